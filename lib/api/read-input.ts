@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { env } from "@/lib/config/env";
+import { DomainError, validationError } from "@/lib/errors";
+import { describeZodError } from "./error-response";
+
+// The company always comes from the API key (api.md, What the service does 1).
+const FORBIDDEN_KEY = "companyId";
+const forbiddenCompanyId = (where: string) =>
+  validationError(`${where}.companyId: must not be sent; the company is the one that owns the API key`);
+
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(describeZodError(parsed.error, where));
+  return parsed.data;
+}
+
+export function readQuery(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const previous = query[key];
+    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  if (FORBIDDEN_KEY in query) throw forbiddenCompanyId("query");
+  return query;
+}
+
+/** Reads a JSON body within a size limit: 413 when larger, 400 when not JSON. */
+export async function readJsonBody(request: Request, maxBytes = env().MAX_BODY_BYTES): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new DomainError(400, "malformed_json", `Malformed JSON body: ${(error as Error).message}`);
+  }
+  if (body && typeof body === "object" && !Array.isArray(body) && FORBIDDEN_KEY in body) {
+    throw forbiddenCompanyId("body");
+  }
+  return body;
+}
+
+const tooLarge = (maxBytes: number) =>
+  new DomainError(413, "payload_too_large", `Request body exceeds the limit of ${maxBytes} bytes`);

@@ -1,0 +1,97 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { db, type DbClient } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import type { Scope } from "./scopes";
+
+// Keys look like "fsk_<43 base64url chars>" (256 bits of entropy): the prefix
+// makes them recognisable in logs and secret scanners. Only the SHA-256 of the
+// whole key is stored; a fast hash is right here because the secret is random,
+// not a password.
+const KEY_PREFIX = "fsk_";
+const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 8;
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+export type ApiKeyPrincipal = { apiKeyId: string; companyId: string; scopes: Scope[] };
+
+export function hashApiKey(secret: string): string {
+  return createHash("sha256").update(secret, "utf8").digest("hex");
+}
+
+export function generateApiKeySecret(): string {
+  return KEY_PREFIX + randomBytes(32).toString("base64url");
+}
+
+export async function createApiKey(
+  input: { companyId: string; name: string; scopes: Scope[] },
+  client: DbClient = db,
+) {
+  const secret = generateApiKeySecret();
+  const record = await client.apiKey.create({
+    data: {
+      companyId: input.companyId,
+      name: input.name,
+      scopes: input.scopes,
+      prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+      secretHash: hashApiKey(secret),
+    },
+  });
+  return { id: record.id, key: secret, prefix: record.prefix, scopes: record.scopes, name: record.name, createdAt: record.createdAt };
+}
+
+export async function listApiKeys(companyId: string, client: DbClient = db) {
+  return client.apiKey.findMany({
+    where: { companyId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+export async function revokeApiKey(input: { companyId: string; apiKeyId: string }, client: DbClient = db) {
+  const result = await client.apiKey.updateMany({
+    where: { id: input.apiKeyId, companyId: input.companyId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (result.count === 0) {
+    const exists = await client.apiKey.findFirst({ where: { id: input.apiKeyId, companyId: input.companyId } });
+    if (!exists) throw notFound("API key");
+  }
+}
+
+const invalidKey = () =>
+  new DomainError(401, "invalid_api_key", "Missing, malformed, unknown or revoked API key. Send Authorization: Bearer <API_KEY>.");
+
+const lastUsedWrites = new Map<string, number>();
+
+/** Resolves the Authorization header to a principal, or throws 401 invalid_api_key. */
+export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyPrincipal> {
+  const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization?.trim() ?? "");
+  const secret = match?.[1];
+  if (!secret || !secret.startsWith(KEY_PREFIX)) throw invalidKey();
+  const hash = hashApiKey(secret);
+  const record = await db.apiKey.findUnique({
+    where: { secretHash: hash },
+    select: { id: true, companyId: true, scopes: true, revokedAt: true, secretHash: true },
+  });
+  // The lookup is by hash, so timing reveals nothing about the secret; the
+  // constant-time comparison guards against any index/collation surprise.
+  if (!record || !timingSafeEqual(Buffer.from(record.secretHash), Buffer.from(hash)) || record.revokedAt) {
+    throw invalidKey();
+  }
+  touchLastUsed(record.id);
+  return { apiKeyId: record.id, companyId: record.companyId, scopes: record.scopes as Scope[] };
+}
+
+/** lastUsedAt at minute precision, written off the request path. */
+function touchLastUsed(apiKeyId: string): void {
+  const now = Date.now();
+  const previous = lastUsedWrites.get(apiKeyId) ?? 0;
+  if (now - previous < LAST_USED_WRITE_INTERVAL_MS) return;
+  lastUsedWrites.set(apiKeyId, now);
+  void db.apiKey.update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } }).catch(() => undefined);
+}
+
+export function requireScope(principal: ApiKeyPrincipal, scope: Scope): void {
+  if (!principal.scopes.includes(scope)) {
+    throw new DomainError(403, "insufficient_scope", `This API key lacks the scope ${scope} required by this route.`);
+  }
+}

@@ -1,0 +1,60 @@
+// The one interface for everything that talks to the tax authority (SEFAZ
+// NF-e/NFC-e 4.00 web services; later the national NFS-e API). Two
+// implementations: the real SOAP client and the built-in simulator's client
+// (the same SOAP client pointed at the simulator's URLs). Every answer is
+// classified into exactly three kinds (issue 5, item 6):
+//   - "authorized": cStat 100/150 (documents), 135/136/155 (events), 102 (inutilization)
+//   - "refused": the authority answered with a rejection or denial (cStat + reason)
+//   - "communication_failure": network error, timeout, TLS failure, HTTP 5xx,
+//     service unavailable (108/109): the caller may retry.
+
+export type AuthorityEnvironment = "PRODUCTION" | "HOMOLOGATION";
+export type AuthorityModel = 55 | 65;
+
+/** Where to send: state of the issuer, environment and model pick the endpoint. */
+export type AuthorityTarget = { uf: string; environment: AuthorityEnvironment; model: AuthorityModel; contingency?: "SVC-AN" | "SVC-RS" };
+
+/** The company's A1, decrypted only in memory for the TLS client certificate. */
+export type ClientCertificate = { privateKeyPem: string; certificatePem: string };
+
+export type CommunicationFailure = { kind: "communication_failure"; reason: string; cStat?: string };
+export type Refused = { kind: "refused"; cStat: string; reason: string; responseXml?: string };
+
+export type AuthorizationResult =
+  | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string }
+  | Refused
+  | CommunicationFailure;
+
+export type ConsultationResult =
+  | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string }
+  | { kind: "not_found"; cStat: string; reason: string }
+  | Refused
+  | CommunicationFailure;
+
+export type EventResult =
+  | { kind: "authorized"; cStat: string; reason: string; protocol: string; registeredAt: string; retEventoXml: string; responseXml: string }
+  | Refused
+  | CommunicationFailure;
+
+export type InutilizationResult =
+  | { kind: "authorized"; cStat: string; reason: string; protocol: string; inutilizedAt: string; retInutNFeXml: string; responseXml: string }
+  | Refused
+  | CommunicationFailure;
+
+export type StatusResult =
+  | { kind: "authorized"; cStat: string; reason: string; averageSeconds?: number; checkedAt: string }
+  | Refused
+  | CommunicationFailure;
+
+export interface TaxAuthority {
+  /** NFeAutorizacao4, synchronous (indSinc 1) for one signed <NFe> element; the client wraps it in <enviNFe>. */
+  authorize(target: AuthorityTarget, signedNfeXml: string, certificate: ClientCertificate): Promise<AuthorizationResult>;
+  /** NFeConsultaProtocolo4: is this access key authorized? Used before re-sending after a timeout. */
+  consult(target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<ConsultationResult>;
+  /** NFeRecepcaoEvento4: 110110, 110111, 110130, 110131, for one signed <evento>; the client wraps it in <envEvento>. */
+  sendEvent(target: AuthorityTarget, signedEventXml: string, certificate: ClientCertificate): Promise<EventResult>;
+  /** NFeInutilizacao4, for a signed <inutNFe>. */
+  inutilize(target: AuthorityTarget, signedInutXml: string, certificate: ClientCertificate): Promise<InutilizationResult>;
+  /** NFeStatusServico4. */
+  status(target: AuthorityTarget, certificate: ClientCertificate): Promise<StatusResult>;
+}

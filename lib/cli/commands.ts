@@ -1,0 +1,70 @@
+import { createApiKey } from "@/lib/auth/api-keys";
+import { parseScopeList } from "@/lib/auth/scopes";
+import { createCompany } from "@/lib/companies";
+import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { createUser } from "@/lib/users/create-user";
+
+type Flags = Record<string, string | boolean | undefined>;
+type Command = (flags: Flags) => Promise<unknown>;
+
+function text(flags: Flags, name: string, required = true): string | undefined {
+  const value = flags[name];
+  if (typeof value === "string" && value.trim() !== "") return value;
+  if (required) throw new Error(`--${name} is required`);
+  return undefined;
+}
+
+// Commands are registered by resource and action; other modules add theirs (e.g. certificate create-test).
+export const commands: Record<string, Record<string, Command>> = {
+  company: {
+    create: async (flags) => {
+      const company = await createCompany({
+        legalName: text(flags, "name")!,
+        cnpj: text(flags, "cnpj")!,
+        state: text(flags, "state")!,
+        municipalityCode: text(flags, "municipality-code")!,
+        taxRegime: text(flags, "regime")! as never,
+        environment: (text(flags, "environment", false) ?? "HOMOLOGATION") as never,
+        tenantId: text(flags, "tenant", false),
+      });
+      return company;
+    },
+  },
+  "api-key": {
+    create: async (flags) => {
+      const companyId = text(flags, "company")!;
+      const company = await db.company.findUnique({ where: { id: companyId } });
+      if (!company) throw new Error(`Company ${companyId} not found`);
+      const scopes = parseScopeList(text(flags, "scopes", false) ?? "all");
+      const key = await createApiKey({ companyId, name: text(flags, "name")!, scopes });
+      return { id: key.id, key: key.key, scopes: key.scopes };
+    },
+  },
+  user: {
+    create: async (flags) =>
+      createUser({
+        email: text(flags, "email")!,
+        password: text(flags, "password")!,
+        tenantId: text(flags, "tenant")!,
+        role: (text(flags, "role", false) ?? "ADMIN") as never,
+        name: text(flags, "name", false),
+      }),
+  },
+};
+
+export async function runCommand(resource: string | undefined, action: string | undefined, flags: Flags): Promise<unknown> {
+  const command = resource && action ? commands[resource]?.[action] : undefined;
+  if (!command) {
+    const known = Object.entries(commands).flatMap(([r, actions]) => Object.keys(actions).map((a) => `${r} ${a}`));
+    throw new Error(`unknown command "${[resource, action].filter(Boolean).join(" ")}". Known: ${known.join(", ")}`);
+  }
+  try {
+    return await command(flags);
+  } catch (error) {
+    if (error instanceof DomainError) throw new Error(error.message);
+    throw error;
+  } finally {
+    await db.$disconnect().catch(() => undefined);
+  }
+}

@@ -1,0 +1,63 @@
+// Stable application error codes. The first block is the spec's table
+// (api.md, Errors → Known application codes); the rest are our documented
+// additions for cases the spec leaves open (README, API notes).
+export const ErrorCode = {
+  invalid_api_key: "invalid_api_key",
+  insufficient_scope: "insufficient_scope",
+  validation_error: "validation_error",
+  invalid_duplicates: "invalid_duplicates",
+  invalid_client: "invalid_client",
+  invalid_tax_rule: "invalid_tax_rule",
+  invalid_product: "invalid_product",
+  invalid_cest: "invalid_cest",
+  invalid_cfop: "invalid_cfop",
+  invalid_taxation: "invalid_taxation",
+  duplicate_code: "duplicate_code",
+  invalid_template: "invalid_template",
+  template_type_mismatch: "template_type_mismatch",
+  webhook_unreachable: "webhook_unreachable",
+  document_without_outcome: "document_without_outcome",
+  no_active_webhook_endpoint: "no_active_webhook_endpoint",
+
+  not_found: "not_found",
+  route_not_found: "route_not_found",
+  method_not_allowed: "method_not_allowed",
+  payload_too_large: "payload_too_large",
+  malformed_json: "malformed_json",
+  unsupported_media_type: "unsupported_media_type",
+  conflict: "conflict",
+  client_has_documents: "client_has_documents",
+  duplicate_document: "duplicate_document",
+  invalid_carrier: "invalid_carrier",
+  invalid_plate: "invalid_plate",
+  duplicate_plate: "duplicate_plate",
+  rate_limited: "rate_limited",
+  internal_error: "internal_error",
+  service_unavailable: "service_unavailable",
+
+  // Company setup and emission prerequisites.
+  certificate_missing: "certificate_missing",
+  certificate_expired: "certificate_expired",
+  certificate_invalid: "certificate_invalid",
+  certificate_password_invalid: "certificate_password_invalid",
+  certificate_cnpj_mismatch: "certificate_cnpj_mismatch",
+  fiscal_settings_incomplete: "fiscal_settings_incomplete",
+  csc_missing: "csc_missing",
+
+  // Document lifecycle.
+  invalid_status: "invalid_status",
+  cancel_deadline_expired: "cancel_deadline_expired",
+  delivery_receipt_registered: "delivery_receipt_registered",
+  delivery_receipt_missing: "delivery_receipt_missing",
+  correction_not_allowed: "correction_not_allowed",
+  correction_deadline_expired: "correction_deadline_expired",
+  correction_limit_reached: "correction_limit_reached",
+  invalid_proof: "invalid_proof",
+  authority_rejected: "authority_rejected",
+  authority_unavailable: "authority_unavailable",
+  schema_validation_failed: "schema_validation_failed",
+  inutilization_range_in_use: "inutilization_range_in_use",
+  document_not_available: "document_not_available",
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

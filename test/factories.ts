@@ -1,0 +1,27 @@
+import { createApiKey } from "@/lib/auth/api-keys";
+import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { randomCnpj } from "@/lib/br";
+import { createCompany } from "@/lib/companies";
+import { db } from "@/lib/db/client";
+
+export type TestCompany = { companyId: string; tenantId: string; cnpj: string; key: string; apiKeyId: string };
+
+/** A new tenant, company and all-scopes API key: tests isolate by company, not by truncation. */
+export async function createTestCompany(
+  options: { regime?: "SIMPLES_NACIONAL" | "SIMPLES_EXCESS" | "NORMAL" | "MEI"; environment?: "PRODUCTION" | "HOMOLOGATION"; scopes?: Scope[]; state?: string; municipalityCode?: string; tenantId?: string } = {},
+): Promise<TestCompany> {
+  const cnpj = randomCnpj();
+  const company = await createCompany({
+    legalName: `Test Company ${cnpj}`,
+    cnpj,
+    state: options.state ?? "SP",
+    municipalityCode: options.municipalityCode ?? "3550308",
+    taxRegime: options.regime ?? "NORMAL",
+    environment: options.environment ?? "HOMOLOGATION",
+    tenantId: options.tenantId,
+  });
+  const key = await createApiKey({ companyId: company.id, name: "test", scopes: options.scopes ?? [...SCOPES] });
+  return { companyId: company.id, tenantId: company.tenantId, cnpj, key: key.key, apiKeyId: key.id };
+}
+
+export { db };
