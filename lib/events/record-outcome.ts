@@ -1,0 +1,57 @@
+import type { FiscalDocument, Inutilization, Prisma } from "@prisma/client";
+
+// Durable outcomes (api.md, Events): written in the same transaction as the
+// state change, so webhook deliveries can be built from these rows later
+// without touching emission. The data shapes are the spec's event data.
+
+export type DocumentOutcomeType = "document.authorized" | "document.rejected" | "document.cancelled";
+
+export function documentEventData(document: FiscalDocument) {
+  return {
+    documentId: document.id,
+    externalId: document.externalId,
+    type: document.type,
+    series: document.series,
+    number: document.number,
+    accessKey: document.accessKey,
+    authorizationDate: document.authorizationDate?.toISOString() ?? null,
+    protocolNumber: document.protocolNumber,
+    rejectionReason: document.rejectionReason,
+    cancellationReason: document.cancellationReason,
+    totalValue: document.totalValue.toFixed(2),
+    environment: document.environment,
+  };
+}
+
+/** Call inside the transaction that moved the document to AUTHORIZED, REJECTED or CANCELLED. */
+export async function recordDocumentOutcome(tx: Prisma.TransactionClient, type: DocumentOutcomeType, document: FiscalDocument) {
+  return tx.domainEvent.create({
+    data: {
+      companyId: document.companyId,
+      type,
+      documentId: document.id,
+      environment: document.environment,
+      documentType: document.type,
+      data: documentEventData(document),
+    },
+  });
+}
+
+/** Call inside the transaction that marked a range AUTHORIZED by the authority. */
+export async function recordInutilizationOutcome(tx: Prisma.TransactionClient, record: Inutilization) {
+  return tx.domainEvent.create({
+    data: {
+      companyId: record.companyId,
+      type: "document.inutilized",
+      inutilizationId: record.id,
+      environment: record.environment,
+      data: {
+        inutilizationId: record.id,
+        series: record.series,
+        startNumber: record.startNumber,
+        endNumber: record.endNumber,
+        year: record.year,
+      },
+    },
+  });
+}
