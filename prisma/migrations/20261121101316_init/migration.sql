@@ -703,6 +703,9 @@ CREATE INDEX "BackgroundRun_concurrencyKey_status_idx" ON "BackgroundRun"("concu
 CREATE INDEX "BackgroundRun_documentId_idx" ON "BackgroundRun"("documentId");
 
 -- CreateIndex
+CREATE INDEX "BackgroundRun_companyId_status_idx" ON "BackgroundRun"("companyId", "status");
+
+-- CreateIndex
 CREATE INDEX "Client_companyId_document_idx" ON "Client"("companyId", "document");
 
 -- CreateIndex
