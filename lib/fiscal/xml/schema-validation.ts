@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import { XmlDocument, XmlLibError, XsdValidator, type ErrorDetail } from "libxml2-wasm";
+import { xmlRegisterFsInputProviders } from "libxml2-wasm/lib/nodejs.mjs";
+import { DomainError } from "@/lib/errors";
+import { referencePath } from "./reference-path";
+
+// Entry points of the vendored schemas that compile with libxml2 (shared/fiscal/README.md).
+export const XML_SCHEMAS = [
+  "nfe/nfe_v4.00.xsd",
+  "nfe/procNFe_v4.00.xsd",
+  "nfe/enviNFe_v4.00.xsd",
+  "nfe/retEnviNFe_v4.00.xsd",
+  "nfe/consReciNFe_v4.00.xsd",
+  "nfe/retConsReciNFe_v4.00.xsd",
+  "nfe/consSitNFe_v4.00.xsd",
+  "nfe/retConsSitNFe_v4.00.xsd",
+  "nfe/consStatServ_v4.00.xsd",
+  "nfe/retConsStatServ_v4.00.xsd",
+  "nfe/inutNFe_v4.00.xsd",
+  "nfe/retInutNFe_v4.00.xsd",
+  "nfe/procInutNFe_v4.00.xsd",
+  "nfe/envEvento_v1.00.xsd",
+  "nfe/retEnvEvento_v1.00.xsd",
+  "nfe/procEventoNFe_v1.00.xsd",
+  "nfe/envEventoCancNFe_v1.00.xsd",
+  "nfe/e110111_v1.00.xsd",
+  "nfe/procEventoCancNFe_v1.00.xsd",
+  "nfe/envCCe_v1.00.xsd",
+  "nfe/e110110_v1.00.xsd",
+  "nfe/procCCeNFe_v1.00.xsd",
+  "nfe/envEventoEntregaNFe_v1.00.xsd",
+  "nfe/e110130_v1.00.xsd",
+  "nfe/procEventoEntregaNFe_v1.00.xsd",
+  "nfe/envEventoCancEntregaNFe_v1.00.xsd",
+  "nfe/e110131_v1.00.xsd",
+  "nfe/procEventoCancEntregaNFe_v1.00.xsd",
+  "nfse/v1.01/DPS_v1.01.xsd",
+  "nfse/v1.01/NFSe_v1.01.xsd",
+  "nfse/v1.01/pedRegEvento_v1.01.xsd",
+  "nfse/v1.01/evento_v1.01.xsd",
+] as const;
+
+export type XmlSchema = (typeof XML_SCHEMAS)[number];
+
+export type SchemaCheck = { valid: true } | { valid: false; errors: string[] };
+
+let providersRegistered = false;
+const validators = new Map<XmlSchema, XsdValidator>();
+
+/** Compiles a schema once per process (~100 ms for nfe_v4.00) and keeps it for every later call. */
+function validatorFor(schema: XmlSchema): XsdValidator {
+  const cached = validators.get(schema);
+  if (cached) return cached;
+  if (!XML_SCHEMAS.includes(schema)) throw new Error(`Unknown XML schema ${schema}`);
+  // xs:include/xs:import are resolved relative to the entry file through node:fs.
+  if (!providersRegistered) providersRegistered = xmlRegisterFsInputProviders() || true;
+  const file = referencePath("schemas", schema);
+  // The schema document stays alive with its validator: libxml2 may keep
+  // pointers into it, and both live for the whole process anyway.
+  const schemaDoc = XmlDocument.fromBuffer(fs.readFileSync(file), { url: file });
+  const validator = XsdValidator.fromDoc(schemaDoc);
+  validators.set(schema, validator);
+  return validator;
+}
+
+function messagesOf(error: unknown): string[] {
+  if (error instanceof XmlLibError) {
+    const details: ErrorDetail[] = error.details ?? [];
+    const messages = details.map((d) => (d.line ? `line ${d.line}: ` : "") + d.message.trim());
+    return messages.length > 0 ? messages : [error.message.trim()];
+  }
+  throw error;
+}
+
+/**
+ * Validates an XML document against one of the official schemas with libxml2
+ * (the same engine as xmllint). Never throws for invalid input: the simulator
+ * turns the errors into a cStat 225 answer.
+ */
+export function checkXmlSchema(xml: string | Uint8Array, schema: XmlSchema): SchemaCheck {
+  const validator = validatorFor(schema);
+  let doc: XmlDocument;
+  try {
+    doc = typeof xml === "string" ? XmlDocument.fromString(xml) : XmlDocument.fromBuffer(xml);
+  } catch (error) {
+    return { valid: false, errors: messagesOf(error).map((m) => `Malformed XML: ${m}`) };
+  }
+  try {
+    validator.validate(doc);
+    return { valid: true };
+  } catch (error) {
+    return { valid: false, errors: messagesOf(error) };
+  } finally {
+    doc.dispose();
+  }
+}
+
+/**
+ * Validates before anything is sent (issue 5, item 4): a failure is a 422
+ * schema_validation_failed whose message names the offending element as libxml2
+ * reports it, e.g. "Element '{http://www.portalfiscal.inf.br/nfe}vBC': [facet 'pattern'] …".
+ */
+export function validateXml(xml: string | Uint8Array, schema: XmlSchema): void {
+  const result = checkXmlSchema(xml, schema);
+  if (result.valid) return;
+  const shown = result.errors.slice(0, 5).join("; ");
+  const more = result.errors.length > 5 ? ` (and ${result.errors.length - 5} more)` : "";
+  throw new DomainError(422, "schema_validation_failed", `XML does not match ${schema}: ${shown}${more}`);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { readExample, xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
+import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { checkXmlSchema } from "./schema-validation";
+import { signXml, verifyXmlSignature } from "./xml-signature";
+
+const withoutSignature = (xml: string) => xml.replace(/<Signature[\s\S]*<\/Signature>\s*/, "");
+
+describe("signXml", () => {
+  const credentials = testSigningCredentials("06929383000163");
+
+  it("signs infNFe so that xmlsec1 verifies it and the schema still accepts it", () => {
+    const unsigned = withoutSignature(readExample("nfe/nfe-55-signed-hom.xml"));
+    const signed = signXml(unsigned, credentials, { tag: "infNFe" });
+    expect(signed).toMatch(/<\/infNFe>\s*<Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">/);
+    expect(signed).toContain('<Reference URI="#NFe43180906929383000163550010000000261000010301">');
+    expect(signed).toContain("<X509Certificate>");
+    expect(checkXmlSchema(signed, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
+    const xmlsec = xmlsecVerify(signed, "infNFe");
+    expect(xmlsec.output).toContain("OK");
+    expect(xmlsec.ok).toBe(true);
+    const check = verifyXmlSignature(signed);
+    expect(check).toMatchObject({ valid: true, referenceId: "NFe43180906929383000163550010000000261000010301" });
+    if (check.valid) expect(check.certificatePem.replace(/\s/g, "")).toBe(credentials.certificatePem.replace(/\s/g, ""));
+  });
+
+  it("signs infInut after the element inside inutNFe", () => {
+    const signed = signXml(withoutSignature(readExample("nfe/inutnfe-signed-hom.xml")), credentials, { tag: "infInut" });
+    expect(signed).toMatch(/<\/infInut>\s*<Signature /);
+    expect(checkXmlSchema(signed, "nfe/inutNFe_v4.00.xsd")).toEqual({ valid: true });
+    expect(xmlsecVerify(signed, "infInut").ok).toBe(true);
+  });
+
+  it("detects a document altered after signing, and a replaced signature value", () => {
+    const signed = signXml(withoutSignature(readExample("nfe/nfe-55-signed-hom.xml")), credentials, { tag: "infNFe" });
+    const tampered = signed.replace("<vProd>", "<vProd>1");
+    expect(verifyXmlSignature(tampered)).toMatchObject({ valid: false });
+    expect(xmlsecVerify(tampered, "infNFe").ok).toBe(false);
+    const forged = signed.replace(/<SignatureValue>(.)/, (_m, c: string) => `<SignatureValue>${c === "A" ? "B" : "A"}`);
+    expect(verifyXmlSignature(forged)).toMatchObject({ valid: false });
+    expect(verifyXmlSignature(withoutSignature(signed))).toMatchObject({ valid: false });
+  });
+
+  it("verifies a signature made by another implementation (SEFAZ-style cancellation event)", () => {
+    const check = verifyXmlSignature(readExample("events/envevento-110111-cancel-signed.xml"));
+    expect(check).toMatchObject({ valid: true, referenceId: "ID1101113515030082260200012455001000992346109923465601" });
+    const cce = verifyXmlSignature(readExample("events/proceventonfe-110110-cce.xml"));
+    expect(cce.valid).toBe(true);
+  });
+});
