@@ -1,0 +1,110 @@
+import type { Client, Prisma } from "@prisma/client";
+import { paginate, type Page } from "@/lib/api/pagination";
+import { db, type DbClient } from "@/lib/db/client";
+import { conflict, notFound, unprocessable } from "@/lib/errors";
+import { resolveClientIdentity } from "./client-identity";
+import { withTransaction } from "./with-transaction";
+import type { ClientResponse, CreateClientInput, ListClientsQuery, UpdateClientInput } from "./schemas";
+
+export function toClientResponse(client: Client): ClientResponse {
+  const { companyId: _companyId, createdAt, updatedAt, ...fields } = client;
+  return { ...fields, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+const OPTIONAL_FIELDS = [
+  "fantasyName", "stateRegistration", "icmsTaxpayer", "email", "phone", "zipCode", "street", "number",
+  "complement", "neighborhood", "city", "state", "municipalityCode", "countryCode",
+] as const;
+
+/** The optional columns that were sent; "" and null both clear a column. */
+function optionalColumns(input: UpdateClientInput): Prisma.ClientUncheckedUpdateInput {
+  const data: Record<string, unknown> = {};
+  for (const field of OPTIONAL_FIELDS) {
+    if (input[field] !== undefined) data[field] = input[field] === "" ? null : input[field];
+  }
+  return data as Prisma.ClientUncheckedUpdateInput;
+}
+
+/**
+ * A document may be registered once per company (spec, Clients POST). The
+ * table has no partial unique index (empty documents repeat), so writers of
+ * the same document serialise on an advisory lock inside their transaction.
+ */
+async function assertDocumentFree(tx: DbClient, companyId: string, document: string, exceptId?: string): Promise<void> {
+  if (document === "") return;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`client:${companyId}:${document}`}))`;
+  const existing = await tx.client.findFirst({ where: { companyId, document, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  if (existing) throw unprocessable("duplicate_document", `A client with document ${document} is already registered in this company (${existing.id})`);
+}
+
+export async function createClient(companyId: string, input: CreateClientInput, client: DbClient = db): Promise<ClientResponse> {
+  const identity = resolveClientIdentity(input);
+  const run = async (tx: DbClient) => {
+    await assertDocumentFree(tx, companyId, identity.document);
+    const created = await tx.client.create({
+      data: { ...(optionalColumns(input) as object), companyId, name: input.name, ...identity, isActive: input.isActive ?? true } as Prisma.ClientUncheckedCreateInput,
+    });
+    return toClientResponse(created);
+  };
+  return withTransaction(client, run);
+}
+
+export async function findClientRecord(companyId: string, id: string, client: DbClient = db): Promise<Client> {
+  const found = await client.client.findFirst({ where: { id, companyId } });
+  if (!found) throw notFound("Client");
+  return found;
+}
+
+export async function getClient(companyId: string, id: string, client: DbClient = db): Promise<ClientResponse> {
+  return toClientResponse(await findClientRecord(companyId, id, client));
+}
+
+export async function listClients(companyId: string, query: ListClientsQuery, client: DbClient = db): Promise<Page<ClientResponse>> {
+  const where: Prisma.ClientWhereInput = { companyId };
+  if (query.state) where.state = query.state;
+  if (query.documentType) where.documentType = query.documentType;
+  if (query.isActive !== undefined) where.isActive = query.isActive;
+  if (query.search) {
+    const contains = { contains: query.search, mode: "insensitive" as const };
+    where.OR = [{ name: contains }, { fantasyName: contains }, { email: contains }, { document: { contains: query.search.replace(/[.\-/\s]/g, "") || query.search } }];
+  }
+  return paginate(
+    query,
+    () => client.client.count({ where }),
+    async (window) => (await client.client.findMany({ where, orderBy: [{ name: "asc" }, { id: "asc" }], ...window })).map(toClientResponse),
+  );
+}
+
+/** PATCH: only the fields sent change; identity is re-derived when document or its types are sent. */
+export async function updateClient(companyId: string, id: string, input: UpdateClientInput, client: DbClient = db): Promise<ClientResponse> {
+  const run = async (tx: DbClient) => {
+    const current = await findClientRecord(companyId, id, tx);
+    const data: Prisma.ClientUncheckedUpdateInput = optionalColumns(input);
+    if (input.name !== undefined) data.name = input.name;
+    if (input.isActive !== undefined) data.isActive = input.isActive;
+    if (input.document !== undefined || input.documentType !== undefined || input.type !== undefined) {
+      const documentChanged = input.document !== undefined;
+      const identity = resolveClientIdentity({
+        document: documentChanged ? input.document : current.document,
+        // A new document re-infers its types unless they are sent with it.
+        documentType: input.documentType !== undefined ? input.documentType : documentChanged ? null : current.documentType,
+        type: input.type !== undefined ? input.type : documentChanged || input.documentType != null ? null : current.type,
+      });
+      if (identity.document !== current.document) await assertDocumentFree(tx, companyId, identity.document, id);
+      Object.assign(data, identity);
+    }
+    return toClientResponse(await tx.client.update({ where: { id: current.id }, data }));
+  };
+  return withTransaction(client, run);
+}
+
+/** Removal is refused while documents point at the client (spec, Clients DELETE → 409). */
+export async function deleteClient(companyId: string, id: string, client: DbClient = db): Promise<void> {
+  const run = async (tx: DbClient) => {
+    const current = await findClientRecord(companyId, id, tx);
+    const linked = await tx.fiscalDocument.count({ where: { companyId, clientId: current.id } });
+    if (linked > 0) throw conflict("client_has_documents", `The client has ${linked} linked fiscal document(s) and cannot be removed; set isActive false instead`);
+    await tx.client.delete({ where: { id: current.id } });
+  };
+  return withTransaction(client, run);
+}

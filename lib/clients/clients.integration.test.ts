@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import * as collection from "@/app/v1/clients/route";
+import * as member from "@/app/v1/clients/[id]/route";
+import { completeCnpj, completeCpf } from "@/lib/br";
+import { createTestCompany, db } from "@/test/factories";
+import { call } from "@/test/http";
+
+const cnpj = completeCnpj("112223330001");
+const cpf = completeCpf("123456789");
+
+const post = (key: string, body: unknown) => call(collection.POST, { method: "POST", path: "/v1/clients", key, body });
+const get = (key: string, id: string) => call(member.GET, { path: `/v1/clients/${id}`, key, params: { id } });
+const patch = (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", path: `/v1/clients/${id}`, key, params: { id }, body });
+const remove = (key: string, id: string) => call(member.DELETE, { method: "DELETE", path: `/v1/clients/${id}`, key, params: { id } });
+const list = (key: string, query = "") => call(collection.GET, { path: `/v1/clients${query}`, key });
+
+describe("POST /v1/clients", () => {
+  it("creates a client and infers type and documentType from a CNPJ or a CPF", async () => {
+    const company = await createTestCompany();
+    const res = await post(company.key, { name: "ACME Ltda", document: "11.222.333/0001-81", email: "a@acme.com", state: "sp", municipalityCode: "3550308", zipCode: "01310-100" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: expect.any(String), name: "ACME Ltda", document: "11222333000181", documentType: "CNPJ", type: "COMPANY", state: "SP", zipCode: "01310100", isActive: true });
+    expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
+    expect(res.body.companyId).toBeUndefined();
+    const person = await post(company.key, { name: "Maria", document: cpf });
+    expect(person.body).toMatchObject({ documentType: "CPF", type: "INDIVIDUAL", document: cpf });
+  });
+
+  it("accepts an empty document (final consumer) more than once", async () => {
+    const company = await createTestCompany();
+    for (const name of ["Consumidor A", "Consumidor B"]) {
+      const res = await post(company.key, { name, document: "" });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ document: "", documentType: "OTHER", type: "INDIVIDUAL" });
+    }
+  });
+
+  it("keeps explicit types: a foreign client with a free-text document", async () => {
+    const company = await createTestCompany();
+    const res = await post(company.key, { name: "Globex Inc", document: "US-99-1234", documentType: "FOREIGN", state: "EX" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ documentType: "FOREIGN", type: "FOREIGN", document: "US-99-1234", state: "EX" });
+  });
+
+  it("refuses wrong CPF/CNPJ check digits, an ambiguous document and a missing name with 400 validation_error", async () => {
+    const company = await createTestCompany();
+    for (const body of [{ name: "x", document: "11222333000182" }, { name: "x", document: "12345678900" }, { name: "x", document: "123" }, { document: cnpj }, { name: "x", email: "not-an-email" }, { name: "x", state: "ZZ" }]) {
+      const res = await post(company.key, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    expect(await db.client.count({ where: { companyId: company.companyId } })).toBe(0);
+  });
+
+  it("refuses a document already registered in the company with 422 duplicate_document", async () => {
+    const company = await createTestCompany();
+    expect((await post(company.key, { name: "A", document: cnpj })).status).toBe(201);
+    const again = await post(company.key, { name: "B", document: "11.222.333/0001-81" });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe("duplicate_document");
+    // Another company may register the same document.
+    const other = await createTestCompany();
+    expect((await post(other.key, { name: "A", document: cnpj })).status).toBe(201);
+  });
+
+  it("requires the clients:write scope", async () => {
+    const company = await createTestCompany({ scopes: ["clients:read"] });
+    const res = await post(company.key, { name: "A" });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("insufficient_scope");
+    const reader = await createTestCompany({ scopes: ["clients:write"] });
+    expect((await list(reader.key)).status).toBe(403);
+  });
+});
+
+describe("GET /v1/clients", () => {
+  it("searches name, document, email and fantasy name, filters and paginates", async () => {
+    const company = await createTestCompany();
+    await post(company.key, { name: "Padaria Central", document: cnpj, state: "SP" });
+    await post(company.key, { name: "João", document: cpf, email: "joao@example.com", state: "RJ" });
+    await post(company.key, { name: "Mercado X", fantasyName: "Superbom", state: "RJ", isActive: false });
+    const names = async (q: string) => (await list(company.key, q)).body.data.map((c: { name: string }) => c.name);
+    expect(await names("?search=padaria")).toEqual(["Padaria Central"]);
+    expect(await names("?search=11.222.333")).toEqual(["Padaria Central"]);
+    expect(await names("?search=EXAMPLE.COM")).toEqual(["João"]);
+    expect(await names("?search=superbom")).toEqual(["Mercado X"]);
+    expect(await names("?state=RJ")).toEqual(["João", "Mercado X"]);
+    expect(await names("?documentType=CPF")).toEqual(["João"]);
+    expect(await names("?isActive=false")).toEqual(["Mercado X"]);
+    expect(await names("?isActive=true&state=RJ")).toEqual(["João"]);
+    const page = await list(company.key, "?pageSize=2&page=2");
+    expect(page.body.meta).toEqual({ page: 2, pageSize: 2, total: 3, totalPages: 2 });
+    expect(page.body.data).toHaveLength(1);
+    expect((await list(company.key, "?isActive=maybe")).status).toBe(400);
+  });
+});
+
+describe("PATCH and DELETE /v1/clients/{id}", () => {
+  it("changes only the fields sent and clears with null", async () => {
+    const company = await createTestCompany();
+    const created = (await post(company.key, { name: "A", document: cnpj, email: "a@a.com", city: "São Paulo" })).body;
+    const res = await patch(company.key, created.id, { email: null, street: "Rua 1" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "A", document: cnpj, email: null, city: "São Paulo", street: "Rua 1", documentType: "CNPJ" });
+    const retyped = await patch(company.key, created.id, { document: cpf });
+    expect(retyped.body).toMatchObject({ document: cpf, documentType: "CPF", type: "INDIVIDUAL" });
+    expect((await patch(company.key, created.id, { document: "00000000000" })).status).toBe(400);
+  });
+
+  it("refuses to move a client onto another client's document with 422", async () => {
+    const company = await createTestCompany();
+    await post(company.key, { name: "A", document: cnpj });
+    const b = (await post(company.key, { name: "B", document: cpf })).body;
+    const res = await patch(company.key, b.id, { document: cnpj });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("duplicate_document");
+    // Re-sending its own document is not a duplicate.
+    expect((await patch(company.key, b.id, { document: cpf, name: "B2" })).status).toBe(200);
+  });
+
+  it("removes a client without documents (204) and answers 409 when documents link to it", async () => {
+    const company = await createTestCompany();
+    const free = (await post(company.key, { name: "Free" })).body;
+    const res = await remove(company.key, free.id);
+    expect(res.status).toBe(204);
+    expect((await get(company.key, free.id)).status).toBe(404);
+
+    const linked = (await post(company.key, { name: "Linked", document: cnpj })).body;
+    await db.fiscalDocument.create({
+      data: {
+        companyId: company.companyId, type: "NFE", environment: "HOMOLOGATION", clientId: linked.id, clientSnapshot: {},
+        operationNature: "Venda", issueDateTime: new Date(), productsTotal: "10", totalValue: "10", taxTotals: {},
+      },
+    });
+    const refused = await remove(company.key, linked.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("client_has_documents");
+    expect((await get(company.key, linked.id)).status).toBe(200);
+  });
+});
+
+describe("company isolation", () => {
+  it("company B cannot read, list, change or delete company A's client", async () => {
+    const a = await createTestCompany();
+    const b = await createTestCompany();
+    const client = (await post(a.key, { name: "Secret", document: cnpj })).body;
+    expect((await get(b.key, client.id)).status).toBe(404);
+    expect((await patch(b.key, client.id, { name: "Hacked" })).status).toBe(404);
+    expect((await remove(b.key, client.id)).status).toBe(404);
+    expect((await list(b.key, "?search=Secret")).body.data).toEqual([]);
+    expect((await get(a.key, client.id)).body.name).toBe("Secret");
+  });
+});
