@@ -33,6 +33,9 @@ export const ErrorCode = {
   duplicate_plate: "duplicate_plate",
   rate_limited: "rate_limited",
   internal_error: "internal_error",
+  // Internal dashboard routes (lib/api/handle-session.ts).
+  session_required: "session_required",
+  forbidden_role: "forbidden_role",
   service_unavailable: "service_unavailable",
 
   // Company setup and emission prerequisites.
@@ -58,6 +61,7 @@ export const ErrorCode = {
   schema_validation_failed: "schema_validation_failed",
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
+  nfse_emission_unavailable: "nfse_emission_unavailable",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,22 @@
+// The company sidebar. Append one line for a new page: `href` is the suffix
+// after /dashboard/c/[companyId]/ ("" is the company overview).
+export type NavSection = "Overview" | "Documents" | "Registers" | "Fiscal setup" | "Developers";
+
+export type NavLink = { href: string; label: string; section: NavSection };
+
+export const NAV_SECTIONS: readonly NavSection[] = ["Overview", "Documents", "Registers", "Fiscal setup", "Developers"];
+
+export const navLinks: NavLink[] = [
+  { href: "", label: "Overview", section: "Overview" },
+  { href: "documents", label: "Documents", section: "Documents" },
+  { href: "inutilizations", label: "Inutilizations", section: "Documents" },
+  { href: "clients", label: "Clients", section: "Registers" },
+  { href: "products", label: "Products", section: "Registers" },
+  { href: "carriers", label: "Carriers", section: "Registers" },
+  { href: "tax-rules", label: "Tax rules", section: "Fiscal setup" },
+  { href: "templates", label: "Templates", section: "Fiscal setup" },
+  { href: "settings", label: "Settings", section: "Fiscal setup" },
+  { href: "certificate", label: "Certificate", section: "Fiscal setup" },
+  { href: "api-keys", label: "API keys", section: "Developers" },
+  { href: "api-reference", label: "API reference", section: "Developers" },
+];

@@ -1,0 +1,11 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+
+export function SignOutButton() {
+  return (
+    <button type="button" onClick={() => void signOut({ callbackUrl: "/signin" })} className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+      Sign out
+    </button>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/api/contract";
+import { SCOPES, ScopeSchema } from "./scopes";
+
+// Internal dashboard routes for a company's API keys (handleSession). The same
+// schemas validate the routes and the dashboard form; they are not part of /v1.
+
+export const CreateApiKeyBody = z.object({
+  name: z.string().trim().min(1, "give the key a name").max(80),
+  scopes: z
+    .array(ScopeSchema)
+    .min(1, "choose at least one scope")
+    .max(SCOPES.length)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateApiKeyBody = z.input<typeof CreateApiKeyBody>;
+
+export const ApiKeySummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
+
+export const CreatedApiKey = ApiKeySummary.pick({ id: true, name: true, prefix: true, scopes: true, createdAt: true }).extend({
+  /** The secret, returned once and never stored. */
+  key: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+const base = "/api/dashboard/companies/{companyId}/api-keys";
+const tag = "Dashboard: API keys";
+
+export const listApiKeysContract = defineContract({
+  method: "GET",
+  path: base,
+  summary: "List the company's API keys, revoked ones included",
+  tag,
+  scope: null,
+  response: z.object({ data: z.array(ApiKeySummary) }),
+});
+
+export const createApiKeyContract = defineContract({
+  method: "POST",
+  path: base,
+  summary: "Create an API key; the secret is in this response only",
+  tag,
+  scope: null,
+  body: CreateApiKeyBody,
+  response: CreatedApiKey,
+  successStatus: 201,
+});
+
+export const revokeApiKeyContract = defineContract({
+  method: "POST",
+  path: `${base}/{apiKeyId}/revoke`,
+  summary: "Revoke an API key; it stops working at once",
+  tag,
+  scope: null,
+  params: z.object({ apiKeyId: z.string().min(1).max(64) }),
+  successStatus: 204,
+  errorStatuses: [404],
+});
+
+/** Who may create and revoke keys; every role may list them. */
+export const API_KEY_MANAGER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { getServerSession, type NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getToken } from "next-auth/jwt";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { hashPassword, verifyPassword } from "./passwords";
+import { toSessionUser, type SessionUser } from "./session-user";
+
+export { toSessionUser, type SessionUser, type UserRole } from "./session-user";
+
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one working day
+
+const Credentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1).max(200) });
+
+// An Argon2id hash checked when the email is unknown, so the response time
+// does not tell which emails have accounts.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString("hex")));
+
+/** Email + password against User.passwordHash; null (a generic "wrong credentials") otherwise. */
+export async function authorizeCredentials(raw: unknown): Promise<(SessionUser & { id: string }) | null> {
+  const parsed = Credentials.safeParse(raw);
+  if (!parsed.success) return null;
+  const user = await db.user.findUnique({ where: { email: parsed.data.email } });
+  const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user || !valid) return null;
+  return { id: user.id, userId: user.id, tenantId: user.tenantId, role: user.role, email: user.email, name: user.name };
+}
+
+export const authOptions: NextAuthOptions = {
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/signin" },
+  providers: [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: (credentials) => authorizeCredentials(credentials),
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      const signedIn = user ? toSessionUser(user) : null;
+      if (signedIn) Object.assign(token, { userId: signedIn.userId, tenantId: signedIn.tenantId, role: signedIn.role });
+      return token;
+    },
+    session({ session, token }) {
+      const claims = toSessionUser({ ...token, email: token.email ?? undefined });
+      return { ...session, user: { ...session.user, ...claims } };
+    },
+  },
+};
+
+/** The signed-in user in a server component or layout, or null. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const session = await getServerSession(authOptions);
+  return toSessionUser(session?.user);
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index <= 0) continue;
+    const name = part.slice(0, index).trim();
+    try {
+      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      // A malformed cookie is simply not a session.
+    }
+  }
+  return cookies;
+}
+
+/**
+ * The session of an internal route's Request, read from the signed JWT cookie
+ * only: an Authorization header (an API key) never counts as a session.
+ */
+export async function readRequestSession(request: Request): Promise<SessionUser | null> {
+  const req = { cookies: parseCookies(request.headers.get("cookie")), headers: {} };
+  const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
+  return toSessionUser(token);
+}

@@ -1,0 +1,59 @@
+// Browser-side fetch for the app's JSON routes: non-2xx answers throw an
+// ApiError carrying the spec's error object, so forms can show it inline.
+
+export type ApiErrorBody = { statusCode: number; error: string; message: string; code?: string };
+
+export class ApiError extends Error implements ApiErrorBody {
+  readonly statusCode: number;
+  readonly error: string;
+  readonly code?: string;
+
+  constructor(body: ApiErrorBody) {
+    super(body.message);
+    this.name = "ApiError";
+    this.statusCode = body.statusCode;
+    this.error = body.error;
+    this.code = body.code;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === "object" && value !== null && typeof (value as ApiErrorBody).message === "string" && typeof (value as ApiErrorBody).statusCode === "number";
+}
+
+export type ApiFetchOptions = Omit<RequestInit, "body"> & { body?: unknown };
+
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { body, headers, ...init } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError({ statusCode: 0, error: "Network Error", message: "Could not reach the server. Check your connection and try again." });
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(isErrorBody(parsed) ? parsed : { statusCode: response.status, error: response.statusText || "Error", message: `Request failed with status ${response.status}` });
+  }
+  return parsed as T;
+}
+
+/** The message to show for anything a query or mutation threw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return error.message;
+  return "Something went wrong.";
+}
