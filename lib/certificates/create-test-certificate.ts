@@ -1,0 +1,82 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import forge from "node-forge";
+import { normalizeDocument } from "@/lib/br";
+import { OID_PJ_CEI, OID_PJ_CNPJ, OID_PJ_RESPONSIBLE_DATA, OID_PJ_RESPONSIBLE_NAME, otherNameAsn1 } from "./icp-brasil";
+import { encryptCertificateSafeWithRc2 } from "./legacy-pkcs12";
+
+export type Pkcs12Encryption = "aes256" | "3des" | "rc2-40";
+
+export type CreateTestCertificateInput = {
+  cnpj: string;
+  legalName: string;
+  notBefore?: Date;
+  notAfter?: Date;
+  /**
+   * aes256: modern (PBES2). 3des: legacy key bag, certificates in clear (node-forge's
+   * legacy form). rc2-40: OpenSSL's historical default (certificates under RC2-40,
+   * key under 3DES), still common among ICP-Brasil A1 files.
+   */
+  encryption?: Pkcs12Encryption;
+  password?: string;
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A self-signed RSA-2048 A1 certificate shaped like an ICP-Brasil e-CNPJ: CN
+ * "LEGAL NAME:CNPJ" and the CNPJ in the otherName 2.16.76.1.3.3. For
+ * HOMOLOGATION and tests only; the SEFAZ rejects it in PRODUCTION.
+ */
+export function createTestCertificate(input: CreateTestCertificateInput): { pfx: Buffer; password: string } {
+  const cnpj = normalizeDocument(input.cnpj);
+  const legalName = input.legalName.trim().toUpperCase();
+  const notBefore = input.notBefore ?? new Date(Date.now() - DAY_MS);
+  const notAfter = input.notAfter ?? new Date(notBefore.getTime() + 365 * DAY_MS);
+  const password = input.password ?? randomBytes(12).toString("base64url");
+
+  // Key generation in pure JS (forge) takes seconds; node's native RSA is milliseconds.
+  const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const privateKey = forge.pki.privateKeyFromPem(pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString());
+  const publicKey = forge.pki.publicKeyFromPem(pair.publicKey.export({ type: "spki", format: "pem" }).toString());
+
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = publicKey;
+  // Positive serial: a leading byte below 0x80.
+  certificate.serialNumber = `01${randomBytes(15).toString("hex")}`;
+  certificate.validity.notBefore = notBefore;
+  certificate.validity.notAfter = notAfter;
+  const subject = [
+    { shortName: "C", value: "BR" },
+    { shortName: "O", value: "ICP-Brasil" },
+    { shortName: "OU", value: "Certificado PJ A1 (TESTE)" },
+    { name: "commonName", value: `${legalName}:${cnpj}` },
+  ];
+  certificate.setSubject(subject);
+  certificate.setIssuer(subject);
+
+  const subjectAltName = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SEQUENCE, true, [
+    otherNameAsn1(OID_PJ_RESPONSIBLE_NAME, "RESPONSAVEL TESTE"),
+    otherNameAsn1(OID_PJ_CNPJ, cnpj),
+    // birth date (8) + CPF (11) + NIS (11) + RG (15) + issuer and UF (10), zeros when absent.
+    otherNameAsn1(OID_PJ_RESPONSIBLE_DATA, "0".repeat(55)),
+    otherNameAsn1(OID_PJ_CEI, "0".repeat(12)),
+  ]);
+  certificate.setExtensions([
+    { name: "basicConstraints", cA: false, critical: true },
+    { name: "keyUsage", digitalSignature: true, nonRepudiation: true, keyEncipherment: true, critical: true },
+    { name: "extKeyUsage", clientAuth: true, emailProtection: true },
+    { name: "subjectAltName", value: subjectAltName },
+    { name: "subjectKeyIdentifier" },
+  ]);
+  certificate.sign(privateKey, forge.md.sha256.create());
+
+  const encryption = input.encryption ?? "aes256";
+  const pfxAsn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], password, {
+    algorithm: encryption === "aes256" ? "aes256" : "3des",
+    friendlyName: `${legalName}:${cnpj}`,
+    generateLocalKeyId: true,
+  });
+  let der: Buffer = Buffer.from(forge.asn1.toDer(pfxAsn1).getBytes(), "binary");
+  if (encryption === "rc2-40") der = encryptCertificateSafeWithRc2(der, password);
+  return { pfx: der, password };
+}

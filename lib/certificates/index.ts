@@ -1,0 +1,6 @@
+// Public surface of A1 certificates: test generation, parsing, installation and signing credentials.
+export { createTestCertificate, type CreateTestCertificateInput, type Pkcs12Encryption } from "./create-test-certificate";
+export { parsePkcs12, type ParsedCertificate } from "./parse-pkcs12";
+export { installCertificate, type InstallCertificateInput } from "./install-certificate";
+export { getActiveCertificate, toCertificateSummary, EXPIRY_WARNING_DAYS, type CertificateSummary } from "./certificate-summary";
+export { loadSigningCredentials, clearSigningCredentialsCache, type SigningCredentials } from "./signing-credentials";

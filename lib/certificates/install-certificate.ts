@@ -1,0 +1,63 @@
+import { db, type DbClient } from "@/lib/db/client";
+import { encrypt } from "@/lib/crypto";
+import { DomainError, notFound } from "@/lib/errors";
+import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
+import { parsePkcs12 } from "./parse-pkcs12";
+
+export type InstallCertificateInput = { companyId: string; pfx: Buffer; password: string; now?: Date };
+
+/**
+ * Validates an A1 certificate against the company and makes it the active one.
+ * Every refusal happens before anything is written; the previous certificate is
+ * kept (inactive) for the audit trail, and documents already issued keep their signature.
+ */
+export async function installCertificate(input: InstallCertificateInput, client: DbClient = db): Promise<CertificateSummary> {
+  const now = input.now ?? new Date();
+  const company = await client.company.findFirst({ where: { id: input.companyId }, select: { id: true, cnpj: true } });
+  if (!company) throw notFound("Company");
+
+  const parsed = parsePkcs12(input.pfx, input.password);
+  if (parsed.notAfter.getTime() <= now.getTime()) {
+    throw new DomainError(422, "certificate_expired", `The certificate expired on ${parsed.notAfter.toISOString().slice(0, 10)}; upload a valid one`);
+  }
+  if (parsed.notBefore.getTime() > now.getTime()) {
+    throw new DomainError(422, "certificate_invalid", `The certificate is valid only from ${parsed.notBefore.toISOString().slice(0, 10)}`);
+  }
+  if (!parsed.holderCnpj) {
+    throw new DomainError(422, "certificate_invalid", "The certificate does not carry a CNPJ (ICP-Brasil otherName 2.16.76.1.3.3 or CN suffix); an e-CNPJ A1 is required");
+  }
+  // A branch may sign with the head office's certificate: the root (first 8 characters) must match.
+  if (parsed.holderCnpj.slice(0, 8) !== company.cnpj.slice(0, 8)) {
+    throw new DomainError(
+      422,
+      "certificate_cnpj_mismatch",
+      `The certificate belongs to CNPJ ${parsed.holderCnpj}, whose root differs from the company's CNPJ ${company.cnpj}`,
+    );
+  }
+
+  const encryptedPfx = encrypt(input.pfx);
+  const encryptedPassword = encrypt(input.password);
+  const write = async (tx: DbClient) => {
+    // Row lock: two uploads at once still leave exactly one active certificate.
+    await tx.$queryRaw`SELECT id FROM "Company" WHERE id = ${company.id} FOR UPDATE`;
+    await tx.certificate.updateMany({
+      where: { companyId: company.id, isActive: true },
+      data: { isActive: false, replacedAt: now },
+    });
+    return tx.certificate.create({
+      data: {
+        companyId: company.id,
+        subject: parsed.subject,
+        issuer: parsed.issuer,
+        serialNumber: parsed.serialNumber,
+        holderCnpj: parsed.holderCnpj!,
+        notBefore: parsed.notBefore,
+        notAfter: parsed.notAfter,
+        encryptedPfx: new Uint8Array(encryptedPfx),
+        encryptedPassword: new Uint8Array(encryptedPassword),
+      },
+    });
+  };
+  const record = "$transaction" in client ? await client.$transaction(write) : await write(client);
+  return toCertificateSummary(record, now);
+}

@@ -1,0 +1,2 @@
+export { encrypt, decrypt } from "./aes-gcm";
+export { certificateEncryptionKey, KEY_FILE_NAME } from "./encryption-key";
