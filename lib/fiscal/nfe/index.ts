@@ -9,3 +9,13 @@ export {
   type SignedTag,
   type SigningCredentials,
 } from "@/lib/fiscal/xml/xml-signature";
+export {
+  accessKeyCheckDigit,
+  buildAccessKey,
+  isAcceptableCnf,
+  isValidAccessKey,
+  parseAccessKey,
+  randomCnf,
+  type AccessKeyParts,
+  type ParsedAccessKey,
+} from "./access-key";

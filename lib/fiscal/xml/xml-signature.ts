@@ -8,7 +8,11 @@ const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 const RSA_SHA1 = "http://www.w3.org/2000/09/xmldsig#rsa-sha1";
 const SHA1 = "http://www.w3.org/2000/09/xmldsig#sha1";
 
-/** Elements SEFAZ signs; the Signature goes right after them, inside their parent (NFe, evento, inutNFe). */
+/**
+ * Elements SEFAZ signs. The Signature is the last child of their parent (NFe,
+ * evento, inutNFe): right after infEvento/infInut, and after infNFeSupl when
+ * an NFC-e carries one (TNFe: infNFe, infNFeSupl?, Signature).
+ */
 export type SignedTag = "infNFe" | "infEvento" | "infInut";
 
 export type SigningCredentials = { privateKeyPem: string; certificatePem: string };
@@ -27,7 +31,7 @@ function idOf(xml: string, tag: SignedTag): string | null {
 /**
  * Signs the one `tag` element of `xml` (an NFe, evento or inutNFe element).
  * The Reference URI is "#" + its Id; the Signature element (default xmldsig
- * namespace, no prefix) is inserted right after it.
+ * namespace, no prefix) is appended to the tag's parent.
  */
 export function signXml(xml: string, credentials: SigningCredentials, options: { tag: SignedTag }): string {
   const { tag } = options;
@@ -40,7 +44,7 @@ export function signXml(xml: string, credentials: SigningCredentials, options: {
   });
   const xpath = `//*[local-name(.)='${tag}']`;
   signer.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA1 });
-  signer.computeSignature(xml, { location: { reference: xpath, action: "after" } });
+  signer.computeSignature(xml, { location: { reference: `${xpath}/..`, action: "append" } });
   return signer.getSignedXml();
 }
 
