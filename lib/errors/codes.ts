@@ -62,6 +62,7 @@ export const ErrorCode = {
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
   nfse_emission_unavailable: "nfse_emission_unavailable",
+  nfse_emission_unavailable: "nfse_emission_unavailable",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,6 @@
+import { Inngest } from "inngest";
+
+// One client for the app. With INNGEST_EVENT_KEY set, events go to the
+// Inngest server and it calls /api/inngest; without it, lib/jobs runs the same
+// function definitions in-process (the local driver).
+export const inngest = new Inngest({ id: "fiscal-issuer" });

@@ -1,0 +1,20 @@
+import { defineContract } from "@/lib/api/contract";
+import { EmitDocumentInput, EmitDocumentParams, EmitDocumentResponse } from "./schemas";
+
+export const emitDocumentContract = defineContract({
+  method: "POST",
+  path: "/v1/fiscal-documents/{id}/emit",
+  summary: "Emit a DRAFT or REJECTED document (asynchronous)",
+  description:
+    "Moves the document to PROCESSING and queues a background run (its id is runId). The outcome is read from the document status or the document.authorized / document.rejected events. 422 invalid_status when the document is not DRAFT or REJECTED; 422 nfse_emission_unavailable for NFSE; 429 rate_limited when the company has too many emissions in progress; 503 service_unavailable when background processing cannot accept work.",
+  tag: "Fiscal documents",
+  scope: "documents:write",
+  params: EmitDocumentParams,
+  body: EmitDocumentInput,
+  bodyOptional: true,
+  response: EmitDocumentResponse,
+  successStatus: 202,
+  errorStatuses: [404, 422, 429, 503],
+});
+
+export const emissionContracts = [emitDocumentContract];

@@ -1,0 +1,13 @@
+import type { EmitDocumentResponse } from "./schemas";
+import { queueEmission } from "./queue-emission";
+
+/** POST /v1/fiscal-documents/{id}/emit. */
+export async function emitDocument(input: { companyId: string; documentId: string; issueDateTime?: string | null }): Promise<EmitDocumentResponse> {
+  const { runId } = await queueEmission(input);
+  return {
+    documentId: input.documentId,
+    status: "PROCESSING",
+    runId,
+    message: "Emission queued; follow the document status or the document.authorized / document.rejected webhook",
+  };
+}

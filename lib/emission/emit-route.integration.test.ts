@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { createTestCompany, db } from "@/test/factories";
+import { call } from "@/test/http";
+import { EMIT_DOCUMENT_FUNCTION_ID } from "./events";
+import { MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
+
+// A stored draft as the documents engine leaves it; the route only reads status, type and series.
+async function draft(companyId: string, data: { type?: "NFE" | "NFCE" | "NFSE"; status?: "DRAFT" | "REJECTED" | "PROCESSING" | "AUTHORIZED" | "CANCELLED" } = {}) {
+  return db.fiscalDocument.create({
+    data: {
+      companyId,
+      type: data.type ?? "NFE",
+      status: data.status ?? "DRAFT",
+      environment: "HOMOLOGATION",
+      clientSnapshot: { name: "Cliente" },
+      operationNature: "Venda de mercadoria",
+      issueDateTime: new Date("2026-01-01T12:00:00Z"),
+      productsTotal: "10.00",
+      totalValue: "10.00",
+      taxTotals: {},
+    },
+  });
+}
+
+const emitCall = (key: string, id: string, body?: unknown) =>
+  call(emit, { method: "POST", path: `/v1/fiscal-documents/${id}/emit`, key, params: { id }, body });
+
+describe("POST /v1/fiscal-documents/{id}/emit", () => {
+  it("answers 202 with the run id, moves the draft to PROCESSING and records the run", async () => {
+    const company = await createTestCompany();
+    const document = await draft(company.companyId);
+    const res = await emitCall(company.key, document.id);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ documentId: document.id, status: "PROCESSING", runId: expect.any(String), message: expect.any(String) });
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } });
+    expect(stored.status).toBe("PROCESSING");
+    expect(stored.runId).toBe(res.body.runId);
+    const run = await db.backgroundRun.findUniqueOrThrow({ where: { id: res.body.runId } });
+    expect(run).toMatchObject({ functionId: EMIT_DOCUMENT_FUNCTION_ID, status: "QUEUED", companyId: company.companyId, documentId: document.id });
+    expect(run.concurrencyKey).toBe(`${company.companyId}:55:1:HOMOLOGATION`);
+    expect(run.eventData).toMatchObject({ companyId: company.companyId, documentId: document.id, runId: res.body.runId });
+  });
+
+  it("accepts a null body or an explicit issueDateTime, and re-emits a REJECTED document", async () => {
+    const company = await createTestCompany();
+    const a = await draft(company.companyId);
+    expect((await emitCall(company.key, a.id, null)).status).toBe(202);
+    const b = await draft(company.companyId, { status: "REJECTED" });
+    const res = await emitCall(company.key, b.id, { issueDateTime: "2026-11-21T09:30:00-03:00" });
+    expect(res.status).toBe(202);
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: b.id } });
+    expect(stored.issueDateTime.toISOString()).toBe("2026-11-21T12:30:00.000Z");
+    expect((await emitCall(company.key, b.id, { issueDateTime: "yesterday" })).status).toBe(400);
+  });
+
+  it("answers 404 for an unknown id or another company's document", async () => {
+    const a = await createTestCompany();
+    const b = await createTestCompany();
+    const document = await draft(a.companyId);
+    const res = await emitCall(b.key, document.id);
+    expect(res.status).toBe(404);
+    expect(res.body.statusCode).toBe(404);
+    expect((await emitCall(b.key, "nope")).status).toBe(404);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
+  });
+
+  it("answers 422 invalid_status naming the status for anything but DRAFT/REJECTED, and twice in a row", async () => {
+    const company = await createTestCompany();
+    for (const status of ["PROCESSING", "AUTHORIZED", "CANCELLED"] as const) {
+      const document = await draft(company.companyId, { status });
+      const res = await emitCall(company.key, document.id);
+      expect(res.status, status).toBe(422);
+      expect(res.body.code).toBe("invalid_status");
+      expect(res.body.message).toContain(status);
+    }
+    const document = await draft(company.companyId);
+    const [first, second] = await Promise.all([emitCall(company.key, document.id), emitCall(company.key, document.id)]);
+    expect([first.status, second.status].sort()).toEqual([202, 422]);
+    expect(await db.backgroundRun.count({ where: { documentId: document.id } })).toBe(1);
+  });
+
+  it("answers 422 nfse_emission_unavailable for an NFSE", async () => {
+    const company = await createTestCompany();
+    const document = await draft(company.companyId, { type: "NFSE" });
+    const res = await emitCall(company.key, document.id);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("nfse_emission_unavailable");
+  });
+
+  it("answers 429 rate_limited when the company has too many emissions queued", async () => {
+    const company = await createTestCompany();
+    await db.backgroundRun.createMany({
+      data: Array.from({ length: MAX_PENDING_EMISSIONS_PER_COMPANY }, () => ({ functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: "x", eventData: {}, companyId: company.companyId })),
+    });
+    const document = await draft(company.companyId);
+    const res = await emitCall(company.key, document.id);
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe("rate_limited");
+    expect(res.headers.get("retry-after")).toBeTruthy();
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
+    // Another company is not affected.
+    const other = await createTestCompany();
+    expect((await emitCall(other.key, (await draft(other.companyId)).id)).status).toBe(202);
+  });
+
+  it("refuses a key without documents:write", async () => {
+    const company = await createTestCompany({ scopes: ["documents:read"] });
+    const res = await emitCall(company.key, (await draft(company.companyId)).id);
+    expect(res.status).toBe(403);
+  });
+});

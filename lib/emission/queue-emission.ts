@@ -1,0 +1,75 @@
+import type { Prisma } from "@prisma/client";
+import { db, type DbClient } from "@/lib/db/client";
+import { DomainError, notFound, unprocessable } from "@/lib/errors";
+import { backgroundDriver } from "@/lib/jobs/driver-mode";
+import { enqueueRun } from "@/lib/jobs/enqueue-run";
+import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID } from "./events";
+import { MAX_DUE_RUNS_BACKLOG, MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
+
+export type QueueEmissionInput = { companyId: string; documentId: string; issueDateTime?: Date | string | null };
+
+const EMITTABLE = ["DRAFT", "REJECTED"] as const;
+
+/**
+ * DRAFT/REJECTED → PROCESSING and a background emission run, in one
+ * transaction (the caller's when given, e.g. create with emit true). Returns
+ * the run id, also stored on the document. Only the numbering series is read
+ * here; the number itself is allocated by the run (once per document).
+ */
+export async function queueEmission(input: QueueEmissionInput, tx?: Prisma.TransactionClient): Promise<{ runId: string }> {
+  if (tx) return queueIn(tx, input);
+  return db.$transaction((client) => queueIn(client, input));
+}
+
+async function queueIn(client: Prisma.TransactionClient, { companyId, documentId, issueDateTime }: QueueEmissionInput) {
+  // Row lock: two emits of one document serialize here, the second sees PROCESSING.
+  const locked = await client.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "FiscalDocument" WHERE "id" = ${documentId} AND "companyId" = ${companyId} FOR UPDATE`;
+  if (locked.length === 0) throw notFound("Fiscal document");
+  const document = await client.fiscalDocument.findFirstOrThrow({
+    where: { id: documentId, companyId },
+    select: { id: true, type: true, status: true, series: true, environment: true, company: { select: { nfeSeries: true, nfceSeries: true } } },
+  });
+  if (!(EMITTABLE as readonly string[]).includes(document.status)) {
+    throw unprocessable("invalid_status", `Only DRAFT or REJECTED documents can be emitted; this document is ${document.status}`);
+  }
+  if (document.type === "NFSE") {
+    throw unprocessable("nfse_emission_unavailable", "NFSE emission (national NFS-e API) is not available yet; NFE and NFCE documents can be emitted");
+  }
+  await assertCapacity(client, companyId);
+
+  const model = document.type === "NFCE" ? 65 : 55;
+  const series = document.series ?? (model === 65 ? document.company.nfceSeries : document.company.nfeSeries);
+  const concurrencyKey = `${companyId}:${model}:${series}:${document.environment}`;
+  const { runId } = await enqueueRun(
+    { functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: EMIT_DOCUMENT_EVENT, data: { companyId, documentId, concurrencyKey }, concurrencyKey, companyId, documentId },
+    client,
+  );
+  await client.fiscalDocument.update({
+    where: { id: documentId },
+    data: {
+      status: "PROCESSING",
+      runId,
+      issueDateTime: issueDateTime ? new Date(issueDateTime) : new Date(),
+      emissionAttempts: 0,
+      rejectionCode: null,
+      rejectionReason: null,
+    },
+  });
+  return { runId };
+}
+
+async function assertCapacity(client: DbClient, companyId: string) {
+  const pending = await client.backgroundRun.count({
+    where: { companyId, functionId: EMIT_DOCUMENT_FUNCTION_ID, status: { in: ["QUEUED", "RUNNING"] } },
+  });
+  if (pending >= MAX_PENDING_EMISSIONS_PER_COMPANY) {
+    throw new DomainError(429, "rate_limited", `Too many emissions in progress for this company (${pending}; limit ${MAX_PENDING_EMISSIONS_PER_COMPANY}); retry when some finish`, { "Retry-After": "10" });
+  }
+  if (backgroundDriver() === "local") {
+    const due = await client.backgroundRun.count({ where: { status: "QUEUED", runAt: { lte: new Date(Date.now() - 60_000) } } });
+    if (due >= MAX_DUE_RUNS_BACKLOG) {
+      throw new DomainError(503, "service_unavailable", "Background processing is saturated; try again shortly", { "Retry-After": "30" });
+    }
+  }
+}

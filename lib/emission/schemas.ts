@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+export const EmitDocumentParams = z.object({ id: z.string().min(1).max(64) });
+
+// api.md: optional body { issueDateTime }, may be null or absent; default now.
+export const EmitDocumentInput = z.object({
+  issueDateTime: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type EmitDocumentInput = z.infer<typeof EmitDocumentInput>;
+
+export const EmitDocumentResponse = z.object({
+  documentId: z.string(),
+  status: z.literal("PROCESSING"),
+  runId: z.string().nullable(),
+  message: z.string(),
+});
+export type EmitDocumentResponse = z.infer<typeof EmitDocumentResponse>;
