@@ -1,1 +1,10 @@
 export * from "./tax-shapes";
+export { computeItemTaxes, usedSources, type LineContext, type DeclaredIbsCbsGroups, type IssParameters } from "./compute-item-taxes";
+export { computeDocumentTotals, apportionFreight, lineGrossValue } from "./compute-document-totals";
+export { resolveTaxFields } from "./resolve-tax-fields";
+export { matchNfeSubRule, type RecipientClientType } from "./match-nfe-sub-rule";
+export { productCfopFor, type Destination } from "./cfop";
+export { itemLevel, ruleLevel, productLevel, templateLevel, companyLevel, builtInLevel, type ItemTaxInput } from "./tax-levels";
+export { TaxationError } from "./taxation-error";
+export { IBS_CBS_2026_RATES } from "./compute-ibs-cbs";
+export type { TaxFields, TaxLevel, ResolvedTaxFields } from "./tax-fields";

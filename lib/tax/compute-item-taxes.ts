@@ -1,0 +1,86 @@
+import type { Decimal } from "decimal.js";
+import { computeIbsCbsAmounts, ibsCbsCarriesAmounts } from "./compute-ibs-cbs";
+import { computeIcms } from "./compute-icms";
+import { computeIpi, computePisCofins } from "./compute-federal";
+import { dec, money, percentOf, rate, ZERO } from "./decimal";
+import type { ResolvedTaxFields } from "./tax-fields";
+import type { IbsCbsTaxes, ItemTaxes, ItemTaxSources } from "./tax-shapes";
+
+export type LineContext = {
+  documentType: "NFE" | "NFCE" | "NFSE";
+  /** CST for the regular regime (CRT 2, 3), CSOSN for the Simples Nacional and MEI (CRT 1, 4). */
+  icmsTable: "CST" | "CSOSN";
+  /** Whether lines carry IBS/CBS amounts (optional for the Simples Nacional in 2026, NT 2025.002). */
+  ibsCbsApplies: boolean;
+  /** ICMS contributor recipient: IPI stays out of the ICMS base (LC 87/96 art. 13 §2). */
+  recipientContributor: boolean;
+};
+
+export type DeclaredIbsCbsGroups = Pick<IbsCbsTaxes, "adjustment" | "creditReversal" | "zfmPresumedCredit" | "referencedItem">;
+
+export type IssParameters = { rate: Decimal; retained: boolean } | null;
+
+/** Every tax of one line from its resolved fields; amounts rounded to the centavo, half up. */
+export function computeItemTaxes(input: {
+  context: LineContext;
+  grossValue: Decimal;
+  freight: Decimal;
+  fields: ResolvedTaxFields;
+  declared?: Partial<DeclaredIbsCbsGroups>;
+  iss?: IssParameters;
+}): ItemTaxes {
+  const { context, fields: f } = input;
+  const operationValue = input.grossValue.plus(input.freight);
+  const goods = context.documentType !== "NFSE";
+  // IPI does not exist on NFC-e (consumer sale) nor on services.
+  const ipi = context.documentType === "NFE" ? computeIpi(f.ipiCst, f.ipiRate, f.ipiCEnq, operationValue) : null;
+  const ipiAmount = ipi?.amount ? dec(ipi.amount) : ZERO;
+  const icms = goods
+    ? computeIcms({ table: context.icmsTable, operationValue, ipiAmount, ipiInOwnBase: !context.recipientContributor, fields: f })
+    : null;
+  const pis = computePisCofins("PIS", f.pisCst, f.pisRate, operationValue);
+  const cofins = computePisCofins("COFINS", f.cofinsCst, f.cofinsRate, operationValue);
+
+  const cst = f.ibsCbsCst ?? null;
+  const withAmounts = context.ibsCbsApplies && cst !== null && ibsCbsCarriesAmounts(cst);
+  const amounts =
+    withAmounts && f.ibsStateRate && f.ibsMunicipalRate && f.cbsRate
+      ? computeIbsCbsAmounts(operationValue, { ibsStateRate: f.ibsStateRate, ibsMunicipalRate: f.ibsMunicipalRate, cbsRate: f.cbsRate })
+      : null;
+  const ibsCbs: IbsCbsTaxes = {
+    cst,
+    cClassTrib: f.cClassTrib ?? null,
+    amounts,
+    adjustment: input.declared?.adjustment ?? null,
+    creditReversal: input.declared?.creditReversal ?? null,
+    zfmPresumedCredit: input.declared?.zfmPresumedCredit ?? null,
+    referencedItem: input.declared?.referencedItem ?? null,
+  };
+  const iss = input.iss
+    ? { base: money(operationValue), rate: rate(input.iss.rate), amount: money(percentOf(operationValue, input.iss.rate)), retained: input.iss.retained }
+    : null;
+  return { freight: money(input.freight), icms, ipi, pis, cofins, ibsCbs, iss };
+}
+
+const IBS_CBS_RATE_PATHS: Record<string, string> = {
+  "ibsCbs.ibsStateRate": "ibsCbs.amounts.ibsStateRate",
+  "ibsCbs.ibsMunicipalRate": "ibsCbs.amounts.ibsMunicipalRate",
+  "ibsCbs.cbsRate": "ibsCbs.amounts.cbsRate",
+};
+const ALWAYS_KEPT = new Set(["ncm", "cest", "cfop"]);
+
+function valueAt(taxes: ItemTaxes, path: string): unknown {
+  let current: unknown = taxes;
+  for (const part of (IBS_CBS_RATE_PATHS[path] ?? path).split(".")) {
+    if (current === null || typeof current !== "object") return null;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** Keeps the sources of the fields the computed taxes actually use (a CST 102 line has no "icms.rate" source). */
+export function usedSources(taxes: ItemTaxes, sources: ItemTaxSources): ItemTaxSources {
+  return Object.fromEntries(
+    Object.entries(sources).filter(([path]) => ALWAYS_KEPT.has(path) || (valueAt(taxes, path) ?? null) !== null),
+  );
+}
