@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import type { Environment } from "@prisma/client";
+import type { DbClient } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+
+export type FiscalModel = 55 | 65;
+export type NumberingKey = { companyId: string; model: FiscalModel; series: number; environment: Environment };
+
+// nNF is 1..999999999 and serie 0..999 (MOC 4.00, fields B07/B08).
+export const MAX_DOCUMENT_NUMBER = 999_999_999;
+export const MAX_SERIES = 999;
+
+/**
+ * Gives the next number of (company, model, series, environment), atomically.
+ *
+ * One INSERT ... ON CONFLICT DO UPDATE ... RETURNING: PostgreSQL takes the row
+ * lock, so concurrent emissions queue on it and never share a number. Call it
+ * inside the transaction that writes the number onto the document: if that
+ * transaction rolls back, the counter rolls back too and no gap is left.
+ *
+ * Rule (MOC 4.00, numbering): once a number is given to a document it stays with
+ * it. Re-emission after a rejection or a communication failure reuses the number
+ * and the access key; callers allocate only while the document's number is 0.
+ * Numbers that never reach authorization are declared unused by inutilization
+ * (see listUnusedNumbers).
+ */
+export async function allocateNumber(tx: DbClient, key: NumberingKey): Promise<number> {
+  if (!Number.isInteger(key.series) || key.series < 0 || key.series > MAX_SERIES) {
+    throw new DomainError(400, "validation_error", `series must be an integer from 0 to ${MAX_SERIES}`);
+  }
+  const rows = await tx.$queryRaw<{ number: number }[]>`
+    INSERT INTO "NumberingSeries" ("id", "companyId", "model", "series", "environment", "nextNumber", "createdAt", "updatedAt")
+    VALUES (${randomUUID()}, ${key.companyId}, ${key.model}, ${key.series}, CAST(${key.environment} AS "Environment"), 2, now(), now())
+    ON CONFLICT ("companyId", "model", "series", "environment")
+    DO UPDATE SET "nextNumber" = "NumberingSeries"."nextNumber" + 1, "updatedAt" = now()
+    RETURNING "nextNumber" - 1 AS "number"`;
+  const number = Number(rows[0]?.number);
+  if (!Number.isInteger(number) || number < 1) throw new Error("numbering allocation returned no number");
+  if (number > MAX_DOCUMENT_NUMBER) {
+    throw new DomainError(
+      422,
+      "fiscal_settings_incomplete",
+      `Series ${key.series} of model ${key.model} reached the last number (${MAX_DOCUMENT_NUMBER}); configure a new series`,
+    );
+  }
+  return number;
+}
