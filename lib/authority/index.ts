@@ -1,0 +1,6 @@
+// Everything that talks to the tax authority (BRIEF: through TaxAuthority only).
+export type * from "./types";
+export { getTaxAuthority, simulatorUrl, usesSimulator } from "./tax-authority";
+export { resolveEndpoint, authorizerFor, contingencyFor, AUTHORITY_SERVICES, type AuthorityService, type Endpoint, type EndpointQuery, type Contingency } from "./endpoints";
+export { SoapTaxAuthority, type SoapTaxAuthorityOptions } from "./soap-tax-authority";
+export { DUPLICATE, TRY_LATER } from "./classify";

@@ -1,0 +1,40 @@
+import { randomInt } from "node:crypto";
+import { stateInfo } from "@/lib/br";
+import { withoutXmlDeclaration } from "./soap-transport";
+import type { AuthorityEnvironment } from "./types";
+
+// The unsigned wrappers around signed documents and the small query messages
+// (MOC 4.0, items 4.2 to 4.7). The signed parts go in byte for byte.
+
+const NFE_NS = "http://www.portalfiscal.inf.br/nfe";
+
+export function tpAmb(environment: AuthorityEnvironment): "1" | "2" {
+  return environment === "PRODUCTION" ? "1" : "2";
+}
+
+/** TIdLote is up to 15 digits; a time-based id with a random tail is unique enough per sender. */
+export function newBatchId(): string {
+  return `${Date.now()}${randomInt(0, 100)}`.padStart(15, "0").slice(-15);
+}
+
+/** enviNFe with one NF-e, synchronous (indSinc 1: the answer carries protNFe). */
+export function enviNFe(signedNfeXml: string, batchId = newBatchId()): string {
+  return `<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>${batchId}</idLote><indSinc>1</indSinc>${withoutXmlDeclaration(signedNfeXml)}</enviNFe>`;
+}
+
+export function consReciNFe(environment: AuthorityEnvironment, receipt: string): string {
+  return `<consReciNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb(environment)}</tpAmb><nRec>${receipt}</nRec></consReciNFe>`;
+}
+
+export function consSitNFe(environment: AuthorityEnvironment, accessKey: string): string {
+  return `<consSitNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb(environment)}</tpAmb><xServ>CONSULTAR</xServ><chNFe>${accessKey}</chNFe></consSitNFe>`;
+}
+
+export function consStatServ(environment: AuthorityEnvironment, uf: string): string {
+  return `<consStatServ xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb(environment)}</tpAmb><cUF>${stateInfo(uf).cUF}</cUF><xServ>STATUS</xServ></consStatServ>`;
+}
+
+/** envEvento 1.00 with one signed <evento>. */
+export function envEvento(signedEventXml: string, batchId = newBatchId()): string {
+  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${batchId}</idLote>${withoutXmlDeclaration(signedEventXml)}</envEvento>`;
+}

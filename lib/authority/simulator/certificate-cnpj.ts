@@ -1,0 +1,32 @@
+import forge from "node-forge";
+import { isValidCnpj, normalizeDocument } from "@/lib/br";
+import { OID_PJ_CNPJ, readOtherNames } from "@/lib/certificates/icp-brasil";
+
+/**
+ * The CNPJ of an ICP-Brasil e-CNPJ: the subjectAltName otherName
+ * 2.16.76.1.3.3, else the "NAME:CNPJ" suffix of the CN. Null when neither holds one.
+ */
+export function certificateCnpj(certificatePem: string): string | null {
+  let certificate: forge.pki.Certificate;
+  try {
+    certificate = forge.pki.certificateFromPem(certificatePem);
+  } catch {
+    return null;
+  }
+  const san = certificate.extensions.find((e) => e.id === "2.5.29.17" || e.name === "subjectAltName") as { value?: string } | undefined;
+  if (san?.value) {
+    try {
+      const value = readOtherNames(san.value).get(OID_PJ_CNPJ);
+      if (value && isValidCnpj(normalizeDocument(value))) return normalizeDocument(value);
+    } catch {
+      // Fall back to the CN.
+    }
+  }
+  const suffix = normalizeDocument(String(certificate.subject.getField("CN")?.value ?? "").split(":").pop() ?? "");
+  return isValidCnpj(suffix) ? suffix : null;
+}
+
+/** Emitter and certificate must share the CNPJ root (first 8 characters), MOC rule 213. */
+export function sameCnpjRoot(a: string, b: string): boolean {
+  return a.slice(0, 8) === b.slice(0, 8);
+}

@@ -1,0 +1,29 @@
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { child, parseXml, text } from "../soap-response";
+import { retConsSitNFe } from "./answers";
+import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { protocolOf } from "./stored-protocol";
+
+// NFeConsultaProtocolo4 (MOC 4.0, item 4.5): 100 with the original protNFe,
+// 101 for a cancelled NF-e (still with its protNFe), 217 when unknown.
+export async function consult(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+  const message = child(parseXml(payloadXml), "consSitNFe");
+  const tpAmb = text(message, "tpAmb") || "2";
+  const chNFe = text(message, "chNFe");
+  const cUF = chNFe.slice(0, 2) || "35";
+  const common = { tpAmb, cUF, chNFe, dhRecbto: localTime(context.now(), cUF) };
+  const schema = checkXmlSchema(payloadXml, "nfe/consSitNFe_v4.00.xsd");
+  if (!schema.valid) return { answerXml: retConsSitNFe({ ...common, cStat: "215", xMotivo: `Rejeição: Falha no schema XML [${schemaDetail(schema.errors)}]` }) };
+
+  const document = await context.db.simulatorDocument.findUnique({ where: { environment_accessKey: { environment: Number(tpAmb), accessKey: chNFe } } });
+  if (!document) return { answerXml: retConsSitNFe({ ...common, cStat: "217", xMotivo: "Rejeição: NF-e não consta na base de dados da SEFAZ" }) };
+  const cancelled = document.status === "CANCELLED";
+  return {
+    answerXml: retConsSitNFe({
+      ...common,
+      cStat: cancelled ? "101" : "100",
+      xMotivo: cancelled ? "Cancelamento de NF-e homologado" : "Autorizado o uso da NF-e",
+      protNFe: protocolOf({ tpAmb, accessKey: document.accessKey, protocol: document.protocol, digestValue: document.digestValue, receivedAt: document.receivedAt }),
+    }),
+  };
+}

@@ -1,0 +1,77 @@
+import { checkXmlSchema, type XmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
+import { child, extractElement, parseXml, text } from "../soap-response";
+import { retEnvEvento, retEvento } from "./answers";
+import { certificateCnpj, sameCnpjRoot } from "./certificate-cnpj";
+import { isUniqueViolation, localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { applyEventRules, EVENT_DESCRIPTIONS, isRefusal } from "./event-rules";
+import { newProtocolNumber } from "./protocol-number";
+
+// NFeRecepcaoEvento4 (MOC 4.0, item 4.8; NT 2020.007 for delivery receipts):
+// envEvento with one event; 128 for the batch, the event's own cStat inside retEvento.
+
+const SCHEMA_BY_EVENT: Record<string, XmlSchema> = {
+  "110110": "nfe/envCCe_v1.00.xsd",
+  "110111": "nfe/envEventoCancNFe_v1.00.xsd",
+  "110130": "nfe/envEventoEntregaNFe_v1.00.xsd",
+  "110131": "nfe/envEventoCancEntregaNFe_v1.00.xsd",
+};
+
+export async function receiveEvent(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+  const received = context.now();
+  const envelope = child(parseXml(payloadXml), "envEvento");
+  const info = child(child(envelope, "evento"), "infEvento");
+  const detail = child(info, "detEvento");
+  const tpEvento = text(info, "tpEvento");
+  const chNFe = text(info, "chNFe");
+  const cOrgao = text(info, "cOrgao") || chNFe.slice(0, 2) || "35";
+  const tpAmb = text(info, "tpAmb") || "2";
+  const nSeqEvento = text(info, "nSeqEvento");
+  // The key's cUF gives the local time; the national environment (91) answers in Brasília time.
+  const dhRegEvento = localTime(received, chNFe.slice(0, 2) || "53");
+  const batch = (cStat: string, xMotivo: string, ret?: string) => ({
+    answerXml: retEnvEvento({ idLote: text(envelope, "idLote") || "0", tpAmb, cOrgao, cStat, xMotivo, retEvento: ret }),
+  });
+  const refuse = (cStat: string, xMotivo: string) =>
+    batch("128", "Lote de Evento Processado", retEvento({ tpAmb, cOrgao, cStat, xMotivo, chNFe, tpEvento, nSeqEvento, dhRegEvento }));
+
+  const schema = checkXmlSchema(payloadXml, SCHEMA_BY_EVENT[tpEvento] ?? "nfe/envEvento_v1.00.xsd");
+  if (!schema.valid) return batch("215", `Rejeição: Falha no schema XML [${schemaDetail(schema.errors)}]`);
+  const eventXml = extractElement(payloadXml, "evento") ?? "";
+  const signature = verifyXmlSignature(eventXml);
+  if (!signature.valid) return refuse("297", "Rejeição: Assinatura difere do calculado");
+  const author = text(info, "CNPJ");
+  const holder = certificateCnpj(signature.certificatePem);
+  if (!holder || !sameCnpjRoot(holder, author)) return refuse("213", "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital");
+  if (info?.["@_Id"] !== `ID${tpEvento}${chNFe}${nSeqEvento.padStart(2, "0")}`) {
+    return refuse("572", "Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)");
+  }
+
+  const environment = Number(tpAmb);
+  try {
+    return await context.db.$transaction(async (tx) => {
+      const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: chNFe } } });
+      if (!document) return refuse("494", "Rejeição: Chave de Acesso inexistente");
+      if (!sameCnpjRoot(document.cnpj, author)) return refuse("574", "Rejeição: O autor do evento diverge do emissor da NF-e");
+      // Events of one NF-e are decided one at a time (cancellation vs. delivery receipt).
+      await tx.$executeRaw`SELECT 1 FROM "SimulatorDocument" WHERE id = ${document.id} FOR UPDATE`;
+      const prior = await tx.simulatorEvent.findMany({ where: { documentId: document.id }, orderBy: { createdAt: "asc" }, select: { eventType: true, sequence: true, protocol: true } });
+      const outcome = applyEventRules(document, prior, { tpEvento, nSeqEvento: Number(nSeqEvento), detail: { nProt: text(detail, "nProt"), nProtEvento: text(detail, "nProtEvento") } }, received);
+      if (isRefusal(outcome)) return refuse(outcome.cStat, outcome.xMotivo);
+      const protocol = newProtocolNumber(cOrgao, received);
+      await tx.simulatorEvent.create({ data: { documentId: document.id, eventType: tpEvento, sequence: Number(nSeqEvento), protocol, createdAt: received } });
+      if (outcome.status !== undefined || outcome.deliveryReceipt !== undefined) {
+        await tx.simulatorDocument.update({ where: { id: document.id }, data: { status: outcome.status, deliveryReceipt: outcome.deliveryReceipt } });
+      }
+      const xMotivo = "Evento registrado e vinculado a NF-e";
+      return batch(
+        "128",
+        "Lote de Evento Processado",
+        retEvento({ tpAmb, cOrgao, cStat: "135", xMotivo, chNFe, tpEvento, xEvento: EVENT_DESCRIPTIONS[tpEvento], nSeqEvento, dhRegEvento, nProt: protocol }),
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse("573", "Rejeição: Duplicidade de Evento");
+    throw error;
+  }
+}

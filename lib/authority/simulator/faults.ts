@@ -1,0 +1,71 @@
+import type { AuthorityService } from "../endpoints";
+
+// Fault injection for tests (issue 5, item 8): each rule matches requests by
+// service and/or access key, CNPJ and series, and either answers with a given
+// cStat, with 108 "service paralysed", with HTTP 500, or delays the answer
+// past the client's timeout. A delay happens after the work is done unless
+// `beforeProcessing` is set, so by default it behaves like an answer lost on
+// the way back: the document is authorized and a consultation finds it.
+// `async` makes an authorization answer 103 with a receipt instead of 104.
+
+export type FaultAction =
+  | { kind: "reject"; cStat: string; reason?: string }
+  | { kind: "unavailable" }
+  | { kind: "http_500" }
+  | { kind: "delay"; ms: number; beforeProcessing?: boolean }
+  /** NFeAutorizacao4 only: process, but answer 103 with a receipt for NFeRetAutorizacao4. */
+  | { kind: "async" };
+
+export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number };
+
+export type FaultRule = FaultMatch & {
+  action: FaultAction;
+  /** How many matching requests it applies to; unset: until removed. */
+  times?: number;
+};
+
+export type RequestFields = { accessKey?: string; cnpj?: string; series?: number };
+
+type ActiveRule = FaultRule & { id: number; remaining: number };
+
+export class FaultRegistry {
+  private rules: ActiveRule[] = [];
+  private nextId = 1;
+
+  /** Adds a rule; returns a function that removes it. */
+  add(rule: FaultRule): () => void {
+    const id = this.nextId++;
+    this.rules.push({ ...rule, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
+    return () => {
+      this.rules = this.rules.filter((r) => r.id !== id);
+    };
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** The first rule matching this request, consuming one of its uses. */
+  take(service: AuthorityService, fields: RequestFields): FaultAction | undefined {
+    const rule = this.rules.find(
+      (r) =>
+        r.remaining > 0 &&
+        (r.service === undefined || r.service === service) &&
+        (r.accessKey === undefined || r.accessKey === fields.accessKey) &&
+        (r.cnpj === undefined || r.cnpj === fields.cnpj) &&
+        (r.series === undefined || r.series === fields.series),
+    );
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r.id !== rule.id);
+    return rule.action;
+  }
+}
+
+/** What a fault rule can match on, read from the raw message without a full parse. */
+export function requestFields(payloadXml: string): RequestFields {
+  const accessKey = /<(?:\w+:)?chNFe>([0-9A-Z]{44})</.exec(payloadXml)?.[1] ?? /<(?:\w+:)?infNFe\b[^>]*\bId="NFe([0-9A-Z]{44})"/.exec(payloadXml)?.[1];
+  const cnpj = /<(?:\w+:)?CNPJ>([0-9A-Z]{14})</.exec(payloadXml)?.[1];
+  const series = /<(?:\w+:)?serie>(\d{1,3})</.exec(payloadXml)?.[1];
+  return { accessKey, cnpj, series: series === undefined ? undefined : Number(series) };
+}

@@ -1,0 +1,175 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { PrismaClient } from "@prisma/client";
+import { db as appDb } from "@/lib/db/client";
+import { servicePaths, type AuthorityService } from "../endpoints";
+import { child, parseXml, text } from "../soap-response";
+import { serviceLevelAnswer } from "./answers";
+import { authorize } from "./authorize";
+import { consult } from "./consult";
+import { localTime, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { receiveEvent } from "./events";
+import { FaultRegistry, requestFields, type FaultAction } from "./faults";
+import { inutilize } from "./inutilize";
+import { ReceiptBook } from "./receipts";
+import { status } from "./status";
+
+// The built-in authority (issue 5, item 8): the NF-e 4.00 SOAP services at the
+// same URL paths as the SEFAZ tables, so the real client runs unchanged with
+// only its origin pointed here. State lives in PostgreSQL (SimulatorDocument,
+// SimulatorEvent, SimulatorInutilization), so answers survive restarts.
+
+export type SimulatorServer = {
+  url: string;
+  port: number;
+  faults: FaultRegistry;
+  close: () => Promise<void>;
+};
+
+export type SimulatorOptions = {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Loopback only by default: the simulator authenticates nobody. */
+  host?: string;
+  db?: PrismaClient;
+  /** Tests move the clock to reach cancellation and correction deadlines. */
+  now?: () => Date;
+};
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const SOAP12_NS = "http://www.w3.org/2003/05/soap-envelope";
+
+function envelope(service: AuthorityService, answerXml: string): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
+    `<soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${service}">${answerXml}</nfeResultMsg></soap:Body></soap:Envelope>`
+  );
+}
+
+function fault(reason: string): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}"><soap:Body><soap:Fault>` +
+    `<soap:Code><soap:Value>soap:Receiver</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="pt-BR">${reason}</soap:Text></soap:Reason>` +
+    `</soap:Fault></soap:Body></soap:Envelope>`
+  );
+}
+
+/** The service of a request: by URL path as in the tables, else by the SOAP action. */
+function serviceOf(request: http.IncomingMessage, paths: Map<string, AuthorityService>): AuthorityService | undefined {
+  const pathname = new URL(request.url ?? "/", "http://simulator").pathname.toLowerCase();
+  const byPath = paths.get(pathname);
+  if (byPath) return byPath;
+  const action = /action="?[^";]*\/wsdl\/(NFe\w+4)\//.exec(request.headers["content-type"] ?? "")?.[1];
+  return [...paths.values()].find((s) => s === action);
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new Error("Body too large"));
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+/** The message inside <nfeDadosMsg>, byte for byte (signatures are checked on these bytes). */
+function payloadOf(soap: string): string | undefined {
+  return /<(?:[\w.-]+:)?nfeDadosMsg\b[^>]*>([\s\S]*)<\/(?:[\w.-]+:)?nfeDadosMsg>/.exec(soap)?.[1]?.trim();
+}
+
+/** tpAmb and cUF for a service-level answer, read loosely from any request message. */
+function commonOf(context: SimulatorContext, payloadXml: string) {
+  const tpAmb = /<(?:\w+:)?tpAmb>([12])</.exec(payloadXml)?.[1] ?? "2";
+  const cUF = /<(?:\w+:)?(?:cUF|cOrgao)>(\d{2})</.exec(payloadXml)?.[1] ?? /<(?:\w+:)?chNFe>(\d{2})/.exec(payloadXml)?.[1] ?? "35";
+  const root = parseXml(payloadXml);
+  const idLote = text(child(root, "envEvento"), "idLote");
+  const nRec = text(child(root, "consReciNFe"), "nRec");
+  const chNFe = /<(?:\w+:)?chNFe>([0-9A-Z]{44})</.exec(payloadXml)?.[1];
+  return { tpAmb, cUF, dhRecbto: localTime(context.now(), cUF), idLote, nRec, chNFe };
+}
+
+export async function startSimulatorServer(options: SimulatorOptions = {}): Promise<SimulatorServer> {
+  const context: SimulatorContext = { db: options.db ?? appDb, now: options.now ?? (() => new Date()) };
+  const faults = new FaultRegistry();
+  const receipts = new ReceiptBook();
+  const paths = servicePaths();
+
+  async function process(service: AuthorityService, payloadXml: string, action: FaultAction | undefined): Promise<SimulatorAnswer> {
+    switch (service) {
+      case "NFeAutorizacao4": {
+        const answer = await authorize(context, payloadXml);
+        return action?.kind === "async" ? receipts.deferAnswer(context, answer) : answer;
+      }
+      case "NFeRetAutorizacao4":
+        return receipts.answer(context, payloadXml);
+      case "NFeConsultaProtocolo4":
+        return consult(context, payloadXml);
+      case "NFeStatusServico4":
+        return status(context, payloadXml);
+      case "NFeRecepcaoEvento4":
+        return receiveEvent(context, payloadXml);
+      case "NFeInutilizacao4":
+        return inutilize(context, payloadXml);
+    }
+  }
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const reply = (statusCode: number, body: string) => {
+      if (response.destroyed) return;
+      response.writeHead(statusCode, { "Content-Type": "application/soap+xml; charset=utf-8" });
+      response.end(body);
+    };
+    if (request.method !== "POST") return reply(405, fault("Only POST is accepted"));
+    const service = serviceOf(request, paths);
+    if (!service) return reply(404, fault(`No NF-e service at ${request.url}`));
+    const payloadXml = payloadOf(await readBody(request));
+    if (!payloadXml) return reply(500, fault("The request has no nfeDadosMsg element"));
+
+    const action = faults.take(service, requestFields(payloadXml));
+    if (action?.kind === "http_500") return reply(500, fault("Simulated internal server error"));
+    if (action?.kind === "reject" || action?.kind === "unavailable") {
+      const cStat = action.kind === "reject" ? action.cStat : "108";
+      const xMotivo = action.kind === "reject" ? (action.reason ?? `Rejeição simulada ${cStat}`) : "Serviço Paralisado Momentaneamente (curto prazo)";
+      return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat, xMotivo })));
+    }
+    if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
+    const answer = await process(service, payloadXml, action);
+    if (action?.kind === "delay" && !action.beforeProcessing) await sleep(action.ms);
+    reply(200, envelope(service, answer.answerXml));
+  }
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error("[authority simulator]", error);
+      if (!response.headersSent) {
+        response.writeHead(500, { "Content-Type": "application/soap+xml; charset=utf-8" });
+        response.end(fault("Erro não catalogado no simulador"));
+      }
+    });
+  });
+  // Keep-alive sockets of clients would hold close() open.
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    faults,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+

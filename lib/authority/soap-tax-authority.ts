@@ -1,0 +1,199 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  BATCH_IN_PROCESS,
+  BATCH_PROCESSED,
+  BATCH_RECEIVED,
+  DOCUMENT_AUTHORIZED,
+  EVENT_BATCH_PROCESSED,
+  EVENT_REGISTERED,
+  INUTILIZATION_APPROVED,
+  NOT_IN_DATABASE,
+  SERVICE_RUNNING,
+  isTryLater,
+} from "./classify";
+import { resolveEndpoint, type AuthorityService, type Endpoint } from "./endpoints";
+import { consReciNFe, consSitNFe, consStatServ, envEvento, enviNFe } from "./request-messages";
+import { child, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
+import { postSoap } from "./soap-transport";
+import type {
+  AuthorityTarget,
+  AuthorizationResult,
+  ClientCertificate,
+  CommunicationFailure,
+  ConsultationResult,
+  EventResult,
+  InutilizationResult,
+  StatusResult,
+  TaxAuthority,
+} from "./types";
+
+export type SoapTaxAuthorityOptions = {
+  timeoutMs: number;
+  /** Send to this origin (the simulator) with the table URL's path; unset: the table URL itself. */
+  baseUrl?: string;
+  /** Polls of NFeRetAutorizacao4 after a 103 (asynchronous batch), and the wait before each. */
+  receiptPolls?: number;
+  receiptPollIntervalMs?: number;
+};
+
+/** The cOrgao of the national environment (Ambiente Nacional): delivery-receipt events go there. */
+const NATIONAL_ENVIRONMENT_ORGAO = "91";
+
+type Exchange = { ok: true; message: XmlNode; responseXml: string } | { ok: false; failure: CommunicationFailure };
+
+/** NF-e/NFC-e 4.00 web services over SOAP 1.2 (MOC 4.0, section 4). */
+export class SoapTaxAuthority implements TaxAuthority {
+  constructor(private readonly options: SoapTaxAuthorityOptions) {}
+
+  async authorize(target: AuthorityTarget, signedNfeXml: string, certificate: ClientCertificate): Promise<AuthorizationResult> {
+    const sent = await this.exchange(target, "NFeAutorizacao4", enviNFe(signedNfeXml), "retEnviNFe", certificate);
+    if (!sent.ok) return sent.failure;
+    const cStat = text(sent.message, "cStat");
+    if (cStat === BATCH_PROCESSED) return documentOutcome(sent.message, sent.responseXml);
+    if (cStat === BATCH_RECEIVED) {
+      const receipt = text(child(sent.message, "infRec"), "nRec");
+      return this.pollReceipt(target, receipt, certificate);
+    }
+    return refusedOrRetry(cStat, text(sent.message, "xMotivo"), sent.responseXml);
+  }
+
+  /** NFeRetAutorizacao4: when a state answers 103, the protocol comes from the receipt. */
+  private async pollReceipt(target: AuthorityTarget, receipt: string, certificate: ClientCertificate): Promise<AuthorizationResult> {
+    const polls = this.options.receiptPolls ?? 3;
+    let last = "";
+    for (let attempt = 0; attempt < polls; attempt++) {
+      await sleep(this.options.receiptPollIntervalMs ?? 2_000);
+      const answer = await this.exchange(target, "NFeRetAutorizacao4", consReciNFe(target.environment, receipt), "retConsReciNFe", certificate);
+      if (!answer.ok) return answer.failure;
+      const cStat = text(answer.message, "cStat");
+      if (cStat === BATCH_PROCESSED) return documentOutcome(answer.message, answer.responseXml);
+      if (cStat !== BATCH_IN_PROCESS) return refusedOrRetry(cStat, text(answer.message, "xMotivo"), answer.responseXml);
+      last = text(answer.message, "xMotivo");
+    }
+    // Still processing: the pipeline retries and consults the access key first.
+    return { kind: "communication_failure", reason: `Receipt ${receipt} still in process (${last || "105"})`, cStat: BATCH_IN_PROCESS };
+  }
+
+  async consult(target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<ConsultationResult> {
+    const answer = await this.exchange(target, "NFeConsultaProtocolo4", consSitNFe(target.environment, accessKey), "retConsSitNFe", certificate);
+    if (!answer.ok) return answer.failure;
+    const cStat = text(answer.message, "cStat");
+    const reason = text(answer.message, "xMotivo");
+    if (cStat === NOT_IN_DATABASE) return { kind: "not_found", cStat, reason };
+    // A cancelled NF-e (101, 151, 155) still carries its authorization protocol.
+    const infProt = child(child(answer.message, "protNFe"), "infProt");
+    const protocolStat = text(infProt, "cStat");
+    if (infProt && DOCUMENT_AUTHORIZED.has(protocolStat)) {
+      return {
+        kind: "authorized",
+        cStat: protocolStat,
+        reason: text(infProt, "xMotivo"),
+        protocol: text(infProt, "nProt"),
+        authorizedAt: text(infProt, "dhRecbto"),
+        protNFeXml: extractElement(answer.responseXml, "protNFe") ?? "",
+        responseXml: answer.responseXml,
+      };
+    }
+    return refusedOrRetry(cStat, reason, answer.responseXml);
+  }
+
+  async sendEvent(target: AuthorityTarget, signedEventXml: string, certificate: ClientCertificate): Promise<EventResult> {
+    // Events addressed to cOrgao 91 (delivery receipt 110130/110131) are received by the national environment.
+    const orgao = /<(?:\w+:)?cOrgao>(\d+)</.exec(signedEventXml)?.[1];
+    const authorizer = orgao === NATIONAL_ENVIRONMENT_ORGAO && !target.contingency ? "AN" : undefined;
+    const answer = await this.exchange(target, "NFeRecepcaoEvento4", envEvento(signedEventXml), "retEnvEvento", certificate, authorizer);
+    if (!answer.ok) return answer.failure;
+    const cStat = text(answer.message, "cStat");
+    if (cStat !== EVENT_BATCH_PROCESSED) return refusedOrRetry(cStat, text(answer.message, "xMotivo"), answer.responseXml);
+    const info = child(child(answer.message, "retEvento"), "infEvento");
+    const eventStat = text(info, "cStat");
+    if (!EVENT_REGISTERED.has(eventStat)) return refusedOrRetry(eventStat, text(info, "xMotivo"), answer.responseXml);
+    return {
+      kind: "authorized",
+      cStat: eventStat,
+      reason: text(info, "xMotivo"),
+      protocol: text(info, "nProt"),
+      registeredAt: text(info, "dhRegEvento"),
+      retEventoXml: extractElement(answer.responseXml, "retEvento") ?? "",
+      responseXml: answer.responseXml,
+    };
+  }
+
+  async inutilize(target: AuthorityTarget, signedInutXml: string, certificate: ClientCertificate): Promise<InutilizationResult> {
+    const answer = await this.exchange(target, "NFeInutilizacao4", signedInutXml, "retInutNFe", certificate);
+    if (!answer.ok) return answer.failure;
+    const info = child(answer.message, "infInut");
+    const cStat = text(info, "cStat");
+    if (!INUTILIZATION_APPROVED.has(cStat)) return refusedOrRetry(cStat, text(info, "xMotivo"), answer.responseXml);
+    return {
+      kind: "authorized",
+      cStat,
+      reason: text(info, "xMotivo"),
+      protocol: text(info, "nProt"),
+      inutilizedAt: text(info, "dhRecbto"),
+      retInutNFeXml: answer.responseXml,
+      responseXml: answer.responseXml,
+    };
+  }
+
+  async status(target: AuthorityTarget, certificate: ClientCertificate): Promise<StatusResult> {
+    const answer = await this.exchange(target, "NFeStatusServico4", consStatServ(target.environment, target.uf), "retConsStatServ", certificate);
+    if (!answer.ok) return answer.failure;
+    const cStat = text(answer.message, "cStat");
+    const reason = text(answer.message, "xMotivo");
+    if (!SERVICE_RUNNING.has(cStat)) return refusedOrRetry(cStat, reason, answer.responseXml);
+    const averageSeconds = Number.parseInt(text(answer.message, "tMed"), 10);
+    return { kind: "authorized", cStat, reason, averageSeconds: Number.isFinite(averageSeconds) ? averageSeconds : undefined, checkedAt: text(answer.message, "dhRecbto") };
+  }
+
+  /** The URL actually called: the table's, or the simulator's origin with the table's path. */
+  urlFor(endpoint: Endpoint): string {
+    if (!this.options.baseUrl) return endpoint.url;
+    const base = new URL(this.options.baseUrl);
+    return new URL(new URL(endpoint.url).pathname, base).toString();
+  }
+
+  private async exchange(
+    target: AuthorityTarget,
+    service: AuthorityService,
+    payloadXml: string,
+    expected: string,
+    certificate: ClientCertificate,
+    authorizer?: string,
+  ): Promise<Exchange> {
+    let endpoint: Endpoint;
+    try {
+      endpoint = resolveEndpoint({ uf: target.uf, environment: target.environment, model: target.model, service, contingency: target.contingency, authorizer });
+    } catch (error) {
+      return { ok: false, failure: { kind: "communication_failure", reason: (error as Error).message } };
+    }
+    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs: this.options.timeoutMs });
+    if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
+    const answer = readSoapAnswer(outcome.body, expected);
+    if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
+    return { ok: true, message: answer.message, responseXml: extractElement(outcome.body, expected) ?? outcome.body };
+  }
+}
+
+function documentOutcome(message: XmlNode, responseXml: string): AuthorizationResult {
+  const infProt = child(child(message, "protNFe"), "infProt");
+  const cStat = text(infProt, "cStat");
+  const reason = text(infProt, "xMotivo");
+  if (!infProt) return { kind: "communication_failure", reason: "Processed batch without protNFe" };
+  if (!DOCUMENT_AUTHORIZED.has(cStat)) return refusedOrRetry(cStat, reason, responseXml);
+  return {
+    kind: "authorized",
+    cStat,
+    reason,
+    protocol: text(infProt, "nProt"),
+    authorizedAt: text(infProt, "dhRecbto"),
+    protNFeXml: extractElement(responseXml, "protNFe") ?? "",
+    responseXml,
+  };
+}
+
+/** A non-success answer: "try later" codes are communication failures, the rest refusals. */
+function refusedOrRetry(cStat: string, reason: string, responseXml: string): CommunicationFailure | { kind: "refused"; cStat: string; reason: string; responseXml: string } {
+  if (isTryLater(cStat)) return { kind: "communication_failure", reason: `${cStat} ${reason}`.trim(), cStat };
+  return { kind: "refused", cStat, reason, responseXml };
+}
