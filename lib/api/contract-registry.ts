@@ -2,9 +2,10 @@ import type { Contract } from "./contract";
 import { healthContract, readinessContract } from "@/lib/health/health";
 import { openApiContract } from "./openapi-contract";
 import { clientContracts } from "@/lib/clients/contracts";
+import { productContracts } from "@/lib/products/contracts";
 import { emissionContracts } from "@/lib/emission/contracts";
 
 // Every implemented route's contract, in documentation order. Add a domain's
 // contracts here when you add its routes; GET /v1/openapi.json is built from
 // this list (a test checks every app/ route file is listed).
-export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...emissionContracts];
+export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...emissionContracts];
