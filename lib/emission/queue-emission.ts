@@ -28,7 +28,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   if (locked.length === 0) throw notFound("Fiscal document");
   const document = await client.fiscalDocument.findFirstOrThrow({
     where: { id: documentId, companyId },
-    select: { id: true, type: true, status: true, series: true, environment: true, company: { select: { nfeSeries: true, nfceSeries: true } } },
+    select: { id: true, type: true, status: true, series: true, environment: true, accessKey: true, company: { select: { nfeSeries: true, nfceSeries: true } } },
   });
   if (!(EMITTABLE as readonly string[]).includes(document.status)) {
     throw unprocessable("invalid_status", `Only DRAFT or REJECTED documents can be emitted; this document is ${document.status}`);
@@ -50,8 +50,10 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
     data: {
       status: "PROCESSING",
       runId,
-      issueDateTime: issueDateTime ? new Date(issueDateTime) : new Date(),
-      emissionAttempts: 0,
+      // Default now (api.md), except on re-emission of a numbered document: its access key
+      // carries the AAMM of the first dhEmi, and an unchanged XML lets a resend be
+      // recognised as the same NF-e (204) if an earlier send was authorized after all.
+      ...(issueDateTime ? { issueDateTime: new Date(issueDateTime) } : document.accessKey ? {} : { issueDateTime: new Date() }),
       rejectionCode: null,
       rejectionReason: null,
     },

@@ -1,0 +1,5 @@
+import { emitDocumentFunction } from "./functions/emit-document";
+
+// Every background function: served to Inngest by app/api/inngest/route.ts and
+// run in-process by the local driver (lib/jobs) when Inngest is not configured.
+export const functions = [emitDocumentFunction];

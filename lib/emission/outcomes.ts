@@ -1,0 +1,25 @@
+// Results of the pipeline's steps, as plain JSON (they are memoized by the
+// background driver and replayed after a restart).
+
+export type EmissionRun = { companyId: string; documentId: string; runId: string };
+
+/** The authority (or a check before sending) refused the document: it becomes REJECTED. */
+export type EmissionRefusal = { kind: "refused"; code: string; reason: string; responseXml?: string | null };
+
+export type AuthorizationGranted = {
+  kind: "authorized";
+  cStat: string;
+  reason: string;
+  protocol: string;
+  authorizedAt: string;
+  protNFeXml: string;
+  /** How the protocol was obtained: the send's own answer, or a consultation after a lost answer / duplicate 204. */
+  via: "authorize" | "consult";
+};
+
+export type CommunicationFailed = { kind: "communication_failure"; reason: string; cStat?: string | null };
+
+export type SendOutcome = AuthorizationGranted | EmissionRefusal | CommunicationFailed;
+
+/** The document is no longer this run's to emit (re-emitted by another run, or no longer PROCESSING). */
+export type Superseded = { kind: "superseded"; status: string };

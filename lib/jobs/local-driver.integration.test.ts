@@ -1,0 +1,147 @@
+import { Inngest, NonRetriableError } from "inngest";
+import { describe, expect, it } from "vitest";
+import { db } from "@/test/factories";
+import { claimRun } from "./claim-run";
+import { enqueueRun } from "./enqueue-run";
+import { executeRun } from "./execute-run";
+import { toLocalFunction } from "./function-access";
+import { drainDueRuns, startLocalWorker } from "./local-worker";
+
+// The local driver runs real inngest.createFunction definitions; these test
+// functions record each side effect so a repeated step would show.
+const client = new Inngest({ id: "local-driver-test" });
+const effects: string[] = [];
+let failuresLeft = 0;
+
+const twoSteps = client.createFunction(
+  { id: "test-two-steps", triggers: [{ event: "test/two-steps" }], retries: 2 },
+  async ({ event, step }) => {
+    const first = await step.run("first", () => {
+      effects.push(`first:${event.data.tag}`);
+      return { at: new Date("2026-01-01T00:00:00Z") };
+    });
+    await step.run("second", () => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        throw new Error("transient");
+      }
+      effects.push(`second:${event.data.tag}`);
+    });
+    return { first };
+  },
+);
+
+const sleeper = client.createFunction({ id: "test-sleeper", triggers: [{ event: "test/sleeper" }] }, async ({ event, step }) => {
+  await step.run("before", () => effects.push(`before:${event.data.tag}`));
+  await step.sleep("nap", "10m");
+  await step.run("after", () => effects.push(`after:${event.data.tag}`));
+  return "woke";
+});
+
+const doomed = client.createFunction(
+  {
+    id: "test-doomed",
+    triggers: [{ event: "test/doomed" }],
+    retries: 5,
+    onFailure: async ({ event, step }) => {
+      await step.run("cleanup", () => effects.push(`cleanup:${event.data.event.data.tag}`));
+    },
+  },
+  async () => {
+    throw new NonRetriableError("permanent");
+  },
+);
+
+const functions = [twoSteps, sleeper, doomed];
+const tagged = (tag: string) => effects.filter((e) => e.endsWith(`:${tag}`));
+const enqueue = (fn: string, event: string, tag: string, concurrencyKey?: string) => enqueueRun({ functionId: fn, eventName: event, data: { tag }, concurrencyKey });
+const makeDue = (runId: string) => db.backgroundRun.update({ where: { id: runId }, data: { runAt: new Date() } });
+
+describe("local driver", () => {
+  it("reads id, triggers and retries from the Inngest definition", () => {
+    expect(toLocalFunction(twoSteps)).toMatchObject({ id: "test-two-steps", triggers: ["test/two-steps"], maxAttempts: 3 });
+  });
+
+  it("runs a function to completion and stores step results as JSON", async () => {
+    const { runId } = await enqueue("test-two-steps", "test/two-steps", "a");
+    await drainDueRuns(db, functions);
+    const run = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.status).toBe("SUCCEEDED");
+    expect(run.output).toEqual({ first: { at: "2026-01-01T00:00:00.000Z" } });
+    expect(tagged("a")).toEqual(["first:a", "second:a"]);
+  });
+
+  it("retries after an error without repeating a finished step", async () => {
+    failuresLeft = 1;
+    const { runId } = await enqueue("test-two-steps", "test/two-steps", "b");
+    expect(await drainDueRuns(db, functions)).toContain("retrying");
+    const parked = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(parked).toMatchObject({ status: "QUEUED", attempt: 1 });
+    expect(parked.runAt.getTime()).toBeGreaterThan(Date.now());
+    await makeDue(runId);
+    await drainDueRuns(db, functions);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
+    expect(tagged("b")).toEqual(["first:b", "second:b"]);
+  });
+
+  it("parks a sleeping run until its time and then resumes after the sleep", async () => {
+    const { runId } = await enqueue("test-sleeper", "test/sleeper", "c");
+    expect(await drainDueRuns(db, functions)).toContain("sleeping");
+    const parked = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(parked.status).toBe("QUEUED");
+    expect(parked.runAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect(await drainDueRuns(db, functions)).toEqual([]);
+    await makeDue(runId);
+    await drainDueRuns(db, functions);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
+    expect(tagged("c")).toEqual(["before:c", "after:c"]);
+  });
+
+  it("calls onFailure once and marks the run FAILED on a non-retriable error", async () => {
+    const { runId } = await enqueue("test-doomed", "test/doomed", "d");
+    expect(await drainDueRuns(db, functions)).toEqual(["failed"]);
+    expect(await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "FAILED", error: expect.stringContaining("permanent") });
+    expect(tagged("d")).toEqual(["cleanup:d"]);
+  });
+
+  it("runs one run at a time per concurrency key and takes over a run whose lease expired", async () => {
+    const key = `key-${Date.now()}`;
+    const a = await enqueue("test-two-steps", "test/two-steps", "e1", key);
+    const b = await enqueue("test-two-steps", "test/two-steps", "e2", key);
+    const other = await enqueue("test-two-steps", "test/two-steps", "e3", `${key}-other`);
+    const ids = ["test-two-steps"];
+    const first = await claimRun(db, { workerId: "w1", functionIds: ids, leaseMs: 300 });
+    expect(first?.id).toBe(a.runId);
+    // The second run of the key waits; another key's run is free to go.
+    const second = await claimRun(db, { workerId: "w2", functionIds: ids, leaseMs: 60_000 });
+    expect(second?.id).toBe(other.runId);
+    expect(await claimRun(db, { workerId: "w2", functionIds: ids, leaseMs: 60_000 })).toBeNull();
+    // w1 dies holding the lease; after it expires w3 takes the run over, and w1 can no longer write.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const takeover = await claimRun(db, { workerId: "w3", functionIds: ids, leaseMs: 60_000 });
+    expect(takeover?.id).toBe(a.runId);
+    expect(await executeRun(db, first!, toLocalFunction(twoSteps), { workerId: "w1", leaseMs: 300 })).toBe("lease_lost");
+    expect(await executeRun(db, takeover!, toLocalFunction(twoSteps), { workerId: "w3", leaseMs: 60_000 })).toBe("succeeded");
+    // The step w1 was in when it lost the lease ran again under w3 (steps are at-least-once
+    // when interrupted, hence idempotent); nothing w1 did after losing the lease was recorded.
+    expect(tagged("e1")).toEqual(["first:e1", "first:e1", "second:e1"]);
+    expect(Object.keys((await db.backgroundRun.findUniqueOrThrow({ where: { id: a.runId } })).steps as object).sort()).toEqual(["first", "second"]);
+    await drainDueRuns(db, functions);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: b.runId } })).status).toBe("SUCCEEDED");
+  });
+
+  it("the worker loop picks up enqueued runs by itself", async () => {
+    const worker = startLocalWorker(db, functions, { concurrency: 2, pollMs: 50 });
+    try {
+      const { runId } = await enqueue("test-two-steps", "test/two-steps", "f");
+      const deadline = Date.now() + 5_000;
+      while ((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status !== "SUCCEEDED") {
+        if (Date.now() > deadline) throw new Error("worker did not run the job");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(tagged("f")).toEqual(["first:f", "second:f"]);
+  });
+});
