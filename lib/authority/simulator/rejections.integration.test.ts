@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomCnpj } from "@/lib/br";
+import { SoapTaxAuthority } from "../soap-tax-authority";
+import { credentialsFor, signedNfe } from "../test-support/fiscal-fixtures";
+import type { AuthorityTarget } from "../types";
+import { startSimulatorServer, type SimulatorServer } from "./server";
+
+let simulator: SimulatorServer;
+let client: SoapTaxAuthority;
+const target: AuthorityTarget = { uf: "RS", environment: "HOMOLOGATION", model: 55 };
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ port: 0 });
+  client = new SoapTaxAuthority({ timeoutMs: 3_000, baseUrl: simulator.url });
+});
+afterAll(async () => {
+  await simulator.close();
+});
+
+describe("refusals the simulator decides itself", () => {
+  it("refuses a real schema failure with 225, naming the element", async () => {
+    const cnpj = randomCnpj();
+    const nfe = signedNfe({ cnpj, series: 1, number: 1 });
+    // A natOp longer than 60 characters, re-signed so only the schema is wrong.
+    const broken = nfe.xml.replace(/<natOp>[^<]*<\/natOp>/, `<natOp>${"X".repeat(61)}</natOp>`);
+    const result = await client.authorize(target, broken, credentialsFor(cnpj));
+    expect(result).toMatchObject({ kind: "refused", cStat: "225" });
+    if (result.kind === "refused") expect(result.reason).toContain("natOp");
+  });
+
+  it("refuses a document altered after signing with 297", async () => {
+    const cnpj = randomCnpj();
+    const nfe = signedNfe({ cnpj, series: 1, number: 2 });
+    const tampered = nfe.xml.replace(/<xNome>UMA RAZAO SOCIAL DE TESTE QUALQUER<\/xNome>/, "<xNome>OUTRA RAZAO SOCIAL</xNome>");
+    expect(tampered).not.toBe(nfe.xml);
+    const result = await client.authorize(target, tampered, credentialsFor(cnpj));
+    expect(result).toMatchObject({ kind: "refused", cStat: "297", reason: "Rejeição: Assinatura difere do calculado" });
+  });
+
+  it("refuses a certificate of another CNPJ root with 213", async () => {
+    const cnpj = randomCnpj();
+    const other = credentialsFor(randomCnpj());
+    const nfe = signedNfe({ cnpj, series: 1, number: 3, signWith: other });
+    expect(await client.authorize(target, nfe.xml, other)).toMatchObject({ kind: "refused", cStat: "213" });
+  });
+
+  it("refuses an access key that does not match the XML fields (502) or has a wrong check digit (253)", async () => {
+    const cnpj = randomCnpj();
+    const nfe = signedNfe({ cnpj, series: 1, number: 4 });
+    // Same signed document but a different nNF: the key no longer matches (re-signed so the signature holds).
+    const { signXml } = await import("@/lib/fiscal/xml/xml-signature");
+    const unsigned = nfe.xml.replace(/<Signature[\s\S]*<\/Signature>/, "");
+    const otherNumber = signXml(unsigned.replace("<nNF>4</nNF>", "<nNF>5</nNF>"), credentialsFor(cnpj), { tag: "infNFe" });
+    expect(await client.authorize(target, otherNumber, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "502" });
+    const lastDigit = Number(nfe.accessKey.slice(-1));
+    const wrongDigit = nfe.accessKey.slice(0, 43) + String((lastDigit + 1) % 10);
+    const badDigit = signXml(unsigned.replace(nfe.accessKey, wrongDigit).replace(/<cDV>\d<\/cDV>/, `<cDV>${wrongDigit.slice(-1)}</cDV>`), credentialsFor(cnpj), { tag: "infNFe" });
+    expect(await client.authorize(target, badDigit, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "253" });
+  });
+
+  it("answers 204 for the same key again and 539 with the first key for the same number under another key", async () => {
+    const cnpj = randomCnpj();
+    const first = signedNfe({ cnpj, series: 3, number: 7 });
+    const authorized = await client.authorize(target, first.xml, credentialsFor(cnpj));
+    expect(authorized.kind).toBe("authorized");
+
+    const again = await client.authorize(target, first.xml, credentialsFor(cnpj));
+    expect(again).toMatchObject({ kind: "refused", cStat: "204" });
+
+    const sameNumber = signedNfe({ cnpj, series: 3, number: 7 }); // new cNF → another key
+    expect(sameNumber.accessKey).not.toBe(first.accessKey);
+    const duplicate = await client.authorize(target, sameNumber.xml, credentialsFor(cnpj));
+    expect(duplicate).toMatchObject({ kind: "refused", cStat: "539" });
+    if (duplicate.kind === "refused") expect(duplicate.reason).toContain(`[chNFe:${first.accessKey}]`);
+  });
+});
