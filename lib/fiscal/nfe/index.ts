@@ -19,3 +19,24 @@ export {
   type AccessKeyParts,
   type ParsedAccessKey,
 } from "./access-key";
+export { buildNfe, NFE_NAMESPACE, type BuildNfeOptions } from "./build-nfe";
+export { buildSignedNfe } from "./build-signed-nfe";
+export { TPAG_BY_METHOD, TBAND_BY_CARD_FLAG } from "./build-payment";
+export { HOMOLOGATION_RECIPIENT_NAME } from "./build-parties";
+export { HOMOLOGATION_NFCE_FIRST_ITEM } from "./build-item";
+export { DEFAULT_IBS_CBS_CLASSIFICATION } from "./build-ibs-cbs";
+export { nfceQrCode, nfceQrEntry, nfceUrlChave, type QrCodeInput, type QrCodeVersion } from "./nfce-qr-code";
+export type {
+  BuiltNfe,
+  NfeAddress,
+  NfeBilling,
+  NfeInput,
+  NfeIssuer,
+  NfeItem,
+  NfeItemTaxes,
+  NfePayment,
+  NfeRecipient,
+  NfeTechnicalResponsible,
+  NfeTransport,
+  TPag,
+} from "./types";

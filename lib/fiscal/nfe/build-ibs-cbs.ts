@@ -1,0 +1,53 @@
+import type { IbsCbsTaxes, IbsCbsTotals } from "@/lib/tax/tax-shapes";
+import { el } from "@/lib/fiscal/xml/xml-text";
+import { money, percent } from "./format";
+
+// IBS/CBS of the tax reform (NT 2025.002, PL_010 schemas: TTribNFe and
+// TIBSCBSMonoTot). The element order below is the schema's, which is what
+// other libraries get wrong (cStat 225). The group is always emitted: some
+// states reject documents without it since 2025 (cStat 1022).
+
+/** CST 000 / cClassTrib 000001: full taxation, used when the stored line has no classification. */
+export const DEFAULT_IBS_CBS_CLASSIFICATION = { cst: "000", cClassTrib: "000001" } as const;
+
+export function buildIbsCbs(taxes: IbsCbsTaxes): string {
+  const cst = taxes.cst ?? DEFAULT_IBS_CBS_CLASSIFICATION.cst;
+  const cClassTrib = taxes.cClassTrib ?? DEFAULT_IBS_CBS_CLASSIFICATION.cClassTrib;
+  const a = taxes.amounts;
+  // Lines without amounts (e.g. immunity, CST 410) carry only CST and cClassTrib: never zeros.
+  const gIBSCBS = a
+    ? "<gIBSCBS>" +
+      el("vBC", money(a.base)) +
+      `<gIBSUF>${el("pIBSUF", percent(a.ibsStateRate))}${el("vIBSUF", money(a.ibsStateAmount))}</gIBSUF>` +
+      `<gIBSMun>${el("pIBSMun", percent(a.ibsMunicipalRate))}${el("vIBSMun", money(a.ibsMunicipalAmount))}</gIBSMun>` +
+      el("vIBS", money(a.ibsAmount)) +
+      `<gCBS>${el("pCBS", percent(a.cbsRate))}${el("vCBS", money(a.cbsAmount))}</gCBS>` +
+      "</gIBSCBS>"
+    : "";
+  return `<IBSCBS>${el("CST", cst)}${el("cClassTrib", cClassTrib)}${gIBSCBS}</IBSCBS>`;
+}
+
+/** IBSCBSTot: vBCIBSCBS always; gIBS and gCBS when any line carries amounts. */
+export function buildIbsCbsTotals(totals: IbsCbsTotals | null): string {
+  if (!totals) return `<IBSCBSTot>${el("vBCIBSCBS", "0.00")}</IBSCBSTot>`;
+  const { gIBS, gCBS } = totals;
+  return (
+    "<IBSCBSTot>" +
+    el("vBCIBSCBS", money(totals.vBCIBSCBS)) +
+    "<gIBS>" +
+    `<gIBSUF>${el("vDif", money(gIBS.gIBSUF.vDif))}${el("vDevTrib", money(gIBS.gIBSUF.vDevTrib))}${el("vIBSUF", money(gIBS.gIBSUF.vIBSUF))}</gIBSUF>` +
+    `<gIBSMun>${el("vDif", money(gIBS.gIBSMun.vDif))}${el("vDevTrib", money(gIBS.gIBSMun.vDevTrib))}${el("vIBSMun", money(gIBS.gIBSMun.vIBSMun))}</gIBSMun>` +
+    el("vIBS", money(gIBS.vIBS)) +
+    el("vCredPres", money(gIBS.vCredPres)) +
+    el("vCredPresCondSus", money(gIBS.vCredPresCondSus)) +
+    "</gIBS>" +
+    "<gCBS>" +
+    el("vDif", money(gCBS.vDif)) +
+    el("vDevTrib", money(gCBS.vDevTrib)) +
+    el("vCBS", money(gCBS.vCBS)) +
+    el("vCredPres", money(gCBS.vCredPres)) +
+    el("vCredPresCondSus", money(gCBS.vCredPresCondSus)) +
+    "</gCBS>" +
+    "</IBSCBSTot>"
+  );
+}

@@ -1,0 +1,17 @@
+import { el } from "@/lib/fiscal/xml/xml-text";
+import { buildIbsCbsTotals } from "./build-ibs-cbs";
+import { isPositive, money } from "./format";
+import type { NfeInput } from "./types";
+
+const ICMS_TOT_FIELDS = [
+  "vBC", "vICMS", "vICMSDeson", "vFCP", "vBCST", "vST", "vFCPST", "vFCPSTRet", "vProd", "vFrete", "vSeg",
+  "vDesc", "vII", "vIPI", "vIPIDevol", "vPIS", "vCOFINS", "vOutro", "vNF",
+] as const;
+
+/** total: ICMSTot (in the layout's order) and IBSCBSTot, both from the stored totals. */
+export function buildTotal(input: NfeInput): string {
+  const t = input.totals.icmsTot;
+  const icmsTot = ICMS_TOT_FIELDS.map((name) => el(name, money(t[name], `ICMSTot/${name}`))).join("");
+  const vTotTrib = isPositive(input.totals.approximateTaxes) ? el("vTotTrib", money(input.totals.approximateTaxes)) : "";
+  return `<total><ICMSTot>${icmsTot}${vTotTrib}</ICMSTot>${buildIbsCbsTotals(input.totals.ibsCbsTot)}</total>`;
+}
