@@ -3,9 +3,11 @@ import { healthContract, readinessContract } from "@/lib/health/health";
 import { openApiContract } from "./openapi-contract";
 import { clientContracts } from "@/lib/clients/contracts";
 import { productContracts } from "@/lib/products/contracts";
+import { carrierContracts } from "@/lib/carriers/contracts";
 import { emissionContracts } from "@/lib/emission/contracts";
+import { documentContracts } from "@/lib/documents/contracts";
 
 // Every implemented route's contract, in documentation order. Add a domain's
 // contracts here when you add its routes; GET /v1/openapi.json is built from
 // this list (a test checks every app/ route file is listed).
-export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...emissionContracts];
+export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...carrierContracts, ...documentContracts, ...emissionContracts];

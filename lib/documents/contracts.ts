@@ -1,0 +1,23 @@
+import { defineContract } from "@/lib/api/contract";
+import { pageSchema } from "@/lib/api/pagination";
+import { DocumentDetail, DocumentSummary } from "./response-schemas";
+import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery } from "./schemas";
+
+const tag = "Fiscal documents";
+
+export const listDocumentsContract = defineContract({
+  method: "GET", path: "/v1/fiscal-documents", summary: "List fiscal documents, newest first", tag, scope: "documents:read",
+  query: ListDocumentsQuery, response: pageSchema(DocumentSummary),
+  description: "environment defaults to PRODUCTION; ALL lists both environments.",
+});
+export const createDocumentContract = defineContract({
+  method: "POST", path: "/v1/fiscal-documents", summary: "Create a fiscal document (DRAFT, or PROCESSING with emit true)", tag, scope: "documents:write",
+  body: CreateDocumentInput, response: DocumentSummary, successStatus: 201, errorStatuses: [422, 429, 503],
+  description: "Taxes are resolved field by field (item, tax rule, product, template, company) and computed at creation.",
+});
+export const getDocumentContract = defineContract({
+  method: "GET", path: "/v1/fiscal-documents/{id}", summary: "Fiscal document detail", tag, scope: "documents:read",
+  params: DocumentIdParams, response: DocumentDetail, errorStatuses: [404],
+});
+
+export const documentContracts = [listDocumentsContract, createDocumentContract, getDocumentContract];

@@ -1,0 +1,34 @@
+import type { Prisma } from "@prisma/client";
+import { paginate, type Page } from "@/lib/api/pagination";
+import { db, type DbClient } from "@/lib/db/client";
+import type { DocumentSummary } from "./response-schemas";
+import type { ListDocumentsQuery } from "./schemas";
+import { summarizeDocument } from "./serialize-document";
+
+/** Extra filters of the dashboard list (not part of the public query). */
+export type DocumentListFilters = { clientId?: string; from?: Date; to?: Date; search?: string };
+
+/** Documents of the company, newest first (api.md, GET /v1/fiscal-documents; environment PRODUCTION by default, ALL for both). */
+export async function listDocuments(
+  input: { companyId: string; query: ListDocumentsQuery; filters?: DocumentListFilters },
+  client: DbClient = db,
+): Promise<Page<DocumentSummary>> {
+  const { companyId, query, filters = {} } = input;
+  const where: Prisma.FiscalDocumentWhereInput = {
+    companyId,
+    ...(query.environment === "ALL" ? {} : { environment: query.environment }),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.type ? { type: query.type } : {}),
+    ...(filters.clientId ? { clientId: filters.clientId } : {}),
+    ...(filters.from || filters.to ? { issueDateTime: { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lt: filters.to } : {}) } } : {}),
+    ...(filters.search ? { OR: [{ externalId: filters.search }, { accessKey: filters.search }, { id: filters.search }] } : {}),
+  };
+  return paginate(
+    query,
+    () => client.fiscalDocument.count({ where }),
+    async (window) => {
+      const rows = await client.fiscalDocument.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window });
+      return rows.map((row) => summarizeDocument(row));
+    },
+  );
+}

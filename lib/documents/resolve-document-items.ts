@@ -1,0 +1,180 @@
+import type { Company, FiscalTemplate, NfseTaxRule, Prisma, Product } from "@prisma/client";
+import type { Decimal } from "decimal.js";
+import { unprocessable } from "@/lib/errors";
+import { computeItemTaxes, usedSources, type LineContext } from "@/lib/tax/compute-item-taxes";
+import { lineGrossValue } from "@/lib/tax/compute-document-totals";
+import { dec } from "@/lib/tax/decimal";
+import { productCfopFor } from "@/lib/tax/cfop";
+import { matchNfeSubRule } from "@/lib/tax/match-nfe-sub-rule";
+import { resolveTaxFields } from "@/lib/tax/resolve-tax-fields";
+import type { ResolvedTaxFields, TaxLevel } from "@/lib/tax/tax-fields";
+import { builtInLevel, companyLevel, itemLevel, productLevel, ruleLevel, templateLevel } from "@/lib/tax/tax-levels";
+import type { ItemTaxes, ItemTaxSources } from "@/lib/tax/tax-shapes";
+import { TaxationError } from "@/lib/tax/taxation-error";
+import { assertIcmsTaxation, assertOtherTaxes, isCfop, usesCsosn } from "@/lib/tax/taxation-rules";
+import type { Recipient } from "./client-snapshot";
+import type { LoadedTaxRule } from "./load-references";
+import type { DocumentItemInput } from "./schemas";
+
+export type ResolutionContext = {
+  documentType: "NFE" | "NFCE" | "NFSE";
+  company: Company;
+  recipient: Recipient;
+  template: FiscalTemplate | null;
+  documentTaxRuleId: string | null;
+  products: Map<string, Product>;
+  rules: Map<string, LoadedTaxRule>;
+};
+
+export type ResolvedItem = {
+  position: number;
+  input: DocumentItemInput;
+  product: Product | null;
+  grossValue: Decimal;
+  quantity: Decimal;
+  unitValue: Decimal;
+  unit: string;
+  ncm: string;
+  cest: string | null;
+  cfop: string;
+  taxRuleId: string | null;
+  serviceCode: string | null;
+  nationalServiceCode: string | null;
+  fields: ResolvedTaxFields;
+  sources: ItemTaxSources;
+  iss: { rate: Decimal; retained: boolean } | null;
+};
+
+/** CEST is digits only with 7 of them (api.md, Item: otherwise 422 invalid_cest). */
+function normalizeCest(cest: string | null | undefined, where: string): string | null {
+  if (cest === null || cest === undefined || cest.trim() === "") return null;
+  const digits = cest.replace(/[.\-\s]/g, "");
+  if (!/^\d{7}$/.test(digits)) throw unprocessable("invalid_cest", `${where}.cest: CEST must have 7 digits (got "${cest}")`);
+  return digits;
+}
+
+function assertCfop(cfop: string, where: string) {
+  if (!/^\d{4}$/.test(cfop) || !isCfop(cfop)) throw unprocessable("invalid_cfop", `${where}.cfop: CFOP ${cfop} must have 4 digits (1xxx-7xxx)`);
+}
+
+/** NFS-e service location of the recipient relative to the issuer (api.md, NFSE sub-rule serviceLocation). */
+function serviceLocation(context: ResolutionContext): string {
+  if (context.recipient.destination === "FOREIGN") return "EXTERIOR";
+  const municipality = context.recipient.municipalityCode;
+  return municipality === null || municipality === context.company.municipalityCode ? "NO_MUNICIPIO_EMPRESA" : "FORA_MUNICIPIO_EMPRESA";
+}
+
+function matchNfseSubRule(subRules: NfseTaxRule[], location: string): NfseTaxRule | null {
+  return subRules.filter((r) => r.isActive).find((r) => r.serviceLocation.length === 0 || r.serviceLocation.includes(location)) ?? null;
+}
+
+/**
+ * Resolves one line field by field (api.md, Tax resolution order): the CFOP
+ * first (item, then the product's CFOP for the destination, template,
+ * company), because the tax rule's sub-rule is matched by it; then every tax
+ * field through item → rule → product → template → company → built-in.
+ */
+export function resolveItem(context: ResolutionContext, input: DocumentItemInput, index: number): ResolvedItem {
+  const where = `items.${index}`;
+  const goods = context.documentType !== "NFSE";
+  const product = input.productId ? (context.products.get(input.productId) ?? null) : null;
+  const cest = normalizeCest(input.cest, where);
+  if (input.cfop) assertCfop(input.cfop, where);
+
+  const productCfop = product ? productCfopFor(product, context.recipient.destination, context.recipient.contributor) : null;
+  const item = itemLevel({ ...input, cest, ibsCbsCst: input.ibsCbs?.cst, cClassTrib: input.ibsCbs?.cClassTrib });
+  const lower: TaxLevel[] = [
+    productLevel(product, productCfop),
+    templateLevel(context.template),
+    companyLevel(context.company),
+    builtInLevel(usesCsosn(context.company.taxRegime)),
+  ];
+  const cfop = resolveTaxFields([item, ...lower]).fields.cfop ?? null;
+  if (goods && cfop === null) throw unprocessable("invalid_cfop", `${where}.cfop: no CFOP on the item, its product, the template or the company`);
+  if (cfop !== null) assertCfop(cfop, where);
+
+  const taxRuleId = input.taxRuleId ?? context.documentTaxRuleId ?? product?.taxRuleId ?? null;
+  const rule = taxRuleId ? (context.rules.get(taxRuleId) ?? null) : null;
+  let iss: ResolvedItem["iss"] = null;
+  let ruleValues: TaxLevel = ruleLevel(null);
+  if (rule && goods) {
+    ruleValues = ruleLevel(matchNfeSubRule(rule.nfeTaxRules, { state: context.recipient.state, clientType: context.recipient.clientType, cfop }));
+  } else if (rule) {
+    const sub = matchNfseSubRule(rule.nfseTaxRules, serviceLocation(context));
+    if (sub) {
+      iss = { rate: dec(sub.issRate), retained: sub.issRetention };
+      ruleValues = { source: "rule", values: { pisCst: sub.piscofinsCst, cofinsCst: sub.piscofinsCst, pisRate: dec(sub.pisRate), cofinsRate: dec(sub.cofinsRate) } };
+    }
+  }
+  const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
+  if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
+
+  const quantity = dec(String(input.quantity));
+  const unitValue = dec(String(input.unitValue));
+  return {
+    position: index + 1,
+    input,
+    product,
+    quantity,
+    unitValue,
+    grossValue: lineGrossValue(quantity, unitValue),
+    unit: input.unit ?? product?.commercialUnit ?? "UN",
+    ncm: fields.ncm ?? "",
+    cest: fields.cest ?? null,
+    cfop: cfop ?? "",
+    taxRuleId: rule ? rule.id : null,
+    serviceCode: input.serviceCode ?? context.template?.serviceCode ?? null,
+    nationalServiceCode: input.nationalServiceCode ?? context.template?.nationalServiceCode ?? null,
+    fields: goods ? validatedFields(context.company, fields, where) : fields,
+    sources,
+    iss,
+  };
+}
+
+/** The resources' taxation rules (lib/tax/taxation-rules.ts) on the resolved set; unused ICMS parameters become absent. */
+function validatedFields(company: Company, fields: ResolvedTaxFields, where: string): ResolvedTaxFields {
+  const icms = assertIcmsTaxation(company.taxRegime, fields, where);
+  assertOtherTaxes({ icmsOrigin: fields.icmsOrigin, pisCst: fields.pisCst, pisRate: fields.pisRate, cofinsCst: fields.cofinsCst, cofinsRate: fields.cofinsRate, ipiCst: fields.ipiCst, ipiRate: fields.ipiRate, ipiCEnq: fields.ipiCEnq }, where);
+  const present = <T>(value: T | null) => value ?? undefined;
+  return {
+    ...fields,
+    icmsModBc: present(icms.icmsModBc),
+    icmsRate: present(icms.icmsRate),
+    icmsRedBc: present(icms.icmsRedBc),
+    icmsStModBc: present(icms.icmsStModBc),
+    icmsStMva: present(icms.icmsStMva),
+    icmsStRate: present(icms.icmsStRate),
+    icmsStRedBc: present(icms.icmsStRedBc),
+    icmsSnCreditRate: present(icms.icmsSnCreditRate),
+  };
+}
+
+/** The computed taxes of a resolved line; a parameter set that cannot be computed is 422 invalid_taxation. */
+export function computeResolvedItem(context: ResolutionContext, item: ResolvedItem, freight: Decimal): { taxes: ItemTaxes; sources: ItemTaxSources } {
+  const lineContext: LineContext = {
+    documentType: context.documentType,
+    icmsTable: usesCsosn(context.company.taxRegime) ? "CSOSN" : "CST",
+    ibsCbsApplies: !usesCsosn(context.company.taxRegime),
+    recipientContributor: context.recipient.contributor,
+  };
+  try {
+    const declared = item.input.ibsCbs;
+    const taxes = computeItemTaxes({
+      context: lineContext,
+      grossValue: item.grossValue,
+      freight,
+      fields: item.fields,
+      iss: item.iss,
+      declared: {
+        adjustment: (declared?.adjustment ?? null) as Prisma.JsonObject | null,
+        creditReversal: (declared?.creditReversal ?? null) as Prisma.JsonObject | null,
+        zfmPresumedCredit: (declared?.zfmPresumedCredit ?? null) as Prisma.JsonObject | null,
+        referencedItem: (declared?.referencedItem ?? null) as Prisma.JsonObject | null,
+      },
+    });
+    return { taxes, sources: usedSources(taxes, item.sources) };
+  } catch (error) {
+    if (error instanceof TaxationError) throw unprocessable("invalid_taxation", `items.${item.position - 1}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { DocumentTaxTotals, IbsCbsTaxes, IcmsTaxes, IpiTaxes, IssTaxes, ItemTaxSources, PisCofinsTaxes } from "@/lib/tax/tax-shapes";
+import { DocumentStatusSchema, DocumentTypeSchema } from "./schemas";
+
+// Response shapes (api.md, Fiscal document summary and detail). Decimals are strings.
+
+export const DocumentClientSummary = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  document: z.string(),
+  documentType: z.string(),
+});
+
+export const DocumentSummary = z.object({
+  id: z.string(),
+  type: DocumentTypeSchema,
+  status: DocumentStatusSchema,
+  series: z.number().int().nullable(),
+  number: z.number().int(),
+  accessKey: z.string().nullable(),
+  totalValue: z.string(),
+  issueDateTime: z.string(),
+  authorizationDate: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  xmlUrl: z.string().nullable(),
+  runId: z.string().nullable(),
+  environment: z.enum(["PRODUCTION", "HOMOLOGATION"]),
+  externalId: z.string().nullable(),
+  client: DocumentClientSummary,
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+export const DocumentItemResponse = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  productId: z.string().nullable(),
+  code: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  unitValue: z.string(),
+  grossValue: z.string(),
+  freight: z.string(),
+  ncm: z.string().nullable(),
+  cest: z.string().nullable(),
+  cfop: z.string().nullable(),
+  serviceCode: z.string().nullable(),
+  nationalServiceCode: z.string().nullable(),
+  taxRuleId: z.string().nullable(),
+  icms: IcmsTaxes.nullable(),
+  ipi: IpiTaxes.nullable(),
+  pis: PisCofinsTaxes.nullable(),
+  cofins: PisCofinsTaxes.nullable(),
+  iss: IssTaxes.nullable(),
+  ibsCbs: IbsCbsTaxes,
+  taxSources: ItemTaxSources,
+});
+
+export const DocumentPaymentResponse = z.object({
+  method: z.string(),
+  value: z.string(),
+  description: z.string().nullable(),
+  cardFlag: z.string().nullable(),
+  cardCNPJ: z.string().nullable(),
+  cardAuthorization: z.string().nullable(),
+  pixKey: z.string().nullable(),
+  pixTxId: z.string().nullable(),
+});
+
+export const DocumentDuplicateResponse = z.object({ number: z.string(), dueDate: z.string(), value: z.string() });
+
+export const DocumentTransportResponse = z.object({
+  freightType: z.string(),
+  freightValue: z.string().nullable(),
+  carrierId: z.string().nullable(),
+  carrierName: z.string().nullable(),
+  carrierDocument: z.string().nullable(),
+  carrierDocumentType: z.string().nullable(),
+  carrierStateRegistration: z.string().nullable(),
+  carrierAddress: z.string().nullable(),
+  carrierCity: z.string().nullable(),
+  carrierState: z.string().nullable(),
+  vehiclePlate: z.string().nullable(),
+  vehicleState: z.string().nullable(),
+  vehicleRntc: z.string().nullable(),
+  volumeQuantity: z.number().int().nullable(),
+  volumeSpecies: z.string().nullable(),
+  volumeGrossWeight: z.string().nullable(),
+  volumeNetWeight: z.string().nullable(),
+});
+
+export const DocumentEventResponse = z.object({
+  id: z.string(),
+  kind: z.string(),
+  eventCode: z.string().nullable(),
+  sequence: z.number().int(),
+  outcome: z.string(),
+  cStat: z.string().nullable(),
+  reason: z.string().nullable(),
+  protocol: z.string().nullable(),
+  runId: z.string().nullable(),
+  occurredAt: z.string(),
+  /** Delivery receipt data (110130: deliveredAt, receiverName, receiverDocument, ...); null for other events. */
+  delivery: z.record(z.string(), z.unknown()).nullable(),
+  details: z.unknown(),
+});
+
+export const DocumentDetail = DocumentSummary.extend({
+  purpose: z.enum(["NORMAL", "CREDIT_NOTE", "DEBIT_NOTE"]),
+  operationNature: z.string(),
+  nfseNumber: z.string().nullable(),
+  verificationCode: z.string().nullable(),
+  protocolNumber: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  cancellationDate: z.string().nullable(),
+  additionalInfo: z.string().nullable(),
+  taxRuleId: z.string().nullable(),
+  templateId: z.string().nullable(),
+  rtcCreditType: z.string().nullable(),
+  rtcDebitType: z.string().nullable(),
+  referencedAccessKey: z.string().nullable(),
+  paymentIndicator: z.number().int(),
+  productsTotal: z.string(),
+  freightTotal: z.string(),
+  /** The recipient as it was frozen on the document (address included). */
+  clientSnapshot: z.record(z.string(), z.unknown()),
+  items: z.array(DocumentItemResponse),
+  payments: z.array(DocumentPaymentResponse),
+  duplicates: z.array(DocumentDuplicateResponse),
+  transport: DocumentTransportResponse.nullable(),
+  events: z.array(DocumentEventResponse),
+  taxTotals: DocumentTaxTotals,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetail>;

@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { PaginationQuery } from "@/lib/api/pagination";
+import { CreateClientInput } from "@/lib/clients/schemas";
+
+// The create-document body (api.md, Create-document request body, Item,
+// Payment, Duplicates, Transport). Rules that need the database (client,
+// product, rule, template, carrier of the company; CFOP/CEST codes) live in
+// the domain functions and answer 422; everything here is a 400.
+
+export const DocumentTypeSchema = z.enum(["NFE", "NFCE", "NFSE"]);
+export const DocumentStatusSchema = z.enum(["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"]);
+
+/** A finite JSON number with at most `places` decimals (so the stored Decimal is what was sent). */
+const decimalNumber = (places: number, max: number) =>
+  z
+    .number()
+    .max(max)
+    .refine((n) => Number.isFinite(n) && decimalPlaces(n) <= places, { message: `at most ${places} decimal places` });
+
+function decimalPlaces(n: number): number {
+  const [mantissa = "", exponent] = String(n).toLowerCase().split("e");
+  const fraction = mantissa.split(".")[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent ?? 0));
+}
+
+const percent = decimalNumber(4, 100).min(0);
+/** ICMS parameters accept a number or a decimal string (api.md, Item: number/string). */
+const percentLike = z.union([percent, z.string().trim().regex(/^\d{1,3}(\.\d{1,4})?$/, "a percentage as a decimal string").transform(Number).pipe(percent)]);
+const mvaLike = z.union([decimalNumber(4, 999.9999).min(0), z.string().trim().regex(/^\d{1,3}(\.\d{1,4})?$/).transform(Number)]);
+const money = decimalNumber(2, 9_999_999_999_999).min(0);
+
+const declaredGroup = z.record(z.string(), z.unknown()).nullish();
+
+export const DocumentItemInput = z.object({
+  code: z.string().trim().min(1).max(60),
+  description: z.string().trim().min(1).max(120),
+  quantity: decimalNumber(4, 99_999_999_999).positive(),
+  unitValue: decimalNumber(10, 99_999_999_999).min(0),
+  ncm: z.string().trim().regex(/^\d{8}$/, "must have 8 digits").nullish(),
+  serviceCode: z.string().trim().max(20).nullish(),
+  nationalServiceCode: z.string().trim().max(20).nullish(),
+  // Format checked by the domain: a CFOP not of 4 digits is 422 invalid_cfop (api.md, Errors).
+  cfop: z.string().trim().max(10).nullish(),
+  unit: z.string().trim().min(1).max(6).optional(),
+  icmsOrigin: z.string().trim().regex(/^[0-8]$/, "must be one digit 0-8").nullish(),
+  icmsSituation: z.string().trim().regex(/^\d{2,3}$/, "CST (2 digits) or CSOSN (3 digits)").nullish(),
+  icmsRate: percent.nullish(),
+  pisSituation: z.string().trim().regex(/^\d{2}$/, "must have 2 digits").nullish(),
+  cofinsSituation: z.string().trim().regex(/^\d{2}$/, "must have 2 digits").nullish(),
+  ipiSituation: z.string().trim().regex(/^\d{2}$/, "must have 2 digits").nullish(),
+  pisRate: percent.nullish(),
+  cofinsRate: percent.nullish(),
+  ipiRate: percent.nullish(),
+  icmsRedBc: percentLike.nullish(),
+  icmsStModBc: z.union([z.number().int().min(0).max(6), z.string().trim().regex(/^[0-6]$/)]).transform(String).nullish(),
+  icmsStMva: mvaLike.nullish(),
+  icmsStRedBc: percentLike.nullish(),
+  icmsStRate: percentLike.nullish(),
+  icmsSnCreditRate: percentLike.nullish(),
+  // Checked by the domain: not 7 digits is 422 invalid_cest (api.md, Item).
+  cest: z.string().trim().max(20).nullish(),
+  taxRuleId: z.string().min(1).nullish(),
+  productId: z.string().min(1).nullish(),
+  /** IBS/CBS of the line (NT 2025.002); CST and cClassTrib override the company's, groups are stored as declared. */
+  ibsCbs: z
+    .object({
+      cst: z.string().regex(/^\d{3}$/, "must have 3 digits").nullish(),
+      cClassTrib: z.string().regex(/^\d{6}$/, "must have 6 digits").nullish(),
+      adjustment: declaredGroup,
+      creditReversal: declaredGroup,
+      zfmPresumedCredit: declaredGroup,
+      referencedItem: declaredGroup,
+    })
+    .optional(),
+});
+export type DocumentItemInput = z.infer<typeof DocumentItemInput>;
+
+export const PaymentMethodSchema = z.enum([
+  "MONEY", "CHECK", "CREDIT_CARD", "DEBIT_CARD", "BANK_CREDIT", "BANK_TRANSFER", "BANK_SLIP", "PIX",
+  "BANK_TRANSFER_TED", "BANK_TRANSFER_DOC", "NO_PAYMENT", "OTHERS",
+]);
+export const CardFlagSchema = z.enum([
+  "AMERICAN_EXPRESS", "DINERS_CLUB", "DISCOVER", "ELO", "HIPERCARD", "HIPER", "JCB", "MAESTRO", "MASTERCARD", "MIR", "UNIONPAY", "VISA", "OTHER",
+]);
+
+export const PaymentInput = z
+  .object({
+    method: PaymentMethodSchema,
+    value: money,
+    description: z.string().trim().max(60).nullish(),
+    cardFlag: CardFlagSchema.nullish(),
+    cardCNPJ: z.string().trim().transform((s) => s.replace(/[^0-9A-Za-z]/g, "").toUpperCase()).pipe(z.string().regex(/^[0-9A-Z]{12}\d{2}$/, "must be a 14-character CNPJ")).nullish(),
+    cardAuthorization: z.string().trim().max(128).nullish(),
+    pixKey: z.string().trim().max(140).nullish(),
+    pixTxId: z.string().trim().max(140).nullish(),
+  })
+  .superRefine((payment, ctx) => {
+    // tPag 99 (others) requires xPag (NT 2020.006).
+    if (payment.method === "OTHERS" && !payment.description) {
+      ctx.addIssue({ code: "custom", path: ["description"], message: "required when method is OTHERS" });
+    }
+  });
+export type PaymentInput = z.infer<typeof PaymentInput>;
+
+export const DuplicateInput = z.object({
+  dueDate: z.iso.date(),
+  value: money.positive(),
+  number: z.string().trim().min(1).max(60).optional(),
+});
+export type DuplicateInput = z.infer<typeof DuplicateInput>;
+
+export const FreightTypeSchema = z.enum(["SENDER", "RECIPIENT", "THIRD_PARTY", "OWN_SENDER", "OWN_RECIPIENT", "NO_FREIGHT"]);
+
+export const TransportInput = z
+  .object({
+    freightType: FreightTypeSchema.default("NO_FREIGHT"),
+    freightValue: money.optional(),
+    carrierId: z.string().min(1).optional(),
+    vehiclePlate: z.string().trim().min(1).max(10).optional(),
+    vehicleState: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a state code (UF)").optional(),
+    volumeQuantity: z.number().int().min(0).max(999_999_999_999_999).optional(),
+    volumeSpecies: z.string().trim().max(60).optional(),
+    volumeGrossWeight: decimalNumber(3, 999_999_999_999).min(0).optional(),
+    volumeNetWeight: decimalNumber(3, 999_999_999_999).min(0).optional(),
+  })
+  .superRefine((transport, ctx) => {
+    if (transport.vehiclePlate && !transport.vehicleState) {
+      ctx.addIssue({ code: "custom", path: ["vehicleState"], message: "required when vehiclePlate is sent" });
+    }
+  });
+export type TransportInput = z.infer<typeof TransportInput>;
+
+// TChNFe (NT 2026.004): the CNPJ part of the key may be alphanumeric.
+const AccessKey = z.string().trim().regex(/^\d{6}[0-9A-Z]{12}\d{26}$/, "must be a 44-character access key");
+
+export const CreateDocumentInput = z
+  .object({
+    type: DocumentTypeSchema,
+    clientId: z.string().min(1).optional(),
+    client: CreateClientInput.optional(),
+    operationNature: z.string().trim().min(1).max(60).optional(),
+    items: z.array(DocumentItemInput).min(1, "at least 1 item").max(990),
+    payments: z.array(PaymentInput).max(100).optional(),
+    taxRuleId: z.string().min(1).nullish(),
+    templateId: z.string().min(1).optional(),
+    additionalInfo: z.string().trim().max(5000).nullish(),
+    externalId: z.string().trim().max(100).nullish(),
+    issueDateTime: z.iso.datetime({ offset: true }).optional(),
+    emit: z.boolean().optional(),
+    duplicates: z.array(DuplicateInput).max(120).optional(),
+    transport: TransportInput.optional(),
+    rtcCreditType: z.string().trim().regex(/^\d{2}$/, "must be a 2-digit tpNFCredito code").optional(),
+    rtcDebitType: z.string().trim().regex(/^\d{2}$/, "must be a 2-digit tpNFDebito code").optional(),
+    referencedAccessKey: AccessKey.optional(),
+  })
+  .superRefine((body, ctx) => {
+    // api.md, Create-document rule 1: exactly one of clientId and client.
+    if (body.clientId === undefined && body.client === undefined) {
+      ctx.addIssue({ code: "custom", path: ["clientId"], message: "send clientId or client (an inline client)" });
+    }
+    if (body.clientId !== undefined && body.client !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["client"], message: "send only one of clientId and client, not both" });
+    }
+    // Rule 5: transport is NFE only.
+    if (body.transport && body.type === "NFSE") {
+      ctx.addIssue({ code: "custom", path: ["transport"], message: "an NFSE carries no transport (NFE only)" });
+    }
+    // Rule 4: IBS/CBS credit and debit notes are NF-e (model 55) only, without charge.
+    const rtc = body.rtcCreditType ?? body.rtcDebitType;
+    if (body.rtcCreditType && body.rtcDebitType) {
+      ctx.addIssue({ code: "custom", path: ["rtcDebitType"], message: "send only one of rtcCreditType and rtcDebitType" });
+    }
+    if (rtc && body.type !== "NFE") {
+      ctx.addIssue({ code: "custom", path: [body.rtcCreditType ? "rtcCreditType" : "rtcDebitType"], message: "credit and debit notes are NFE (model 55) only" });
+    }
+    if (rtc && !body.referencedAccessKey) {
+      ctx.addIssue({ code: "custom", path: ["referencedAccessKey"], message: "required with rtcCreditType/rtcDebitType (the adjusted NFE)" });
+    }
+    if (rtc && body.duplicates?.length) {
+      ctx.addIssue({ code: "custom", path: ["duplicates"], message: "credit and debit notes are issued without charge (tPag 90) and take no installments" });
+    }
+    if (rtc && body.payments?.some((p) => p.method !== "NO_PAYMENT")) {
+      ctx.addIssue({ code: "custom", path: ["payments"], message: "credit and debit notes are issued without charge (tPag 90): send no payments or only NO_PAYMENT" });
+    }
+    const numbers = (body.duplicates ?? []).map((d) => d.number).filter(Boolean);
+    if (new Set(numbers).size !== numbers.length) {
+      ctx.addIssue({ code: "custom", path: ["duplicates"], message: "installment numbers must be unique" });
+    }
+  });
+export type CreateDocumentInput = z.input<typeof CreateDocumentInput>;
+export type CreateDocumentBody = z.output<typeof CreateDocumentInput>;
+
+const EnvironmentFilter = z.enum(["PRODUCTION", "HOMOLOGATION", "ALL"]);
+
+export const ListDocumentsQuery = PaginationQuery.extend({
+  status: DocumentStatusSchema.optional(),
+  type: DocumentTypeSchema.optional(),
+  environment: EnvironmentFilter.default("PRODUCTION"),
+});
+export type ListDocumentsQuery = z.infer<typeof ListDocumentsQuery>;
+
+export const DocumentIdParams = z.object({ id: z.string().min(1) });
