@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { PaginationQuery } from "@/lib/api/pagination";
+import { StateCodeSchema } from "@/lib/companies/schemas";
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+const carrierFields = {
+  name: z.string().trim().min(1).max(60),
+  // CNPJ, or the CPF of a self-employed carrier (spec, Other resources); punctuation is stripped.
+  document: z.string().trim().min(1).max(20),
+  documentType: z.enum(["CPF", "CNPJ"]).optional(),
+  stateRegistration: optionalText(14),
+  anttCode: optionalText(20),
+  street: optionalText(60),
+  number: optionalText(60),
+  neighborhood: optionalText(60),
+  city: optionalText(60),
+  state: StateCodeSchema.nullish(),
+};
+
+export const CreateCarrierInput = z.object(carrierFields);
+export type CreateCarrierInput = z.infer<typeof CreateCarrierInput>;
+export const UpdateCarrierInput = z.object(carrierFields).partial();
+export type UpdateCarrierInput = z.infer<typeof UpdateCarrierInput>;
+
+export const ListCarriersQuery = PaginationQuery.extend({ search: z.string().trim().max(100).optional() });
+export type ListCarriersQuery = z.infer<typeof ListCarriersQuery>;
+
+export const CarrierIdParams = z.object({ id: z.string().min(1) });
+export const VehicleIdParams = z.object({ id: z.string().min(1), vehicleId: z.string().min(1) });
+
+const vehicleFields = {
+  // Normalized to A-Z0-9 by the domain, which answers 422 for an implausible plate.
+  plate: z.string().trim().min(1).max(12),
+  state: StateCodeSchema,
+  rntc: optionalText(20),
+  description: optionalText(120),
+  isDefault: z.boolean().optional(),
+};
+export const CreateVehicleInput = z.object(vehicleFields);
+export type CreateVehicleInput = z.infer<typeof CreateVehicleInput>;
+export const UpdateVehicleInput = z.object(vehicleFields).partial();
+export type UpdateVehicleInput = z.infer<typeof UpdateVehicleInput>;
+
+export const VehicleResponse = z.object({
+  id: z.string(),
+  carrierId: z.string(),
+  plate: z.string(),
+  state: z.string(),
+  rntc: z.string().nullable(),
+  description: z.string().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VehicleResponse = z.infer<typeof VehicleResponse>;
+
+export const CarrierResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  document: z.string(),
+  documentType: z.enum(["CPF", "CNPJ"]),
+  stateRegistration: z.string().nullable(),
+  anttCode: z.string().nullable(),
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  // The fleet, default vehicle first.
+  vehicles: z.array(VehicleResponse),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CarrierResponse = z.infer<typeof CarrierResponse>;
