@@ -71,9 +71,11 @@ export type IcmsTaxation = {
   icmsSnCreditRate: Decimal | null;
 };
 
-export type TaxationResult<T> = { ok: true; normalized: T } | { ok: false; reason: string };
+/** A failure names the offending field when there is one, so forms can show it inline. */
+export type TaxationFailure = { ok: false; reason: string; field?: string };
+export type TaxationResult<T> = { ok: true; normalized: T } | TaxationFailure;
 
-const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+const fail = (reason: string, field?: string): TaxationFailure => (field ? { ok: false, reason, field } : { ok: false, reason });
 
 /** A decimal or null; a value that is not a finite number is reported, not thrown. */
 export function toDecimal(value: RateInput): Decimal | null {
@@ -89,11 +91,11 @@ export function readPercent(field: string, value: RateInput, max = 100): Taxatio
   try {
     decimal = toDecimal(value);
   } catch {
-    return fail(`${field} must be a number`);
+    return fail(`${field} must be a number`, field);
   }
   if (decimal === null) return { ok: true, normalized: null };
-  if (decimal.isNegative() || decimal.greaterThan(max)) return fail(`${field} must be a percentage between 0 and ${max} (got ${decimal.toString()})`);
-  if (decimal.decimalPlaces() > 4) return fail(`${field} accepts at most 4 decimal places`);
+  if (decimal.isNegative() || decimal.greaterThan(max)) return fail(`${field} must be a percentage between 0 and ${max} (got ${decimal.toString()})`, field);
+  if (decimal.decimalPlaces() > 4) return fail(`${field} accepts at most 4 decimal places`, field);
   return { ok: true, normalized: decimal };
 }
 
@@ -132,11 +134,11 @@ export function validateIcmsTaxation(regime: TaxRegime, params: IcmsTaxationInpu
   }
   const icmsModBc = params.icmsModBc ?? null;
   if (icmsModBc !== null && !(ICMS_MOD_BC as readonly string[]).includes(icmsModBc)) {
-    return fail(`icmsModBc must be one of ${ICMS_MOD_BC.join(", ")}`);
+    return fail(`icmsModBc must be one of ${ICMS_MOD_BC.join(", ")}`, "icmsModBc");
   }
   const icmsStModBc = params.icmsStModBc ?? null;
   if (icmsStModBc !== null && !(ICMS_ST_MOD_BC as readonly string[]).includes(icmsStModBc)) {
-    return fail(`icmsStModBc must be one of ${ICMS_ST_MOD_BC.join(", ")} (4 = MVA, 6 = operation value)`);
+    return fail(`icmsStModBc must be one of ${ICMS_ST_MOD_BC.join(", ")} (4 = MVA, 6 = operation value)`, "icmsStModBc");
   }
   const all: IcmsTaxation = {
     icmsCst: params.icmsCst ?? null,
@@ -153,20 +155,20 @@ export function validateIcmsTaxation(regime: TaxRegime, params: IcmsTaxationInpu
   if (cst === null) return { ok: true, normalized: all };
 
   const codeProblem = icmsCodeProblem(regime, cst);
-  if (codeProblem) return fail(codeProblem);
+  if (codeProblem) return fail(codeProblem, "icmsCst");
 
   const st = ST_CODES.has(cst);
   const stAllowed = st || OPTIONAL_ST_CODES.has(cst);
   if (st) {
-    if (all.icmsStModBc === null) return fail(`icmsCst ${cst} has tax substitution: icmsStModBc (ST base modality) is required`);
-    if (all.icmsStModBc === "4" && all.icmsStMva === null) return fail(`icmsCst ${cst} with icmsStModBc 4 (MVA) requires icmsStMva`);
-    if (all.icmsStRate === null) return fail(`icmsCst ${cst} has tax substitution: icmsStRate (ST rate) is required`);
+    if (all.icmsStModBc === null) return fail(`icmsCst ${cst} has tax substitution: icmsStModBc (ST base modality) is required`, "icmsStModBc");
+    if (all.icmsStModBc === "4" && all.icmsStMva === null) return fail(`icmsCst ${cst} with icmsStModBc 4 (MVA) requires icmsStMva`, "icmsStMva");
+    if (all.icmsStRate === null) return fail(`icmsCst ${cst} has tax substitution: icmsStRate (ST rate) is required`, "icmsStRate");
   }
   if (SN_CREDIT_REQUIRED.has(cst) && all.icmsSnCreditRate === null) {
-    return fail(`icmsCst ${cst} requires icmsSnCreditRate (Simples Nacional credit rate, pCredSN)`);
+    return fail(`icmsCst ${cst} requires icmsSnCreditRate (Simples Nacional credit rate, pCredSN)`, "icmsSnCreditRate");
   }
   if (RED_BC_REQUIRED.has(cst) && all.icmsRedBc === null) {
-    return fail(`icmsCst ${cst} requires icmsRedBc (base reduction percentage)`);
+    return fail(`icmsCst ${cst} requires icmsRedBc (base reduction percentage)`, "icmsRedBc");
   }
 
   const ownIcms = OWN_ICMS_CODES.has(cst);
@@ -199,11 +201,11 @@ export type OtherTaxesInput = {
 /** Origin, PIS, COFINS and IPI: codes from their tables, rates 0–100, cEnq of 3 digits. */
 export function validateOtherTaxes(params: OtherTaxesInput): TaxationResult<null> {
   const { icmsOrigin, pisCst, cofinsCst, ipiCst, ipiCEnq } = params;
-  if (icmsOrigin != null && !(ICMS_ORIGINS as readonly string[]).includes(icmsOrigin)) return fail(`icmsOrigin must be one of ${ICMS_ORIGINS.join(", ")}`);
-  if (pisCst != null && !(PIS_COFINS_CST as readonly string[]).includes(pisCst)) return fail(`pisCst ${pisCst} is not a PIS CST`);
-  if (cofinsCst != null && !(PIS_COFINS_CST as readonly string[]).includes(cofinsCst)) return fail(`cofinsCst ${cofinsCst} is not a COFINS CST`);
-  if (ipiCst != null && !(IPI_CST as readonly string[]).includes(ipiCst)) return fail(`ipiCst ${ipiCst} is not an IPI CST`);
-  if (ipiCEnq != null && !/^\d{3}$/.test(ipiCEnq)) return fail("ipiCEnq (IPI legal framework code) must have 3 digits");
+  if (icmsOrigin != null && !(ICMS_ORIGINS as readonly string[]).includes(icmsOrigin)) return fail(`icmsOrigin must be one of ${ICMS_ORIGINS.join(", ")}`, "icmsOrigin");
+  if (pisCst != null && !(PIS_COFINS_CST as readonly string[]).includes(pisCst)) return fail(`pisCst ${pisCst} is not a PIS CST`, "pisCst");
+  if (cofinsCst != null && !(PIS_COFINS_CST as readonly string[]).includes(cofinsCst)) return fail(`cofinsCst ${cofinsCst} is not a COFINS CST`, "cofinsCst");
+  if (ipiCst != null && !(IPI_CST as readonly string[]).includes(ipiCst)) return fail(`ipiCst ${ipiCst} is not an IPI CST`, "ipiCst");
+  if (ipiCEnq != null && !/^\d{3}$/.test(ipiCEnq)) return fail("ipiCEnq (IPI legal framework code) must have 3 digits", "ipiCEnq");
   for (const field of ["pisRate", "cofinsRate", "ipiRate"] as const) {
     const read = readPercent(field, params[field]);
     if (!read.ok) return read;
