@@ -1,0 +1,41 @@
+import Link from "next/link";
+import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
+import { AuthorityStatusTable } from "@/components/dashboard/authority-status/authority-status-table";
+import { checkCompanyServiceStatus } from "@/lib/authority/service-status";
+import { requireSessionCompany } from "@/lib/auth/session-guard";
+
+// Every visit asks the authority again (NFeStatusServico4): nothing here is cached.
+export const dynamic = "force-dynamic";
+
+export default async function AuthorityStatusPage({ params }: { params: Promise<{ companyId: string }> }) {
+  const { companyId } = await params;
+  const { company } = await requireSessionCompany(companyId);
+  const { certificate, checks } = await checkCompanyServiceStatus(company.id);
+  return (
+    <div className="max-w-5xl space-y-4">
+      <div>
+        <div className="flex items-center gap-3">
+          <h1 className="text-xl font-semibold">Tax authority status</h1>
+          <EnvironmentBadge environment={company.environment} />
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          NFeStatusServico4 of the authorizers that serve {company.state}: NF-e, NFC-e and the NF-e contingency authorizer (SVC). A failure here
+          means emissions will wait and retry.
+        </p>
+        {!certificate && checks.some((c) => c.via === "sefaz") && (
+          <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            No active A1 certificate: the SEFAZ web services require it as the TLS client certificate.{" "}
+            <Link className="underline" href={`/dashboard/c/${company.id}/certificate`}>
+              Upload one
+            </Link>
+            .
+          </p>
+        )}
+      </div>
+      <AuthorityStatusTable checks={checks} />
+      <Link href={`/dashboard/c/${company.id}/authority-status`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50" prefetch={false}>
+        Check again
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ApiKeySummary } from "@/lib/auth/api-key-contracts";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { formatDateTime } from "../format";
+
+export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySummary; endpoint: string; canManage: boolean }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => apiFetch(`${endpoint}/${encodeURIComponent(apiKey.id)}/revoke`, { method: "POST" }),
+    onSuccess: () => {
+      setConfirming(false);
+      return queryClient.invalidateQueries({ queryKey: [endpoint] });
+    },
+  });
+  const revoked = apiKey.revokedAt !== null;
+  return (
+    <tr data-testid="api-key-row" data-key-name={apiKey.name} className={revoked ? "text-slate-400" : undefined}>
+      <td className="px-3 py-2 font-medium">{apiKey.name}</td>
+      <td className="px-3 py-2 font-mono text-xs">{apiKey.prefix}…</td>
+      <td className="max-w-xs px-3 py-2">
+        <span className="flex flex-wrap gap-1">
+          {apiKey.scopes.map((scope) => (
+            <span key={scope} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              {scope}
+            </span>
+          ))}
+        </span>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.createdAt)}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.lastUsedAt, "never")}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-sm">
+        {revoked ? (
+          <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">Revoked {formatDateTime(apiKey.revokedAt)}</span>
+        ) : !canManage ? (
+          <span className="text-xs text-emerald-700">Active</span>
+        ) : confirming ? (
+          <span className="flex items-center gap-2">
+            <span className="text-xs text-slate-700">Integrations using it stop at once.</span>
+            <button type="button" onClick={() => revoke.mutate()} disabled={revoke.isPending} className="rounded bg-red-600 px-2 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60">
+              Confirm revoke
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className="text-xs text-slate-600 hover:underline">
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)} className="rounded border border-red-200 px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50">
+            Revoke
+          </button>
+        )}
+        {revoke.error && (
+          <p role="alert" className="mt-1 text-xs text-red-700">
+            {errorMessage(revoke.error)}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { CreateApiKeyBody, type CreatedApiKey } from "@/lib/auth/api-key-contracts";
+import type { Scope } from "@/lib/auth/scopes";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { ScopePicker } from "./scope-picker";
+
+export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; onCreated: (created: CreatedApiKey) => void }) {
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: CreateApiKeyBody) => apiFetch<CreatedApiKey>(endpoint, { method: "POST", body }),
+    onSuccess: (created) => {
+      setName("");
+      setScopes([]);
+      onCreated(created);
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // The same schema as the route: the message appears before a round trip.
+    const parsed = CreateApiKeyBody.safeParse({ name, scopes });
+    if (!parsed.success) {
+      setFormError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+      return;
+    }
+    setFormError(null);
+    create.mutate({ name, scopes });
+  }
+
+  const error = formError ?? (create.error ? errorMessage(create.error) : null);
+  return (
+    <form onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create API key">
+      <h2 className="text-base font-semibold">Create a key</h2>
+      <div>
+        <label htmlFor="api-key-name" className="block text-sm font-medium text-slate-700">
+          Name
+        </label>
+        <input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. ERP production" className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none" />
+      </div>
+      <ScopePicker selected={scopes} onChange={setScopes} />
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={create.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
+        {create.isPending ? "Creating…" : "Create key"}
+      </button>
+    </form>
+  );
+}
