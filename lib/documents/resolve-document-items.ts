@@ -131,6 +131,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   };
 }
 
+const SIMPLES_ST_WITH_DEDUCTION = new Set(["201", "202"]);
+
 /** The resources' taxation rules (lib/tax/taxation-rules.ts) on the resolved set; unused ICMS parameters become absent. */
 function validatedFields(company: Company, fields: ResolvedTaxFields, where: string): ResolvedTaxFields {
   const icms = assertIcmsTaxation(company.taxRegime, fields, where);
@@ -139,7 +141,9 @@ function validatedFields(company: Company, fields: ResolvedTaxFields, where: str
   return {
     ...fields,
     icmsModBc: present(icms.icmsModBc),
-    icmsRate: present(icms.icmsRate),
+    // CSOSN 201/202 print no own ICMS, but the ST deducts the ICMS of the own
+    // operation at the normal rate (LC 123/2006 art. 13 §1 XIII), so keep it.
+    icmsRate: present(icms.icmsRate) ?? (SIMPLES_ST_WITH_DEDUCTION.has(icms.icmsCst ?? "") ? fields.icmsRate : undefined),
     icmsRedBc: present(icms.icmsRedBc),
     icmsStModBc: present(icms.icmsStModBc),
     icmsStMva: present(icms.icmsStMva),
