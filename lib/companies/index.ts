@@ -1,2 +1,14 @@
 export { createCompany } from "./create-company";
 export { CreateCompanyInput, TaxRegimeSchema, EnvironmentSchema, CnpjSchema, StateCodeSchema } from "./schemas";
+export {
+  FiscalSettingsSchema,
+  FiscalSettingsObject,
+  UpdateFiscalSettingsInput,
+  PercentSchema,
+  type FiscalSettings,
+  type FiscalSettingsInput,
+} from "./fiscal-settings-schema";
+export { getFiscalSettings, updateFiscalSettings } from "./fiscal-settings";
+export { assertEmissionPrerequisites, readinessChecklist, type DocumentReadiness } from "./emission-prerequisites";
+export { evaluateReadiness, missingFiscalFields, EMISSION_DOCUMENT_TYPES, type EmissionDocumentType, type ReadinessCheck } from "./readiness-rules";
+export { stateRegistrationProblem, normalizeStateRegistration, sampleStateRegistration } from "./state-registration";

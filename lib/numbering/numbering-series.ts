@@ -1,6 +1,6 @@
 import type { Environment } from "@prisma/client";
 import { db, type DbClient } from "@/lib/db/client";
-import { DomainError, notFound } from "@/lib/errors";
+import { notFound, validationError } from "@/lib/errors";
 import { MAX_DOCUMENT_NUMBER, type FiscalModel } from "./allocate-number";
 
 export type SeriesCounter = { model: FiscalModel; series: number; environment: Environment; nextNumber: number; isDefault: boolean };
@@ -40,7 +40,7 @@ export async function setNextNumber(
   client: DbClient = db,
 ): Promise<void> {
   if (!Number.isInteger(key.nextNumber) || key.nextNumber < 1 || key.nextNumber > MAX_DOCUMENT_NUMBER) {
-    throw new DomainError(400, "validation_error", `nextNumber must be an integer from 1 to ${MAX_DOCUMENT_NUMBER}`);
+    throw validationError(`nextNumber must be an integer from 1 to ${MAX_DOCUMENT_NUMBER}`);
   }
   const type = key.model === 55 ? "NFE" : "NFCE";
   const highest = await client.fiscalDocument.aggregate({
@@ -49,9 +49,7 @@ export async function setNextNumber(
   });
   const used = highest._max.number ?? 0;
   if (key.nextNumber <= used) {
-    throw new DomainError(
-      422,
-      "validation_error",
+    throw validationError(
       `Series ${key.series} of model ${key.model} already used number ${used}; the next number must be greater than ${used}`,
     );
   }

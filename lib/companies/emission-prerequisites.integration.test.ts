@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { createTestCertificate, installCertificate } from "@/lib/certificates";
+import { DomainError } from "@/lib/errors";
+import { createTestCompany } from "@/test/factories";
+import { assertEmissionPrerequisites, readinessChecklist } from "./emission-prerequisites";
+import { updateFiscalSettings } from "./fiscal-settings";
+import { setUpDemoCompany } from "./setup-demo-company";
+
+async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; message: string } | null> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return { status: error.status, code: error.code, message: error.message };
+    throw error;
+  }
+  return null;
+}
+
+const ADDRESS = { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" };
+
+describe("assertEmissionPrerequisites", () => {
+  it("reports, in order, certificate_missing, certificate_expired, fiscal_settings_incomplete with the fields, then csc_missing for NFC-e", async () => {
+    const company = await createTestCompany();
+    const check = (type: "NFE" | "NFCE" | "NFSE", now?: Date) => failure(assertEmissionPrerequisites({ companyId: company.companyId, type, now }));
+
+    expect(await check("NFE")).toMatchObject({ status: 422, code: "certificate_missing" });
+
+    await installCertificate({ companyId: company.companyId, ...createTestCertificate({ cnpj: company.cnpj, legalName: "X", notAfter: new Date(Date.now() + 86_400_000) }) });
+    expect(await check("NFE", new Date(Date.now() + 2 * 86_400_000))).toMatchObject({ status: 422, code: "certificate_expired" });
+
+    const incomplete = await check("NFE");
+    expect(incomplete).toMatchObject({ status: 422, code: "fiscal_settings_incomplete" });
+    expect(incomplete!.message).toContain("state registration (IE or ISENTO)");
+    expect(incomplete!.message).toContain("ZIP code (CEP)");
+    expect(incomplete!.message).not.toContain("municipal registration");
+    expect((await check("NFSE"))!.message).toContain("municipal registration (IM)");
+
+    await updateFiscalSettings(company.companyId, ADDRESS);
+    expect(await check("NFE")).toBeNull();
+    expect(await check("NFCE")).toMatchObject({ status: 422, code: "csc_missing" });
+
+    await updateFiscalSettings(company.companyId, { cscId: "000001", cscToken: "ABCDEF0123456789ABCD" });
+    expect(await check("NFCE")).toBeNull();
+    expect(await check("NFSE")).toMatchObject({ code: "fiscal_settings_incomplete" });
+    await updateFiscalSettings(company.companyId, { municipalRegistration: "1234567" });
+    expect(await check("NFSE")).toBeNull();
+  });
+
+  it("is 404 for an unknown company", async () => {
+    expect(await failure(assertEmissionPrerequisites({ companyId: "missing", type: "NFE" }))).toMatchObject({ status: 404 });
+  });
+});
+
+describe("readinessChecklist", () => {
+  it("shows the same rules per document type, blocking and advisory", async () => {
+    const company = await createTestCompany();
+    await updateFiscalSettings(company.companyId, ADDRESS);
+    const list = await readinessChecklist(company.companyId);
+    expect(list.map((r) => [r.type, r.ready])).toEqual([
+      ["NFE", false],
+      ["NFCE", false],
+      ["NFSE", false],
+    ]);
+    const nfce = list.find((r) => r.type === "NFCE")!;
+    expect(nfce.checks.map((c) => [c.id, c.ok, c.blocking, c.code ?? null])).toEqual([
+      ["certificate", false, true, "certificate_missing"],
+      ["fiscal_settings", true, true, null],
+      ["csc", false, true, "csc_missing"],
+      ["default_taxes", false, false, null],
+      ["technical_responsible", false, false, null],
+    ]);
+  });
+});
+
+describe("setUpDemoCompany", () => {
+  it.each(["SIMPLES_NACIONAL", "NORMAL"] as const)("leaves a %s company ready for NF-e, NFC-e and NFS-e", async (regime) => {
+    const company = await createTestCompany({ regime });
+    const { settings, certificate } = await setUpDemoCompany(company.companyId);
+    expect(certificate.holderCnpj).toBe(company.cnpj);
+    expect(settings).toMatchObject({
+      nfeSeries: 1,
+      nfceSeries: 1,
+      cscId: "000001",
+      defaultIbsCbsCst: "000",
+      defaultCClassTrib: "000001",
+      cbsRate: "0.9",
+      ibsStateRate: "0.1",
+      ibsMunicipalRate: "0",
+      defaultIcmsCst: regime === "NORMAL" ? "00" : "102",
+      city: "São Paulo",
+    });
+    for (const type of ["NFE", "NFCE", "NFSE"] as const) {
+      await expect(assertEmissionPrerequisites({ companyId: company.companyId, type })).resolves.toBeUndefined();
+    }
+    expect((await readinessChecklist(company.companyId)).every((r) => r.ready && r.checks.every((c) => c.ok))).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { db, type DbClient } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { EMISSION_DOCUMENT_TYPES, evaluateReadiness, type CertificateState, type EmissionDocumentType, type ReadinessCheck } from "./readiness-rules";
+
+export type DocumentReadiness = { type: EmissionDocumentType; ready: boolean; checks: ReadinessCheck[] };
+
+async function loadState(companyId: string, client: DbClient) {
+  const company = await client.company.findFirst({ where: { id: companyId } });
+  if (!company) throw notFound("Company");
+  const certificate: CertificateState = await client.certificate.findFirst({
+    where: { companyId, isActive: true },
+    orderBy: { createdAt: "desc" },
+    select: { holderCnpj: true, notAfter: true },
+  });
+  return { company, certificate };
+}
+
+/**
+ * Called by emit before anything is queued or numbered: throws 422 with
+ * certificate_missing, certificate_expired, certificate_cnpj_mismatch,
+ * fiscal_settings_incomplete (the message lists the fields) or csc_missing (NFC-e).
+ */
+export async function assertEmissionPrerequisites(
+  input: { companyId: string; type: EmissionDocumentType; now?: Date },
+  client: DbClient = db,
+): Promise<void> {
+  const { company, certificate } = await loadState(input.companyId, client);
+  const failed = evaluateReadiness(company, certificate, input.type, input.now).find((check) => check.blocking && !check.ok);
+  if (failed?.code) throw new DomainError(422, failed.code, failed.message);
+}
+
+/** The dashboard checklist: the same rules, for NF-e, NFC-e and NFS-e. */
+export async function readinessChecklist(companyId: string, client: DbClient = db, now: Date = new Date()): Promise<DocumentReadiness[]> {
+  const { company, certificate } = await loadState(companyId, client);
+  return EMISSION_DOCUMENT_TYPES.map((type) => {
+    const checks = evaluateReadiness(company, certificate, type, now);
+    return { type, ready: checks.every((c) => !c.blocking || c.ok), checks };
+  });
+}

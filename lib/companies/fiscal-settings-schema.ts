@@ -1,0 +1,174 @@
+import Decimal from "decimal.js";
+import { z } from "zod";
+import { municipalityBelongsToState, onlyDigits } from "@/lib/br";
+import { ICMS_ORIGINS, IPI_CST, PIS_COFINS_CST, icmsCodeProblem } from "@/lib/tax/taxation-rules";
+import { CnpjSchema, EnvironmentSchema, StateCodeSchema, TaxRegimeSchema } from "./schemas";
+import { normalizeStateRegistration, stateRegistrationProblem } from "./state-registration";
+
+// One schema for the fiscal settings of a company (issue 3, item 2): the
+// dashboard form validates with it in the browser, the internal route and
+// updateFiscalSettings with it on the server. No database access here.
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const digitsField = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v ? onlyDigits(v) : null))
+    .refine((v) => v === null || pattern.test(v), { message });
+
+const codeIn = (codes: readonly string[], label: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || codes.includes(v), { message: `${label} must be one of ${codes.join(", ")}` });
+
+/** Percentage 0–100 with up to 4 decimals; accepted as number or string, kept as a decimal string. */
+export const PercentSchema = z
+  .union([z.number(), z.string().trim()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === "") return null;
+    let rate: Decimal;
+    try {
+      rate = new Decimal(typeof v === "string" ? v.replace(",", ".") : v);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a number" });
+      return z.NEVER;
+    }
+    if (!rate.isFinite() || rate.isNegative() || rate.greaterThan(100)) {
+      ctx.addIssue({ code: "custom", message: "must be a percentage between 0 and 100" });
+      return z.NEVER;
+    }
+    if (rate.decimalPlaces() > 4) {
+      ctx.addIssue({ code: "custom", message: "accepts at most 4 decimal places" });
+      return z.NEVER;
+    }
+    return rate.toString();
+  });
+
+const seriesField = z.coerce.number().int().min(0, "series is 0 to 999").max(999, "series is 0 to 999");
+const nextNumberField = z.coerce.number().int().min(1).max(999_999_999).nullish().transform((v) => v ?? null);
+
+export const FiscalSettingsObject = z.object({
+  cnpj: CnpjSchema,
+  legalName: z.string().trim().min(1, "required").max(60),
+  tradeName: optionalText(60),
+  stateRegistration: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? normalizeStateRegistration(v) : null)),
+  municipalRegistration: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? v.trim().replace(/[.\-/\s]/g, "") : null))
+    .refine((v) => v === null || /^[0-9A-Za-z]{1,15}$/.test(v), { message: "up to 15 letters or digits" }),
+  street: optionalText(60),
+  streetNumber: optionalText(60),
+  complement: optionalText(60),
+  neighborhood: optionalText(60),
+  city: optionalText(60),
+  municipalityCode: z.string().trim().regex(/^\d{7}$/, "must be the 7-digit IBGE code"),
+  state: StateCodeSchema,
+  zipCode: digitsField(/^\d{8}$/, "CEP has 8 digits"),
+  phone: digitsField(/^\d{6,14}$/, "6 to 14 digits, with area code"),
+  email: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, { message: "invalid e-mail" }),
+  taxRegime: TaxRegimeSchema,
+  environment: EnvironmentSchema,
+
+  nfeSeries: seriesField,
+  nfceSeries: seriesField,
+  /** Next number of the default series in the current environment; null leaves the counter as it is. */
+  nfeNextNumber: nextNumberField,
+  nfceNextNumber: nextNumberField,
+
+  // NFC-e CSC (NT 2015.002): idToken of up to 6 digits and the secret itself.
+  cscId: digitsField(/^\d{1,6}$/, "CSC id has 1 to 6 digits (e.g. 000001)"),
+  cscToken: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^[0-9A-Za-z]{16,36}$/.test(v), { message: "CSC has 16 to 36 letters or digits" }),
+
+  defaultOperationNature: optionalText(60),
+  defaultNcm: digitsField(/^(\d{8}|00)$/, "NCM has 8 digits (00 for services)"),
+  defaultCfop: digitsField(/^[1-7]\d{3}$/, "CFOP has 4 digits starting with 1-7"),
+  defaultIcmsOrigin: codeIn(ICMS_ORIGINS, "ICMS origin"),
+  defaultIcmsCst: z.string().trim().nullish().transform((v) => (v ? v : null)),
+  defaultIcmsRate: PercentSchema,
+  defaultPisCst: codeIn(PIS_COFINS_CST, "PIS CST"),
+  defaultPisRate: PercentSchema,
+  defaultCofinsCst: codeIn(PIS_COFINS_CST, "COFINS CST"),
+  defaultCofinsRate: PercentSchema,
+  defaultIpiCst: codeIn(IPI_CST, "IPI CST"),
+  defaultIpiRate: PercentSchema,
+  defaultIpiCEnq: digitsField(/^\d{3}$/, "IPI enquadramento has 3 digits (999 when none applies)"),
+  // IBS/CBS (LC 214/2025, NT 2025.002): CST of 3 digits and cClassTrib of 6.
+  defaultIbsCbsCst: digitsField(/^\d{3}$/, "IBS/CBS CST has 3 digits"),
+  defaultCClassTrib: digitsField(/^\d{6}$/, "cClassTrib has 6 digits"),
+  cbsRate: PercentSchema,
+  ibsStateRate: PercentSchema,
+  ibsMunicipalRate: PercentSchema,
+
+  // infRespTec (NT 2018.005): the software house responsible for the system.
+  respTecCnpj: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? v : null))
+    .pipe(CnpjSchema.nullable()),
+  respTecContact: optionalText(60),
+  respTecEmail: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, { message: "invalid e-mail" }),
+  respTecPhone: digitsField(/^\d{6,14}$/, "6 to 14 digits, with area code"),
+  respTecCsrtId: digitsField(/^\d{2}$/, "CSRT id has 2 digits"),
+  respTecCsrt: optionalText(36),
+});
+
+type Values = z.output<typeof FiscalSettingsObject>;
+
+/** Rules between fields: IE of the UF, IBGE code of the UF, CST or CSOSN by regime, CSC pair, infRespTec pair. */
+export function checkFiscalSettings(value: Values, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof Values, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (!municipalityBelongsToState(value.municipalityCode, value.state)) {
+    issue("municipalityCode", `IBGE code ${value.municipalityCode} does not belong to ${value.state}`);
+  }
+  if (value.stateRegistration) {
+    const problem = stateRegistrationProblem(value.stateRegistration, value.state);
+    if (problem) issue("stateRegistration", problem);
+  }
+  if (value.defaultIcmsCst) {
+    const problem = icmsCodeProblem(value.taxRegime, value.defaultIcmsCst);
+    if (problem) issue("defaultIcmsCst", problem.replace(/^icmsCst /, "ICMS code "));
+  }
+  if (value.cscId && !value.cscToken) issue("cscToken", "the CSC is required when its id is set");
+  if (value.cscToken && !value.cscId) issue("cscId", "the CSC id is required when the CSC is set");
+  if (value.respTecCsrt && !value.respTecCsrtId) issue("respTecCsrtId", "the CSRT id is required with the CSRT");
+  if (value.respTecCsrtId && !value.respTecCsrt) issue("respTecCsrt", "the CSRT is required with its id");
+}
+
+export const FiscalSettingsSchema = FiscalSettingsObject.superRefine(checkFiscalSettings);
+export type FiscalSettingsInput = z.input<typeof FiscalSettingsSchema>;
+export type FiscalSettings = z.output<typeof FiscalSettingsSchema>;
+
+/** PATCH semantics: any subset; the merged result is validated with FiscalSettingsSchema. */
+export const UpdateFiscalSettingsInput = FiscalSettingsObject.partial();
+export type UpdateFiscalSettingsInput = z.input<typeof UpdateFiscalSettingsInput>;

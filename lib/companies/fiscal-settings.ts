@@ -1,0 +1,124 @@
+import type { Company, Environment, Prisma } from "@prisma/client";
+import { describeZodError } from "@/lib/api/error-response";
+import { db, type DbClient } from "@/lib/db/client";
+import { DomainError, notFound, validationError } from "@/lib/errors";
+import { setNextNumber } from "@/lib/numbering/numbering-series";
+import { FiscalSettingsSchema, UpdateFiscalSettingsInput, type FiscalSettings } from "./fiscal-settings-schema";
+
+const rate = (value: Prisma.Decimal | null) => (value === null ? null : value.toString());
+
+type SeriesKey = { companyId: string; model: 55 | 65; series: number; environment: Environment };
+
+async function currentNextNumber(client: DbClient, key: SeriesKey): Promise<number> {
+  const row = await client.numberingSeries.findUnique({ where: { companyId_model_series_environment: key }, select: { nextNumber: true } });
+  return row?.nextNumber ?? 1;
+}
+
+const nextNumberOf = (client: DbClient, company: Company, model: 55 | 65) =>
+  currentNextNumber(client, {
+    companyId: company.id,
+    model,
+    series: model === 55 ? company.nfeSeries : company.nfceSeries,
+    environment: company.environment,
+  });
+
+export function toFiscalSettings(company: Company, nfeNextNumber: number | null, nfceNextNumber: number | null): FiscalSettings {
+  return {
+    cnpj: company.cnpj,
+    legalName: company.legalName,
+    tradeName: company.tradeName,
+    stateRegistration: company.stateRegistration,
+    municipalRegistration: company.municipalRegistration,
+    street: company.street,
+    streetNumber: company.streetNumber,
+    complement: company.complement,
+    neighborhood: company.neighborhood,
+    city: company.city,
+    municipalityCode: company.municipalityCode,
+    state: company.state,
+    zipCode: company.zipCode,
+    phone: company.phone,
+    email: company.email,
+    taxRegime: company.taxRegime,
+    environment: company.environment,
+    nfeSeries: company.nfeSeries,
+    nfceSeries: company.nfceSeries,
+    nfeNextNumber,
+    nfceNextNumber,
+    cscId: company.cscId,
+    cscToken: company.cscToken,
+    defaultOperationNature: company.defaultOperationNature,
+    defaultNcm: company.defaultNcm,
+    defaultCfop: company.defaultCfop,
+    defaultIcmsOrigin: company.defaultIcmsOrigin,
+    defaultIcmsCst: company.defaultIcmsCst,
+    defaultIcmsRate: rate(company.defaultIcmsRate),
+    defaultPisCst: company.defaultPisCst,
+    defaultPisRate: rate(company.defaultPisRate),
+    defaultCofinsCst: company.defaultCofinsCst,
+    defaultCofinsRate: rate(company.defaultCofinsRate),
+    defaultIpiCst: company.defaultIpiCst,
+    defaultIpiRate: rate(company.defaultIpiRate),
+    defaultIpiCEnq: company.defaultIpiCEnq,
+    defaultIbsCbsCst: company.defaultIbsCbsCst,
+    defaultCClassTrib: company.defaultCClassTrib,
+    cbsRate: rate(company.cbsRate),
+    ibsStateRate: rate(company.ibsStateRate),
+    ibsMunicipalRate: rate(company.ibsMunicipalRate),
+    respTecCnpj: company.respTecCnpj,
+    respTecContact: company.respTecContact,
+    respTecEmail: company.respTecEmail,
+    respTecPhone: company.respTecPhone,
+    respTecCsrtId: company.respTecCsrtId,
+    respTecCsrt: company.respTecCsrt,
+  };
+}
+
+/** The company's fiscal settings, with the next number of the default series of models 55 and 65. */
+export async function getFiscalSettings(companyId: string, client: DbClient = db): Promise<FiscalSettings> {
+  const company = await client.company.findFirst({ where: { id: companyId } });
+  if (!company) throw notFound("Company");
+  return toFiscalSettings(company, await nextNumberOf(client, company, 55), await nextNumberOf(client, company, 65));
+}
+
+/**
+ * Updates any subset of the fiscal settings. The merged result is validated as a
+ * whole (IE and IBGE code of the UF, CST or CSOSN of the regime, CSC pair), so a
+ * change of state or regime cannot leave the other fields inconsistent.
+ */
+export async function updateFiscalSettings(companyId: string, input: UpdateFiscalSettingsInput, client: DbClient = db): Promise<FiscalSettings> {
+  const partial = UpdateFiscalSettingsInput.safeParse(input);
+  if (!partial.success) throw validationError(describeZodError(partial.error, "body"));
+  const changes = Object.fromEntries(Object.entries(partial.data).filter(([, v]) => v !== undefined));
+
+  const run = async (tx: DbClient) => {
+    const current = await getFiscalSettings(companyId, tx);
+    const merged = FiscalSettingsSchema.safeParse({ ...current, ...changes });
+    if (!merged.success) throw validationError(describeZodError(merged.error, "body"));
+    const next = merged.data;
+    if (next.cnpj !== current.cnpj) {
+      // Issued documents and their access keys carry the CNPJ; it cannot change under them.
+      const numbered = await tx.fiscalDocument.count({ where: { companyId, number: { gt: 0 } } });
+      if (numbered > 0) throw new DomainError(422, "validation_error", "The CNPJ cannot change after documents were numbered; create another company");
+    }
+    const { nfeNextNumber, nfceNextNumber, ...columns } = next;
+    await tx.company.update({ where: { id: companyId }, data: columns });
+    const counters = [
+      { field: "nfeNextNumber", model: 55, series: next.nfeSeries, wanted: changes.nfeNextNumber },
+      { field: "nfceNextNumber", model: 65, series: next.nfceSeries, wanted: changes.nfceNextNumber },
+    ] as const;
+    for (const { field, model, series, wanted } of counters) {
+      if (typeof wanted !== "number") continue;
+      const key = { companyId, model, series, environment: next.environment };
+      if ((await currentNextNumber(tx, key)) === wanted) continue;
+      try {
+        await setNextNumber({ ...key, nextNumber: wanted }, tx);
+      } catch (error) {
+        if (error instanceof DomainError) throw validationError(`body.${field}: ${error.message}`);
+        throw error;
+      }
+    }
+    return getFiscalSettings(companyId, tx);
+  };
+  return "$transaction" in client ? client.$transaction(run) : run(client);
+}
