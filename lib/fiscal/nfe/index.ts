@@ -40,3 +40,7 @@ export type {
   NfeTransport,
   TPag,
 } from "./types";
+export { buildEventXml, deliveryProofHash, CCE_CONDITIONS_OF_USE, type BuiltEvent, type NfeEventInput } from "./build-event";
+export { buildInutilizationXml, type InutilizationInput } from "./build-inutilization";
+export { buildSignedEvent, buildSignedInutilization } from "./build-signed-requests";
+export { buildNfeProc, buildProcEventoNFe, buildProcInutNFe, extractElement } from "./build-proc";

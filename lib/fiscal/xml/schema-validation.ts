@@ -4,7 +4,8 @@ import { xmlRegisterFsInputProviders } from "libxml2-wasm/lib/nodejs.mjs";
 import { DomainError } from "@/lib/errors";
 import { referencePath } from "./reference-path";
 
-// Entry points of the vendored schemas that compile with libxml2 (shared/fiscal/README.md).
+// Entry points of the vendored schemas that compile with libxml2 (shared/fiscal/README.md),
+// plus the per-event schemas whose root is a single <evento> (CCe_v1.00, eventoCancNFe_v1.00, ...).
 export const XML_SCHEMAS = [
   "nfe/nfe_v4.00.xsd",
   "nfe/procNFe_v4.00.xsd",
@@ -23,15 +24,19 @@ export const XML_SCHEMAS = [
   "nfe/retEnvEvento_v1.00.xsd",
   "nfe/procEventoNFe_v1.00.xsd",
   "nfe/envEventoCancNFe_v1.00.xsd",
+  "nfe/eventoCancNFe_v1.00.xsd",
   "nfe/e110111_v1.00.xsd",
   "nfe/procEventoCancNFe_v1.00.xsd",
   "nfe/envCCe_v1.00.xsd",
+  "nfe/CCe_v1.00.xsd",
   "nfe/e110110_v1.00.xsd",
   "nfe/procCCeNFe_v1.00.xsd",
   "nfe/envEventoEntregaNFe_v1.00.xsd",
+  "nfe/eventoEntregaNFe_v1.00.xsd",
   "nfe/e110130_v1.00.xsd",
   "nfe/procEventoEntregaNFe_v1.00.xsd",
   "nfe/envEventoCancEntregaNFe_v1.00.xsd",
+  "nfe/eventoCancEntregaNFe_v1.00.xsd",
   "nfe/e110131_v1.00.xsd",
   "nfe/procEventoCancEntregaNFe_v1.00.xsd",
   "nfse/v1.01/DPS_v1.01.xsd",

@@ -1,0 +1,20 @@
+import { validateXml } from "@/lib/fiscal/xml/schema-validation";
+import { signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
+import { buildEventXml, type BuiltEvent, type NfeEventInput } from "./build-event";
+import { buildInutilizationXml, type InutilizationInput } from "./build-inutilization";
+
+/** Build, sign (infEvento) and validate an event against its own schema (detEvento included). */
+export function buildSignedEvent(input: NfeEventInput, credentials: SigningCredentials): BuiltEvent {
+  const built = buildEventXml(input);
+  const xml = signXml(built.xml, credentials, { tag: "infEvento" });
+  validateXml(xml, built.schema);
+  return { ...built, xml };
+}
+
+/** Build, sign (infInut) and validate an inutilization request. */
+export function buildSignedInutilization(input: InutilizationInput, credentials: SigningCredentials): { xml: string; id: string } {
+  const built = buildInutilizationXml(input);
+  const xml = signXml(built.xml, credentials, { tag: "infInut" });
+  validateXml(xml, "nfe/inutNFe_v4.00.xsd");
+  return { ...built, xml };
+}
