@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/config/env";
+import { functions } from "@/inngest";
+import type { SimulatorServer } from "@/lib/authority/simulator";
+import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { db } from "@/test/factories";
+import { EMISSION_SEND_ATTEMPTS } from "./limits";
+import { queueEmission } from "./queue-emission";
+import { createDraft, createEmittingCompany, startTestSimulator } from "./testing/emission-fixtures";
+
+let simulator: SimulatorServer;
+beforeAll(async () => {
+  // Short client timeout so "answer lost" faults (a delayed answer) are quick to provoke.
+  process.env.AUTHORITY_TIMEOUT_MS = "1500";
+  simulator = await startTestSimulator();
+  resetEnvCache();
+});
+afterAll(async () => {
+  await simulator?.close();
+});
+
+async function emitAndDrain(companyId: string, documentId: string) {
+  const { runId } = await queueEmission({ companyId, documentId });
+  await drainDueRuns(db, functions);
+  return runId;
+}
+
+/** Ends the current backoff sleep now (what the clock would do after EMISSION_RETRY_DELAYS) and runs what is due. */
+async function skipBackoff(runId: string) {
+  await db.backgroundRun.update({ where: { id: runId }, data: { runAt: new Date() } });
+  await drainDueRuns(db, functions);
+}
+
+const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
+
+describe("emission pipeline against the simulator", () => {
+  it("authorizes: number, access key, protocol, nfeProc, AUTHORIZATION event and document.authorized", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    const runId = await emitAndDrain(company.companyId, draft.id);
+    const document = await load(draft.id);
+    expect(document.status, document.rejectionReason ?? "").toBe("AUTHORIZED");
+    expect(document.number).toBe(1);
+    expect(document.accessKey).toMatch(/^\d{44}$/);
+    expect(document.protocolNumber).toMatch(/^\d{15}$/);
+    expect(document.authorizationDate).toBeInstanceOf(Date);
+    expect(document.authorizedXml).toContain("<nfeProc");
+    expect(document.authorizedXml).toContain(`<chNFe>${document.accessKey}</chNFe>`);
+    expect(document.signedXml).toContain("<Signature");
+    expect(document.events).toHaveLength(1);
+    expect(document.events[0]).toMatchObject({ kind: "AUTHORIZATION", outcome: "AUTHORIZED", protocol: document.protocolNumber, runId });
+    const outcomes = await db.domainEvent.findMany({ where: { documentId: draft.id } });
+    expect(outcomes.map((e) => e.type)).toEqual(["document.authorized"]);
+    expect(outcomes[0]?.data).toMatchObject({ documentId: draft.id, accessKey: document.accessKey, protocolNumber: document.protocolNumber });
+    const simulated = await db.simulatorDocument.findMany({ where: { accessKey: document.accessKey! } });
+    expect(simulated).toHaveLength(1);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
+  });
+
+  it("rejects with 'cStat - xMotivo', records document.rejected, and a re-emission keeps number and key", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
+    await emitAndDrain(company.companyId, draft.id);
+    const rejected = await load(draft.id);
+    expect(rejected.status).toBe("REJECTED");
+    expect(rejected.rejectionCode).toBe("778");
+    expect(rejected.rejectionReason).toBe("778 - Informado NCM inexistente");
+    expect(rejected.events.map((e) => e.kind)).toEqual(["REJECTION"]);
+    expect((await db.domainEvent.findMany({ where: { documentId: draft.id } })).map((e) => e.type)).toEqual(["document.rejected"]);
+
+    await emitAndDrain(company.companyId, draft.id);
+    const authorized = await load(draft.id);
+    expect(authorized.status).toBe("AUTHORIZED");
+    expect(authorized.number).toBe(rejected.number);
+    expect(authorized.accessKey).toBe(rejected.accessKey);
+    expect((await db.domainEvent.findMany({ where: { documentId: draft.id }, orderBy: { createdAt: "asc" } })).map((e) => e.type)).toEqual(["document.rejected", "document.authorized"]);
+  });
+
+  it("refuses an XML that fails the schema without sending it, naming the element", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    await db.fiscalDocumentItem.updateMany({ where: { documentId: draft.id }, data: { ncm: "123" } });
+    await emitAndDrain(company.companyId, draft.id);
+    const document = await load(draft.id);
+    expect(document.status).toBe("REJECTED");
+    expect(document.rejectionCode).toBe("schema_validation_failed");
+    expect(document.rejectionReason).toContain("NCM");
+    expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(0);
+  });
+
+  it("after a timeout whose answer was lost (the simulator authorized), consults the key and takes that protocol", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
+    await drainDueRuns(db, functions);
+    // Communication failure with attempts left: back to DRAFT, no event, parked for the backoff.
+    const waiting = await load(draft.id);
+    expect(waiting.status).toBe("DRAFT");
+    expect(waiting.runId).toBe(runId);
+    expect(await db.domainEvent.count({ where: { documentId: draft.id } })).toBe(0);
+    const parked = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(parked.status).toBe("QUEUED");
+    expect(parked.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // The simulator did authorize that first send.
+    const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { accessKey: waiting.accessKey! } });
+
+    await skipBackoff(runId);
+    const document = await load(draft.id);
+    expect(document.status).toBe("AUTHORIZED");
+    expect(document.protocolNumber).toBe(simulated.protocol);
+    expect(document.events).toHaveLength(1);
+    expect(document.events[0]?.details).toMatchObject({ via: "consult" });
+    expect(await db.simulatorDocument.count({ where: { accessKey: document.accessKey! } })).toBe(1);
+    expect((await db.domainEvent.findMany({ where: { documentId: draft.id } })).map((e) => e.type)).toEqual(["document.authorized"]);
+  });
+
+  it("after a timeout before the authority processed anything, the consultation finds nothing and the resend authorizes", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500, beforeProcessing: true }, times: 1 });
+    const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
+    await drainDueRuns(db, functions);
+    expect((await load(draft.id)).status).toBe("DRAFT");
+    await skipBackoff(runId);
+    const document = await load(draft.id);
+    expect(document.status).toBe("AUTHORIZED");
+    expect(document.events[0]?.details).toMatchObject({ via: "authorize", attempts: 2 });
+  });
+
+  it("rejects once every attempt failed to communicate, with a single document.rejected", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    const remove = simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "unavailable" } });
+    try {
+      const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
+      await drainDueRuns(db, functions);
+      for (let attempt = 2; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
+        const waiting = await load(draft.id);
+        expect(waiting.status, `before attempt ${attempt}`).toBe("DRAFT");
+        expect(await db.domainEvent.count({ where: { documentId: draft.id } })).toBe(0);
+        await skipBackoff(runId);
+      }
+      const document = await load(draft.id);
+      expect(document.status).toBe("REJECTED");
+      expect(document.emissionAttempts).toBe(EMISSION_SEND_ATTEMPTS);
+      expect(document.rejectionReason).toMatch(/^communication_failure - No answer from the tax authority after 5 attempts/);
+      expect((await db.domainEvent.findMany({ where: { documentId: draft.id } })).map((e) => e.type)).toEqual(["document.rejected"]);
+      expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
+    } finally {
+      remove();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { startSimulatorServer, type SimulatorServer } from "@/lib/authority/simulator";
+import { createTestCertificate, installCertificate } from "@/lib/certificates";
+import { resetEnvCache } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { createDocument } from "@/lib/documents";
+import { createTestCompany, type TestCompany } from "@/test/factories";
+
+// Test-only: a company ready to emit (fiscal settings + installed A1), drafts
+// created through the real createDocument, and a simulator on a free port
+// that getTaxAuthority talks to.
+
+export async function createEmittingCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL" } = {}): Promise<TestCompany> {
+  const company = await createTestCompany({ regime: options.regime ?? "NORMAL" });
+  await db.company.update({
+    where: { id: company.companyId },
+    data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
+  });
+  const { pfx, password } = createTestCertificate({ cnpj: company.cnpj, legalName: `Test Company ${company.cnpj}` });
+  await installCertificate({ companyId: company.companyId, pfx, password });
+  return company;
+}
+
+export function draftBody(overrides: Record<string, unknown> = {}) {
+  return {
+    type: "NFE",
+    client: {
+      name: "Cliente Exemplo S/A",
+      document: "06929383000163",
+      street: "Rua das Flores",
+      number: "10",
+      neighborhood: "Centro",
+      city: "Campinas",
+      state: "SP",
+      municipalityCode: "3509502",
+      zipCode: "13010000",
+    },
+    items: [
+      {
+        code: "SKU-1",
+        description: "Café torrado 500 g",
+        quantity: 2,
+        unitValue: 50,
+        ncm: "21011110",
+        cfop: "5102",
+        icmsOrigin: "0",
+        icmsSituation: "00",
+        icmsRate: 18,
+        pisSituation: "01",
+        pisRate: 1.65,
+        cofinsSituation: "01",
+        cofinsRate: 7.6,
+      },
+    ],
+    payments: [{ method: "PIX", value: 100 }],
+    ...overrides,
+  };
+}
+
+export async function createDraft(companyId: string, overrides: Record<string, unknown> = {}) {
+  return createDocument({ companyId, body: draftBody(overrides) as never });
+}
+
+/** Starts a simulator and points the app's authority client at it. */
+export async function startTestSimulator(): Promise<SimulatorServer> {
+  const server = await startSimulatorServer({ port: 0 });
+  process.env.SIMULATOR_URL = server.url;
+  process.env.AUTHORITY_MODE = "simulator";
+  resetEnvCache();
+  return server;
+}
