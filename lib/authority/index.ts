@@ -4,3 +4,4 @@ export { getTaxAuthority, simulatorUrl, usesSimulator } from "./tax-authority";
 export { resolveEndpoint, authorizerFor, contingencyFor, AUTHORITY_SERVICES, type AuthorityService, type Endpoint, type EndpointQuery, type Contingency } from "./endpoints";
 export { SoapTaxAuthority, type SoapTaxAuthorityOptions } from "./soap-tax-authority";
 export { DUPLICATE, TRY_LATER } from "./classify";
+export { checkServiceStatus, checkCompanyServiceStatus, type ServiceStatusCheck, type ServiceStatusQuery } from "./service-status";

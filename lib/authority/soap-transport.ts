@@ -63,7 +63,7 @@ export function postSoap(call: SoapCall): Promise<SoapOutcome> {
     // Plain HTTP only reaches the simulator; a real authority always needs TLS with the A1.
     return Promise.resolve({ ok: false, reason: `Refusing a non-TLS authority URL outside loopback: ${url.origin}` });
   }
-  if (secure && !call.certificate) return Promise.resolve({ ok: false, reason: "A client certificate is required for HTTPS" });
+  if (secure && !call.certificate?.certificatePem) return Promise.resolve({ ok: false, reason: "A client certificate is required for HTTPS" });
   const body = Buffer.from(buildSoapEnvelope(call.namespace, call.payloadXml), "utf8");
   const options: http.RequestOptions = {
     method: "POST",
