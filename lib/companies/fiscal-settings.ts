@@ -101,7 +101,7 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
       const numbered = await tx.fiscalDocument.count({ where: { companyId, number: { gt: 0 } } });
       if (numbered > 0) throw new DomainError(422, "validation_error", "The CNPJ cannot change after documents were numbered; create another company");
     }
-    const { nfeNextNumber, nfceNextNumber, ...columns } = next;
+    const { nfeNextNumber: _nfe, nfceNextNumber: _nfce, ...columns } = next;
     await tx.company.update({ where: { id: companyId }, data: columns });
     const counters = [
       { field: "nfeNextNumber", model: 55, series: next.nfeSeries, wanted: changes.nfeNextNumber },
