@@ -52,6 +52,7 @@ export const ErrorCode = {
   cancel_deadline_expired: "cancel_deadline_expired",
   delivery_receipt_registered: "delivery_receipt_registered",
   delivery_receipt_missing: "delivery_receipt_missing",
+  delivery_receipt_not_allowed: "delivery_receipt_not_allowed",
   correction_not_allowed: "correction_not_allowed",
   correction_deadline_expired: "correction_deadline_expired",
   correction_limit_reached: "correction_limit_reached",
@@ -61,7 +62,6 @@ export const ErrorCode = {
   schema_validation_failed: "schema_validation_failed",
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
-  nfse_emission_unavailable: "nfse_emission_unavailable",
   nfse_emission_unavailable: "nfse_emission_unavailable",
 } as const;
 

@@ -1,0 +1,104 @@
+// What a DANFE prints, read from the authorized XML (nfeProc) so any
+// authorized document renders the same way, whatever created it.
+
+export type DanfeParty = {
+  name: string;
+  tradeName?: string;
+  /** CNPJ or CPF digits (or idEstrangeiro). */
+  document: string;
+  stateRegistration?: string;
+  street?: string;
+  number?: string;
+  complement?: string;
+  district?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  phone?: string;
+  email?: string;
+};
+
+export type DanfeItem = {
+  code: string;
+  description: string;
+  ncm: string;
+  cst: string;
+  cfop: string;
+  unit: string;
+  quantity: string;
+  unitValue: string;
+  totalValue: string;
+  discount: string;
+  icmsBase: string;
+  icmsValue: string;
+  ipiValue: string;
+  icmsRate: string;
+  ipiRate: string;
+};
+
+export type DanfeInstallment = { number: string; dueDate: string; value: string };
+
+export type DanfePayment = { method: string; value: string };
+
+export type DanfeTransport = {
+  freightMode: string;
+  carrierName?: string;
+  carrierDocument?: string;
+  carrierStateRegistration?: string;
+  carrierAddress?: string;
+  carrierCity?: string;
+  carrierState?: string;
+  vehiclePlate?: string;
+  vehicleState?: string;
+  rntc?: string;
+  volumeQuantity?: string;
+  volumeSpecies?: string;
+  grossWeight?: string;
+  netWeight?: string;
+};
+
+export type DanfeTotals = {
+  icmsBase: string;
+  icmsValue: string;
+  icmsStBase: string;
+  icmsStValue: string;
+  productsValue: string;
+  freightValue: string;
+  insuranceValue: string;
+  discountValue: string;
+  otherValue: string;
+  ipiValue: string;
+  pisValue: string;
+  cofinsValue: string;
+  approximateTaxes: string;
+  totalValue: string;
+};
+
+export type DanfeData = {
+  model: "55" | "65";
+  accessKey: string;
+  /** tpAmb 2: no fiscal value, printed with the watermark. */
+  homologation: boolean;
+  /** tpNF: 0 entrada, 1 saída. */
+  operationType: string;
+  operationNature: string;
+  series: string;
+  number: string;
+  issuedAt: string;
+  exitAt?: string;
+  issuer: DanfeParty;
+  recipient?: DanfeParty;
+  items: DanfeItem[];
+  totals: DanfeTotals;
+  transport: DanfeTransport;
+  invoice?: { number: string; originalValue: string; discount: string; netValue: string };
+  installments: DanfeInstallment[];
+  payments: DanfePayment[];
+  change?: string;
+  additionalInfo?: string;
+  fiscoInfo?: string;
+  protocol?: { number: string; receivedAt: string };
+  /** NFC-e (infNFeSupl). */
+  qrCode?: string;
+  consultationUrl?: string;
+};

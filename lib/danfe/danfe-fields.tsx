@@ -1,0 +1,61 @@
+import { StyleSheet, Text, View } from "@react-pdf/renderer";
+import type { ReactNode } from "react";
+
+// The DANFE's building blocks: titled sections and boxed fields with a small
+// caption over the value (MOC, Anexo II, "quadros" and "campos").
+
+export const danfeStyles = StyleSheet.create({
+  page: { paddingTop: 14, paddingBottom: 14, paddingHorizontal: 14, fontFamily: "Helvetica", fontSize: 7, color: "#000" },
+  row: { flexDirection: "row" },
+  field: { borderWidth: 0.5, borderColor: "#000", paddingHorizontal: 2, paddingVertical: 1, minHeight: 18, marginRight: -0.5, marginBottom: -0.5 },
+  label: { fontSize: 5, textTransform: "uppercase" },
+  value: { fontSize: 7.5, marginTop: 1 },
+  sectionTitle: { fontSize: 6, fontFamily: "Helvetica-Bold", marginTop: 4, marginBottom: 1, textTransform: "uppercase" },
+  bold: { fontFamily: "Helvetica-Bold" },
+  watermark: {
+    position: "absolute",
+    top: 380,
+    left: 0,
+    right: 0,
+    textAlign: "center",
+    fontSize: 54,
+    fontFamily: "Helvetica-Bold",
+    transform: "rotate(-30deg)",
+  },
+});
+
+export function Field({ label, value, flex, width, align, children }: { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" | "center"; children?: ReactNode }) {
+  return (
+    <View style={[danfeStyles.field, width ? { width } : { flex: flex ?? 1 }]}>
+      <Text style={danfeStyles.label}>{label}</Text>
+      {children ?? <Text style={[danfeStyles.value, { textAlign: align ?? "left" }]}>{value ?? ""}</Text>}
+    </View>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <View wrap={false}>
+      <Text style={danfeStyles.sectionTitle}>{title}</Text>
+      {children}
+    </View>
+  );
+}
+
+/** "SEM VALOR FISCAL" in homologation (MOC 3.x, tpAmb 2), "CANCELADA" for a cancelled document. */
+export function Watermarks({ homologation, cancelled, fontSize }: { homologation: boolean; cancelled: boolean; fontSize?: number }) {
+  return (
+    <>
+      {homologation ? (
+        <Text fixed style={[danfeStyles.watermark, { color: "#b0b0b0", opacity: 0.5 }, fontSize ? { fontSize, top: "35%" } : {}]}>
+          SEM VALOR FISCAL
+        </Text>
+      ) : null}
+      {cancelled ? (
+        <Text fixed style={[danfeStyles.watermark, { color: "#d00000", opacity: 0.6, top: 300 }, fontSize ? { fontSize, top: "20%" } : {}]}>
+          CANCELADA
+        </Text>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Image, Text, View } from "@react-pdf/renderer";
+import type { DanfeData } from "./danfe-data";
+import { danfeStyles as s, Field } from "./danfe-fields";
+import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "./format";
+
+// Canhoto and the issuer/DANFE/key block (MOC Anexo II, quadros 1 and 2).
+
+export function ReceiptStub({ data }: { data: DanfeData }) {
+  return (
+    <View style={s.row}>
+      <View style={{ flex: 1 }}>
+        <Field label="" value={`RECEBEMOS DE ${data.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`} />
+        <View style={s.row}>
+          <Field label="Data de recebimento" width={110} value="" />
+          <Field label="Identificação e assinatura do recebedor" value="" />
+        </View>
+      </View>
+      <View style={[s.field, { width: 90, alignItems: "center", justifyContent: "center" }]}>
+        <Text style={[s.bold, { fontSize: 10 }]}>NF-e</Text>
+        <Text style={s.value}>{`Nº ${formatNumber(data.number)}`}</Text>
+        <Text style={s.value}>{`SÉRIE ${data.series.padStart(3, "0")}`}</Text>
+      </View>
+    </View>
+  );
+}
+
+// A page-number render prop costs a second layout pass; documents this short
+// always fit on one A4 page, so they print "FOLHA 1/1" directly.
+const ONE_PAGE_ITEMS = 12;
+
+/** nNF printed as 000.000.001 (MOC Anexo II). */
+export function formatNumber(value: string): string {
+  return value.padStart(9, "0").replace(/^(\d{3})(\d{3})(\d{3})$/, "$1.$2.$3");
+}
+
+export function IssuerHeader({ data, barcode }: { data: DanfeData; barcode: string }) {
+  const issuer = data.issuer;
+  const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
+  return (
+    <View style={{ marginTop: 6 }}>
+      <View style={s.row}>
+        <View style={[s.field, { flex: 1.2, minHeight: 80 }]}>
+          <Text style={s.label}>Identificação do emitente</Text>
+          <Text style={[s.bold, { fontSize: 9, marginTop: 4 }]}>{issuer.name}</Text>
+          <Text style={s.value}>{address}</Text>
+          <Text style={s.value}>{[issuer.district, formatZipCode(issuer.zipCode)].filter(Boolean).join(" - ")}</Text>
+          <Text style={s.value}>{[issuer.city, issuer.state].filter(Boolean).join(" - ")}</Text>
+          {issuer.phone ? <Text style={s.value}>{`Fone: ${issuer.phone}`}</Text> : null}
+        </View>
+        <View style={[s.field, { width: 100, alignItems: "center" }]}>
+          <Text style={[s.bold, { fontSize: 12 }]}>DANFE</Text>
+          <Text style={{ fontSize: 6, textAlign: "center" }}>Documento Auxiliar da Nota Fiscal Eletrônica</Text>
+          <View style={[s.row, { marginTop: 4, alignItems: "center" }]}>
+            <Text style={{ fontSize: 6 }}>{"0 - ENTRADA\n1 - SAÍDA"}</Text>
+            <Text style={[s.bold, { fontSize: 12, borderWidth: 0.5, paddingHorizontal: 3, marginLeft: 6 }]}>{data.operationType}</Text>
+          </View>
+          <Text style={[s.bold, { marginTop: 4 }]}>{`Nº ${formatNumber(data.number)}`}</Text>
+          <Text style={s.bold}>{`SÉRIE ${data.series.padStart(3, "0")}`}</Text>
+          {data.items.length <= ONE_PAGE_ITEMS ? (
+            <Text>FOLHA 1/1</Text>
+          ) : (
+            <Text render={({ pageNumber, totalPages }) => `FOLHA ${pageNumber}/${totalPages}`} />
+          )}
+        </View>
+        <View style={{ flex: 1.5 }}>
+          <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
+            {/* react-pdf images have no alt attribute; the key is printed as text next to it. */}
+            {/* eslint-disable-next-line jsx-a11y/alt-text */}
+            <Image src={barcode} style={{ height: 30, width: 240 }} />
+          </View>
+          <Field label="Chave de acesso" value={formatAccessKey(data.accessKey)} align="center" />
+          <View style={[s.field, { justifyContent: "center" }]}>
+            <Text style={{ fontSize: 7, textAlign: "center" }}>
+              Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora
+            </Text>
+          </View>
+        </View>
+      </View>
+      <View style={s.row}>
+        <Field label="Natureza da operação" value={data.operationNature} flex={1.6} />
+        <Field
+          label="Protocolo de autorização de uso"
+          value={data.protocol ? `${data.protocol.number} - ${formatDateTime(data.protocol.receivedAt)}` : ""}
+          flex={1}
+        />
+      </View>
+      <View style={s.row}>
+        <Field label="Inscrição estadual" value={issuer.stateRegistration} />
+        <Field label="Inscrição estadual do subst. trib." value="" />
+        <Field label="CNPJ" value={formatDocument(issuer.document)} />
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,158 @@
+import { XMLParser } from "fast-xml-parser";
+import type { DanfeData, DanfeItem, DanfeParty, DanfeTransport } from "./danfe-data";
+
+// Reads an nfeProc (or a bare NFe) into DanfeData. Tag values stay strings:
+// codes such as cNF, CFOP and CST keep their leading zeros.
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => ["det", "dup", "detPag", "vol", "obsCont"].includes(name),
+});
+
+type Node = Record<string, unknown>;
+
+const node = (value: unknown): Node => (value && typeof value === "object" ? (value as Node) : {});
+const text = (value: unknown): string | undefined => (typeof value === "string" || typeof value === "number" ? String(value) : undefined);
+const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node) : value ? [node(value)] : []);
+const amount = (value: unknown): string => text(value) ?? "0.00";
+
+/** The one child of a choice group (ICMS00, ICMSSN102, IPITrib...). */
+function firstChild(value: unknown): Node {
+  const children = Object.values(node(value)).filter((v) => v && typeof v === "object");
+  return node(children[0]);
+}
+
+function party(raw: unknown, addressKey: "enderEmit" | "enderDest"): DanfeParty {
+  const data = node(raw);
+  const address = node(data[addressKey]);
+  return {
+    name: text(data.xNome) ?? "",
+    tradeName: text(data.xFant),
+    document: text(data.CNPJ) ?? text(data.CPF) ?? text(data.idEstrangeiro) ?? "",
+    stateRegistration: text(data.IE),
+    street: text(address.xLgr),
+    number: text(address.nro),
+    complement: text(address.xCpl),
+    district: text(address.xBairro),
+    city: text(address.xMun),
+    state: text(address.UF),
+    zipCode: text(address.CEP),
+    phone: text(address.fone),
+    email: text(data.email),
+  };
+}
+
+function item(raw: Node): DanfeItem {
+  const prod = node(raw.prod);
+  const tax = node(raw.imposto);
+  const icms = firstChild(tax.ICMS);
+  const ipi = node(node(tax.IPI).IPITrib);
+  // The DANFE prints origin + CST (or origin + CSOSN for Simples Nacional).
+  const cst = `${text(icms.orig) ?? ""}${text(icms.CSOSN) ?? text(icms.CST) ?? ""}`;
+  return {
+    code: text(prod.cProd) ?? "",
+    description: text(prod.xProd) ?? "",
+    ncm: text(prod.NCM) ?? "",
+    cst,
+    cfop: text(prod.CFOP) ?? "",
+    unit: text(prod.uCom) ?? "",
+    quantity: text(prod.qCom) ?? "0",
+    unitValue: text(prod.vUnCom) ?? "0",
+    totalValue: amount(prod.vProd),
+    discount: amount(prod.vDesc),
+    icmsBase: amount(icms.vBC),
+    icmsValue: amount(icms.vICMS),
+    icmsRate: amount(icms.pICMS),
+    ipiValue: amount(ipi.vIPI),
+    ipiRate: amount(ipi.pIPI),
+  };
+}
+
+function transport(raw: unknown): DanfeTransport {
+  const transp = node(raw);
+  const carrier = node(transp.transporta);
+  const vehicle = node(transp.veicTransp);
+  const volume = list(transp.vol)[0] ?? {};
+  return {
+    freightMode: text(transp.modFrete) ?? "9",
+    carrierName: text(carrier.xNome),
+    carrierDocument: text(carrier.CNPJ) ?? text(carrier.CPF),
+    carrierStateRegistration: text(carrier.IE),
+    carrierAddress: text(carrier.xEnder),
+    carrierCity: text(carrier.xMun),
+    carrierState: text(carrier.UF),
+    vehiclePlate: text(vehicle.placa),
+    vehicleState: text(vehicle.UF),
+    rntc: text(vehicle.RNTC),
+    volumeQuantity: text(volume.qVol),
+    volumeSpecies: text(volume.esp),
+    grossWeight: text(volume.pesoB),
+    netWeight: text(volume.pesoL),
+  };
+}
+
+export class DanfeXmlError extends Error {}
+
+export function parseAuthorizedXml(xml: string): DanfeData {
+  const root = node(parser.parse(xml));
+  const proc = node(root.nfeProc);
+  const nfe = node(proc.NFe ?? root.NFe);
+  const inf = node(nfe.infNFe);
+  if (!inf.ide) throw new DanfeXmlError("The XML has no infNFe");
+  const ide = node(inf.ide);
+  const total = node(node(inf.total).ICMSTot);
+  const cobr = node(inf.cobr);
+  const fat = node(cobr.fat);
+  const pag = node(inf.pag);
+  const infAdic = node(inf.infAdic);
+  const protocol = node(node(proc.protNFe).infProt);
+  const supl = node(nfe.infNFeSupl);
+  const accessKey = (text(inf["@Id"]) ?? "").replace(/^NFe/, "") || (text(protocol.chNFe) ?? "");
+  const model = text(ide.mod) === "65" ? "65" : "55";
+
+  return {
+    model,
+    accessKey,
+    homologation: text(ide.tpAmb) === "2",
+    operationType: text(ide.tpNF) ?? "1",
+    operationNature: text(ide.natOp) ?? "",
+    series: text(ide.serie) ?? "",
+    number: text(ide.nNF) ?? "",
+    issuedAt: text(ide.dhEmi) ?? "",
+    exitAt: text(ide.dhSaiEnt),
+    issuer: party(inf.emit, "enderEmit"),
+    recipient: inf.dest ? party(inf.dest, "enderDest") : undefined,
+    items: list(inf.det).map(item),
+    totals: {
+      icmsBase: amount(total.vBC),
+      icmsValue: amount(total.vICMS),
+      icmsStBase: amount(total.vBCST),
+      icmsStValue: amount(total.vST),
+      productsValue: amount(total.vProd),
+      freightValue: amount(total.vFrete),
+      insuranceValue: amount(total.vSeg),
+      discountValue: amount(total.vDesc),
+      otherValue: amount(total.vOutro),
+      ipiValue: amount(total.vIPI),
+      pisValue: amount(total.vPIS),
+      cofinsValue: amount(total.vCOFINS),
+      approximateTaxes: amount(total.vTotTrib),
+      totalValue: amount(total.vNF),
+    },
+    transport: transport(inf.transp),
+    invoice: cobr.fat
+      ? { number: text(fat.nFat) ?? "", originalValue: amount(fat.vOrig), discount: amount(fat.vDesc), netValue: amount(fat.vLiq) }
+      : undefined,
+    installments: list(cobr.dup).map((dup) => ({ number: text(dup.nDup) ?? "", dueDate: text(dup.dVenc) ?? "", value: amount(dup.vDup) })),
+    payments: list(pag.detPag).map((detPag) => ({ method: text(detPag.tPag) ?? "", value: amount(detPag.vPag) })),
+    change: text(pag.vTroco),
+    additionalInfo: text(infAdic.infCpl),
+    fiscoInfo: text(infAdic.infAdFisco),
+    protocol: protocol.nProt ? { number: text(protocol.nProt) ?? "", receivedAt: text(protocol.dhRecbto) ?? "" } : undefined,
+    qrCode: text(supl.qrCode),
+    consultationUrl: text(supl.urlChave),
+  };
+}

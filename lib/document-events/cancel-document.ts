@@ -1,0 +1,53 @@
+import { recordDocumentOutcome } from "@/lib/events/record-outcome";
+import { DomainError } from "@/lib/errors";
+import { assertAuthorized, assertCancelDeadline } from "./rules";
+import type { CancelDocumentInput, CancelDocumentResponse } from "./schemas";
+import { authorityRejected, sendDocumentEvent } from "./send-event";
+import { recordEvent } from "./record-event";
+import { withLockedDocument } from "./with-locked-document";
+
+/**
+ * POST /v1/fiscal-documents/{id}/cancel: event 110111, synchronous. On
+ * registration the document becomes CANCELLED with the event, its XML and the
+ * document.cancelled outcome in one transaction.
+ */
+export async function cancelDocument(input: { companyId: string; documentId: string; body: CancelDocumentInput; now?: Date }): Promise<CancelDocumentResponse> {
+  const now = input.now ?? new Date();
+  const outcome = await withLockedDocument(input.companyId, input.documentId, async ({ tx, document, company }) => {
+    assertAuthorized(document.status, "be cancelled");
+    if (document.type === "NFSE") {
+      throw new DomainError(422, "invalid_status", "NFS-e cancellation (national API event 101101) is not available yet");
+    }
+    // NT 2020.007: a registered delivery receipt must be cancelled (110131) first.
+    if (document.deliveryReceiptActive) {
+      throw new DomainError(422, "delivery_receipt_registered", "The document has a delivery receipt registered; cancel the receipt (DELETE delivery-receipt) before cancelling the document");
+    }
+    assertCancelDeadline(document.type, document.authorizationDate, now);
+    if (!document.protocolNumber) throw new DomainError(422, "invalid_status", "The document has no authorization protocol");
+
+    // A cancellation is sent once per document (nSeqEvento 1, MOC 4.00 item 5.8.2).
+    const sent = await sendDocumentEvent({
+      company,
+      document,
+      sequence: 1,
+      detail: { tpEvento: "110111", authorizationProtocol: document.protocolNumber, justification: input.body.justification },
+      now,
+    });
+    await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });
+    if (sent.kind === "refused") return sent;
+
+    const cancelled = await tx.fiscalDocument.update({
+      where: { id: document.id },
+      data: {
+        status: "CANCELLED",
+        cancellationReason: input.body.justification,
+        cancellationDate: sent.registeredAt,
+        cancellationProtocol: sent.protocol,
+      },
+    });
+    await recordDocumentOutcome(tx, "document.cancelled", cancelled);
+    return sent;
+  });
+  if (outcome.kind === "refused") throw authorityRejected(outcome);
+  return { success: true, message: `Document cancelled; protocol ${outcome.protocol}` };
+}

@@ -1,0 +1,77 @@
+import { DomainError } from "@/lib/errors";
+import { proofHash } from "./event-xml";
+import { stateDateTime } from "./local-time";
+import { decodeProof } from "./proof";
+import { assertAuthorized } from "./rules";
+import type { DeliveryReceiptInput, DeliveryReceiptResponse } from "./schemas";
+import { authorityRejected, sendDocumentEvent } from "./send-event";
+import { recordEvent } from "./record-event";
+import { withLockedDocument } from "./with-locked-document";
+
+/**
+ * POST /v1/fiscal-documents/{id}/delivery-receipt: event 110130 (NT 2020.007),
+ * NF-e model 55 only. The authority receives the SHA-1 hash of the proof, not
+ * the file; while registered the document cannot be cancelled.
+ */
+export async function registerDeliveryReceipt(input: {
+  companyId: string;
+  documentId: string;
+  body: DeliveryReceiptInput;
+  now?: Date;
+}): Promise<DeliveryReceiptResponse> {
+  const now = input.now ?? new Date();
+  const { body } = input;
+  const deliveredAt = new Date(body.deliveredAt);
+  if (deliveredAt.getTime() > now.getTime() + 5 * 60_000) {
+    throw new DomainError(400, "validation_error", "body.deliveredAt: must not be in the future");
+  }
+  const proof = decodeProof(body.proof);
+
+  const outcome = await withLockedDocument(input.companyId, input.documentId, async ({ tx, document, company }) => {
+    if (document.type !== "NFE") {
+      throw new DomainError(422, "delivery_receipt_not_allowed", "Delivery receipts apply to NF-e (model 55) only");
+    }
+    assertAuthorized(document.status, "receive a delivery receipt");
+    if (document.deliveryReceiptActive) {
+      throw new DomainError(422, "delivery_receipt_registered", "A delivery receipt is already registered; cancel it (DELETE) before registering another");
+    }
+    if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
+    if (document.authorizationDate && deliveredAt.getTime() < document.issueDateTime.getTime()) {
+      throw new DomainError(400, "validation_error", "body.deliveredAt: must not be before the document's issue date");
+    }
+    const sequence = (await tx.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" } })) + 1;
+    const hash = proofHash(document.accessKey, proof);
+    const sent = await sendDocumentEvent({
+      company,
+      document,
+      sequence,
+      detail: {
+        tpEvento: "110130",
+        deliveredAt: stateDateTime(deliveredAt, company.state),
+        receiverDocument: body.receiverDocument,
+        receiverName: body.receiverName,
+        proofHash: hash,
+        hashedAt: stateDateTime(now, company.state),
+      },
+      now,
+    });
+    await recordEvent(tx, document, {
+      kind: "DELIVERY_RECEIPT",
+      eventCode: "110130",
+      sequence,
+      sent,
+      details: {
+        deliveredAt: deliveredAt.toISOString(),
+        receiverName: body.receiverName,
+        receiverDocument: body.receiverDocument,
+        proofContentType: body.proof.contentType,
+        proofBytes: proof.length,
+        proofHash: hash,
+      },
+    });
+    if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: true } });
+    return { sent, sequence };
+  });
+  if (outcome.sent.kind === "refused") throw authorityRejected(outcome.sent);
+  return { success: true, message: "Delivery receipt registered", protocol: outcome.sent.protocol, sequence: outcome.sequence };
+}

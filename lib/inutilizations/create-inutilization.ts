@@ -1,0 +1,92 @@
+import type { Inutilization } from "@prisma/client";
+import { getTaxAuthority } from "@/lib/authority";
+import { stateInfo } from "@/lib/br";
+import { loadSigningCredentials } from "@/lib/certificates";
+import { db } from "@/lib/db/client";
+import { formatInTimeZone } from "@/lib/document-events/local-time";
+import { recordInutilizationOutcome } from "@/lib/events/record-outcome";
+import { DomainError, notFound } from "@/lib/errors";
+import { signXml, validateXml } from "@/lib/fiscal/nfe";
+import { assertRangeFree } from "./assert-range-free";
+import { buildInutilizationXml, procInutilizationXml } from "./inutilization-xml";
+import type { CreateInutilizationInput, CreateInutilizationResponse } from "./schemas";
+
+// cStat 563: "Já existe pedido de Inutilização com a mesma faixa" — answered to
+// the retry of a request whose first answer we never received.
+const SAME_RANGE_ALREADY_VOIDED = "563";
+
+/**
+ * POST /v1/fiscal-inutilizations, synchronous. The record is written PENDING
+ * before the call, so an unanswered request stays visible; repeating the
+ * same range reuses that record. AUTHORIZED is stored with the
+ * document.inutilized outcome in one transaction.
+ */
+export async function createInutilization(input: { companyId: string; body: CreateInutilizationInput; now?: Date }): Promise<CreateInutilizationResponse> {
+  const { companyId, body } = input;
+  const now = input.now ?? new Date();
+  const company = await db.company.findFirst({ where: { id: companyId } });
+  if (!company) throw notFound("Company");
+  const state = stateInfo(company.state);
+  const year = formatInTimeZone(now, state.timezone).slice(2, 4);
+  const range = { companyId, environment: company.environment, model: body.model, series: body.series, startNumber: body.startNumber, endNumber: body.endNumber, year };
+
+  await assertRangeFree(db, range);
+  const credentials = await loadSigningCredentials(companyId);
+  const signed = signXml(
+    buildInutilizationXml({ cUF: state.cUF, year, cnpj: company.cnpj, model: body.model, series: body.series, startNumber: body.startNumber, endNumber: body.endNumber, justification: body.justification, environment: company.environment }),
+    credentials,
+    { tag: "infInut" },
+  );
+  validateXml(signed, "nfe/inutNFe_v4.00.xsd");
+
+  const pending = await db.inutilization.findFirst({ where: { ...range, status: "PENDING" }, orderBy: { createdAt: "desc" } });
+  const record: Inutilization =
+    pending ??
+    (await db.inutilization.create({ data: { ...range, status: "PENDING", justification: body.justification, requestXml: signed } }));
+
+  const result = await getTaxAuthority(company.environment).inutilize(
+    { uf: company.state, environment: company.environment, model: body.model === "65" ? 65 : 55 },
+    signed,
+    credentials,
+  );
+
+  if (result.kind === "communication_failure") {
+    throw new DomainError(
+      503,
+      "authority_unavailable",
+      `The tax authority could not be reached: ${result.reason}. Inutilization ${record.id} stays PENDING; send the same range again to complete it`,
+      { "retry-after": "30" },
+    );
+  }
+  if (result.kind === "refused" && !(pending && result.cStat === SAME_RANGE_ALREADY_VOIDED)) {
+    await db.inutilization.update({
+      where: { id: record.id },
+      data: { status: "REJECTED", cStat: result.cStat, rejectionReason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null },
+    });
+    throw new DomainError(422, "authority_rejected", `${result.cStat} - ${result.reason} (inutilization ${record.id})`);
+  }
+
+  const authorized = result.kind === "authorized" ? result : null;
+  const updated = await db.$transaction(async (tx) => {
+    const row = await tx.inutilization.update({
+      where: { id: record.id },
+      data: {
+        status: "AUTHORIZED",
+        cStat: authorized?.cStat ?? result.cStat,
+        protocol: authorized?.protocol ?? null,
+        inutilizationDate: authorized ? parseDate(authorized.inutilizedAt, now) : now,
+        rejectionReason: null,
+        requestXml: signed,
+        responseXml: authorized ? procInutilizationXml(signed, authorized.retInutNFeXml) : (result.kind === "refused" ? result.responseXml : null) ?? null,
+      },
+    });
+    await recordInutilizationOutcome(tx, row);
+    return row;
+  });
+  return { success: true, protocol: updated.protocol, record: { id: updated.id, status: updated.status } };
+}
+
+function parseDate(value: string, fallback: Date): Date {
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? fallback : parsed;
+}
