@@ -32,7 +32,10 @@ export function buildProcEventoNFe(signedEventXml: string, retEventoXml: string)
   return `<procEventoNFe xmlns="${NFE_NAMESPACE}" versao="1.00">${element(signedEventXml, "evento", "The signed event")}${element(retEventoXml, "retEvento", "The event answer")}</procEventoNFe>`;
 }
 
-/** procInutNFe versao 4.00: inutNFe + retInutNFe. Validate with "nfe/procInutNFe_v4.00.xsd". */
+/**
+ * ProcInutNFe versao 4.00: inutNFe + retInutNFe. The root is spelled with a
+ * capital P in the official procInutNFe_v4.00.xsd, which is what validates.
+ */
 export function buildProcInutNFe(signedInutXml: string, retInutNFeXml: string): string {
-  return `<procInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${element(signedInutXml, "inutNFe", "The signed request")}${element(retInutNFeXml, "retInutNFe", "The answer")}</procInutNFe>`;
+  return `<ProcInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${element(signedInutXml, "inutNFe", "The signed request")}${element(retInutNFeXml, "retInutNFe", "The answer")}</ProcInutNFe>`;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { checkXmlSchema, type XmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { buildEventXml, CCE_CONDITIONS_OF_USE, deliveryProofHash, type NfeEventInput } from "./build-event";
 import { buildInutilizationXml } from "./build-inutilization";
@@ -16,7 +16,7 @@ const KEY = "35260311222333000181550010000010011730291841";
 const common = { accessKey: KEY, environment: "HOMOLOGATION" as const, authorCnpj: "11222333000181", occurredAt: "2026-03-11T12:00:00Z" };
 const proof = Buffer.from("fake PNG bytes of the signed delivery proof").toString("base64");
 
-const EVENTS: Array<[string, NfeEventInput, string]> = [
+const EVENTS: Array<[string, NfeEventInput, XmlSchema]> = [
   ["110111 cancellation", { ...common, tpEvento: "110111", protocol: "135260000001234", reason: "Pedido cancelado pelo cliente antes do envio" }, "nfe/envEventoCancNFe_v1.00.xsd"],
   ["110110 correction letter", { ...common, tpEvento: "110110", sequence: 2, correction: "Corrigir complemento do endereço: bloco B & sala 3" }, "nfe/envCCe_v1.00.xsd"],
   [
