@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { functions } from "@/inngest";
+import type { SimulatorServer } from "@/lib/authority/simulator";
+import { startLocalWorker } from "@/lib/jobs/local-worker";
+import { db } from "@/test/factories";
+import { call } from "@/test/http";
+import { createDraft, createEmittingCompany, startTestSimulator } from "./testing/emission-fixtures";
+
+let simulator: SimulatorServer;
+beforeAll(async () => {
+  simulator = await startTestSimulator();
+});
+afterAll(async () => {
+  await simulator?.close();
+});
+
+describe("concurrent emissions in one series", () => {
+  it("50 emissions at once get 50 distinct consecutive numbers, authorized in number order", { timeout: 120_000 }, async () => {
+    const company = await createEmittingCompany();
+    const drafts = [];
+    for (let i = 0; i < 50; i++) drafts.push(await createDraft(company.companyId));
+
+    // Two independent workers (as two app instances would be) with several slots each.
+    const workers = [startLocalWorker(db, functions, { concurrency: 4, pollMs: 50 }), startLocalWorker(db, functions, { concurrency: 4, pollMs: 50 })];
+    try {
+      const answers = await Promise.all(
+        drafts.map((d) => call(emit, { method: "POST", path: `/v1/fiscal-documents/${d.id}/emit`, key: company.key, params: { id: d.id } })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(202));
+      const deadline = Date.now() + 100_000;
+      while ((await db.fiscalDocument.count({ where: { companyId: company.companyId, status: "AUTHORIZED" } })) < 50) {
+        const stuck = await db.fiscalDocument.findFirst({ where: { companyId: company.companyId, status: "REJECTED" } });
+        if (stuck) throw new Error(`rejected: ${stuck.rejectionReason}`);
+        if (Date.now() > deadline) throw new Error("not all documents were authorized in time");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+
+    const documents = await db.fiscalDocument.findMany({ where: { companyId: company.companyId }, include: { events: true } });
+    const numbers = documents.map((d) => d.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(documents.map((d) => d.accessKey)).size).toBe(50);
+    expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(50);
+    // One run at a time per series: authorizations were recorded in number order.
+    const byAuthorization = documents.map((d) => ({ number: d.number, at: d.events[0]!.createdAt.getTime() })).sort((a, b) => a.at - b.at || a.number - b.number);
+    expect(byAuthorization.map((d) => d.number)).toEqual(numbers);
+  });
+});
