@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/api/contract";
+import { pageSchema } from "@/lib/api/pagination";
+import { CreateTaxRuleInput, ListTaxRulesQuery, TaxRuleIdParams, TaxRuleResponse, UpdateTaxRuleInput } from "./schemas";
+
+const tag = "Tax rules";
+
+export const createTaxRuleContract = defineContract({
+  method: "POST", path: "/v1/tax-rules", summary: "Create a tax rule with its NFE or NFSE sub-rules", tag, scope: "tax-rules:write",
+  body: CreateTaxRuleInput, response: TaxRuleResponse, successStatus: 201, errorStatuses: [422],
+});
+export const listTaxRulesContract = defineContract({
+  method: "GET", path: "/v1/tax-rules", summary: "List tax rules (removed ones excluded)", tag, scope: "tax-rules:read",
+  query: ListTaxRulesQuery, response: pageSchema(TaxRuleResponse),
+});
+export const getTaxRuleContract = defineContract({
+  method: "GET", path: "/v1/tax-rules/{id}", summary: "Tax rule detail", tag, scope: "tax-rules:read",
+  params: TaxRuleIdParams, response: TaxRuleResponse, errorStatuses: [404],
+});
+export const updateTaxRuleContract = defineContract({
+  method: "PATCH", path: "/v1/tax-rules/{id}", summary: "Update; nfeTaxRules or nfseTaxRules sent replace all sub-rules of that model", tag, scope: "tax-rules:write",
+  params: TaxRuleIdParams, body: UpdateTaxRuleInput, response: TaxRuleResponse, errorStatuses: [404, 422],
+});
+export const deleteTaxRuleContract = defineContract({
+  method: "DELETE", path: "/v1/tax-rules/{id}", summary: "Soft delete: the rule stops resolving and gives invalid_tax_rule when referenced", tag, scope: "tax-rules:write",
+  params: TaxRuleIdParams, response: z.null(), successStatus: 204, errorStatuses: [404],
+});
+
+export const taxRuleContracts = [createTaxRuleContract, listTaxRulesContract, getTaxRuleContract, updateTaxRuleContract, deleteTaxRuleContract];
