@@ -35,7 +35,8 @@ beforeAll(async () => {
 
 describe("handleSession", () => {
   it("answers 401 session_required without a valid session cookie, even with an API key", async () => {
-    for (const headers of [{}, { cookie: "next-auth.session-token=not-a-jwt" }, { authorization: `Bearer ${company.key}` }]) {
+    const attempts: Record<string, string>[] = [{}, { cookie: "next-auth.session-token=not-a-jwt" }, { authorization: `Bearer ${company.key}` }];
+    for (const headers of attempts) {
       const res = await call(listRoute, { path: path(company.companyId), params: { companyId: company.companyId }, headers });
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ statusCode: 401, error: "Unauthorized", code: "session_required" });
