@@ -5,8 +5,12 @@ import type { DocumentSummary } from "./response-schemas";
 import type { ListDocumentsQuery } from "./schemas";
 import { summarizeDocument } from "./serialize-document";
 
-/** Extra filters of the dashboard list (not part of the public query). */
-export type DocumentListFilters = { clientId?: string; from?: Date; to?: Date; search?: string };
+/** Extra filters of the dashboard list (not part of the public query); from/to are issue dates (YYYY-MM-DD), both inclusive. */
+export type DocumentListFilters = { clientId?: string; from?: string; to?: string };
+
+// Issue dates are read in Brasília time (UTC−3, no daylight saving since 2019).
+const startOfDay = (date: string) => new Date(`${date}T00:00:00-03:00`);
+const DAY_MS = 86_400_000;
 
 /** Documents of the company, newest first (api.md, GET /v1/fiscal-documents; environment PRODUCTION by default, ALL for both). */
 export async function listDocuments(
@@ -20,8 +24,9 @@ export async function listDocuments(
     ...(query.status ? { status: query.status } : {}),
     ...(query.type ? { type: query.type } : {}),
     ...(filters.clientId ? { clientId: filters.clientId } : {}),
-    ...(filters.from || filters.to ? { issueDateTime: { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lt: filters.to } : {}) } } : {}),
-    ...(filters.search ? { OR: [{ externalId: filters.search }, { accessKey: filters.search }, { id: filters.search }] } : {}),
+    ...(filters.from || filters.to
+      ? { issueDateTime: { ...(filters.from ? { gte: startOfDay(filters.from) } : {}), ...(filters.to ? { lt: new Date(startOfDay(filters.to).getTime() + DAY_MS) } : {}) } }
+      : {}),
   };
   return paginate(
     query,

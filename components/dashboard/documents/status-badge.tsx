@@ -1,0 +1,17 @@
+const STYLES: Record<string, string> = {
+  DRAFT: "bg-slate-100 text-slate-700",
+  PROCESSING: "bg-sky-100 text-sky-800",
+  AUTHORIZED: "bg-emerald-100 text-emerald-800",
+  REJECTED: "bg-red-100 text-red-800",
+  CANCELLED: "bg-zinc-200 text-zinc-700",
+};
+
+const LABELS: Record<string, string> = { DRAFT: "Draft", PROCESSING: "Processing", AUTHORIZED: "Authorized", REJECTED: "Rejected", CANCELLED: "Cancelled" };
+
+export function DocumentStatusBadge({ status }: { status: string }) {
+  return (
+    <span data-testid="document-status" data-status={status} className={`rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>
+      {LABELS[status] ?? status}
+    </span>
+  );
+}

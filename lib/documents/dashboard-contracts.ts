@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/api/contract";
+import { pageSchema } from "@/lib/api/pagination";
+import { DocumentSummary } from "./response-schemas";
+import { CreateDocumentInput, ListDocumentsQuery } from "./schemas";
+
+// Internal dashboard routes (handleSession) for documents. The create body is
+// the public CreateDocumentInput, so the form validates exactly as the API.
+
+export const DashboardListDocumentsQuery = ListDocumentsQuery.extend({
+  environment: ListDocumentsQuery.shape.environment.unwrap().default("ALL"),
+  clientId: z.string().min(1).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type DashboardListDocumentsQuery = z.input<typeof DashboardListDocumentsQuery>;
+
+export const DocumentFormOptions = z.object({
+  clients: z.array(z.object({ id: z.string(), name: z.string(), document: z.string(), state: z.string().nullable() })),
+  products: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), salePrice: z.string(), unit: z.string() })),
+  carriers: z.array(z.object({ id: z.string(), name: z.string(), document: z.string() })),
+});
+export type DocumentFormOptions = z.infer<typeof DocumentFormOptions>;
+
+const base = "/api/dashboard/companies/{companyId}/documents";
+const tag = "Dashboard: documents";
+
+export const dashboardListDocumentsContract = defineContract({
+  method: "GET", path: base, summary: "Documents of the company with dashboard filters", tag, scope: null,
+  query: DashboardListDocumentsQuery, response: pageSchema(DocumentSummary),
+});
+export const dashboardCreateDocumentContract = defineContract({
+  method: "POST", path: base, summary: "Create a draft document", tag, scope: null,
+  body: CreateDocumentInput, response: DocumentSummary, successStatus: 201, errorStatuses: [422],
+});
+export const dashboardDocumentFormOptionsContract = defineContract({
+  method: "GET", path: `${base}/form-options`, summary: "Clients, products and carriers for the new-document form", tag, scope: null,
+  response: DocumentFormOptions,
+});
+
+/** Who may create documents from the dashboard; every role may read them. */
+export const DOCUMENT_WRITER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
