@@ -30,7 +30,7 @@ export async function cancelDocument(input: { companyId: string; documentId: str
       company,
       document,
       sequence: 1,
-      detail: { tpEvento: "110111", authorizationProtocol: document.protocolNumber, justification: input.body.justification },
+      detail: { tpEvento: "110111", protocol: document.protocolNumber, reason: input.body.justification },
       now,
     });
     await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });

@@ -18,9 +18,9 @@ function code(fn: () => unknown): string | undefined {
 
 describe("decodeProof", () => {
   it("accepts each type whose bytes match the declared content type", () => {
-    expect(decodeProof({ contentType: "image/png", base64: PNG.toString("base64") })).toEqual(PNG);
-    expect(decodeProof({ contentType: "image/jpeg", base64: JPEG.toString("base64") })).toEqual(JPEG);
-    expect(decodeProof({ contentType: "application/pdf", base64: PDF.toString("base64") })).toEqual(PDF);
+    expect(decodeProof({ contentType: "image/png", base64: PNG.toString("base64") }).bytes).toEqual(PNG);
+    expect(decodeProof({ contentType: "image/jpeg", base64: JPEG.toString("base64") }).bytes).toEqual(JPEG);
+    expect(decodeProof({ contentType: "application/pdf", base64: PDF.toString("base64") }).bytes).toEqual(PDF);
   });
 
   it("refuses bytes that are another type than declared", () => {
@@ -34,11 +34,11 @@ describe("decodeProof", () => {
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_PROOF_BYTES)]);
     expect(code(() => decodeProof({ contentType: "image/png", base64: big.toString("base64") }))).toBe("422 invalid_proof");
     const exact = Buffer.concat([PNG, Buffer.alloc(MAX_PROOF_BYTES - PNG.length)]);
-    expect(decodeProof({ contentType: "image/png", base64: exact.toString("base64") }).length).toBe(MAX_PROOF_BYTES);
+    expect(decodeProof({ contentType: "image/png", base64: exact.toString("base64") }).bytes.length).toBe(MAX_PROOF_BYTES);
   });
 
   it("tolerates a data URL prefix and line breaks", () => {
     const wrapped = `data:image/png;base64,${PNG.toString("base64").replace(/(.{4})/g, "$1\n")}`;
-    expect(decodeProof({ contentType: "image/png", base64: wrapped })).toEqual(PNG);
+    expect(decodeProof({ contentType: "image/png", base64: wrapped }).bytes).toEqual(PNG);
   });
 });

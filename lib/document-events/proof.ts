@@ -15,7 +15,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const invalidProof = (message: string) => new DomainError(422, "invalid_proof", message);
 
 /** Decodes and checks the proof: canonical base64, at most 3 MB, bytes matching contentType. */
-export function decodeProof(proof: DeliveryReceiptInput["proof"]): Buffer {
+export function decodeProof(proof: DeliveryReceiptInput["proof"]): { bytes: Buffer; base64: string } {
   // Line breaks are tolerated (MIME-style base64); anything else must be the alphabet.
   const compact = proof.base64.replace(/^data:[^;,]+;base64,/, "").replace(/[\r\n]/g, "");
   if (compact.length % 4 !== 0 || !BASE64.test(compact)) throw invalidProof("proof.base64 is not valid base64");
@@ -28,5 +28,5 @@ export function decodeProof(proof: DeliveryReceiptInput["proof"]): Buffer {
   if (bytes.length < signature.length || !signature.every((byte, index) => bytes[index] === byte)) {
     throw invalidProof(`The proof's content is not ${proof.contentType} (its first bytes do not match the declared type)`);
   }
-  return bytes;
+  return { bytes, base64: compact };
 }

@@ -1,10 +1,9 @@
 import { DomainError } from "@/lib/errors";
-import { proofHash } from "./event-xml";
-import { stateDateTime } from "./local-time";
+import { deliveryProofHash } from "@/lib/fiscal/nfe";
 import { decodeProof } from "./proof";
 import { assertAuthorized } from "./rules";
 import type { DeliveryReceiptInput, DeliveryReceiptResponse } from "./schemas";
-import { authorityRejected, sendDocumentEvent } from "./send-event";
+import { APPLICATION_VERSION, authorityRejected, sendDocumentEvent } from "./send-event";
 import { recordEvent } from "./record-event";
 import { withLockedDocument } from "./with-locked-document";
 
@@ -40,18 +39,20 @@ export async function registerDeliveryReceipt(input: {
       throw new DomainError(400, "validation_error", "body.deliveredAt: must not be before the document's issue date");
     }
     const sequence = (await tx.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" } })) + 1;
-    const hash = proofHash(document.accessKey, proof);
+    // NT 2020.007: SHA-1 over the access key followed by the proof's base64.
+    const hash = deliveryProofHash(document.accessKey, proof.base64);
     const sent = await sendDocumentEvent({
       company,
       document,
       sequence,
       detail: {
         tpEvento: "110130",
-        deliveredAt: stateDateTime(deliveredAt, company.state),
+        applicationVersion: APPLICATION_VERSION,
+        deliveredAt,
         receiverDocument: body.receiverDocument,
         receiverName: body.receiverName,
         proofHash: hash,
-        hashedAt: stateDateTime(now, company.state),
+        proofHashAt: now,
       },
       now,
     });
@@ -65,7 +66,7 @@ export async function registerDeliveryReceipt(input: {
         receiverName: body.receiverName,
         receiverDocument: body.receiverDocument,
         proofContentType: body.proof.contentType,
-        proofBytes: proof.length,
+        proofBytes: proof.bytes.length,
         proofHash: hash,
       },
     });

@@ -1,22 +1,21 @@
 import type { Company, FiscalDocument } from "@prisma/client";
-import { randomInt } from "node:crypto";
 import { getTaxAuthority, type AuthorityModel } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
-import { signXml, validateXml, type XmlSchema } from "@/lib/fiscal/nfe";
-import { buildEventXml, envEventoXml, procEventoXml, type EventDetail } from "./event-xml";
-import { stateDateTime } from "./local-time";
+import { buildProcEventoNFe, buildSignedEvent, extractElement, type NfeEventInput } from "@/lib/fiscal/nfe";
 
-// One event sent to the authority, synchronously: build, sign, validate
-// against the event's own schema, NFeRecepcaoEvento4. Every caller gets the
-// same three outcomes the TaxAuthority classifies.
+// One event sent to the authority, synchronously: build, sign and validate
+// against the event's own schema (lib/fiscal/nfe), then NFeRecepcaoEvento4.
+// Every caller gets the TaxAuthority's three outcomes the same way.
 
-const SCHEMA_BY_EVENT: Record<EventDetail["tpEvento"], XmlSchema> = {
-  "110110": "nfe/envCCe_v1.00.xsd",
-  "110111": "nfe/envEventoCancNFe_v1.00.xsd",
-  "110130": "nfe/envEventoEntregaNFe_v1.00.xsd",
-  "110131": "nfe/envEventoCancEntregaNFe_v1.00.xsd",
-};
+/** verAplic of the delivery-receipt events (TVerAplic, 1-20 characters). */
+export const APPLICATION_VERSION = "fiscal-issuer-1.0";
+
+export type EventDetail =
+  | { tpEvento: "110111"; protocol: string; reason: string }
+  | { tpEvento: "110110"; correction: string }
+  | { tpEvento: "110130"; applicationVersion: string; deliveredAt: Date; receiverDocument: string; receiverName: string; proofHash: string; proofHashAt: Date }
+  | { tpEvento: "110131"; applicationVersion: string; receiptProtocol: string };
 
 export type EventSent =
   | { kind: "registered"; cStat: string; reason: string; protocol: string; registeredAt: Date; requestXml: string; procEventoXml: string }
@@ -31,23 +30,21 @@ export async function sendDocumentEvent(input: {
   detail: EventDetail;
   now?: Date;
 }): Promise<EventSent> {
-  const { company, document, detail } = input;
+  const { company, document } = input;
   if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
   const credentials = await loadSigningCredentials(document.companyId);
-  const unsigned = buildEventXml({
+  const event = {
     accessKey: document.accessKey,
-    authorDocument: company.cnpj,
     environment: document.environment,
+    authorCnpj: company.cnpj,
+    occurredAt: input.now ?? new Date(),
     sequence: input.sequence,
-    eventAt: stateDateTime(input.now ?? new Date(), company.state),
-    detail,
-  });
-  const signed = signXml(unsigned, credentials, { tag: "infEvento" });
-  validateXml(envEventoXml(signed, String(randomInt(1, 999_999_999))), SCHEMA_BY_EVENT[detail.tpEvento]);
+    ...input.detail,
+  } as NfeEventInput;
+  const signed = buildSignedEvent(event, credentials).xml;
 
   const model: AuthorityModel = document.type === "NFCE" ? 65 : 55;
-  const authority = getTaxAuthority(document.environment);
-  const result = await authority.sendEvent({ uf: company.state, environment: document.environment, model }, signed, credentials);
+  const result = await getTaxAuthority(document.environment).sendEvent({ uf: company.state, environment: document.environment, model }, signed, credentials);
   switch (result.kind) {
     case "authorized":
       return {
@@ -57,7 +54,7 @@ export async function sendDocumentEvent(input: {
         protocol: result.protocol,
         registeredAt: parseAuthorityDate(result.registeredAt),
         requestXml: signed,
-        procEventoXml: procEventoXml(signed, result.retEventoXml),
+        procEventoXml: buildProcEventoNFe(signed, extractElement(result.retEventoXml, "retEvento") ?? result.retEventoXml),
       };
     case "refused":
       return { kind: "refused", cStat: result.cStat, reason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null };

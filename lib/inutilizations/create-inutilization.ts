@@ -3,12 +3,10 @@ import { getTaxAuthority } from "@/lib/authority";
 import { stateInfo } from "@/lib/br";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
-import { formatInTimeZone } from "@/lib/document-events/local-time";
 import { recordInutilizationOutcome } from "@/lib/events/record-outcome";
 import { DomainError, notFound } from "@/lib/errors";
-import { signXml, validateXml } from "@/lib/fiscal/nfe";
+import { buildProcInutNFe, buildSignedInutilization, extractElement } from "@/lib/fiscal/nfe";
 import { assertRangeFree } from "./assert-range-free";
-import { buildInutilizationXml, procInutilizationXml } from "./inutilization-xml";
 import type { CreateInutilizationInput, CreateInutilizationResponse } from "./schemas";
 
 // cStat 563: "Já existe pedido de Inutilização com a mesma faixa" — answered to
@@ -27,17 +25,25 @@ export async function createInutilization(input: { companyId: string; body: Crea
   const company = await db.company.findFirst({ where: { id: companyId } });
   if (!company) throw notFound("Company");
   const state = stateInfo(company.state);
-  const year = formatInTimeZone(now, state.timezone).slice(2, 4);
+  const year = localYear(now, state.timezone);
   const range = { companyId, environment: company.environment, model: body.model, series: body.series, startNumber: body.startNumber, endNumber: body.endNumber, year };
 
   await assertRangeFree(db, range);
   const credentials = await loadSigningCredentials(companyId);
-  const signed = signXml(
-    buildInutilizationXml({ cUF: state.cUF, year, cnpj: company.cnpj, model: body.model, series: body.series, startNumber: body.startNumber, endNumber: body.endNumber, justification: body.justification, environment: company.environment }),
+  const signed = buildSignedInutilization(
+    {
+      environment: company.environment,
+      uf: company.state,
+      cnpj: company.cnpj,
+      year,
+      model: body.model,
+      series: body.series,
+      firstNumber: body.startNumber,
+      lastNumber: body.endNumber,
+      reason: body.justification,
+    },
     credentials,
-    { tag: "infInut" },
-  );
-  validateXml(signed, "nfe/inutNFe_v4.00.xsd");
+  ).xml;
 
   const pending = await db.inutilization.findFirst({ where: { ...range, status: "PENDING" }, orderBy: { createdAt: "desc" } });
   const record: Inutilization =
@@ -77,13 +83,18 @@ export async function createInutilization(input: { companyId: string; body: Crea
         inutilizationDate: authorized ? parseDate(authorized.inutilizedAt, now) : now,
         rejectionReason: null,
         requestXml: signed,
-        responseXml: authorized ? procInutilizationXml(signed, authorized.retInutNFeXml) : (result.kind === "refused" ? result.responseXml : null) ?? null,
+        responseXml: authorized ? buildProcInutNFe(signed, extractElement(authorized.retInutNFeXml, "retInutNFe") ?? authorized.retInutNFeXml) : (result.kind === "refused" ? result.responseXml : null) ?? null,
       },
     });
     await recordInutilizationOutcome(tx, row);
     return row;
   });
   return { success: true, protocol: updated.protocol, record: { id: updated.id, status: updated.status } };
+}
+
+/** The 2-digit year in the issuer's state, which is the year the authority checks. */
+function localYear(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, year: "2-digit" }).format(date);
 }
 
 function parseDate(value: string, fallback: Date): Date {
