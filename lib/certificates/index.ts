@@ -4,3 +4,4 @@ export { parsePkcs12, type ParsedCertificate } from "./parse-pkcs12";
 export { installCertificate, type InstallCertificateInput } from "./install-certificate";
 export { getActiveCertificate, toCertificateSummary, EXPIRY_WARNING_DAYS, type CertificateSummary } from "./certificate-summary";
 export { loadSigningCredentials, clearSigningCredentialsCache, type SigningCredentials } from "./signing-credentials";
+export { installTestCertificate } from "./install-test-certificate";

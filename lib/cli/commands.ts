@@ -1,6 +1,7 @@
 import { createApiKey } from "@/lib/auth/api-keys";
 import { parseScopeList } from "@/lib/auth/scopes";
-import { createCompany } from "@/lib/companies";
+import { installTestCertificate } from "@/lib/certificates";
+import { createCompany, createDemoCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { createUser } from "@/lib/users/create-user";
@@ -19,6 +20,18 @@ function text(flags: Flags, name: string, required = true): string | undefined {
 export const commands: Record<string, Record<string, Command>> = {
   company: {
     create: async (flags) => {
+      // --demo: every fiscal setting filled with test values and a test certificate installed; unset flags get demo values.
+      if (flags.demo === true) {
+        const { company, certificate } = await createDemoCompany({
+          legalName: text(flags, "name", false),
+          cnpj: text(flags, "cnpj", false),
+          state: text(flags, "state", false),
+          municipalityCode: text(flags, "municipality-code", false),
+          taxRegime: text(flags, "regime", false) as never,
+          tenantId: text(flags, "tenant", false),
+        });
+        return { ...company, certificate };
+      }
       const company = await createCompany({
         legalName: text(flags, "name")!,
         cnpj: text(flags, "cnpj")!,
@@ -30,6 +43,14 @@ export const commands: Record<string, Record<string, Command>> = {
       });
       return company;
     },
+  },
+  certificate: {
+    "create-test": async (flags) =>
+      installTestCertificate({
+        companyId: text(flags, "company")!,
+        validDays: text(flags, "valid-days", false) ? Number(text(flags, "valid-days", false)) : undefined,
+        outFile: text(flags, "out", false),
+      }),
   },
   "api-key": {
     create: async (flags) => {

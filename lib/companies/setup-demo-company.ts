@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { TaxRegime } from "@prisma/client";
 import { createTestCertificate, installCertificate, type CertificateSummary } from "@/lib/certificates";
-import { db } from "@/lib/db/client";
+import { randomCnpj } from "@/lib/br";
+import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { demoAddress } from "./demo-addresses";
+import { createCompany } from "./create-company";
+import { capitalMunicipalityCode, demoAddress } from "./demo-addresses";
 import { updateFiscalSettings } from "./fiscal-settings";
 import type { FiscalSettings, UpdateFiscalSettingsInput } from "./fiscal-settings-schema";
+import type { CreateCompanyInput } from "./schemas";
 import { sampleStateRegistration } from "./state-registration";
 
 // Plausible default taxes per regime for a company that sells goods. Simples
@@ -60,11 +63,37 @@ export function demoFiscalSettings(company: { cnpj: string; state: string; munic
  * certificate: the company can emit NF-e and NFC-e in HOMOLOGATION against the
  * built-in simulator straight away (`company create --demo`, the first-start seed).
  */
-export async function setUpDemoCompany(companyId: string): Promise<{ settings: FiscalSettings; certificate: CertificateSummary }> {
-  const company = await db.company.findFirst({ where: { id: companyId } });
+export async function setUpDemoCompany(companyId: string, client: DbClient = db): Promise<{ settings: FiscalSettings; certificate: CertificateSummary }> {
+  const company = await client.company.findFirst({ where: { id: companyId } });
   if (!company) throw notFound("Company");
-  const settings = await updateFiscalSettings(companyId, demoFiscalSettings(company));
+  // Key generation first, so a surrounding transaction stays short.
   const { pfx, password } = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
-  const certificate = await installCertificate({ companyId, pfx, password });
+  const settings = await updateFiscalSettings(companyId, demoFiscalSettings(company), client);
+  const certificate = await installCertificate({ companyId, pfx, password }, client);
   return { settings, certificate };
+}
+
+export type CreateDemoCompanyOptions = Partial<Omit<CreateCompanyInput, "environment">>;
+
+/** A company with every fiscal setting and a test certificate, in one transaction; unset options get demo values. */
+export async function createDemoCompany(options: CreateDemoCompanyOptions = {}) {
+  const state = (options.state ?? "SP").trim().toUpperCase();
+  const input: CreateCompanyInput = {
+    tenantId: options.tenantId,
+    legalName: options.legalName ?? "Empresa Demonstracao Ltda",
+    tradeName: options.tradeName ?? "Demo",
+    cnpj: options.cnpj ?? randomCnpj(),
+    state,
+    municipalityCode: options.municipalityCode ?? capitalMunicipalityCode(state) ?? "",
+    taxRegime: options.taxRegime ?? "SIMPLES_NACIONAL",
+    environment: "HOMOLOGATION",
+  };
+  return db.$transaction(
+    async (tx) => {
+      const company = await createCompany(input, tx);
+      const { certificate } = await setUpDemoCompany(company.id, tx);
+      return { company: await tx.company.findUniqueOrThrow({ where: { id: company.id } }), certificate };
+    },
+    { timeout: 30_000 },
+  );
 }
