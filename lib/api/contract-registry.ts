@@ -5,6 +5,7 @@ import { clientContracts } from "@/lib/clients/contracts";
 import { productContracts } from "@/lib/products/contracts";
 import { carrierContracts } from "@/lib/carriers/contracts";
 import { taxRuleContracts } from "@/lib/tax-rules/contracts";
+import { templateContracts } from "@/lib/templates/contracts";
 import { emissionContracts } from "@/lib/emission/contracts";
 import { documentContracts } from "@/lib/documents/contracts";
 import { documentEventContracts } from "@/lib/document-events/contracts";
@@ -14,4 +15,4 @@ import { inutilizationContracts } from "@/lib/inutilizations/contracts";
 // Every implemented route's contract, in documentation order. Add a domain's
 // contracts here when you add its routes; GET /v1/openapi.json is built from
 // this list (a test checks every app/ route file is listed).
-export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...carrierContracts, ...taxRuleContracts, ...documentContracts, ...emissionContracts, ...documentEventContracts, ...downloadContracts, ...inutilizationContracts];
+export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...carrierContracts, ...taxRuleContracts, ...templateContracts, ...documentContracts, ...emissionContracts, ...documentEventContracts, ...downloadContracts, ...inutilizationContracts];
