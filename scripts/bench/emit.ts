@@ -1,0 +1,121 @@
+// `npm run bench:emit`: documents created with emit true through the
+// POST /v1/fiscal-documents handler, emitted by the local driver against the
+// built-in simulator, all in this process over a throwaway PostgreSQL
+// database. Prints authorized documents per second, p50/p99 create→AUTHORIZED
+// and the median DANFE render time. Numbers of one series are issued one at a
+// time (the function's concurrency key), so throughput comes from several
+// series: BENCH_COMPANIES companies, each with its own series.
+import pg from "pg";
+import { applyMigrations } from "@/lib/db/apply-migrations";
+
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 8);
+const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
+const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
+const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
+
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+if (!/127\.0\.0\.1|localhost/.test(adminUrl)) throw new Error("Refusing to benchmark against a non-local database");
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main(): Promise<void> {
+  const database = `fiscal_bench_emit_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  try {
+    await applyMigrations(url.toString());
+    process.env.DATABASE_URL = url.toString();
+    process.env.DATABASE_POOL_MAX ??= String(WORKER_SLOTS + CREATE_CONCURRENCY + 4);
+    process.env.LOCAL_WORKER = "off";
+    await bench();
+  } finally {
+    const { db } = await import("@/lib/db/client");
+    await db.$disconnect().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function bench(): Promise<void> {
+  const [{ db }, { POST: createRoute }, { functions }, { startLocalWorker }, fixtures, { call }, danfe] = await Promise.all([
+    import("@/lib/db/client"),
+    import("@/app/v1/fiscal-documents/route"),
+    import("@/inngest"),
+    import("@/lib/jobs/local-worker"),
+    import("@/lib/emission/testing/emission-fixtures"),
+    import("@/test/http"),
+    import("@/lib/danfe/render-danfe").catch(() => null),
+  ]);
+  const simulator = await fixtures.startTestSimulator();
+  const companies: Array<{ key: string }> = [];
+  for (let i = 0; i < COMPANIES; i++) companies.push(await fixtures.createEmittingCompany());
+  const worker = startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 });
+
+  const create = async (key: string) => {
+    const started = performance.now();
+    const res = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key, body: fixtures.draftBody({ emit: true }) });
+    if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.text}`);
+    return { id: res.body.id as string, started, startedAt: Date.now() - (performance.now() - started) };
+  };
+  const waitAuthorized = async (ids: string[], timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const settled = await db.fiscalDocument.count({ where: { id: { in: ids }, status: { in: ["AUTHORIZED", "REJECTED"] } } });
+      if (settled === ids.length) return;
+      if (Date.now() > deadline) throw new Error(`only ${settled}/${ids.length} settled in time`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  // Warm-up: schemas compiled, certificates decrypted, pools open.
+  const warm = await Promise.all(companies.map((c) => create(c.key)));
+  await waitAuthorized(warm.map((w) => w.id), 60_000);
+
+  console.log(`Emitting ${DOCUMENTS} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots…`);
+  const t0 = Date.now();
+  const created: Array<{ id: string; startedAt: number }> = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CREATE_CONCURRENCY }, async () => {
+      while (next < DOCUMENTS) {
+        const index = next++;
+        created.push(await create(companies[index % COMPANIES]!.key));
+      }
+    }),
+  );
+  const ids = created.map((c) => c.id);
+  await waitAuthorized(ids, 300_000);
+  const elapsedS = (Date.now() - t0) / 1000;
+  await worker.stop();
+
+  const documents = await db.fiscalDocument.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, events: { select: { createdAt: true, kind: true } } } });
+  const authorized = documents.filter((d) => d.status === "AUTHORIZED");
+  const startedAt = new Map(created.map((c) => [c.id, c.startedAt]));
+  const latencies = authorized.map((d) => d.events.find((e) => e.kind === "AUTHORIZATION")!.createdAt.getTime() - startedAt.get(d.id)!).sort((a, b) => a - b);
+  console.log(`authorized: ${authorized.length}/${DOCUMENTS} (rejected ${documents.length - authorized.length}) in ${elapsedS.toFixed(2)} s`);
+  console.log(`throughput: ${(authorized.length / elapsedS).toFixed(1)} authorized/s`);
+  console.log(`create→AUTHORIZED: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+
+  if (danfe && authorized.length > 0) {
+    const sample = await db.fiscalDocument.findUniqueOrThrow({ where: { id: authorized[0]!.id }, select: { authorizedXml: true } });
+    await danfe.renderDanfe(sample.authorizedXml!);
+    const times: number[] = [];
+    for (let i = 0; i < DANFE_SAMPLES; i++) {
+      const t = performance.now();
+      await danfe.renderDanfe(sample.authorizedXml!);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`DANFE (one-page NF-e) render: median ${percentile(times, 50).toFixed(1)} ms over ${DANFE_SAMPLES}`);
+  }
+  await simulator.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
