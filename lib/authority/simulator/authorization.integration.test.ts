@@ -12,7 +12,7 @@ import { startSimulatorServer, type SimulatorServer } from "./server";
 
 let simulator: SimulatorServer;
 let client: SoapTaxAuthority;
-const target: AuthorityTarget = { uf: "RS", environment: "HOMOLOGATION", model: 55 };
+const target: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });

@@ -12,7 +12,7 @@ import { startSimulatorServer, type SimulatorServer } from "./server";
 let simulator: SimulatorServer;
 let client: SoapTaxAuthority;
 let clockOffsetMs = 0;
-const target: AuthorityTarget = { uf: "RS", environment: "HOMOLOGATION", model: 55 };
+const target: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
@@ -82,6 +82,27 @@ describe("events (NFeRecepcaoEvento4)", () => {
     const doc = await authorizedNfe();
     clockOffsetMs = CANCELLATION_DEADLINE_MS[55] + HOUR;
     expect(await send(doc, 1, cancellation(doc.protocol))).toMatchObject({ kind: "refused", cStat: "220" });
+  });
+
+  it("NFC-e: authorized at the NFC-e path, cancellable for 30 minutes only", async () => {
+    const nfce: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 65 };
+    const issue = async () => {
+      const cnpj = randomCnpj();
+      const doc = signedNfe({ cnpj, series: 1, number: nextNumber++, model: 65 });
+      const result = await client.authorize(nfce, doc.xml, credentialsFor(cnpj));
+      if (result.kind !== "authorized") throw new Error(`setup: ${JSON.stringify(result)}`);
+      return { ...doc, protocol: result.protocol };
+    };
+    const early = await issue();
+    clockOffsetMs = 20 * 60 * 1000;
+    const cancel = signedEvent({ cnpj: early.cnpj, accessKey: early.accessKey, sequence: 1, event: cancellation(early.protocol), at: new Date(Date.now() + clockOffsetMs) });
+    expect(await client.sendEvent(nfce, cancel, credentialsFor(early.cnpj))).toMatchObject({ kind: "authorized", cStat: "135" });
+
+    clockOffsetMs = 0;
+    const late = await issue();
+    clockOffsetMs = CANCELLATION_DEADLINE_MS[65] + 60_000;
+    const lateCancel = signedEvent({ cnpj: late.cnpj, accessKey: late.accessKey, sequence: 1, event: cancellation(late.protocol), at: new Date(Date.now() + clockOffsetMs) });
+    expect(await client.sendEvent(nfce, lateCancel, credentialsFor(late.cnpj))).toMatchObject({ kind: "refused", cStat: "220" });
   });
 
   it("a delivery receipt blocks cancellation until it is itself cancelled", async () => {

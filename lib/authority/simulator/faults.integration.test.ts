@@ -12,7 +12,7 @@ const TIMEOUT_MS = 1_000;
 let simulator: SimulatorServer;
 let client: SoapTaxAuthority;
 let impatient: SoapTaxAuthority;
-const target: AuthorityTarget = { uf: "RS", environment: "HOMOLOGATION", model: 55 };
+const target: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });

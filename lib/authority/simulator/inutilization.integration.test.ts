@@ -8,7 +8,7 @@ import { startSimulatorServer, type SimulatorServer } from "./server";
 
 let simulator: SimulatorServer;
 let client: SoapTaxAuthority;
-const target: AuthorityTarget = { uf: "RS", environment: "HOMOLOGATION", model: 55 };
+const target: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });
@@ -47,10 +47,7 @@ describe("inutilization (NFeInutilizacao4)", () => {
 
   it("refuses a voiding request signed by another company's certificate (213)", async () => {
     const cnpj = randomCnpj();
-    const xml = signedInutilization({ cnpj, series: 1, start: 1, end: 2 });
-    const foreign = xml.replace(/<Signature[\s\S]*<\/Signature>/, "");
-    const { signXml } = await import("@/lib/fiscal/xml/xml-signature");
-    const resigned = signXml(foreign, credentialsFor(randomCnpj()), { tag: "infInut" });
+    const resigned = signedInutilization({ cnpj, series: 1, start: 1, end: 2, signWith: credentialsFor(randomCnpj()) });
     expect(await client.inutilize(target, resigned, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "213" });
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
 import { SoapTaxAuthority } from "../soap-tax-authority";
-import { credentialsFor, signedNfe } from "../test-support/fiscal-fixtures";
+import { credentialsFor, sign, signedNfe, unsignedNfe } from "../test-support/fiscal-fixtures";
 import type { AuthorityTarget } from "../types";
 import { startSimulatorServer, type SimulatorServer } from "./server";
 
 let simulator: SimulatorServer;
 let client: SoapTaxAuthority;
-const target: AuthorityTarget = { uf: "RS", environment: "HOMOLOGATION", model: 55 };
+const target: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });
@@ -20,9 +20,9 @@ afterAll(async () => {
 describe("refusals the simulator decides itself", () => {
   it("refuses a real schema failure with 225, naming the element", async () => {
     const cnpj = randomCnpj();
-    const nfe = signedNfe({ cnpj, series: 1, number: 1 });
-    // A natOp longer than 60 characters, re-signed so only the schema is wrong.
-    const broken = nfe.xml.replace(/<natOp>[^<]*<\/natOp>/, `<natOp>${"X".repeat(61)}</natOp>`);
+    const nfe = unsignedNfe({ cnpj, series: 1, number: 1 });
+    // A natOp longer than 60 characters, signed: only the schema is wrong.
+    const broken = sign(nfe.xml.replace(/<natOp>[^<]*<\/natOp>/, `<natOp>${"X".repeat(61)}</natOp>`), cnpj, "infNFe");
     const result = await client.authorize(target, broken, credentialsFor(cnpj));
     expect(result).toMatchObject({ kind: "refused", cStat: "225" });
     if (result.kind === "refused") expect(result.reason).toContain("natOp");
@@ -31,7 +31,7 @@ describe("refusals the simulator decides itself", () => {
   it("refuses a document altered after signing with 297", async () => {
     const cnpj = randomCnpj();
     const nfe = signedNfe({ cnpj, series: 1, number: 2 });
-    const tampered = nfe.xml.replace(/<xNome>UMA RAZAO SOCIAL DE TESTE QUALQUER<\/xNome>/, "<xNome>OUTRA RAZAO SOCIAL</xNome>");
+    const tampered = nfe.xml.replace(/<vUnCom>50\.0+<\/vUnCom>/, "<vUnCom>5.0000000000</vUnCom>");
     expect(tampered).not.toBe(nfe.xml);
     const result = await client.authorize(target, tampered, credentialsFor(cnpj));
     expect(result).toMatchObject({ kind: "refused", cStat: "297", reason: "Rejeição: Assinatura difere do calculado" });
@@ -46,15 +46,13 @@ describe("refusals the simulator decides itself", () => {
 
   it("refuses an access key that does not match the XML fields (502) or has a wrong check digit (253)", async () => {
     const cnpj = randomCnpj();
-    const nfe = signedNfe({ cnpj, series: 1, number: 4 });
-    // Same signed document but a different nNF: the key no longer matches (re-signed so the signature holds).
-    const { signXml } = await import("@/lib/fiscal/xml/xml-signature");
-    const unsigned = nfe.xml.replace(/<Signature[\s\S]*<\/Signature>/, "");
-    const otherNumber = signXml(unsigned.replace("<nNF>4</nNF>", "<nNF>5</nNF>"), credentialsFor(cnpj), { tag: "infNFe" });
+    const nfe = unsignedNfe({ cnpj, series: 1, number: 4 });
+    // Another nNF under the same key, signed: the key no longer matches the fields.
+    const otherNumber = sign(nfe.xml.replace("<nNF>4</nNF>", "<nNF>5</nNF>"), cnpj, "infNFe");
     expect(await client.authorize(target, otherNumber, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "502" });
     const lastDigit = Number(nfe.accessKey.slice(-1));
     const wrongDigit = nfe.accessKey.slice(0, 43) + String((lastDigit + 1) % 10);
-    const badDigit = signXml(unsigned.replace(nfe.accessKey, wrongDigit).replace(/<cDV>\d<\/cDV>/, `<cDV>${wrongDigit.slice(-1)}</cDV>`), credentialsFor(cnpj), { tag: "infNFe" });
+    const badDigit = sign(nfe.xml.replace(nfe.accessKey, wrongDigit).replace(/<cDV>\d<\/cDV>/, `<cDV>${wrongDigit.slice(-1)}</cDV>`), cnpj, "infNFe");
     expect(await client.authorize(target, badDigit, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "253" });
   });
 
