@@ -35,7 +35,7 @@ export async function registerDeliveryReceipt(input: {
       throw new DomainError(422, "delivery_receipt_registered", "A delivery receipt is already registered; cancel it (DELETE) before registering another");
     }
     if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
-    if (document.authorizationDate && deliveredAt.getTime() < document.issueDateTime.getTime()) {
+    if (deliveredAt.getTime() < document.issueDateTime.getTime()) {
       throw new DomainError(400, "validation_error", "body.deliveredAt: must not be before the document's issue date");
     }
     const sequence = (await tx.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" } })) + 1;
