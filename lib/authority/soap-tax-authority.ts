@@ -34,6 +34,8 @@ export type SoapTaxAuthorityOptions = {
   /** Polls of NFeRetAutorizacao4 after a 103 (asynchronous batch), and the wait before each. */
   receiptPolls?: number;
   receiptPollIntervalMs?: number;
+  /** Extra trusted roots (PEM) for the authority's server certificate. */
+  trustedCaPem?: string;
 };
 
 /** The cOrgao of the national environment (Ambiente Nacional): delivery-receipt events go there. */
@@ -167,7 +169,7 @@ export class SoapTaxAuthority implements TaxAuthority {
     } catch (error) {
       return { ok: false, failure: { kind: "communication_failure", reason: (error as Error).message } };
     }
-    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs: this.options.timeoutMs });
+    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs: this.options.timeoutMs, trustedCaPem: this.options.trustedCaPem });
     if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
     const answer = readSoapAnswer(outcome.body, expected);
     if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import tls from "node:tls";
 import type { ClientCertificate } from "./types";
 
 // SOAP 1.2 over HTTPS with the company's A1 as the TLS client certificate
@@ -17,6 +18,8 @@ export type SoapCall = {
   payloadXml: string;
   certificate?: ClientCertificate;
   timeoutMs: number;
+  /** Extra trusted roots (PEM) on top of Node's, e.g. the ICP-Brasil chain; NODE_EXTRA_CA_CERTS does the same process-wide. */
+  trustedCaPem?: string;
 };
 
 export type SoapOutcome =
@@ -45,11 +48,12 @@ export function buildSoapEnvelope(namespace: string, payloadXml: string): string
 const httpsAgents = new Map<string, https.Agent>();
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-function httpsAgentFor(certificate: ClientCertificate): https.Agent {
-  const id = createHash("sha256").update(certificate.certificatePem).digest("hex");
+function httpsAgentFor(certificate: ClientCertificate, trustedCaPem?: string): https.Agent {
+  const id = createHash("sha256").update(certificate.certificatePem).update(trustedCaPem ?? "").digest("hex");
   let agent = httpsAgents.get(id);
   if (!agent) {
-    agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, minVersion: "TLSv1.2" });
+    const ca = trustedCaPem ? [...tls.rootCertificates, trustedCaPem] : undefined;
+    agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, ca, minVersion: "TLSv1.2" });
     httpsAgents.set(id, agent);
   }
   return agent;
@@ -68,7 +72,7 @@ export function postSoap(call: SoapCall): Promise<SoapOutcome> {
   const options: http.RequestOptions = {
     method: "POST",
     headers: { "Content-Type": `application/soap+xml; charset=utf-8; action="${call.action}"`, "Content-Length": body.length },
-    agent: secure ? httpsAgentFor(call.certificate!) : httpAgent,
+    agent: secure ? httpsAgentFor(call.certificate!, call.trustedCaPem) : httpAgent,
   };
 
   return new Promise((resolve) => {
