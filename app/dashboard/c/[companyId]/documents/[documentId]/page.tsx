@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
+import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getDocument } from "@/lib/documents/get-document";
 import { DomainError } from "@/lib/errors";
@@ -12,7 +13,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
     throw error;
   });
   return (
-    <div className="max-w-6xl">
+    <div className="max-w-6xl space-y-3">
+      <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />
       <DocumentDetailView document={document} />
     </div>
   );
