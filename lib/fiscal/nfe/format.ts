@@ -8,48 +8,72 @@ import { stateInfo } from "@/lib/br";
 
 export type DecimalInput = string | number | { toString(): string };
 
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d*))?$/;
+
+function invalid(value: DecimalInput, field: string, why: string): DomainError {
+  return new DomainError(422, "schema_validation_failed", `${field}: '${String(value)}' ${why}`);
+}
+
 function decimal(value: DecimalInput, field: string): Decimal {
   let parsed: Decimal;
   try {
     parsed = new Decimal(typeof value === "object" ? value.toString() : value);
   } catch {
-    throw new DomainError(422, "schema_validation_failed", `${field}: '${String(value)}' is not a decimal number`);
+    throw invalid(value, field, "is not a decimal number");
   }
-  if (!parsed.isFinite() || parsed.isNegative()) {
-    throw new DomainError(422, "schema_validation_failed", `${field}: '${String(value)}' must be a non-negative decimal number`);
-  }
+  if (!parsed.isFinite() || parsed.isNegative()) throw invalid(value, field, "must be a non-negative decimal number");
   return parsed;
+}
+
+/**
+ * Prints a non-negative decimal with exactly `places` decimals. Stored values
+ * already have at most that many places, so the common path is plain string
+ * padding; anything longer is rounded half up with decimal.js.
+ */
+function fixed(value: DecimalInput, places: number, field: string): string {
+  const text = typeof value === "string" ? value : String(value);
+  const match = PLAIN_DECIMAL.exec(text);
+  if (match) {
+    const fraction = match[2] ?? "";
+    if (fraction.length <= places) {
+      const integer = (match[1] as string).replace(/^0+(?=\d)/, "");
+      return places === 0 ? integer : `${integer}.${fraction.padEnd(places, "0")}`;
+    }
+  }
+  return decimal(value, field).toFixed(places, Decimal.ROUND_HALF_UP);
 }
 
 /** TDec_1302 and friends: amounts in reais with exactly 2 places ("0.00", "1234.50"). */
 export function money(value: DecimalInput, field = "amount"): string {
-  return decimal(value, field).toFixed(2, Decimal.ROUND_HALF_UP);
+  return fixed(value, 2, field);
 }
 
 /** True when an optional amount (TDec_1302Opc, which refuses zero) should be printed. */
 export function isPositive(value: DecimalInput | null | undefined): value is DecimalInput {
   if (value === null || value === undefined || value === "") return false;
-  return new Decimal(typeof value === "object" ? value.toString() : value).greaterThan(0);
+  const text = typeof value === "string" ? value : String(value);
+  if (PLAIN_DECIMAL.test(text)) return /[1-9]/.test(text);
+  return new Decimal(text).greaterThan(0);
 }
 
 /** TDec_0302a04: percentages with 2 to 4 places; printed with 4 ("18.0000"). */
 export function percent(value: DecimalInput, field = "rate"): string {
-  return decimal(value, field).toFixed(4, Decimal.ROUND_HALF_UP);
+  return fixed(value, 4, field);
 }
 
 /** TDec_1104v: quantities with up to 4 places. */
 export function quantity(value: DecimalInput, field = "quantity"): string {
-  return decimal(value, field).toFixed(4, Decimal.ROUND_HALF_UP);
+  return fixed(value, 4, field);
 }
 
 /** TDec_1110v: unit values with up to 10 places. */
 export function unitValue(value: DecimalInput, field = "unit value"): string {
-  return decimal(value, field).toFixed(10, Decimal.ROUND_HALF_UP);
+  return fixed(value, 10, field);
 }
 
 /** TDec_1203: weights with 3 places. */
 export function weight(value: DecimalInput, field = "weight"): string {
-  return decimal(value, field).toFixed(3, Decimal.ROUND_HALF_UP);
+  return fixed(value, 3, field);
 }
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();

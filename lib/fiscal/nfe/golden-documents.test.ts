@@ -8,6 +8,7 @@ import { buildNfe } from "./build-nfe";
 import { buildSignedNfe } from "./build-signed-nfe";
 import * as golden from "./test-support/golden-inputs";
 import { testSigningCredentials } from "./test-support/test-credentials";
+import { expandSelfClosing, signWithXmlCrypto } from "./test-support/xml-crypto-signer";
 import { xmlsecVerify } from "./test-support/xmlsec";
 import type { NfeInput } from "./types";
 
@@ -37,6 +38,9 @@ describe("golden documents: built, signed, valid for the official schema and for
     expect(verifyXmlSignature(built.xml)).toMatchObject({ valid: true, referenceId: built.id });
     const xmlsec = xmlsecVerify(built.xml, "infNFe");
     expect(xmlsec.ok, xmlsec.output).toBe(true);
+    // The same bytes xml-crypto signs.
+    const unsigned = built.xml.replace(/<Signature[\s\S]*<\/Signature>/, "");
+    expect(expandSelfClosing(signWithXmlCrypto(unsigned, credentials, "infNFe"))).toBe(expandSelfClosing(built.xml));
 
     const infNFe = infNFeOf(built.xml);
     expect(infNFe).not.toMatch(/>\s+</); // no whitespace between elements
@@ -55,10 +59,11 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<dhEmi>2026-03-10T14:05:09-03:00</dhEmi><dhSaiEnt>2026-03-10T15:00:00-03:00</dhSaiEnt><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>1</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>1</indPres>");
     expect(xml).toContain("<xNome>Comércio &amp; Indústria São João Ltda</xNome><xFant>São João &lt;Matriz&gt;</xFant>");
     expect(xml).toContain("<dest><CNPJ>06929383000163</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome>");
-    expect(xml).toContain('<xLgr>Rua &quot;Aspas&quot; &amp; Cia</xLgr>');
+    // Text is escaped as C14N writes it: quotes stay literal.
+    expect(xml).toContain('<xLgr>Rua "Aspas" &amp; Cia</xLgr>');
     expect(xml).toContain("<indIEDest>1</indIEDest><IE>123456789110</IE>");
     // Typographic characters outside Latin-1 folded; accents kept.
-    expect(xml).toContain("<xProd>Café torrado - 500 g &quot;extra forte&quot;</xProd>");
+    expect(xml).toContain('<xProd>Café torrado - 500 g "extra forte"</xProd>');
     expect(xml).toContain("<qCom>2.0000</qCom><vUnCom>50.0000000000</vUnCom><vProd>100.00</vProd>");
     expect(xml).toContain("<infCpl>Pedido 123 &lt;urgente&gt; &amp; frágil</infCpl>");
     const hash = createHash("sha1").update("G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO35260311222333000181550010000010011730291841").digest("base64");

@@ -86,7 +86,8 @@ export function checkXmlSchema(xml: string | Uint8Array, schema: XmlSchema): Sch
   const validator = validatorFor(schema);
   let doc: XmlDocument;
   try {
-    doc = typeof xml === "string" ? XmlDocument.fromString(xml) : XmlDocument.fromBuffer(xml);
+    // Parsing UTF-8 bytes is about twice as fast in libxml2-wasm as parsing a JS string.
+    doc = XmlDocument.fromBuffer(typeof xml === "string" ? Buffer.from(xml, "utf8") : xml);
   } catch (error) {
     return { valid: false, errors: messagesOf(error).map((m) => `Malformed XML: ${m}`) };
   }

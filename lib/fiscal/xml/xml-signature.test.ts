@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readExample, xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { checkXmlSchema } from "./schema-validation";
+import { expandSelfClosing, signWithXmlCrypto } from "@/lib/fiscal/nfe/test-support/xml-crypto-signer";
 import { signXml, verifyXmlSignature } from "./xml-signature";
 
 const withoutSignature = (xml: string) => xml.replace(/<Signature[\s\S]*<\/Signature>\s*/, "");
@@ -22,6 +23,21 @@ describe("signXml", () => {
     const check = verifyXmlSignature(signed);
     expect(check).toMatchObject({ valid: true, referenceId: "NFe43180906929383000163550010000000261000010301" });
     if (check.valid) expect(check.certificatePem.replace(/\s/g, "")).toBe(credentials.certificatePem.replace(/\s/g, ""));
+  });
+
+  it("produces byte for byte the signature xml-crypto produces (digest, SignatureValue, KeyInfo)", () => {
+    const cases: Array<[string, "infNFe" | "infEvento" | "infInut"]> = [
+      [withoutSignature(readExample("nfe/nfe-55-signed-hom.xml")), "infNFe"],
+      [withoutSignature(readExample("nfe/inutnfe-signed-hom.xml")), "infInut"],
+      // An evento inside envEvento: the namespace is inherited from two levels up.
+      [readExample("events/envevento-110111-cancel-signed.xml").replace(/<Signature[\s\S]*?<\/Signature>/, ""), "infEvento"],
+    ];
+    for (const [xml, tag] of cases) {
+      const ours = signXml(xml, credentials, { tag });
+      const reference = signWithXmlCrypto(xml, credentials, tag);
+      // xml-crypto re-serialises the document and drops the trailing newline; nothing else may differ.
+      expect(expandSelfClosing(ours).trimEnd()).toBe(expandSelfClosing(reference).trimEnd());
+    }
   });
 
   it("signs infInut after the element inside inutNFe", () => {

@@ -2,11 +2,20 @@
 // sequences, so concatenation in schema order is both the clearest and the
 // fastest way to produce them (no DOM, no whitespace between elements).
 
-const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
-/** Escapes text or attribute content. */
+/**
+ * Escapes element text exactly as Canonical XML 1.0 writes it (&amp; &lt;
+ * &gt;; quotes stay literal), so the elements we build are already in
+ * canonical form and the signed bytes are the bytes we wrote.
+ */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"]/g, (c) => TEXT_ESCAPES[c] as string);
+  return /[&<>]/.test(value) ? value.replace(/[&<>]/g, (c) => ESCAPES[c] as string) : value;
+}
+
+/** Escapes attribute values (&amp; &lt; &quot;). */
+export function escapeAttribute(value: string): string {
+  return /[&<"]/.test(value) ? value.replace(/[&<"]/g, (c) => ESCAPES[c] as string) : value;
 }
 
 // Typographic characters outside ISO-8859-1 that people paste into product
@@ -22,6 +31,10 @@ const FOLDS: Record<string, string> = {
  * leading/trailing or repeated spaces. Accents stay (they are Latin-1).
  */
 export function fiscalText(value: string, maxLength?: number): string {
+  // Fast path: printable ASCII without leading, trailing or doubled spaces.
+  if (/^[!-~](?:[ -~]*[!-~])?$/.test(value) && !value.includes("  ")) {
+    return maxLength !== undefined && value.length > maxLength ? value.slice(0, maxLength).trimEnd() : value;
+  }
   let text = value.normalize("NFC").replace(/[\u2018\u2019\u201A\u201C\u201D\u201E\u2013\u2014\u2212\u2026\u2022\u20AC]/g, (c) => FOLDS[c] as string);
   // Characters beyond Latin-1 lose their accents first (NFD), then anything left is dropped.
   if (/[^\u0000-\u00FF]/.test(text)) {
