@@ -204,6 +204,11 @@ describe("references: templates, tax rules, products, CEST and CFOP", () => {
     // ST without MVA (modality 4).
     const st = await post(c.key, c.base({ items: [item({ icmsSituation: "10", icmsStModBc: 4, icmsStRate: 18 })] }));
     expect(st.body.code).toBe("invalid_taxation");
+    // ST without a CEST on the item or the product.
+    const noCest = await post(c.key, c.base({ items: [item({ icmsSituation: "10", icmsStModBc: 4, icmsStMva: 40, icmsStRate: 18 })] }));
+    expect(noCest.status).toBe(422);
+    expect(noCest.body.code).toBe("invalid_taxation");
+    expect(noCest.body.message).toContain("items.0: cest");
     // No NCM anywhere.
     await db.company.update({ where: { id: c.companyId }, data: { defaultNcm: null } });
     const ncm = await post(c.key, c.base());

@@ -176,6 +176,8 @@ export function computeResolvedItem(context: ResolutionContext, item: ResolvedIt
         referencedItem: (declared?.referencedItem ?? null) as Prisma.JsonObject | null,
       },
     });
+    // Items with ST need a CEST, on the item or the product (api.md, Tax rule semantics; Convênio ICMS 142/2018).
+    if (taxes.icms?.st && !item.cest) throw new TaxationError("cest: an item with ICMS tax substitution (ST) needs a CEST on the item or its product");
     return { taxes, sources: usedSources(taxes, item.sources) };
   } catch (error) {
     if (error instanceof TaxationError) throw unprocessable("invalid_taxation", `items.${item.position - 1}: ${error.message}`);
