@@ -10,6 +10,7 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "inngest/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
+    reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
