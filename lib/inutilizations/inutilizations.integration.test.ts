@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SimulatorServer } from "@/lib/authority/simulator";
+import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
+import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { checkXmlSchema } from "@/lib/fiscal/nfe";
+import { createTestCompany, db, type TestCompany } from "@/test/factories";
+import { call } from "@/test/http";
+import { GET as getRoute } from "@/app/v1/fiscal-inutilizations/[id]/route";
+import { GET as listRoute, POST as createRoute } from "@/app/v1/fiscal-inutilizations/route";
+
+let simulator: SimulatorServer;
+let company: TestCompany;
+beforeAll(async () => {
+  process.env.AUTHORITY_TIMEOUT_MS = "1500";
+  simulator = await startTestSimulator();
+  company = await createEmittingCompany();
+});
+afterAll(async () => {
+  await simulator?.close();
+});
+beforeEach(() => simulator.faults.clear());
+
+const JUSTIFICATION = "Numeracao pulada por falha no sistema emissor";
+const create = (body: unknown, key = company.key) => call(createRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key, body });
+const list = (query = "", key = company.key) => call(listRoute, { path: `/v1/fiscal-inutilizations${query}`, key });
+const get = (id: string, key = company.key) => call(getRoute, { path: `/v1/fiscal-inutilizations/${id}`, key, params: { id } });
+
+describe("POST /v1/fiscal-inutilizations", () => {
+  it("voids a range synchronously: protocol, AUTHORIZED record, procInutNFe and document.inutilized", async () => {
+    const res = await create({ series: 7, startNumber: 10, endNumber: 12, justification: JUSTIFICATION });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, protocol: expect.stringMatching(/^\d{15}$/), record: { id: expect.any(String), status: "AUTHORIZED" } });
+
+    const detail = await get(res.body.record.id);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      id: res.body.record.id,
+      series: 7,
+      model: "55",
+      startNumber: 10,
+      endNumber: 12,
+      year: String(new Date().getFullYear()).slice(-2),
+      status: "AUTHORIZED",
+      protocol: res.body.protocol,
+      justification: JUSTIFICATION,
+      inutilizationDate: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    const row = await db.inutilization.findUniqueOrThrow({ where: { id: res.body.record.id } });
+    expect(checkXmlSchema(row.responseXml!, "nfe/procInutNFe_v4.00.xsd")).toEqual({ valid: true });
+    const outcomes = await db.domainEvent.findMany({ where: { inutilizationId: row.id } });
+    expect(outcomes.map((o) => o.type)).toEqual(["document.inutilized"]);
+    expect(outcomes[0]?.data).toMatchObject({ series: 7, startNumber: 10, endNumber: 12 });
+  });
+
+  it("declares an NFC-e (model 65) range", async () => {
+    const res = await create({ series: 3, startNumber: 5, endNumber: 5, justification: JUSTIFICATION, model: "65" });
+    expect(res.status, res.text).toBe(200);
+    expect((await get(res.body.record.id)).body).toMatchObject({ model: "65", startNumber: 5, endNumber: 5 });
+  });
+
+  it("validates series, range, justification and model with 400 validation_error", async () => {
+    const bad = [
+      { series: -1, startNumber: 1, endNumber: 1, justification: JUSTIFICATION },
+      { series: 1, startNumber: 0, endNumber: 1, justification: JUSTIFICATION },
+      { series: 1, startNumber: 5, endNumber: 4, justification: JUSTIFICATION },
+      { series: 1, startNumber: 1, endNumber: 2, justification: "curta demais" },
+      { series: 1, startNumber: 1, endNumber: 2, justification: JUSTIFICATION, model: "57" },
+      { series: 1, startNumber: 1, endNumber: 2, justification: JUSTIFICATION, model: 55 },
+      { series: 1.5, startNumber: 1, endNumber: 2, justification: JUSTIFICATION },
+    ];
+    for (const body of bad) {
+      const res = await create(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    expect(await db.inutilization.count({ where: { companyId: company.companyId, series: 1 } })).toBe(0);
+  });
+
+  it("refuses ranges with numbers of authorized or cancelled documents, or already voided (422 inutilization_range_in_use)", async () => {
+    const document = await authorizedDocument(company.companyId);
+    const series = document.series!;
+    const inUse = await create({ series, startNumber: document.number, endNumber: document.number + 5, justification: JUSTIFICATION });
+    expect(inUse.status).toBe(422);
+    expect(inUse.body.code).toBe("inutilization_range_in_use");
+    expect(inUse.body.message).toContain(String(document.number));
+    await db.fiscalDocument.update({ where: { id: document.id }, data: { status: "CANCELLED" } });
+    expect((await create({ series, startNumber: 1, endNumber: document.number, justification: JUSTIFICATION })).body.code).toBe("inutilization_range_in_use");
+
+    const voided = await create({ series: 8, startNumber: 100, endNumber: 110, justification: JUSTIFICATION });
+    expect(voided.status).toBe(200);
+    const overlap = await create({ series: 8, startNumber: 110, endNumber: 120, justification: JUSTIFICATION });
+    expect(overlap.status).toBe(422);
+    expect(overlap.body.code).toBe("inutilization_range_in_use");
+    // The same numbers in another series are free.
+    expect((await create({ series: 9, startNumber: 100, endNumber: 110, justification: JUSTIFICATION })).status).toBe(200);
+  });
+
+  it("keeps a REJECTED record and answers 422 authority_rejected when the authority refuses", async () => {
+    simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "252", reason: "Rejeicao: Ambiente informado diverge do Ambiente de recebimento" }, times: 1 });
+    const res = await create({ series: 20, startNumber: 1, endNumber: 3, justification: JUSTIFICATION });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("authority_rejected");
+    expect(res.body.message).toMatch(/^252 - Rejeicao: Ambiente informado diverge/);
+    const row = await db.inutilization.findFirstOrThrow({ where: { companyId: company.companyId, series: 20 } });
+    expect(row).toMatchObject({ status: "REJECTED", cStat: "252", protocol: null });
+    expect(await db.domainEvent.count({ where: { inutilizationId: row.id } })).toBe(0);
+  });
+
+  it("keeps the record PENDING on a lost answer (503) and completes it when the range is sent again", async () => {
+    simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    const lost = await create({ series: 21, startNumber: 1, endNumber: 2, justification: JUSTIFICATION });
+    expect(lost.status).toBe(503);
+    expect(lost.body.code).toBe("authority_unavailable");
+    const pending = await db.inutilization.findFirstOrThrow({ where: { companyId: company.companyId, series: 21 } });
+    expect(pending.status).toBe("PENDING");
+    // The authority did register it; the retry is answered 563 (same range) and completes the same record.
+    const retry = await create({ series: 21, startNumber: 1, endNumber: 2, justification: JUSTIFICATION });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.record).toEqual({ id: pending.id, status: "AUTHORIZED" });
+    expect(await db.inutilization.count({ where: { companyId: company.companyId, series: 21 } })).toBe(1);
+    expect(await db.domainEvent.count({ where: { inutilizationId: pending.id, type: "document.inutilized" } })).toBe(1);
+  });
+
+  it("needs inutilizations:write and a certificate", async () => {
+    const reader = await createTestCompany({ scopes: ["inutilizations:read"] });
+    const forbidden = await create({ series: 1, startNumber: 1, endNumber: 1, justification: JUSTIFICATION }, reader.key);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe("insufficient_scope");
+    const withoutCertificate = await createTestCompany();
+    const res = await create({ series: 1, startNumber: 1, endNumber: 1, justification: JUSTIFICATION }, withoutCertificate.key);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("certificate_missing");
+    expect(await db.inutilization.count({ where: { companyId: withoutCertificate.companyId } })).toBe(0);
+  });
+});
+
+describe("GET /v1/fiscal-inutilizations", () => {
+  it("lists the company's records newest first with the pagination envelope", async () => {
+    const own = await createEmittingCompany();
+    for (const series of [30, 31, 32]) expect((await create({ series, startNumber: 1, endNumber: 1, justification: JUSTIFICATION }, own.key)).status).toBe(200);
+    const page = await list("?pageSize=2", own.key);
+    expect(page.status).toBe(200);
+    expect(page.body.meta).toEqual({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
+    expect(page.body.data.map((r: any) => r.series)).toEqual([32, 31]);
+    expect((await list("?pageSize=2&page=2", own.key)).body.data.map((r: any) => r.series)).toEqual([30]);
+    expect((await list("?pageSize=101", own.key)).status).toBe(400);
+
+    const other = await createTestCompany({ scopes: ["inutilizations:read"] });
+    expect((await list("", other.key)).body.meta.total).toBe(0);
+    expect((await get(page.body.data[0].id, other.key)).status).toBe(404);
+    const noScope = await createTestCompany({ scopes: ["documents:read"] });
+    expect((await list("", noScope.key)).status).toBe(403);
+  });
+});
