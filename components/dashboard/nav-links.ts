@@ -17,6 +17,8 @@ export const navLinks: NavLink[] = [
   { href: "templates", label: "Templates", section: "Fiscal setup" },
   { href: "settings", label: "Settings", section: "Fiscal setup" },
   { href: "certificate", label: "Certificate", section: "Fiscal setup" },
+  { href: "numbering", label: "Numbering", section: "Fiscal setup" },
+  { href: "settings/readiness", label: "Readiness", section: "Fiscal setup" },
   { href: "authority-status", label: "Authority status", section: "Fiscal setup" },
   { href: "api-keys", label: "API keys", section: "Developers" },
   { href: "api-reference", label: "API reference", section: "Developers" },

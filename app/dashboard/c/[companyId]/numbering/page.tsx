@@ -1,0 +1,83 @@
+import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { listSeriesCounters, listUnusedNumbers } from "@/lib/numbering";
+
+export const dynamic = "force-dynamic";
+
+const MODEL_NAMES: Record<number, string> = { 55: "NF-e (55)", 65: "NFC-e (65)" };
+const th = "px-3 py-2 font-medium";
+const td = "px-3 py-2";
+
+export default async function NumberingPage({ params }: { params: Promise<{ companyId: string }> }) {
+  const { companyId } = await params;
+  const { company } = await requireSessionCompany(companyId);
+  const [series, unused] = await Promise.all([listSeriesCounters(company.id), listUnusedNumbers(company.id)]);
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-xl font-semibold">Numbering</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          A number, once given to a document, stays with it: re-emission after a rejection or a communication failure reuses the number and the access key. Change the default series or the next number in Settings.
+        </p>
+      </div>
+      <section>
+        <h2 className="mb-2 text-base font-semibold">Series</h2>
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table aria-label="Series" className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className={th}>Model</th>
+                <th className={th}>Series</th>
+                <th className={th}>Environment</th>
+                <th className={th}>Next number</th>
+                <th className={th}></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {series.map((s) => (
+                <tr key={`${s.environment}-${s.model}-${s.series}`}>
+                  <td className={td}>{MODEL_NAMES[s.model]}</td>
+                  <td className={td}>{s.series}</td>
+                  <td className={td}>{s.environment}</td>
+                  <td className={`${td} font-mono`}>{s.nextNumber}</td>
+                  <td className={`${td} text-xs text-slate-500`}>{s.isDefault ? "default" : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section>
+        <h2 className="mb-2 text-base font-semibold">Numbers awaiting inutilization</h2>
+        <p className="mb-2 text-sm text-slate-600">Numbers given to documents that never reached authorization. Re-emit them, or declare them unused (inutilization) so the SEFAZ sequence has no unexplained gap.</p>
+        {unused.length === 0 ? (
+          <p className="text-sm text-slate-500">None.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table aria-label="Unused numbers" className="min-w-full divide-y divide-slate-200 text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className={th}>Model</th>
+                  <th className={th}>Series</th>
+                  <th className={th}>Environment</th>
+                  <th className={th}>Ranges</th>
+                  <th className={th}>Documents</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {unused.map((group) => (
+                  <tr key={`${group.environment}-${group.model}-${group.series}`}>
+                    <td className={td}>{MODEL_NAMES[group.model]}</td>
+                    <td className={td}>{group.series}</td>
+                    <td className={td}>{group.environment}</td>
+                    <td className={`${td} font-mono`}>{group.ranges.map((r) => (r.startNumber === r.endNumber ? r.startNumber : `${r.startNumber}–${r.endNumber}`)).join(", ")}</td>
+                    <td className={`${td} text-xs`}>{group.numbers.map((n) => `${n.number} (${n.status.toLowerCase()})`).join(", ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

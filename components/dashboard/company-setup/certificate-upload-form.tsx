@@ -1,0 +1,80 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, useState, type FormEvent } from "react";
+import type { CertificateSummary } from "@/lib/certificates/certificate-summary";
+import { UploadCertificateBody } from "@/lib/companies/setup-contracts";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+
+async function toBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** File + password; the password travels once and is never shown again. */
+export function CertificateUploadForm({ endpoint, replacing }: { endpoint: string; replacing: boolean }) {
+  const router = useRouter();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [password, setPassword] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (body: UploadCertificateBody) => apiFetch<CertificateSummary>(endpoint, { method: "POST", body }),
+    onSuccess: () => {
+      setPassword("");
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+      router.refresh();
+    },
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = { pfxBase64: file ? await toBase64(file) : "", password };
+    const parsed = UploadCertificateBody.safeParse(body);
+    if (!parsed.success) {
+      setFormError(parsed.error.issues.map((issue) => issue.message).join("; "));
+      return;
+    }
+    setFormError(null);
+    upload.mutate(body);
+  }
+
+  const error = formError ?? (upload.error ? errorMessage(upload.error) : null);
+  return (
+    <form onSubmit={onSubmit} aria-label="Upload certificate" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="text-base font-semibold">{replacing ? "Replace the certificate" : "Upload a certificate"}</h2>
+      <p className="text-sm text-slate-600">
+        An ICP-Brasil A1 certificate (.pfx or .p12) of this company&apos;s CNPJ. It is stored encrypted; the password is never shown again. Documents already issued are not affected by a replacement.
+      </p>
+      <div>
+        <label htmlFor="certificate-file" className="block text-sm font-medium text-slate-700">
+          Certificate file
+        </label>
+        <input ref={fileInput} id="certificate-file" type="file" accept=".pfx,.p12,application/x-pkcs12" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block text-sm" />
+      </div>
+      <div>
+        <label htmlFor="certificate-password" className="block text-sm font-medium text-slate-700">
+          Password
+        </label>
+        <input id="certificate-password" type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none" />
+      </div>
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {upload.isSuccess && (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          Certificate installed for {upload.data.holderName}.
+        </p>
+      )}
+      <button type="submit" disabled={upload.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
+        {upload.isPending ? "Installing…" : replacing ? "Replace certificate" : "Install certificate"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { FiscalSettingsSchema, type FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
+import { ApiError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { SETTINGS_SECTIONS, type SettingsField, type SettingsFieldName } from "./settings-fields";
+
+type FormValues = Record<SettingsFieldName, string>;
+type FieldErrors = Partial<Record<SettingsFieldName, string>>;
+
+function toFormValues(settings: FiscalSettings): FormValues {
+  return Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)])) as FormValues;
+}
+
+/** Empty inputs mean "not set". */
+function toPayload(values: FormValues): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === "" ? null : v]));
+}
+
+function validate(values: FormValues): FieldErrors {
+  const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as SettingsFieldName | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The server answers "body.field: message; body.other: message"; put each under its field. */
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.code !== "validation_error") return {};
+  const errors: FieldErrors = {};
+  for (const part of error.message.split("; ")) {
+    const match = /^body\.([A-Za-z]+): (.*)$/.exec(part);
+    if (match) errors[match[1] as SettingsFieldName] = match[2];
+  }
+  return errors;
+}
+
+function Field({ field, value, error, onChange }: { field: SettingsField; value: string; error?: string; onChange: (value: string) => void }) {
+  const id = `settings-${field.name}`;
+  const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const className = `mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none ${error ? "border-red-500 focus:border-red-600" : "border-slate-300 focus:border-indigo-500"}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {field.label}
+      </label>
+      {field.options ? (
+        <select id={id} name={field.name} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={className}>
+          {!field.options.some((o) => o.value === value) && <option value={value}>{value || "—"}</option>}
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name={field.name} type={field.type === "email" ? "email" : "text"} inputMode={field.type === "number" ? "numeric" : undefined} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={className} />
+      )}
+      {field.hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint: string; initial: FiscalSettings; canManage: boolean }) {
+  const router = useRouter();
+  const [values, setValues] = useState<FormValues>(() => toFormValues(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: (body: Record<string, string | null>) => apiFetch<FiscalSettings>(endpoint, { method: "PATCH", body }),
+    onSuccess: (settings) => {
+      setValues(toFormValues(settings));
+      setSaved(true);
+      router.refresh();
+    },
+    onError: (error) => setErrors(serverFieldErrors(error)),
+  });
+
+  function change(name: SettingsFieldName, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setSaved(false);
+    // After a first attempt, errors follow the typing so a fix clears its message.
+    if (submitted) setErrors(validate(next));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(toPayload(values));
+  }
+
+  const errorCount = Object.keys(errors).length;
+  const formError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? errorMessage(save.error) : null;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Fiscal settings" className="space-y-6">
+      <fieldset disabled={!canManage || save.isPending} className="space-y-6">
+        {SETTINGS_SECTIONS.map((section) => (
+          <section key={section.title} className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-base font-semibold">{section.title}</h2>
+            {section.description && <p className="mt-1 text-sm text-slate-600">{section.description}</p>}
+            <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {section.fields.map((field) => (
+                <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
+              ))}
+            </div>
+          </section>
+        ))}
+      </fieldset>
+      {errorCount > 0 && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errorCount === 1 ? "One field needs attention." : `${errorCount} fields need attention.`}
+        </p>
+      )}
+      {formError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {formError}
+        </p>
+      )}
+      {saved && (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          Settings saved.
+        </p>
+      )}
+      {canManage ? (
+        <button type="submit" disabled={save.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
+          {save.isPending ? "Saving…" : "Save settings"}
+        </button>
+      ) : (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Your role can see the settings but not change them.</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { STATES } from "@/lib/br/states";
+import type { FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
+import { ICMS_ORIGINS } from "@/lib/tax/taxation-rules";
+
+// Layout of the fiscal settings form: which field goes in which section, with
+// its label and hint. Validation lives in FiscalSettingsSchema, not here.
+
+export type SettingsFieldName = keyof FiscalSettings;
+export type SettingsField = {
+  name: SettingsFieldName;
+  label: string;
+  hint?: string;
+  options?: { value: string; label: string }[];
+  type?: "text" | "email" | "number";
+};
+export type SettingsSection = { title: string; description?: string; fields: SettingsField[] };
+
+const ORIGIN_LABELS = ["0 - National", "1 - Foreign, direct import", "2 - Foreign, bought in Brazil", "3 - National, 40-70% imported", "4 - National, basic processes", "5 - National, up to 40% imported", "6 - Foreign direct, no similar (CAMEX)", "7 - Foreign in Brazil, no similar (CAMEX)", "8 - National, over 70% imported"];
+
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  {
+    title: "Identification",
+    fields: [
+      { name: "cnpj", label: "CNPJ" },
+      { name: "legalName", label: "Legal name" },
+      { name: "tradeName", label: "Trade name" },
+      { name: "stateRegistration", label: "State registration (IE)", hint: 'Digits of the IE, or "ISENTO"' },
+      { name: "municipalRegistration", label: "Municipal registration (IM)", hint: "Required for NFS-e" },
+      {
+        name: "taxRegime",
+        label: "Tax regime (CRT)",
+        options: [
+          { value: "SIMPLES_NACIONAL", label: "1 - Simples Nacional" },
+          { value: "SIMPLES_EXCESS", label: "2 - Simples Nacional, sub-limit exceeded" },
+          { value: "NORMAL", label: "3 - Regime normal" },
+          { value: "MEI", label: "4 - MEI" },
+        ],
+      },
+      {
+        name: "environment",
+        label: "Environment",
+        hint: "The only place the environment is set",
+        options: [
+          { value: "HOMOLOGATION", label: "Homologation (test)" },
+          { value: "PRODUCTION", label: "Production" },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Address",
+    fields: [
+      { name: "street", label: "Street" },
+      { name: "streetNumber", label: "Number" },
+      { name: "complement", label: "Complement" },
+      { name: "neighborhood", label: "Neighborhood" },
+      { name: "city", label: "City" },
+      { name: "state", label: "State (UF)", options: STATES.map((s) => ({ value: s.uf, label: `${s.uf} - ${s.name}` })) },
+      { name: "municipalityCode", label: "IBGE municipality code", hint: "7 digits, starting with the state's code" },
+      { name: "zipCode", label: "ZIP code (CEP)" },
+      { name: "phone", label: "Phone" },
+      { name: "email", label: "E-mail", type: "email" },
+    ],
+  },
+  {
+    title: "Numbering and NFC-e",
+    description: "Series and the next number of the default series, in the current environment.",
+    fields: [
+      { name: "nfeSeries", label: "NF-e series (55)", type: "number" },
+      { name: "nfeNextNumber", label: "NF-e next number", type: "number" },
+      { name: "nfceSeries", label: "NFC-e series (65)", type: "number" },
+      { name: "nfceNextNumber", label: "NFC-e next number", type: "number" },
+      { name: "cscId", label: "CSC id", hint: "e.g. 000001, issued by the SEFAZ" },
+      { name: "cscToken", label: "CSC (token)", hint: "Secret used in the NFC-e QR code" },
+    ],
+  },
+  {
+    title: "Default taxes",
+    description: "Last level of the tax resolution: used when the item, tax rule, product and template leave a field empty. Rates in percent.",
+    fields: [
+      { name: "defaultOperationNature", label: "Operation nature", hint: "e.g. VENDA DE MERCADORIA" },
+      { name: "defaultNcm", label: "NCM" },
+      { name: "defaultCfop", label: "CFOP" },
+      { name: "defaultIcmsOrigin", label: "ICMS origin", options: ICMS_ORIGINS.map((o, i) => ({ value: o, label: ORIGIN_LABELS[i] ?? o })) },
+      { name: "defaultIcmsCst", label: "ICMS CST / CSOSN", hint: "CSOSN for Simples Nacional and MEI, CST otherwise" },
+      { name: "defaultIcmsRate", label: "ICMS rate (%)" },
+      { name: "defaultPisCst", label: "PIS CST" },
+      { name: "defaultPisRate", label: "PIS rate (%)" },
+      { name: "defaultCofinsCst", label: "COFINS CST" },
+      { name: "defaultCofinsRate", label: "COFINS rate (%)" },
+      { name: "defaultIpiCst", label: "IPI CST" },
+      { name: "defaultIpiRate", label: "IPI rate (%)" },
+      { name: "defaultIpiCEnq", label: "IPI enquadramento (cEnq)" },
+      { name: "defaultIbsCbsCst", label: "IBS/CBS CST" },
+      { name: "defaultCClassTrib", label: "cClassTrib" },
+      { name: "cbsRate", label: "CBS rate (%)" },
+      { name: "ibsStateRate", label: "State IBS rate (%)" },
+      { name: "ibsMunicipalRate", label: "Municipal IBS rate (%)" },
+    ],
+  },
+  {
+    title: "Technical responsible (infRespTec)",
+    description: "Required by some states (NT 2018.005).",
+    fields: [
+      { name: "respTecCnpj", label: "CNPJ" },
+      { name: "respTecContact", label: "Contact" },
+      { name: "respTecEmail", label: "E-mail", type: "email" },
+      { name: "respTecPhone", label: "Phone" },
+      { name: "respTecCsrtId", label: "CSRT id" },
+      { name: "respTecCsrt", label: "CSRT" },
+    ],
+  },
+];
