@@ -1,15 +1,8 @@
 import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
-import { unprocessable } from "@/lib/errors";
+import { normalizePlate } from "@/lib/carriers/plate";
 import { findCompanyCarrier } from "./load-references";
 import type { TransportInput } from "./schemas";
-
-// Plates: old (ABC1234) or Mercosul (ABC1D23) after removing everything but A-Z and 0-9.
-const PLATE = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
-
-export function normalizePlate(plate: string): string {
-  return plate.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 7);
-}
 
 /**
  * The transport block (api.md, Transport): each part independent. The carrier
@@ -21,17 +14,16 @@ export async function buildTransport(
   companyId: string,
   transport: TransportInput,
 ): Promise<Omit<Prisma.DocumentTransportUncheckedCreateInput, "documentId">> {
-  const carrier = transport.carrierId ? await findCompanyCarrier(client, companyId, transport.carrierId) : null;
+  const carrier = transport.carrierId ? await findCompanyCarrier(companyId, transport.carrierId, client) : null;
   let vehiclePlate: string | null = null;
   let vehicleState: string | null = null;
   let vehicleRntc: string | null = null;
   if (transport.vehiclePlate) {
     vehiclePlate = normalizePlate(transport.vehiclePlate);
-    if (!PLATE.test(vehiclePlate)) throw unprocessable("invalid_plate", `transport.vehiclePlate: ${transport.vehiclePlate} is not a plausible plate (ABC1234 or ABC1D23)`);
     vehicleState = transport.vehicleState ?? null;
     vehicleRntc = carrier?.vehicles.find((v) => v.plate === vehiclePlate)?.rntc ?? null;
   } else if (carrier) {
-    const fallback = carrier.vehicles.find((v) => v.isDefault) ?? carrier.vehicles[0];
+    const fallback = carrier.defaultVehicle ?? carrier.vehicles[0];
     if (fallback) {
       vehiclePlate = fallback.plate;
       vehicleState = fallback.state;

@@ -50,7 +50,7 @@ async function insertDocument(tx: DbClient, companyId: string, body: CreateDocum
     ? await findCompanyClient(companyId, body.clientId, tx)
     : await findOrCreateInlineClient(companyId, body.client!, tx);
   const snapshot = snapshotClient(recipientRecord);
-  const template = body.templateId ? await findVisibleTemplate(tx, company, body.templateId, body.type) : null;
+  const template = body.templateId ? await findVisibleTemplate(tx, companyId, body.templateId, body.type) : null;
 
   const requestedRuleIds = [body.taxRuleId, ...body.items.map((i) => i.taxRuleId)].filter((id): id is string => !!id);
   const requestedRules = await loadRequestedTaxRules(tx, companyId, requestedRuleIds, body.type);
