@@ -39,7 +39,7 @@ test("create a tax rule with an ST sub-rule: inline error for the missing MVA, f
   expect(saved.nfeTaxRules[0]).toMatchObject({ icmsCst: "201", icmsStModBc: "4", states: ["SP"], cfops: ["5405"] });
   expect(saved.nfeTaxRules[0]!.icmsStMva?.toString()).toBe("40");
 
-  // A server-side refusal also lands inline: a regular CST on this Simples company.
+  // Editing to a regular-regime CST on this Simples company is refused inline as well.
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("form", { name: "Edit tax rule" });
   await edit.getByRole("group", { name: "NFE sub-rule 1" }).getByLabel("ICMS CST/CSOSN", { exact: true }).fill("00");
