@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/config/env";
 import { functions } from "@/inngest";
+import { getTaxAuthority, type TaxAuthority } from "@/lib/authority";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { EMISSION_SEND_ATTEMPTS } from "./limits";
 import { queueEmission } from "./queue-emission";
+import { resumeEmission } from "./record-emission-outcome";
+import { sendForAuthorization } from "./send-for-authorization";
 import { createDraft, createEmittingCompany, startTestSimulator } from "./testing/emission-fixtures";
 
 let simulator: SimulatorServer;
@@ -151,5 +154,44 @@ describe("emission pipeline against the simulator", () => {
     } finally {
       remove();
     }
+  });
+
+  it("a resend answered 204 (duplicate) takes the existing protocol through a consultation", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
+    await drainDueRuns(db, functions);
+    expect((await load(draft.id)).status).toBe("DRAFT");
+    const run = { companyId: company.companyId, documentId: draft.id, runId };
+    expect(await resumeEmission(run)).toEqual({ kind: "settled", status: "PROCESSING" });
+
+    // The authority's consultation lags behind its authorization once (it has happened at SEFAZ):
+    // the pre-send consultation says "not found", the resend is answered 204, and the second consultation finds it.
+    const real = getTaxAuthority("HOMOLOGATION");
+    const answers: string[] = [];
+    let lagging = true;
+    const authority: TaxAuthority = {
+      sendEvent: real.sendEvent.bind(real),
+      inutilize: real.inutilize.bind(real),
+      status: real.status.bind(real),
+      consult: async (...args) => {
+        if (lagging) {
+          lagging = false;
+          return { kind: "not_found", cStat: "217", reason: "Rejeição: NF-e não consta na base de dados da SEFAZ" };
+        }
+        return real.consult(...args);
+      },
+      authorize: async (...args) => {
+        const answer = await real.authorize(...args);
+        answers.push(answer.kind === "refused" ? answer.cStat : answer.kind);
+        return answer;
+      },
+    };
+    const outcome = await sendForAuthorization(run, () => authority);
+    expect(answers).toEqual(["204"]);
+    const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { cnpj: company.cnpj } });
+    expect(outcome).toMatchObject({ kind: "authorized", via: "consult", protocol: simulated.protocol });
+    expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(1);
   });
 });
