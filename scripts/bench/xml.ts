@@ -1,0 +1,96 @@
+// `npm run bench:xml`: build + sign + validate a 10-item NF-e in a loop and
+// print documents per second and milliseconds per step, for our engine
+// (lib/fiscal/nfe) and for the npm package node-sped-nfe as a peer, whose
+// xmllint and openssl child processes count in its cost.
+//
+// Two rates are printed: wall clock, and per CPU core (documents per second
+// of CPU time of this process plus its waited-for children, from
+// /proc/self/stat), which stays meaningful on a machine shared with other work.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import { buildNfe, signXml, validateXml, verifyXmlSignature } from "@/lib/fiscal/nfe";
+import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { benchNfe, BENCH_ITEMS } from "./xml-input";
+import { createPeer } from "./xml-peer";
+
+const DOCS = Number(process.env.BENCH_XML_DOCS ?? 2000);
+const PEER_DOCS = Number(process.env.BENCH_XML_PEER_DOCS ?? 100);
+const WARMUP = Number(process.env.BENCH_XML_WARMUP ?? 100);
+const CLOCK_TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+
+/** CPU seconds used so far by this process and its finished children (utime, stime, cutime, cstime). */
+function cpuSeconds(): number {
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14-17 of proc(5), counted from "state" (field 3) = index 0.
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return ticks / CLOCK_TICKS;
+}
+
+type Result = { name: string; docs: number; wallMs: number; cpuS: number; steps: Record<"build" | "sign" | "validate", number> };
+
+async function run(name: string, docs: number, warmup: number, one: (i: number, steps: Result["steps"]) => Promise<void> | void): Promise<Result> {
+  const scratch = { build: 0, sign: 0, validate: 0 };
+  for (let i = 0; i < warmup; i++) await one(i, scratch);
+  const steps = { build: 0, sign: 0, validate: 0 };
+  const cpu0 = cpuSeconds();
+  const t0 = performance.now();
+  for (let i = 0; i < docs; i++) await one(warmup + i, steps);
+  return { name, docs, wallMs: performance.now() - t0, cpuS: cpuSeconds() - cpu0, steps };
+}
+
+function print(r: Result): void {
+  const per = (ms: number) => (ms / r.docs).toFixed(3).padStart(8);
+  const wallRate = r.docs / (r.wallMs / 1000);
+  const cpuRate = r.docs / Math.max(r.cpuS, 1 / CLOCK_TICKS);
+  console.log(
+    `${r.name.padEnd(14)} ${String(r.docs).padStart(6)} docs  ${wallRate.toFixed(1).padStart(8)} docs/s wall  ${cpuRate.toFixed(1).padStart(8)} docs/s per CPU core  ` +
+      `ms/doc: build ${per(r.steps.build)}  sign ${per(r.steps.sign)}  validate ${per(r.steps.validate)}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const credentials = testSigningCredentials();
+  console.log(`bench:xml — ${BENCH_ITEMS}-item NF-e, build + sign (RSA-SHA1, C14N) + XSD validation (nfe_v4.00.xsd); load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+
+  let last = "";
+  const ours = await run("fiscal-issuer", DOCS, WARMUP, (i, steps) => {
+    const t0 = performance.now();
+    const built = buildNfe(benchNfe(i + 1));
+    const t1 = performance.now();
+    const signed = signXml(built.xml, credentials, { tag: "infNFe" });
+    const t2 = performance.now();
+    validateXml(signed, "nfe/nfe_v4.00.xsd");
+    const t3 = performance.now();
+    steps.build += t1 - t0;
+    steps.sign += t2 - t1;
+    steps.validate += t3 - t2;
+    last = signed;
+  });
+  if (!verifyXmlSignature(last).valid) throw new Error("bench: our last document does not verify");
+
+  const peer = createPeer();
+  const theirs = await run("node-sped-nfe", PEER_DOCS, Math.min(5, PEER_DOCS), async (_i, steps) => {
+    const t0 = performance.now();
+    const xml = await peer.build();
+    const t1 = performance.now();
+    const signed = await peer.sign(xml);
+    const t2 = performance.now();
+    await peer.validate(signed);
+    const t3 = performance.now();
+    steps.build += t1 - t0;
+    steps.sign += t2 - t1;
+    steps.validate += t3 - t2;
+  });
+
+  print(ours);
+  print(theirs);
+  const wallRatio = theirs.wallMs / theirs.docs / (ours.wallMs / ours.docs);
+  const cpuRatio = theirs.cpuS / theirs.docs / (ours.cpuS / ours.docs);
+  console.log(`ratio (fiscal-issuer / node-sped-nfe): ${wallRatio.toFixed(1)}x faster wall clock, ${cpuRatio.toFixed(1)}x less CPU per document`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
