@@ -1,17 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { randomCnpj } from "@/lib/br";
 import { createTestCertificate, installCertificate } from "@/lib/certificates";
+import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 import { createDocument } from "@/lib/documents";
-import { closeDb, createAccount, signIn } from "./signin-helpers";
+import { createUser } from "@/lib/users/create-user";
 
-test.afterAll(closeDb);
+test.afterAll(() => db.$disconnect());
 
 // The production server runs the local background worker and the built-in
 // simulator (instrumentation.ts); this spec only prepares data through lib/.
 test("open a draft in the dashboard, emit it and see it authorized", async ({ page }) => {
-  const account = await createAccount();
+  const created = await createCompany({ legalName: `E2E Emit ${randomCnpj()}`, cnpj: randomCnpj(), state: "SP", municipalityCode: "3550308", taxRegime: "SIMPLES_NACIONAL", environment: "HOMOLOGATION" });
+  const email = `emit-${randomBytes(4).toString("hex")}@e2e.local`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  await createUser({ email, password, tenantId: created.tenantId, role: "ACCOUNTANT" });
   const company = await db.company.update({
-    where: { id: account.companyId },
+    where: { id: created.id },
     data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
   });
   const { pfx, password } = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
@@ -26,7 +32,11 @@ test("open a draft in the dashboard, emit it and see it authorized", async ({ pa
     } as never,
   });
 
-  await signIn(page, account);
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(email);
   await page.goto(`/dashboard/c/${company.id}/documents/${draft.id}`);
   await expect(page.getByTestId("document-status")).toHaveText("Draft");
   await page.getByRole("button", { name: "Emit" }).click();
