@@ -18,18 +18,29 @@ export const danfeStyles = StyleSheet.create({
     left: 0,
     right: 0,
     textAlign: "center",
-    fontSize: 54,
+    fontSize: 50,
     fontFamily: "Helvetica-Bold",
-    transform: "rotate(-30deg)",
   },
 });
 
 export function Field({ label, value, flex, width, align, children }: { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" | "center"; children?: ReactNode }) {
+  const box = [danfeStyles.field, width ? { width } : { flex: flex ?? 1 }];
+  if (children) {
+    return (
+      <View style={box}>
+        <Text style={danfeStyles.label}>{label}</Text>
+        {children}
+      </View>
+    );
+  }
+  // One text block per field (caption and value as two runs): react-pdf lays
+  // out each block separately, and a DANFE has some 70 fields.
   return (
-    <View style={[danfeStyles.field, width ? { width } : { flex: flex ?? 1 }]}>
+    <Text style={box}>
       <Text style={danfeStyles.label}>{label}</Text>
-      {children ?? <Text style={[danfeStyles.value, { textAlign: align ?? "left" }]}>{value ?? ""}</Text>}
-    </View>
+      {"\n"}
+      <Text style={[danfeStyles.value, { textAlign: align ?? "left" }]}>{value ?? ""}</Text>
+    </Text>
   );
 }
 
@@ -42,7 +53,11 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** "SEM VALOR FISCAL" in homologation (MOC 3.x, tpAmb 2), "CANCELADA" for a cancelled document. */
+/**
+ * "SEM VALOR FISCAL" in homologation (tpAmb 2), "CANCELADA" for a cancelled
+ * document. Written horizontally: rotated text is extracted letter by letter,
+ * and the marks must be machine-readable too.
+ */
 export function Watermarks({ homologation, cancelled, fontSize }: { homologation: boolean; cancelled: boolean; fontSize?: number }) {
   return (
     <>

@@ -9,7 +9,9 @@ export function ReceiptStub({ data }: { data: DanfeData }) {
   return (
     <View style={s.row}>
       <View style={{ flex: 1 }}>
-        <Field label="" value={`RECEBEMOS DE ${data.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`} />
+        <Field label="Canhoto">
+          <Text style={s.value}>{`RECEBEMOS DE ${data.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`}</Text>
+        </Field>
         <View style={s.row}>
           <Field label="Data de recebimento" width={110} value="" />
           <Field label="Identificação e assinatura do recebedor" value="" />
