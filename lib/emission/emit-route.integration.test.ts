@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { resetEnvCache } from "@/lib/config/env";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { EMIT_DOCUMENT_FUNCTION_ID } from "./events";
@@ -108,5 +109,24 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
     const company = await createTestCompany({ scopes: ["documents:read"] });
     const res = await emitCall(company.key, (await draft(company.companyId)).id);
     expect(res.status).toBe(403);
+  });
+
+  it("answers 503 service_unavailable when Inngest cannot take the event, leaving the draft untouched", async () => {
+    const company = await createTestCompany();
+    const document = await draft(company.companyId);
+    process.env.INNGEST_EVENT_KEY = "test-event-key";
+    process.env.INNGEST_BASE_URL = "http://127.0.0.1:9";
+    resetEnvCache();
+    try {
+      const res = await emitCall(company.key, document.id);
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("service_unavailable");
+    } finally {
+      delete process.env.INNGEST_EVENT_KEY;
+      delete process.env.INNGEST_BASE_URL;
+      resetEnvCache();
+    }
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
+    expect(await db.backgroundRun.count({ where: { documentId: document.id } })).toBe(0);
   });
 });

@@ -62,9 +62,12 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
 }
 
 async function assertCapacity(client: DbClient, companyId: string) {
-  const pending = await client.backgroundRun.count({
-    where: { companyId, functionId: EMIT_DOCUMENT_FUNCTION_ID, status: { in: ["QUEUED", "RUNNING"] } },
-  });
+  // Local driver: its runs queued or running (backoffs included). With Inngest our rows only
+  // record the dispatch, so the documents still PROCESSING are what is in flight.
+  const pending =
+    backgroundDriver() === "local"
+      ? await client.backgroundRun.count({ where: { companyId, functionId: EMIT_DOCUMENT_FUNCTION_ID, status: { in: ["QUEUED", "RUNNING"] } } })
+      : await client.fiscalDocument.count({ where: { companyId, status: "PROCESSING" } });
   if (pending >= MAX_PENDING_EMISSIONS_PER_COMPANY) {
     throw new DomainError(429, "rate_limited", `Too many emissions in progress for this company (${pending}; limit ${MAX_PENDING_EMISSIONS_PER_COMPANY}); retry when some finish`, { "Retry-After": "10" });
   }
