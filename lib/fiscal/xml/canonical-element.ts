@@ -21,8 +21,8 @@ const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*')
 const NS_DECLARATION = /\sxmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const XML_ATTRIBUTE = /\sxml:[\w-]+\s*=/;
 
-/** Finds the first element named `tag` and what it inherits from its ancestors. */
-export function locateElement(xml: string, tag: string): ElementLocation | null {
+/** Finds the first element named `tag` (at or after offset `from`) and what it inherits from its ancestors. */
+export function locateElement(xml: string, tag: string, from = 0): ElementLocation | null {
   const stack: Array<{ name: string; ns: Map<string, string> }> = [];
   TAG.lastIndex = 0;
   for (let m = TAG.exec(xml); m; m = TAG.exec(xml)) {
@@ -32,7 +32,7 @@ export function locateElement(xml: string, tag: string): ElementLocation | null 
       stack.pop();
       continue;
     }
-    if (name === tag) {
+    if (name === tag && m.index >= from) {
       const closeTag = `</${tag}>`;
       const end = xml.indexOf(closeTag, m.index);
       if (selfClosing || end < 0) return null;

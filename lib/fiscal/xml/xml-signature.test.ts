@@ -3,7 +3,7 @@ import { readExample, xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec"
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { checkXmlSchema } from "./schema-validation";
 import { expandSelfClosing, signWithXmlCrypto } from "@/lib/fiscal/nfe/test-support/xml-crypto-signer";
-import { signXml, verifyXmlSignature } from "./xml-signature";
+import { signXml, verifyWithXmlCrypto, verifyXmlSignature } from "./xml-signature";
 
 const withoutSignature = (xml: string) => xml.replace(/<Signature[\s\S]*<\/Signature>\s*/, "");
 
@@ -55,6 +55,31 @@ describe("signXml", () => {
     const forged = signed.replace(/<SignatureValue>(.)/, (_m, c: string) => `<SignatureValue>${c === "A" ? "B" : "A"}`);
     expect(verifyXmlSignature(forged)).toMatchObject({ valid: false });
     expect(verifyXmlSignature(withoutSignature(signed))).toMatchObject({ valid: false });
+  });
+
+  it("agrees with xml-crypto's verification on valid, altered and forged documents", () => {
+    const signed = signXml(withoutSignature(readExample("nfe/nfe-55-signed-hom.xml")), credentials, { tag: "infNFe" });
+    const id = "NFe43180906929383000163550010000000261000010301";
+    const signature = /<Signature[\s\S]*<\/Signature>/.exec(signed)![0];
+    const variants = [
+      signed,
+      signed.replace("<xNome>", "<xNome>X"),
+      signed.replace(/<DigestValue>(.)/, (_m, c: string) => `<DigestValue>${c === "A" ? "B" : "A"}`),
+      signed.replace("<SignatureMethod", "<SignatureMethod ").replace(/<SignatureValue>(.)/, (_m, c: string) => `<SignatureValue>${c === "A" ? "B" : "A"}`),
+    ];
+    const verdicts = variants.map((xml) => verifyXmlSignature(xml).valid);
+    expect(verdicts).toEqual([true, false, false, false]);
+    const other = variants.map((xml) => verifyWithXmlCrypto(xml, id, /<Signature[\s\S]*<\/Signature>/.exec(xml)?.[0] ?? signature, testSigningCredentials("06929383000163").certificatePem).valid);
+    expect(other).toEqual(verdicts);
+  });
+
+  it("canonicalises with every namespace in scope, including prefixed ones on ancestors", () => {
+    const nfe = withoutSignature(readExample("nfe/nfe-55-signed-hom.xml")).replace(/^<\?xml[^>]*\?>\s*/, "");
+    const wrapped = `<lote xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:ext="urn:example">${nfe.replace("<NFe xmlns=", '<NFe xsi:type="x" xmlns=')}</lote>`;
+    const signed = signXml(wrapped, credentials, { tag: "infNFe" });
+    expect(expandSelfClosing(signed)).toBe(expandSelfClosing(signWithXmlCrypto(wrapped, credentials, "infNFe")));
+    expect(verifyXmlSignature(signed)).toMatchObject({ valid: true });
+    expect(xmlsecVerify(signed, "infNFe").ok).toBe(true);
   });
 
   it("verifies a signature made by another implementation (SEFAZ-style cancellation event)", () => {

@@ -1,6 +1,7 @@
-import { createHash, createPrivateKey, sign, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import { SignedXml } from "xml-crypto";
 import { canonicalElement, locateElement } from "./canonical-element";
+import { escapeAttribute } from "./xml-text";
 
 // XMLDSig profile of the NF-e MOC 4.00 (section 4.1 "Padrão de assinatura
 // digital"): enveloped signature of the element carrying the Id, RSA-SHA1,
@@ -56,16 +57,25 @@ function certificateBodyOf(pem: string): string {
   return body;
 }
 
-/** SignedInfo exactly as C14N 1.0 renders it inside <Signature xmlns="…xmldsig#">, so it is signed as written. */
-function signedInfo(id: string, digest: string): string {
-  return (
-    `<SignedInfo xmlns="${DSIG}">` +
+/**
+ * SignedInfo as C14N 1.0 renders it in place: the default namespace is
+ * xmldsig (declared on Signature) and every prefixed namespace in scope from
+ * the ancestors is rendered too, sorted by prefix. In the document it is
+ * written without those declarations (they are inherited).
+ */
+function signedInfo(id: string, digest: string, inherited: Map<string, string>): { canonical: string; written: string } {
+  const body =
     `<CanonicalizationMethod Algorithm="${C14N}"></CanonicalizationMethod>` +
     `<SignatureMethod Algorithm="${RSA_SHA1}"></SignatureMethod>` +
     `<Reference URI="#${id}"><Transforms><Transform Algorithm="${ENVELOPED}"></Transform><Transform Algorithm="${C14N}"></Transform></Transforms>` +
     `<DigestMethod Algorithm="${SHA1}"></DigestMethod><DigestValue>${digest}</DigestValue></Reference>` +
-    "</SignedInfo>"
-  );
+    "</SignedInfo>";
+  const prefixed = [...inherited.entries()]
+    .filter(([prefix]) => prefix !== "" && prefix !== "xml:")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([prefix, uri]) => ` xmlns:${prefix}="${escapeAttribute(uri)}"`)
+    .join("");
+  return { canonical: `<SignedInfo xmlns="${DSIG}"${prefixed}>${body}`, written: `<SignedInfo>${body}` };
 }
 
 /**
@@ -89,10 +99,10 @@ export function signXml(xml: string, credentials: SigningCredentials, options: {
   // The enveloped-signature transform would remove a Signature inside the element; we never sign such input.
   if (element.includes("<Signature")) throw new Error(`signXml: <${tag}> already contains a Signature`);
   const digest = createHash("sha1").update(canonicalElement(xml, location)).digest("base64");
-  const info = signedInfo(id, digest);
-  const value = sign("sha1", Buffer.from(info, "utf8"), privateKeyOf(credentials.privateKeyPem)).toString("base64");
+  const info = signedInfo(id, digest, location.inherited);
+  const value = sign("sha1", Buffer.from(info.canonical, "utf8"), privateKeyOf(credentials.privateKeyPem)).toString("base64");
   const signature =
-    `<Signature xmlns="${DSIG}">${info.replace(` xmlns="${DSIG}"`, "")}<SignatureValue>${value}</SignatureValue>` +
+    `<Signature xmlns="${DSIG}">${info.written}<SignatureValue>${value}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${certificateBodyOf(credentials.certificatePem)}</X509Certificate></X509Data></KeyInfo></Signature>`;
   const parentClose = `</${location.parent}>`;
   const insertAt = xml.indexOf(parentClose, location.end);
@@ -114,12 +124,59 @@ function certificateOf(signature: string): string | null {
   return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
 }
 
+const publicKeys = new Map<string, KeyObject>();
+
+function publicKeyOf(certificatePem: string): KeyObject {
+  let key = publicKeys.get(certificatePem);
+  if (!key) {
+    key = createPublicKey(certificatePem);
+    if (publicKeys.size > 1000) publicKeys.clear();
+    publicKeys.set(certificatePem, key);
+  }
+  return key;
+}
+
+const ALLOWED_TRANSFORMS = new Set([ENVELOPED, C14N]);
+const text = (block: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(block)?.[1]?.replace(/\s+/g, "") ?? null;
+const algorithm = (block: string, tag: string) => new RegExp(`<${tag}\\s+Algorithm="([^"]+)"`).exec(block)?.[1] ?? null;
+
+/**
+ * The SEFAZ profile verified natively: C14N by libxml2 for the referenced
+ * element and for SignedInfo, SHA-1 digest, RSA-SHA1 with node:crypto.
+ * Returns null when the signature has another shape (prefixed, several
+ * references), which xml-crypto then checks.
+ */
+function verifyProfile(xml: string, tag: SignedTag, id: string, signature: string, certificatePem: string): SignatureCheck | null {
+  const references = signature.match(/<Reference\b/g)?.length ?? 0;
+  if (!signature.startsWith(`<Signature xmlns="${DSIG}"`) || references !== 1) return null;
+  if (algorithm(signature, "CanonicalizationMethod") !== C14N) return { valid: false, reason: "CanonicalizationMethod is not C14N 1.0" };
+  if (algorithm(signature, "DigestMethod") !== SHA1) return { valid: false, reason: "DigestMethod is not SHA-1" };
+  const transforms = [...signature.matchAll(/<Transform\s+Algorithm="([^"]+)"/g)].map((m) => m[1] as string);
+  if (transforms.some((t) => !ALLOWED_TRANSFORMS.has(t))) return { valid: false, reason: "Unsupported transform" };
+  const digestValue = text(signature, "DigestValue");
+  const signatureValue = text(signature, "SignatureValue");
+  if (!digestValue || !signatureValue) return { valid: false, reason: "Signature without DigestValue or SignatureValue" };
+
+  const element = locateElement(xml, tag);
+  if (!element) return { valid: false, reason: `No <${tag}> element` };
+  if (xml.slice(element.start, element.end).includes("<Signature")) return null; // enveloped removal needed: rare, let xml-crypto do it
+  const digest = createHash("sha1").update(canonicalElement(xml, element)).digest("base64");
+  if (digest !== digestValue) return { valid: false, reason: `Digest of #${id} does not match: the document was changed after signing` };
+
+  // SignedInfo is canonicalised in its place in the document: it inherits every namespace in scope there.
+  const info = locateElement(xml, "SignedInfo", xml.indexOf(signature));
+  if (!info) return { valid: false, reason: "Signature without SignedInfo" };
+  const signed = verify("sha1", canonicalElement(xml, info), publicKeyOf(certificatePem), Buffer.from(signatureValue, "base64"));
+  return signed ? { valid: true, certificatePem, referenceId: id } : { valid: false, reason: "SignatureValue does not verify with the certificate in KeyInfo" };
+}
+
 /**
  * Checks the signature of the signed element (infNFe, infEvento or infInut,
  * found automatically): the reference must point at that element's Id, its
  * digest must match the current content (any change after signing fails — the
  * simulator answers cStat 297) and the RSA signature must verify with the
  * certificate embedded in KeyInfo, which is returned for the CNPJ check.
+ * Tests cross-check every verdict with xml-crypto and xmlsec1.
  */
 export function verifyXmlSignature(xml: string): SignatureCheck {
   const tag = SIGNED_TAGS.find((t) => idOf(xml, t) !== null);
@@ -130,6 +187,17 @@ export function verifyXmlSignature(xml: string): SignatureCheck {
   if (!signature.includes(`Algorithm="${RSA_SHA1}"`)) return { valid: false, reason: "Signature algorithm is not RSA-SHA1" };
   const certificatePem = certificateOf(signature);
   if (!certificatePem) return { valid: false, reason: "Signature has no X509Certificate" };
+  try {
+    const profile = verifyProfile(xml, tag, id, signature, certificatePem);
+    if (profile) return profile;
+    return verifyWithXmlCrypto(xml, id, signature, certificatePem);
+  } catch (error) {
+    return { valid: false, reason: `Signature does not verify: ${(error as Error).message}` };
+  }
+}
+
+/** Generic XMLDSig verification by xml-crypto (any serialisation of the signature). */
+export function verifyWithXmlCrypto(xml: string, id: string, signature: string, certificatePem: string): SignatureCheck {
   try {
     const verifier = new SignedXml({ publicCert: certificatePem });
     verifier.loadSignature(signature);
