@@ -1,0 +1,19 @@
+import { TemplatesPanel } from "@/components/dashboard/registers/templates-panel";
+import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { REGISTER_WRITER_ROLES } from "@/lib/clients/as-dashboard-contract";
+import { TENANT_TEMPLATE_ROLES } from "@/lib/templates/dashboard-contracts";
+
+export default async function TemplatesPage({ params }: { params: Promise<{ companyId: string }> }) {
+  const { companyId } = await params;
+  const { user, company } = await requireSessionCompany(companyId);
+  return (
+    <div className="max-w-6xl space-y-4">
+      <h1 className="text-xl font-semibold">Fiscal templates</h1>
+      <TemplatesPanel
+        companyId={company.id}
+        canWrite={(REGISTER_WRITER_ROLES as readonly string[]).includes(user.role)}
+        isTenantAdmin={(TENANT_TEMPLATE_ROLES as readonly string[]).includes(user.role)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { z } from "zod";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
+import { SelectInput, TextInput } from "./form-field";
+
+export type FieldDef = {
+  /** Dotted path in the request body ("nfeConfig.icmsCst"). */
+  name: string;
+  label: string;
+  kind?: "text" | "select" | "checkbox";
+  options?: { value: string; label: string }[];
+  required?: boolean;
+  placeholder?: string;
+};
+export type FormValues = Record<string, string | boolean>;
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split(".");
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys[keys.length - 1]!] = value;
+}
+
+/**
+ * The body a form sends: on create, empty optional inputs are left out (so
+ * defaults and suggestions apply); on edit they are sent as null (clear).
+ */
+export function formBody(fields: FieldDef[], values: FormValues, mode: "create" | "edit"): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (typeof value === "boolean") setPath(body, field.name, value);
+    else if ((value ?? "").trim() !== "" || field.required) setPath(body, field.name, (value ?? "").trim());
+    else if (mode === "edit") setPath(body, field.name, null);
+  }
+  return body;
+}
+
+/** A register form validated in the browser with the route's own zod schema, then by the API (errors inline). */
+export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, method, invalidate, onDone, submitLabel }: {
+  ariaLabel: string; title: string; fields: FieldDef[]; initial: FormValues; schema: z.ZodType; url: string; method: "POST" | "PATCH";
+  invalidate: string; onDone: () => void; submitLabel: string;
+}) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useMutation({
+    mutationFn: (body: unknown) => apiFetch(url, { method, body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [invalidate] });
+      onDone();
+    },
+    onError: (error) => setErrors(apiFieldErrors(error)),
+  });
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = formBody(fields, values, method === "POST" ? "create" : "edit");
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(body);
+  };
+  const id = (name: string) => `${ariaLabel.replace(/\W+/g, "-").toLowerCase()}-${name.replace(/\./g, "-")}`;
+
+  return (
+    <form aria-label={ariaLabel} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="text-base font-semibold">{title}</h2>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {fields.map((field) => {
+          const value = values[field.name];
+          const error = errors[field.name];
+          if (field.kind === "checkbox") {
+            return (
+              <label key={field.name} className="mt-5 flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={value === true} onChange={(e) => setValues({ ...values, [field.name]: e.target.checked })} /> {field.label}
+              </label>
+            );
+          }
+          if (field.kind === "select") {
+            return <SelectInput key={field.name} id={id(field.name)} label={field.label} value={String(value ?? "")} options={field.options ?? []} error={error} onChange={(v) => setValues({ ...values, [field.name]: v })} />;
+          }
+          return <TextInput key={field.name} id={id(field.name)} label={field.label} placeholder={field.placeholder} value={String(value ?? "")} error={error} onChange={(v) => setValues({ ...values, [field.name]: v })} />;
+        })}
+      </div>
+      {errors[""] && <p role="alert" className="text-sm text-red-700">{errors[""]}</p>}
+      <div className="flex gap-2">
+        <button type="submit" disabled={save.isPending} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-50">
+          {save.isPending ? "Saving…" : submitLabel}
+        </button>
+        <button type="button" onClick={onDone} className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+/** Form values from a record: nested objects flattened to dotted names, null as "". */
+export function valuesFrom(fields: FieldDef[], record: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    let node: unknown = record;
+    for (const key of field.name.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+    values[field.name] = typeof node === "boolean" ? node : node === null || node === undefined ? "" : String(node);
+  }
+  return values;
+}
