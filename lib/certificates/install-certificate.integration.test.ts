@@ -70,6 +70,14 @@ describe("installCertificate", () => {
     expect((await getActiveCertificate(company.companyId))?.id).toBe(second.id);
   });
 
+  it("leaves exactly one active certificate when several are installed at once", async () => {
+    const company = await createTestCompany();
+    const files = Array.from({ length: 4 }, (_, i) => createTestCertificate({ cnpj: company.cnpj, legalName: `P${i}` }));
+    await Promise.all(files.map((file) => installCertificate({ companyId: company.companyId, ...file })));
+    expect(await db.certificate.count({ where: { companyId: company.companyId, isActive: true } })).toBe(1);
+    expect(await db.certificate.count({ where: { companyId: company.companyId } })).toBe(4);
+  });
+
   it("flags certificates expiring within 30 days", async () => {
     const company = await createTestCompany();
     const soon = createTestCertificate({ cnpj: company.cnpj, legalName: "Soon", notAfter: new Date(Date.now() + 10 * 86_400_000) });

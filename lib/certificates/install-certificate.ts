@@ -1,3 +1,4 @@
+import { withTransaction } from "@/lib/clients/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
 import { DomainError, notFound } from "@/lib/errors";
@@ -58,6 +59,6 @@ export async function installCertificate(input: InstallCertificateInput, client:
       },
     });
   };
-  const record = "$transaction" in client ? await client.$transaction(write) : await write(client);
+  const record = await withTransaction(client, write);
   return toCertificateSummary(record, now);
 }

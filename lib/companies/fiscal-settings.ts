@@ -1,5 +1,6 @@
 import type { Company, Environment, Prisma } from "@prisma/client";
 import { describeZodError } from "@/lib/api/error-response";
+import { withTransaction } from "@/lib/clients/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, validationError } from "@/lib/errors";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
@@ -120,5 +121,5 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
     }
     return getFiscalSettings(companyId, tx);
   };
-  return "$transaction" in client ? client.$transaction(run) : run(client);
+  return withTransaction(client, run);
 }
