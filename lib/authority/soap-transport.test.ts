@@ -32,11 +32,11 @@ const a1 = testSigningCredentials("11222333000181");
 const serverCertificate = selfSignedServerCertificate();
 let server: https.Server;
 let baseUrl: string;
-const presented: (string | undefined)[] = [];
+const presented: string[] = [];
 
 beforeAll(async () => {
   server = https.createServer({ ...serverCertificate, requestCert: true, rejectUnauthorized: false }, (request, response) => {
-    presented.push((request.socket as TLSSocket).getPeerCertificate().subject?.CN);
+    presented.push(String((request.socket as TLSSocket).getPeerCertificate().subject?.CN));
     request.resume();
     request.on("end", () => {
       response.writeHead(200, { "Content-Type": "application/soap+xml; charset=utf-8" });
