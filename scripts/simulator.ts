@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   await applyMigrations(process.env.DATABASE_URL);
   const { env } = await import("@/lib/config/env");
   const { startSimulatorServer } = await import("@/lib/authority/simulator");
-  const server = await startSimulatorServer({ port: env().SIMULATOR_PORT, host: process.env.SIMULATOR_HOST ?? "127.0.0.1" });
+  const server = await startSimulatorServer({ port: env().SIMULATOR_PORT, host: env().SIMULATOR_HOST });
   console.log(`Authority simulator listening on ${server.url} (NF-e 4.00 services at the SEFAZ table paths)`);
   const shutdown = async () => {
     await server.close();

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   AUTHORITY_MODE: z.enum(["simulator", "sefaz"]).default("simulator"),
   SIMULATOR_URL: z.string().optional(),
   SIMULATOR_PORT: z.coerce.number().int().default(3999),
+  // Interface of `npm run simulator`; it authenticates nobody, so loopback unless told otherwise.
+  SIMULATOR_HOST: z.string().default("127.0.0.1"),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
