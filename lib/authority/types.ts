@@ -4,9 +4,14 @@
 // (the same SOAP client pointed at the simulator's URLs). Every answer is
 // classified into exactly three kinds (issue 5, item 6):
 //   - "authorized": cStat 100/150 (documents), 135/136/155 (events), 102 (inutilization)
-//   - "refused": the authority answered with a rejection or denial (cStat + reason)
-//   - "communication_failure": network error, timeout, TLS failure, HTTP 5xx,
-//     service unavailable (108/109): the caller may retry.
+//   - "refused": the authority answered with a rejection or denial (cStat + reason),
+//     duplicates included: 204 (key already authorized: consult() recovers its
+//     protNFe) and 539 (number authorized under another key, named in the reason)
+//   - "communication_failure": network error, timeout, TLS failure, HTTP non-2xx,
+//     unreadable answer, service unavailable or "try later" (108, 109, 656, 999),
+//     or a receipt still in process (105): the caller may retry.
+// Implementation: SoapTaxAuthority (lib/authority/soap-tax-authority.ts), from
+// getTaxAuthority(environment); classification codes in lib/authority/classify.ts.
 
 export type AuthorityEnvironment = "PRODUCTION" | "HOMOLOGATION";
 export type AuthorityModel = 55 | 65;
