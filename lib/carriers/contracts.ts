@@ -26,7 +26,7 @@ export const updateCarrierContract = defineContract({
 });
 export const deleteCarrierContract = defineContract({
   method: "DELETE", path: "/v1/carriers/{id}", summary: "Remove a carrier and its fleet (issued documents keep their snapshot)", tag, scope: "carriers:write",
-  params: CarrierIdParams, response: z.null(), successStatus: 204, errorStatuses: [404],
+  params: CarrierIdParams, successStatus: 204, errorStatuses: [404],
 });
 export const listVehiclesContract = defineContract({
   method: "GET", path: "/v1/carriers/{id}/vehicles", summary: "The fleet, default vehicle first", tag, scope: "carriers:read",
@@ -42,7 +42,7 @@ export const updateVehicleContract = defineContract({
 });
 export const deleteVehicleContract = defineContract({
   method: "DELETE", path: "/v1/carriers/{id}/vehicles/{vehicleId}", summary: "Remove a vehicle; removing the default promotes another", tag, scope: "carriers:write",
-  params: VehicleIdParams, response: z.null(), successStatus: 204, errorStatuses: [404],
+  params: VehicleIdParams, successStatus: 204, errorStatuses: [404],
 });
 
 export const carrierContracts = [

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { ClientIdParams, ClientResponse, CreateClientInput, ListClientsQuery, UpdateClientInput } from "./schemas";
@@ -23,7 +22,7 @@ export const updateClientContract = defineContract({
 });
 export const deleteClientContract = defineContract({
   method: "DELETE", path: "/v1/clients/{id}", summary: "Remove a client without linked documents", tag, scope: "clients:write",
-  params: ClientIdParams, response: z.null(), successStatus: 204, errorStatuses: [404, 409],
+  params: ClientIdParams, successStatus: 204, errorStatuses: [404, 409],
 });
 
 export const clientContracts = [createClientContract, listClientsContract, getClientContract, updateClientContract, deleteClientContract];

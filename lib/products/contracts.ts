@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { CreateProductInput, ListProductsQuery, ProductIdParams, ProductResponse, UpdateProductInput } from "./schemas";
@@ -23,7 +22,7 @@ export const updateProductContract = defineContract({
 });
 export const deleteProductContract = defineContract({
   method: "DELETE", path: "/v1/products/{id}", summary: "Remove a product (issued documents keep their items)", tag, scope: "products:write",
-  params: ProductIdParams, response: z.null(), successStatus: 204, errorStatuses: [404],
+  params: ProductIdParams, successStatus: 204, errorStatuses: [404],
 });
 
 export const productContracts = [createProductContract, listProductsContract, getProductContract, updateProductContract, deleteProductContract];

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { CreateTaxRuleInput, ListTaxRulesQuery, TaxRuleIdParams, TaxRuleResponse, UpdateTaxRuleInput } from "./schemas";
@@ -23,7 +22,7 @@ export const updateTaxRuleContract = defineContract({
 });
 export const deleteTaxRuleContract = defineContract({
   method: "DELETE", path: "/v1/tax-rules/{id}", summary: "Soft delete: the rule stops resolving and gives invalid_tax_rule when referenced", tag, scope: "tax-rules:write",
-  params: TaxRuleIdParams, response: z.null(), successStatus: 204, errorStatuses: [404],
+  params: TaxRuleIdParams, successStatus: 204, errorStatuses: [404],
 });
 
 export const taxRuleContracts = [createTaxRuleContract, listTaxRulesContract, getTaxRuleContract, updateTaxRuleContract, deleteTaxRuleContract];

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { CreateTemplateInput, ListTemplatesQuery, TemplateIdParams, TemplateResponse, UpdateTemplateInput } from "./schemas";
@@ -23,7 +22,7 @@ export const updateTemplateContract = defineContract({
 });
 export const deleteTemplateContract = defineContract({
   method: "DELETE", path: "/v1/fiscal-templates/{id}", summary: "Remove a company template (tenant and system templates: 404)", tag, scope: "templates:write",
-  params: TemplateIdParams, response: z.null(), successStatus: 204, errorStatuses: [404],
+  params: TemplateIdParams, successStatus: 204, errorStatuses: [404],
 });
 
 export const templateContracts = [listTemplatesContract, createTemplateContract, getTemplateContract, updateTemplateContract, deleteTemplateContract];

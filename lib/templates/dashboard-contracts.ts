@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { CreateTemplateInput, TemplateIdParams, TemplateResponse, UpdateTemplateInput } from "./schemas";
 
@@ -18,5 +17,5 @@ export const updateTenantTemplateContract = defineContract({
 });
 export const deleteTenantTemplateContract = defineContract({
   method: "DELETE", path: `${base}/{id}`, summary: "Remove a tenant template", tag, scope: null,
-  params: TemplateIdParams, response: z.null(), successStatus: 204, errorStatuses: [403, 404],
+  params: TemplateIdParams, successStatus: 204, errorStatuses: [403, 404],
 });
