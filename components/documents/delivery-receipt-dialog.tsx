@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+import { errorMessage } from "@/lib/client/api-fetch";
+import { DeliveryReceiptInput, PROOF_CONTENT_TYPES } from "@/lib/document-events/schemas";
+import { localInputToIsoWithOffset, readFileAsBase64 } from "./read-file-base64";
+
+/** Delivery receipt form: when, who received it, and the proof file (sent as base64). */
+export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown; onSubmit: (body: DeliveryReceiptInput) => void; onClose: () => void }) {
+  const [deliveredAt, setDeliveredAt] = useState("");
+  const [receiverName, setReceiverName] = useState("");
+  const [receiverDocument, setReceiverDocument] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  async function submit() {
+    if (!file) return setInvalid("Choose the proof file (JPEG, PNG or PDF)");
+    if (!deliveredAt) return setInvalid("Inform the delivery date and time");
+    const parsed = DeliveryReceiptInput.safeParse({
+      deliveredAt: localInputToIsoWithOffset(deliveredAt),
+      receiverName,
+      receiverDocument,
+      proof: { contentType: file.type, base64: await readFileAsBase64(file) },
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : "Invalid data");
+    }
+    setInvalid(null);
+    props.onSubmit(parsed.data);
+  }
+
+  const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
+  return (
+    <form
+      role="dialog"
+      aria-label="Register delivery receipt"
+      className="space-y-2 rounded-lg border border-slate-300 bg-white p-3 text-sm shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 className="font-semibold">Register delivery receipt</h3>
+      <div className="grid gap-2 md:grid-cols-3">
+        <label>
+          <span className="text-slate-600">Delivered at</span>
+          <input type="datetime-local" name="deliveredAt" value={deliveredAt} onChange={(e) => setDeliveredAt(e.target.value)} className={input} />
+        </label>
+        <label>
+          <span className="text-slate-600">Receiver name</span>
+          <input name="receiverName" value={receiverName} onChange={(e) => setReceiverName(e.target.value)} className={input} />
+        </label>
+        <label>
+          <span className="text-slate-600">Receiver CPF/CNPJ</span>
+          <input name="receiverDocument" value={receiverDocument} onChange={(e) => setReceiverDocument(e.target.value)} className={input} />
+        </label>
+      </div>
+      <label className="block">
+        <span className="text-slate-600">Proof (JPEG, PNG or PDF, up to 3 MB)</span>
+        <input type="file" name="proof" accept={PROOF_CONTENT_TYPES.join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block" />
+      </label>
+      {(invalid !== null || props.error != null) && (
+        <p role="alert" className="text-red-700">
+          {invalid ?? errorMessage(props.error)}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={props.pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-white disabled:opacity-50">
+          {props.pending ? "Sending to the tax authority…" : "Register receipt"}
+        </button>
+        <button type="button" onClick={props.onClose} className="rounded-md border border-slate-300 px-3 py-1.5">
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useState } from "react";
+import type { z } from "zod";
+import { errorMessage } from "@/lib/client/api-fetch";
+
+/**
+ * A small inline dialog with one text area (cancel justification, CC-e text),
+ * validated with the contract's own zod schema before it is sent.
+ */
+export function TextEventDialog<S extends z.ZodType>(props: {
+  title: string;
+  field: string;
+  label: string;
+  schema: S;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (body: z.output<S>) => void;
+  onClose: () => void;
+}) {
+  const [text, setText] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  return (
+    <form
+      role="dialog"
+      aria-label={props.title}
+      className="space-y-2 rounded-lg border border-slate-300 bg-white p-3 shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = props.schema.safeParse({ [props.field]: text });
+        if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? "Invalid text");
+        setInvalid(null);
+        props.onSubmit(parsed.data);
+      }}
+    >
+      <h3 className="font-semibold">{props.title}</h3>
+      <label className="block text-sm">
+        <span className="text-slate-600">{props.label}</span>
+        <textarea
+          name={props.field}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={3}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1"
+        />
+      </label>
+      {(invalid !== null || props.error != null) && (
+        <p role="alert" className="text-sm text-red-700">
+          {invalid ?? errorMessage(props.error)}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={props.pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">
+          {props.pending ? "Sending to the tax authority…" : props.submitLabel}
+        </button>
+        <button type="button" onClick={props.onClose} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}

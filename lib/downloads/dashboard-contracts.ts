@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/api/contract";
+import { DocumentDanfeQuery, DocumentXmlQuery } from "./schemas";
+
+// Internal dashboard downloads (handleSession), same files as the /v1 routes.
+const params = z.object({ companyId: z.string().min(1), documentId: z.string().min(1).max(64) });
+
+export const dashboardDocumentXmlContract = defineContract({
+  method: "GET",
+  path: "/api/dashboard/companies/{companyId}/documents/{documentId}/xml",
+  summary: "Download the document XML",
+  tag: "Dashboard: documents",
+  scope: null,
+  params,
+  query: DocumentXmlQuery,
+  responseContentType: "application/xml",
+  errorStatuses: [404],
+});
+
+export const dashboardDocumentDanfeContract = defineContract({
+  method: "GET",
+  path: "/api/dashboard/companies/{companyId}/documents/{documentId}/danfe",
+  summary: "Download the DANFE",
+  tag: "Dashboard: documents",
+  scope: null,
+  params,
+  query: DocumentDanfeQuery,
+  responseContentType: "application/pdf",
+  errorStatuses: [404, 500],
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/api/contract";
+import { CreateInutilizationInput, CreateInutilizationResponse, InutilizationPage, ListInutilizationsQuery } from "./schemas";
+
+/** Dashboard users who may declare ranges (they talk to the authority). */
+export const INUTILIZATION_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
+
+const params = z.object({ companyId: z.string().min(1) });
+
+export const dashboardListInutilizationsContract = defineContract({
+  method: "GET",
+  path: "/api/dashboard/companies/{companyId}/inutilizations",
+  summary: "List inutilization records",
+  tag: "Dashboard: inutilizations",
+  scope: null,
+  params,
+  query: ListInutilizationsQuery,
+  response: InutilizationPage,
+});
+
+export const dashboardCreateInutilizationContract = defineContract({
+  method: "POST",
+  path: "/api/dashboard/companies/{companyId}/inutilizations",
+  summary: "Declare a range of numbers unused",
+  tag: "Dashboard: inutilizations",
+  scope: null,
+  params,
+  body: CreateInutilizationInput,
+  response: CreateInutilizationResponse,
+  errorStatuses: [404, 422, 503],
+});
