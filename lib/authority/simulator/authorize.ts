@@ -3,7 +3,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { child, extractElement, parseXml, text } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
 import { protNFe, retEnviNFe } from "./answers";
-import { certificateCnpj, sameCnpjRoot } from "./certificate-cnpj";
+import { checkSigner } from "./certificate-cnpj";
 import { isUniqueViolation, localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { newProtocolNumber } from "./protocol-number";
 import { protocolOf } from "./stored-protocol";
@@ -60,8 +60,8 @@ export async function authorize(context: SimulatorContext, payloadXml: string): 
 
   const signature = verifyXmlSignature(nfeXml);
   if (!signature.valid) return refuse("297", "Rejeição: Assinatura difere do calculado");
-  const holder = certificateCnpj(signature.certificatePem);
-  if (!holder || !sameCnpjRoot(holder, parsed.cnpj)) return refuse("213", "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital");
+  const signer = checkSigner(signature.certificatePem, parsed.cnpj, received);
+  if (signer) return refuse(signer.cStat, signer.reason);
   const keyProblem = checkAccessKey(parsed.key, parsed.fields);
   if (keyProblem) return refuse(keyProblem.cStat, keyProblem.reason);
 

@@ -30,3 +30,26 @@ export function certificateCnpj(certificatePem: string): string | null {
 export function sameCnpjRoot(a: string, b: string): boolean {
   return a.slice(0, 8) === b.slice(0, 8);
 }
+
+export type SignerProblem = { cStat: "291" | "292" | "213"; reason: string };
+
+/**
+ * The signing certificate against the author (MOC 4.0, rules 291, 292 and
+ * 213): valid at the time of receipt, an e-CNPJ, and of the author's CNPJ root.
+ * The ICP-Brasil chain is not checked: test certificates are self-signed.
+ */
+export function checkSigner(certificatePem: string, authorCnpj: string, at: Date): SignerProblem | null {
+  let certificate: forge.pki.Certificate;
+  try {
+    certificate = forge.pki.certificateFromPem(certificatePem);
+  } catch {
+    return { cStat: "292", reason: "Rejeição: Certificado Assinatura sem CNPJ" };
+  }
+  if (at < certificate.validity.notBefore || at > certificate.validity.notAfter) {
+    return { cStat: "291", reason: "Rejeição: Certificado Assinatura Data Validade" };
+  }
+  const holder = certificateCnpj(certificatePem);
+  if (!holder) return { cStat: "292", reason: "Rejeição: Certificado Assinatura sem CNPJ" };
+  if (!sameCnpjRoot(holder, authorCnpj)) return { cStat: "213", reason: "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital" };
+  return null;
+}

@@ -133,3 +133,12 @@ describe("events (NFeRecepcaoEvento4)", () => {
     expect(await client.sendEvent(target, xml, credentialsFor(doc.cnpj))).toMatchObject({ kind: "refused", cStat: "297" });
   });
 });
+
+describe("signer certificate", () => {
+  it("refuses a document signed with a certificate outside its validity at receipt (291)", async () => {
+    const cnpj = randomCnpj();
+    const nfe = signedNfe({ cnpj, series: 2, number: nextNumber++ });
+    clockOffsetMs = 400 * 24 * HOUR; // the test certificate is valid for a year
+    expect(await client.authorize(target, nfe.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "291" });
+  });
+});

@@ -2,7 +2,7 @@ import { checkXmlSchema, type XmlSchema } from "@/lib/fiscal/xml/schema-validati
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { child, extractElement, parseXml, text } from "../soap-response";
 import { retEnvEvento, retEvento } from "./answers";
-import { certificateCnpj, sameCnpjRoot } from "./certificate-cnpj";
+import { checkSigner, sameCnpjRoot } from "./certificate-cnpj";
 import { isUniqueViolation, localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { applyEventRules, EVENT_DESCRIPTIONS, isRefusal } from "./event-rules";
 import { newProtocolNumber } from "./protocol-number";
@@ -41,8 +41,8 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
   const signature = verifyXmlSignature(eventXml);
   if (!signature.valid) return refuse("297", "Rejeição: Assinatura difere do calculado");
   const author = text(info, "CNPJ");
-  const holder = certificateCnpj(signature.certificatePem);
-  if (!holder || !sameCnpjRoot(holder, author)) return refuse("213", "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital");
+  const signer = checkSigner(signature.certificatePem, author, received);
+  if (signer) return refuse(signer.cStat, signer.reason);
   if (info?.["@_Id"] !== `ID${tpEvento}${chNFe}${nSeqEvento.padStart(2, "0")}`) {
     return refuse("572", "Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)");
   }

@@ -2,7 +2,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { child, parseXml, text } from "../soap-response";
 import { retInutNFe } from "./answers";
-import { certificateCnpj, sameCnpjRoot } from "./certificate-cnpj";
+import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { newProtocolNumber } from "./protocol-number";
 
@@ -29,8 +29,8 @@ export async function inutilize(context: SimulatorContext, payloadXml: string): 
   if (!schema.valid) return answer("215", `Rejeição: Falha no schema XML [${schemaDetail(schema.errors)}]`);
   const signature = verifyXmlSignature(payloadXml);
   if (!signature.valid) return answer("297", "Rejeição: Assinatura difere do calculado");
-  const holder = certificateCnpj(signature.certificatePem);
-  if (!holder || !sameCnpjRoot(holder, fields.CNPJ)) return answer("213", "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital");
+  const signer = checkSigner(signature.certificatePem, fields.CNPJ, received);
+  if (signer) return answer(signer.cStat, signer.reason);
   if (Number(fields.ano) > received.getUTCFullYear() % 100) return answer("453", "Rejeição: Ano de inutilização não pode ser superior ao Ano atual");
 
   const environment = Number(fields.tpAmb);
