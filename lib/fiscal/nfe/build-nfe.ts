@@ -72,7 +72,12 @@ export function buildNfe(input: NfeInput, options: BuildNfeOptions = {}): BuiltN
               ? {
                   issuedAt: dhEmi,
                   vNF: input.totals.icmsTot.vNF,
-                  recipient: input.recipient?.document ?? null,
+                  recipient: input.recipient
+                    ? {
+                        type: input.recipient.document.type,
+                        value: input.recipient.document.value.replace(input.recipient.document.type === "FOREIGN" ? /\D/g : /[^0-9A-Za-z]/g, "").toUpperCase(),
+                      }
+                    : null,
                   privateKeyPem: options.privateKeyPem,
                 }
               : null,

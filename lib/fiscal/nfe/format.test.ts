@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { escapeXml, fiscalText } from "@/lib/fiscal/xml/xml-text";
+import { isoDate, isPositive, localDateTime, money, percent, quantity, unitValue, weight } from "./format";
+
+describe("decimal formatting for the layout's types", () => {
+  it("pads to the type's places and strips leading zeros", () => {
+    expect(money("0")).toBe("0.00");
+    expect(money("007.5")).toBe("7.50");
+    expect(money("1234.5")).toBe("1234.50");
+    expect(money(12)).toBe("12.00");
+    expect(percent("18")).toBe("18.0000");
+    expect(percent("0.65")).toBe("0.6500");
+    expect(quantity("0.75")).toBe("0.7500");
+    expect(unitValue("16.9")).toBe("16.9000000000");
+    expect(weight("12.5")).toBe("12.500");
+  });
+
+  it("rounds half up when the value has more places, accepts Decimal-like objects and exponents", () => {
+    expect(money("10.005")).toBe("10.01");
+    expect(money("10.0049")).toBe("10.00");
+    expect(quantity("1.00005")).toBe("1.0001");
+    expect(money({ toString: () => "3.1" })).toBe("3.10");
+    expect(unitValue("1e-7")).toBe("0.0000001000");
+  });
+
+  it("refuses negative and non-numeric values with a 422 naming the field", () => {
+    expect(() => money("-1.00", "vProd")).toThrow(/vProd: '-1.00' must be a non-negative/);
+    expect(() => money("abc", "vNF")).toThrow(/vNF: 'abc' is not a decimal number/);
+  });
+
+  it("tells positive optional amounts (TDec_1302Opc refuses zero)", () => {
+    expect(isPositive("0.00")).toBe(false);
+    expect(isPositive("0.01")).toBe(true);
+    expect(isPositive(null)).toBe(false);
+    expect(isPositive("")).toBe(false);
+  });
+});
+
+describe("dates", () => {
+  it("prints the issuer state's offset", () => {
+    expect(localDateTime("2026-03-10T17:05:09Z", "SP")).toBe("2026-03-10T14:05:09-03:00");
+    expect(localDateTime("2026-03-10T17:05:09Z", "AM")).toBe("2026-03-10T13:05:09-04:00");
+    expect(localDateTime("2026-03-10T17:05:09Z", "AC")).toBe("2026-03-10T12:05:09-05:00");
+    expect(localDateTime("2026-03-10T17:05:09Z", "PE")).toBe("2026-03-10T14:05:09-03:00");
+    // Crossing midnight changes the local date.
+    expect(localDateTime("2026-01-01T01:30:00Z", "RJ")).toBe("2025-12-31T22:30:00-03:00");
+    expect(isoDate(new Date("2026-04-09T00:00:00Z"))).toBe("2026-04-09");
+    expect(isoDate("2026-04-09")).toBe("2026-04-09");
+  });
+});
+
+describe("text", () => {
+  it("keeps Latin-1 accents, folds typographic characters and collapses spaces", () => {
+    expect(fiscalText("  Pão   de queijo\tmineiro \n")).toBe("Pão de queijo mineiro");
+    expect(fiscalText("“Café” – ‘extra’ … 10€")).toBe('"Café" - \'extra\' ... 10EUR');
+    expect(fiscalText("Škoda Łódź ✓ caixa")).toBe("Skoda ódz caixa"); // Ł has no decomposition: dropped
+    expect(fiscalText("abcdef", 4)).toBe("abcd");
+    expect(fiscalText("ab  cd ", 4)).toBe("ab c");
+  });
+
+  it("escapes text as Canonical XML does", () => {
+    expect(escapeXml(`a & b < c > d "e" 'f'`)).toBe(`a &amp; b &lt; c &gt; d "e" 'f'`);
+  });
+});
