@@ -51,8 +51,12 @@ export async function assignEmissionNumber(run: EmissionRun): Promise<NumberAssi
 }
 
 /** AAMM of dhEmi as the issuer's clock shows it (the key's AAMM must match dhEmi). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function yearMonthIn(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" }).formatToParts(date);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" })));
+  const parts = formatter.formatToParts(date);
   const year = parts.find((p) => p.type === "year")?.value ?? "";
   const month = parts.find((p) => p.type === "month")?.value ?? "";
   return `${year}${month}`;

@@ -22,7 +22,7 @@ describe("concurrent emissions in one series", () => {
     for (let i = 0; i < 50; i++) drafts.push(await createDraft(company.companyId));
 
     // Two independent workers (as two app instances would be) with several slots each.
-    const workers = [startLocalWorker(db, functions, { concurrency: 4, pollMs: 50 }), startLocalWorker(db, functions, { concurrency: 4, pollMs: 50 })];
+    const workers = [startLocalWorker(db, functions, { concurrency: 4, pollMs: 50, companyIds: [company.companyId] }), startLocalWorker(db, functions, { concurrency: 4, pollMs: 50, companyIds: [company.companyId] })];
     try {
       const answers = await Promise.all(
         drafts.map((d) => call(emit, { method: "POST", path: `/v1/fiscal-documents/${d.id}/emit`, key: company.key, params: { id: d.id } })),

@@ -18,9 +18,9 @@ afterAll(async () => {
   await simulator?.close();
 });
 
-function startWorkerProcess(): ChildProcess {
+function startWorkerProcess(companyId: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "lib/emission/testing/worker-process.ts"], {
-    env: { ...process.env, SIMULATOR_URL: simulator.url, AUTHORITY_MODE: "simulator", AUTHORITY_TIMEOUT_MS: "15000", WORKER_LEASE_MS: "1000", LOCAL_WORKER: "on" },
+    env: { ...process.env, SIMULATOR_URL: simulator.url, AUTHORITY_MODE: "simulator", AUTHORITY_TIMEOUT_MS: "15000", WORKER_LEASE_MS: "1000", LOCAL_WORKER: "on", WORKER_COMPANY_ID: companyId },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
@@ -46,7 +46,7 @@ describe("crash recovery of the local driver", () => {
     simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 10_000 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
 
-    const first = startWorkerProcess();
+    const first = startWorkerProcess(company.companyId);
     const authorized = await waitFor("the simulator to authorize", () => db.simulatorDocument.findFirst({ where: { cnpj: company.cnpj } }));
     const midRun = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
     expect(midRun.status).toBe("PROCESSING");
@@ -57,7 +57,7 @@ describe("crash recovery of the local driver", () => {
     expect(orphan.status).toBe("RUNNING");
     expect(Object.keys(orphan.steps as object)).not.toContain("send-1");
 
-    const second = startWorkerProcess();
+    const second = startWorkerProcess(company.companyId);
     const done = await waitFor("the document to be settled", async () => {
       const document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id }, include: { events: true } });
       return document.status === "AUTHORIZED" || document.status === "REJECTED" ? document : null;

@@ -1,6 +1,8 @@
 import type { BackgroundRun } from "@prisma/client";
 import type { PrismaClient } from "@prisma/client";
 
+export type ClaimOptions = { workerId: string; functionIds: string[]; leaseMs: number; companyIds?: string[] };
+
 /**
  * Claims one due run for this worker, or null. A run is due when it is QUEUED
  * with runAt passed, or RUNNING with an expired lease (its worker died).
@@ -9,11 +11,14 @@ import type { PrismaClient } from "@prisma/client";
  * run of that key holds a live lease, checked under a transaction-scoped
  * advisory lock on the key so two workers cannot both pass the check.
  */
-export async function claimRun(db: PrismaClient, options: { workerId: string; functionIds: string[]; leaseMs: number }): Promise<BackgroundRun | null> {
+export async function claimRun(db: PrismaClient, options: ClaimOptions): Promise<BackgroundRun | null> {
+  // null: every company (the app's worker); a list: only those (tests and tools that drive their own runs).
+  const companyIds = options.companyIds ?? null;
   return db.$transaction(async (tx) => {
     const candidates = await tx.$queryRaw<Array<{ id: string; concurrencyKey: string | null }>>`
       SELECT r."id", r."concurrencyKey" FROM "BackgroundRun" r
       WHERE r."functionId" = ANY(${options.functionIds}::text[])
+        AND (${companyIds}::text[] IS NULL OR r."companyId" = ANY(${companyIds}::text[]))
         AND r."runAt" <= now()
         AND (r."status" = 'QUEUED' OR (r."status" = 'RUNNING' AND r."leaseUntil" < now()))
         AND (r."concurrencyKey" IS NULL OR NOT EXISTS (

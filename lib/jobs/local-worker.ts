@@ -14,6 +14,8 @@ export type LocalWorkerOptions = {
   /** A run whose worker stops renewing its lease for this long is taken over (crash recovery). */
   leaseMs?: number;
   workerId?: string;
+  /** Only runs of these companies (tests sharing a database); every company when absent. */
+  companyIds?: string[];
 };
 
 export const DEFAULT_LEASE_MS = 15_000;
@@ -22,8 +24,9 @@ function registry(functions: InngestFunction.Any[]): Map<string, LocalFunction> 
   return new Map(functions.map(toLocalFunction).map((fn) => [fn.id, fn]));
 }
 
-async function claimAndExecute(db: PrismaClient, fns: Map<string, LocalFunction>, workerId: string, leaseMs: number, inFlight?: Set<string>): Promise<RunOutcome | null> {
-  const run = await claimRun(db, { workerId, functionIds: [...fns.keys()], leaseMs });
+async function claimAndExecute(db: PrismaClient, fns: Map<string, LocalFunction>, claim: { workerId: string; leaseMs: number; companyIds?: string[] }, inFlight?: Set<string>): Promise<RunOutcome | null> {
+  const { workerId, leaseMs } = claim;
+  const run = await claimRun(db, { ...claim, functionIds: [...fns.keys()] });
   if (!run) return null;
   inFlight?.add(run.id);
   try {
@@ -71,7 +74,7 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   const slot = async () => {
     while (!stopped) {
       try {
-        const outcome = await claimAndExecute(db, fns, workerId, leaseMs, inFlight);
+        const outcome = await claimAndExecute(db, fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight);
         if (outcome === null) await idle();
       } catch (error) {
         console.error("local worker slot error", error);
@@ -97,12 +100,12 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
  * Executes due runs in this process until none is due (tests and scripts that
  * drive the queue themselves). Sleeping runs stay parked until their runAt.
  */
-export async function drainDueRuns(db: PrismaClient, functions: InngestFunction.Any[], options: { workerId?: string; leaseMs?: number; maxRuns?: number } = {}): Promise<RunOutcome[]> {
+export async function drainDueRuns(db: PrismaClient, functions: InngestFunction.Any[], options: { workerId?: string; leaseMs?: number; maxRuns?: number; companyIds?: string[] } = {}): Promise<RunOutcome[]> {
   const fns = registry(functions);
   const workerId = options.workerId ?? `drain-${process.pid}-${randomUUID().slice(0, 8)}`;
   const outcomes: RunOutcome[] = [];
   while (outcomes.length < (options.maxRuns ?? 10_000)) {
-    const outcome = await claimAndExecute(db, fns, workerId, options.leaseMs ?? DEFAULT_LEASE_MS);
+    const outcome = await claimAndExecute(db, fns, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, companyIds: options.companyIds });
     if (outcome === null) break;
     outcomes.push(outcome);
   }

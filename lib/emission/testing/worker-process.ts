@@ -5,7 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { startLocalWorker } from "@/lib/jobs/local-worker";
 
 const leaseMs = Number(process.env.WORKER_LEASE_MS ?? 1_000);
-const worker = startLocalWorker(getDb(), functions, { concurrency: 2, pollMs: 100, leaseMs });
+// Tests share one database across files: this worker only takes its test company's runs.
+const companyIds = process.env.WORKER_COMPANY_ID ? [process.env.WORKER_COMPANY_ID] : undefined;
+const worker = startLocalWorker(getDb(), functions, { concurrency: 2, pollMs: 100, leaseMs, companyIds });
 console.log(`worker ${worker.workerId} ready`);
 process.on("SIGTERM", () => {
   void worker.stop().then(() => process.exit(0));
