@@ -15,8 +15,12 @@ export const SYSTEM_TEMPLATES: (Omit<Prisma.FiscalTemplateCreateInput, "source">
 /** Creates or refreshes the system templates; safe to run concurrently and repeatedly. */
 export async function ensureSystemTemplates(client: DbClient = db): Promise<void> {
   await client.fiscalTemplate.createMany({ data: SYSTEM_TEMPLATES.map((t) => ({ ...t, source: "SYSTEM" as const })), skipDuplicates: true });
+  // Refresh rows whose shipped content changed (without touching unchanged ones' updatedAt).
+  const stored = await client.fiscalTemplate.findMany({ where: { source: "SYSTEM" } });
   for (const { systemKey, ...fields } of SYSTEM_TEMPLATES) {
-    await client.fiscalTemplate.updateMany({ where: { systemKey, source: "SYSTEM" }, data: fields });
+    const row = stored.find((t) => t.systemKey === systemKey);
+    const changed = row && Object.entries(fields).some(([key, value]) => (row as Record<string, unknown>)[key] !== value);
+    if (changed) await client.fiscalTemplate.updateMany({ where: { systemKey, source: "SYSTEM" }, data: fields });
   }
 }
 
