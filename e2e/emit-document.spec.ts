@@ -20,8 +20,8 @@ test("open a draft in the dashboard, emit it and see it authorized", async ({ pa
     where: { id: created.id },
     data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
   });
-  const { pfx, password } = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
-  await installCertificate({ companyId: company.id, pfx, password });
+  const certificate = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
+  await installCertificate({ companyId: company.id, pfx: certificate.pfx, password: certificate.password });
   const draft = await createDocument({
     companyId: company.id,
     body: {
