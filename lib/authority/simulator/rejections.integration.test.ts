@@ -71,4 +71,13 @@ describe("refusals the simulator decides itself", () => {
     expect(duplicate).toMatchObject({ kind: "refused", cStat: "539" });
     if (duplicate.kind === "refused") expect(duplicate.reason).toContain(`[chNFe:${first.accessKey}]`);
   });
+
+  it("two different keys for the same number sent at once: exactly one is authorized, the other gets 539", async () => {
+    const cnpj = randomCnpj();
+    const a = signedNfe({ cnpj, series: 6, number: 1 });
+    const b = signedNfe({ cnpj, series: 6, number: 1 });
+    const results = await Promise.all([a, b].map((nfe) => client.authorize(target, nfe.xml, credentialsFor(cnpj))));
+    expect(results.map((r) => r.kind).sort()).toEqual(["authorized", "refused"]);
+    expect(results.find((r) => r.kind === "refused")).toMatchObject({ cStat: "539" });
+  });
 });
