@@ -32,10 +32,12 @@ export type DocumentTimeline = {
 export async function listDocumentTimeline(companyId: string, documentId: string, client: DbClient = db): Promise<DocumentTimeline> {
   const document = await client.fiscalDocument.findFirst({
     where: { id: documentId, companyId },
-    select: { id: true, type: true, status: true, deliveryReceiptActive: true, authorizedXml: true, signedXml: true, authorizationDate: true },
+    select: { id: true, type: true, status: true, deliveryReceiptActive: true, authorizationDate: true },
   });
   if (!document) throw notFound("Fiscal document");
-  const [events, runs] = await Promise.all([
+  // Counts, so the XML texts are not loaded just to know they exist.
+  const hasXml = (field: "authorizedXml" | "signedXml") => client.fiscalDocument.count({ where: { id: documentId, companyId, [field]: { not: null } } }).then((n) => n > 0);
+  const [events, runs, hasAuthorizedXml, hasSignedXml] = await Promise.all([
     client.documentEvent.findMany({
       where: { documentId, companyId },
       orderBy: { occurredAt: "desc" },
@@ -43,6 +45,8 @@ export async function listDocumentTimeline(companyId: string, documentId: string
       select: { id: true, kind: true, eventCode: true, sequence: true, outcome: true, cStat: true, reason: true, protocol: true, runId: true, occurredAt: true, details: true },
     }),
     listRunsForDocument(companyId, documentId, client),
+    hasXml("authorizedXml"),
+    hasXml("signedXml"),
   ]);
   const entries: TimelineEntry[] = [
     ...events.map((event) => ({ type: "event" as const, at: event.occurredAt.toISOString(), event: { ...event, occurredAt: event.occurredAt.toISOString() } })),
@@ -55,8 +59,8 @@ export async function listDocumentTimeline(companyId: string, documentId: string
       type: document.type,
       status: document.status,
       deliveryReceiptActive: document.deliveryReceiptActive,
-      hasAuthorizedXml: document.authorizedXml !== null,
-      hasSignedXml: document.signedXml !== null,
+      hasAuthorizedXml,
+      hasSignedXml,
       authorizationDate: document.authorizationDate?.toISOString() ?? null,
     },
   };

@@ -1,0 +1,112 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { randomCnpj } from "@/lib/br";
+import { createTestCertificate, installCertificate } from "@/lib/certificates";
+import { createCompany } from "@/lib/companies";
+import { db } from "@/lib/db/client";
+import { createDocument } from "@/lib/documents";
+import { createUser } from "@/lib/users/create-user";
+
+test.afterAll(() => db.$disconnect());
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+
+// The production server runs the local worker and the built-in simulator; the
+// spec prepares a company, a user and a draft through lib/ and does the rest
+// in the dashboard as an accountant would.
+test("emit, download the DANFE, issue a CC-e, register and cancel a delivery receipt, cancel, and declare unused numbers", async ({ page }) => {
+  test.setTimeout(120_000);
+  const created = await createCompany({ legalName: `E2E Danfe ${randomCnpj()}`, cnpj: randomCnpj(), state: "SP", municipalityCode: "3550308", taxRegime: "SIMPLES_NACIONAL", environment: "HOMOLOGATION" });
+  const email = `danfe-${randomBytes(4).toString("hex")}@e2e.local`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  await createUser({ email, password, tenantId: created.tenantId, role: "ACCOUNTANT" });
+  const company = await db.company.update({
+    where: { id: created.id },
+    data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
+  });
+  const certificate = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
+  await installCertificate({ companyId: company.id, pfx: certificate.pfx, password: certificate.password });
+  const draft = await createDocument({
+    companyId: company.id,
+    body: {
+      type: "NFE",
+      client: { name: "Cliente Exemplo S/A", document: "06929383000163", street: "Rua das Flores", number: "10", neighborhood: "Centro", city: "Campinas", state: "SP", municipalityCode: "3509502", zipCode: "13010000" },
+      items: [{ code: "SKU-1", description: "Café torrado 500 g", quantity: 2, unitValue: 50, ncm: "21011110", cfop: "5102", icmsOrigin: "0", icmsSituation: "102" }],
+      payments: [{ method: "PIX", value: 100 }],
+    } as never,
+  });
+
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(email);
+  await page.goto(`/dashboard/c/${company.id}/documents/${draft.id}`);
+  await page.getByRole("button", { name: "Emit" }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Authorized", { timeout: 45_000 });
+  const authorized = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+
+  // Timeline: the authorization event and the background run with its id.
+  const timeline = page.getByRole("list", { name: "Document timeline" });
+  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Authorization" })).toContainText(authorized.protocolNumber!);
+  await expect(timeline.getByTestId("timeline-run")).toContainText(authorized.runId!);
+
+  // DANFE download, read back with pdftotext.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download DANFE (PDF)" }).click()]);
+  expect(download.suggestedFilename()).toBe(`${authorized.accessKey}-danfe.pdf`);
+  const text = execFileSync("pdftotext", [(await download.path())!, "-"], { encoding: "utf8" });
+  expect(text).toContain(authorized.accessKey!.replace(/(.{4})(?=.)/g, "$1 "));
+  expect(text).toContain("Café torrado 500 g");
+  expect(text).toMatch(/^SEM VALOR FISCAL$/m);
+  const [xml] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download XML" }).click()]);
+  expect(readFileSync((await xml.path())!, "utf8")).toContain("<nfeProc");
+
+  // Correction letter, validated in the form before it is sent.
+  await page.getByRole("button", { name: "Correction letter" }).click();
+  const cce = page.getByRole("dialog", { name: "Correction letter" });
+  await cce.getByRole("textbox").fill("curto");
+  await cce.getByRole("button", { name: "Issue correction letter" }).click();
+  await expect(cce.getByRole("alert")).toBeVisible();
+  await cce.getByRole("textbox").fill("Onde se le volume 1, leia-se volumes 2");
+  await cce.getByRole("button", { name: "Issue correction letter" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Correction letter 1 registered" })).toBeVisible({ timeout: 20_000 });
+  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Correction letter" })).toContainText("110110");
+
+  // Delivery receipt with a picked proof file, then its cancellation.
+  await page.getByRole("button", { name: "Register delivery receipt" }).click();
+  const receipt = page.getByRole("dialog", { name: "Register delivery receipt" });
+  await receipt.getByLabel("Delivered at").fill(new Date(Date.now() + 60_000).toISOString().slice(0, 16));
+  await receipt.getByLabel("Receiver name").fill("Maria da Silva");
+  await receipt.getByLabel("Receiver CPF/CNPJ").fill("11.222.333/0001-81");
+  await receipt.locator('input[type="file"]').setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });
+  await receipt.getByRole("button", { name: "Register receipt" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Delivery receipt registered" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Cancel document" })).toHaveCount(0);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Cancel delivery receipt" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Delivery receipt cancelled" })).toBeVisible({ timeout: 20_000 });
+
+  // Cancellation with its justification.
+  await page.getByRole("button", { name: "Cancel document" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel document" });
+  await cancel.getByRole("textbox").fill("Pedido cancelado pelo cliente");
+  await cancel.getByRole("button", { name: "Cancel document" }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Cancelled", { timeout: 20_000 });
+  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Cancellation" })).toContainText("110111");
+
+  // Inutilization of a range of the series.
+  await page.goto(`/dashboard/c/${company.id}/inutilizations`);
+  const form = page.getByRole("form", { name: "Declare unused numbers" });
+  await form.getByLabel("Series").fill(String(authorized.series));
+  await form.getByLabel("First number").fill("50");
+  await form.getByLabel("Last number").fill("52");
+  await form.getByLabel("Justification (at least 15 characters)").fill("Numeracao pulada por falha no ERP");
+  await form.getByRole("button", { name: "Declare unused" }).click();
+  await expect(form.getByRole("status")).toContainText("Range inutilized, protocol", { timeout: 20_000 });
+  await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("50–52");
+  await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("AUTHORIZED");
+  const stored = await db.inutilization.findFirstOrThrow({ where: { companyId: company.id } });
+  expect(stored).toMatchObject({ status: "AUTHORIZED", startNumber: 50, endNumber: 52 });
+});
