@@ -2,7 +2,7 @@ import type { Prisma, Product, TaxRegime } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { findUsableTaxRule } from "@/lib/tax-rules/lookup";
-import { assertIcmsTaxation, assertOtherTaxes, cfopFieldProblem, suggestInterstateCfops, type CfopField } from "@/lib/tax/taxation-rules";
+import { cfopFieldProblem, invalidTaxation, suggestInterstateCfops, validateIcmsTaxation, validateOtherTaxes, type CfopField, type TaxationFailure } from "@/lib/tax/taxation-rules";
 import { decimalString } from "./decimal-string";
 import type { NfeConfigInput, NfeConfigResponse } from "./schemas";
 
@@ -88,15 +88,20 @@ export async function resolveNfeConfig(
   if (sent.taxRuleId) await findUsableTaxRule(companyId, sent.taxRuleId, "NFE", tx);
 
   const str = (value: string | number | null) => (value === null ? null : String(value));
-  const icms = assertIcmsTaxation(regime, {
+  // Messages carry the field path (nfeConfig.icmsStMva: …) so forms can show them inline.
+  const refuse = (failure: TaxationFailure) => invalidTaxation(`nfeConfig${failure.field ? `.${failure.field}` : ""}: ${failure.reason}`);
+  const icmsResult = validateIcmsTaxation(regime, {
     icmsCst: str(merged.icmsCst), icmsModBc: str(merged.icmsModBc), icmsRate: merged.icmsRate, icmsRedBc: merged.icmsRedBc,
     icmsStModBc: str(merged.icmsStModBc), icmsStMva: merged.icmsStMva, icmsStRate: merged.icmsStRate,
     icmsStRedBc: merged.icmsStRedBc, icmsSnCreditRate: merged.icmsSnCreditRate,
-  }, "nfeConfig");
-  assertOtherTaxes({
+  });
+  if (!icmsResult.ok) throw refuse(icmsResult);
+  const icms = icmsResult.normalized;
+  const others = validateOtherTaxes({
     icmsOrigin: str(merged.icmsOrigin), pisCst: str(merged.pisCst), pisRate: merged.pisRate, cofinsCst: str(merged.cofinsCst),
     cofinsRate: merged.cofinsRate, ipiCst: str(merged.ipiCst), ipiRate: merged.ipiRate, ipiCEnq: str(merged.ipiCEnq),
-  }, "nfeConfig");
+  });
+  if (!others.ok) throw refuse(others);
 
   const data: Record<string, unknown> = {};
   for (const key of KEYS) {

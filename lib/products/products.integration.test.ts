@@ -76,6 +76,8 @@ describe("POST /v1/products", () => {
       const res = await expectError(post(key, { name: "P", code: "A", salePrice: 1, nfeConfig }), 422, "invalid_taxation");
       expect(res.body.message.length).toBeGreaterThan(10);
     }
+    const noMva = await post(simples.key, { name: "P", code: "A", salePrice: 1, nfeConfig: { ...st201, icmsStMva: null } });
+    expect(noMva.body.message).toMatch(/^nfeConfig\.icmsStMva: /);
   });
 
   it("refuses a code already used with 422 duplicate_code", async () => {
