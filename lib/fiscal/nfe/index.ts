@@ -1,7 +1,7 @@
 // Public surface of the NF-e/NFC-e 4.00 XML engine (issue 5): schema
 // validation, XMLDSig signing and verification. Builders are added below as
 // they land; nothing here knows about HTTP routes or the database.
-export { checkXmlSchema, validateXml, XML_SCHEMAS, type SchemaCheck, type XmlSchema } from "@/lib/fiscal/xml/schema-validation";
+export { checkXmlSchema, schemaForDocument, validateXml, XML_SCHEMAS, type SchemaCheck, type XmlSchema } from "@/lib/fiscal/xml/schema-validation";
 export {
   signXml,
   verifyXmlSignature,

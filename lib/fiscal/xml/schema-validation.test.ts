@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
 import { readExample } from "@/lib/fiscal/nfe/test-support/xmlsec";
-import { checkXmlSchema, validateXml, type XmlSchema } from "./schema-validation";
+import fs from "node:fs";
+import path from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { EXAMPLES_DIR } from "@/lib/fiscal/nfe/test-support/xmlsec";
+import { checkXmlSchema, schemaForDocument, validateXml, type XmlSchema } from "./schema-validation";
 
 describe("validateXml", () => {
   it.each<[string, XmlSchema]>([
@@ -20,6 +24,23 @@ describe("validateXml", () => {
   ])("accepts the example %s against %s", (file, schema) => {
     expect(checkXmlSchema(readExample(file), schema)).toEqual({ valid: true });
     expect(() => validateXml(readExample(file), schema)).not.toThrow();
+  });
+
+  it("parses every shared example, picks its schema by root element and re-validates it", () => {
+    const parser = new XMLParser({ ignoreAttributes: false });
+    let count = 0;
+    for (const dir of ["nfe", "nfce", "events", "nfse"]) {
+      for (const file of fs.readdirSync(path.join(EXAMPLES_DIR, dir))) {
+        const xml = fs.readFileSync(path.join(EXAMPLES_DIR, dir, file), "utf8");
+        const parsed = parser.parse(xml) as Record<string, unknown>;
+        const root = Object.keys(parsed).find((k) => k !== "?xml");
+        const schema = schemaForDocument(xml);
+        expect(schema, `${dir}/${file} (${root})`).not.toBeNull();
+        expect(checkXmlSchema(xml, schema!), `${dir}/${file}`).toEqual({ valid: true });
+        count++;
+      }
+    }
+    expect(count).toBe(10);
   });
 
   it("refuses a badly formatted amount with a 422 naming the element", () => {

@@ -47,6 +47,35 @@ export const XML_SCHEMAS = [
 
 export type XmlSchema = (typeof XML_SCHEMAS)[number];
 
+// Schema by root element (shared/fiscal/README.md, "How to validate").
+const SCHEMA_BY_ROOT: Record<string, XmlSchema> = {
+  NFe: "nfe/nfe_v4.00.xsd",
+  nfeProc: "nfe/procNFe_v4.00.xsd",
+  enviNFe: "nfe/enviNFe_v4.00.xsd",
+  retEnviNFe: "nfe/retEnviNFe_v4.00.xsd",
+  consReciNFe: "nfe/consReciNFe_v4.00.xsd",
+  retConsReciNFe: "nfe/retConsReciNFe_v4.00.xsd",
+  consSitNFe: "nfe/consSitNFe_v4.00.xsd",
+  retConsSitNFe: "nfe/retConsSitNFe_v4.00.xsd",
+  consStatServ: "nfe/consStatServ_v4.00.xsd",
+  retConsStatServ: "nfe/retConsStatServ_v4.00.xsd",
+  inutNFe: "nfe/inutNFe_v4.00.xsd",
+  retInutNFe: "nfe/retInutNFe_v4.00.xsd",
+  ProcInutNFe: "nfe/procInutNFe_v4.00.xsd",
+  envEvento: "nfe/envEvento_v1.00.xsd",
+  retEnvEvento: "nfe/retEnvEvento_v1.00.xsd",
+  procEventoNFe: "nfe/procEventoNFe_v1.00.xsd",
+  DPS: "nfse/v1.01/DPS_v1.01.xsd",
+  NFSe: "nfse/v1.01/NFSe_v1.01.xsd",
+  pedRegEvento: "nfse/v1.01/pedRegEvento_v1.01.xsd",
+};
+
+/** The schema for a document, chosen by its root element; null when it is not one we know. */
+export function schemaForDocument(xml: string): XmlSchema | null {
+  const root = /^(?:\s*<\?[^>]*\?>|\s*<!--[\s\S]*?-->)*\s*<(?:[\w.-]+:)?([\w.-]+)[\s>/]/.exec(xml)?.[1];
+  return root ? (SCHEMA_BY_ROOT[root] ?? null) : null;
+}
+
 export type SchemaCheck = { valid: true } | { valid: false; errors: string[] };
 
 let providersRegistered = false;
