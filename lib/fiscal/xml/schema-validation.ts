@@ -100,7 +100,8 @@ function validatorFor(schema: XmlSchema): XsdValidator {
 function messagesOf(error: unknown): string[] {
   if (error instanceof XmlLibError) {
     const details: ErrorDetail[] = error.details ?? [];
-    const messages = details.map((d) => (d.line ? `line ${d.line}: ` : "") + d.message.trim());
+    // Our documents are one line long, so a line number only helps for other, pretty-printed input.
+    const messages = details.map((d) => (d.line && d.line > 1 ? `line ${d.line}: ` : "") + d.message.trim());
     return messages.length > 0 ? messages : [error.message.trim()];
   }
   throw error;
