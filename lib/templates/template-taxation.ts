@@ -1,6 +1,6 @@
 import type { Prisma, TaxRegime } from "@prisma/client";
 import { unprocessable } from "@/lib/errors";
-import { ICMS_CST, assertIcmsTaxation, assertOtherTaxes, isCfop } from "@/lib/tax/taxation-rules";
+import { ICMS_CST, invalidTaxation, isCfop, validateIcmsTaxation, validateOtherTaxes, type TaxationFailure } from "@/lib/tax/taxation-rules";
 import type { CreateTemplateInput } from "./schemas";
 
 const NFE_ONLY = ["cfop", "icmsOrigin", "icmsCst", "icmsRate", "ipiCst", "ipiRate"] as const;
@@ -36,8 +36,12 @@ export function templateColumns(merged: CreateTemplateInput, regime: TaxRegime |
   if (cfop !== null && !isCfop(cfop)) throw unprocessable("invalid_cfop", `cfop ${cfop} must have 4 digits (1xxx to 7xxx)`);
   const cst = data.icmsCst ?? null;
   const effectiveRegime = regime ?? (cst !== null && !(ICMS_CST as readonly string[]).includes(cst) ? "SIMPLES_NACIONAL" : "NORMAL");
-  const icms = assertIcmsTaxation(effectiveRegime, { icmsCst: cst, icmsRate: data.icmsRate });
-  data.icmsRate = icms.icmsRate === null ? null : icms.icmsRate.toString();
-  assertOtherTaxes({ icmsOrigin: data.icmsOrigin, pisCst: data.pisCst, pisRate: data.pisRate, cofinsCst: data.cofinsCst, cofinsRate: data.cofinsRate, ipiCst: data.ipiCst, ipiRate: data.ipiRate });
+  // "field: reason", so the dashboard form shows it next to the field.
+  const refuse = (failure: TaxationFailure) => invalidTaxation(failure.field ? `${failure.field}: ${failure.reason}` : failure.reason);
+  const icms = validateIcmsTaxation(effectiveRegime, { icmsCst: cst, icmsRate: data.icmsRate });
+  if (!icms.ok) throw refuse(icms);
+  data.icmsRate = icms.normalized.icmsRate === null ? null : icms.normalized.icmsRate.toString();
+  const others = validateOtherTaxes({ icmsOrigin: data.icmsOrigin, pisCst: data.pisCst, pisRate: data.pisRate, cofinsCst: data.cofinsCst, cofinsRate: data.cofinsRate, ipiCst: data.ipiCst, ipiRate: data.ipiRate });
+  if (!others.ok) throw refuse(others);
   return data as Prisma.FiscalTemplateUncheckedUpdateInput;
 }
