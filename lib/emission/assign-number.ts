@@ -16,7 +16,9 @@ export type NumberAssigned = { kind: "numbered"; series: number; number: number;
  * authority can recognise a resend as the same NF-e.
  */
 export async function assignEmissionNumber(run: EmissionRun): Promise<NumberAssigned | EmissionRefusal | Superseded> {
-  const refusal = await checkEmissionPrerequisites(run.companyId);
+  const target = await db.fiscalDocument.findFirst({ where: { id: run.documentId, companyId: run.companyId }, select: { type: true } });
+  if (!target) return { kind: "superseded", status: "missing" };
+  const refusal = await checkEmissionPrerequisites(run.companyId, target.type);
   if (refusal) return refusal;
   return db.$transaction(async (tx) => {
     const document = await lockRunDocument(tx, run);

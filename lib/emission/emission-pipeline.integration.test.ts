@@ -4,7 +4,7 @@ import { functions } from "@/inngest";
 import { getTaxAuthority, type TaxAuthority } from "@/lib/authority";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
-import { db } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { EMISSION_SEND_ATTEMPTS } from "./limits";
 import { queueEmission } from "./queue-emission";
 import { resumeEmission } from "./record-emission-outcome";
@@ -193,5 +193,17 @@ describe("emission pipeline against the simulator", () => {
     const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { cnpj: company.cnpj } });
     expect(outcome).toMatchObject({ kind: "authorized", via: "consult", protocol: simulated.protocol });
     expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(1);
+  });
+
+  it("a run for a company without a certificate ends REJECTED with the prerequisite's code, without a number", async () => {
+    const company = await createTestCompany();
+    const draft = await createDraft(company.companyId);
+    await emitAndDrain(company.companyId, draft.id);
+    const document = await load(draft.id);
+    expect(document.status).toBe("REJECTED");
+    expect(document.rejectionCode).toBe("certificate_missing");
+    expect(document.rejectionReason).toMatch(/^certificate_missing - /);
+    expect(document.number).toBe(0);
+    expect((await db.domainEvent.findMany({ where: { documentId: draft.id } })).map((e) => e.type)).toEqual(["document.rejected"]);
   });
 });

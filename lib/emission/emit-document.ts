@@ -3,7 +3,7 @@ import { queueEmission } from "./queue-emission";
 
 /** POST /v1/fiscal-documents/{id}/emit. */
 export async function emitDocument(input: { companyId: string; documentId: string; issueDateTime?: string | null }): Promise<EmitDocumentResponse> {
-  const { runId } = await queueEmission(input);
+  const { runId } = await queueEmission({ ...input, checkPrerequisites: true });
   return {
     documentId: input.documentId,
     status: "PROCESSING",

@@ -5,6 +5,7 @@ import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
+import { createEmittingCompany } from "./testing/emission-fixtures";
 
 // A stored draft as the documents engine leaves it; the route only reads status, type and series.
 async function draft(companyId: string, data: { type?: "NFE" | "NFCE" | "NFSE"; status?: "DRAFT" | "REJECTED" | "PROCESSING" | "AUTHORIZED" | "CANCELLED" } = {}) {
@@ -29,7 +30,7 @@ const emitCall = (key: string, id: string, body?: unknown) =>
 
 describe("POST /v1/fiscal-documents/{id}/emit", () => {
   it("answers 202 with the run id, moves the draft to PROCESSING and records the run", async () => {
-    const company = await createTestCompany();
+    const company = await createEmittingCompany();
     const document = await draft(company.companyId);
     const res = await emitCall(company.key, document.id);
     expect(res.status).toBe(202);
@@ -44,7 +45,7 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   });
 
   it("accepts a null body or an explicit issueDateTime, and re-emits a REJECTED document", async () => {
-    const company = await createTestCompany();
+    const company = await createEmittingCompany();
     const a = await draft(company.companyId);
     expect((await emitCall(company.key, a.id, null)).status).toBe(202);
     const b = await draft(company.companyId, { status: "REJECTED" });
@@ -67,7 +68,7 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   });
 
   it("answers 422 invalid_status naming the status for anything but DRAFT/REJECTED, and twice in a row", async () => {
-    const company = await createTestCompany();
+    const company = await createEmittingCompany();
     for (const status of ["PROCESSING", "AUTHORIZED", "CANCELLED"] as const) {
       const document = await draft(company.companyId, { status });
       const res = await emitCall(company.key, document.id);
@@ -82,7 +83,7 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   });
 
   it("answers 422 nfse_emission_unavailable for an NFSE", async () => {
-    const company = await createTestCompany();
+    const company = await createEmittingCompany();
     const document = await draft(company.companyId, { type: "NFSE" });
     const res = await emitCall(company.key, document.id);
     expect(res.status).toBe(422);
@@ -90,7 +91,7 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   });
 
   it("answers 429 rate_limited when the company has too many emissions queued", async () => {
-    const company = await createTestCompany();
+    const company = await createEmittingCompany();
     await db.backgroundRun.createMany({
       data: Array.from({ length: MAX_PENDING_EMISSIONS_PER_COMPANY }, () => ({ functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: "x", eventData: {}, companyId: company.companyId })),
     });
@@ -101,7 +102,7 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
     expect(res.headers.get("retry-after")).toBeTruthy();
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
     // Another company is not affected.
-    const other = await createTestCompany();
+    const other = await createEmittingCompany();
     expect((await emitCall(other.key, (await draft(other.companyId)).id)).status).toBe(202);
   });
 
@@ -112,7 +113,7 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   });
 
   it("answers 503 service_unavailable when Inngest cannot take the event, leaving the draft untouched", async () => {
-    const company = await createTestCompany();
+    const company = await createEmittingCompany();
     const document = await draft(company.companyId);
     process.env.INNGEST_EVENT_KEY = "test-event-key";
     process.env.INNGEST_BASE_URL = "http://127.0.0.1:9";
@@ -128,5 +129,14 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
     }
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
     expect(await db.backgroundRun.count({ where: { documentId: document.id } })).toBe(0);
+  });
+
+  it("answers 422 with the prerequisite's code when the company cannot emit yet", async () => {
+    const company = await createTestCompany();
+    const document = await draft(company.companyId);
+    const res = await emitCall(company.key, document.id);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("certificate_missing");
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
   });
 });

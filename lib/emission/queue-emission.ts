@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { assertEmissionPrerequisites } from "@/lib/companies";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, unprocessable } from "@/lib/errors";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
@@ -6,7 +7,17 @@ import { enqueueRun } from "@/lib/jobs/enqueue-run";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_DUE_RUNS_BACKLOG, MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
 
-export type QueueEmissionInput = { companyId: string; documentId: string; issueDateTime?: Date | string | null };
+export type QueueEmissionInput = {
+  companyId: string;
+  documentId: string;
+  issueDateTime?: Date | string | null;
+  /**
+   * Check certificate and fiscal settings now and answer 422 with their code (the emit
+   * endpoint). Without it (create with emit true) the draft is kept and the run ends
+   * REJECTED with that code if they are missing.
+   */
+  checkPrerequisites?: boolean;
+};
 
 const EMITTABLE = ["DRAFT", "REJECTED"] as const;
 
@@ -21,7 +32,7 @@ export async function queueEmission(input: QueueEmissionInput, tx?: Prisma.Trans
   return db.$transaction((client) => queueIn(client, input));
 }
 
-async function queueIn(client: Prisma.TransactionClient, { companyId, documentId, issueDateTime }: QueueEmissionInput) {
+async function queueIn(client: Prisma.TransactionClient, { companyId, documentId, issueDateTime, checkPrerequisites }: QueueEmissionInput) {
   // Row lock: two emits of one document serialize here, the second sees PROCESSING.
   const locked = await client.$queryRaw<Array<{ id: string }>>`
     SELECT "id" FROM "FiscalDocument" WHERE "id" = ${documentId} AND "companyId" = ${companyId} FOR UPDATE`;
@@ -36,6 +47,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   if (document.type === "NFSE") {
     throw unprocessable("nfse_emission_unavailable", "NFSE emission (national NFS-e API) is not available yet; NFE and NFCE documents can be emitted");
   }
+  if (checkPrerequisites) await assertEmissionPrerequisites({ companyId, type: document.type }, client);
   await assertCapacity(client, companyId);
 
   const model = document.type === "NFCE" ? 65 : 55;
