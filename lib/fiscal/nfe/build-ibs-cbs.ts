@@ -27,9 +27,13 @@ export function buildIbsCbs(taxes: IbsCbsTaxes): string {
   return `<IBSCBS>${el("CST", cst)}${el("cClassTrib", cClassTrib)}${gIBSCBS}</IBSCBS>`;
 }
 
-/** IBSCBSTot: vBCIBSCBS always; gIBS and gCBS when any line carries amounts. */
+/**
+ * IBSCBSTot, the sums of the lines' gIBSCBS. Left out when no line carries
+ * amounts (stored totals null): SEFAZ refuses a total with no line behind it
+ * (cStat 1118, "Total de IBS e CBS informado indevidamente").
+ */
 export function buildIbsCbsTotals(totals: IbsCbsTotals | null): string {
-  if (!totals) return `<IBSCBSTot>${el("vBCIBSCBS", "0.00")}</IBSCBSTot>`;
+  if (!totals) return "";
   const { gIBS, gCBS } = totals;
   return (
     "<IBSCBSTot>" +

@@ -161,6 +161,15 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS>");
   });
 
+  it("keeps the line groups but leaves IBSCBSTot out when no line has IBS/CBS amounts (cStat 1118)", () => {
+    const input = golden.simplesWithStNfe();
+    const items = input.items.map((line) => ({ ...line, taxes: { ...line.taxes, ibsCbs: { ...line.taxes.ibsCbs, amounts: null } } }));
+    const built = buildSignedNfe({ ...input, items, totals: { ...input.totals, ibsCbsTot: null } }, credentials);
+    expect(built.xml.match(/<IBSCBS><CST>000<\/CST><cClassTrib>000001<\/cClassTrib><\/IBSCBS>/g)?.length).toBe(3);
+    expect(built.xml).not.toContain("IBSCBSTot");
+    expect(checkXmlSchema(built.xml, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
+  });
+
   it("refuses a document the schema rejects with a 422 naming the element, and never a bad cNF", () => {
     const input = golden.simpleNfe();
     const bad = { ...input, items: [{ ...input.items[0]!, ncm: "123" }] };
