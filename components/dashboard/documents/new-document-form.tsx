@@ -74,7 +74,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
       <Section title="Document">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Field label="Type">
-            <select value={type} onChange={(e) => setType(e.target.value)} className={inputClass}>
+            <select aria-label="Type" value={type} onChange={(e) => setType(e.target.value)} className={inputClass}>
               <option value="NFE">NF-e (55)</option>
               <option value="NFCE">NFC-e (65)</option>
               <option value="NFSE">NFS-e</option>
@@ -90,7 +90,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
         </div>
         {clientMode === "existing" ? (
           <Field label="Client" className="max-w-md">
-            <select value={clientId} onChange={(e) => setClientId(e.target.value)} className={inputClass}>
+            <select aria-label="Client" value={clientId} onChange={(e) => setClientId(e.target.value)} className={inputClass}>
               <option value="">Choose…</option>
               {clients.map((c) => <option key={c.id} value={c.id}>{c.name} {c.document ? `(${c.document})` : ""}</option>)}
             </select>
@@ -108,7 +108,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
         {items.map((row, index) => (
           <div key={index} className="grid grid-cols-2 gap-2 border-b border-slate-100 pb-3 sm:grid-cols-7" data-testid="item-row">
             <Field label={`Product ${index + 1}`} className="sm:col-span-2">
-              <select value={row.productId} onChange={(e) => pickProduct(index, e.target.value)} className={inputClass}>
+              <select aria-label={`Product ${index + 1}`} value={row.productId} onChange={(e) => pickProduct(index, e.target.value)} className={inputClass}>
                 <option value="">Free item</option>
                 {options.data?.products.map((p) => <option key={p.id} value={p.id}>{p.code} — {p.name}</option>)}
               </select>
@@ -130,7 +130,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
         {payments.map((row, index) => (
           <div key={index} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             <Field label="Method">
-              <select value={row.method} onChange={(e) => setPayments((rows) => rows.map((r, i) => (i === index ? { ...r, method: e.target.value } : r)))} className={inputClass}>
+              <select aria-label="Method" value={row.method} onChange={(e) => setPayments((rows) => rows.map((r, i) => (i === index ? { ...r, method: e.target.value } : r)))} className={inputClass}>
                 {PaymentMethodSchema.options.map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </Field>
@@ -157,13 +157,13 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
           {transport ? (
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
               <Field label="Freight type">
-                <select value={transport.freightType} onChange={(e) => setTransport({ ...transport, freightType: e.target.value })} className={inputClass}>
+                <select aria-label="Freight type" value={transport.freightType} onChange={(e) => setTransport({ ...transport, freightType: e.target.value })} className={inputClass}>
                   {FreightTypeSchema.options.map((f) => <option key={f} value={f}>{f}</option>)}
                 </select>
               </Field>
               <Field label="Freight value"><input inputMode="decimal" value={transport.freightValue} onChange={(e) => setTransport({ ...transport, freightValue: e.target.value })} className={inputClass} /></Field>
               <Field label="Carrier">
-                <select value={transport.carrierId} onChange={(e) => setTransport({ ...transport, carrierId: e.target.value })} className={inputClass}>
+                <select aria-label="Carrier" value={transport.carrierId} onChange={(e) => setTransport({ ...transport, carrierId: e.target.value })} className={inputClass}>
                   <option value="">None</option>
                   {options.data?.carriers.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
                 </select>
