@@ -16,6 +16,10 @@ export type NumberAssigned = { kind: "numbered"; series: number; number: number;
  * authority can recognise a resend as the same NF-e.
  */
 export async function assignEmissionNumber(run: EmissionRun): Promise<NumberAssigned | EmissionRefusal | Superseded> {
+  // With Inngest the event may arrive before the emitting transaction commits: retry until the run is visible.
+  if (!(await db.backgroundRun.findUnique({ where: { id: run.runId }, select: { id: true } }))) {
+    throw new Error(`Run ${run.runId} is not committed yet (or its transaction rolled back)`);
+  }
   const target = await db.fiscalDocument.findFirst({ where: { id: run.documentId, companyId: run.companyId }, select: { type: true } });
   if (!target) return { kind: "superseded", status: "missing" };
   const refusal = await checkEmissionPrerequisites(run.companyId, target.type);

@@ -3,7 +3,7 @@ import { assertEmissionPrerequisites } from "@/lib/companies";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, unprocessable } from "@/lib/errors";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
-import { enqueueRun } from "@/lib/jobs/enqueue-run";
+import { enqueueRun, newRunId } from "@/lib/jobs/enqueue-run";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_DUE_RUNS_BACKLOG, MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
 
@@ -53,10 +53,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   const model = document.type === "NFCE" ? 65 : 55;
   const series = document.series ?? (model === 65 ? document.company.nfceSeries : document.company.nfeSeries);
   const concurrencyKey = `${companyId}:${model}:${series}:${document.environment}`;
-  const { runId } = await enqueueRun(
-    { functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: EMIT_DOCUMENT_EVENT, data: { companyId, documentId, concurrencyKey }, concurrencyKey, companyId, documentId },
-    client,
-  );
+  const runId = newRunId();
   await client.fiscalDocument.update({
     where: { id: documentId },
     data: {
@@ -70,6 +67,11 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
       rejectionReason: null,
     },
   });
+  // Last: with Inngest this sends the event, which must not happen before every check passed.
+  await enqueueRun(
+    { id: runId, functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: EMIT_DOCUMENT_EVENT, data: { companyId, documentId, concurrencyKey }, concurrencyKey, companyId, documentId },
+    client,
+  );
   return { runId };
 }
 

@@ -6,6 +6,8 @@ import { backgroundDriver } from "./driver-mode";
 import { wakeLocalWorker } from "./local-wakeup";
 
 export type EnqueueRunInput = {
+  /** The run id when the caller needs it before enqueueing (see newRunId); generated otherwise. */
+  id?: string;
   functionId: string;
   eventName: string;
   /** Event data; the run id is added as `runId`. */
@@ -16,16 +18,21 @@ export type EnqueueRunInput = {
   documentId?: string;
 };
 
+export function newRunId(): string {
+  return randomUUID();
+}
+
 /**
  * Records a background run (BackgroundRun row, inside the caller's
  * transaction when given) and hands it to the configured driver. With Inngest
- * the event is sent before the transaction commits, with the run id as the
- * event id, so Inngest deduplicates a resend and a rolled-back transaction
- * leaves a run that finds no row and stops. With the local driver the row IS
+ * the event is sent before the transaction commits (make it the transaction's
+ * last statement), with the run id as the event id, so Inngest deduplicates a
+ * resend; the function retries while the row is not yet visible, and a
+ * rolled-back transaction leaves a run that never finds its row and stops. With the local driver the row IS
  * the run: the worker loop claims it from PostgreSQL.
  */
 export async function enqueueRun(input: EnqueueRunInput, client: DbClient = db): Promise<{ runId: string }> {
-  const runId = randomUUID();
+  const runId = input.id ?? newRunId();
   const data = { ...input.data, runId };
   await client.backgroundRun.create({
     data: {
