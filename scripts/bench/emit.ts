@@ -5,6 +5,7 @@
 // and the median DANFE render time. Numbers of one series are issued one at a
 // time (the function's concurrency key), so throughput comes from several
 // series: BENCH_COMPANIES companies, each with its own series.
+import { spawn } from "node:child_process";
 import pg from "pg";
 import { applyMigrations } from "@/lib/db/apply-migrations";
 
@@ -50,7 +51,7 @@ async function bench(): Promise<void> {
     import("@/test/http"),
     import("@/lib/danfe/render-danfe").catch(() => null),
   ]);
-  const simulator = await fixtures.startTestSimulator();
+  const simulator = await startSimulatorProcess();
   const companies: Array<{ key: string }> = [];
   for (let i = 0; i < COMPANIES; i++) companies.push(await fixtures.createEmittingCompany());
   const worker = startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 });
@@ -112,7 +113,29 @@ async function bench(): Promise<void> {
     times.sort((a, b) => a - b);
     console.log(`DANFE (one-page NF-e) render: median ${percentile(times, 50).toFixed(1)} ms over ${DANFE_SAMPLES}`);
   }
-  await simulator.close();
+  simulator.kill("SIGTERM");
+}
+
+/** The simulator in a child process (BENCH_SIMULATOR=inline keeps it in this process). */
+async function startSimulatorProcess(): Promise<{ kill: (signal: NodeJS.Signals) => void }> {
+  const { resetEnvCache } = await import("@/lib/config/env");
+  if (process.env.BENCH_SIMULATOR === "inline") {
+    const { startTestSimulator } = await import("@/lib/emission/testing/emission-fixtures");
+    const server = await startTestSimulator();
+    return { kill: () => void server.close() };
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/simulator-process.ts"], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      const match = /SIMULATOR_URL=(\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`simulator process exited with ${code}`)));
+  });
+  process.env.SIMULATOR_URL = url;
+  process.env.AUTHORITY_MODE = "simulator";
+  resetEnvCache();
+  return { kill: (signal) => child.kill(signal) };
 }
 
 main().catch((error: unknown) => {
