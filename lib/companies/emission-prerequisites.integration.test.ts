@@ -46,6 +46,14 @@ describe("assertEmissionPrerequisites", () => {
     expect(await check("NFSE")).toBeNull();
   });
 
+  it("answers certificate_cnpj_mismatch when the CNPJ changed after the certificate was installed", async () => {
+    const company = await createTestCompany();
+    await setUpDemoCompany(company.companyId);
+    const other = await createTestCompany();
+    await updateFiscalSettings(company.companyId, { cnpj: other.cnpj });
+    expect(await failure(assertEmissionPrerequisites({ companyId: company.companyId, type: "NFE" }))).toMatchObject({ status: 422, code: "certificate_cnpj_mismatch" });
+  });
+
   it("is 404 for an unknown company", async () => {
     expect(await failure(assertEmissionPrerequisites({ companyId: "missing", type: "NFE" }))).toMatchObject({ status: 404 });
   });
