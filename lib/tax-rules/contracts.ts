@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
+import { describeZodError } from "@/lib/api/error-response";
+import { DomainError } from "@/lib/errors";
 import { pageSchema } from "@/lib/api/pagination";
 import { CreateTaxRuleInput, ListTaxRulesQuery, TaxRuleIdParams, TaxRuleResponse, UpdateTaxRuleInput } from "./schemas";
 
@@ -26,3 +29,20 @@ export const deleteTaxRuleContract = defineContract({
 });
 
 export const taxRuleContracts = [createTaxRuleContract, listTaxRulesContract, getTaxRuleContract, updateTaxRuleContract, deleteTaxRuleContract];
+
+/**
+ * The spec's status table gives tax-rule writes 401, 403 and 422 only (api.md,
+ * Errors → Status codes by endpoint), so a body that fails the schema is 422
+ * validation_error here, not 400. The routes use these; OpenAPI documents the
+ * schemas above.
+ */
+function unprocessableBody<T extends z.ZodType>(schema: T) {
+  return z.unknown().transform((value): z.output<T> => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new DomainError(422, "validation_error", describeZodError(parsed.error, "body"));
+    return parsed.data;
+  });
+}
+
+export const createTaxRuleRoute = { ...createTaxRuleContract, body: unprocessableBody(createTaxRuleContract.body!) };
+export const updateTaxRuleRoute = { ...updateTaxRuleContract, body: unprocessableBody(updateTaxRuleContract.body!) };

@@ -76,7 +76,7 @@ describe("POST /v1/tax-rules", () => {
     expect(res.body.nfeTaxRules[1]).toMatchObject({ icmsStMva: null, icmsStModBc: "6", icmsRedBc: "10.0000" });
   });
 
-  it("refuses schema violations with 400 validation_error", async () => {
+  it("answers schema violations with 422 validation_error naming the field (the spec gives tax-rule writes 422, not 400)", async () => {
     const company = await createTestCompany();
     const bodies = [
       { model: "NFE" },
@@ -90,9 +90,16 @@ describe("POST /v1/tax-rules", () => {
     ];
     for (const body of bodies) {
       const res = await post(company.key, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe("validation_error");
+      expect(res.body.message).toMatch(/^body\./);
     }
+    const missingCst = await post(company.key, { name: "R", model: "NFE", nfeTaxRules: [{ states: ["SP"] }] });
+    expect(missingCst.body.message).toContain("body.nfeTaxRules.0.icmsCst");
+    const rule = (await post(company.key, { name: "R", model: "NFE" })).body;
+    const badPatch = await patch(company.key, rule.id, { name: "" });
+    expect(badPatch.status).toBe(422);
+    expect(badPatch.body.code).toBe("validation_error");
   });
 
   it("refuses sub-rules of the other model", async () => {

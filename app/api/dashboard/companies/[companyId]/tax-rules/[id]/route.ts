@@ -1,9 +1,9 @@
 import { handleSession } from "@/lib/api/handle-session";
 import { REGISTER_WRITER_ROLES, asDashboardContract } from "@/lib/clients/as-dashboard-contract";
 import { deleteTaxRule, getTaxRule, updateTaxRule } from "@/lib/tax-rules";
-import { deleteTaxRuleContract, getTaxRuleContract, updateTaxRuleContract } from "@/lib/tax-rules/contracts";
+import { deleteTaxRuleContract, getTaxRuleContract, updateTaxRuleRoute } from "@/lib/tax-rules/contracts";
 
 const roles = { roles: REGISTER_WRITER_ROLES };
 export const GET = handleSession(asDashboardContract(getTaxRuleContract), ({ companyId, params }) => getTaxRule(companyId, params.id));
-export const PATCH = handleSession(asDashboardContract(updateTaxRuleContract), ({ companyId, params, body }) => updateTaxRule(companyId, params.id, body), roles);
+export const PATCH = handleSession(asDashboardContract(updateTaxRuleRoute), ({ companyId, params, body }) => updateTaxRule(companyId, params.id, body), roles);
 export const DELETE = handleSession(asDashboardContract(deleteTaxRuleContract), ({ companyId, params }) => deleteTaxRule(companyId, params.id), roles);
