@@ -26,16 +26,12 @@ export function ReceiptStub({ data }: { data: DanfeData }) {
   );
 }
 
-// A page-number render prop costs a second layout pass; documents this short
-// always fit on one A4 page, so they print "FOLHA 1/1" directly.
-const ONE_PAGE_ITEMS = 12;
-
 /** nNF printed as 000.000.001 (MOC Anexo II). */
 export function formatNumber(value: string): string {
   return value.padStart(9, "0").replace(/^(\d{3})(\d{3})(\d{3})$/, "$1.$2.$3");
 }
 
-export function IssuerHeader({ data, barcode }: { data: DanfeData; barcode: string }) {
+export function IssuerHeader({ data, barcode, onePage }: { data: DanfeData; barcode: string; onePage: boolean }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
   return (
@@ -58,7 +54,7 @@ export function IssuerHeader({ data, barcode }: { data: DanfeData; barcode: stri
           </View>
           <Text style={[s.bold, { marginTop: 4 }]}>{`Nº ${formatNumber(data.number)}`}</Text>
           <Text style={s.bold}>{`SÉRIE ${data.series.padStart(3, "0")}`}</Text>
-          {data.items.length <= ONE_PAGE_ITEMS ? (
+          {onePage ? (
             <Text>FOLHA 1/1</Text>
           ) : (
             <Text render={({ pageNumber, totalPages }) => `FOLHA ${pageNumber}/${totalPages}`} />

@@ -55,6 +55,16 @@ describe("renderDanfe", () => {
     expect(out).toContain("EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL");
   });
 
+  it("keeps a document that fits on one page whole (no pagination pass)", async () => {
+    const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(nfe)![0];
+    const fourteen = nfe.replace(det, Array.from({ length: 14 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`).replace("<cProd>11007</cProd>", `<cProd>P${i + 1}</cProd>`)).join(""));
+    const pdf = await renderDanfe(fourteen);
+    const out = text(pdf);
+    expect(out).toContain("P14");
+    expect(out).toContain("FOLHA 1/1");
+    expect(out).toContain("DADOS ADICIONAIS");
+  });
+
   it("spreads many items over several pages with the page count", async () => {
     const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(nfe)![0];
     const many = nfe.replace(det, Array.from({ length: 60 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`).replace("<cProd>11007</cProd>", `<cProd>P${i + 1}</cProd>`)).join(""));
