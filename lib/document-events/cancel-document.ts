@@ -6,6 +6,8 @@ import { authorityRejected, sendDocumentEvent } from "./send-event";
 import { recordEvent } from "./record-event";
 import { withLockedDocument } from "./with-locked-document";
 
+const ALREADY_CANCELLED = new Set(["218", "573"]);
+
 /**
  * POST /v1/fiscal-documents/{id}/cancel: event 110111, synchronous. On
  * registration the document becomes CANCELLED with the event, its XML and the
@@ -34,20 +36,26 @@ export async function cancelDocument(input: { companyId: string; documentId: str
       now,
     });
     await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });
-    if (sent.kind === "refused") return sent;
+    // 218 (already cancelled) or 573 (this very event already registered) means
+    // an earlier attempt whose answer was lost did cancel it: follow the authority.
+    const alreadyCancelled = sent.kind === "refused" && ALREADY_CANCELLED.has(sent.cStat);
+    if (sent.kind === "refused" && !alreadyCancelled) return sent;
 
     const cancelled = await tx.fiscalDocument.update({
       where: { id: document.id },
       data: {
         status: "CANCELLED",
         cancellationReason: input.body.justification,
-        cancellationDate: sent.registeredAt,
-        cancellationProtocol: sent.protocol,
+        cancellationDate: sent.kind === "registered" ? sent.registeredAt : now,
+        cancellationProtocol: sent.kind === "registered" ? sent.protocol : null,
       },
     });
     await recordDocumentOutcome(tx, "document.cancelled", cancelled);
     return sent;
   });
-  if (outcome.kind === "refused") throw authorityRejected(outcome);
+  if (outcome.kind === "refused" && !ALREADY_CANCELLED.has(outcome.cStat)) throw authorityRejected(outcome);
+  if (outcome.kind === "refused") {
+    return { success: true, message: `The tax authority already had this document cancelled (${outcome.cStat} - ${outcome.reason}); it is now CANCELLED here too` };
+  }
   return { success: true, message: `Document cancelled; protocol ${outcome.protocol}` };
 }

@@ -107,6 +107,20 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
   });
 
+  it("follows the authority when a lost answer had cancelled it: the retry (573 duplicate event) completes the cancellation", async () => {
+    const document = await authorizedDocument(company.companyId);
+    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    const lost = await cancel(document.id, { justification: JUSTIFICATION });
+    expect(lost.status).toBe(503);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
+    const retry = await cancel(document.id, { justification: JUSTIFICATION });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.message).toContain("573");
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } });
+    expect(stored).toMatchObject({ status: "CANCELLED", cancellationReason: JUSTIFICATION, cancellationProtocol: null });
+    expect(await db.domainEvent.count({ where: { documentId: document.id, type: "document.cancelled" } })).toBe(1);
+  });
+
   it("treats another company's document as not found and needs documents:write", async () => {
     const document = await authorizedDocument(company.companyId);
     const other = await createTestCompany();
