@@ -119,4 +119,24 @@ describe("fault injection and classification", () => {
       await restarted.close();
     }
   });
+
+  it("rules can be added and removed over HTTP (for tests of the app's embedded simulator)", async () => {
+    const cnpj = randomCnpj();
+    const added = await fetch(`${simulator.url}/_simulator/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ service: "NFeAutorizacao4", cnpj, action: { kind: "reject", cStat: "778", reason: "Rejeição: Informado NCM inexistente" } }),
+    });
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: number };
+    const first = signedNfe({ cnpj, series: 1, number: 20 });
+    expect(await client.authorize(target, first.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "778" });
+
+    expect((await fetch(`${simulator.url}/_simulator/faults/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await fetch(`${simulator.url}/_simulator/faults/${id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await client.authorize(target, first.xml, credentialsFor(cnpj))).kind).toBe("authorized");
+
+    const invalid = await fetch(`${simulator.url}/_simulator/faults`, { method: "POST", body: JSON.stringify({ action: { kind: "explode" } }) });
+    expect(invalid.status).toBe(400);
+  });
 });

@@ -34,11 +34,21 @@ export class FaultRegistry {
 
   /** Adds a rule; returns a function that removes it. */
   add(rule: FaultRule): () => void {
+    const id = this.addWithId(rule);
+    return () => this.remove(id);
+  }
+
+  /** Adds a rule and returns its id (for the HTTP control endpoint). */
+  addWithId(rule: FaultRule): number {
     const id = this.nextId++;
     this.rules.push({ ...rule, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
-    return () => {
-      this.rules = this.rules.filter((r) => r.id !== id);
-    };
+    return id;
+  }
+
+  remove(id: number): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    return this.rules.length < before;
   }
 
   clear(): void {

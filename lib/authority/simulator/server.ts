@@ -10,6 +10,7 @@ import { authorize } from "./authorize";
 import { consult } from "./consult";
 import { localTime, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { receiveEvent } from "./events";
+import { CONTROL_PREFIX, handleFaultControl } from "./fault-control";
 import { FaultRegistry, requestFields, type FaultAction } from "./faults";
 import { inutilize } from "./inutilize";
 import { ReceiptBook } from "./receipts";
@@ -125,6 +126,8 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       response.writeHead(statusCode, { "Content-Type": "application/soap+xml; charset=utf-8" });
       response.end(body);
     };
+    const pathname = new URL(request.url ?? "/", "http://simulator").pathname;
+    if (pathname.startsWith(CONTROL_PREFIX)) return handleFaultControl(faults, request.method ?? "", pathname, await readBody(request), response);
     if (request.method !== "POST") return reply(405, fault("Only POST is accepted"));
     const service = serviceOf(request, paths);
     if (!service) return reply(404, fault(`No NF-e service at ${request.url}`));
