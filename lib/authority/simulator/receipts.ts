@@ -1,6 +1,7 @@
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { child, extractElement, parseXml, text } from "../soap-response";
 import { retConsReciNFe, retEnviNFe } from "./answers";
-import { localTime, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { newReceiptNumber } from "./protocol-number";
 
 // Asynchronous authorization (indSinc 0 behaviour, or a state that answers
@@ -30,6 +31,8 @@ export class ReceiptBook {
     const tpAmb = text(message, "tpAmb") || "2";
     const cUF = stored?.cUF ?? (nRec.slice(0, 2) || "35");
     const dhRecbto = localTime(context.now(), cUF);
+    const schema = checkXmlSchema(payloadXml, "nfe/consReciNFe_v4.00.xsd");
+    if (!schema.valid) return { answerXml: retConsReciNFe({ tpAmb, cUF, dhRecbto, nRec: nRec || "0", cStat: "215", xMotivo: `Rejeição: Falha no schema XML [${schemaDetail(schema.errors)}]` }) };
     if (!stored) return { answerXml: retConsReciNFe({ tpAmb, cUF, dhRecbto, nRec: nRec || "0", cStat: "106", xMotivo: "Lote não localizado" }) };
     return { answerXml: retConsReciNFe({ tpAmb, cUF, dhRecbto, nRec, cStat: "104", xMotivo: "Lote processado", protNFe: stored.protNFe }) };
   }
