@@ -1,4 +1,5 @@
-import ufData from "@/lib/fiscal/reference/data/uf-ibge.json";
+// The import attribute lets Node's ESM loader (Playwright specs, tsx scripts) read the JSON too.
+import ufData from "@/lib/fiscal/reference/data/uf-ibge.json" with { type: "json" };
 
 export type StateInfo = { cUF: string; uf: string; name: string; region: string; timezone: string };
 
