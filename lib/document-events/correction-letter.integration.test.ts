@@ -114,6 +114,22 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
     expect(ok.body.sequence).toBe(1);
   });
 
+  it("after a lost answer, keeps the registered sequence and sends the text again with the next one", async () => {
+    const document = await authorizedDocument(company.companyId);
+    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    const lost = await correct(document.id, { correction: TEXT });
+    expect(lost.status).toBe(503);
+    const retry = await correct(document.id, { correction: TEXT });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body).toMatchObject({ sequence: 2, protocol: expect.stringMatching(/^\d{15}$/) });
+    const events = await db.documentEvent.findMany({ where: { documentId: document.id, kind: "CORRECTION_LETTER" }, orderBy: { sequence: "asc" } });
+    expect(events.map((e) => [e.sequence, e.outcome, e.cStat])).toEqual([
+      [1, "AUTHORIZED", "573"],
+      [2, "AUTHORIZED", "135"],
+    ]);
+    expect((await correct(document.id, { correction: TEXT })).body.sequence).toBe(3);
+  });
+
   it("treats another company's document as not found", async () => {
     const document = await authorizedDocument(company.companyId);
     const other = await createTestCompany();
