@@ -62,6 +62,20 @@ export const commands: Record<string, Record<string, Command>> = {
       return { id: key.id, key: key.key, scopes: key.scopes };
     },
   },
+  authority: {
+    // NFeStatusServico4: --company ID (its state, environment and A1) or --uf UF --environment E [--model 55|65] [--contingency SVC-AN|SVC-RS].
+    status: async (flags) => {
+      const { checkCompanyServiceStatus, checkServiceStatus } = await import("@/lib/authority/service-status");
+      const companyId = text(flags, "company", false);
+      if (companyId) return checkCompanyServiceStatus(companyId);
+      return checkServiceStatus({
+        uf: text(flags, "uf")!.toUpperCase(),
+        environment: (text(flags, "environment", false) ?? "HOMOLOGATION") as never,
+        model: Number(text(flags, "model", false) ?? "55") as never,
+        contingency: text(flags, "contingency", false) as never,
+      });
+    },
+  },
   user: {
     create: async (flags) =>
       createUser({
