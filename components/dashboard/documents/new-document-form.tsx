@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
@@ -20,6 +20,7 @@ const text = (value: string) => (value.trim() === "" ? undefined : value.trim())
 
 export function NewDocumentForm({ companyId }: { companyId: string }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
   const options = useQuery({ queryKey: [`${base}/form-options`], queryFn: () => apiFetch<DocumentFormOptions>(`${base}/form-options`) });
   const [type, setType] = useState("NFE");
@@ -33,7 +34,11 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (body: unknown) => apiFetch<DocumentSummary>(base, { method: "POST", body }),
-    onSuccess: (created) => router.push(`/dashboard/c/${companyId}/documents/${created.id}`),
+    onSuccess: (created) => {
+      // Cached list pages (keyed by their URL) must show the new draft.
+      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(`${base}?`) });
+      router.push(`/dashboard/c/${companyId}/documents/${created.id}`);
+    },
   });
 
   const updateItem = (index: number, patch: Partial<ItemRow>) => setItems((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
