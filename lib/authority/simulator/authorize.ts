@@ -13,7 +13,9 @@ import { protocolOf } from "./stored-protocol";
 // then authorization with a protocol. Document-level refusals come inside
 // protNFe of a 104 batch, as SEFAZ does for indSinc 1.
 
-type Parsed = { tpAmb: string; cUF: string; key: string; cnpj: string; model: number; series: number; number: number; fields: Parameters<typeof checkAccessKey>[1] };
+const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
+
+type Parsed = { tpAmb: string; cUF: string; issuedAt: Date; key: string; cnpj: string; model: number; series: number; number: number; fields: Parameters<typeof checkAccessKey>[1] };
 
 function readNFe(nfeXml: string): Parsed {
   const infNFe = child(child(parseXml(nfeXml), "NFe"), "infNFe");
@@ -24,6 +26,7 @@ function readNFe(nfeXml: string): Parsed {
   return {
     tpAmb: text(ide, "tpAmb"),
     cUF: text(ide, "cUF"),
+    issuedAt: new Date(dhEmi),
     key: String(infNFe?.["@_Id"] ?? "").replace(/^NFe/, ""),
     cnpj,
     model: Number(text(ide, "mod")),
@@ -64,6 +67,8 @@ export async function authorize(context: SimulatorContext, payloadXml: string): 
   if (signer) return refuse(signer.cStat, signer.reason);
   const keyProblem = checkAccessKey(parsed.key, parsed.fields);
   if (keyProblem) return refuse(keyProblem.cStat, keyProblem.reason);
+  // SEFAZ tolerates a few minutes of clock skew, never an NF-e issued in the future (rule 703).
+  if (parsed.issuedAt.getTime() > received.getTime() + CLOCK_TOLERANCE_MS) return refuse("703", "Rejeição: Data-Hora de Emissão posterior ao horário de recebimento");
 
   const environment = Number(tpAmb);
   const duplicate = await findDuplicate(context, environment, parsed);

@@ -80,4 +80,10 @@ describe("refusals the simulator decides itself", () => {
     expect(results.map((r) => r.kind).sort()).toEqual(["authorized", "refused"]);
     expect(results.find((r) => r.kind === "refused")).toMatchObject({ cStat: "539" });
   });
+
+  it("refuses an NF-e issued in the future beyond the clock tolerance (703)", async () => {
+    const cnpj = randomCnpj();
+    const nfe = signedNfe({ cnpj, series: 7, number: 1, issuedAt: new Date(Date.now() + 60 * 60 * 1000) });
+    expect(await client.authorize(target, nfe.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "703" });
+  });
 });
