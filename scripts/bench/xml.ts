@@ -1,7 +1,9 @@
 // `npm run bench:xml`: build + sign + validate a 10-item NF-e in a loop and
 // print documents per second and milliseconds per step, for our engine
 // (lib/fiscal/nfe) and for the npm package node-sped-nfe as a peer, whose
-// xmllint and openssl child processes count in its cost.
+// xmllint and openssl child processes count in its cost. A third row signs
+// through xml-crypto's SignedXml with libxml2's C14N plugged in, the
+// alternative signXml's comment weighs.
 //
 // Two rates are printed: wall clock, and per CPU core (documents per second
 // of CPU time of this process plus its waited-for children, from
@@ -10,11 +12,13 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import { buildNfe, signXml, validateXml, verifyXmlSignature } from "@/lib/fiscal/nfe";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { signWithXmlCryptoAndLibxml2 } from "@/lib/fiscal/nfe/test-support/xml-crypto-libxml2-signer";
 import { benchNfe, BENCH_ITEMS } from "./xml-input";
 import { createPeer } from "./xml-peer";
 
 const DOCS = Number(process.env.BENCH_XML_DOCS ?? 2000);
 const PEER_DOCS = Number(process.env.BENCH_XML_PEER_DOCS ?? 100);
+const XML_CRYPTO_DOCS = Number(process.env.BENCH_XML_XML_CRYPTO_DOCS ?? 200);
 const WARMUP = Number(process.env.BENCH_XML_WARMUP ?? 100);
 const CLOCK_TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
 
@@ -44,7 +48,7 @@ function print(r: Result): void {
   const wallRate = r.docs / (r.wallMs / 1000);
   const cpuRate = r.docs / Math.max(r.cpuS, 1 / CLOCK_TICKS);
   console.log(
-    `${r.name.padEnd(14)} ${String(r.docs).padStart(6)} docs  ${wallRate.toFixed(1).padStart(8)} docs/s wall  ${cpuRate.toFixed(1).padStart(8)} docs/s per CPU core  ` +
+    `${r.name.padEnd(16)} ${String(r.docs).padStart(6)} docs  ${wallRate.toFixed(1).padStart(8)} docs/s wall  ${cpuRate.toFixed(1).padStart(8)} docs/s per CPU core  ` +
       `ms/doc: build ${per(r.steps.build)}  sign ${per(r.steps.sign)}  validate ${per(r.steps.validate)}`,
   );
 }
@@ -69,6 +73,21 @@ async function main(): Promise<void> {
   });
   if (!verifyXmlSignature(last).valid) throw new Error("bench: our last document does not verify");
 
+  const viaXmlCrypto = await run("xml-crypto+c14n", XML_CRYPTO_DOCS, Math.min(WARMUP, XML_CRYPTO_DOCS), (i, steps) => {
+    const t0 = performance.now();
+    const built = buildNfe(benchNfe(i + 1));
+    const t1 = performance.now();
+    const signed = signWithXmlCryptoAndLibxml2(built.xml, credentials, "infNFe");
+    const t2 = performance.now();
+    validateXml(signed, "nfe/nfe_v4.00.xsd");
+    const t3 = performance.now();
+    steps.build += t1 - t0;
+    steps.sign += t2 - t1;
+    steps.validate += t3 - t2;
+    last = signed;
+  });
+  if (!verifyXmlSignature(last).valid) throw new Error("bench: the xml-crypto document does not verify");
+
   const peer = createPeer();
   const theirs = await run("node-sped-nfe", PEER_DOCS, Math.min(5, PEER_DOCS), async (_i, steps) => {
     const t0 = performance.now();
@@ -84,6 +103,7 @@ async function main(): Promise<void> {
   });
 
   print(ours);
+  print(viaXmlCrypto);
   print(theirs);
   const wallRatio = theirs.wallMs / theirs.docs / (ours.wallMs / ours.docs);
   const cpuRatio = theirs.cpuS / theirs.docs / (ours.cpuS / ours.docs);

@@ -13,6 +13,8 @@ export type ElementLocation = {
   end: number;
   /** Name of its parent element (null for the root). */
   parent: string | null;
+  /** Names of its ancestors, from the root down to the parent. */
+  ancestors: string[];
   /** Namespace declarations in scope from the ancestors, e.g. { "": "http://…/nfe" }. */
   inherited: Map<string, string>;
 };
@@ -41,7 +43,8 @@ export function locateElement(xml: string, tag: string, from = 0): ElementLocati
         for (const [prefix, uri] of ancestor.ns) inherited.set(prefix, uri);
       }
       if (stack.some((a) => a.ns.has("xml:"))) throw new Error(`C14N: xml:* attributes on ancestors of <${tag}> are not supported`);
-      return { start: m.index, end: end + closeTag.length, parent: stack.at(-1)?.name ?? null, inherited };
+      const ancestors = stack.map((a) => a.name);
+      return { start: m.index, end: end + closeTag.length, parent: ancestors.at(-1) ?? null, ancestors, inherited };
     }
     if (!selfClosing) {
       const ns = new Map<string, string>();
@@ -67,9 +70,14 @@ export function canonicalElement(xml: string, location: ElementLocation): Buffer
     if (!new RegExp(`\\s${attribute}\\s*=`).test(ownTag)) declarations.push(` ${attribute}="${uri}"`);
   }
   if (declarations.length > 0) element = element.slice(0, openEnd) + declarations.join("") + element.slice(openEnd);
-  const doc = XmlDocument.fromBuffer(Buffer.from(element, "utf8"));
+  return Buffer.from(canonicalDocument(element), "utf8");
+}
+
+/** C14N 1.0 (inclusive, without comments) of a whole standalone document, by libxml2. */
+export function canonicalDocument(xml: string): string {
+  const doc = XmlDocument.fromBuffer(Buffer.from(xml, "utf8"));
   try {
-    return Buffer.from(doc.canonicalizeToString({ mode: 0 }), "utf8");
+    return doc.canonicalizeToString({ mode: 0 });
   } finally {
     doc.dispose();
   }

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readExample, xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { checkXmlSchema } from "./schema-validation";
 import { expandSelfClosing, signWithXmlCrypto } from "@/lib/fiscal/nfe/test-support/xml-crypto-signer";
+import { Libxml2C14nCanonicalization, signWithXmlCryptoAndLibxml2 } from "@/lib/fiscal/nfe/test-support/xml-crypto-libxml2-signer";
 import { signXml, verifyWithXmlCrypto, verifyXmlSignature } from "./xml-signature";
 
 const withoutSignature = (xml: string) => xml.replace(/<Signature[\s\S]*<\/Signature>\s*/, "");
@@ -87,5 +88,41 @@ describe("signXml", () => {
     expect(check).toMatchObject({ valid: true, referenceId: "ID1101113515030082260200012455001000992346109923465601" });
     const cce = verifyXmlSignature(readExample("events/proceventonfe-110110-cce.xml"));
     expect(cce.valid).toBe(true);
+  });
+});
+
+describe("xml-crypto with libxml2's C14N plugged in", () => {
+  const credentials = testSigningCredentials("06929383000163");
+  const nfe = withoutSignature(readExample("nfe/nfe-55-signed-hom.xml"));
+  const cases: Array<[string, string, "infNFe" | "infEvento" | "infInut"]> = [
+    ["NF-e", nfe, "infNFe"],
+    ["inutNFe", withoutSignature(readExample("nfe/inutnfe-signed-hom.xml")), "infInut"],
+    ["evento inside envEvento", readExample("events/envevento-110111-cancel-signed.xml").replace(/<Signature[\s\S]*?<\/Signature>/, ""), "infEvento"],
+    [
+      "NF-e under an ancestor with prefixed namespaces",
+      `<lote xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:ext="urn:example">${nfe.replace(/^<\?xml[^>]*\?>\s*/, "").replace("<NFe xmlns=", '<NFe xsi:type="x" xmlns=')}</lote>`,
+      "infNFe",
+    ],
+  ];
+
+  it.each(cases)("signs %s exactly as stock xml-crypto and signXml do, and xmlsec1 verifies it", (_name, xml, tag) => {
+    const c14n = vi.spyOn(Libxml2C14nCanonicalization.prototype, "process");
+    const plugged = signWithXmlCryptoAndLibxml2(xml, credentials, tag);
+    // xml-crypto called the plug-in for the referenced element and for SignedInfo.
+    expect(c14n).toHaveBeenCalledTimes(2);
+    c14n.mockRestore();
+    expect(expandSelfClosing(plugged).trimEnd()).toBe(expandSelfClosing(signWithXmlCrypto(xml, credentials, tag)).trimEnd());
+    expect(expandSelfClosing(plugged).trimEnd()).toBe(expandSelfClosing(signXml(xml, credentials, { tag })).trimEnd());
+    expect(xmlsecVerify(plugged, tag).ok).toBe(true);
+    expect(verifyXmlSignature(plugged)).toMatchObject({ valid: true });
+  });
+
+  it("digests the content: a different document gets a different DigestValue that xmlsec1 rejects when swapped", () => {
+    const signed = signWithXmlCryptoAndLibxml2(nfe, credentials, "infNFe");
+    const other = signWithXmlCryptoAndLibxml2(nfe.replace("<xNome>", "<xNome>X"), credentials, "infNFe");
+    const digest = (xml: string) => /<DigestValue>([^<]+)</.exec(xml)?.[1];
+    expect(digest(signed)).not.toBe(digest(other));
+    const swapped = signed.replace(/<Signature[\s\S]*<\/Signature>/, /<Signature[\s\S]*<\/Signature>/.exec(other)![0]);
+    expect(xmlsecVerify(swapped, "infNFe").ok).toBe(false);
   });
 });
