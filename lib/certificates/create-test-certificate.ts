@@ -18,6 +18,8 @@ export type CreateTestCertificateInput = {
    */
   encryption?: Pkcs12Encryption;
   password?: string;
+  /** false leaves the ICP-Brasil otherNames out (older or non-conforming files: the CNPJ is then read from the CN). */
+  icpBrasilOtherNames?: boolean;
 };
 
 const DAY_MS = 86_400_000;
@@ -65,7 +67,7 @@ export function createTestCertificate(input: CreateTestCertificateInput): { pfx:
     { name: "basicConstraints", cA: false, critical: true },
     { name: "keyUsage", digitalSignature: true, nonRepudiation: true, keyEncipherment: true, critical: true },
     { name: "extKeyUsage", clientAuth: true, emailProtection: true },
-    { name: "subjectAltName", value: subjectAltName },
+    ...(input.icpBrasilOtherNames === false ? [] : [{ name: "subjectAltName", value: subjectAltName }]),
     { name: "subjectKeyIdentifier" },
   ]);
   certificate.sign(privateKey, forge.md.sha256.create());

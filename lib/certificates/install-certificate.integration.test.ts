@@ -58,6 +58,13 @@ describe("installCertificate", () => {
     expect(await db.certificate.count({ where: { companyId: company.companyId } })).toBe(0);
   });
 
+  it("refuses a certificate that carries no CNPJ with 422 certificate_invalid", async () => {
+    const company = await createTestCompany();
+    const noCnpj = createTestCertificate({ cnpj: "11222333000100", legalName: "Pessoa", icpBrasilOtherNames: false });
+    expect(await codeOf(installCertificate({ companyId: company.companyId, ...noCnpj }))).toBe("422 certificate_invalid");
+    expect(await db.certificate.count({ where: { companyId: company.companyId } })).toBe(0);
+  });
+
   it("replaces the previous certificate, which stays stored but inactive", async () => {
     const company = await createTestCompany();
     const first = await installCertificate({ companyId: company.companyId, ...createTestCertificate({ cnpj: company.cnpj, legalName: "A" }) });

@@ -53,6 +53,18 @@ describe("parsePkcs12", () => {
     expect(((cnpjName!.value[1]!.value as forge.asn1.Asn1[])[0]!.value as string)).toBe(CNPJ);
   });
 
+  it("falls back to the CN suffix when the certificate has no ICP-Brasil otherName", () => {
+    const plain = createTestCertificate({ cnpj: CNPJ, legalName: "Sem SAN", icpBrasilOtherNames: false });
+    const parsed = parsePkcs12(plain.pfx, plain.password);
+    expect(forge.pki.certificateFromPem(parsed.certificatePem).getExtension("subjectAltName")).toBeNull();
+    expect(parsed.holderCnpj).toBe(CNPJ);
+  });
+
+  it("reports no CNPJ when neither the otherName nor the CN carries one", () => {
+    const plain = createTestCertificate({ cnpj: "11222333000100", legalName: "Sem CNPJ", icpBrasilOtherNames: false });
+    expect(parsePkcs12(plain.pfx, plain.password).holderCnpj).toBeNull();
+  });
+
   it("refuses a wrong password with 422 certificate_password_invalid", () => {
     expect(codeOf(() => parsePkcs12(pfx, "not-the-password"))).toBe("422 certificate_password_invalid");
   });
