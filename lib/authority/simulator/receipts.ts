@@ -9,6 +9,8 @@ import { newReceiptNumber } from "./protocol-number";
 // receipt number for NFeRetAutorizacao4. Kept in memory: receipts are
 // short-lived (SEFAZ keeps them for 24 h) and a lost one is recovered by
 // consulting the access key, which reads PostgreSQL.
+const MAX_RECEIPTS = 10_000;
+
 export class ReceiptBook {
   private readonly byReceipt = new Map<string, { tpAmb: string; cUF: string; protNFe: string }>();
 
@@ -20,6 +22,8 @@ export class ReceiptBook {
     const cUF = text(message, "cUF");
     if (!protNFe) return processed; // a batch-level refusal has no receipt
     const nRec = newReceiptNumber(cUF);
+    // Oldest receipts go first: a long-running simulator must not grow without bound.
+    if (this.byReceipt.size >= MAX_RECEIPTS) this.byReceipt.delete(this.byReceipt.keys().next().value!);
     this.byReceipt.set(nRec, { tpAmb, cUF, protNFe });
     return { answerXml: retEnviNFe({ tpAmb, cUF, dhRecbto: localTime(context.now(), cUF), cStat: "103", xMotivo: "Lote recebido com sucesso", nRec }) };
   }
