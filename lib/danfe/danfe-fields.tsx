@@ -1,4 +1,7 @@
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
+import type { Styles } from "@react-pdf/renderer";
+
+type Style = Styles[string];
 import type { ReactNode } from "react";
 
 // The DANFE's building blocks: titled sections and boxed fields with a small
@@ -8,9 +11,9 @@ export const danfeStyles = StyleSheet.create({
   page: { paddingTop: 14, paddingBottom: 14, paddingHorizontal: 14, fontFamily: "Helvetica", fontSize: 7, color: "#000" },
   row: { flexDirection: "row" },
   field: { borderWidth: 0.5, borderColor: "#000", paddingHorizontal: 2, paddingVertical: 1, minHeight: 18, marginRight: -0.5, marginBottom: -0.5 },
-  label: { fontSize: 5, textTransform: "uppercase" },
+  label: { fontSize: 5 },
   value: { fontSize: 7.5, marginTop: 1 },
-  sectionTitle: { fontSize: 6, fontFamily: "Helvetica-Bold", marginTop: 4, marginBottom: 1, textTransform: "uppercase" },
+  sectionTitle: { fontSize: 6, fontFamily: "Helvetica-Bold", marginTop: 4, marginBottom: 1 },
   bold: { fontFamily: "Helvetica-Bold" },
   watermark: {
     position: "absolute",
@@ -23,23 +26,37 @@ export const danfeStyles = StyleSheet.create({
   },
 });
 
+// Style objects are built once per size: react-pdf merges style arrays on
+// every node, and a DANFE has some 70 fields.
+const boxStyles = new Map<string, Style>();
+function boxStyle(width: number | undefined, flex: number | undefined): Style {
+  const key = width ? `w${width}` : `f${flex ?? 1}`;
+  let style = boxStyles.get(key);
+  if (!style) {
+    style = { ...danfeStyles.field, ...(width ? { width } : { flex: flex ?? 1 }) };
+    boxStyles.set(key, style);
+  }
+  return style;
+}
+const valueStyles = { left: danfeStyles.value, right: { ...danfeStyles.value, textAlign: "right" }, center: { ...danfeStyles.value, textAlign: "center" } } satisfies Record<string, Style>;
+
 export function Field({ label, value, flex, width, align, children }: { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" | "center"; children?: ReactNode }) {
-  const box = [danfeStyles.field, width ? { width } : { flex: flex ?? 1 }];
+  const box = boxStyle(width, flex);
   if (children) {
     return (
       <View style={box}>
-        <Text style={danfeStyles.label}>{label}</Text>
+        <Text style={danfeStyles.label}>{label.toUpperCase()}</Text>
         {children}
       </View>
     );
   }
   // One text block per field (caption and value as two runs): react-pdf lays
-  // out each block separately, and a DANFE has some 70 fields.
+  // out each block separately.
   return (
     <Text style={box}>
-      <Text style={danfeStyles.label}>{label}</Text>
+      <Text style={danfeStyles.label}>{label.toUpperCase()}</Text>
       {"\n"}
-      <Text style={[danfeStyles.value, { textAlign: align ?? "left" }]}>{value ?? ""}</Text>
+      <Text style={valueStyles[align ?? "left"]}>{value ?? ""}</Text>
     </Text>
   );
 }
@@ -47,7 +64,7 @@ export function Field({ label, value, flex, width, align, children }: { label: s
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <View wrap={false}>
-      <Text style={danfeStyles.sectionTitle}>{title}</Text>
+      <Text style={danfeStyles.sectionTitle}>{title.toUpperCase()}</Text>
       {children}
     </View>
   );

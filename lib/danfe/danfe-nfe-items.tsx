@@ -1,6 +1,8 @@
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s } from "./danfe-fields";
+
+const danfeRow = s.row;
 import { formatDecimal, formatMoney, formatQuantity } from "./format";
 
 // Quadro 7, "Dados dos produtos / serviços": one row per det, wrapping onto
@@ -30,6 +32,12 @@ const styles = StyleSheet.create({
   line: { borderLeftWidth: 0.5, borderBottomWidth: 0.25, borderColor: "#000" },
 });
 
+// Per-column styles, built once (react-pdf merges style arrays on every node).
+const headerCellStyles = COLUMNS.map((column) => ({ ...styles.cell, width: column.width, fontSize: 5 }));
+const cellStyles = COLUMNS.map((column) => ({ ...styles.cell, width: column.width, textAlign: "right" in column ? ("right" as const) : ("left" as const) }));
+const headerRowStyle = { ...danfeRow, ...styles.header };
+const lineRowStyle = { ...danfeRow, ...styles.line };
+
 type ItemCells = Record<(typeof COLUMNS)[number]["key"], string>;
 
 function cells(item: DanfeData["items"][number]): ItemCells {
@@ -55,20 +63,20 @@ function cells(item: DanfeData["items"][number]): ItemCells {
 export function ItemsBlock({ data }: { data: DanfeData }) {
   return (
     <View>
-      <Text style={s.sectionTitle}>Dados dos produtos / serviços</Text>
-      <View fixed style={[s.row, styles.header]}>
-        {COLUMNS.map((column) => (
-          <Text key={column.key} style={[styles.cell, { width: column.width, fontSize: 5, textTransform: "uppercase" }]}>
-            {column.label}
+      <Text style={s.sectionTitle}>DADOS DOS PRODUTOS / SERVIÇOS</Text>
+      <View fixed style={headerRowStyle}>
+        {COLUMNS.map((column, index) => (
+          <Text key={column.key} style={headerCellStyles[index]}>
+            {column.label.toUpperCase()}
           </Text>
         ))}
       </View>
       {data.items.map((item, index) => {
         const values = cells(item);
         return (
-          <View key={index} wrap={false} style={[s.row, styles.line]}>
-            {COLUMNS.map((column) => (
-              <Text key={column.key} style={[styles.cell, { width: column.width, textAlign: "right" in column ? "right" : "left" }]}>
+          <View key={index} wrap={false} style={lineRowStyle}>
+            {COLUMNS.map((column, columnIndex) => (
+              <Text key={column.key} style={cellStyles[columnIndex]}>
                 {values[column.key]}
               </Text>
             ))}

@@ -1,8 +1,9 @@
-// npm run bench:danfe — median render time of a one-page NF-e DANFE (aim: under 50 ms).
+// npm run bench:danfe [N] — render time of a one-page NF-e DANFE (aim: median under 50 ms).
+import { loadavg } from "node:os";
 import { measureDanfeRender } from "@/lib/danfe/measure-danfe-render";
 
 const iterations = Number(process.argv[2] ?? 50);
-const result = await measureDanfeRender({ iterations });
+const r = await measureDanfeRender({ iterations });
 console.log(
-  `DANFE NF-e (1 page, ${result.bytes} bytes): median ${result.medianMs.toFixed(1)} ms, p90 ${result.p90Ms.toFixed(1)} ms, min ${result.minMs.toFixed(1)} ms over ${result.iterations} renders`,
+  `DANFE NF-e (1 page, ${r.bytes} bytes), ${r.iterations} renders: median ${r.medianMs.toFixed(1)} ms wall (p90 ${r.p90Ms.toFixed(1)}, min ${r.minMs.toFixed(1)}), median ${r.cpuMedianMs.toFixed(1)} ms CPU; load average ${loadavg()[0]!.toFixed(1)}`,
 );
