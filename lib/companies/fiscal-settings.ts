@@ -4,6 +4,7 @@ import { withTransaction } from "@/lib/clients/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, validationError } from "@/lib/errors";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
+import { COMPANY_SETUP_MANAGER_ROLES } from "./setup-contracts";
 import { FiscalSettingsSchema, UpdateFiscalSettingsInput, type FiscalSettings } from "./fiscal-settings-schema";
 
 const rate = (value: Prisma.Decimal | null) => (value === null ? null : value.toString());
@@ -75,11 +76,24 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
   };
 }
 
+const mask = (secret: string | null) => (secret ? `${"•".repeat(8)}${secret.slice(-4)}` : null);
+
+/** For roles that cannot change the settings: the CSC and the CSRT are secrets, shown by their last 4 characters. */
+export function maskFiscalSecrets(settings: FiscalSettings): FiscalSettings {
+  return { ...settings, cscToken: mask(settings.cscToken), respTecCsrt: mask(settings.respTecCsrt) };
+}
+
 /** The company's fiscal settings, with the next number of the default series of models 55 and 65. */
 export async function getFiscalSettings(companyId: string, client: DbClient = db): Promise<FiscalSettings> {
   const company = await client.company.findFirst({ where: { id: companyId } });
   if (!company) throw notFound("Company");
   return toFiscalSettings(company, await nextNumberOf(client, company, 55), await nextNumberOf(client, company, 65));
+}
+
+/** What a dashboard user of this role sees: secrets masked for roles that cannot change the settings. */
+export async function getFiscalSettingsForRole(companyId: string, role: string, client: DbClient = db): Promise<FiscalSettings> {
+  const settings = await getFiscalSettings(companyId, client);
+  return (COMPANY_SETUP_MANAGER_ROLES as readonly string[]).includes(role) ? settings : maskFiscalSecrets(settings);
 }
 
 /**

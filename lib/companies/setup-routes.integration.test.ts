@@ -43,7 +43,14 @@ describe("settings routes", () => {
     expect(good.body).toMatchObject({ stateRegistration: "110042490114", defaultIcmsCst: "102" });
   });
 
-  it("lets SUPPORT read but not change settings (403 forbidden_role)", async () => {
+  it("lets SUPPORT read but not change settings (403 forbidden_role), with the CSC masked", async () => {
+    await call(patchSettings, { ...at("settings"), method: "PATCH", headers: accountant, body: { cscId: "000001", cscToken: "ABCDEF0123456789WXYZ" } });
+    const asSupport = await call(getSettings, { ...at("settings"), headers: support });
+    expect(asSupport.body.cscToken).toBe("••••••••WXYZ");
+    expect(asSupport.text).not.toContain("ABCDEF0123456789WXYZ");
+    const asAccountant = await call(getSettings, { ...at("settings"), headers: accountant });
+    expect(asAccountant.body.cscToken).toBe("ABCDEF0123456789WXYZ");
+
     const res = await call(patchSettings, { ...at("settings"), method: "PATCH", headers: support, body: { phone: "1133334444" } });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("forbidden_role");
