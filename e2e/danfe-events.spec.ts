@@ -77,7 +77,9 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
   // Delivery receipt with a picked proof file, then its cancellation.
   await page.getByRole("button", { name: "Register delivery receipt" }).click();
   const receipt = page.getByRole("dialog", { name: "Register delivery receipt" });
-  await receipt.getByLabel("Delivered at").fill(new Date(Date.now() + 60_000).toISOString().slice(0, 16));
+  // A minute from now (inputs hold minutes; the delivery cannot precede the issue), in the browser's time zone.
+  const localNow = await page.evaluate(() => new Date(Date.now() + 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+  await receipt.getByLabel("Delivered at").fill(localNow);
   await receipt.getByLabel("Receiver name").fill("Maria da Silva");
   await receipt.getByLabel("Receiver CPF/CNPJ").fill("11.222.333/0001-81");
   await receipt.locator('input[type="file"]').setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });
