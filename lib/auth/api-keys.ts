@@ -68,15 +68,16 @@ export async function authenticateApiKey(authorization: string | null): Promise<
   const secret = match?.[1];
   if (!secret || !secret.startsWith(KEY_PREFIX)) throw invalidKey();
   const hash = hashApiKey(secret);
-  const record = await db.apiKey.findUnique({
-    where: { secretHash: hash },
-    select: { id: true, companyId: true, scopes: true, revokedAt: true, secretHash: true },
-  });
+  // Every request reads the row, so a revocation applies to the next request.
+  // A raw query on the unique index: this runs on every /v1 call and skips the
+  // ORM's query building (about half the time of findUnique, bench:api).
+  const rows = await db.$queryRaw<{ id: string; companyId: string; scopes: string[]; secretHash: string }[]>`
+    SELECT "id", "companyId", "scopes", "secretHash" FROM "ApiKey"
+    WHERE "secretHash" = ${hash} AND "revokedAt" IS NULL LIMIT 1`;
+  const record = rows[0];
   // The lookup is by hash, so timing reveals nothing about the secret; the
   // constant-time comparison guards against any index/collation surprise.
-  if (!record || !timingSafeEqual(Buffer.from(record.secretHash), Buffer.from(hash)) || record.revokedAt) {
-    throw invalidKey();
-  }
+  if (!record || !timingSafeEqual(Buffer.from(record.secretHash), Buffer.from(hash))) throw invalidKey();
   touchLastUsed(record.id);
   return { apiKeyId: record.id, companyId: record.companyId, scopes: record.scopes as Scope[] };
 }
