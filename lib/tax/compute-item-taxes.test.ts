@@ -48,6 +48,19 @@ describe("ICMS, regular regime", () => {
     expect(totals.icmsTot).toMatchObject({ vBC: "1000.00", vICMS: "120.00", vBCST: "1386.00", vST: "129.48", vIPI: "100.00", vNF: "1229.48" });
   });
 
+  it("CST 70: own base reduction and ST with MVA and ST base reduction", () => {
+    // own: 1000 × 0.80 = 800.00 × 18 % = 144.00; ST: 1000 × 1.50 × 0.80 = 1200.00 × 18 % = 216.00 − 144.00 = 72.00
+    const { icms } = line(normal, "1000.00", {
+      icmsCst: "70", icmsRate: dec(18), icmsRedBc: dec(20), icmsStModBc: "4", icmsStMva: dec(50), icmsStRedBc: dec(20), icmsStRate: dec(18),
+    });
+    expect(icms).toMatchObject({ base: "800.00", amount: "144.00", st: { base: "1200.00", amount: "72.00" } });
+  });
+
+  it("CST 30: exempt own operation, the ST is not reduced by any own ICMS: 1000 × 1.30 × 18 % = 234.00", () => {
+    const { icms } = line(normal, "1000.00", { icmsCst: "30", icmsStModBc: "4", icmsStMva: dec(30), icmsStRate: dec(18) });
+    expect(icms).toMatchObject({ base: null, amount: null, st: { base: "1300.00", amount: "234.00", baseReduction: null } });
+  });
+
   it("puts the IPI in the own ICMS base for a non-contributor: (1000 + 100) × 18 % = 198.00", () => {
     const taxes = line({ ...normal, recipientContributor: false }, "1000.00", { icmsCst: "00", icmsRate: dec(18), ipiCst: "50", ipiRate: dec(10) });
     expect(taxes.icms).toMatchObject({ base: "1100.00", amount: "198.00" });
