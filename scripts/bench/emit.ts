@@ -13,6 +13,7 @@ const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 8);
 const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
 const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
+const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 2);
 const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
 
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -54,7 +55,8 @@ async function bench(): Promise<void> {
   const simulator = await startSimulatorProcess();
   const companies: Array<{ key: string }> = [];
   for (let i = 0; i < COMPANIES; i++) companies.push(await fixtures.createEmittingCompany());
-  const worker = startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 });
+  // Workers: in this process (BENCH_WORKER_PROCESSES=0) or `npm run worker` processes, as on a multi-core host.
+  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 });
 
   const create = async (key: string) => {
     const started = performance.now();
@@ -76,7 +78,7 @@ async function bench(): Promise<void> {
   const warm = await Promise.all(companies.map((c) => create(c.key)));
   await waitAuthorized(warm.map((w) => w.id), 60_000);
 
-  console.log(`Emitting ${DOCUMENTS} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots…`);
+  console.log(`Emitting ${DOCUMENTS} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
   const t0 = Date.now();
   const created: Array<{ id: string; startedAt: number }> = [];
   let next = 0;
@@ -114,6 +116,20 @@ async function bench(): Promise<void> {
     console.log(`DANFE (one-page NF-e) render: median ${percentile(times, 50).toFixed(1)} ms over ${DANFE_SAMPLES}`);
   }
   simulator.kill("SIGTERM");
+}
+
+async function startWorkerProcesses(): Promise<{ stop: () => Promise<void> }> {
+  const children = Array.from({ length: WORKER_PROCESSES }, () =>
+    spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
+  return {
+    stop: async () => {
+      await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
+    },
+  };
 }
 
 /** The simulator in a child process (BENCH_SIMULATOR=inline keeps it in this process). */
