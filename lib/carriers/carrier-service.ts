@@ -1,7 +1,7 @@
 import type { Carrier, Prisma, Vehicle } from "@prisma/client";
 import { paginate, type Page } from "@/lib/api/pagination";
 import { isValidCnpj, isValidCpf, normalizeDocument } from "@/lib/br";
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound, unprocessable, validationError } from "@/lib/errors";
 import type { CarrierResponse, CreateCarrierInput, ListCarriersQuery, UpdateCarrierInput, VehicleResponse } from "./schemas";

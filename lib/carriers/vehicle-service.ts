@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound, unprocessable } from "@/lib/errors";
 import { FLEET_ORDER, findCarrierRecord, toVehicleResponse } from "./carrier-service";

@@ -1,4 +1,4 @@
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
 import { DomainError, notFound } from "@/lib/errors";

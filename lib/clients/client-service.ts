@@ -3,7 +3,7 @@ import { paginate, type Page } from "@/lib/api/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { conflict, notFound, unprocessable } from "@/lib/errors";
 import { resolveClientIdentity } from "./client-identity";
-import { withTransaction } from "./with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import type { ClientResponse, CreateClientInput, ListClientsQuery, UpdateClientInput } from "./schemas";
 
 export function toClientResponse(client: Client): ClientResponse {

@@ -1,6 +1,6 @@
 import type { Company, Environment, Prisma } from "@prisma/client";
 import { describeZodError } from "@/lib/api/error-response";
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, validationError } from "@/lib/errors";
 import { setNextNumber } from "@/lib/numbering/numbering-series";

@@ -25,6 +25,9 @@ export function getDb(): PrismaClient {
 
 /** Lazily bound so importing a module never opens a connection. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  has(_target, property) {
+    return Reflect.has(getDb(), property);
+  },
   get(_target, property) {
     const client = getDb();
     const value = Reflect.get(client, property, client) as unknown;

@@ -1,7 +1,7 @@
 import type { Client, Prisma } from "@prisma/client";
 import { parseWith } from "@/lib/api/read-input";
 import { findCompanyClient, findOrCreateInlineClient } from "@/lib/clients/lookup";
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { queueEmission } from "@/lib/emission/queue-emission";

@@ -1,6 +1,6 @@
 import { Prisma, type Product } from "@prisma/client";
 import { paginate, type Page } from "@/lib/api/pagination";
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound, unprocessable } from "@/lib/errors";
 import { decimalString } from "./decimal-string";

@@ -1,6 +1,6 @@
 import type { NfeTaxRule, NfseTaxRule, Prisma, TaxRule, TaxRuleModel } from "@prisma/client";
 import { paginate, type Page } from "@/lib/api/pagination";
-import { withTransaction } from "@/lib/clients/with-transaction";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { decimalString } from "@/lib/products/decimal-string";

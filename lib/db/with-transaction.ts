@@ -4,7 +4,7 @@ import type { DbClient } from "@/lib/db/client";
 /**
  * Runs `fn` in a transaction: a new one on the root client, or the caller's
  * when `client` is already a transaction (domain functions compose this way).
- * Checks for $transaction by value because `db` is a Proxy without a `has` trap.
+ * A transaction client has no $transaction of its own.
  */
 export function withTransaction<T>(client: DbClient, fn: (tx: DbClient) => Promise<T>): Promise<T> {
   const begin = (client as { $transaction?: unknown }).$transaction;
