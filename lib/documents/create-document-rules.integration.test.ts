@@ -3,6 +3,7 @@ import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
+import { ensureSystemTemplates } from "@/lib/templates";
 import { configureCompanyDefaults, item, makeCarrier, makeClient, makeNfeRule, makeNfseRule, makeProduct, makeTemplate } from "./testing/fixtures";
 
 const post = (key: string, body: unknown) => call(create, { method: "POST", path: "/v1/fiscal-documents", key, body });
@@ -155,8 +156,12 @@ describe("references: templates, tax rules, products, CEST and CFOP", () => {
     expect(d.body.operationNature).toBe("VENDA DE PRODUCAO");
     expect(d.body.items[0].icms).toMatchObject({ rate: "12.0000", amount: "12.00" });
     expect(d.body.items[0].taxSources["icms.rate"]).toBe("template");
-    const system = await makeTemplate({ source: "SYSTEM", systemKey: `test-${c.companyId}` });
-    expect((await post(c.key, c.base({ templateId: system.id }))).status).toBe(201);
+    // System templates are global: use a shipped one rather than adding rows every company sees.
+    await ensureSystemTemplates();
+    const system = await db.fiscalTemplate.findUniqueOrThrow({ where: { systemKey: "sale-of-goods" } });
+    const fromSystem = await post(c.key, c.base({ templateId: system.id }));
+    expect(fromSystem.status).toBe(201);
+    expect((await detail(c.key, fromSystem.body.id)).body.operationNature).toBe(system.operationNature);
   });
 
   it("answers invalid_tax_rule for a rule of another company, removed, inactive or of the wrong model", async () => {
