@@ -69,6 +69,17 @@ describe("handleSession", () => {
     const malformed = await call(createRoute, { ...base, rawBody: "{ nope" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("malformed_json");
+    for (const body of [null, 42, "text", [], { name: 1e309, scopes: "clients:read" }, { name: "x".repeat(10_000), scopes: ["clients:read"] }, { name: "\u0000\ud83d", scopes: [1e20] }]) {
+      const res = await call(createRoute, { ...base, body });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    const empty = await call(createRoute, { ...base, rawBody: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain("body");
+    const unicode = await call(createRoute, { ...base, body: { name: "Integração ERP 🚀", scopes: ["clients:read"] } });
+    expect(unicode.status).toBe(201);
+    expect(unicode.body.name).toBe("Integração ERP 🚀");
     const withCompany = await call(createRoute, { ...base, body: { name: "k", scopes: ["clients:read"], companyId: stranger.companyId } });
     expect(withCompany.status).toBe(400);
     expect(withCompany.body.code).toBe("validation_error");
