@@ -62,3 +62,18 @@ test("a SUPPORT user sees keys but cannot create or revoke them", async ({ page 
   expect(forced.status()).toBe(403);
   expect(await forced.json()).toMatchObject({ code: "forbidden_role" });
 });
+
+test("the API reference shows every registered route with its scope, parameters and schemas", async ({ page, request }) => {
+  const account = await createAccount("SUPPORT");
+  await signIn(page, account);
+  await page.goto(`/dashboard/c/${account.companyId}/api-reference`);
+  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  const document = await (await request.get("/v1/openapi.json")).json();
+  const operations = Object.values(document.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);
+  await expect(page.getByTestId("api-operation")).toHaveCount(operations);
+  const listClients = page.getByTestId("api-operation").filter({ has: page.locator("code", { hasText: /^\/v1\/clients$/ }) }).filter({ hasText: "GET" });
+  await expect(listClients).toContainText("scope: clients:read");
+  await expect(listClients).toContainText("pageSize");
+  await listClients.getByText(/^200 /).click();
+  await expect(listClients.locator("pre").first()).toContainText('"totalPages"');
+});
