@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
-import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { describe, expect, it } from "vitest";
+import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { checkXmlSchema } from "@/lib/fiscal/nfe";
-import { createTestCompany, db, type TestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { authorizedDocument } from "./testing/authorized-document";
 
-let simulator: SimulatorServer;
-let company: TestCompany;
-beforeAll(async () => {
-  process.env.AUTHORITY_TIMEOUT_MS = "1500";
-  simulator = await startTestSimulator();
-  company = await createEmittingCompany();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
-beforeEach(() => simulator.faults.clear());
+const fixture = simulatorCompanyFixture();
 
 const JUSTIFICATION = "Pedido cancelado pelo cliente antes da entrega";
-const cancel = (id: string, body: unknown, key = company.key) =>
+const cancel = (id: string, body: unknown, key = fixture.company.key) =>
   call(cancelRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key, body, params: { id } });
 
 describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   it("cancels an authorized NF-e: status, reason, date, protocol, event with procEventoNFe and document.cancelled", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const res = await cancel(document.id, { justification: JUSTIFICATION });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: expect.any(String) });
@@ -49,7 +38,7 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   });
 
   it("validates the justification length (15-255) with 400 validation_error", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     for (const justification of ["a".repeat(14), "a".repeat(256), undefined]) {
       const res = await cancel(document.id, { justification });
       expect(res.status).toBe(400);
@@ -60,7 +49,7 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   });
 
   it("refuses a document that is not AUTHORIZED with 422 invalid_status", async () => {
-    const draft = await db.fiscalDocument.findFirstOrThrow({ where: { companyId: company.companyId, status: "AUTHORIZED" } });
+    const draft = await db.fiscalDocument.findFirstOrThrow({ where: { companyId: fixture.company.companyId, status: "AUTHORIZED" } });
     await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED" } });
     const res = await cancel(draft.id, { justification: JUSTIFICATION });
     expect(res.status).toBe(422);
@@ -68,26 +57,26 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   });
 
   it("refuses after the legal deadline: NF-e 24 h, NFC-e 30 min (422 cancel_deadline_expired)", async () => {
-    const nfe = await authorizedDocument(company.companyId);
+    const nfe = await authorizedDocument(fixture.company.companyId);
     await db.fiscalDocument.update({ where: { id: nfe.id }, data: { authorizationDate: new Date(Date.now() - 24 * 3600_000 - 60_000) } });
     const late = await cancel(nfe.id, { justification: JUSTIFICATION });
     expect(late.status).toBe(422);
     expect(late.body.code).toBe("cancel_deadline_expired");
 
-    const nfce = await authorizedDocument(company.companyId, { type: "NFCE" });
+    const nfce = await authorizedDocument(fixture.company.companyId, { type: "NFCE" });
     await db.fiscalDocument.update({ where: { id: nfce.id }, data: { authorizationDate: new Date(Date.now() - 31 * 60_000) } });
     const lateNfce = await cancel(nfce.id, { justification: JUSTIFICATION });
     expect(lateNfce.status).toBe(422);
     expect(lateNfce.body.code).toBe("cancel_deadline_expired");
 
-    const inTime = await authorizedDocument(company.companyId, { type: "NFCE" });
+    const inTime = await authorizedDocument(fixture.company.companyId, { type: "NFCE" });
     await db.fiscalDocument.update({ where: { id: inTime.id }, data: { authorizationDate: new Date(Date.now() - 29 * 60_000) } });
     expect((await cancel(inTime.id, { justification: JUSTIFICATION })).status).toBe(200);
   });
 
   it("answers 422 authority_rejected with 'cStat - xMotivo' when the authority refuses, keeping the document", async () => {
-    const document = await authorizedDocument(company.companyId);
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "reject", cStat: "241", reason: "Rejeicao: Um numero da faixa ja foi utilizado" }, times: 1 });
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "reject", cStat: "241", reason: "Rejeicao: Um numero da faixa ja foi utilizado" }, times: 1 });
     const res = await cancel(document.id, { justification: JUSTIFICATION });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("authority_rejected");
@@ -99,8 +88,8 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   });
 
   it("answers 503 authority_unavailable when the authority cannot be reached", async () => {
-    const document = await authorizedDocument(company.companyId);
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "http_500" } });
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "http_500" } });
     const res = await cancel(document.id, { justification: JUSTIFICATION });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe("authority_unavailable");
@@ -108,8 +97,8 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   });
 
   it("follows the authority when a lost answer had cancelled it: the retry (573 duplicate event) completes the cancellation", async () => {
-    const document = await authorizedDocument(company.companyId);
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
     const lost = await cancel(document.id, { justification: JUSTIFICATION });
     expect(lost.status).toBe(503);
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
@@ -122,7 +111,7 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
   });
 
   it("treats another company's document as not found and needs documents:write", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const other = await createTestCompany();
     const res = await cancel(document.id, { justification: JUSTIFICATION }, other.key);
     expect(res.status).toBe(404);

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
-import { createEmittingCompany, createDraft, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { describe, expect, it } from "vitest";
+import { createDraft } from "@/lib/emission/testing/emission-fixtures";
+import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { checkXmlSchema } from "@/lib/fiscal/nfe";
-import { createTestCompany, db, type TestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { POST as correctionRoute } from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
 import { authorizedDocument } from "./testing/authorized-document";
 
-let simulator: SimulatorServer;
-let company: TestCompany;
-beforeAll(async () => {
-  process.env.AUTHORITY_TIMEOUT_MS = "1500";
-  simulator = await startTestSimulator();
-  company = await createEmittingCompany();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
-beforeEach(() => simulator.faults.clear());
+const fixture = simulatorCompanyFixture();
 
 const TEXT = "Onde se le volume 1, leia-se volumes 2 (duas caixas)";
-const correct = (id: string, body: unknown, key = company.key) =>
+const correct = (id: string, body: unknown, key = fixture.company.key) =>
   call(correctionRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/correction-letter`, key, body, params: { id } });
 
 describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   it("registers letters with consecutive sequences and returns the protocol", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const first = await correct(document.id, { correction: TEXT });
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({ success: true, sequence: 1, protocol: expect.stringMatching(/^\d{15}$/) });
@@ -45,7 +35,7 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   });
 
   it("validates the text length (15-1000) with 400 validation_error", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     for (const correction of ["x".repeat(14), "x".repeat(1001), 42]) {
       const res = await correct(document.id, { correction });
       expect(res.status).toBe(400);
@@ -55,32 +45,32 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   });
 
   it("refuses NFS-e (correction_not_allowed), non-authorized (invalid_status) and cancelled documents", async () => {
-    const draft = await createDraft(company.companyId);
+    const draft = await createDraft(fixture.company.companyId);
     const res = await correct(draft.id, { correction: TEXT });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("invalid_status");
 
     // An NFS-e never takes a CC-e, whatever its state (api.md rule 2).
-    const nfse = await authorizedDocument(company.companyId);
+    const nfse = await authorizedDocument(fixture.company.companyId);
     await db.fiscalDocument.update({ where: { id: nfse.id }, data: { type: "NFSE" } });
     const refused = await correct(nfse.id, { correction: TEXT });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe("correction_not_allowed");
 
-    const cancelled = await authorizedDocument(company.companyId);
+    const cancelled = await authorizedDocument(fixture.company.companyId);
     await db.fiscalDocument.update({ where: { id: cancelled.id }, data: { status: "CANCELLED" } });
     expect((await correct(cancelled.id, { correction: TEXT })).body.code).toBe("invalid_status");
   });
 
   it("accepts an NFC-e, as the spec allows (NFE/NFCE)", async () => {
-    const nfce = await authorizedDocument(company.companyId, { type: "NFCE" });
+    const nfce = await authorizedDocument(fixture.company.companyId, { type: "NFCE" });
     const res = await correct(nfce.id, { correction: TEXT });
     expect(res.status, res.text).toBe(200);
     expect(res.body.sequence).toBe(1);
   });
 
   it("refuses after 30 days from authorization (422 correction_deadline_expired)", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     await db.fiscalDocument.update({ where: { id: document.id }, data: { authorizationDate: new Date(Date.now() - 30 * 86_400_000 - 60_000) } });
     const res = await correct(document.id, { correction: TEXT });
     expect(res.status).toBe(422);
@@ -88,7 +78,7 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   });
 
   it("allows 20 letters and refuses the 21st (422 correction_limit_reached)", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     for (let sequence = 1; sequence <= 20; sequence++) {
       const res = await correct(document.id, { correction: `${TEXT} numero ${sequence}` });
       expect(res.status, res.text).toBe(200);
@@ -100,12 +90,12 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   });
 
   it("a refused letter does not use up a sequence; 503 when the authority is unreachable", async () => {
-    const document = await authorizedDocument(company.companyId);
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "reject", cStat: "501", reason: "Rejeicao: Pedido intempestivo" }, times: 1 });
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "reject", cStat: "501", reason: "Rejeicao: Pedido intempestivo" }, times: 1 });
     const refused = await correct(document.id, { correction: TEXT });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: "authority_rejected", message: "501 - Rejeicao: Pedido intempestivo" });
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "unavailable" }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "unavailable" }, times: 1 });
     const down = await correct(document.id, { correction: TEXT });
     expect(down.status).toBe(503);
     expect(down.body.code).toBe("authority_unavailable");
@@ -115,8 +105,8 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   });
 
   it("after a lost answer, keeps the registered sequence and sends the text again with the next one", async () => {
-    const document = await authorizedDocument(company.companyId);
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
     const lost = await correct(document.id, { correction: TEXT });
     expect(lost.status).toBe(503);
     const retry = await correct(document.id, { correction: TEXT });
@@ -131,7 +121,7 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
   });
 
   it("treats another company's document as not found", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const other = await createTestCompany();
     expect((await correct(document.id, { correction: TEXT }, other.key)).status).toBe(404);
   });

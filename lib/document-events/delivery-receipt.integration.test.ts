@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
+import { describe, expect, it } from "vitest";
 import { randomCpf } from "@/lib/br";
-import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { checkXmlSchema, deliveryProofHash } from "@/lib/fiscal/nfe";
-import { createTestCompany, db, type TestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { DELETE as deleteReceiptRoute, POST as receiptRoute } from "@/app/v1/fiscal-documents/[id]/delivery-receipt/route";
 import { authorizedDocument } from "./testing/authorized-document";
 
-let simulator: SimulatorServer;
-let company: TestCompany;
-beforeAll(async () => {
-  process.env.AUTHORITY_TIMEOUT_MS = "1500";
-  simulator = await startTestSimulator();
-  company = await createEmittingCompany();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
-beforeEach(() => simulator.faults.clear());
+const fixture = simulatorCompanyFixture();
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
@@ -36,14 +25,14 @@ function receipt(overrides: Record<string, unknown> = {}) {
 }
 
 const path = (id: string) => `/v1/fiscal-documents/${id}/delivery-receipt`;
-const register = (id: string, body: unknown, key = company.key) => call(receiptRoute, { method: "POST", path: path(id), key, body, params: { id } });
-const unregister = (id: string, key = company.key) => call(deleteReceiptRoute, { method: "DELETE", path: path(id), key, params: { id } });
+const register = (id: string, body: unknown, key = fixture.company.key) => call(receiptRoute, { method: "POST", path: path(id), key, body, params: { id } });
+const unregister = (id: string, key = fixture.company.key) => call(deleteReceiptRoute, { method: "DELETE", path: path(id), key, params: { id } });
 const cancel = (id: string) =>
-  call(cancelRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, body: { justification: "Mercadoria devolvida pelo cliente" }, params: { id } });
+  call(cancelRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: fixture.company.key, body: { justification: "Mercadoria devolvida pelo cliente" }, params: { id } });
 
 describe("delivery receipt (110130 / 110131)", () => {
   it("registers a receipt that blocks cancellation and a second receipt; DELETE lifts both", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const body = receipt();
     const res = await register(document.id, body);
     expect(res.status, res.text).toBe(200);
@@ -82,14 +71,14 @@ describe("delivery receipt (110130 / 110131)", () => {
   });
 
   it("DELETE without a registered receipt answers 422 delivery_receipt_missing", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const res = await unregister(document.id);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("delivery_receipt_missing");
   });
 
   it("checks the proof by its magic bytes and size (422 invalid_proof)", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const cases = [
       { contentType: "image/jpeg", base64: PNG.toString("base64") },
       { contentType: "application/pdf", base64: PNG.toString("base64") },
@@ -107,15 +96,15 @@ describe("delivery receipt (110130 / 110131)", () => {
   });
 
   it("accepts a body over the default limit but refuses one over the route's (413)", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const rawBody = JSON.stringify(receipt({ proof: { contentType: "image/png", base64: "A".repeat(5 * 1024 * 1024) } }));
-    const res = await call(receiptRoute, { method: "POST", path: path(document.id), key: company.key, rawBody, params: { id: document.id } });
+    const res = await call(receiptRoute, { method: "POST", path: path(document.id), key: fixture.company.key, rawBody, params: { id: document.id } });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("payload_too_large");
   });
 
   it("validates deliveredAt with offset, receiver document check digits and content type (400)", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const bad = [
       { deliveredAt: "2026-11-21T10:00:00" },
       { deliveredAt: "21/11/2026" },
@@ -136,11 +125,11 @@ describe("delivery receipt (110130 / 110131)", () => {
   });
 
   it("applies to authorized NF-e only", async () => {
-    const nfce = await authorizedDocument(company.companyId, { type: "NFCE" });
+    const nfce = await authorizedDocument(fixture.company.companyId, { type: "NFCE" });
     const res = await register(nfce.id, receipt());
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("delivery_receipt_not_allowed");
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     expect((await cancel(document.id)).status).toBe(200);
     const cancelled = await register(document.id, receipt());
     expect(cancelled.status).toBe(422);
@@ -150,8 +139,8 @@ describe("delivery receipt (110130 / 110131)", () => {
   });
 
   it("answers 422 authority_rejected when the national environment refuses", async () => {
-    const document = await authorizedDocument(company.companyId);
-    simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: company.cnpj, action: { kind: "reject", cStat: "580", reason: "Rejeicao: evento exige NF-e autorizada" }, times: 1 });
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "reject", cStat: "580", reason: "Rejeicao: evento exige NF-e autorizada" }, times: 1 });
     const res = await register(document.id, receipt());
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: "authority_rejected", message: "580 - Rejeicao: evento exige NF-e autorizada" });

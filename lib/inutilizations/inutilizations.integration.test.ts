@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
+import { describe, expect, it } from "vitest";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
-import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { createEmittingCompany } from "@/lib/emission/testing/emission-fixtures";
+import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { checkXmlSchema } from "@/lib/fiscal/nfe";
-import { createTestCompany, db, type TestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { GET as getRoute } from "@/app/v1/fiscal-inutilizations/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/v1/fiscal-inutilizations/route";
 
-let simulator: SimulatorServer;
-let company: TestCompany;
-beforeAll(async () => {
-  process.env.AUTHORITY_TIMEOUT_MS = "1500";
-  simulator = await startTestSimulator();
-  company = await createEmittingCompany();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
-beforeEach(() => simulator.faults.clear());
+const fixture = simulatorCompanyFixture();
 
 const JUSTIFICATION = "Numeracao pulada por falha no sistema emissor";
-const create = (body: unknown, key = company.key) => call(createRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key, body });
-const list = (query = "", key = company.key) => call(listRoute, { path: `/v1/fiscal-inutilizations${query}`, key });
-const get = (id: string, key = company.key) => call(getRoute, { path: `/v1/fiscal-inutilizations/${id}`, key, params: { id } });
+const create = (body: unknown, key = fixture.company.key) => call(createRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key, body });
+const list = (query = "", key = fixture.company.key) => call(listRoute, { path: `/v1/fiscal-inutilizations${query}`, key });
+const get = (id: string, key = fixture.company.key) => call(getRoute, { path: `/v1/fiscal-inutilizations/${id}`, key, params: { id } });
 
 describe("POST /v1/fiscal-inutilizations", () => {
   it("voids a range synchronously: protocol, AUTHORIZED record, procInutNFe and document.inutilized", async () => {
@@ -74,11 +64,11 @@ describe("POST /v1/fiscal-inutilizations", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("validation_error");
     }
-    expect(await db.inutilization.count({ where: { companyId: company.companyId, series: 1 } })).toBe(0);
+    expect(await db.inutilization.count({ where: { companyId: fixture.company.companyId, series: 1 } })).toBe(0);
   });
 
   it("refuses ranges with numbers of authorized or cancelled documents, or already voided (422 inutilization_range_in_use)", async () => {
-    const document = await authorizedDocument(company.companyId);
+    const document = await authorizedDocument(fixture.company.companyId);
     const series = document.series!;
     const inUse = await create({ series, startNumber: document.number, endNumber: document.number + 5, justification: JUSTIFICATION });
     expect(inUse.status).toBe(422);
@@ -97,28 +87,28 @@ describe("POST /v1/fiscal-inutilizations", () => {
   });
 
   it("keeps a REJECTED record and answers 422 authority_rejected when the authority refuses", async () => {
-    simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "252", reason: "Rejeicao: Ambiente informado diverge do Ambiente de recebimento" }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: fixture.company.cnpj, action: { kind: "reject", cStat: "252", reason: "Rejeicao: Ambiente informado diverge do Ambiente de recebimento" }, times: 1 });
     const res = await create({ series: 20, startNumber: 1, endNumber: 3, justification: JUSTIFICATION });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("authority_rejected");
     expect(res.body.message).toMatch(/^252 - Rejeicao: Ambiente informado diverge/);
-    const row = await db.inutilization.findFirstOrThrow({ where: { companyId: company.companyId, series: 20 } });
+    const row = await db.inutilization.findFirstOrThrow({ where: { companyId: fixture.company.companyId, series: 20 } });
     expect(row).toMatchObject({ status: "REJECTED", cStat: "252", protocol: null });
     expect(await db.domainEvent.count({ where: { inutilizationId: row.id } })).toBe(0);
   });
 
   it("keeps the record PENDING on a lost answer (503) and completes it when the range is sent again", async () => {
-    simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
     const lost = await create({ series: 21, startNumber: 1, endNumber: 2, justification: JUSTIFICATION });
     expect(lost.status).toBe(503);
     expect(lost.body.code).toBe("authority_unavailable");
-    const pending = await db.inutilization.findFirstOrThrow({ where: { companyId: company.companyId, series: 21 } });
+    const pending = await db.inutilization.findFirstOrThrow({ where: { companyId: fixture.company.companyId, series: 21 } });
     expect(pending.status).toBe("PENDING");
     // The authority did register it; the retry is answered 563 (same range) and completes the same record.
     const retry = await create({ series: 21, startNumber: 1, endNumber: 2, justification: JUSTIFICATION });
     expect(retry.status, retry.text).toBe(200);
     expect(retry.body.record).toEqual({ id: pending.id, status: "AUTHORIZED" });
-    expect(await db.inutilization.count({ where: { companyId: company.companyId, series: 21 } })).toBe(1);
+    expect(await db.inutilization.count({ where: { companyId: fixture.company.companyId, series: 21 } })).toBe(1);
     expect(await db.domainEvent.count({ where: { inutilizationId: pending.id, type: "document.inutilized" } })).toBe(1);
   });
 
