@@ -1,10 +1,9 @@
 import type { Client, Prisma } from "@prisma/client";
-import { paginate, type Page } from "@/lib/api/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { conflict, notFound, unprocessable } from "@/lib/errors";
 import { resolveClientIdentity } from "./client-identity";
 import { withTransaction } from "@/lib/db/with-transaction";
-import type { ClientResponse, CreateClientInput, ListClientsQuery, UpdateClientInput } from "./schemas";
+import type { ClientResponse, CreateClientInput, UpdateClientInput } from "./schemas";
 
 export function toClientResponse(client: Client): ClientResponse {
   const { companyId: _companyId, createdAt, updatedAt, ...fields } = client;
@@ -57,22 +56,6 @@ export async function findClientRecord(companyId: string, id: string, client: Db
 
 export async function getClient(companyId: string, id: string, client: DbClient = db): Promise<ClientResponse> {
   return toClientResponse(await findClientRecord(companyId, id, client));
-}
-
-export async function listClients(companyId: string, query: ListClientsQuery, client: DbClient = db): Promise<Page<ClientResponse>> {
-  const where: Prisma.ClientWhereInput = { companyId };
-  if (query.state) where.state = query.state;
-  if (query.documentType) where.documentType = query.documentType;
-  if (query.isActive !== undefined) where.isActive = query.isActive;
-  if (query.search) {
-    const contains = { contains: query.search, mode: "insensitive" as const };
-    where.OR = [{ name: contains }, { fantasyName: contains }, { email: contains }, { document: { contains: query.search.replace(/[.\-/\s]/g, "") || query.search } }];
-  }
-  return paginate(
-    query,
-    () => client.client.count({ where }),
-    async (window) => (await client.client.findMany({ where, orderBy: [{ name: "asc" }, { id: "asc" }], ...window })).map(toClientResponse),
-  );
 }
 
 /** PATCH: only the fields sent change; identity is re-derived when document or its types are sent. */

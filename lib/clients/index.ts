@@ -1,4 +1,5 @@
-export { createClient, deleteClient, getClient, listClients, toClientResponse, updateClient } from "./client-service";
+export { createClient, deleteClient, getClient, toClientResponse, updateClient } from "./client-service";
+export { listClients } from "./list-clients";
 export { resolveClientIdentity, type ClientIdentity } from "./client-identity";
 export { findCompanyClient, findOrCreateInlineClient } from "./lookup";
 export { clientContracts } from "./contracts";
