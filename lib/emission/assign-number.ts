@@ -16,11 +16,12 @@ export type NumberAssigned = { kind: "numbered"; series: number; number: number;
  * authority can recognise a resend as the same NF-e.
  */
 export async function assignEmissionNumber(run: EmissionRun): Promise<NumberAssigned | EmissionRefusal | Superseded> {
+  const target = await db.fiscalDocument.findFirst({ where: { id: run.documentId, companyId: run.companyId }, select: { type: true, runId: true } });
   // With Inngest the event may arrive before the emitting transaction commits: retry until the run is visible.
-  if (!(await db.backgroundRun.findUnique({ where: { id: run.runId }, select: { id: true } }))) {
+  // The document's runId is written in that same transaction, so seeing it proves the commit (one query fewer).
+  if (target?.runId !== run.runId && !(await db.backgroundRun.findUnique({ where: { id: run.runId }, select: { id: true } }))) {
     throw new Error(`Run ${run.runId} is not committed yet (or its transaction rolled back)`);
   }
-  const target = await db.fiscalDocument.findFirst({ where: { id: run.documentId, companyId: run.companyId }, select: { type: true } });
   if (!target) return { kind: "superseded", status: "missing" };
   const refusal = await checkEmissionPrerequisites(run.companyId, target.type);
   if (refusal) return refusal;

@@ -2,7 +2,6 @@ import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { buildSignedNfe } from "@/lib/fiscal/nfe";
-import { lockRunDocument } from "./load-run-document";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { toNfeInput } from "./to-nfe-input";
 
@@ -35,10 +34,12 @@ export async function prepareSignedXml(run: EmissionRun): Promise<XmlPrepared | 
     if (error instanceof DomainError) return { kind: "refused", code: error.code, reason: error.message };
     throw error;
   }
-  return db.$transaction(async (tx) => {
-    const locked = await lockRunDocument(tx, run);
-    if (!locked) return { kind: "superseded", status: "not this run's" } satisfies Superseded;
-    await tx.fiscalDocument.update({ where: { id: locked.id }, data: { signedXml } });
-    return { kind: "prepared", bytes: signedXml.length } satisfies XmlPrepared;
+  // One guarded UPDATE instead of lock + read + update: PostgreSQL re-checks the
+  // WHERE under the row lock, so a run that lost the document writes nothing.
+  const stored = await db.fiscalDocument.updateMany({
+    where: { id: document.id, companyId: run.companyId, runId: run.runId, status: "PROCESSING" },
+    data: { signedXml },
   });
+  if (stored.count !== 1) return { kind: "superseded", status: "not this run's" } satisfies Superseded;
+  return { kind: "prepared", bytes: signedXml.length } satisfies XmlPrepared;
 }
