@@ -50,7 +50,9 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   let stopped = false;
   const sleepers = new Set<() => void>();
   const wakeAll = () => sleepers.forEach((wake) => wake());
-  const unsubscribe = onLocalWakeup(wakeAll);
+  // One enqueued run needs one slot: waking every idle slot made the others run empty claim transactions.
+  const wakeOne = () => sleepers.values().next().value?.();
+  const unsubscribe = onLocalWakeup(wakeOne);
 
   const heartbeat = setInterval(() => {
     if (inFlight.size === 0) return;
