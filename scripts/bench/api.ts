@@ -3,6 +3,7 @@
 // (`npm run build` first), over loopback, at a fixed request rate.
 // A throwaway database is created, seeded and dropped, like scripts/e2e.ts.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
@@ -60,6 +61,12 @@ async function waitForHealth(base: string, server: ChildProcess): Promise<void> 
   throw new Error("next start did not answer /health within 60 s");
 }
 
+/** utime + stime of a child process, from /proc (Linux; clock ticks of 10 ms). */
+function serverCpuMs(server: ChildProcess): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function run(url: string, key: string, duration: number): Promise<AutocannonResult> {
   return autocannon({ url, connections: CONNECTIONS, overallRate: RATE, duration, headers: { authorization: `Bearer ${key}` } });
 }
@@ -86,12 +93,15 @@ async function main(): Promise<void> {
     const target = `${base}${PATH}`;
     const probe = await fetch(target, { headers: { authorization: `Bearer ${key}` } });
     const body = (await probe.json()) as { meta?: { total?: number } };
-    if (probe.status !== 200 || body.meta?.total !== CLIENTS) throw new Error(`GET ${PATH} answered ${probe.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (probe.status !== 200 || (PATH.startsWith("/v1/clients") && body.meta?.total !== CLIENTS)) throw new Error(`GET ${PATH} answered ${probe.status} ${JSON.stringify(body).slice(0, 200)}`);
 
     console.log(`Warm-up: ${WARMUP_S} s at ${RATE} req/s…`);
     await run(target, key, WARMUP_S);
     console.log(`Measuring GET ${PATH} (authenticated, ${CLIENTS} clients) at ${RATE} req/s for ${DURATION_S} s, ${CONNECTIONS} connections…`);
+    const cpuBefore = serverCpuMs(server);
     const result = await run(target, key, DURATION_S);
+    // CPU per request of the server process: less skewed by a busy machine than latency.
+    console.log(`server CPU: ${((serverCpuMs(server) - cpuBefore) / result.requests.total).toFixed(2)} ms per request`);
     // A shared machine skews latency; the load average says how busy it was.
     console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     const failed = result.non2xx + result.errors + result.timeouts;
