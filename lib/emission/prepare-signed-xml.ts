@@ -1,5 +1,6 @@
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
+import { isRecordNotFound } from "@/lib/db/is-record-not-found";
 import { DomainError } from "@/lib/errors";
 import { buildSignedNfe } from "@/lib/fiscal/nfe";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
@@ -36,10 +37,16 @@ export async function prepareSignedXml(run: EmissionRun): Promise<XmlPrepared | 
   }
   // One guarded UPDATE instead of lock + read + update: PostgreSQL re-checks the
   // WHERE under the row lock, so a run that lost the document writes nothing.
-  const stored = await db.fiscalDocument.updateMany({
-    where: { id: document.id, companyId: run.companyId, runId: run.runId, status: "PROCESSING" },
-    data: { signedXml },
-  });
-  if (stored.count !== 1) return { kind: "superseded", status: "not this run's" } satisfies Superseded;
+  // (update, not updateMany: Prisma wraps a standalone updateMany in BEGIN/COMMIT.)
+  try {
+    await db.fiscalDocument.update({
+      where: { id: document.id, companyId: run.companyId, runId: run.runId, status: "PROCESSING" },
+      data: { signedXml },
+      select: { id: true },
+    });
+  } catch (error) {
+    if (isRecordNotFound(error)) return { kind: "superseded", status: "not this run's" } satisfies Superseded;
+    throw error;
+  }
   return { kind: "prepared", bytes: signedXml.length } satisfies XmlPrepared;
 }

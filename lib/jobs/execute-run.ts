@@ -1,6 +1,7 @@
 import type { BackgroundRun, PrismaClient } from "@prisma/client";
 import { NonRetriableError } from "inngest";
 import { Prisma } from "@/lib/db/client";
+import { isRecordNotFound } from "@/lib/db/is-record-not-found";
 import { backoffDelayMs } from "./backoff";
 import type { LocalFunction } from "./function-access";
 import { createLocalStepTools, LeaseLostError, SleepInterrupt, type StepMemo } from "./local-step-tools";
@@ -53,7 +54,12 @@ export async function executeRun(db: PrismaClient, run: BackgroundRun, fn: Local
 
 async function finish(db: PrismaClient, owner: { runId: string; workerId: string }, data: Prisma.BackgroundRunUpdateManyMutationInput) {
   // Only the lease holder may settle the run; a worker that lost its lease writes nothing.
-  await db.backgroundRun.updateMany({ where: { id: owner.runId, workerId: owner.workerId, status: "RUNNING" }, data });
+  // update (one statement) rather than updateMany, which Prisma wraps in BEGIN/COMMIT.
+  try {
+    await db.backgroundRun.update({ where: { id: owner.runId, workerId: owner.workerId, status: "RUNNING" }, data, select: { id: true } });
+  } catch (error) {
+    if (!isRecordNotFound(error)) throw error;
+  }
 }
 
 function toJson(value: unknown): Prisma.InputJsonValue | typeof Prisma.JsonNull {
