@@ -1,5 +1,6 @@
 import type { Client } from "@prisma/client";
 import { z } from "zod";
+import { ClientResponse } from "@/lib/clients/schemas";
 import type { RecipientClientType } from "@/lib/tax/match-nfe-sub-rule";
 
 /**
@@ -7,26 +8,9 @@ import type { RecipientClientType } from "@/lib/tax/match-nfe-sub-rule";
  * editing or removing the client later changes nothing issued (api.md,
  * Fiscal document summary: client). Emission builds <dest> from it.
  */
-export const ClientSnapshot = z.object({
+export const ClientSnapshot = ClientResponse.omit({ id: true, isActive: true, createdAt: true, updatedAt: true }).extend({
+  // null for a document whose client record was removed before the snapshot.
   id: z.string().nullable(),
-  name: z.string(),
-  fantasyName: z.string().nullable(),
-  document: z.string(),
-  documentType: z.enum(["CPF", "CNPJ", "FOREIGN", "OTHER"]),
-  type: z.enum(["INDIVIDUAL", "COMPANY", "FOREIGN"]),
-  stateRegistration: z.string().nullable(),
-  icmsTaxpayer: z.enum(["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ISENTO"]).nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  street: z.string().nullable(),
-  number: z.string().nullable(),
-  complement: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  municipalityCode: z.string().nullable(),
-  countryCode: z.string().nullable(),
 });
 export type ClientSnapshot = z.infer<typeof ClientSnapshot>;
 
