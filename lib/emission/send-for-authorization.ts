@@ -1,6 +1,7 @@
 import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type TaxAuthority } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
+import { isRecordNotFound } from "@/lib/db/is-record-not-found";
 import type { EmissionRun, SendOutcome, Superseded } from "./outcomes";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
@@ -16,20 +17,29 @@ const DUPLICATE_SAME_KEY = "204";
  * still makes the next try consult first.
  */
 export async function sendForAuthorization(run: EmissionRun, authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority): Promise<SendOutcome | Superseded> {
-  const document = await db.fiscalDocument.findFirst({
-    where: { id: run.documentId, companyId: run.companyId },
-    select: { status: true, runId: true, type: true, environment: true, accessKey: true, signedXml: true, emissionAttempts: true, company: { select: { state: true } } },
-  });
-  if (!document || document.runId !== run.runId || document.status !== "PROCESSING") return { kind: "superseded", status: document?.status ?? "missing" };
+  // The counter is incremented by the same guarded UPDATE that reads what the send needs
+  // (one statement fewer than read-then-increment); a run that lost the document changes nothing.
+  let document;
+  try {
+    document = await db.fiscalDocument.update({
+      where: { id: run.documentId, companyId: run.companyId, runId: run.runId, status: "PROCESSING" },
+      data: { emissionAttempts: { increment: 1 } },
+      select: { type: true, environment: true, accessKey: true, signedXml: true, emissionAttempts: true, company: { select: { state: true } } },
+    });
+  } catch (error) {
+    if (!isRecordNotFound(error)) throw error;
+    const current = await db.fiscalDocument.findFirst({ where: { id: run.documentId, companyId: run.companyId }, select: { status: true } });
+    return { kind: "superseded", status: current?.status ?? "missing" };
+  }
   if (!document.signedXml || !document.accessKey) throw new Error(`Document ${run.documentId} has no signed XML or access key to send`);
-  await db.fiscalDocument.update({ where: { id: run.documentId }, data: { emissionAttempts: { increment: 1 } } });
 
   const credentials = await loadSigningCredentials(run.companyId);
   const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
   const target: AuthorityTarget = { uf: document.company.state, environment: document.environment, model: document.type === "NFCE" ? 65 : 55 };
   const authority = authorityFor(document.environment);
 
-  if (document.emissionAttempts > 0) {
+  // emissionAttempts already counts this send: more than one means an earlier send may have reached the authority.
+  if (document.emissionAttempts > 1) {
     const known = await consultExisting(authority, target, document.accessKey, certificate);
     if (known) return known;
   }
