@@ -6,8 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
-import pg from "pg";
-import { applyMigrations } from "@/lib/db/apply-migrations";
+import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -27,8 +26,6 @@ const CLIENTS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const PATH = process.env.BENCH_PATH ?? "/v1/clients?pageSize=20";
 
-const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-if (!/127\.0\.0\.1|localhost/.test(adminUrl)) throw new Error("Refusing to benchmark against a non-local database");
 
 async function seed(): Promise<string> {
   const [{ createCompany }, { createApiKey }, { createClient }, { randomCnpj, randomCpf }, { db }] = await Promise.all([
@@ -72,21 +69,15 @@ function run(url: string, key: string, duration: number): Promise<AutocannonResu
 }
 
 async function main(): Promise<void> {
-  const database = `fiscal_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const database = await createThrowawayDatabase("fiscal_bench_api");
   let server: ChildProcess | undefined;
   try {
-    await applyMigrations(url.toString());
-    process.env.DATABASE_URL = url.toString();
+    process.env.DATABASE_URL = database.url;
     const key = await seed();
 
     server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url.toString(), NEXTAUTH_SECRET: "bench-secret", SIMULATOR_PORT: String(PORT + 1), DATA_DIR: `/tmp/${database}` },
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, NEXTAUTH_SECRET: "bench-secret", SIMULATOR_PORT: String(PORT + 1), DATA_DIR: `/tmp/${database.name}` },
     });
     const base = `http://127.0.0.1:${PORT}`;
     await waitForHealth(base, server);
@@ -115,8 +106,7 @@ async function main(): Promise<void> {
       server.kill("SIGTERM");
       await exited;
     }
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

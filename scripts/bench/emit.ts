@@ -6,8 +6,7 @@
 // time (the function's concurrency key), so throughput comes from several
 // series: BENCH_COMPANIES companies, each with its own series.
 import { spawn } from "node:child_process";
-import pg from "pg";
-import { applyMigrations } from "@/lib/db/apply-migrations";
+import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 8);
@@ -16,29 +15,20 @@ const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 2);
 const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
 
-const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-if (!/127\.0\.0\.1|localhost/.test(adminUrl)) throw new Error("Refusing to benchmark against a non-local database");
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function main(): Promise<void> {
-  const database = `fiscal_bench_emit_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const database = await createThrowawayDatabase("fiscal_bench_emit");
   try {
-    await applyMigrations(url.toString());
-    process.env.DATABASE_URL = url.toString();
+    process.env.DATABASE_URL = database.url;
     process.env.DATABASE_POOL_MAX ??= String(WORKER_SLOTS + CREATE_CONCURRENCY + 4);
     process.env.LOCAL_WORKER = "off";
     await bench();
   } finally {
     const { db } = await import("@/lib/db/client");
     await db.$disconnect().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
