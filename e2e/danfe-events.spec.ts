@@ -1,13 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { randomCnpj } from "@/lib/br";
-import { createTestCertificate, installCertificate } from "@/lib/certificates";
-import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
-import { createDocument } from "@/lib/documents";
-import { createUser } from "@/lib/users/create-user";
+import { createAccountWithDraft, signIn } from "./signin-helpers";
 
 test.afterAll(() => db.$disconnect());
 
@@ -18,35 +13,12 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 // in the dashboard as an accountant would.
 test("emit, download the DANFE, issue a CC-e, register and cancel a delivery receipt, cancel, and declare unused numbers", async ({ page }) => {
   test.setTimeout(120_000);
-  const created = await createCompany({ legalName: `E2E Danfe ${randomCnpj()}`, cnpj: randomCnpj(), state: "SP", municipalityCode: "3550308", taxRegime: "SIMPLES_NACIONAL", environment: "HOMOLOGATION" });
-  const email = `danfe-${randomBytes(4).toString("hex")}@e2e.local`;
-  const password = `pw-${randomBytes(8).toString("hex")}`;
-  await createUser({ email, password, tenantId: created.tenantId, role: "ACCOUNTANT" });
-  const company = await db.company.update({
-    where: { id: created.id },
-    data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
-  });
-  const certificate = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
-  await installCertificate({ companyId: company.id, pfx: certificate.pfx, password: certificate.password });
-  const draft = await createDocument({
-    companyId: company.id,
-    body: {
-      type: "NFE",
-      client: { name: "Cliente Exemplo S/A", document: "06929383000163", street: "Rua das Flores", number: "10", neighborhood: "Centro", city: "Campinas", state: "SP", municipalityCode: "3509502", zipCode: "13010000" },
-      items: [{ code: "SKU-1", description: "Café torrado 500 g", quantity: 2, unitValue: 50, ncm: "21011110", cfop: "5102", icmsOrigin: "0", icmsSituation: "102" }],
-      payments: [{ method: "PIX", value: 100 }],
-    } as never,
-  });
-
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("signed-in-user")).toContainText(email);
-  await page.goto(`/dashboard/c/${company.id}/documents/${draft.id}`);
+  const { account, companyId, draftId } = await createAccountWithDraft();
+  await signIn(page, account);
+  await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
   await page.getByRole("button", { name: "Emit" }).click();
   await expect(page.getByTestId("document-status")).toHaveText("Authorized", { timeout: 45_000 });
-  const authorized = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+  const authorized = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId } });
 
   // Timeline: the authorization event and the background run with its id.
   const timeline = page.getByRole("list", { name: "Document timeline" });
@@ -99,7 +71,7 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
   await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Cancellation" })).toContainText("110111");
 
   // Inutilization of a range of the series.
-  await page.goto(`/dashboard/c/${company.id}/inutilizations`);
+  await page.goto(`/dashboard/c/${companyId}/inutilizations`);
   const form = page.getByRole("form", { name: "Declare unused numbers" });
   await form.getByLabel("Series").fill(String(authorized.series));
   await form.getByLabel("First number").fill("50");
@@ -109,6 +81,6 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
   await expect(form.getByRole("status")).toContainText("Range inutilized, protocol", { timeout: 20_000 });
   await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("50–52");
   await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("AUTHORIZED");
-  const stored = await db.inutilization.findFirstOrThrow({ where: { companyId: company.id } });
+  const stored = await db.inutilization.findFirstOrThrow({ where: { companyId: companyId } });
   expect(stored).toMatchObject({ status: "AUTHORIZED", startNumber: 50, endNumber: 52 });
 });

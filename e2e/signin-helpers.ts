@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { randomCnpj } from "@/lib/br";
+import { createTestCertificate, installCertificate } from "@/lib/certificates";
 import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
+import { createDocument } from "@/lib/documents";
 import { createUser } from "@/lib/users/create-user";
 
 export type E2eAccount = { tenantId: string; companyId: string; legalName: string; email: string; password: string };
@@ -28,4 +30,28 @@ export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "pa
 
 export async function closeDb(): Promise<void> {
   await db.$disconnect();
+}
+
+/**
+ * An ACCOUNTANT account whose company can emit against the built-in simulator
+ * (IE, address, test A1), with one NF-e draft to emit from the dashboard.
+ */
+export async function createAccountWithDraft(): Promise<{ account: E2eAccount; companyId: string; draftId: string }> {
+  const account = await createAccount("ACCOUNTANT");
+  const company = await db.company.update({
+    where: { id: account.companyId },
+    data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
+  });
+  const certificate = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
+  await installCertificate({ companyId: company.id, pfx: certificate.pfx, password: certificate.password });
+  const draft = await createDocument({
+    companyId: company.id,
+    body: {
+      type: "NFE",
+      client: { name: "Cliente Exemplo S/A", document: "06929383000163", street: "Rua das Flores", number: "10", neighborhood: "Centro", city: "Campinas", state: "SP", municipalityCode: "3509502", zipCode: "13010000" },
+      items: [{ code: "SKU-1", description: "Café torrado 500 g", quantity: 2, unitValue: 50, ncm: "21011110", cfop: "5102", icmsOrigin: "0", icmsSituation: "102" }],
+      payments: [{ method: "PIX", value: 100 }],
+    } as never,
+  });
+  return { account, companyId: company.id, draftId: draft.id };
 }
