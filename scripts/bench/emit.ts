@@ -91,7 +91,7 @@ async function bench(): Promise<void> {
   const latencies = authorized.map((d) => d.events.find((e) => e.kind === "AUTHORIZATION")!.createdAt.getTime() - startedAt.get(d.id)!).sort((a, b) => a - b);
   console.log(`authorized: ${authorized.length}/${DOCUMENTS} (rejected ${documents.length - authorized.length}) in ${elapsedS.toFixed(2)} s`);
   console.log(`throughput: ${(authorized.length / elapsedS).toFixed(1)} authorized/s`);
-  console.log(`create→AUTHORIZED: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+  console.log(`create→AUTHORIZED: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
 
   if (danfe && authorized.length > 0) {
     const sample = await db.fiscalDocument.findUniqueOrThrow({ where: { id: authorized[0]!.id }, select: { authorizedXml: true } });
