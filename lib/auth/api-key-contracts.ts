@@ -66,5 +66,3 @@ export const revokeApiKeyContract = defineContract({
   errorStatuses: [404],
 });
 
-/** Who may create and revoke keys; every role may list them. */
-export const API_KEY_MANAGER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;

@@ -14,61 +14,49 @@ function allSame(value: string): boolean {
   return /^(.)\1*$/.test(value);
 }
 
+/** CPF check digit of the digits so far: weights length+1 down to 2, mod 11. */
+function cpfCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+/** CNPJ check digit: weights 2..9 repeating from the right; letters count as their char code minus 48. */
+function cnpjCheckDigit(characters: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = characters.length - 1; i >= 0; i--) {
+    sum += (characters.charCodeAt(i) - 48) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
 export function isValidCpf(value: string): boolean {
   const cpf = onlyDigits(value);
   if (cpf.length !== 11 || allSame(cpf)) return false;
-  const digit = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return digit(9) === Number(cpf[9]) && digit(10) === Number(cpf[10]);
+  return completeCpf(cpf.slice(0, 9)) === cpf;
 }
 
-/** Check digits of a CNPJ; letters count as their char code minus 48 (alphanumeric CNPJ rule). */
+/** Check digits of a CNPJ, numeric or alphanumeric (NT 2026.004). */
 export function isValidCnpj(value: string): boolean {
   const cnpj = normalizeDocument(value);
   if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj) || allSame(cnpj)) return false;
-  const digit = (length: number) => {
-    let sum = 0;
-    let weight = 2;
-    for (let i = length - 1; i >= 0; i--) {
-      sum += (cnpj.charCodeAt(i) - 48) * weight;
-      weight = weight === 9 ? 2 : weight + 1;
-    }
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return digit(12) === Number(cnpj[12]) && digit(13) === Number(cnpj[13]);
+  return completeCnpj(cnpj.slice(0, 12)) === cnpj;
 }
 
 /** Appends the two check digits to a 12-character CNPJ base (used by tests and the demo data). */
 export function completeCnpj(base12: string): string {
-  let cnpj = base12;
-  for (const length of [12, 13]) {
-    let sum = 0;
-    let weight = 2;
-    for (let i = length - 1; i >= 0; i--) {
-      sum += (cnpj.charCodeAt(i) - 48) * weight;
-      weight = weight === 9 ? 2 : weight + 1;
-    }
-    const rest = sum % 11;
-    cnpj += String(rest < 2 ? 0 : 11 - rest);
-  }
-  return cnpj;
+  const first = base12 + cnpjCheckDigit(base12);
+  return first + cnpjCheckDigit(first);
 }
 
 /** Appends the two check digits to a 9-digit CPF base. */
 export function completeCpf(base9: string): string {
-  let cpf = base9;
-  for (const length of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    cpf += String(rest === 10 ? 0 : rest);
-  }
-  return cpf;
+  const first = base9 + cpfCheckDigit(base9);
+  return first + cpfCheckDigit(first);
 }
 
 /** A random valid CNPJ, for tests and demo companies. */

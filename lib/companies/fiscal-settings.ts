@@ -4,8 +4,8 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, validationError } from "@/lib/errors";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
-import { COMPANY_SETUP_MANAGER_ROLES } from "./setup-contracts";
 import { FiscalSettingsSchema, UpdateFiscalSettingsInput, type FiscalSettings } from "./fiscal-settings-schema";
+import { canWrite } from "@/lib/auth/roles";
 
 const rate = (value: Prisma.Decimal | null) => (value === null ? null : value.toString());
 
@@ -93,7 +93,7 @@ export async function getFiscalSettings(companyId: string, client: DbClient = db
 /** What a dashboard user of this role sees: secrets masked for roles that cannot change the settings. */
 export async function getFiscalSettingsForRole(companyId: string, role: string, client: DbClient = db): Promise<FiscalSettings> {
   const settings = await getFiscalSettings(companyId, client);
-  return (COMPANY_SETUP_MANAGER_ROLES as readonly string[]).includes(role) ? settings : maskFiscalSecrets(settings);
+  return canWrite(role) ? settings : maskFiscalSecrets(settings);
 }
 
 /**

@@ -6,9 +6,6 @@ import { FiscalSettingsObject, UpdateFiscalSettingsInput } from "./fiscal-settin
 // settings, readiness, certificate and numbering. Not part of /v1. The same
 // schemas validate the routes and the dashboard forms.
 
-/** Who may change settings and certificates; every role may read them. */
-export const COMPANY_SETUP_MANAGER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
-
 // A PFX is a few kilobytes; base64 in JSON, with room for long chains.
 const MAX_PFX_BYTES = 64 * 1024;
 

@@ -1,20 +1,10 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
-import {
-  CancelDocumentInput,
-  CancelDocumentResponse,
-  CorrectionLetterInput,
-  CorrectionLetterResponse,
-  DELIVERY_RECEIPT_MAX_BODY_BYTES,
-  DeliveryReceiptInput,
-  DeliveryReceiptResponse,
-} from "./schemas";
+import { defineContract, type Contract } from "@/lib/api/contract";
+import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { cancelDeliveryReceiptContract, cancelDocumentContract, correctionLetterContract, registerDeliveryReceiptContract } from "./contracts";
 
 // Internal dashboard routes (handleSession) for the document detail page: the
 // same domain calls as the public /v1 routes, for the event buttons and timeline.
-
-/** Dashboard users who may send events to the authority (the ones who emit). */
-export const DOCUMENT_EVENT_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
 
 const params = z.object({ companyId: z.string().min(1), documentId: z.string().min(1).max(64) });
 const base = "/api/dashboard/companies/{companyId}/documents/{documentId}";
@@ -30,50 +20,12 @@ export const dashboardTimelineContract = defineContract({
   errorStatuses: [404],
 });
 
-export const dashboardCancelContract = defineContract({
-  method: "POST",
-  path: `${base}/cancel`,
-  summary: "Cancel an authorized document",
-  tag: TAG,
-  scope: null,
-  params,
-  body: CancelDocumentInput,
-  response: CancelDocumentResponse,
-  errorStatuses: [404, 422, 503],
-});
+/** A /v1 event contract served to the dashboard: same schemas and limits, session params. */
+function dashboardTwin<C extends Contract>(contract: C, suffix: string): Omit<C, "params"> & { params: typeof params } {
+  return { ...asDashboardContract(contract), path: `${base}/${suffix}`, params };
+}
 
-export const dashboardCorrectionLetterContract = defineContract({
-  method: "POST",
-  path: `${base}/correction-letter`,
-  summary: "Issue a correction letter",
-  tag: TAG,
-  scope: null,
-  params,
-  body: CorrectionLetterInput,
-  response: CorrectionLetterResponse,
-  errorStatuses: [404, 422, 503],
-});
-
-export const dashboardRegisterDeliveryReceiptContract = defineContract({
-  method: "POST",
-  path: `${base}/delivery-receipt`,
-  summary: "Register a delivery receipt",
-  tag: TAG,
-  scope: null,
-  params,
-  body: DeliveryReceiptInput,
-  maxBodyBytes: DELIVERY_RECEIPT_MAX_BODY_BYTES,
-  response: DeliveryReceiptResponse,
-  errorStatuses: [404, 413, 422, 503],
-});
-
-export const dashboardCancelDeliveryReceiptContract = defineContract({
-  method: "DELETE",
-  path: `${base}/delivery-receipt`,
-  summary: "Cancel the delivery receipt",
-  tag: TAG,
-  scope: null,
-  params,
-  response: DeliveryReceiptResponse,
-  errorStatuses: [404, 422, 503],
-});
+export const dashboardCancelContract = dashboardTwin(cancelDocumentContract, "cancel");
+export const dashboardCorrectionLetterContract = dashboardTwin(correctionLetterContract, "correction-letter");
+export const dashboardRegisterDeliveryReceiptContract = dashboardTwin(registerDeliveryReceiptContract, "delivery-receipt");
+export const dashboardCancelDeliveryReceiptContract = dashboardTwin(cancelDeliveryReceiptContract, "delivery-receipt");

@@ -38,5 +38,3 @@ export const dashboardDocumentFormOptionsContract = defineContract({
   response: DocumentFormOptions,
 });
 
-/** Who may create documents from the dashboard; every role may read them. */
-export const DOCUMENT_WRITER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;

@@ -2,9 +2,6 @@ import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { EmitDocumentInput, EmitDocumentResponse } from "./schemas";
 
-/** Dashboard users who may emit (the same as those who create drafts). */
-export const DOCUMENT_EMITTER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
-
 // Internal dashboard route (handleSession): the same emission as the public
 // POST /v1/fiscal-documents/{id}/emit, for the Emit button.
 export const dashboardEmitDocumentContract = defineContract({

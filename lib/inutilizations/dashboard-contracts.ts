@@ -2,9 +2,6 @@ import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { CreateInutilizationInput, CreateInutilizationResponse, InutilizationPage, ListInutilizationsQuery } from "./schemas";
 
-/** Dashboard users who may declare ranges (they talk to the authority). */
-export const INUTILIZATION_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
-
 const params = z.object({ companyId: z.string().min(1) });
 
 export const dashboardListInutilizationsContract = defineContract({

@@ -1,11 +1,11 @@
 import { ApiKeysPanel } from "@/components/dashboard/api-keys/api-keys-panel";
-import { API_KEY_MANAGER_ROLES } from "@/lib/auth/api-key-contracts";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { canWrite } from "@/lib/auth/roles";
 
 export default async function ApiKeysPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
-  const canManage = (API_KEY_MANAGER_ROLES as readonly string[]).includes(user.role);
+  const canManage = canWrite(user.role);
   return (
     <div className="max-w-5xl space-y-4">
       <div>

@@ -2,7 +2,7 @@ import { CertificateCard } from "@/components/dashboard/company-setup/certificat
 import { CertificateUploadForm } from "@/components/dashboard/company-setup/certificate-upload-form";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getActiveCertificate } from "@/lib/certificates/certificate-summary";
-import { COMPANY_SETUP_MANAGER_ROLES } from "@/lib/companies/setup-contracts";
+import { canWrite } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,7 @@ export default async function CertificatePage({ params }: { params: Promise<{ co
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
   const certificate = await getActiveCertificate(company.id);
-  const canManage = (COMPANY_SETUP_MANAGER_ROLES as readonly string[]).includes(user.role);
+  const canManage = canWrite(user.role);
   return (
     <div className="max-w-3xl space-y-4">
       <h1 className="text-xl font-semibold">Digital certificate</h1>

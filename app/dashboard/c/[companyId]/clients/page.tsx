@@ -1,6 +1,6 @@
 import { ClientsPanel } from "@/components/dashboard/registers/clients-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
-import { REGISTER_WRITER_ROLES } from "@/lib/clients/as-dashboard-contract";
+import { canWrite } from "@/lib/auth/roles";
 
 export default async function ClientsPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
@@ -8,7 +8,7 @@ export default async function ClientsPage({ params }: { params: Promise<{ compan
   return (
     <div className="max-w-6xl space-y-4">
       <h1 className="text-xl font-semibold">Clients</h1>
-      <ClientsPanel companyId={company.id} canWrite={(REGISTER_WRITER_ROLES as readonly string[]).includes(user.role)} />
+      <ClientsPanel companyId={company.id} canWrite={canWrite(user.role)} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { DocumentsListPanel } from "@/components/dashboard/documents/documents-list-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
-import { DOCUMENT_WRITER_ROLES } from "@/lib/documents/dashboard-contracts";
+import { canWrite } from "@/lib/auth/roles";
 
 export default async function DocumentsPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
-  const canCreate = (DOCUMENT_WRITER_ROLES as readonly string[]).includes(user.role);
+  const canCreate = canWrite(user.role);
   return (
     <div className="max-w-6xl space-y-4">
       <div className="flex items-center justify-between">

@@ -1,6 +1,6 @@
 import { ProductsPanel } from "@/components/dashboard/registers/products-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
-import { REGISTER_WRITER_ROLES } from "@/lib/clients/as-dashboard-contract";
+import { canWrite } from "@/lib/auth/roles";
 
 export default async function ProductsPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
@@ -8,7 +8,7 @@ export default async function ProductsPage({ params }: { params: Promise<{ compa
   return (
     <div className="max-w-6xl space-y-4">
       <h1 className="text-xl font-semibold">Products</h1>
-      <ProductsPanel companyId={company.id} canWrite={(REGISTER_WRITER_ROLES as readonly string[]).includes(user.role)} />
+      <ProductsPanel companyId={company.id} canWrite={canWrite(user.role)} />
     </div>
   );
 }

@@ -2,12 +2,12 @@ import Link from "next/link";
 import { FiscalSettingsForm } from "@/components/dashboard/company-setup/fiscal-settings-form";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getFiscalSettingsForRole } from "@/lib/companies/fiscal-settings";
-import { COMPANY_SETUP_MANAGER_ROLES } from "@/lib/companies/setup-contracts";
+import { canWrite } from "@/lib/auth/roles";
 
 export default async function SettingsPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
-  const canManage = (COMPANY_SETUP_MANAGER_ROLES as readonly string[]).includes(user.role);
+  const canManage = canWrite(user.role);
   const settings = await getFiscalSettingsForRole(company.id, user.role);
   return (
     <div className="max-w-5xl space-y-4">

@@ -1,7 +1,7 @@
 import { TemplatesPanel } from "@/components/dashboard/registers/templates-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
-import { REGISTER_WRITER_ROLES } from "@/lib/clients/as-dashboard-contract";
 import { TENANT_TEMPLATE_ROLES } from "@/lib/templates/dashboard-contracts";
+import { canWrite } from "@/lib/auth/roles";
 
 export default async function TemplatesPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
@@ -11,7 +11,7 @@ export default async function TemplatesPage({ params }: { params: Promise<{ comp
       <h1 className="text-xl font-semibold">Fiscal templates</h1>
       <TemplatesPanel
         companyId={company.id}
-        canWrite={(REGISTER_WRITER_ROLES as readonly string[]).includes(user.role)}
+        canWrite={canWrite(user.role)}
         isTenantAdmin={(TENANT_TEMPLATE_ROLES as readonly string[]).includes(user.role)}
       />
     </div>

@@ -1,11 +1,12 @@
 import { handleSession } from "@/lib/api/handle-session";
 import { getActiveCertificate, installCertificate } from "@/lib/certificates";
-import { COMPANY_SETUP_MANAGER_ROLES, getCertificateContract, uploadCertificateContract } from "@/lib/companies/setup-contracts";
+import { getCertificateContract, uploadCertificateContract } from "@/lib/companies/setup-contracts";
+import { WRITER_ROLES } from "@/lib/auth/roles";
 
 export const GET = handleSession(getCertificateContract, async ({ companyId }) => ({ active: await getActiveCertificate(companyId) }));
 
 export const POST = handleSession(
   uploadCertificateContract,
   ({ companyId, body }) => installCertificate({ companyId, pfx: Buffer.from(body.pfxBase64, "base64"), password: body.password }),
-  { roles: COMPANY_SETUP_MANAGER_ROLES },
+  { roles: WRITER_ROLES },
 );

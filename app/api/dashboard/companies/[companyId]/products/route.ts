@@ -1,7 +1,8 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { REGISTER_WRITER_ROLES, asDashboardContract } from "@/lib/clients/as-dashboard-contract";
+import { asDashboardContract } from "@/lib/api/dashboard-contract";
 import { createProduct, listProducts } from "@/lib/products";
 import { createProductContract, listProductsContract } from "@/lib/products/contracts";
+import { WRITER_ROLES } from "@/lib/auth/roles";
 
 export const GET = handleSession(asDashboardContract(listProductsContract), ({ companyId, query }) => listProducts(companyId, query));
-export const POST = handleSession(asDashboardContract(createProductContract), ({ companyId, body }) => createProduct(companyId, body), { roles: REGISTER_WRITER_ROLES });
+export const POST = handleSession(asDashboardContract(createProductContract), ({ companyId, body }) => createProduct(companyId, body), { roles: WRITER_ROLES });

@@ -1,7 +1,8 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { REGISTER_WRITER_ROLES, asDashboardContract } from "@/lib/clients/as-dashboard-contract";
+import { asDashboardContract } from "@/lib/api/dashboard-contract";
 import { createCompanyTemplate, listTemplates } from "@/lib/templates";
 import { createTemplateContract, listTemplatesContract } from "@/lib/templates/contracts";
+import { WRITER_ROLES } from "@/lib/auth/roles";
 
 export const GET = handleSession(asDashboardContract(listTemplatesContract), ({ companyId, query }) => listTemplates(companyId, query));
-export const POST = handleSession(asDashboardContract(createTemplateContract), ({ companyId, body }) => createCompanyTemplate(companyId, body), { roles: REGISTER_WRITER_ROLES });
+export const POST = handleSession(asDashboardContract(createTemplateContract), ({ companyId, body }) => createCompanyTemplate(companyId, body), { roles: WRITER_ROLES });

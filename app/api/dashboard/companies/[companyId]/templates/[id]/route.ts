@@ -1,8 +1,9 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { REGISTER_WRITER_ROLES, asDashboardContract } from "@/lib/clients/as-dashboard-contract";
+import { asDashboardContract } from "@/lib/api/dashboard-contract";
 import { deleteCompanyTemplate, updateCompanyTemplate } from "@/lib/templates";
 import { deleteTemplateContract, updateTemplateContract } from "@/lib/templates/contracts";
+import { WRITER_ROLES } from "@/lib/auth/roles";
 
-const roles = { roles: REGISTER_WRITER_ROLES };
+const roles = { roles: WRITER_ROLES };
 export const PATCH = handleSession(asDashboardContract(updateTemplateContract), ({ companyId, params, body }) => updateCompanyTemplate(companyId, params.id, body), roles);
 export const DELETE = handleSession(asDashboardContract(deleteTemplateContract), ({ companyId, params }) => deleteCompanyTemplate(companyId, params.id), roles);

@@ -1,7 +1,4 @@
-import type { Contract } from "@/lib/api/contract";
-
-/** Roles that may change registers (clients, products, carriers, tax rules, templates) from the dashboard; SUPPORT reads. */
-export const REGISTER_WRITER_ROLES = ["ADMIN", "ACCOUNTANT"] as const;
+import type { Contract } from "./contract";
 
 /**
  * The dashboard twin of a /v1 contract: same schemas (so forms validate as the
