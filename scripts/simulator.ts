@@ -23,8 +23,8 @@ async function main(): Promise<void> {
   console.log(`Authority simulator listening on ${server.url} (NF-e 4.00 services at the SEFAZ table paths)`);
   const shutdown = async () => {
     await server.close();
-    const { db } = await import("@/lib/db/client");
-    await db.$disconnect();
+    const { closeDb } = await import("@/lib/db/client");
+    await closeDb();
     await stopEmbedded?.();
     process.exit(0);
   };

@@ -36,8 +36,8 @@ async function main(): Promise<void> {
 
   const { seedDemoIfEmpty } = await import("@/lib/seed");
   const demo = await seedDemoIfEmpty();
-  const { db } = await import("@/lib/db/client");
-  await db.$disconnect();
+  const { closeDb } = await import("@/lib/db/client");
+  await closeDb();
   if (demo) {
     console.log("\nFirst start: demo data created. These credentials are shown only once.");
     console.log(`  Dashboard:  http://localhost:${port}  email ${demo.email}  password ${demo.password}`);

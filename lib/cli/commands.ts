@@ -2,7 +2,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { parseScopeList } from "@/lib/auth/scopes";
 import { installTestCertificate } from "@/lib/certificates";
 import { createCompany, createDemoCompany } from "@/lib/companies";
-import { db } from "@/lib/db/client";
+import { closeDb, db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { createUser } from "@/lib/users/create-user";
 
@@ -100,6 +100,6 @@ export async function runCommand(resource: string | undefined, action: string | 
     if (error instanceof DomainError) throw new Error(error.message);
     throw error;
   } finally {
-    await db.$disconnect().catch(() => undefined);
+    await closeDb().catch(() => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "@prisma/client";
+import pg from "pg";
 import { env } from "@/lib/config/env";
 
 export type Db = PrismaClient;
@@ -7,19 +8,34 @@ export type Db = PrismaClient;
 export type DbClient = PrismaClient | Prisma.TransactionClient;
 
 export function createDbClient(connectionString: string, poolMax = env().DATABASE_POOL_MAX): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: poolMax, connectionTimeoutMillis: 5_000 });
-  return new PrismaClient({ adapter });
+  return clientOver(newPool(connectionString, poolMax));
 }
 
-const globalForDb = globalThis as unknown as { __fiscalDb?: PrismaClient };
+// allowExitOnIdle: the pool outlives $disconnect (Prisma may reconnect), so idle connections must not keep a script alive.
+function newPool(connectionString: string, max: number): pg.Pool {
+  return new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, allowExitOnIdle: true });
+}
+
+/** Prisma over a pool we own, so hot paths can run plain SQL on the same connections (lib/db/sql.ts). */
+function clientOver(pool: pg.Pool): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(pool) });
+}
+
+const globalForDb = globalThis as unknown as { __fiscalDb?: PrismaClient; __fiscalPool?: pg.Pool };
+
+/** The process-wide pool behind `db`; Next's dev reloads reuse it instead of opening new ones. */
+export function getPool(): pg.Pool {
+  if (!globalForDb.__fiscalPool) {
+    const url = env().DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set (the start script sets it for the embedded database)");
+    globalForDb.__fiscalPool = newPool(url, env().DATABASE_POOL_MAX);
+  }
+  return globalForDb.__fiscalPool;
+}
 
 /** The process-wide client; Next's dev reloads reuse it instead of opening new pools. */
 export function getDb(): PrismaClient {
-  if (!globalForDb.__fiscalDb) {
-    const url = env().DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set (the start script sets it for the embedded database)");
-    globalForDb.__fiscalDb = createDbClient(url);
-  }
+  if (!globalForDb.__fiscalDb) globalForDb.__fiscalDb = clientOver(getPool());
   return globalForDb.__fiscalDb;
 }
 
@@ -36,3 +52,12 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 });
 
 export { Prisma };
+
+/** Closes the process-wide client and its pool (scripts that hand the database to another process, e.g. the embedded one). */
+export async function closeDb(): Promise<void> {
+  const { __fiscalDb: client, __fiscalPool: pool } = globalForDb;
+  globalForDb.__fiscalDb = undefined;
+  globalForDb.__fiscalPool = undefined;
+  await client?.$disconnect();
+  await pool?.end();
+}
