@@ -13,7 +13,10 @@ export function createDbClient(connectionString: string, poolMax = env().DATABAS
 
 // allowExitOnIdle: the pool outlives $disconnect (Prisma may reconnect), so idle connections must not keep a script alive.
 function newPool(connectionString: string, max: number): pg.Pool {
-  return new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, allowExitOnIdle: true });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, allowExitOnIdle: true });
+  // An idle connection closed by the server (restart, dropped database) must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error("idle PostgreSQL connection error:", error.message));
+  return pool;
 }
 
 /** Prisma over a pool we own, so hot paths can run plain SQL on the same connections (lib/db/sql.ts). */
