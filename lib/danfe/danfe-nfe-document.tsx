@@ -7,13 +7,13 @@ import { ItemsBlock } from "./danfe-nfe-items";
 import { fitsOnOnePage } from "./one-page";
 
 /** DANFE of the NF-e (model 55), A4 portrait (MOC 7.0, Anexo II). */
-export function DanfeNfeDocument({ data, barcode, cancelled }: { data: DanfeData; barcode: string; cancelled: boolean }) {
+export function DanfeNfeDocument({ data, cancelled }: { data: DanfeData; cancelled: boolean }) {
   const onePage = fitsOnOnePage(data);
   return (
     <Document title={`DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
       <Page size="A4" orientation="portrait" style={s.page} wrap={!onePage}>
         <ReceiptStub data={data} />
-        <IssuerHeader data={data} barcode={barcode} onePage={onePage} />
+        <IssuerHeader data={data} onePage={onePage} />
         <RecipientBlock data={data} />
         <InvoiceBlock data={data} />
         <TaxBlock data={data} />

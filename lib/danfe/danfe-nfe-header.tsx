@@ -1,4 +1,5 @@
-import { Image, Text, View } from "@react-pdf/renderer";
+import { Text, View } from "@react-pdf/renderer";
+import { AccessKeyBarcode } from "./access-key-barcode";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s, Field } from "./danfe-fields";
 import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "./format";
@@ -31,7 +32,7 @@ export function formatNumber(value: string): string {
   return value.padStart(9, "0").replace(/^(\d{3})(\d{3})(\d{3})$/, "$1.$2.$3");
 }
 
-export function IssuerHeader({ data, barcode, onePage }: { data: DanfeData; barcode: string; onePage: boolean }) {
+export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: boolean }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
   return (
@@ -62,9 +63,7 @@ export function IssuerHeader({ data, barcode, onePage }: { data: DanfeData; barc
         </View>
         <View style={{ flex: 1.5 }}>
           <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
-            {/* react-pdf images have no alt attribute; the key is printed as text next to it. */}
-            {/* eslint-disable-next-line jsx-a11y/alt-text */}
-            <Image src={barcode} style={{ height: 30, width: 240 }} />
+            <AccessKeyBarcode accessKey={data.accessKey} width={240} height={30} />
           </View>
           <Field label="Chave de acesso" value={formatAccessKey(data.accessKey)} align="center" />
           <View style={[s.field, { justifyContent: "center" }]}>

@@ -1,6 +1,6 @@
 import { Font, renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
 import { createElement, type ReactElement } from "react";
-import { accessKeyBarcodePng, qrCodePng } from "./barcode";
+import { qrCodePng } from "./barcode";
 import { DanfeNfceDocument } from "./danfe-nfce-document";
 import { DanfeNfeDocument } from "./danfe-nfe-document";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
@@ -25,8 +25,7 @@ export async function renderDanfe(authorizedXml: string, options: RenderDanfeOpt
     const qrCode = data.qrCode ? await qrCodePng(data.qrCode) : undefined;
     return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled })));
   }
-  const barcode = await accessKeyBarcodePng(data.accessKey);
-  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, barcode, cancelled })));
+  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled })));
 }
 
 // Both components return a <Document>; renderToBuffer's typing wants to see it directly.
