@@ -46,7 +46,7 @@ export function InvoiceBlock({ data }: { data: DanfeData }) {
           <Field label="Valor líquido" value={formatMoney(data.invoice.netValue)} align="right" />
         </View>
       ) : null}
-      <View style={[s.row, { flexWrap: "wrap" }]}>
+      <View style={[s.row, { flexWrap: "wrap", rowGap: 0.5 }]}>
         {data.installments.map((installment) => (
           <View key={installment.number} style={[s.field, { width: 90 }]}>
             <Text style={s.value}>{`Nº ${installment.number}`}</Text>
@@ -54,6 +54,8 @@ export function InvoiceBlock({ data }: { data: DanfeData }) {
             <Text style={s.value}>{`Valor R$ ${formatMoney(installment.value)}`}</Text>
           </View>
         ))}
+        {/* White up to the frame's edge after the last installment. */}
+        <View style={[s.field, { flexGrow: 1, flexBasis: 0, minHeight: 0, paddingHorizontal: 0 }]} />
       </View>
     </Section>
   );

@@ -8,8 +8,8 @@ import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "
 
 export function ReceiptStub({ data }: { data: DanfeData }) {
   return (
-    <View style={s.row}>
-      <View style={{ flex: 1 }}>
+    <View style={[s.frame, s.row]}>
+      <View style={[s.stack, { flex: 1 }]}>
         <Field label="Canhoto">
           <Text style={s.value}>{`RECEBEMOS DE ${data.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`}</Text>
         </Field>
@@ -36,7 +36,7 @@ export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: bool
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
   return (
-    <View style={{ marginTop: 6 }}>
+    <View style={[s.frame, { marginTop: 6 }]}>
       <View style={s.row}>
         <View style={[s.field, { flex: 1.2, minHeight: 80 }]}>
           <Text style={s.label}>Identificação do emitente</Text>
@@ -49,9 +49,11 @@ export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: bool
         <View style={[s.field, { width: 100, alignItems: "center" }]}>
           <Text style={[s.bold, { fontSize: 12 }]}>DANFE</Text>
           <Text style={{ fontSize: 6, textAlign: "center" }}>Documento Auxiliar da Nota Fiscal Eletrônica</Text>
-          <View style={[s.row, { marginTop: 4, alignItems: "center" }]}>
+          <View style={{ flexDirection: "row", marginTop: 4, alignItems: "center" }}>
             <Text style={{ fontSize: 6 }}>{"0 - ENTRADA\n1 - SAÍDA"}</Text>
-            <Text style={[s.bold, { fontSize: 12, borderWidth: 0.5, paddingHorizontal: 3, marginLeft: 6 }]}>{data.operationType}</Text>
+            <View style={[s.frame, { marginLeft: 6 }]}>
+              <Text style={[s.bold, { fontSize: 12, paddingHorizontal: 3, backgroundColor: "#fff" }]}>{data.operationType}</Text>
+            </View>
           </View>
           <Text style={[s.bold, { marginTop: 4 }]}>{`Nº ${formatNumber(data.number)}`}</Text>
           <Text style={s.bold}>{`SÉRIE ${data.series.padStart(3, "0")}`}</Text>
@@ -61,7 +63,7 @@ export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: bool
             <Text render={({ pageNumber, totalPages }) => `FOLHA ${pageNumber}/${totalPages}`} />
           )}
         </View>
-        <View style={{ flex: 1.5 }}>
+        <View style={[s.stack, { flex: 1.5 }]}>
           <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
             <AccessKeyBarcode accessKey={data.accessKey} width={240} height={30} />
           </View>

@@ -1,8 +1,6 @@
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s } from "./danfe-fields";
-
-const danfeRow = s.row;
 import { formatDecimal, formatMoney, formatQuantity } from "./format";
 
 // Quadro 7, "Dados dos produtos / serviços": one row per det, wrapping onto
@@ -26,17 +24,21 @@ const COLUMNS = [
   { key: "ipiRate", label: "Alíq. IPI", width: 23, right: true },
 ] as const;
 
+// Lines as in the other frames (danfe-fields.tsx), drawn per row so a table
+// split over pages stays closed: each row is a black strip whose white (grey
+// in the header) cells leave 0.5 pt between them and at its sides, with
+// 0.25 pt under an item. The description takes whatever width the fixed
+// columns leave, so the table spans the page like the blocks above it.
 const styles = StyleSheet.create({
-  cell: { paddingHorizontal: 1.5, paddingVertical: 1, borderRightWidth: 0.5, borderColor: "#000", fontSize: 6 },
-  header: { borderWidth: 0.5, borderColor: "#000", backgroundColor: "#eeeeee" },
-  line: { borderLeftWidth: 0.5, borderBottomWidth: 0.25, borderColor: "#000" },
+  cell: { paddingHorizontal: 1.5, paddingVertical: 1, fontSize: 6, backgroundColor: "#fff" },
+  headerRow: { ...s.row, backgroundColor: "#000", padding: 0.5 },
+  itemRow: { ...s.row, backgroundColor: "#000", paddingHorizontal: 0.5, paddingBottom: 0.25 },
 });
 
 // Per-column styles, built once (react-pdf merges style arrays on every node).
-const headerCellStyles = COLUMNS.map((column) => ({ ...styles.cell, width: column.width, fontSize: 5 }));
-const cellStyles = COLUMNS.map((column) => ({ ...styles.cell, width: column.width, textAlign: "right" in column ? ("right" as const) : ("left" as const) }));
-const headerRowStyle = { ...danfeRow, ...styles.header };
-const lineRowStyle = { ...danfeRow, ...styles.line };
+const width = (column: (typeof COLUMNS)[number]) => (column.key === "description" ? { width: column.width, flexGrow: 1 } : { width: column.width });
+const headerCellStyles = COLUMNS.map((column) => ({ ...styles.cell, ...width(column), fontSize: 5, backgroundColor: "#eeeeee" }));
+const cellStyles = COLUMNS.map((column) => ({ ...styles.cell, ...width(column), textAlign: "right" in column ? ("right" as const) : ("left" as const) }));
 
 type ItemCells = Record<(typeof COLUMNS)[number]["key"], string>;
 
@@ -64,25 +66,27 @@ export function ItemsBlock({ data }: { data: DanfeData }) {
   return (
     <View>
       <Text style={s.sectionTitle}>DADOS DOS PRODUTOS / SERVIÇOS</Text>
-      <View fixed style={headerRowStyle}>
-        {COLUMNS.map((column, index) => (
-          <Text key={column.key} style={headerCellStyles[index]}>
-            {column.label.toUpperCase()}
-          </Text>
-        ))}
+      <View>
+        <View fixed style={styles.headerRow}>
+          {COLUMNS.map((column, index) => (
+            <Text key={column.key} style={headerCellStyles[index]}>
+              {column.label.toUpperCase()}
+            </Text>
+          ))}
+        </View>
+        {data.items.map((item, index) => {
+          const values = cells(item);
+          return (
+            <View key={index} wrap={false} style={styles.itemRow}>
+              {COLUMNS.map((column, columnIndex) => (
+                <Text key={column.key} style={cellStyles[columnIndex]}>
+                  {values[column.key]}
+                </Text>
+              ))}
+            </View>
+          );
+        })}
       </View>
-      {data.items.map((item, index) => {
-        const values = cells(item);
-        return (
-          <View key={index} wrap={false} style={lineRowStyle}>
-            {COLUMNS.map((column, columnIndex) => (
-              <Text key={column.key} style={cellStyles[columnIndex]}>
-                {values[column.key]}
-              </Text>
-            ))}
-          </View>
-        );
-      })}
     </View>
   );
 }
