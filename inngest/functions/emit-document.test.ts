@@ -9,9 +9,8 @@ import { emitDocumentFunction } from "./emit-document";
 // against PostgreSQL and the simulator in lib/emission's integration tests).
 const data = { companyId: "c1", documentId: "d1", runId: "r1", concurrencyKey: "c1:55:1:HOMOLOGATION" };
 const events = [{ name: EMIT_DOCUMENT_EVENT, data }] as [{ name: string; data: typeof data }];
-const numbered = { kind: "numbered", series: 1, number: 7, accessKey: "3".repeat(44), reused: false };
-const prepared = { kind: "prepared", bytes: 1000 };
-const granted = { kind: "authorized", cStat: "100", reason: "Autorizado o uso da NF-e", protocol: "135260000000001", authorizedAt: "2026-11-21T10:00:00-03:00", protNFeXml: "<protNFe/>", via: "authorize" };
+const prepared = { kind: "prepared", series: 1, number: 7, accessKey: "3".repeat(44), reused: false };
+const backToDraft = { kind: "returned_to_draft", reason: "timeout", cStat: null };
 const settled = (status: string) => ({ kind: "settled", status });
 
 function stepIds(ctx: { step: { run: { mock: { calls: unknown[][] } } } }) {
@@ -25,85 +24,85 @@ describe("emit-document function", () => {
     expect(String((error as Error)?.message ?? error)).toMatch(/companyId|runId/);
   });
 
-  it("numbers, prepares, sends and records the authorization", async () => {
+  it("prepares (number and signed XML), then sends and settles the authorization", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
       steps: [
-        { id: "assign-number", handler: () => numbered },
-        { id: "prepare-signed-xml", handler: () => prepared },
-        { id: "send-1", handler: () => granted },
-        { id: "record-authorization", handler: () => settled("AUTHORIZED") },
+        { id: "prepare", handler: () => prepared },
+        { id: "send-1", handler: () => settled("AUTHORIZED") },
       ],
     });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("AUTHORIZED"));
-    expect(stepIds(ctx as never)).toEqual(["assign-number", "prepare-signed-xml", "send-1", "record-authorization"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare", "send-1"]);
   });
 
-  it("records a rejection without sending when the XML fails the schema", async () => {
+  it("does not send when the preparation rejected the document (e.g. the XML fails the schema)", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
-      steps: [
-        { id: "assign-number", handler: () => numbered },
-        { id: "prepare-signed-xml", handler: () => ({ kind: "refused", code: "schema_validation_failed", reason: "Element vBC" }) },
-        { id: "record-rejection", handler: () => settled("REJECTED") },
-      ],
+      steps: [{ id: "prepare", handler: () => settled("REJECTED") }],
     });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("REJECTED"));
-    expect(stepIds(ctx as never)).not.toContain("send-1");
+    expect(stepIds(ctx as never)).toEqual(["prepare"]);
   });
 
-  it("after a communication failure goes back to DRAFT, sleeps, resumes and sends again", async () => {
+  it("after a send that went back to DRAFT, sleeps, resumes and sends again", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
       steps: [
-        { id: "assign-number", handler: () => numbered },
-        { id: "prepare-signed-xml", handler: () => prepared },
-        { id: "send-1", handler: () => ({ kind: "communication_failure", reason: "timeout" }) },
-        { id: "return-to-draft-1", handler: () => settled("DRAFT") },
+        { id: "prepare", handler: () => prepared },
+        { id: "send-1", handler: () => backToDraft },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => settled("PROCESSING") },
-        { id: "send-2", handler: () => ({ ...granted, via: "consult" }) },
-        { id: "record-authorization", handler: () => settled("AUTHORIZED") },
+        { id: "send-2", handler: () => settled("AUTHORIZED") },
       ],
     });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("AUTHORIZED"));
-    expect(stepIds(ctx as never)).toEqual(["assign-number", "prepare-signed-xml", "send-1", "return-to-draft-1", "resume-2", "send-2", "record-authorization"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare", "send-1", "resume-2", "send-2"]);
     expect((ctx as unknown as { step: { sleep: { mock: { calls: unknown[][] } } } }).step.sleep.mock.calls[0]?.[0]).toBe("backoff-2");
   });
 
-  it("rejects once every send failed to communicate", async () => {
-    const steps: { id: string; handler: () => unknown }[] = [
-      { id: "assign-number", handler: () => numbered },
-      { id: "prepare-signed-xml", handler: () => prepared },
-    ];
+  it("sends at most EMISSION_SEND_ATTEMPTS times; the last send settles (REJECTED) instead of going back to DRAFT", async () => {
+    const steps: { id: string; handler: () => unknown }[] = [{ id: "prepare", handler: () => prepared }];
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
-      steps.push({ id: `send-${attempt}`, handler: () => ({ kind: "communication_failure", reason: "timeout" }) });
-      if (attempt < EMISSION_SEND_ATTEMPTS) steps.push({ id: `return-to-draft-${attempt}`, handler: () => settled("DRAFT") });
+      steps.push({ id: `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : settled("REJECTED")) });
     }
-    steps.push({ id: "record-rejection", handler: () => settled("REJECTED") });
     const t = new InngestTestEngine({ function: emitDocumentFunction, events, steps });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("REJECTED"));
-    const call = (ctx as never as { step: { run: { mock: { calls: unknown[][] } } } }).step.run.mock.calls.find((c) => c[0] === "record-rejection");
-    expect(call).toBeDefined();
     expect(stepIds(ctx as never).filter((id) => String(id).startsWith("send-"))).toHaveLength(EMISSION_SEND_ATTEMPTS);
+  });
+
+  it("stops when a resume finds the document taken over by another run", async () => {
+    const t = new InngestTestEngine({
+      function: emitDocumentFunction,
+      events,
+      steps: [
+        { id: "prepare", handler: () => prepared },
+        { id: "send-1", handler: () => backToDraft },
+        { id: "backoff-2", handler: () => undefined },
+        { id: "resume-2", handler: () => ({ kind: "superseded", status: "not this run's" }) },
+      ],
+    });
+    const { result, ctx } = await t.execute();
+    expect(result).toMatchObject({ kind: "superseded" });
+    expect(stepIds(ctx as never)).toEqual(["prepare", "send-1", "resume-2"]);
   });
 
   it("stops when another run took the document over", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
-      steps: [{ id: "assign-number", handler: () => ({ kind: "superseded", status: "not this run's" }) }],
+      steps: [{ id: "prepare", handler: () => ({ kind: "superseded", status: "not this run's" }) }],
     });
     const { result, ctx } = await t.execute();
     expect(result).toMatchObject({ kind: "superseded" });
-    expect(stepIds(ctx as never)).toEqual(["assign-number"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare"]);
   });
 });

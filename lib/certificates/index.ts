@@ -3,5 +3,5 @@ export { createTestCertificate, type CreateTestCertificateInput, type Pkcs12Encr
 export { parsePkcs12, type ParsedCertificate } from "./parse-pkcs12";
 export { installCertificate, type InstallCertificateInput } from "./install-certificate";
 export { getActiveCertificate, toCertificateSummary, EXPIRY_WARNING_DAYS, type CertificateSummary } from "./certificate-summary";
-export { loadSigningCredentials, clearSigningCredentialsCache, type SigningCredentials } from "./signing-credentials";
+export { loadSigningCredentials, credentialsOf, clearSigningCredentialsCache, type SigningCredentials } from "./signing-credentials";
 export { installTestCertificate } from "./install-test-certificate";

@@ -1,4 +1,5 @@
 import { db, type DbClient } from "@/lib/db/client";
+import { sql, type Queryable } from "@/lib/db/sql";
 import { decrypt } from "@/lib/crypto";
 import { DomainError } from "@/lib/errors";
 import { parsePkcs12 } from "./parse-pkcs12";
@@ -28,22 +29,37 @@ export async function loadSigningCredentials(companyId: string, client: DbClient
   if (active.notAfter.getTime() <= now.getTime()) {
     throw new DomainError(422, "certificate_expired", `The company's certificate expired on ${active.notAfter.toISOString().slice(0, 10)}; upload a valid one`);
   }
-  const cached = cache.get(active.id);
+  return credentialsOf({ id: active.id, companyId }, client);
+}
+
+/**
+ * The credentials of a known certificate (its id read by the caller's own query, e.g. on the
+ * emission hot path); decrypted once, then served from memory.
+ */
+export async function credentialsOf(certificate: { id: string; companyId: string }, client: DbClient | Queryable = db): Promise<SigningCredentials> {
+  const cached = cache.get(certificate.id);
   if (cached) return cached;
 
-  const record = await client.certificate.findFirstOrThrow({
-    where: { id: active.id, companyId },
-    select: { encryptedPfx: true, encryptedPassword: true, holderCnpj: true, notAfter: true },
-  });
+  const record = "$queryRawUnsafe" in client ? await client.certificate.findFirstOrThrow({ where: { id: certificate.id, companyId: certificate.companyId }, select: STORED }) : await storedBySql(client, certificate);
   const parsed = parsePkcs12(decrypt(record.encryptedPfx), decrypt(record.encryptedPassword).toString("utf8"));
   const credentials: SigningCredentials = {
-    certificateId: active.id,
+    certificateId: certificate.id,
     privateKeyPem: parsed.privateKeyPem,
     certificatePem: parsed.certificatePem,
     holderCnpj: record.holderCnpj,
     notAfter: record.notAfter,
   };
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(active.id, credentials);
+  cache.set(certificate.id, credentials);
   return credentials;
+}
+
+type StoredCertificate = { encryptedPfx: Uint8Array; encryptedPassword: Uint8Array; holderCnpj: string; notAfter: Date };
+const STORED = { encryptedPfx: true, encryptedPassword: true, holderCnpj: true, notAfter: true } as const;
+
+/** The same read on a pg connection (e.g. inside the emission's SQL transaction, which must not wait for a second connection). */
+async function storedBySql(client: Queryable, certificate: { id: string; companyId: string }): Promise<StoredCertificate> {
+  const [row] = await sql<StoredCertificate>(client, `SELECT "encryptedPfx", "encryptedPassword", "holderCnpj", "notAfter" FROM "Certificate" WHERE "id" = $1 AND "companyId" = $2`, [certificate.id, certificate.companyId]);
+  if (!row) throw new Error(`Certificate ${certificate.id} not found`);
+  return row;
 }

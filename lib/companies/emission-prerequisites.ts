@@ -1,5 +1,5 @@
 import { db, type DbClient } from "@/lib/db/client";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError, notFound, type ErrorCode } from "@/lib/errors";
 import { EMISSION_DOCUMENT_TYPES, evaluateReadiness, type CertificateState, type EmissionDocumentType, type ReadinessCheck } from "./readiness-rules";
 
 export type DocumentReadiness = { type: EmissionDocumentType; ready: boolean; checks: ReadinessCheck[] };
@@ -25,8 +25,14 @@ export async function assertEmissionPrerequisites(
   client: DbClient = db,
 ): Promise<void> {
   const { company, certificate } = await loadState(input.companyId, client);
-  const failed = evaluateReadiness(company, certificate, input.type, input.now).find((check) => check.blocking && !check.ok);
-  if (failed?.code) throw new DomainError(422, failed.code, failed.message);
+  const failed = firstBlockingFailure(company, certificate, input.type, input.now);
+  if (failed) throw new DomainError(422, failed.code, failed.message);
+}
+
+/** The first prerequisite that blocks emission, for callers that already hold the company and its active certificate. */
+export function firstBlockingFailure(company: Parameters<typeof evaluateReadiness>[0], certificate: CertificateState, type: EmissionDocumentType, now?: Date): { code: ErrorCode; message: string } | null {
+  const failed = evaluateReadiness(company, certificate, type, now).find((check) => check.blocking && !check.ok);
+  return failed?.code ? { code: failed.code, message: failed.message } : null;
 }
 
 /** The dashboard checklist: the same rules, for NF-e, NFC-e and NFS-e. */

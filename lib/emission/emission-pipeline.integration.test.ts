@@ -188,10 +188,13 @@ describe("emission pipeline against the simulator", () => {
         return answer;
       },
     };
-    const outcome = await sendForAuthorization(run, () => authority);
+    const outcome = await sendForAuthorization(run, { finalAttempt: false }, () => authority);
     expect(answers).toEqual(["204"]);
     const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { cnpj: company.cnpj } });
-    expect(outcome).toMatchObject({ kind: "authorized", via: "consult", protocol: simulated.protocol });
+    expect(outcome).toEqual({ kind: "settled", status: "AUTHORIZED" });
+    const authorized = await load(draft.id);
+    expect(authorized).toMatchObject({ status: "AUTHORIZED", protocolNumber: simulated.protocol });
+    expect(authorized.events.map((e) => [e.kind, (e.details as { via?: string }).via])).toEqual([["AUTHORIZATION", "consult"]]);
     expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(1);
   });
 

@@ -6,7 +6,13 @@ import type { FiscalDocument, Inutilization, Prisma } from "@prisma/client";
 
 export type DocumentOutcomeType = "document.authorized" | "document.rejected" | "document.cancelled";
 
-export function documentEventData(document: FiscalDocument) {
+/** The document fields an outcome's data carries. */
+export type DocumentEventSource = Pick<
+  FiscalDocument,
+  "id" | "companyId" | "externalId" | "type" | "series" | "number" | "accessKey" | "authorizationDate" | "protocolNumber" | "rejectionReason" | "cancellationReason" | "totalValue" | "environment"
+>;
+
+export function documentEventData(document: DocumentEventSource) {
   return {
     documentId: document.id,
     externalId: document.externalId,

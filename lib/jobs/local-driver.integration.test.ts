@@ -110,18 +110,18 @@ describe("local driver", () => {
     const b = await enqueue("test-two-steps", "test/two-steps", "e2", key);
     const other = await enqueue("test-two-steps", "test/two-steps", "e3", `${key}-other`);
     const ids = ["test-two-steps"];
-    const first = await claimRun(db, { workerId: "w1", functionIds: ids, leaseMs: 300 });
+    const first = await claimRun({ workerId: "w1", functionIds: ids, leaseMs: 300 });
     expect(first?.id).toBe(a.runId);
     // The second run of the key waits; another key's run is free to go.
-    const second = await claimRun(db, { workerId: "w2", functionIds: ids, leaseMs: 60_000 });
+    const second = await claimRun({ workerId: "w2", functionIds: ids, leaseMs: 60_000 });
     expect(second?.id).toBe(other.runId);
-    expect(await claimRun(db, { workerId: "w2", functionIds: ids, leaseMs: 60_000 })).toBeNull();
+    expect(await claimRun({ workerId: "w2", functionIds: ids, leaseMs: 60_000 })).toBeNull();
     // w1 dies holding the lease; after it expires w3 takes the run over, and w1 can no longer write.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const takeover = await claimRun(db, { workerId: "w3", functionIds: ids, leaseMs: 60_000 });
+    const takeover = await claimRun({ workerId: "w3", functionIds: ids, leaseMs: 60_000 });
     expect(takeover?.id).toBe(a.runId);
-    expect(await executeRun(db, first!, toLocalFunction(twoSteps), { workerId: "w1", leaseMs: 300 })).toBe("lease_lost");
-    expect(await executeRun(db, takeover!, toLocalFunction(twoSteps), { workerId: "w3", leaseMs: 60_000 })).toBe("succeeded");
+    expect(await executeRun(first!, toLocalFunction(twoSteps), { workerId: "w1", leaseMs: 300 })).toBe("lease_lost");
+    expect(await executeRun(takeover!, toLocalFunction(twoSteps), { workerId: "w3", leaseMs: 60_000 })).toBe("succeeded");
     // The step w1 was in when it lost the lease ran again under w3 (steps are at-least-once
     // when interrupted, hence idempotent); nothing w1 did after losing the lease was recorded.
     expect(tagged("e1")).toEqual(["first:e1", "first:e1", "second:e1"]);

@@ -1,4 +1,5 @@
-import type { PrismaClient } from "@prisma/client";
+import { getPool } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
 
 // The subset of Inngest's step tools our functions use (run, sleep,
 // sleepUntil), backed by the BackgroundRun row: a step's result is stored
@@ -18,14 +19,17 @@ export class SleepInterrupt extends Error {
 /** Another worker took the run over (our lease expired): stop without writing. */
 export class LeaseLostError extends Error {}
 
-export function createLocalStepTools(db: PrismaClient, owner: Owner, memo: StepMemo, prefix: string) {
+export function createLocalStepTools(owner: Owner, memo: StepMemo, prefix: string) {
   async function remember(key: string, entry: { data?: unknown; sleepUntil?: string }) {
-    const count = await db.$executeRaw`
-      UPDATE "BackgroundRun"
-      SET "steps" = "steps" || jsonb_build_object(${key}::text, ${JSON.stringify(entry)}::jsonb),
-          "leaseUntil" = ${new Date(Date.now() + owner.leaseMs)}, "updatedAt" = now()
-      WHERE "id" = ${owner.runId} AND "workerId" = ${owner.workerId} AND "status" = 'RUNNING'`;
-    if (count !== 1) throw new LeaseLostError(`run ${owner.runId} is no longer leased by ${owner.workerId}`);
+    const now = Date.now();
+    const rows = await sql(
+      getPool(),
+      `UPDATE "BackgroundRun"
+       SET "steps" = "steps" || jsonb_build_object($1::text, $2::jsonb), "leaseUntil" = $3::timestamp, "updatedAt" = $4::timestamp
+       WHERE "id" = $5 AND "workerId" = $6 AND "status" = 'RUNNING' RETURNING "id"`,
+      [key, JSON.stringify(entry), utc(new Date(now + owner.leaseMs)), utc(new Date(now)), owner.runId, owner.workerId],
+    );
+    if (rows.length !== 1) throw new LeaseLostError(`run ${owner.runId} is no longer leased by ${owner.workerId}`);
     memo[key] = entry;
   }
 

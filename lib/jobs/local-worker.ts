@@ -26,11 +26,11 @@ function registry(functions: InngestFunction.Any[]): Map<string, LocalFunction> 
 
 async function claimAndExecute(db: PrismaClient, fns: Map<string, LocalFunction>, claim: { workerId: string; leaseMs: number; companyIds?: string[] }, inFlight?: Set<string>): Promise<RunOutcome | null> {
   const { workerId, leaseMs } = claim;
-  const run = await claimRun(db, { ...claim, functionIds: [...fns.keys()] });
+  const run = await claimRun({ ...claim, functionIds: [...fns.keys()] });
   if (!run) return null;
   inFlight?.add(run.id);
   try {
-    return await executeRun(db, run, fns.get(run.functionId)!, { workerId, leaseMs });
+    return await executeRun(run, fns.get(run.functionId)!, { workerId, leaseMs });
   } finally {
     inFlight?.delete(run.id);
   }

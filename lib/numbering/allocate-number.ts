@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Environment } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { sql, type Queryable } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
 export type FiscalModel = 55 | 65;
@@ -24,16 +25,13 @@ export const MAX_SERIES = 999;
  * Numbers that never reach authorization are declared unused by inutilization
  * (see listUnusedNumbers).
  */
-export async function allocateNumber(tx: DbClient, key: NumberingKey): Promise<number> {
+export async function allocateNumber(tx: DbClient | Queryable, key: NumberingKey): Promise<number> {
   if (!Number.isInteger(key.series) || key.series < 0 || key.series > MAX_SERIES) {
     throw new DomainError(400, "validation_error", `series must be an integer from 0 to ${MAX_SERIES}`);
   }
-  const rows = await tx.$queryRaw<{ number: number }[]>`
-    INSERT INTO "NumberingSeries" ("id", "companyId", "model", "series", "environment", "nextNumber", "createdAt", "updatedAt")
-    VALUES (${randomUUID()}, ${key.companyId}, ${key.model}, ${key.series}, CAST(${key.environment} AS "Environment"), 2, now(), now())
-    ON CONFLICT ("companyId", "model", "series", "environment")
-    DO UPDATE SET "nextNumber" = "NumberingSeries"."nextNumber" + 1, "updatedAt" = now()
-    RETURNING "nextNumber" - 1 AS "number"`;
+  const values = [randomUUID(), key.companyId, key.model, key.series, key.environment];
+  // A Prisma client or transaction, or a pg connection (the emission hot path, lib/db/sql).
+  const rows = "$queryRawUnsafe" in tx ? await tx.$queryRawUnsafe<{ number: number }[]>(ALLOCATE, ...values) : await sql<{ number: number }>(tx, ALLOCATE, values);
   const number = Number(rows[0]?.number);
   if (!Number.isInteger(number) || number < 1) throw new Error("numbering allocation returned no number");
   if (number > MAX_DOCUMENT_NUMBER) {
@@ -45,3 +43,10 @@ export async function allocateNumber(tx: DbClient, key: NumberingKey): Promise<n
   }
   return number;
 }
+
+const ALLOCATE = `
+  INSERT INTO "NumberingSeries" ("id", "companyId", "model", "series", "environment", "nextNumber", "createdAt", "updatedAt")
+  VALUES ($1, $2, $3, $4, CAST($5 AS "Environment"), 2, now(), now())
+  ON CONFLICT ("companyId", "model", "series", "environment")
+  DO UPDATE SET "nextNumber" = "NumberingSeries"."nextNumber" + 1, "updatedAt" = now()
+  RETURNING "nextNumber" - 1 AS "number"`;

@@ -1,0 +1,47 @@
+import pg from "pg";
+import { getPool } from "./client";
+
+// Plain SQL for the hot paths (emission, the local driver): Prisma 6.19
+// compiles every query in WebAssembly (0.4–1 ms of CPU each, no plan cache),
+// which at a hundred documents per second costs more than the work itself.
+// Same pool and connections as `db`, so both can be mixed freely outside
+// transactions. Tables and columns are Prisma's (no @map), quoted.
+
+/** A pool (autocommit statements) or a client checked out for a transaction. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+// timestamp(3) columns hold UTC wall time, as Prisma writes them; pg's default
+// parser would read them in the process's local zone.
+const TIMESTAMP_WITHOUT_ZONE = 1114;
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === TIMESTAMP_WITHOUT_ZONE) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+} as pg.CustomTypesConfig;
+
+export async function sql<T extends object>(client: Queryable, text: string, values: unknown[] = []): Promise<T[]> {
+  const result = await client.query<T>({ text, values, types });
+  return result.rows;
+}
+
+/** Runs `work` in one transaction on one connection; rolls back when it throws. */
+export async function inSqlTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, pool: pg.Pool = getPool()): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Timestamps are written as UTC ISO strings: a Date parameter would be sent in the local zone. */
+export function utc(date: Date): string {
+  return date.toISOString();
+}

@@ -1,0 +1,45 @@
+import type { Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
+import { sql, type Queryable } from "@/lib/db/sql";
+import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
+import type { CertificateState } from "@/lib/companies";
+import type { StoredDocument } from "./to-nfe-input";
+
+export type EmissionDocument = { document: StoredDocument; certificate: (NonNullable<CertificateState> & { id: string }) | null };
+
+type Row = FiscalDocument & { company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null };
+
+// One statement for everything the XML needs (document, company, items,
+// payments, duplicates, transport) and the active certificate: Prisma's
+// include would send six.
+const LOAD = `
+  SELECT d.*,
+    ${jsonRow("Company", "c")} AS "company",
+    coalesce((SELECT jsonb_agg(${jsonRow("FiscalDocumentItem", "i")} ORDER BY i."position") FROM "FiscalDocumentItem" i WHERE i."documentId" = d."id"), '[]') AS "items",
+    coalesce((SELECT jsonb_agg(${jsonRow("DocumentPayment", "p")} ORDER BY p."position") FROM "DocumentPayment" p WHERE p."documentId" = d."id"), '[]') AS "payments",
+    coalesce((SELECT jsonb_agg(${jsonRow("DocumentDuplicate", "u")} ORDER BY u."number") FROM "DocumentDuplicate" u WHERE u."documentId" = d."id"), '[]') AS "duplicates",
+    (SELECT ${jsonRow("DocumentTransport", "t")} FROM "DocumentTransport" t WHERE t."documentId" = d."id") AS "transport",
+    (SELECT jsonb_build_object('id', k."id", 'holderCnpj', k."holderCnpj", 'notAfter', k."notAfter")
+       FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificate"
+  FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
+  WHERE d."id" = $1 AND d."companyId" = $2`;
+
+/**
+ * The document of a run with everything emission needs, or null when it does
+ * not exist in that company. `lock` takes the document's row lock (inside a
+ * transaction), so the caller's checks and writes cannot interleave with
+ * another run's.
+ */
+export async function loadEmissionDocument(client: Queryable, ids: { documentId: string; companyId: string }, options: { lock: boolean }): Promise<EmissionDocument | null> {
+  const [row] = await sql<Row>(client, options.lock ? `${LOAD} FOR UPDATE OF d` : LOAD, [ids.documentId, ids.companyId]);
+  if (!row) return null;
+  const { company, items, payments, duplicates, transport, certificate, ...document } = row;
+  const stored: StoredDocument = {
+    ...fromSqlRow<FiscalDocument>("FiscalDocument", document),
+    company: fromSqlRow<Company>("Company", company as unknown as Record<string, unknown>),
+    items: items.map((item) => fromSqlRow<FiscalDocumentItem>("FiscalDocumentItem", item as unknown as Record<string, unknown>)),
+    payments: payments.map((payment) => fromSqlRow<DocumentPayment>("DocumentPayment", payment as unknown as Record<string, unknown>)),
+    duplicates: duplicates.map((duplicate) => fromSqlRow<DocumentDuplicate>("DocumentDuplicate", duplicate as unknown as Record<string, unknown>)),
+    transport: transport ? fromSqlRow<DocumentTransport>("DocumentTransport", transport as unknown as Record<string, unknown>) : null,
+  };
+  return { document: stored, certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`) } : null };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import type { DocumentStatus } from "@prisma/client";
+import { sql, utc, type Queryable } from "@/lib/db/sql";
+import { documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
+import { buildNfeProc } from "./build-nfe-proc";
+import type { AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
+
+export type Settled = { kind: "settled"; status: DocumentStatus } | Superseded;
+
+/** What settling needs of the document, read by the step beforehand (its own guarded statement). */
+export type SettlementSource = DocumentEventSource & { signedXml: string | null; emissionAttempts: number };
+
+// The end of an emission (api.md, States and transitions) as ONE statement:
+// the guarded status change, its DocumentEvent and the DomainEvent that
+// webhooks will deliver. A single statement is atomic without BEGIN/COMMIT,
+// and the guard (this run, an expected status) makes a replay after a crash a
+// no-op: 0 rows settled means another run owns the document now.
+const SETTLE = `
+  WITH settled AS (
+    UPDATE "FiscalDocument"
+    SET "status" = $4::"DocumentStatus", "protocolNumber" = coalesce($5, "protocolNumber"), "authorizationDate" = coalesce($6::timestamp, "authorizationDate"),
+        "authorizedXml" = coalesce($7, "authorizedXml"), "rejectionCode" = $8, "rejectionReason" = $9, "updatedAt" = $10::timestamp
+    WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status"::text = ANY($11::text[])
+    RETURNING "id", "companyId", "environment", "type", "signedXml"
+  ), event AS (
+    INSERT INTO "DocumentEvent" ("id", "documentId", "companyId", "kind", "sequence", "outcome", "cStat", "reason", "protocol", "requestXml", "responseXml", "details", "runId", "occurredAt", "createdAt")
+    SELECT $12, s."id", s."companyId", $13::"DocumentEventKind", 1, $14::"AuthorityOutcome", $15, $16, $5, s."signedXml", $17, $18::jsonb, $3, $19::timestamp, $10::timestamp
+    FROM settled s
+  ), outcome AS (
+    INSERT INTO "DomainEvent" ("id", "companyId", "type", "documentId", "environment", "documentType", "data", "createdAt")
+    SELECT $20, s."companyId", $21, s."id", s."environment", s."type", $22::jsonb, $10::timestamp
+    FROM settled s
+  )
+  SELECT count(*)::int AS "settled" FROM settled`;
+
+/** PROCESSING → AUTHORIZED with the protocol and the nfeProc, event AUTHORIZATION and document.authorized. */
+export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted): Promise<Settled> {
+  if (!source.signedXml) throw new Error(`Document ${source.id} was authorized without a stored signed XML`);
+  const authorizationDate = new Date(granted.authorizedAt);
+  const after = { ...source, authorizationDate, protocolNumber: granted.protocol, rejectionReason: null };
+  return settle(client, run, "AUTHORIZED", ["PROCESSING"], {
+    protocol: granted.protocol,
+    authorizationDate,
+    authorizedXml: buildNfeProc(source.signedXml, granted.protNFeXml),
+    rejectionCode: null,
+    rejectionReason: null,
+    event: { kind: "AUTHORIZATION", outcome: "AUTHORIZED", cStat: granted.cStat, reason: granted.reason, responseXml: granted.protNFeXml, details: { via: granted.via, attempts: source.emissionAttempts }, occurredAt: authorizationDate },
+    outcome: { type: "document.authorized", data: documentEventData(after) },
+  });
+}
+
+/** → REJECTED with "cStat - xMotivo" (or our code and message), event REJECTION and document.rejected. */
+export function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, refusal: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+  const rejectionReason = `${refusal.code} - ${refusal.reason}`;
+  return settle(client, run, "REJECTED", from, {
+    protocol: null,
+    authorizationDate: null,
+    authorizedXml: null,
+    rejectionCode: refusal.code,
+    rejectionReason,
+    event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts }, occurredAt: new Date() },
+    outcome: { type: "document.rejected", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: null, rejectionReason }) },
+  });
+}
+
+type Transition = {
+  protocol: string | null;
+  authorizationDate: Date | null;
+  authorizedXml: string | null;
+  rejectionCode: string | null;
+  rejectionReason: string | null;
+  event: { kind: "AUTHORIZATION" | "REJECTION"; outcome: "AUTHORIZED" | "REJECTED"; cStat: string; reason: string; responseXml: string | null; details: object; occurredAt: Date };
+  outcome: { type: "document.authorized" | "document.rejected"; data: object };
+};
+
+async function settle(client: Queryable, run: EmissionRun, status: DocumentStatus, from: DocumentStatus[], t: Transition): Promise<Settled> {
+  const now = utc(new Date());
+  const [row] = await sql<{ settled: number }>(client, SETTLE, [
+    run.documentId, run.companyId, run.runId, status, t.protocol, t.authorizationDate && utc(t.authorizationDate), t.authorizedXml, t.rejectionCode, t.rejectionReason, now, from,
+    randomUUID(), t.event.kind, t.event.outcome, t.event.cStat, t.event.reason, t.event.responseXml, JSON.stringify(t.event.details), utc(t.event.occurredAt),
+    randomUUID(), t.outcome.type, JSON.stringify(t.outcome.data),
+  ]);
+  return row?.settled === 1 ? { kind: "settled", status } : { kind: "superseded", status: "not this run's" };
+}
+
+/** Communication failure with attempts left: back to DRAFT, no event (api.md); the run re-sends after its backoff. */
+export async function settleBackToDraft(client: Queryable, run: EmissionRun, cStat: string | null): Promise<Settled> {
+  const rows = await sql(
+    client,
+    `UPDATE "FiscalDocument" SET "status" = 'DRAFT', "rejectionCode" = $4, "rejectionReason" = NULL, "updatedAt" = $5::timestamp
+     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
+    [run.documentId, run.companyId, run.runId, cStat, utc(new Date())],
+  );
+  return rows.length === 1 ? { kind: "settled", status: "DRAFT" } : { kind: "superseded", status: "not this run's" };
+}
