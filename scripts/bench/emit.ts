@@ -26,8 +26,8 @@ async function main(): Promise<void> {
     process.env.LOCAL_WORKER = "off";
     await bench();
   } finally {
-    const { db } = await import("@/lib/db/client");
-    await db.$disconnect().catch(() => undefined);
+    const { closeDb } = await import("@/lib/db/client");
+    await closeDb().catch(() => undefined);
     await database.drop();
   }
 }

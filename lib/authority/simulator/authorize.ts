@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
+import { getPool } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { child, extractElement, parseXml, text } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
-import { isUniqueViolation, localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { newProtocolNumber } from "./protocol-number";
 import { protocolOf } from "./stored-protocol";
 
@@ -71,47 +74,56 @@ export async function authorize(context: SimulatorContext, payloadXml: string): 
   if (parsed.issuedAt.getTime() > received.getTime() + CLOCK_TOLERANCE_MS) return refuse("703", "Rejeição: Data-Hora de Emissão posterior ao horário de recebimento");
 
   const environment = Number(tpAmb);
-  const duplicate = await findDuplicate(context, environment, parsed);
-  if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
-
   const protocol = newProtocolNumber(cUF, received);
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeXml)?.[1] ?? "";
-  try {
-    await context.db.simulatorDocument.create({
-      data: {
-        environment,
-        accessKey: parsed.key,
-        cnpj: parsed.cnpj,
-        model: parsed.model,
-        series: parsed.series,
-        number: parsed.number,
-        status: "AUTHORIZED",
-        protocol,
-        digestValue,
-        receivedAt: received,
-        xml: nfeXml,
-      },
-    });
-  } catch (error) {
-    // Two sends of the same number at once: the loser gets the duplicate answer.
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await findDuplicate(context, environment, parsed);
-    if (raced) return refuse(raced.cStat, raced.xMotivo);
-    throw error;
-  }
+  const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml });
+  if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
   return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received }));
 }
 
-async function findDuplicate(context: SimulatorContext, environment: number, parsed: Parsed): Promise<{ cStat: string; xMotivo: string } | null> {
-  const same = await context.db.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: parsed.key } } });
+// Duplicates (rules 204, 539, 206) and the record of the authorization in ONE
+// statement: the insert happens only when no conflicting row exists, and
+// ON CONFLICT makes two simultaneous sends of one number leave exactly one
+// row (the loser sees no insert and no duplicate yet: it is told 204/539 by
+// the retry below, once the winner committed).
+const RECORD_UNLESS_DUPLICATE = `
+  WITH found AS (
+    SELECT 'same' AS "kind", "protocol", "accessKey" FROM "SimulatorDocument" WHERE "environment" = $1 AND "accessKey" = $2
+    UNION ALL
+    SELECT 'other', "protocol", "accessKey" FROM "SimulatorDocument"
+    WHERE "environment" = $1 AND "cnpj" = $3 AND "model" = $4 AND "series" = $5 AND "number" = $6
+    UNION ALL
+    SELECT 'voided', NULL, NULL FROM "SimulatorInutilization"
+    WHERE "environment" = $1 AND "cnpj" = $3 AND "model" = $4 AND "series" = $5 AND "startNumber" <= $6 AND "endNumber" >= $6
+  ), recorded AS (
+    INSERT INTO "SimulatorDocument" ("id", "environment", "accessKey", "cnpj", "model", "series", "number", "status", "protocol", "digestValue", "receivedAt", "xml", "deliveryReceipt")
+    SELECT $7, $1, $2, $3, $4, $5, $6, 'AUTHORIZED', $8, $9, $10::timestamp, $11, false WHERE NOT EXISTS (SELECT 1 FROM found)
+    ON CONFLICT DO NOTHING
+    RETURNING "id"
+  )
+  SELECT (SELECT count(*)::int FROM recorded) AS "recorded", coalesce((SELECT jsonb_agg(found) FROM found), '[]') AS "found"`;
+
+type Found = { kind: "same" | "other" | "voided"; protocol: string | null; accessKey: string | null };
+
+async function recordUnlessDuplicate(input: { environment: number; parsed: Parsed; protocol: string; digestValue: string; received: Date; xml: string }): Promise<{ cStat: string; xMotivo: string } | null> {
+  const { environment, parsed } = input;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await sql<{ recorded: number; found: Found[] }>(getPool(), RECORD_UNLESS_DUPLICATE, [
+      environment, parsed.key, parsed.cnpj, parsed.model, parsed.series, parsed.number, randomUUID(), input.protocol, input.digestValue, utc(input.received), input.xml,
+    ]);
+    if (row?.recorded === 1) return null;
+    const duplicate = duplicateAnswer(row?.found ?? []);
+    if (duplicate) return duplicate;
+    // Lost a race with a send of the same number that had not committed yet: look again.
+  }
+  throw new Error(`Simulator could not record ${parsed.key}: conflicting send did not settle`);
+}
+
+function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | null {
+  const same = found.find((f) => f.kind === "same");
   if (same) return { cStat: "204", xMotivo: `Duplicidade de NF-e [nProt:${same.protocol}]` };
-  const other = await context.db.simulatorDocument.findUnique({
-    where: { environment_cnpj_model_series_number: { environment, cnpj: parsed.cnpj, model: parsed.model, series: parsed.series, number: parsed.number } },
-  });
+  const other = found.find((f) => f.kind === "other");
   if (other) return { cStat: "539", xMotivo: `Duplicidade de NF-e com diferença na Chave de Acesso [chNFe:${other.accessKey}][nProt:${other.protocol}]` };
-  const voided = await context.db.simulatorInutilization.findFirst({
-    where: { environment, cnpj: parsed.cnpj, model: parsed.model, series: parsed.series, startNumber: { lte: parsed.number }, endNumber: { gte: parsed.number } },
-  });
-  if (voided) return { cStat: "206", xMotivo: "Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ" };
+  if (found.some((f) => f.kind === "voided")) return { cStat: "206", xMotivo: "Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ" };
   return null;
 }

@@ -39,17 +39,31 @@ export type SignerProblem = { cStat: "291" | "292" | "213"; reason: string };
  * The ICP-Brasil chain is not checked: test certificates are self-signed.
  */
 export function checkSigner(certificatePem: string, authorCnpj: string, at: Date): SignerProblem | null {
-  let certificate: forge.pki.Certificate;
-  try {
-    certificate = forge.pki.certificateFromPem(certificatePem);
-  } catch {
-    return { cStat: "292", reason: "Rejeição: Certificado Assinatura sem CNPJ" };
-  }
-  if (at < certificate.validity.notBefore || at > certificate.validity.notAfter) {
+  const certificate = describe(certificatePem);
+  if (!certificate) return { cStat: "292", reason: "Rejeição: Certificado Assinatura sem CNPJ" };
+  if (at < certificate.notBefore || at > certificate.notAfter) {
     return { cStat: "291", reason: "Rejeição: Certificado Assinatura Data Validade" };
   }
-  const holder = certificateCnpj(certificatePem);
-  if (!holder) return { cStat: "292", reason: "Rejeição: Certificado Assinatura sem CNPJ" };
-  if (!sameCnpjRoot(holder, authorCnpj)) return { cStat: "213", reason: "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital" };
+  if (!certificate.holder) return { cStat: "292", reason: "Rejeição: Certificado Assinatura sem CNPJ" };
+  if (!sameCnpjRoot(certificate.holder, authorCnpj)) return { cStat: "213", reason: "Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital" };
   return null;
+}
+
+// Every NF-e of an issuer carries the same certificate: parse it (node-forge, a few ms) once.
+type Described = { notBefore: Date; notAfter: Date; holder: string | null };
+const described = new Map<string, Described | null>();
+const MAX_DESCRIBED = 1_000;
+
+function describe(certificatePem: string): Described | null {
+  if (described.has(certificatePem)) return described.get(certificatePem)!;
+  let value: Described | null;
+  try {
+    const certificate = forge.pki.certificateFromPem(certificatePem);
+    value = { notBefore: certificate.validity.notBefore, notAfter: certificate.validity.notAfter, holder: certificateCnpj(certificatePem) };
+  } catch {
+    value = null;
+  }
+  if (described.size >= MAX_DESCRIBED) described.delete(described.keys().next().value!);
+  described.set(certificatePem, value);
+  return value;
 }
