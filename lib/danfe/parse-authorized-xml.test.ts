@@ -1,0 +1,25 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAuthorizedXml } from "./parse-authorized-xml";
+
+const nfe = readFileSync(path.join("/work/shared/fiscal/examples", "nfe/nfeproc-55-authorized-hom.xml"), "utf8");
+const signature = /<Signature[\s>][\s\S]*?<\/Signature>/.exec(nfe)![0];
+
+describe("parseAuthorizedXml", () => {
+  it("reads the same data whether or not the signatures are there", () => {
+    expect(parseAuthorizedXml(nfe.replace(signature, ""))).toEqual(parseAuthorizedXml(nfe));
+  });
+
+  it("cuts each signature alone: a signed protNFe keeps its protocol, the items and totals stay", () => {
+    // Some authorizers sign protNFe as well: two Signature elements with the
+    // document's data between and after them.
+    const signedProtocol = nfe.replace(/(<infProt[\s\S]*?<\/infProt>)/, `$1${signature}`);
+    expect(signedProtocol.match(/<Signature[\s>]/g)).toHaveLength(2);
+    const data = parseAuthorizedXml(signedProtocol);
+    expect(data.protocol).toEqual({ number: "143180006932433", receivedAt: expect.stringMatching(/^2018-09-25T16:21:05/) });
+    expect(data.items).toHaveLength(1);
+    expect(data.totals.totalValue).toBe("500.00");
+    expect(data).toEqual(parseAuthorizedXml(nfe));
+  });
+});
