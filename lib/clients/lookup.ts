@@ -1,35 +1,41 @@
-import type { Client, Prisma } from "@prisma/client";
-import { db, type DbClient } from "@/lib/db/client";
+import { randomUUID } from "node:crypto";
+import type { Client } from "@prisma/client";
+import { getPool } from "@/lib/db/client";
+import { sql, utc, type Queryable } from "@/lib/db/sql";
+import { fromSqlRow, insertRowsSql } from "@/lib/db/sql-models";
 import { unprocessable } from "@/lib/errors";
 import { resolveClientIdentity } from "./client-identity";
 import type { CreateClientInput } from "./schemas";
 
+// Plain SQL (lib/db/sql): these run inside document creation's transaction, a hot path.
+
 /** A client referenced from a document body: another company's (or unknown) id is 422 invalid_client. */
-export async function findCompanyClient(companyId: string, clientId: string, client: DbClient = db): Promise<Client> {
-  const found = await client.client.findFirst({ where: { id: clientId, companyId } });
+export async function findCompanyClient(companyId: string, clientId: string, client: Queryable = getPool()): Promise<Client> {
+  const [found] = await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" WHERE "id" = $1 AND "companyId" = $2`, [clientId, companyId]);
   if (!found) throw unprocessable("invalid_client", `Client ${clientId} does not exist in this company`);
-  return found;
+  return fromSqlRow<Client>("Client", found);
 }
 
 /**
  * The inline client of a document (spec, Create-document rule 3): reused when
  * the company already has the document, else created. Unidentified final
  * consumers (empty document) are matched by name. Pass the document's
- * transaction so nothing is left behind when the document fails.
+ * transaction so nothing is left behind when the document fails; the advisory
+ * lock makes two documents for a new client create it once.
  */
-export async function findOrCreateInlineClient(companyId: string, input: CreateClientInput, client: DbClient = db): Promise<Client> {
+export async function findOrCreateInlineClient(companyId: string, input: CreateClientInput, client: Queryable = getPool()): Promise<Client> {
   const identity = resolveClientIdentity(input, "body.client");
   if (identity.document !== "") {
-    await client.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`client:${companyId}:${identity.document}`}))`;
+    await sql(client, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`client:${companyId}:${identity.document}`]);
   }
-  const existing = await client.client.findFirst({
-    where: identity.document !== ""
-      ? { companyId, document: identity.document }
-      : { companyId, document: "", name: { equals: input.name, mode: "insensitive" } },
-    orderBy: { createdAt: "asc" },
-  });
-  if (existing) return existing;
-  const data: Prisma.ClientUncheckedCreateInput = {
+  const [existing] =
+    identity.document !== ""
+      ? await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" WHERE "companyId" = $1 AND "document" = $2 ORDER BY "createdAt" LIMIT 1`, [companyId, identity.document])
+      : await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" WHERE "companyId" = $1 AND "document" = '' AND lower("name") = lower($2) ORDER BY "createdAt" LIMIT 1`, [companyId, input.name]);
+  if (existing) return fromSqlRow<Client>("Client", existing);
+  const now = utc(new Date());
+  const row = {
+    id: randomUUID(),
     companyId,
     name: input.name,
     ...identity,
@@ -41,6 +47,9 @@ export async function findOrCreateInlineClient(companyId: string, input: CreateC
     city: input.city ?? null,
     state: input.state ?? null,
     municipalityCode: input.municipalityCode ?? null,
+    createdAt: now,
+    updatedAt: now,
   };
-  return client.client.create({ data });
+  const [created] = await sql<Record<string, unknown>>(client, insertRowsSql("Client", Object.keys(row), 1, "*"), [JSON.stringify([row])]);
+  return fromSqlRow<Client>("Client", created!);
 }

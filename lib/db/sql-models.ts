@@ -47,3 +47,15 @@ export function jsonRow(model: ModelName, alias: string): string {
   if (decimals.length === 0) return `to_jsonb(${alias})`;
   return `(to_jsonb(${alias}) || jsonb_build_object(${decimals.map((name) => `'${name}', ${alias}."${name}"::text`).join(", ")}))`;
 }
+
+/**
+ * SQL inserting the rows of `model` given as a jsonb array in parameter $`param`
+ * (JSON.stringify of plain objects: Decimals and Dates serialise as text, which
+ * PostgreSQL converts to the column types, enums included). Only `columns` are
+ * written; the others take their database default. Use inside a CTE to write a
+ * document and its children in one statement.
+ */
+export function insertRowsSql(model: ModelName, columns: string[], param: number, returning = ""): string {
+  const list = columns.map((c) => `"${c}"`).join(", ");
+  return `INSERT INTO "${model}" (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::"${model}", $${param}::jsonb)${returning ? ` RETURNING ${returning}` : ""}`;
+}

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { getPool } from "./client";
+import { getPool, type DbClient } from "./client";
 
 // Plain SQL for the hot paths (emission, the local driver): Prisma 6.19
 // compiles every query in WebAssembly (0.4–1 ms of CPU each, no plan cache),
@@ -23,6 +23,12 @@ const types = {
 export async function sql<T extends object>(client: Queryable, text: string, values: unknown[] = []): Promise<T[]> {
   const result = await client.query<T>({ text, values, types });
   return result.rows;
+}
+
+/** The same statement on a Prisma client or transaction, or on a pg connection (domain functions used by both kinds of caller). */
+export async function sqlOn<T extends object>(client: DbClient | Queryable, text: string, values: unknown[] = []): Promise<T[]> {
+  if ("$queryRawUnsafe" in client) return client.$queryRawUnsafe<T[]>(text, ...values);
+  return sql<T>(client, text, values);
 }
 
 /** Runs `work` in one transaction on one connection; rolls back when it throws. */

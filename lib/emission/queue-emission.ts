@@ -1,9 +1,10 @@
-import type { Prisma } from "@prisma/client";
+import type { DocumentType, Environment, Prisma } from "@prisma/client";
 import { assertEmissionPrerequisites } from "@/lib/companies";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound, unprocessable } from "@/lib/errors";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
-import { enqueueRun, newRunId } from "@/lib/jobs/enqueue-run";
+import { sqlOn, utc, type Queryable } from "@/lib/db/sql";
+import { enqueueRun, newRunId, type EnqueueRunInput } from "@/lib/jobs/enqueue-run";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_DUE_RUNS_BACKLOG, MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
 
@@ -44,21 +45,16 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   if (!(EMITTABLE as readonly string[]).includes(document.status)) {
     throw unprocessable("invalid_status", `Only DRAFT or REJECTED documents can be emitted; this document is ${document.status}`);
   }
-  if (document.type === "NFSE") {
-    throw unprocessable("nfse_emission_unavailable", "NFSE emission (national NFS-e API) is not available yet; NFE and NFCE documents can be emitted");
-  }
+  assertEmittableType(document.type);
   if (checkPrerequisites) await assertEmissionPrerequisites({ companyId, type: document.type }, client);
   await assertCapacity(client, companyId);
 
-  const model = document.type === "NFCE" ? 65 : 55;
-  const series = document.series ?? (model === 65 ? document.company.nfceSeries : document.company.nfeSeries);
-  const concurrencyKey = `${companyId}:${model}:${series}:${document.environment}`;
-  const runId = newRunId();
+  const run = emissionRun({ companyId, documentId, type: document.type, series: document.series, environment: document.environment, company: document.company });
   await client.fiscalDocument.update({
     where: { id: documentId },
     data: {
       status: "PROCESSING",
-      runId,
+      runId: run.id,
       // Default now (api.md), except on re-emission of a numbered document: its access key
       // carries the AAMM of the first dhEmi, and an unchanged XML lets a resend be
       // recognised as the same NF-e (204) if an earlier send was authorized after all.
@@ -68,27 +64,46 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
     },
   });
   // Last: with Inngest this sends the event, which must not happen before every check passed.
-  await enqueueRun(
-    { id: runId, functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: EMIT_DOCUMENT_EVENT, data: { companyId, documentId, concurrencyKey }, concurrencyKey, companyId, documentId },
-    client,
-  );
-  return { runId };
+  await enqueueRun(run, client);
+  return { runId: run.id };
 }
 
-async function assertCapacity(client: DbClient, companyId: string) {
+export function assertEmittableType(type: DocumentType): void {
+  if (type === "NFSE") {
+    throw unprocessable("nfse_emission_unavailable", "NFSE emission (national NFS-e API) is not available yet; NFE and NFCE documents can be emitted");
+  }
+}
+
+/**
+ * The emission run of a document: one at a time per company + model + series +
+ * environment (the function's concurrency key), so numbers reach the authority in order.
+ */
+export function emissionRun(document: { companyId: string; documentId: string; type: DocumentType; series: number | null; environment: Environment; company: { nfeSeries: number; nfceSeries: number } }): EnqueueRunInput & { id: string } {
+  const model = document.type === "NFCE" ? 65 : 55;
+  const series = document.series ?? (model === 65 ? document.company.nfceSeries : document.company.nfeSeries);
+  const concurrencyKey = `${document.companyId}:${model}:${series}:${document.environment}`;
+  const { companyId, documentId } = document;
+  return { id: newRunId(), functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: EMIT_DOCUMENT_EVENT, data: { companyId, documentId, concurrencyKey }, concurrencyKey, companyId, documentId };
+}
+
+/** 429 when the company has too many emissions in flight, 503 when the local driver is saturated (api.md, emit). One statement. */
+export async function assertCapacity(client: DbClient | Queryable, companyId: string) {
   // Local driver: its runs queued or running (backoffs included). With Inngest our rows only
   // record the dispatch, so the documents still PROCESSING are what is in flight.
-  const pending =
-    backgroundDriver() === "local"
-      ? await client.backgroundRun.count({ where: { companyId, functionId: EMIT_DOCUMENT_FUNCTION_ID, status: { in: ["QUEUED", "RUNNING"] } } })
-      : await client.fiscalDocument.count({ where: { companyId, status: "PROCESSING" } });
+  const local = backgroundDriver() === "local";
+  const [counts] = local
+    ? await sqlOn<{ pending: number; due: number }>(
+        client,
+        `SELECT (SELECT count(*)::int FROM "BackgroundRun" WHERE "companyId" = $1 AND "functionId" = $2 AND "status" IN ('QUEUED', 'RUNNING')) AS "pending",
+                (SELECT count(*)::int FROM "BackgroundRun" WHERE "status" = 'QUEUED' AND "runAt" <= $3::timestamp) AS "due"`,
+        [companyId, EMIT_DOCUMENT_FUNCTION_ID, utc(new Date(Date.now() - 60_000))],
+      )
+    : await sqlOn<{ pending: number; due: number }>(client, `SELECT count(*)::int AS "pending", 0 AS "due" FROM "FiscalDocument" WHERE "companyId" = $1 AND "status" = 'PROCESSING'`, [companyId]);
+  const pending = Number(counts?.pending ?? 0);
   if (pending >= MAX_PENDING_EMISSIONS_PER_COMPANY) {
     throw new DomainError(429, "rate_limited", `Too many emissions in progress for this company (${pending}; limit ${MAX_PENDING_EMISSIONS_PER_COMPANY}); retry when some finish`, { "Retry-After": "10" });
   }
-  if (backgroundDriver() === "local") {
-    const due = await client.backgroundRun.count({ where: { status: "QUEUED", runAt: { lte: new Date(Date.now() - 60_000) } } });
-    if (due >= MAX_DUE_RUNS_BACKLOG) {
-      throw new DomainError(503, "service_unavailable", "Background processing is saturated; try again shortly", { "Retry-After": "30" });
-    }
+  if (local && Number(counts?.due ?? 0) >= MAX_DUE_RUNS_BACKLOG) {
+    throw new DomainError(503, "service_unavailable", "Background processing is saturated; try again shortly", { "Retry-After": "30" });
   }
 }

@@ -32,22 +32,31 @@ export function newRunId(): string {
  * the run: the worker loop claims it from PostgreSQL.
  */
 export async function enqueueRun(input: EnqueueRunInput, client: DbClient = db): Promise<{ runId: string }> {
-  const runId = input.id ?? newRunId();
-  const data = { ...input.data, runId };
-  await client.backgroundRun.create({
-    data: {
-      id: runId,
-      functionId: input.functionId,
-      eventName: input.eventName,
-      eventData: data as Prisma.InputJsonObject,
-      concurrencyKey: input.concurrencyKey ?? null,
-      companyId: input.companyId ?? null,
-      documentId: input.documentId ?? null,
-    },
-  });
+  const row = runRow(input);
+  await client.backgroundRun.create({ data: { ...row, eventData: row.eventData as Prisma.InputJsonObject } });
+  await dispatchRun(row);
+  return { runId: row.id };
+}
+
+/** The BackgroundRun row of a run, for callers that insert it with their own statement (document creation). */
+export function runRow(input: EnqueueRunInput) {
+  const id = input.id ?? newRunId();
+  return {
+    id,
+    functionId: input.functionId,
+    eventName: input.eventName,
+    eventData: { ...input.data, runId: id },
+    concurrencyKey: input.concurrencyKey ?? null,
+    companyId: input.companyId ?? null,
+    documentId: input.documentId ?? null,
+  };
+}
+
+/** Hands a recorded run to the driver: the Inngest event (before the caller commits; see enqueueRun) or a local wake-up. */
+export async function dispatchRun(row: { id: string; eventName: string; eventData: Record<string, unknown> }): Promise<void> {
   if (backgroundDriver() === "inngest") {
     try {
-      await inngest.send({ id: runId, name: input.eventName, data });
+      await inngest.send({ id: row.id, name: row.eventName, data: row.eventData });
     } catch (error) {
       console.error("inngest.send failed", error);
       throw new DomainError(503, "service_unavailable", "Background processing is unavailable; try again shortly", { "Retry-After": "30" });
@@ -55,5 +64,4 @@ export async function enqueueRun(input: EnqueueRunInput, client: DbClient = db):
   } else {
     wakeLocalWorker();
   }
-  return { runId };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Environment } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
-import { sql, type Queryable } from "@/lib/db/sql";
+import { sqlOn, type Queryable } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
 export type FiscalModel = 55 | 65;
@@ -31,7 +31,7 @@ export async function allocateNumber(tx: DbClient | Queryable, key: NumberingKey
   }
   const values = [randomUUID(), key.companyId, key.model, key.series, key.environment];
   // A Prisma client or transaction, or a pg connection (the emission hot path, lib/db/sql).
-  const rows = "$queryRawUnsafe" in tx ? await tx.$queryRawUnsafe<{ number: number }[]>(ALLOCATE, ...values) : await sql<{ number: number }>(tx, ALLOCATE, values);
+  const rows = await sqlOn<{ number: number }>(tx, ALLOCATE, values);
   const number = Number(rows[0]?.number);
   if (!Number.isInteger(number) || number < 1) throw new Error("numbering allocation returned no number");
   if (number > MAX_DOCUMENT_NUMBER) {
