@@ -1,6 +1,5 @@
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
-import { QrCode } from "./qr-code";
 import { formatAccessKey, formatDateTime, formatDocument, formatMoney, formatQuantity, paymentMethodLabel } from "./format";
 
 // DANFE NFC-e (model 65) on an 80 mm roll, following the divisions of the
@@ -25,7 +24,7 @@ export function nfcePageHeight(data: DanfeData): number {
   return 470 + descriptionLines * 9 + data.items.length * 9 + data.payments.length * 9 + (data.homologation ? 20 : 0);
 }
 
-export function DanfeNfceDocument({ data, cancelled }: { data: DanfeData; cancelled: boolean }) {
+export function DanfeNfceDocument({ data, qrCode, cancelled }: { data: DanfeData; qrCode?: string; cancelled: boolean }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.district, issuer.city, issuer.state].filter(Boolean).join(", ");
   const recipient = data.recipient;
@@ -99,7 +98,9 @@ export function DanfeNfceDocument({ data, cancelled }: { data: DanfeData; cancel
             <Text style={styles.center}>{`Data de autorização: ${formatDateTime(data.protocol.receivedAt)}`}</Text>
           </>
         ) : null}
-        {data.qrCode ? <QrCode content={data.qrCode} size={110} /> : null}
+        {/* react-pdf images have no alt attribute; the key is printed as text next to it. */}
+        {/* eslint-disable-next-line jsx-a11y/alt-text */}
+        {qrCode ? <Image src={qrCode} style={{ width: 110, height: 110, alignSelf: "center", marginTop: 6 }} /> : null}
         <Text style={[styles.center, styles.small, { marginTop: 4 }]}>
           {`Tributos totais incidentes (Lei Federal 12.741/2012): R$ ${formatMoney(data.totals.approximateTaxes)}`}
         </Text>

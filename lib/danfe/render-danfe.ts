@@ -1,5 +1,6 @@
 import { Font, renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
 import { createElement, type ReactElement } from "react";
+import { qrCodePng } from "./barcode";
 import { DanfeNfceDocument } from "./danfe-nfce-document";
 import { DanfeNfeDocument } from "./danfe-nfe-document";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
@@ -21,7 +22,8 @@ export async function renderDanfe(authorizedXml: string, options: RenderDanfeOpt
   const data = parseAuthorizedXml(authorizedXml);
   const cancelled = options.cancelled ?? false;
   if (data.model === "65") {
-    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, cancelled })));
+    const qrCode = data.qrCode ? await qrCodePng(data.qrCode) : undefined;
+    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled })));
   }
   return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled })));
 }
