@@ -24,17 +24,25 @@ function registry(functions: InngestFunction.Any[]): Map<string, LocalFunction> 
   return new Map(functions.map(toLocalFunction).map((fn) => [fn.id, fn]));
 }
 
-async function claimAndExecute(db: PrismaClient, fns: Map<string, LocalFunction>, claim: { workerId: string; leaseMs: number; companyIds?: string[] }, inFlight?: Set<string>): Promise<RunOutcome | null> {
+type Claim = { workerId: string; leaseMs: number; companyIds?: string[]; concurrencyKey?: string };
+type Executed = { outcome: RunOutcome; concurrencyKey: string | null };
+
+async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>): Promise<Executed | null> {
   const { workerId, leaseMs } = claim;
   const run = await claimRun({ ...claim, functionIds: [...fns.keys()] });
   if (!run) return null;
   inFlight?.add(run.id);
   try {
-    return await executeRun(run, fns.get(run.functionId)!, { workerId, leaseMs });
+    return { outcome: await executeRun(run, fns.get(run.functionId)!, { workerId, leaseMs }), concurrencyKey: run.concurrencyKey };
   } finally {
     inFlight?.delete(run.id);
   }
 }
+
+// A slot that finished a run of a series (concurrency key) first looks for the next run of
+// that series: a cheap index lookup, where a claim over every key scans the whole due queue.
+// Bounded, so one busy series cannot keep a slot from the others' runs for long.
+const MAX_RUNS_PER_KEY_IN_A_ROW = 50;
 
 /**
  * The local driver's loop: `concurrency` slots each claim a due run from
@@ -74,12 +82,18 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
     });
 
   const slot = async () => {
+    let key: string | null = null;
+    let inARow = 0;
     while (!stopped) {
       try {
-        const outcome = await claimAndExecute(db, fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight);
-        if (outcome === null) await idle();
+        const sameKey: Executed | null = key && inARow < MAX_RUNS_PER_KEY_IN_A_ROW ? await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds, concurrencyKey: key }, inFlight) : null;
+        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight));
+        inARow = sameKey ? inARow + 1 : 0;
+        key = executed?.concurrencyKey ?? null;
+        if (executed === null) await idle();
       } catch (error) {
         console.error("local worker slot error", error);
+        key = null;
         await idle();
       }
     }
@@ -107,9 +121,9 @@ export async function drainDueRuns(db: PrismaClient, functions: InngestFunction.
   const workerId = options.workerId ?? `drain-${process.pid}-${randomUUID().slice(0, 8)}`;
   const outcomes: RunOutcome[] = [];
   while (outcomes.length < (options.maxRuns ?? 10_000)) {
-    const outcome = await claimAndExecute(db, fns, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, companyIds: options.companyIds });
-    if (outcome === null) break;
-    outcomes.push(outcome);
+    const executed = await claimAndExecute(fns, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, companyIds: options.companyIds });
+    if (executed === null) break;
+    outcomes.push(executed.outcome);
   }
   return outcomes;
 }

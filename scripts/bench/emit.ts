@@ -14,6 +14,8 @@ const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
 const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 2);
 const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
+// BENCH_PROFILE_DIR: the worker and simulator processes write V8 CPU profiles there (--cpu-prof).
+const CHILD_ARGS = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
 
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -110,7 +112,7 @@ async function bench(): Promise<void> {
 
 async function startWorkerProcesses(): Promise<{ stop: () => Promise<void> }> {
   const children = Array.from({ length: WORKER_PROCESSES }, () =>
-    spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    spawn(process.execPath, [...CHILD_ARGS, "--import", "tsx", "scripts/worker.ts"], {
       env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
       stdio: ["ignore", "ignore", "inherit"],
     }),
@@ -130,7 +132,7 @@ async function startSimulatorProcess(): Promise<{ kill: (signal: NodeJS.Signals)
     const server = await startTestSimulator();
     return { kill: () => void server.close() };
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/simulator-process.ts"], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...CHILD_ARGS, "--import", "tsx", "scripts/bench/simulator-process.ts"], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
       const match = /SIMULATOR_URL=(\S+)/.exec(chunk.toString());
