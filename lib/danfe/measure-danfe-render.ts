@@ -5,7 +5,9 @@ import { renderDanfe } from "./render-danfe";
 // The median render time of a one-page NF-e DANFE, for `npm run bench:danfe`
 // and the emission benchmark (issue 7, item 6: aim under 50 ms). Wall-clock
 // time depends on what else the machine runs; the process's CPU time per
-// render is reported beside it as the figure that load does not inflate.
+// render is reported beside it as the figure that load inflates least. It
+// counts V8's helper threads (parallel and concurrent GC) too, so it can
+// exceed wall time: a rise there means more allocation, not a slower core.
 
 export type DanfeRenderMeasure = { medianMs: number; p90Ms: number; minMs: number; cpuMedianMs: number; iterations: number; bytes: number };
 
