@@ -6,10 +6,11 @@
 // (./open-loop.ts); autocannon's rate limiter sends in bursts, so its figure is
 // printed after it as a burst figure (10 requests in flight at once).
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
+import pg from "pg";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { machineWindow, processCpuMs } from "./machine-cpu";
 import { runOpenLoop } from "./open-loop";
 
 type AutocannonResult = {
@@ -64,10 +65,16 @@ async function waitForHealth(base: string, server: ChildProcess): Promise<void> 
   throw new Error("next start did not answer /health within 60 s");
 }
 
-/** utime + stime of a child process, from /proc (Linux; clock ticks of 10 ms). */
-function serverCpuMs(server: ChildProcess): number {
-  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** The PostgreSQL backends serving the bench database (the server's pool). */
+async function backendPids(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 // autocannon 8 "corrects" for coordinated omission with an expected interval of
@@ -81,11 +88,21 @@ function runEven(url: string, key: string, durationS: number) {
   return runOpenLoop({ url, rate: RATE, durationS, connections: CONNECTIONS, headers: { authorization: `Bearer ${key}` } });
 }
 
-async function measure<T extends { requests: number }>(server: ChildProcess, work: () => Promise<T>): Promise<T & { serverCpuMs: number }> {
-  const before = serverCpuMs(server);
+/** Runs one load phase; adds the server's CPU per request and how busy the machine was meanwhile. */
+async function measure<T extends { requests: number }>(server: ChildProcess, databaseUrl: string, work: () => Promise<T>) {
+  const ownPids = async () => [server.pid!, process.pid, ...(await backendPids(databaseUrl))];
+  const window = machineWindow(await ownPids());
+  const before = processCpuMs(server.pid!);
   const result = await work();
-  return { ...result, serverCpuMs: (serverCpuMs(server) - before) / result.requests };
+  const serverCpuMs = (processCpuMs(server.pid!) - before) / result.requests;
+  return { ...result, serverCpuMs, machine: window.stop(await ownPids()) };
 }
+
+// CPU per request of the server process is less skewed by a busy machine than
+// latency; "others" is the CPU that neither the server, this process nor the
+// server's PostgreSQL backends used: latency figures compare only when it is low.
+const machineLine = (m: { busyCores: number; otherCores: number }) =>
+  `machine (${cpus().length} cores) busy ${m.busyCores.toFixed(2)} cores, of which other processes ${m.otherCores.toFixed(2)}`;
 
 async function main(): Promise<void> {
   const database = await createThrowawayDatabase("fiscal_bench_api");
@@ -109,21 +126,19 @@ async function main(): Promise<void> {
     console.log(`Warm-up: ${WARMUP_S} s at ${RATE} req/s…`);
     await runEven(target, key, WARMUP_S);
     console.log(`Measuring GET ${PATH} (authenticated, ${CLIENTS} clients) at ${RATE} req/s for ${DURATION_S} s, ${CONNECTIONS} connections…`);
-    const even = await measure(server, () => runEven(target, key, DURATION_S));
-    // A shared machine skews latency; the load average says how busy it was.
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    // CPU per request of the server process: less skewed by a busy machine than latency.
-    console.log(`server CPU: ${even.serverCpuMs.toFixed(2)} ms per request (load generator ${even.clientCpuMs.toFixed(2)} ms)`);
+    const even = await measure(server, database.url, () => runEven(target, key, DURATION_S));
     console.log(`even load: ${(even.requests / even.elapsedS).toFixed(1)} req/s (${even.requests} requests, ${even.failed} failed)`);
+    console.log(`server CPU: ${even.serverCpuMs.toFixed(2)} ms per request (load generator ${even.clientCpuMs.toFixed(2)} ms); ${machineLine(even.machine)}`);
     console.log(`latency ms: p50 ${even.latency.p50}  p90 ${even.latency.p90}  p99 ${even.latency.p99}  max ${even.latency.max}  avg ${even.latency.average}`);
     console.log(even.latency.p99 < 10 ? "p99 under the 10 ms aim" : "p99 ABOVE the 10 ms aim");
 
-    const burst = await measure(server, async () => {
+    const burst = await measure(server, database.url, async () => {
       const result = await runBurst(target, key, DURATION_S);
       return { ...result, requests: result.requests.total, rps: result.requests.average };
     });
     const burstFailed = burst.non2xx + burst.errors + burst.timeouts;
-    console.log(`burst load (autocannon: each connection sends its ${RATE / CONNECTIONS} req/s back to back at the top of every second): ${burst.rps.toFixed(1)} req/s (${burst.requests} requests, ${burstFailed} failed), server CPU ${burst.serverCpuMs.toFixed(2)} ms per request`);
+    console.log(`burst load (autocannon: each connection sends its ${RATE / CONNECTIONS} req/s back to back at the top of every second): ${burst.rps.toFixed(1)} req/s (${burst.requests} requests, ${burstFailed} failed)`);
+    console.log(`server CPU: ${burst.serverCpuMs.toFixed(2)} ms per request; ${machineLine(burst.machine)}`);
     console.log(`latency ms: p50 ${burst.latency.p50}  p90 ${burst.latency.p90}  p99 ${burst.latency.p99}  max ${burst.latency.max}  avg ${burst.latency.average.toFixed(2)}`);
     if (even.failed + burstFailed > 0) process.exitCode = 1;
   } finally {

@@ -1,0 +1,41 @@
+// How busy the machine was during a measurement, and how much of it was NOT
+// the benchmark (server, load generator, the server's PostgreSQL backends):
+// latency on a shared 2-core machine is only comparable between runs when that
+// "others" figure is low. Linux /proc; clock ticks of 10 ms.
+import { readFileSync } from "node:fs";
+
+const TICK_MS = 10;
+
+/** utime + stime of one process (all its threads), ms; 0 once it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Busy (non-idle, non-iowait) CPU time of the whole machine, ms. */
+function machineBusyMs(): number {
+  const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = cpu as [number, number, number, number, number, number, number, number];
+  return (user + nice + system + irq + softirq + steal) * TICK_MS;
+}
+
+export type MachineWindow = { stop: (ownPids: number[]) => { busyCores: number; otherCores: number } };
+
+/** Starts a window; `stop` takes the pids that are the benchmark's own (sampled at both ends). */
+export function machineWindow(ownPids: number[]): MachineWindow {
+  const started = performance.now();
+  const busyBefore = machineBusyMs();
+  const ownBefore = new Map(ownPids.map((pid) => [pid, processCpuMs(pid)]));
+  return {
+    stop(ownPidsAtEnd) {
+      const elapsed = performance.now() - started;
+      const busy = machineBusyMs() - busyBefore;
+      const own = ownPidsAtEnd.reduce((sum, pid) => sum + processCpuMs(pid) - (ownBefore.get(pid) ?? 0), 0);
+      return { busyCores: busy / elapsed, otherCores: Math.max(0, busy - own) / elapsed };
+    },
+  };
+}
