@@ -28,10 +28,7 @@ export async function findOrCreateInlineClient(companyId: string, input: CreateC
   if (identity.document !== "") {
     await sql(client, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`client:${companyId}:${identity.document}`]);
   }
-  const [existing] =
-    identity.document !== ""
-      ? await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" WHERE "companyId" = $1 AND "document" = $2 ORDER BY "createdAt" LIMIT 1`, [companyId, identity.document])
-      : await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" WHERE "companyId" = $1 AND "document" = '' AND lower("name") = lower($2) ORDER BY "createdAt" LIMIT 1`, [companyId, input.name]);
+  const [existing] = await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" c WHERE ${inlineClientMatch(1)} ORDER BY c."createdAt" LIMIT 1`, inlineClientValues(companyId, input));
   if (existing) return fromSqlRow<Client>("Client", existing);
   const now = utc(new Date());
   const row = {
@@ -52,4 +49,17 @@ export async function findOrCreateInlineClient(companyId: string, input: CreateC
   };
   const [created] = await sql<Record<string, unknown>>(client, insertRowsSql("Client", Object.keys(row), 1, "*"), [JSON.stringify([row])]);
   return fromSqlRow<Client>("Client", created!);
+}
+
+/**
+ * The condition (on table alias c, parameters from $`first`: see inlineClientValues) that finds the
+ * company's client an inline client body stands for: same document, or an unidentified final
+ * consumer of the same name.
+ */
+export function inlineClientMatch(first: number): string {
+  return `c."companyId" = $${first}::text AND c."document" = $${first + 1}::text AND ($${first + 1}::text <> '' OR lower(c."name") = lower($${first + 2}::text))`;
+}
+
+export function inlineClientValues(companyId: string, input: CreateClientInput): unknown[] {
+  return [companyId, resolveClientIdentity(input, "body.client").document, input.name];
 }

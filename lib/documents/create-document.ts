@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Client, Company } from "@prisma/client";
 import { parseWith } from "@/lib/api/read-input";
-import { findCompanyClient, findOrCreateInlineClient } from "@/lib/clients/lookup";
-import { db } from "@/lib/db/client";
-import { inSqlTransaction, sql } from "@/lib/db/sql";
-import { fromSqlRow } from "@/lib/db/sql-models";
-import { notFound } from "@/lib/errors";
-import { assertCapacity, assertEmittableType, emissionRun } from "@/lib/emission/queue-emission";
+import { findOrCreateInlineClient } from "@/lib/clients/lookup";
+import { db, getPool } from "@/lib/db/client";
+import { inSqlTransaction, type Queryable } from "@/lib/db/sql";
+import { assertEmissionLoad, assertEmittableType, emissionRun } from "@/lib/emission/queue-emission";
+import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { dispatchRun, runRow } from "@/lib/jobs/enqueue-run";
 import { apportionFreight, computeDocumentTotals } from "@/lib/tax/compute-document-totals";
 import { dec, money, ZERO } from "@/lib/tax/decimal";
@@ -17,6 +16,7 @@ import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTa
 import { computeResolvedItem, resolveItem, type ResolutionContext } from "./resolve-document-items";
 import { CreateDocumentInput, type CreateDocumentBody } from "./schemas";
 import { insertDocumentRows, type DocumentRows } from "./insert-document-rows";
+import { readCreationState } from "./read-creation-state";
 import { summarizeDocument } from "./serialize-document";
 import type { DocumentSummary } from "./response-schemas";
 
@@ -38,23 +38,22 @@ export async function createDocument(input: { companyId: string; body: CreateDoc
   const { companyId } = input;
   if (body.emit) assertEmittableType(body.type);
   const references = await loadReferences(companyId, body);
-  return inSqlTransaction(async (client) => {
-    const [companyRow] = await sql<Record<string, unknown>>(client, `SELECT * FROM "Company" WHERE "id" = $1`, [companyId]);
-    if (!companyRow) throw notFound("Company");
-    const company = fromSqlRow<Company>("Company", companyRow);
-    const recipient = body.clientId ? await findCompanyClient(companyId, body.clientId, client) : await findOrCreateInlineClient(companyId, body.client!, client);
-    const rows = composeDocument(company, recipient, body, references);
-    let run: ReturnType<typeof runRow> | null = null;
-    if (body.emit) {
-      await assertCapacity(client, companyId);
-      run = runRow(emissionRun({ companyId, documentId: rows.document.id, type: body.type, series: null, environment: company.environment, company }));
-      Object.assign(rows.document, { status: "PROCESSING", runId: run.id });
-    }
+  const { company, recipient, load } = await readCreationState(companyId, body);
+  if (load) assertEmissionLoad(load);
+
+  const write = async (client: Queryable, recipientRecord: Client) => {
+    const rows = composeDocument(company, recipientRecord, body, references);
+    const run = body.emit ? runRow(emissionRun({ companyId, documentId: rows.document.id, type: body.type, series: null, environment: company.environment, company })) : null;
+    if (run) Object.assign(rows.document, { status: "PROCESSING", runId: run.id });
     const stored = await insertDocumentRows(client, rows, run && { ...run, createdAt: rows.document.createdAt, updatedAt: rows.document.createdAt });
-    // Last, inside the transaction: with Inngest this sends the event (see enqueueRun).
+    // Last: with Inngest this sends the event, before the caller's transaction commits (see enqueueRun).
     if (run) await dispatchRun(run);
     return summarizeDocument(stored, { runId: run?.id ?? null });
-  });
+  };
+  // The document and its children are one atomic statement. A transaction is needed only to
+  // create the inline client with it, or to send Inngest's event before the commit.
+  if (recipient && !(body.emit && backgroundDriver() === "inngest")) return write(getPool(), recipient);
+  return inSqlTransaction(async (client) => write(client, recipient ?? (await findOrCreateInlineClient(companyId, body.client!, client))));
 }
 
 type References = Awaited<ReturnType<typeof loadReferences>>;

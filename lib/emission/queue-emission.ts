@@ -88,22 +88,39 @@ export function emissionRun(document: { companyId: string; documentId: string; t
 
 /** 429 when the company has too many emissions in flight, 503 when the local driver is saturated (api.md, emit). One statement. */
 export async function assertCapacity(client: DbClient | Queryable, companyId: string) {
-  // Local driver: its runs queued or running (backoffs included). With Inngest our rows only
-  // record the dispatch, so the documents still PROCESSING are what is in flight.
-  const local = backgroundDriver() === "local";
-  const [counts] = local
-    ? await sqlOn<{ pending: number; due: number }>(
-        client,
-        `SELECT (SELECT count(*)::int FROM "BackgroundRun" WHERE "companyId" = $1 AND "functionId" = $2 AND "status" IN ('QUEUED', 'RUNNING')) AS "pending",
-                (SELECT count(*)::int FROM "BackgroundRun" WHERE "status" = 'QUEUED' AND "runAt" <= $3::timestamp) AS "due"`,
-        [companyId, EMIT_DOCUMENT_FUNCTION_ID, utc(new Date(Date.now() - 60_000))],
-      )
-    : await sqlOn<{ pending: number; due: number }>(client, `SELECT count(*)::int AS "pending", 0 AS "due" FROM "FiscalDocument" WHERE "companyId" = $1 AND "status" = 'PROCESSING'`, [companyId]);
-  const pending = Number(counts?.pending ?? 0);
+  const [row] = await sqlOn<{ capacity: EmissionLoad }>(client, `SELECT ${emissionLoadSql(1)} AS "capacity"`, emissionLoadValues(companyId));
+  assertEmissionLoad(row!.capacity);
+}
+
+export type EmissionLoad = { pending: number; due: number };
+
+/**
+ * SQL for the company's emission load as jsonb { pending, due }, with its parameters from $`first`
+ * (see emissionLoadValues); embeddable in a caller's own statement. Local driver: its runs queued
+ * or running (backoffs included), and runs overdue by a minute. With Inngest our rows only record
+ * the dispatch, so the documents still PROCESSING are what is in flight.
+ */
+export function emissionLoadSql(first: number): string {
+  const [company, fn, overdue] = [first, first + 1, first + 2].map((n) => `$${n}`);
+  return backgroundDriver() === "local"
+    ? `jsonb_build_object(
+        'pending', (SELECT count(*) FROM "BackgroundRun" WHERE "companyId" = ${company}::text AND "functionId" = ${fn}::text AND "status" IN ('QUEUED', 'RUNNING')),
+        'due', (SELECT count(*) FROM "BackgroundRun" WHERE "status" = 'QUEUED' AND "runAt" <= ${overdue}::timestamp))`
+    : // (PostgreSQL needs every parameter to appear in the statement.)
+      `jsonb_build_object(
+        'pending', (SELECT count(*) FROM "FiscalDocument" WHERE "companyId" = ${company}::text AND "status" = 'PROCESSING' AND ${fn}::text IS NOT NULL),
+        'due', (SELECT 0 WHERE ${overdue}::timestamp IS NOT NULL))`;
+}
+
+export function emissionLoadValues(companyId: string): unknown[] {
+  return [companyId, EMIT_DOCUMENT_FUNCTION_ID, utc(new Date(Date.now() - 60_000))];
+}
+
+export function assertEmissionLoad({ pending, due }: EmissionLoad): void {
   if (pending >= MAX_PENDING_EMISSIONS_PER_COMPANY) {
     throw new DomainError(429, "rate_limited", `Too many emissions in progress for this company (${pending}; limit ${MAX_PENDING_EMISSIONS_PER_COMPANY}); retry when some finish`, { "Retry-After": "10" });
   }
-  if (local && Number(counts?.due ?? 0) >= MAX_DUE_RUNS_BACKLOG) {
+  if (due >= MAX_DUE_RUNS_BACKLOG) {
     throw new DomainError(503, "service_unavailable", "Background processing is saturated; try again shortly", { "Retry-After": "30" });
   }
 }

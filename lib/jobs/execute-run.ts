@@ -4,7 +4,7 @@ import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { backoffDelayMs } from "./backoff";
 import type { LocalFunction } from "./function-access";
-import { createLocalStepTools, LeaseLostError, SleepInterrupt, type StepMemo } from "./local-step-tools";
+import { createLocalStepTools, LeaseLostError, SleepInterrupt, StepJournal, type StepMemo } from "./local-step-tools";
 
 export type RunOutcome = "succeeded" | "sleeping" | "retrying" | "failed" | "lease_lost";
 
@@ -17,29 +17,30 @@ export async function executeRun(run: BackgroundRun, fn: LocalFunction, options:
   const memo = (run.steps ?? {}) as StepMemo;
   const event = { id: run.id, name: run.eventName, data: run.eventData, ts: run.createdAt.getTime() };
   const owner = { runId: run.id, workerId: options.workerId, leaseMs: options.leaseMs };
-  const step = createLocalStepTools(owner, memo, "");
+  const journal = new StepJournal(owner);
+  const step = createLocalStepTools(journal, memo, "");
   const ctx = { event, events: [event], runId: run.id, attempt: run.attempt, step, logger: console };
   const maxAttempts = fn.maxAttempts;
   try {
     const output = await fn.handler(ctx);
-    await finish(owner, { status: "SUCCEEDED", output: output ?? null, finishedAt: new Date(), maxAttempts });
+    await finish(owner, journal, { status: "SUCCEEDED", output: output ?? null, finishedAt: new Date(), maxAttempts });
     return "succeeded";
   } catch (error) {
     if (error instanceof LeaseLostError) return "lease_lost";
     if (error instanceof SleepInterrupt) {
-      await finish(owner, { status: "QUEUED", runAt: error.until });
+      await finish(owner, journal, { status: "QUEUED", runAt: error.until });
       return "sleeping";
     }
     const attempt = run.attempt + 1;
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     if (attempt < maxAttempts && !(error instanceof NonRetriableError)) {
-      await finish(owner, { status: "QUEUED", attempt, error: message, runAt: new Date(Date.now() + backoffDelayMs(attempt)), maxAttempts });
+      await finish(owner, journal, { status: "QUEUED", attempt, error: message, runAt: new Date(Date.now() + backoffDelayMs(attempt)), maxAttempts });
       return "retrying";
     }
     // Retries exhausted: the function's onFailure runs (its own memoized steps), then the run is FAILED.
     if (fn.onFailure) {
       const failureEvent = { name: "inngest/function.failed", data: { function_id: fn.id, run_id: run.id, error: { name: (error as Error)?.name, message }, event } };
-      const failureStep = createLocalStepTools(owner, memo, "onFailure:");
+      const failureStep = createLocalStepTools(journal, memo, "onFailure:");
       try {
         await fn.onFailure({ event: failureEvent, events: [failureEvent], error, runId: run.id, attempt, step: failureStep, logger: console });
       } catch (failureError) {
@@ -47,23 +48,27 @@ export async function executeRun(run: BackgroundRun, fn: LocalFunction, options:
         console.error(`onFailure of ${fn.id} run ${run.id} threw`, failureError);
       }
     }
-    await finish(owner, { status: "FAILED", attempt, error: message, finishedAt: new Date(), maxAttempts });
+    await finish(owner, journal, { status: "FAILED", attempt, error: message, finishedAt: new Date(), maxAttempts });
     return "failed";
   }
 }
 
-// Only the lease holder may settle the run; a worker that lost its lease writes nothing. One plain statement.
-async function finish(owner: { runId: string; workerId: string }, change: RunChange) {
+// Only the lease holder may settle the run; a worker that lost its lease writes nothing. One plain
+// statement, which also writes the results of the steps that finished since the last write.
+async function finish(owner: { runId: string; workerId: string }, journal: StepJournal, change: RunChange) {
   const now = new Date();
+  const steps = journal.take();
   await sql(
     getPool(),
     `UPDATE "BackgroundRun" SET "status" = $3::"RunStatus", "output" = coalesce($4::jsonb, "output"), "finishedAt" = $5::timestamp, "runAt" = coalesce($6::timestamp, "runAt"),
        "attempt" = coalesce($7, "attempt"), "error" = coalesce($8, "error"), "maxAttempts" = coalesce($9, "maxAttempts"), "leaseUntil" = NULL,
-       "workerId" = CASE WHEN $3 = 'QUEUED' THEN NULL ELSE "workerId" END, "updatedAt" = $10::timestamp
+       "workerId" = CASE WHEN $3 = 'QUEUED' THEN NULL ELSE "workerId" END, "updatedAt" = $10::timestamp,
+       "steps" = "steps" || coalesce($11::jsonb, '{}'::jsonb)
      WHERE "id" = $1 AND "workerId" = $2 AND "status" = 'RUNNING'`,
     [
       owner.runId, owner.workerId, change.status, change.output === undefined ? null : JSON.stringify(change.output ?? null), change.finishedAt ? utc(change.finishedAt) : null,
       change.runAt ? utc(change.runAt) : null, change.attempt ?? null, change.error ?? null, change.maxAttempts ?? null, utc(now),
+      steps && JSON.stringify(steps),
     ],
   );
 }

@@ -19,17 +19,47 @@ export class SleepInterrupt extends Error {
 /** Another worker took the run over (our lease expired): stop without writing. */
 export class LeaseLostError extends Error {}
 
-export function createLocalStepTools(owner: Owner, memo: StepMemo, prefix: string) {
-  async function remember(key: string, entry: { data?: unknown; sleepUntil?: string }) {
+/**
+ * The steps finished but not yet written. A step's result is written at the
+ * latest before the next step starts (so no step's side effects ever happen
+ * without the previous result stored), and the last ones go with the run's
+ * final update: one statement fewer per step than writing each at once, with
+ * the same guarantee as before, since a crash between a step and its write
+ * replays that step either way.
+ */
+export class StepJournal {
+  private pending: StepMemo = {};
+
+  constructor(private readonly owner: Owner) {}
+
+  record(key: string, entry: { data?: unknown; sleepUntil?: string }): void {
+    this.pending[key] = entry;
+  }
+
+  /** The unwritten entries, handed to the run's final update (and forgotten here). */
+  take(): StepMemo | null {
+    const taken = this.pending;
+    this.pending = {};
+    return Object.keys(taken).length > 0 ? taken : null;
+  }
+
+  async flush(): Promise<void> {
+    const entries = this.take();
+    if (!entries) return;
     const now = Date.now();
     const rows = await sql(
       getPool(),
-      `UPDATE "BackgroundRun"
-       SET "steps" = "steps" || jsonb_build_object($1::text, $2::jsonb), "leaseUntil" = $3::timestamp, "updatedAt" = $4::timestamp
-       WHERE "id" = $5 AND "workerId" = $6 AND "status" = 'RUNNING' RETURNING "id"`,
-      [key, JSON.stringify(entry), utc(new Date(now + owner.leaseMs)), utc(new Date(now)), owner.runId, owner.workerId],
+      `UPDATE "BackgroundRun" SET "steps" = "steps" || $1::jsonb, "leaseUntil" = $2::timestamp, "updatedAt" = $3::timestamp
+       WHERE "id" = $4 AND "workerId" = $5 AND "status" = 'RUNNING' RETURNING "id"`,
+      [JSON.stringify(entries), utc(new Date(now + this.owner.leaseMs)), utc(new Date(now)), this.owner.runId, this.owner.workerId],
     );
-    if (rows.length !== 1) throw new LeaseLostError(`run ${owner.runId} is no longer leased by ${owner.workerId}`);
+    if (rows.length !== 1) throw new LeaseLostError(`run ${this.owner.runId} is no longer leased by ${this.owner.workerId}`);
+  }
+}
+
+export function createLocalStepTools(journal: StepJournal, memo: StepMemo, prefix: string) {
+  function remember(key: string, entry: { data?: unknown; sleepUntil?: string }) {
+    journal.record(key, entry);
     memo[key] = entry;
   }
 
@@ -37,19 +67,20 @@ export function createLocalStepTools(owner: Owner, memo: StepMemo, prefix: strin
     const key = prefix + id;
     // A memoized sleep has been waited for: the driver only resumes a run once its runAt passed.
     if (memo[key]) return;
-    if (until.getTime() <= Date.now()) return remember(key, { sleepUntil: until.toISOString() });
-    await remember(key, { sleepUntil: until.toISOString() });
-    throw new SleepInterrupt(until);
+    remember(key, { sleepUntil: until.toISOString() });
+    // A sleep still to wait parks the run: its entry goes with that update (executeRun).
+    if (until.getTime() > Date.now()) throw new SleepInterrupt(until);
   }
 
   return {
     async run<T>(id: string, callback: () => Promise<T> | T): Promise<T> {
       const key = prefix + id;
       if (memo[key] && "data" in memo[key]) return memo[key].data as T;
+      await journal.flush();
       const result = await callback();
       // Stored and returned as JSON, as Inngest does (Dates become strings).
       const data = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
-      await remember(key, { data });
+      remember(key, { data });
       return data as T;
     },
     sleep: (id: string, duration: number | string) => sleepUntil(id, new Date(Date.now() + toMs(duration))),
