@@ -3,7 +3,7 @@ import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
-import { child, extractElement, parseXml, text } from "../soap-response";
+import { extractElement } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
@@ -20,31 +20,41 @@ const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 type Parsed = { tpAmb: string; cUF: string; issuedAt: Date; key: string; cnpj: string; model: number; series: number; number: number; fields: Parameters<typeof checkAccessKey>[1] };
 
+// Read with targeted patterns, not a full parse: readNFe runs after the schema check
+// passed, so ide and emit are present, unprefixed children in schema order.
+function block(xml: string, tag: string): string {
+  return new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? "";
+}
+
+function field(xml: string, tag: string): string {
+  return new RegExp(`<(?:\\w+:)?${tag}>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1]?.trim() ?? "";
+}
+
 function readNFe(nfeXml: string): Parsed {
-  const infNFe = child(child(parseXml(nfeXml), "NFe"), "infNFe");
-  const ide = child(infNFe, "ide");
-  const emit = child(infNFe, "emit");
-  const cnpj = text(emit, "CNPJ") || text(emit, "CPF");
-  const dhEmi = text(ide, "dhEmi");
+  const ide = block(nfeXml, "ide");
+  const emit = block(nfeXml, "emit");
+  const cnpj = field(emit, "CNPJ") || field(emit, "CPF");
+  const dhEmi = field(ide, "dhEmi");
+  const key = /<(?:\w+:)?infNFe\b[^>]*\bId="NFe(\d{44})"/.exec(nfeXml)?.[1] ?? "";
   return {
-    tpAmb: text(ide, "tpAmb"),
-    cUF: text(ide, "cUF"),
+    tpAmb: field(ide, "tpAmb"),
+    cUF: field(ide, "cUF"),
     issuedAt: new Date(dhEmi),
-    key: String(infNFe?.["@_Id"] ?? "").replace(/^NFe/, ""),
+    key,
     cnpj,
-    model: Number(text(ide, "mod")),
-    series: Number(text(ide, "serie")),
-    number: Number(text(ide, "nNF")),
+    model: Number(field(ide, "mod")),
+    series: Number(field(ide, "serie")),
+    number: Number(field(ide, "nNF")),
     fields: {
-      cUF: text(ide, "cUF"),
+      cUF: field(ide, "cUF"),
       yearMonth: dhEmi.slice(2, 4) + dhEmi.slice(5, 7),
       cnpj,
-      model: text(ide, "mod"),
-      series: text(ide, "serie"),
-      number: text(ide, "nNF"),
-      tpEmis: text(ide, "tpEmis"),
-      cNF: text(ide, "cNF"),
-      cDV: text(ide, "cDV"),
+      model: field(ide, "mod"),
+      series: field(ide, "serie"),
+      number: field(ide, "nNF"),
+      tpEmis: field(ide, "tpEmis"),
+      cNF: field(ide, "cNF"),
+      cDV: field(ide, "cDV"),
     },
   };
 }
