@@ -3,7 +3,7 @@
 // `migrate diff`, offline). After the first release, add incremental
 // migrations with `npm run db:migration:new -- <name>` instead.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const dir = path.join("prisma", "migrations");
@@ -18,7 +18,9 @@ if (result.status !== 0) {
   console.error(result.stderr);
   process.exit(1);
 }
-for (const other of existing) if (other !== name) rmSync(path.join(dir, other), { recursive: true });
+// Migrations marked "-- manual:" hold what Prisma's schema cannot express (storage settings); they stay.
+const manual = (other: string) => readFileSync(path.join(dir, other, "migration.sql"), "utf8").startsWith("-- manual:");
+for (const other of existing) if (other !== name && !manual(other)) rmSync(path.join(dir, other), { recursive: true });
 mkdirSync(path.join(dir, name), { recursive: true });
 writeFileSync(path.join(dir, name, "migration.sql"), result.stdout);
 console.log(`Rewrote ${path.join(dir, name, "migration.sql")}`);

@@ -6,7 +6,10 @@
 // time (the function's concurrency key), so throughput comes from several
 // series: BENCH_COMPANIES companies, each with its own series.
 import { spawn } from "node:child_process";
+import { getPool } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { machineWindow, processCpuMs } from "./machine-cpu";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 8);
@@ -48,7 +51,7 @@ async function bench(): Promise<void> {
   const companies: Array<{ key: string }> = [];
   for (let i = 0; i < COMPANIES; i++) companies.push(await fixtures.createEmittingCompany());
   // Workers: in this process (BENCH_WORKER_PROCESSES=0) or `npm run worker` processes, as on a multi-core host.
-  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 });
+  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : { pids: [], ...startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 }) };
 
   const create = async (key: string) => {
     const started = performance.now();
@@ -56,15 +59,19 @@ async function bench(): Promise<void> {
     if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.text}`);
     return { id: res.body.id as string, started, startedAt: Date.now() - (performance.now() - started) };
   };
+  // Polled every 50 ms with one plain statement, so the watching costs little of the measured CPU.
   const waitAuthorized = async (ids: string[], timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const settled = await db.fiscalDocument.count({ where: { id: { in: ids }, status: { in: ["AUTHORIZED", "REJECTED"] } } });
+      const [row] = await sql<{ settled: number }>(getPool(), `SELECT count(*)::int AS "settled" FROM "FiscalDocument" WHERE "id" = ANY($1::text[]) AND "status" IN ('AUTHORIZED', 'REJECTED')`, [ids]);
+      const settled = row?.settled ?? 0;
       if (settled === ids.length) return;
       if (Date.now() > deadline) throw new Error(`only ${settled}/${ids.length} settled in time`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  const backends = async () =>
+    (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
 
   // Warm-up: schemas compiled, certificates decrypted, pools open.
   const warm = await Promise.all(companies.map((c) => create(c.key)));
@@ -72,6 +79,11 @@ async function bench(): Promise<void> {
 
   console.log(`Emitting ${DOCUMENTS} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
   const t0 = Date.now();
+  // (In-process workers or simulator count under "API (create)".)
+  const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid] };
+  const backendsBefore = await backends();
+  const cpuBefore = new Map([...Object.values(roles).flat(), ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
+  const window = machineWindow([...Object.values(roles).flat(), ...backendsBefore]);
   const created: Array<{ id: string; startedAt: number }> = [];
   let next = 0;
   await Promise.all(
@@ -85,6 +97,10 @@ async function bench(): Promise<void> {
   const ids = created.map((c) => c.id);
   await waitAuthorized(ids, 300_000);
   const elapsedS = (Date.now() - t0) / 1000;
+  const backendsAfter = [...new Set([...backendsBefore, ...(await backends())])];
+  const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
+  const machine = window.stop([...Object.values(roles).flat(), ...backendsAfter]);
+  const perDocument = Object.entries({ ...roles, PostgreSQL: backendsAfter }).map(([role, pids]) => [role, cpuOf(pids) / DOCUMENTS] as const);
   await worker.stop();
 
   const documents = await db.fiscalDocument.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, events: { select: { createdAt: true, kind: true } } } });
@@ -94,6 +110,9 @@ async function bench(): Promise<void> {
   console.log(`authorized: ${authorized.length}/${DOCUMENTS} (rejected ${documents.length - authorized.length}) in ${elapsedS.toFixed(2)} s`);
   console.log(`throughput: ${(authorized.length / elapsedS).toFixed(1)} authorized/s`);
   console.log(`create→AUTHORIZED: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`CPU per document: ${total.toFixed(1)} ms (${perDocument.map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(", ")}); 2 cores allow ${(2000 / total).toFixed(0)}/s at this cost`);
+  console.log(`machine: ${machine.busyCores.toFixed(2)} cores busy, ${machine.otherCores.toFixed(2)} of them other processes (runs are comparable when this is near 0)`);
 
   if (danfe && authorized.length > 0) {
     const sample = await db.fiscalDocument.findUniqueOrThrow({ where: { id: authorized[0]!.id }, select: { authorizedXml: true } });
@@ -110,7 +129,7 @@ async function bench(): Promise<void> {
   simulator.kill("SIGTERM");
 }
 
-async function startWorkerProcesses(): Promise<{ stop: () => Promise<void> }> {
+async function startWorkerProcesses(): Promise<{ pids: number[]; stop: () => Promise<void> }> {
   const children = Array.from({ length: WORKER_PROCESSES }, () =>
     spawn(process.execPath, [...CHILD_ARGS, "--import", "tsx", "scripts/worker.ts"], {
       env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
@@ -118,6 +137,7 @@ async function startWorkerProcesses(): Promise<{ stop: () => Promise<void> }> {
     }),
   );
   return {
+    pids: children.map((child) => child.pid!),
     stop: async () => {
       await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
     },
@@ -125,12 +145,12 @@ async function startWorkerProcesses(): Promise<{ stop: () => Promise<void> }> {
 }
 
 /** The simulator in a child process (BENCH_SIMULATOR=inline keeps it in this process). */
-async function startSimulatorProcess(): Promise<{ kill: (signal: NodeJS.Signals) => void }> {
+async function startSimulatorProcess(): Promise<{ pid: number; kill: (signal: NodeJS.Signals) => void }> {
   const { resetEnvCache } = await import("@/lib/config/env");
   if (process.env.BENCH_SIMULATOR === "inline") {
     const { startTestSimulator } = await import("@/lib/emission/testing/emission-fixtures");
     const server = await startTestSimulator();
-    return { kill: () => void server.close() };
+    return { pid: process.pid, kill: () => void server.close() };
   }
   const child = spawn(process.execPath, [...CHILD_ARGS, "--import", "tsx", "scripts/bench/simulator-process.ts"], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -143,7 +163,7 @@ async function startSimulatorProcess(): Promise<{ kill: (signal: NodeJS.Signals)
   process.env.SIMULATOR_URL = url;
   process.env.AUTHORITY_MODE = "simulator";
   resetEnvCache();
-  return { kill: (signal) => child.kill(signal) };
+  return { pid: child.pid!, kill: (signal) => child.kill(signal) };
 }
 
 main().catch((error: unknown) => {
