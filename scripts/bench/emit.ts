@@ -18,7 +18,8 @@ const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 2);
 const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
 // BENCH_PROFILE_DIR: the worker and simulator processes write V8 CPU profiles there (--cpu-prof).
-const CHILD_ARGS = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+// Workers run with `npm run worker`'s flag (a larger young generation, see scripts/start.ts).
+const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
