@@ -62,17 +62,12 @@ const invalidKey = () =>
 
 // Plain SQL on Prisma's own pool (lib/db/client.ts getPool): this runs on every
 // /v1 call, and each Prisma query (even $queryRaw) costs 0.4-1.1 ms of CPU in
-// query compilation and its interpreter, more than the whole lookup here. A
-// named statement is parsed and planned once per connection by PostgreSQL.
-const FIND_ACTIVE_KEY = {
-  name: "api_key_active_by_hash",
-  text: `SELECT "id", "companyId", "scopes", "secretHash" FROM "ApiKey" WHERE "secretHash" = $1 AND "revokedAt" IS NULL LIMIT 1`,
-};
+// query compilation and its interpreter, more than the whole lookup here.
+// Unnamed statements: a named one outlives its pg client in the embedded
+// PGlite's single session ("prepared statement already exists" on reconnect).
+const FIND_ACTIVE_KEY = `SELECT "id", "companyId", "scopes", "secretHash" FROM "ApiKey" WHERE "secretHash" = $1 AND "revokedAt" IS NULL LIMIT 1`;
 // The columns are timestamp(3) holding UTC (Prisma's convention); the database's clock decides.
-const TOUCH_LAST_USED = {
-  name: "api_key_touch_last_used",
-  text: `UPDATE "ApiKey" SET "lastUsedAt" = now() AT TIME ZONE 'UTC' WHERE "id" = $1`,
-};
+const TOUCH_LAST_USED = `UPDATE "ApiKey" SET "lastUsedAt" = now() AT TIME ZONE 'UTC' WHERE "id" = $1`;
 
 type ActiveKeyRow = { id: string; companyId: string; scopes: string[]; secretHash: string };
 
@@ -84,7 +79,7 @@ export async function authenticateApiKey(authorization: string | null): Promise<
   const hash = hashApiKey(secret);
   // Every request reads the row (nothing about a key is cached), so a
   // revocation applies to the next request.
-  const { rows } = await getPool().query<ActiveKeyRow>({ ...FIND_ACTIVE_KEY, values: [hash] });
+  const { rows } = await getPool().query<ActiveKeyRow>(FIND_ACTIVE_KEY, [hash]);
   const record = rows[0];
   // The lookup is by hash, so timing reveals nothing about the secret; the
   // constant-time comparison guards against any index/collation surprise.
@@ -105,7 +100,7 @@ function touchLastUsed(apiKeyId: string): void {
   const previous = lastUsedWrites.get(apiKeyId) ?? 0;
   if (now - previous < LAST_USED_WRITE_INTERVAL_MS) return;
   lastUsedWrites.set(apiKeyId, now);
-  getPool().query({ ...TOUCH_LAST_USED, values: [apiKeyId] }).catch(() => undefined);
+  getPool().query(TOUCH_LAST_USED, [apiKeyId]).catch(() => undefined);
 }
 
 export function requireScope(principal: ApiKeyPrincipal, scope: Scope): void {

@@ -5,11 +5,10 @@ import type { ClientResponse, ListClientsQuery } from "./schemas";
 // GET /v1/clients runs on every integration's sync loop, so the page and its
 // total come from ONE query (count(*) OVER ()), in plain SQL on Prisma's own
 // pool: a Prisma query, even $queryRaw, costs 0.4-1.1 ms of CPU (compilation
-// and interpreter), the ORM's count + findMany pair ~2.1 ms (bench:api). Each
-// filter combination is a named statement, parsed and planned once per
-// connection. Timestamps are formatted by PostgreSQL exactly as toISOString
-// (no Date per cell). The filters mirror the ORM's: `contains` with mode
-// insensitive is ILIKE '%…%' and, like the ORM, passes % and _ through.
+// and interpreter), the ORM's count + findMany pair ~2.1 ms (bench:api).
+// Timestamps are formatted by PostgreSQL exactly as toISOString (no Date per
+// cell). The filters mirror the ORM's: `contains` with mode insensitive is
+// ILIKE '%…%' and, like the ORM, passes % and _ through.
 
 // Column order = the model's, so the JSON keys keep the order of toClientResponse.
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -19,53 +18,41 @@ const COLUMNS = `"id", "name", "fantasyName", "document", "documentType"::text A
   to_char("createdAt", ${ISO_UTC}) AS "createdAt", to_char("updatedAt", ${ISO_UTC}) AS "updatedAt"`;
 
 type ClientRow = ClientResponse & { total: number };
-type Sql = { name: string; text: string; values: unknown[] };
+type Sql = { text: string; values: unknown[] };
 
-/** The WHERE clause and its values ($1 = companyId); `shape` names the filters present. */
-function whereSql(companyId: string, query: ListClientsQuery): { where: string; values: unknown[]; shape: string } {
+/** The WHERE clause and its values ($1 = companyId). */
+function whereSql(companyId: string, query: ListClientsQuery): { where: string; values: unknown[] } {
   const values: unknown[] = [companyId];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions = [`"companyId" = $1`];
-  let shape = "";
-  if (query.state) {
-    conditions.push(`"state" = ${param(query.state)}`);
-    shape += "s";
-  }
-  if (query.documentType) {
-    conditions.push(`"documentType" = ${param(query.documentType)}::"PersonDocumentType"`);
-    shape += "d";
-  }
-  if (query.isActive !== undefined) {
-    conditions.push(`"isActive" = ${param(query.isActive)}`);
-    shape += "a";
-  }
+  if (query.state) conditions.push(`"state" = ${param(query.state)}`);
+  if (query.documentType) conditions.push(`"documentType" = ${param(query.documentType)}::"PersonDocumentType"`);
+  if (query.isActive !== undefined) conditions.push(`"isActive" = ${param(query.isActive)}`);
   if (query.search) {
     const pattern = param(`%${query.search}%`);
     const documentPattern = param(`%${query.search.replace(/[.\-/\s]/g, "") || query.search}%`);
     conditions.push(`("name" ILIKE ${pattern} OR "fantasyName" ILIKE ${pattern} OR "email" ILIKE ${pattern} OR "document" LIKE ${documentPattern})`);
-    shape += "q";
   }
-  return { where: conditions.join(" AND "), values, shape };
+  return { where: conditions.join(" AND "), values };
 }
 
 function pageSql(companyId: string, query: ListClientsQuery): { page: Sql; count: Sql } {
-  const { where, values, shape } = whereSql(companyId, query);
+  const { where, values } = whereSql(companyId, query);
   const { skip, take } = pageWindow(query);
   const n = values.length;
   return {
     page: {
-      name: `clients_page_${shape}`,
       text: `SELECT ${COLUMNS}, count(*) OVER ()::int AS "total" FROM "Client" WHERE ${where} ORDER BY "name" ASC, "id" ASC LIMIT $${n + 1} OFFSET $${n + 2}`,
       values: [...values, take, skip],
     },
-    count: { name: `clients_count_${shape}`, text: `SELECT count(*)::int AS "total" FROM "Client" WHERE ${where}`, values },
+    count: { text: `SELECT count(*)::int AS "total" FROM "Client" WHERE ${where}`, values },
   };
 }
 
 /** On the pool by default; inside a transaction when given one (same SQL, through Prisma). */
 async function rowsOf<T>(sql: Sql, client?: DbClient): Promise<T[]> {
   if (client) return client.$queryRawUnsafe<T[]>(sql.text, ...sql.values);
-  return (await getPool().query({ name: sql.name, text: sql.text, values: sql.values })).rows as T[];
+  return (await getPool().query(sql.text, sql.values)).rows as T[];
 }
 
 export async function listClients(companyId: string, query: ListClientsQuery, client?: DbClient): Promise<Page<ClientResponse>> {

@@ -90,12 +90,15 @@ function runEven(url: string, key: string, durationS: number) {
 
 /** Runs one load phase; adds the server's CPU per request and how busy the machine was meanwhile. */
 async function measure<T extends { requests: number }>(server: ChildProcess, databaseUrl: string, work: () => Promise<T>) {
-  const ownPids = async () => [server.pid!, process.pid, ...(await backendPids(databaseUrl))];
-  const window = machineWindow(await ownPids());
+  const backendsBefore = await backendPids(databaseUrl);
+  const window = machineWindow([server.pid!, process.pid, ...backendsBefore]);
   const before = processCpuMs(server.pid!);
+  const backendCpu = new Map(backendsBefore.map((pid) => [pid, processCpuMs(pid)]));
   const result = await work();
   const serverCpuMs = (processCpuMs(server.pid!) - before) / result.requests;
-  return { ...result, serverCpuMs, machine: window.stop(await ownPids()) };
+  const backendsAfter = await backendPids(databaseUrl);
+  const postgresCpuMs = backendsAfter.reduce((sum, pid) => sum + processCpuMs(pid) - (backendCpu.get(pid) ?? 0), 0) / result.requests;
+  return { ...result, serverCpuMs, postgresCpuMs, machine: window.stop([server.pid!, process.pid, ...backendsAfter]) };
 }
 
 // CPU per request of the server process is less skewed by a busy machine than
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
     console.log(`Measuring GET ${PATH} (authenticated, ${CLIENTS} clients) at ${RATE} req/s for ${DURATION_S} s, ${CONNECTIONS} connections…`);
     const even = await measure(server, database.url, () => runEven(target, key, DURATION_S));
     console.log(`even load: ${(even.requests / even.elapsedS).toFixed(1)} req/s (${even.requests} requests, ${even.failed} failed)`);
-    console.log(`server CPU: ${even.serverCpuMs.toFixed(2)} ms per request (load generator ${even.clientCpuMs.toFixed(2)} ms); ${machineLine(even.machine)}`);
+    console.log(`server CPU: ${even.serverCpuMs.toFixed(2)} ms per request (its PostgreSQL backends ${even.postgresCpuMs.toFixed(2)} ms, load generator ${even.clientCpuMs.toFixed(2)} ms); ${machineLine(even.machine)}`);
     console.log(`latency ms: p50 ${even.latency.p50}  p90 ${even.latency.p90}  p99 ${even.latency.p99}  max ${even.latency.max}  avg ${even.latency.average}`);
     console.log(even.latency.p99 < 10 ? "p99 under the 10 ms aim" : "p99 ABOVE the 10 ms aim");
 
@@ -138,7 +141,7 @@ async function main(): Promise<void> {
     });
     const burstFailed = burst.non2xx + burst.errors + burst.timeouts;
     console.log(`burst load (autocannon: each connection sends its ${RATE / CONNECTIONS} req/s back to back at the top of every second): ${burst.rps.toFixed(1)} req/s (${burst.requests} requests, ${burstFailed} failed)`);
-    console.log(`server CPU: ${burst.serverCpuMs.toFixed(2)} ms per request; ${machineLine(burst.machine)}`);
+    console.log(`server CPU: ${burst.serverCpuMs.toFixed(2)} ms per request (its PostgreSQL backends ${burst.postgresCpuMs.toFixed(2)} ms); ${machineLine(burst.machine)}`);
     console.log(`latency ms: p50 ${burst.latency.p50}  p90 ${burst.latency.p90}  p99 ${burst.latency.p99}  max ${burst.latency.max}  avg ${burst.latency.average.toFixed(2)}`);
     if (even.failed + burstFailed > 0) process.exitCode = 1;
   } finally {
