@@ -21,7 +21,9 @@ function newPool(connectionString: string, max: number): pg.Pool {
 
 /** Prisma over a pool we own, so hot paths can run plain SQL on the same connections (lib/db/sql.ts). */
 function clientOver(pool: pg.Pool): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(pool) });
+  // maxWait: a transaction waits for a pooled connection as long as plain queries do (pg's connectionTimeoutMillis),
+  // instead of Prisma's 2 s, which bursts of emits on a small pool exceeded.
+  return new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 5_000, timeout: 10_000 } });
 }
 
 const globalForDb = globalThis as unknown as { __fiscalDb?: PrismaClient; __fiscalPool?: pg.Pool };

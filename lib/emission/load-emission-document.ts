@@ -25,12 +25,11 @@ const LOAD = `
 
 /**
  * The document of a run with everything emission needs, or null when it does
- * not exist in that company. `lock` takes the document's row lock (inside a
- * transaction), so the caller's checks and writes cannot interleave with
- * another run's.
+ * not exist in that company. Read without a lock: the writes that follow are
+ * each guarded by the run and the status.
  */
-export async function loadEmissionDocument(client: Queryable, ids: { documentId: string; companyId: string }, options: { lock: boolean }): Promise<EmissionDocument | null> {
-  const [row] = await sql<Row>(client, options.lock ? `${LOAD} FOR UPDATE OF d` : LOAD, [ids.documentId, ids.companyId]);
+export async function loadEmissionDocument(client: Queryable, ids: { documentId: string; companyId: string }): Promise<EmissionDocument | null> {
+  const [row] = await sql<Row>(client, LOAD, [ids.documentId, ids.companyId]);
   if (!row) return null;
   const { company, items, payments, duplicates, transport, certificate, ...document } = row;
   const stored: StoredDocument = {

@@ -1,11 +1,12 @@
 import { stateInfo } from "@/lib/br";
 import { credentialsOf } from "@/lib/certificates";
 import { firstBlockingFailure } from "@/lib/companies";
+import { randomUUID } from "node:crypto";
 import { getPool } from "@/lib/db/client";
-import { inSqlTransaction, sql, utc, type Queryable } from "@/lib/db/sql";
+import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 import { buildAccessKey, buildSignedNfe, randomCnf } from "@/lib/fiscal/nfe";
-import { allocateNumber } from "@/lib/numbering";
+import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { loadEmissionDocument } from "./load-emission-document";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
@@ -13,43 +14,27 @@ import { toNfeInput, type StoredDocument } from "./to-nfe-input";
 
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean };
 
-/** A refusal found after the number was allocated: the transaction rolls back (no number spent), then the document is rejected. */
-class RefusedAfterNumbering extends Error {
-  constructor(
-    readonly refusal: EmissionRefusal,
-    readonly document: StoredDocument,
-  ) {
-    super(refusal.reason);
-  }
-}
-
 /**
- * The first step of an emission, in one transaction under the document's row
- * lock: prerequisites (certificate, fiscal settings, CSC), the number and
- * access key (once: a document that has them keeps them, MOC 4.00, so the
- * authority recognises a resend as the same NF-e), then the NFe built from
- * the stored document, signed with the company's A1 and validated against
- * nfe_v4.00.xsd, stored for the send and for GET …/xml?type=signed.
- * A refusal (missing prerequisite, schema error) rejects the document and
- * spends no number; replaying the step rebuilds the same XML.
+ * The first step of an emission, as three guarded statements (no transaction
+ * held while the XML is built): the document with everything the XML needs;
+ * when the prerequisites hold (certificate, fiscal settings, CSC) and it has
+ * no number yet, the next number of its series allocated AND written onto it
+ * in one statement; then the NFe built from the stored document, signed with
+ * the company's A1, validated against nfe_v4.00.xsd and stored with its cNF
+ * and access key. A number once given stays with the document (MOC 4.00), so
+ * a refusal after numbering (schema error) keeps it for the re-emission, and a
+ * replay after a crash reuses it and rebuilds the same XML. A refusal rejects
+ * the document; every write is a no-op once another run owns the document.
  */
 export async function prepareEmission(run: EmissionRun): Promise<Prepared | Settled | Superseded> {
-  try {
-    return await inSqlTransaction((client) => prepareIn(client, run));
-  } catch (error) {
-    if (!(error instanceof RefusedAfterNumbering)) throw error;
-    return settleRejected(getPool(), run, error.document, error.refusal);
-  }
-}
-
-async function prepareIn(client: Queryable, run: EmissionRun): Promise<Prepared | Settled | Superseded> {
-  const loaded = await loadEmissionDocument(client, run, { lock: true });
+  const pool = getPool();
+  const loaded = await loadEmissionDocument(pool, run);
   if (!loaded) return { kind: "superseded", status: "missing" };
   const { document, certificate } = loaded;
   if (document.runId !== run.runId) {
     // With Inngest the event may arrive before the emitting transaction commits: retry until the run is visible.
     // The document's runId is written in that same transaction, so a committed run of ours always matches.
-    if ((await sql(client, `SELECT 1 FROM "BackgroundRun" WHERE "id" = $1`, [run.runId])).length === 0) {
+    if ((await sql(pool, `SELECT 1 FROM "BackgroundRun" WHERE "id" = $1`, [run.runId])).length === 0) {
       throw new Error(`Run ${run.runId} is not committed yet (or its transaction rolled back)`);
     }
     return { kind: "superseded", status: document.status };
@@ -58,58 +43,87 @@ async function prepareIn(client: Queryable, run: EmissionRun): Promise<Prepared 
 
   const blocked = firstBlockingFailure(document.company, certificate, document.type === "NFCE" ? "NFCE" : "NFE");
   if (blocked || !certificate) {
-    return settleRejected(client, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" });
+    return settleRejected(pool, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" });
   }
 
   const reused = document.number > 0 && !!document.accessKey && document.series !== null;
-  const numbered = reused ? document : await withNewNumber(client, document);
+  const numbered: Numbered | EmissionRefusal | Superseded =
+    document.number > 0 && document.series !== null ? { kind: "numbered", number: document.number, series: document.series } : await assignNumber(pool, run, document);
+  if (numbered.kind === "superseded") return numbered;
+  if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered);
 
-  const input = toNfeInput(numbered);
-  if ("kind" in input) throw new RefusedAfterNumbering(input, document);
+  const keyed = reused ? document : withAccessKey(document, numbered);
+  const input = toNfeInput(keyed);
+  if ("kind" in input) return settleRejected(pool, run, document, input);
   let signedXml: string;
   try {
-    const built = buildSignedNfe(input, await credentialsOf({ id: certificate.id, companyId: run.companyId }, client));
-    if (built.accessKey !== numbered.accessKey) {
-      const reason = `The built access key ${built.accessKey} differs from the document's ${numbered.accessKey}; the issue date must stay in the month of the key`;
-      throw new RefusedAfterNumbering({ kind: "refused", code: "access_key_mismatch", reason }, document);
+    const built = buildSignedNfe(input, await credentialsOf({ id: certificate.id, companyId: run.companyId }, pool));
+    if (built.accessKey !== keyed.accessKey) {
+      const reason = `The built access key ${built.accessKey} differs from the document's ${keyed.accessKey}; the issue date must stay in the month of the key`;
+      return settleRejected(pool, run, document, { kind: "refused", code: "access_key_mismatch", reason });
     }
     signedXml = built.xml;
   } catch (error) {
-    if (error instanceof DomainError) throw new RefusedAfterNumbering({ kind: "refused", code: error.code, reason: error.message }, document);
+    if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
     throw error;
   }
-  await sql(
-    client,
-    `UPDATE "FiscalDocument" SET "series" = $2, "number" = $3, "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp WHERE "id" = $1`,
-    [document.id, numbered.series, numbered.number, numbered.cNF, numbered.accessKey, signedXml, utc(new Date())],
+  const stored = await sql(
+    pool,
+    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp
+     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date())],
   );
-  return { kind: "prepared", series: numbered.series!, number: numbered.number, accessKey: numbered.accessKey!, reused };
+  if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
+  return { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused };
 }
 
-/** The document with the next number of its series, a random cNF and the access key (not yet written). */
-async function withNewNumber(client: Queryable, document: StoredDocument): Promise<StoredDocument> {
-  const { company } = document;
+// The next number of the document's series, written onto the document in the same statement,
+// only while it is this run's, PROCESSING and unnumbered (under its row lock).
+const ASSIGN_NUMBER = `
+  WITH target AS (
+    SELECT d."id", d."companyId", $4::int AS "model",
+      coalesce(d."series", CASE WHEN $4::int = 65 THEN c."nfceSeries" ELSE c."nfeSeries" END) AS "series", d."environment"
+    FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
+    WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = 0
+    FOR UPDATE OF d
+  ), allocated AS (${numberingUpsertSql(`SELECT $5::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
+  ), assigned AS (
+    UPDATE "FiscalDocument" d SET "number" = a."number", "series" = t."series", "updatedAt" = $6::timestamp
+    FROM allocated a, target t WHERE d."id" = t."id" AND a."number" <= $7::int
+    RETURNING d."number"
+  )
+  SELECT a."number", t."series", (SELECT count(*)::int FROM assigned) AS "assigned" FROM allocated a, target t`;
+
+type Numbered = { kind: "numbered"; number: number; series: number };
+
+async function assignNumber(client: Queryable, run: EmissionRun, document: StoredDocument): Promise<Numbered | EmissionRefusal | Superseded> {
   const model = document.type === "NFCE" ? 65 : 55;
-  const series = document.series ?? (model === 65 ? company.nfceSeries : company.nfeSeries);
-  try {
-    const number = await allocateNumber(client, { companyId: document.companyId, model, series, environment: document.environment });
-    const cNF = randomCnf(number);
-    const state = stateInfo(company.state);
-    const accessKey = buildAccessKey({
-      cUF: state.cUF,
-      yearMonth: yearMonthIn(document.issueDateTime, state.timezone),
-      issuerDocument: company.cnpj,
-      model: model === 65 ? "65" : "55",
-      series,
-      number,
-      tpEmis: "1",
-      cNF,
-    });
-    return { ...document, series, number, cNF, accessKey };
-  } catch (error) {
-    if (error instanceof DomainError) throw new RefusedAfterNumbering({ kind: "refused", code: error.code, reason: error.message }, document);
-    throw error;
+  const [row] = await sql<{ number: number; series: number; assigned: number }>(client, ASSIGN_NUMBER, [
+    run.documentId, run.companyId, run.runId, model, randomUUID(), utc(new Date()), MAX_DOCUMENT_NUMBER,
+  ]);
+  if (!row) return { kind: "superseded", status: "not this run's" };
+  if (row.assigned !== 1) {
+    return { kind: "refused", code: "fiscal_settings_incomplete", reason: `Series ${row.series} of model ${model} reached the last number (${MAX_DOCUMENT_NUMBER}); configure a new series` };
   }
+  return { kind: "numbered", number: row.number, series: row.series };
+}
+
+/** The document with its number, a random cNF and the access key (written with the signed XML). */
+function withAccessKey(document: StoredDocument, { number, series }: Numbered): StoredDocument {
+  const { company } = document;
+  const state = stateInfo(company.state);
+  const cNF = randomCnf(number);
+  const accessKey = buildAccessKey({
+    cUF: state.cUF,
+    yearMonth: yearMonthIn(document.issueDateTime, state.timezone),
+    issuerDocument: company.cnpj,
+    model: document.type === "NFCE" ? "65" : "55",
+    series,
+    number,
+    tpEmis: "1",
+    cNF,
+  });
+  return { ...document, number, series, cNF, accessKey };
 }
 
 /** AAMM of dhEmi as the issuer's clock shows it (the key's AAMM must match dhEmi). */

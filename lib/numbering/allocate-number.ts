@@ -44,9 +44,18 @@ export async function allocateNumber(tx: DbClient | Queryable, key: NumberingKey
   return number;
 }
 
-const ALLOCATE = `
+/**
+ * The allocation upsert over `source`, a VALUES list or a SELECT giving (id, companyId, model,
+ * series, environment): returns the allocated "number". Shared with emission, which embeds it in
+ * the statement that also writes the number onto the document.
+ */
+export function numberingUpsertSql(source: string): string {
+  return `
   INSERT INTO "NumberingSeries" ("id", "companyId", "model", "series", "environment", "nextNumber", "createdAt", "updatedAt")
-  VALUES ($1, $2, $3, $4, CAST($5 AS "Environment"), 2, now(), now())
+  SELECT s.*, 2, now(), now() FROM (${source}) AS s
   ON CONFLICT ("companyId", "model", "series", "environment")
   DO UPDATE SET "nextNumber" = "NumberingSeries"."nextNumber" + 1, "updatedAt" = now()
   RETURNING "nextNumber" - 1 AS "number"`;
+}
+
+const ALLOCATE = numberingUpsertSql(`VALUES ($1::text, $2::text, $3::int, $4::int, CAST($5 AS "Environment"))`);

@@ -1,5 +1,5 @@
 // Document numbering: atomic allocation per (company, model, series, environment),
 // counters for the dashboard, and numbers awaiting inutilization.
-export { allocateNumber, MAX_DOCUMENT_NUMBER, MAX_SERIES, type FiscalModel, type NumberingKey } from "./allocate-number";
+export { allocateNumber, numberingUpsertSql, MAX_DOCUMENT_NUMBER, MAX_SERIES, type FiscalModel, type NumberingKey } from "./allocate-number";
 export { listSeriesCounters, setNextNumber, type SeriesCounter } from "./numbering-series";
 export { listUnusedNumbers, type UnusedNumber, type UnusedNumberGroup } from "./list-unused-numbers";
