@@ -24,14 +24,14 @@ afterAll(async () => {
 
 async function emitAndDrain(companyId: string, documentId: string) {
   const { runId } = await queueEmission({ companyId, documentId });
-  await drainDueRuns(db, functions, { companyIds: [companyId] });
+  await drainDueRuns(functions, { companyIds: [companyId] });
   return runId;
 }
 
 /** Ends the current backoff sleep now (what the clock would do after EMISSION_RETRY_DELAYS) and runs what is due. */
 async function skipBackoff(runId: string) {
   const run = await db.backgroundRun.update({ where: { id: runId }, data: { runAt: new Date() } });
-  await drainDueRuns(db, functions, { companyIds: [run.companyId!] });
+  await drainDueRuns(functions, { companyIds: [run.companyId!] });
 }
 
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
@@ -97,7 +97,7 @@ describe("emission pipeline against the simulator", () => {
     const draft = await createDraft(company.companyId);
     simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
-    await drainDueRuns(db, functions, { companyIds: [company.companyId] });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
     // Communication failure with attempts left: back to DRAFT, no event, parked for the backoff.
     const waiting = await load(draft.id);
     expect(waiting.status).toBe("DRAFT");
@@ -124,7 +124,7 @@ describe("emission pipeline against the simulator", () => {
     const draft = await createDraft(company.companyId);
     simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500, beforeProcessing: true }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
-    await drainDueRuns(db, functions, { companyIds: [company.companyId] });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
     expect((await load(draft.id)).status).toBe("DRAFT");
     await skipBackoff(runId);
     const document = await load(draft.id);
@@ -138,7 +138,7 @@ describe("emission pipeline against the simulator", () => {
     const remove = simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "unavailable" } });
     try {
       const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
-      await drainDueRuns(db, functions, { companyIds: [company.companyId] });
+      await drainDueRuns(functions, { companyIds: [company.companyId] });
       for (let attempt = 2; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
         const waiting = await load(draft.id);
         expect(waiting.status, `before attempt ${attempt}`).toBe("DRAFT");
@@ -161,7 +161,7 @@ describe("emission pipeline against the simulator", () => {
     const draft = await createDraft(company.companyId);
     simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
-    await drainDueRuns(db, functions, { companyIds: [company.companyId] });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
     expect((await load(draft.id)).status).toBe("DRAFT");
     const run = { companyId: company.companyId, documentId: draft.id, runId };
     expect(await resumeEmission(run)).toEqual({ kind: "settled", status: "PROCESSING" });

@@ -64,7 +64,7 @@ describe("local driver", () => {
 
   it("runs a function to completion and stores step results as JSON", async () => {
     const { runId } = await enqueue("test-two-steps", "test/two-steps", "a");
-    await drainDueRuns(db, functions);
+    await drainDueRuns(functions);
     const run = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
     expect(run.status).toBe("SUCCEEDED");
     expect(run.output).toEqual({ first: { at: "2026-01-01T00:00:00.000Z" } });
@@ -74,32 +74,32 @@ describe("local driver", () => {
   it("retries after an error without repeating a finished step", async () => {
     failuresLeft = 1;
     const { runId } = await enqueue("test-two-steps", "test/two-steps", "b");
-    expect(await drainDueRuns(db, functions)).toContain("retrying");
+    expect(await drainDueRuns(functions)).toContain("retrying");
     const parked = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
     expect(parked).toMatchObject({ status: "QUEUED", attempt: 1 });
     expect(parked.runAt.getTime()).toBeGreaterThan(Date.now());
     await makeDue(runId);
-    await drainDueRuns(db, functions);
+    await drainDueRuns(functions);
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
     expect(tagged("b")).toEqual(["first:b", "second:b"]);
   });
 
   it("parks a sleeping run until its time and then resumes after the sleep", async () => {
     const { runId } = await enqueue("test-sleeper", "test/sleeper", "c");
-    expect(await drainDueRuns(db, functions)).toContain("sleeping");
+    expect(await drainDueRuns(functions)).toContain("sleeping");
     const parked = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
     expect(parked.status).toBe("QUEUED");
     expect(parked.runAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
-    expect(await drainDueRuns(db, functions)).toEqual([]);
+    expect(await drainDueRuns(functions)).toEqual([]);
     await makeDue(runId);
-    await drainDueRuns(db, functions);
+    await drainDueRuns(functions);
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
     expect(tagged("c")).toEqual(["before:c", "after:c"]);
   });
 
   it("calls onFailure once and marks the run FAILED on a non-retriable error", async () => {
     const { runId } = await enqueue("test-doomed", "test/doomed", "d");
-    expect(await drainDueRuns(db, functions)).toEqual(["failed"]);
+    expect(await drainDueRuns(functions)).toEqual(["failed"]);
     expect(await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "FAILED", error: expect.stringContaining("permanent") });
     expect(tagged("d")).toEqual(["cleanup:d"]);
   });
@@ -126,7 +126,7 @@ describe("local driver", () => {
     // when interrupted, hence idempotent); nothing w1 did after losing the lease was recorded.
     expect(tagged("e1")).toEqual(["first:e1", "first:e1", "second:e1"]);
     expect(Object.keys((await db.backgroundRun.findUniqueOrThrow({ where: { id: a.runId } })).steps as object).sort()).toEqual(["first", "second"]);
-    await drainDueRuns(db, functions);
+    await drainDueRuns(functions);
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: b.runId } })).status).toBe("SUCCEEDED");
   });
 

@@ -116,7 +116,7 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
  * Executes due runs in this process until none is due (tests and scripts that
  * drive the queue themselves). Sleeping runs stay parked until their runAt.
  */
-export async function drainDueRuns(db: PrismaClient, functions: InngestFunction.Any[], options: { workerId?: string; leaseMs?: number; maxRuns?: number; companyIds?: string[] } = {}): Promise<RunOutcome[]> {
+export async function drainDueRuns(functions: InngestFunction.Any[], options: { workerId?: string; leaseMs?: number; maxRuns?: number; companyIds?: string[] } = {}): Promise<RunOutcome[]> {
   const fns = registry(functions);
   const workerId = options.workerId ?? `drain-${process.pid}-${randomUUID().slice(0, 8)}`;
   const outcomes: RunOutcome[] = [];

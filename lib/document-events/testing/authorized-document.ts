@@ -15,7 +15,7 @@ export async function authorizedDocument(companyId: string, options: { type?: "N
   const draft = await createDraft(companyId, { type, ...options.overrides });
   await queueEmission({ companyId, documentId: draft.id });
   // Only this company's runs: test files share one database and drive their own queues.
-  await drainDueRuns(db, functions, { companyIds: [companyId] });
+  await drainDueRuns(functions, { companyIds: [companyId] });
   const document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
   if (document.status !== "AUTHORIZED") throw new Error(`Test document not authorized: ${document.status} ${document.rejectionReason ?? ""}`);
   return document;
