@@ -9,7 +9,6 @@ import { emitDocumentFunction } from "./emit-document";
 // against PostgreSQL and the simulator in lib/emission's integration tests).
 const data = { companyId: "c1", documentId: "d1", runId: "r1", concurrencyKey: "c1:55:1:HOMOLOGATION" };
 const events = [{ name: EMIT_DOCUMENT_EVENT, data }] as [{ name: string; data: typeof data }];
-const prepared = { kind: "prepared", series: 1, number: 7, accessKey: "3".repeat(44), reused: false };
 const backToDraft = { kind: "returned_to_draft", reason: "timeout", cStat: null };
 const settled = (status: string) => ({ kind: "settled", status });
 
@@ -24,29 +23,26 @@ describe("emit-document function", () => {
     expect(String((error as Error)?.message ?? error)).toMatch(/companyId|runId/);
   });
 
-  it("prepares (number and signed XML), then sends and settles the authorization", async () => {
+  it("prepares and sends in one step, which settles the authorization", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
-      steps: [
-        { id: "prepare", handler: () => prepared },
-        { id: "send-1", handler: () => settled("AUTHORIZED") },
-      ],
+      steps: [{ id: "prepare-and-send", handler: () => settled("AUTHORIZED") }],
     });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("AUTHORIZED"));
-    expect(stepIds(ctx as never)).toEqual(["prepare", "send-1"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });
 
-  it("does not send when the preparation rejected the document (e.g. the XML fails the schema)", async () => {
+  it("ends with a rejection settled by that step (before or after sending)", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
-      steps: [{ id: "prepare", handler: () => settled("REJECTED") }],
+      steps: [{ id: "prepare-and-send", handler: () => settled("REJECTED") }],
     });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("REJECTED"));
-    expect(stepIds(ctx as never)).toEqual(["prepare"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });
 
   it("after a send that went back to DRAFT, sleeps, resumes and sends again", async () => {
@@ -54,8 +50,7 @@ describe("emit-document function", () => {
       function: emitDocumentFunction,
       events,
       steps: [
-        { id: "prepare", handler: () => prepared },
-        { id: "send-1", handler: () => backToDraft },
+        { id: "prepare-and-send", handler: () => backToDraft },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => settled("PROCESSING") },
         { id: "send-2", handler: () => settled("AUTHORIZED") },
@@ -63,20 +58,20 @@ describe("emit-document function", () => {
     });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("AUTHORIZED"));
-    expect(stepIds(ctx as never)).toEqual(["prepare", "send-1", "resume-2", "send-2"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send", "resume-2", "send-2"]);
     expect((ctx as unknown as { step: { sleep: { mock: { calls: unknown[][] } } } }).step.sleep.mock.calls[0]?.[0]).toBe("backoff-2");
   });
 
   it("sends at most EMISSION_SEND_ATTEMPTS times; the last send settles (REJECTED) instead of going back to DRAFT", async () => {
-    const steps: { id: string; handler: () => unknown }[] = [{ id: "prepare", handler: () => prepared }];
+    const steps: { id: string; handler: () => unknown }[] = [];
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
-      steps.push({ id: `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : settled("REJECTED")) });
+      steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : settled("REJECTED")) });
     }
     const t = new InngestTestEngine({ function: emitDocumentFunction, events, steps });
     const { result, ctx } = await t.execute();
     expect(result).toEqual(settled("REJECTED"));
-    expect(stepIds(ctx as never).filter((id) => String(id).startsWith("send-"))).toHaveLength(EMISSION_SEND_ATTEMPTS);
+    expect(stepIds(ctx as never).filter((id) => String(id).startsWith("send-") || id === "prepare-and-send")).toHaveLength(EMISSION_SEND_ATTEMPTS);
   });
 
   it("stops when a resume finds the document taken over by another run", async () => {
@@ -84,25 +79,24 @@ describe("emit-document function", () => {
       function: emitDocumentFunction,
       events,
       steps: [
-        { id: "prepare", handler: () => prepared },
-        { id: "send-1", handler: () => backToDraft },
+        { id: "prepare-and-send", handler: () => backToDraft },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => ({ kind: "superseded", status: "not this run's" }) },
       ],
     });
     const { result, ctx } = await t.execute();
     expect(result).toMatchObject({ kind: "superseded" });
-    expect(stepIds(ctx as never)).toEqual(["prepare", "send-1", "resume-2"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send", "resume-2"]);
   });
 
   it("stops when another run took the document over", async () => {
     const t = new InngestTestEngine({
       function: emitDocumentFunction,
       events,
-      steps: [{ id: "prepare", handler: () => ({ kind: "superseded", status: "not this run's" }) }],
+      steps: [{ id: "prepare-and-send", handler: () => ({ kind: "superseded", status: "not this run's" }) }],
     });
     const { result, ctx } = await t.execute();
     expect(result).toMatchObject({ kind: "superseded" });
-    expect(stepIds(ctx as never)).toEqual(["prepare"]);
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });
 });

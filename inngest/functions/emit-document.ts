@@ -1,15 +1,15 @@
 import { inngest } from "@/inngest/client";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID, EmitDocumentEventData } from "@/lib/emission/events";
 import { EMISSION_RETRY_DELAYS, EMISSION_SEND_ATTEMPTS } from "@/lib/emission/limits";
-import { prepareEmission } from "@/lib/emission/prepare-emission";
+import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import { failEmission, resumeEmission } from "@/lib/emission/record-emission-outcome";
 import { sendForAuthorization } from "@/lib/emission/send-for-authorization";
 
 /**
  * Emission of one NF-e/NFC-e (api.md, States and transitions): number and
- * signed, validated XML → send → AUTHORIZED or REJECTED; a communication
- * failure returns the document to DRAFT and re-sends after a backoff, up to
- * EMISSION_SEND_ATTEMPTS. One run at a time per company + model + series +
+ * signed, validated XML, then send → AUTHORIZED or REJECTED (one step, so the
+ * common case is one memoized result); a communication failure returns the
+ * document to DRAFT and re-sends after a backoff, up to EMISSION_SEND_ATTEMPTS. One run at a time per company + model + series +
  * environment, so numbers reach the authority in order. Each step is one call
  * into lib/emission that leaves the document in a settled state in the same
  * transaction, and is memoized, so a restart never repeats one.
@@ -29,16 +29,17 @@ export const emitDocumentFunction = inngest.createFunction(
   async ({ event, step }) => {
     const run = EmitDocumentEventData.parse(event.data);
 
-    const prepared = await step.run("prepare", () => prepareEmission(run));
-    if (prepared.kind !== "prepared") return prepared;
-
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
+      const finalAttempt = attempt === EMISSION_SEND_ATTEMPTS;
       if (attempt > 1) {
         await step.sleep(`backoff-${attempt}`, EMISSION_RETRY_DELAYS[attempt - 2] ?? "30m");
         const resumed = await step.run(`resume-${attempt}`, () => resumeEmission(run));
         if (resumed.kind === "superseded") return resumed;
       }
-      const sent = await step.run(`send-${attempt}`, () => sendForAuthorization(run, { finalAttempt: attempt === EMISSION_SEND_ATTEMPTS }));
+      // The first attempt also numbers, builds, signs and validates the NF-e (or rejects it before sending).
+      const sent = attempt === 1
+        ? await step.run("prepare-and-send", () => prepareAndSend(run, { finalAttempt }))
+        : await step.run(`send-${attempt}`, () => sendForAuthorization(run, { finalAttempt }));
       if (sent.kind !== "returned_to_draft") return sent;
     }
   },

@@ -10,6 +10,7 @@ import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { loadEmissionDocument } from "./load-emission-document";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
+import { sendCounted, type ReturnedToDraft, type SendSource } from "./send-for-authorization";
 import { toNfeInput, type StoredDocument } from "./to-nfe-input";
 
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean };
@@ -26,7 +27,7 @@ export type Prepared = { kind: "prepared"; series: number; number: number; acces
  * replay after a crash reuses it and rebuilds the same XML. A refusal rejects
  * the document; every write is a no-op once another run owns the document.
  */
-export async function prepareEmission(run: EmissionRun): Promise<Prepared | Settled | Superseded> {
+export async function prepareEmission(run: EmissionRun, options: { countSend?: boolean } = {}): Promise<(Prepared & { send?: SendSource }) | Settled | Superseded> {
   const pool = getPool();
   const loaded = await loadEmissionDocument(pool, run);
   if (!loaded) return { kind: "superseded", status: "missing" };
@@ -67,14 +68,29 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Sett
     if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
     throw error;
   }
-  const stored = await sql(
+  const stored = await sql<{ emissionAttempts: number }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp
-     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date())],
+    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "emissionAttempts" = "emissionAttempts" + $8
+     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), options.countSend ? 1 : 0],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
-  return { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused };
+  const prepared: Prepared = { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused };
+  if (!options.countSend) return prepared;
+  // Everything the send needs is in hand: the attempt was counted by the same write.
+  return { ...prepared, send: { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id } };
+}
+
+/**
+ * The first attempt of an emission in one step: prepare, then send (the same
+ * write stores the XML and counts the send). A replay after a crash prepares
+ * again, which reuses the number and rebuilds the same XML, and then consults
+ * before re-sending, as every later attempt does.
+ */
+export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<Settled | Superseded | ReturnedToDraft> {
+  const prepared = await prepareEmission(run, { countSend: true });
+  if (prepared.kind !== "prepared") return prepared;
+  return sendCounted(run, prepared.send!, options);
 }
 
 // The next number of the document's series, written onto the document in the same statement,

@@ -12,7 +12,7 @@ const DUPLICATE_SAME_KEY = "204";
 /** A communication failure with sends left: the document went back to DRAFT and the run re-sends after a backoff. */
 export type ReturnedToDraft = { kind: "returned_to_draft"; reason: string; cStat: string | null };
 
-type SendSource = SettlementSource & { state: string; certificateId: string | null };
+export type SendSource = SettlementSource & { state: string; certificateId: string | null };
 
 // The attempt counter is incremented by the same guarded UPDATE that reads what the
 // send and the settlement need; a run that lost the document changes nothing.
@@ -46,7 +46,17 @@ export async function sendForAuthorization(
     const [current] = await sql<{ status: string }>(pool, `SELECT "status"::text FROM "FiscalDocument" WHERE "id" = $1 AND "companyId" = $2`, [run.documentId, run.companyId]);
     return { kind: "superseded", status: current?.status ?? "missing" };
   }
-  const document = fromSqlRow<SendSource>("FiscalDocument", row);
+  return sendCounted(run, fromSqlRow<SendSource>("FiscalDocument", row), options, authorityFor);
+}
+
+/** The send itself, for a document whose attempt counter already counts it (by START_SEND, or by prepareAndSend's write). */
+export async function sendCounted(
+  run: EmissionRun,
+  document: SendSource,
+  options: { finalAttempt: boolean },
+  authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
+): Promise<Settled | Superseded | ReturnedToDraft> {
+  const pool = getPool();
   if (!document.signedXml || !document.accessKey) throw new Error(`Document ${run.documentId} has no signed XML or access key to send`);
   if (!document.certificateId) {
     return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
