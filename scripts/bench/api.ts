@@ -30,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CLIENTS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const PATH = process.env.BENCH_PATH ?? "/v1/clients?pageSize=20";
+/** The node flags `npm start` gives the server (scripts/start.ts), so the bench measures that server. */
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? "--max-semi-space-size=32").split(" ").filter(Boolean);
 /** A directory: the server writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = database.url;
     const key = await seed();
 
-    const nodeArgs = CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+    const nodeArgs = [...SERVER_NODE_FLAGS, ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])];
     server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, NEXTAUTH_SECRET: "bench-secret", SIMULATOR_PORT: String(PORT + 1), DATA_DIR: `/tmp/${database.name}` },
