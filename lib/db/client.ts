@@ -8,14 +8,19 @@ export type Db = PrismaClient;
 export type DbClient = PrismaClient | Prisma.TransactionClient;
 
 export function createDbClient(connectionString: string, poolMax = env().DATABASE_POOL_MAX): PrismaClient {
-  return clientOver(newPool(connectionString, poolMax));
+  return clientOver(createPool(connectionString, poolMax));
 }
 
 // allowExitOnIdle: the pool outlives $disconnect (Prisma may reconnect), so idle connections must not keep a script alive.
-function newPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, allowExitOnIdle: true });
+export function createPool(connectionString: string, max: number): pg.Pool {
+  // idleTimeoutMillis 60 s (pg's default is 10 s): under steady load a pool kept reopening connections, each a stall of a few ms.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 60_000, allowExitOnIdle: true });
   // An idle connection closed by the server (restart, dropped database) must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error("idle PostgreSQL connection error:", error.message));
+  // lib/db/sql.ts prepares named statements once per connection. The embedded PGlite serves every
+  // connection from one backend session, where an earlier connection's statements still exist, so a
+  // new connection starts by dropping them (queued before any other query; a no-op on a real server).
+  pool.on("connect", (client) => void client.query("DEALLOCATE ALL").catch(() => undefined));
   return pool;
 }
 
@@ -33,7 +38,7 @@ export function getPool(): pg.Pool {
   if (!globalForDb.__fiscalPool) {
     const url = env().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set (the start script sets it for the embedded database)");
-    globalForDb.__fiscalPool = newPool(url, env().DATABASE_POOL_MAX);
+    globalForDb.__fiscalPool = createPool(url, env().DATABASE_POOL_MAX);
   }
   return globalForDb.__fiscalPool;
 }
