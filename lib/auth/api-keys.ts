@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { db, getPool, type DbClient } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { DomainError, notFound } from "@/lib/errors";
 import type { Scope } from "./scopes";
 
@@ -79,8 +80,7 @@ export async function authenticateApiKey(authorization: string | null): Promise<
   const hash = hashApiKey(secret);
   // Every request reads the row (nothing about a key is cached), so a
   // revocation applies to the next request.
-  const { rows } = await getPool().query<ActiveKeyRow>(FIND_ACTIVE_KEY, [hash]);
-  const record = rows[0];
+  const [record] = await sql<ActiveKeyRow>(getPool(), FIND_ACTIVE_KEY, [hash]);
   // The lookup is by hash, so timing reveals nothing about the secret; the
   // constant-time comparison guards against any index/collation surprise.
   if (!record || !timingSafeEqual(Buffer.from(record.secretHash), Buffer.from(hash))) throw invalidKey();
@@ -100,7 +100,7 @@ function touchLastUsed(apiKeyId: string): void {
   const previous = lastUsedWrites.get(apiKeyId) ?? 0;
   if (now - previous < LAST_USED_WRITE_INTERVAL_MS) return;
   lastUsedWrites.set(apiKeyId, now);
-  getPool().query(TOUCH_LAST_USED, [apiKeyId]).catch(() => undefined);
+  sql(getPool(), TOUCH_LAST_USED, [apiKeyId]).catch(() => undefined);
 }
 
 export function requireScope(principal: ApiKeyPrincipal, scope: Scope): void {

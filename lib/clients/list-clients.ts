@@ -1,4 +1,5 @@
 import { pageWindow, toPage, type Page } from "@/lib/api/pagination";
+import { sqlOn } from "@/lib/db/sql";
 import { getPool, type DbClient } from "@/lib/db/client";
 import type { ClientResponse, ListClientsQuery } from "./schemas";
 
@@ -49,10 +50,9 @@ function pageSql(companyId: string, query: ListClientsQuery): { page: Sql; count
   };
 }
 
-/** On the pool by default; inside a transaction when given one (same SQL, through Prisma). */
-async function rowsOf<T>(sql: Sql, client?: DbClient): Promise<T[]> {
-  if (client) return client.$queryRawUnsafe<T[]>(sql.text, ...sql.values);
-  return (await getPool().query(sql.text, sql.values)).rows as T[];
+/** On the pool by default (named statements); inside a transaction when given one (same SQL, through Prisma). */
+async function rowsOf<T extends object>(statement: Sql, client?: DbClient): Promise<T[]> {
+  return sqlOn<T>(client ?? getPool(), statement.text, statement.values);
 }
 
 export async function listClients(companyId: string, query: ListClientsQuery, client?: DbClient): Promise<Page<ClientResponse>> {
