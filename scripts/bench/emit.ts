@@ -39,14 +39,14 @@ async function main(): Promise<void> {
 }
 
 async function bench(): Promise<void> {
-  const [{ db }, { POST: createRoute }, { functions }, { startLocalWorker }, fixtures, { call }, danfe] = await Promise.all([
+  const [{ db }, { POST: createRoute }, { functions }, { startLocalWorker }, fixtures, { call }, { measureDanfeRender }] = await Promise.all([
     import("@/lib/db/client"),
     import("@/app/v1/fiscal-documents/route"),
     import("@/inngest"),
     import("@/lib/jobs/local-worker"),
     import("@/lib/emission/testing/emission-fixtures"),
     import("@/test/http"),
-    import("@/lib/danfe/render-danfe").catch(() => null),
+    import("@/lib/danfe/measure-danfe-render"),
   ]);
   const simulator = await startSimulatorProcess();
   const companies: Array<{ key: string }> = [];
@@ -115,17 +115,11 @@ async function bench(): Promise<void> {
   console.log(`CPU per document: ${total.toFixed(1)} ms (${perDocument.map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(", ")}); 2 cores allow ${(2000 / total).toFixed(0)}/s at this cost`);
   console.log(`machine: ${machine.busyCores.toFixed(2)} cores busy, ${machine.otherCores.toFixed(2)} of them other processes (runs are comparable when this is near 0)`);
 
-  if (danfe && authorized.length > 0) {
+  if (authorized.length > 0 && DANFE_SAMPLES > 0) {
     const sample = await db.fiscalDocument.findUniqueOrThrow({ where: { id: authorized[0]!.id }, select: { authorizedXml: true } });
-    await danfe.renderDanfe(sample.authorizedXml!);
-    const times: number[] = [];
-    for (let i = 0; i < DANFE_SAMPLES; i++) {
-      const t = performance.now();
-      await danfe.renderDanfe(sample.authorizedXml!);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    console.log(`DANFE (one-page NF-e) render: median ${percentile(times, 50).toFixed(1)} ms over ${DANFE_SAMPLES}`);
+    // Measured as bench:danfe does (warm-up, then wall-clock renders), on a document of this run.
+    const render = await measureDanfeRender({ xml: sample.authorizedXml!, iterations: DANFE_SAMPLES, warmup: 10 });
+    console.log(`DANFE (one-page NF-e) render: median ${render.medianMs.toFixed(1)} ms over ${DANFE_SAMPLES} (CPU ${render.cpuMedianMs.toFixed(1)} ms)`);
   }
   simulator.kill("SIGTERM");
 }
