@@ -90,6 +90,14 @@ describe("emission pipeline against the simulator", () => {
     expect(document.rejectionCode).toBe("schema_validation_failed");
     expect(document.rejectionReason).toContain("NCM");
     expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(0);
+    // The number stays with the document (MOC 4.00): fixed and emitted again, it is authorized under it.
+    expect(document.number).toBe(1);
+    await db.fiscalDocumentItem.updateMany({ where: { documentId: draft.id }, data: { ncm: "21011110" } });
+    await emitAndDrain(company.companyId, draft.id);
+    const authorized = await load(draft.id);
+    expect(authorized.status, authorized.rejectionReason ?? "").toBe("AUTHORIZED");
+    expect(authorized.number).toBe(1);
+    expect(await db.numberingSeries.findFirstOrThrow({ where: { companyId: company.companyId } })).toMatchObject({ nextNumber: 2 });
   });
 
   it("after a timeout whose answer was lost (the simulator authorized), consults the key and takes that protocol", async () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { resetEnvCache } from "@/lib/config/env";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
-import { createEmittingCompany } from "./testing/emission-fixtures";
+import { createEmittingCompany, draftBody } from "./testing/emission-fixtures";
 
 // A stored draft as the documents engine leaves it; the route only reads status, type and series.
 async function draft(companyId: string, data: { type?: "NFE" | "NFCE" | "NFSE"; status?: "DRAFT" | "REJECTED" | "PROCESSING" | "AUTHORIZED" | "CANCELLED" } = {}) {
@@ -129,6 +130,26 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
     }
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
     expect(await db.backgroundRun.count({ where: { documentId: document.id } })).toBe(0);
+  });
+
+  it("create with emit true answers 503 when Inngest cannot take the event, and writes nothing (no document, no run, no new client)", async () => {
+    const company = await createEmittingCompany();
+    const body = draftBody({ emit: true, client: { ...draftBody().client, name: "Cliente Novo Ltda", document: "11222333000181" } });
+    process.env.INNGEST_EVENT_KEY = "test-event-key";
+    process.env.INNGEST_BASE_URL = "http://127.0.0.1:9";
+    resetEnvCache();
+    try {
+      const res = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("service_unavailable");
+    } finally {
+      delete process.env.INNGEST_EVENT_KEY;
+      delete process.env.INNGEST_BASE_URL;
+      resetEnvCache();
+    }
+    expect(await db.fiscalDocument.count({ where: { companyId: company.companyId } })).toBe(0);
+    expect(await db.backgroundRun.count({ where: { companyId: company.companyId } })).toBe(0);
+    expect(await db.client.count({ where: { companyId: company.companyId, document: "11222333000181" } })).toBe(0);
   });
 
   it("answers 422 with the prerequisite's code when the company cannot emit yet", async () => {
