@@ -55,7 +55,8 @@ describe("crash recovery of the local driver", () => {
     await new Promise((resolve) => first.once("exit", resolve));
     const orphan = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
     expect(orphan.status).toBe("RUNNING");
-    expect(Object.keys(orphan.steps as object)).not.toContain("send-1");
+    // The one step (prepare-and-send) had not finished: nothing is memoized, so the restart replays it.
+    expect(orphan.steps).toEqual({});
 
     const second = startWorkerProcess(company.companyId);
     const done = await waitFor("the document to be settled", async () => {
