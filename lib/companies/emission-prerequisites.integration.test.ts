@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestCertificate, installCertificate } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
-import { createTestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { assertEmissionPrerequisites, readinessChecklist } from "./emission-prerequisites";
 import { updateFiscalSettings } from "./fiscal-settings";
 import { setUpDemoCompany } from "./setup-demo-company";
@@ -77,6 +77,23 @@ describe("readinessChecklist", () => {
       ["default_taxes", false, false, null],
       ["technical_responsible", false, false, null],
     ]);
+  });
+});
+
+describe("certificate chain advice", () => {
+  it("warns (without blocking) about a self-signed test certificate in PRODUCTION only", async () => {
+    const checksOf = async (environment: "PRODUCTION" | "HOMOLOGATION") => {
+      const company = await createTestCompany();
+      await setUpDemoCompany(company.companyId);
+      await db.company.update({ where: { id: company.companyId }, data: { environment } });
+      const nfe = (await readinessChecklist(company.companyId)).find((r) => r.type === "NFE")!;
+      return nfe;
+    };
+    const production = await checksOf("PRODUCTION");
+    expect(production.checks.find((c) => c.id === "certificate_chain")).toMatchObject({ ok: false, blocking: false });
+    expect(production.ready).toBe(true);
+    const homologation = await checksOf("HOMOLOGATION");
+    expect(homologation.checks.map((c) => c.id)).not.toContain("certificate_chain");
   });
 });
 

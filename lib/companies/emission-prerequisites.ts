@@ -7,11 +7,12 @@ export type DocumentReadiness = { type: EmissionDocumentType; ready: boolean; ch
 async function loadState(companyId: string, client: DbClient) {
   const company = await client.company.findFirst({ where: { id: companyId } });
   if (!company) throw notFound("Company");
-  const certificate: CertificateState = await client.certificate.findFirst({
+  const active = await client.certificate.findFirst({
     where: { companyId, isActive: true },
     orderBy: { createdAt: "desc" },
-    select: { holderCnpj: true, notAfter: true },
+    select: { holderCnpj: true, notAfter: true, subject: true, issuer: true },
   });
+  const certificate: CertificateState = active && { holderCnpj: active.holderCnpj, notAfter: active.notAfter, selfSigned: active.subject === active.issuer };
   return { company, certificate };
 }
 

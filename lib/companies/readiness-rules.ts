@@ -8,10 +8,11 @@ import type { ErrorCode } from "@/lib/errors";
 export type EmissionDocumentType = "NFE" | "NFCE" | "NFSE";
 export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", "NFCE", "NFSE"];
 
-export type CertificateState = { holderCnpj: string; notAfter: Date } | null;
+/** The active certificate; `selfSigned` (issuer = subject, a test certificate) when the caller read it. */
+export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -26,7 +27,7 @@ type CompanyFields = Pick<
   | "cnpj" | "legalName" | "stateRegistration" | "municipalRegistration" | "street" | "streetNumber" | "neighborhood" | "city"
   | "municipalityCode" | "state" | "zipCode" | "cscId" | "cscToken" | "defaultNcm" | "defaultCfop" | "defaultIcmsOrigin"
   | "defaultIcmsCst" | "respTecCnpj" | "respTecContact" | "respTecEmail" | "respTecPhone"
->;
+> & Partial<Pick<Company, "environment">>;
 
 const FIELD_LABELS: Partial<Record<keyof CompanyFields, string>> = {
   legalName: "legal name",
@@ -73,6 +74,17 @@ function certificateCheck(company: CompanyFields, certificate: CertificateState,
 /** Every check of one document type, in the order emission reports them. */
 export function evaluateReadiness(company: CompanyFields, certificate: CertificateState, type: EmissionDocumentType, now: Date = new Date()): ReadinessCheck[] {
   const checks: ReadinessCheck[] = [certificateCheck(company, certificate, now)];
+  // Advice, not a block: the authority itself refuses a certificate outside the ICP-Brasil chain
+  // in production, while a self-signed test certificate is what homologation with the simulator uses.
+  if (company.environment === "PRODUCTION" && certificate?.selfSigned) {
+    checks.push({
+      id: "certificate_chain",
+      label: "Certificate chain (ICP-Brasil)",
+      blocking: false,
+      ok: false,
+      message: "The active certificate is self-signed (a test certificate): the SEFAZ refuses it in PRODUCTION. Upload the company's ICP-Brasil A1 under Certificate.",
+    });
+  }
 
   const missing = missingFiscalFields(company, type);
   checks.push({
