@@ -41,7 +41,7 @@ describe("fiscal settings", () => {
     expect(error).toMatchObject({ status: 400, code: "validation_error" });
     expect(error.message).toContain("body.municipalityCode");
     expect(error.message).toContain("body.stateRegistration");
-    await expect(updateFiscalSettings(companyId, { state: "RJ", municipalityCode: "3304557", stateRegistration: "12345678" })).resolves.toMatchObject({ state: "RJ" });
+    await expect(updateFiscalSettings(companyId, { state: "RJ", municipalityCode: "3304557", stateRegistration: "99.999.99-3" })).resolves.toMatchObject({ state: "RJ" });
   });
 
   it("refuses a CST of the wrong table for the regime, with the field path", async () => {
