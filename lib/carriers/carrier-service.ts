@@ -3,6 +3,7 @@ import { paginate, type Page } from "@/lib/api/pagination";
 import { isValidCnpj, isValidCpf, normalizeDocument } from "@/lib/br";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
+import { assertThirdPartyStateRegistration } from "@/lib/companies/state-registration";
 import { notFound, unprocessable, validationError } from "@/lib/errors";
 import type { CarrierResponse, CreateCarrierInput, ListCarriersQuery, UpdateCarrierInput, VehicleResponse } from "./schemas";
 
@@ -44,6 +45,7 @@ const OPTIONAL = ["stateRegistration", "anttCode", "street", "number", "neighbor
 
 export async function createCarrier(companyId: string, input: CreateCarrierInput, client: DbClient = db): Promise<CarrierResponse> {
   const identity = carrierDocument(input.document, input.documentType);
+  assertThirdPartyStateRegistration(input.stateRegistration, input.state, "body.stateRegistration");
   return withTransaction(client, async (tx) => {
     await assertDocumentFree(tx, companyId, identity.document);
     const data: Prisma.CarrierUncheckedCreateInput = { companyId, name: input.name, ...identity };
@@ -84,6 +86,9 @@ export async function listCarriers(companyId: string, query: ListCarriersQuery, 
 export async function updateCarrier(companyId: string, id: string, input: UpdateCarrierInput, client: DbClient = db): Promise<CarrierResponse> {
   return withTransaction(client, async (tx) => {
     const current = await findCarrierRecord(companyId, id, tx);
+    if (input.stateRegistration !== undefined || input.state !== undefined) {
+      assertThirdPartyStateRegistration(input.stateRegistration !== undefined ? input.stateRegistration : current.stateRegistration, input.state !== undefined ? input.state : current.state, "body.stateRegistration");
+    }
     const data: Prisma.CarrierUncheckedUpdateInput = {};
     if (input.name !== undefined) data.name = input.name;
     if (input.document !== undefined || input.documentType !== undefined) {
@@ -101,3 +106,4 @@ export async function deleteCarrier(companyId: string, id: string, client: DbCli
   const current = await findCarrierRecord(companyId, id, client);
   await client.carrier.delete({ where: { id: current.id } });
 }
+

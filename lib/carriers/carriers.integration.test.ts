@@ -28,12 +28,22 @@ const plates = async (key: string, id: string) => (await listFleet(key, id)).bod
 describe("carriers", () => {
   it("creates a carrier with a CNPJ or a self-employed CPF and returns it with id and fleet", async () => {
     const company = await createTestCompany();
-    const res = await post(company.key, { name: "Transportes Ltda", document: "44.333.222/0001-" + cnpj.slice(12), stateRegistration: "123456789", anttCode: "12345678", street: "Rua A", number: "10", city: "Campinas", state: "SP" });
+    const res = await post(company.key, { name: "Transportes Ltda", document: "44.333.222/0001-" + cnpj.slice(12), stateRegistration: "110042490114", anttCode: "12345678", street: "Rua A", number: "10", city: "Campinas", state: "SP" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: expect.any(String), document: cnpj, documentType: "CNPJ", state: "SP", vehicles: [] });
     const selfEmployed = await post(company.key, { name: "José Caminhoneiro", document: cpf, documentType: "CPF" });
     expect(selfEmployed.status).toBe(201);
     expect(selfEmployed.body.documentType).toBe("CPF");
+  });
+
+  it("refuses an IE whose check digits do not match the carrier's state (400), on create and on PATCH", async () => {
+    const company = await createTestCompany();
+    const refused = await post(company.key, { name: "Transportes Ltda", document: cnpj, stateRegistration: "110042490115", state: "SP" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^body\.stateRegistration: /);
+    const created = await post(company.key, { name: "Transportes Ltda", document: cnpj, stateRegistration: "110042490114", state: "SP" });
+    expect(created.status).toBe(201);
+    expect((await patch(company.key, created.body.id, { stateRegistration: "110042490115" })).status).toBe(400);
   });
 
   it("refuses a document already registered in the company (422) and an invalid one (400)", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeStateRegistration } from "@/lib/companies/state-registration";
 import { PaginationQuery } from "@/lib/api/pagination";
 import { StateCodeSchema } from "@/lib/companies/schemas";
 
@@ -9,7 +10,8 @@ const carrierFields = {
   // CNPJ, or the CPF of a self-employed carrier (spec, Other resources); punctuation is stripped.
   document: z.string().trim().min(1).max(20),
   documentType: z.enum(["CPF", "CNPJ"]).optional(),
-  stateRegistration: optionalText(14),
+  // Stored as the NF-e carries it (digits or ISENTO): "110.042.490.114" → "110042490114".
+  stateRegistration: z.string().transform(normalizeStateRegistration).pipe(z.string().max(14)).nullish(),
   anttCode: optionalText(20),
   street: optionalText(60),
   number: optionalText(60),

@@ -1,6 +1,7 @@
 import type { Client, Prisma } from "@prisma/client";
 import { db, type DbClient } from "@/lib/db/client";
 import { conflict, notFound, unprocessable } from "@/lib/errors";
+import { assertThirdPartyStateRegistration } from "@/lib/companies/state-registration";
 import { resolveClientIdentity } from "./client-identity";
 import { withTransaction } from "@/lib/db/with-transaction";
 import type { ClientResponse, CreateClientInput, UpdateClientInput } from "./schemas";
@@ -38,6 +39,7 @@ async function assertDocumentFree(tx: DbClient, companyId: string, document: str
 
 export async function createClient(companyId: string, input: CreateClientInput, client: DbClient = db): Promise<ClientResponse> {
   const identity = resolveClientIdentity(input);
+  assertThirdPartyStateRegistration(input.stateRegistration, input.state, "body.stateRegistration");
   const run = async (tx: DbClient) => {
     await assertDocumentFree(tx, companyId, identity.document);
     const created = await tx.client.create({
@@ -62,6 +64,9 @@ export async function getClient(companyId: string, id: string, client: DbClient 
 export async function updateClient(companyId: string, id: string, input: UpdateClientInput, client: DbClient = db): Promise<ClientResponse> {
   const run = async (tx: DbClient) => {
     const current = await findClientRecord(companyId, id, tx);
+    if (input.stateRegistration !== undefined || input.state !== undefined) {
+      assertThirdPartyStateRegistration(input.stateRegistration !== undefined ? input.stateRegistration : current.stateRegistration, input.state !== undefined ? input.state : current.state, "body.stateRegistration");
+    }
     const data: Prisma.ClientUncheckedUpdateInput = optionalColumns(input);
     if (input.name !== undefined) data.name = input.name;
     if (input.isActive !== undefined) data.isActive = input.isActive;

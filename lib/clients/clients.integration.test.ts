@@ -53,6 +53,27 @@ describe("POST /v1/clients", () => {
     expect(await db.client.count({ where: { companyId: company.companyId } })).toBe(0);
   });
 
+  it("checks the IE against the client's state (check digits), on create, on PATCH of either field, and for inline clients", async () => {
+    const company = await createTestCompany();
+    const refused = await post(company.key, { name: "Mercado", state: "SP", stateRegistration: "110042490115" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: "validation_error", message: expect.stringMatching(/^body\.stateRegistration: .*SP/) });
+    for (const ie of ["110.042.490.114", "ISENTO"]) {
+      const res = await post(company.key, { name: `Mercado ${ie}`, state: "SP", stateRegistration: ie });
+      expect(res.status, res.text).toBe(201);
+    }
+    // Abroad (EX) or without a state there is nothing to check against.
+    const foreign = await post(company.key, { name: "Foreign", state: "EX", stateRegistration: "123" });
+    expect(foreign.status, foreign.text).toBe(201);
+    const created = await post(company.key, { name: "Atacado", state: "SP", stateRegistration: "110042490114" });
+    expect((await patch(company.key, created.body.id, { state: "RJ" })).status).toBe(400);
+    expect((await patch(company.key, created.body.id, { state: "RJ", stateRegistration: "99999993" })).status).toBe(200);
+    await expect(findOrCreateInlineClient(company.companyId, { name: "Inline", document: completeCnpj("998877660001"), state: "MG", stateRegistration: "0623079040080" })).rejects.toMatchObject({
+      code: "validation_error",
+      message: expect.stringMatching(/^body\.client\.stateRegistration: /),
+    });
+  });
+
   it("refuses a document already registered in the company with 422 duplicate_document", async () => {
     const company = await createTestCompany();
     expect((await post(company.key, { name: "A", document: cnpj })).status).toBe(201);

@@ -30,7 +30,7 @@ describe("listClients (one raw query)", () => {
     const company = await createTestCompany();
     const other = await createTestCompany();
     await createClient(other.companyId, { name: "Padaria de outra empresa" });
-    await createClient(company.companyId, { name: "Padaria Central", fantasyName: "Pão Bom", document: completeCnpj("112223330001"), email: "pao@bom.com", state: "SP", icmsTaxpayer: "CONTRIBUINTE", stateRegistration: "123456789", zipCode: "01310100", city: "São Paulo" });
+    await createClient(company.companyId, { name: "Padaria Central", fantasyName: "Pão Bom", document: completeCnpj("112223330001"), email: "pao@bom.com", state: "SP", icmsTaxpayer: "CONTRIBUINTE", stateRegistration: "110042490114", zipCode: "01310100", city: "São Paulo" });
     await createClient(company.companyId, { name: "ÁGUA 100% pura", document: completeCpf("123456789"), state: "RJ", isActive: false });
     await createClient(company.companyId, { name: "a_b Comércio", email: "X@EXAMPLE.COM" });
     await createClient(company.companyId, { name: "Foreign Buyer", document: "P123", documentType: "FOREIGN", type: "FOREIGN", state: "EX", countryCode: "0249" });

@@ -4,6 +4,7 @@ import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, insertRowsSql } from "@/lib/db/sql-models";
 import { unprocessable } from "@/lib/errors";
+import { assertThirdPartyStateRegistration } from "@/lib/companies/state-registration";
 import { resolveClientIdentity } from "./client-identity";
 import type { CreateClientInput } from "./schemas";
 
@@ -30,6 +31,7 @@ export async function findOrCreateInlineClient(companyId: string, input: CreateC
   }
   const [existing] = await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" c WHERE ${inlineClientMatch(1)} ORDER BY c."createdAt" LIMIT 1`, inlineClientValues(companyId, input));
   if (existing) return fromSqlRow<Client>("Client", existing);
+  assertThirdPartyStateRegistration(input.stateRegistration, input.state, "body.client.stateRegistration");
   const now = utc(new Date());
   const row = {
     id: randomUUID(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeStateRegistration } from "@/lib/companies/state-registration";
 import { isStateCode } from "@/lib/br";
 import { PaginationQuery } from "@/lib/api/pagination";
 
@@ -25,7 +26,8 @@ const clientFields = {
   document: z.string().trim().max(20).nullish(),
   documentType: ClientDocumentTypeSchema.nullish(),
   type: ClientTypeSchema.nullish(),
-  stateRegistration: optionalText(14),
+  // Stored as the NF-e carries it (digits or ISENTO): "110.042.490.114" → "110042490114".
+  stateRegistration: z.string().transform(normalizeStateRegistration).pipe(z.string().max(14)).nullish(),
   icmsTaxpayer: IcmsTaxpayerSchema.nullish(),
   email: z.string().trim().email().max(60).nullish(),
   phone: optionalText(14),

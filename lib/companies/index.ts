@@ -11,5 +11,5 @@ export {
 export { getFiscalSettings, updateFiscalSettings } from "./fiscal-settings";
 export { assertEmissionPrerequisites, firstBlockingFailure, readinessChecklist, type DocumentReadiness } from "./emission-prerequisites";
 export { evaluateReadiness, missingFiscalFields, EMISSION_DOCUMENT_TYPES, type EmissionDocumentType, type ReadinessCheck, type CertificateState } from "./readiness-rules";
-export { stateRegistrationProblem, normalizeStateRegistration, sampleStateRegistration } from "./state-registration";
+export { stateRegistrationProblem, assertThirdPartyStateRegistration, normalizeStateRegistration, sampleStateRegistration } from "./state-registration";
 export { setUpDemoCompany, createDemoCompany, demoFiscalSettings, IBS_CBS_2026_DEFAULTS } from "./setup-demo-company";

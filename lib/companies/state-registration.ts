@@ -1,3 +1,4 @@
+import { validationError } from "@/lib/errors";
 // State registration (IE): "ISENTO", or the digits of one of the UF's layouts
 // with matching check digits (Sintegra, "Conferência de Inscrições Estaduais";
 // the rules per state are in state-registration-forms.ts). Catching a mistyped
@@ -42,4 +43,15 @@ export function sampleStateRegistration(uf: string, seed = "11022233"): string {
   if (!form) throw new Error(`unknown state ${uf}`);
   const base = seed.replace(/\D/g, "").padEnd(8, "0").slice(0, 8);
   return form.withCheckDigits(base.padEnd(form.length, "1").slice(0, form.length));
+}
+
+/**
+ * A third party's IE (client, carrier) against its state: 400 validation_error naming `path`.
+ * Only checked when both are known and the state is a UF (not EX, abroad): the IE is printed on
+ * the NF-e (dest/IE, transporta/IE) and the SEFAZ refuses one that is invalid for its UF.
+ */
+export function assertThirdPartyStateRegistration(stateRegistration: string | null | undefined, state: string | null | undefined, path: string): void {
+  if (!stateRegistration || !state || state === "EX") return;
+  const problem = stateRegistrationProblem(stateRegistration, state);
+  if (problem) throw validationError(`${path}: ${problem}`);
 }

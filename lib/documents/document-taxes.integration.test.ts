@@ -13,7 +13,7 @@ describe("taxes resolved and stored at creation", () => {
     const c = await createTestCompany();
     await configureCompanyDefaults(c.companyId, { defaultIcmsRate: "4", defaultPisRate: "0.65", defaultCofinsRate: "3", cbsRate: "0.9", ibsStateRate: "0.1", ibsMunicipalRate: "0" });
     // Recipient in RJ, contributor: interstate.
-    const client = await makeClient(c.companyId, { state: "RJ", municipalityCode: "3304557", icmsTaxpayer: "CONTRIBUINTE", stateRegistration: "12345678" });
+    const client = await makeClient(c.companyId, { state: "RJ", municipalityCode: "3304557", icmsTaxpayer: "CONTRIBUINTE", stateRegistration: "99999993" });
     const rule = await makeNfeRule(c.companyId, [
       { states: ["MG"], icmsCst: "00", icmsPIcms: "99" },
       { states: ["RJ"], clientTypes: ["CONTRIBUINTE"], cfops: ["5949"], icmsCst: "00", icmsPIcms: "77" },

@@ -45,7 +45,7 @@ export async function makeTemplate(data: Partial<Prisma.FiscalTemplateUncheckedC
 export async function makeCarrier(companyId: string, vehicles: Array<{ plate: string; state: string; isDefault?: boolean; rntc?: string }> = []) {
   return db.carrier.create({
     data: {
-      companyId, name: "Transportes Rápidos Ltda", document: randomCnpj(), documentType: "CNPJ", stateRegistration: "123456789", city: "Campinas", state: "SP", street: "Rua A", number: "10",
+      companyId, name: "Transportes Rápidos Ltda", document: randomCnpj(), documentType: "CNPJ", stateRegistration: "110042490114", city: "Campinas", state: "SP", street: "Rua A", number: "10",
       vehicles: { create: vehicles },
     },
   });
