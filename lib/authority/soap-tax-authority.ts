@@ -22,6 +22,7 @@ import type {
   CommunicationFailure,
   ConsultationResult,
   EventResult,
+  RegisteredEvent,
   InutilizationResult,
   StatusResult,
   TaxAuthority,
@@ -94,6 +95,7 @@ export class SoapTaxAuthority implements TaxAuthority {
         authorizedAt: text(infProt, "dhRecbto"),
         protNFeXml: extractElement(answer.responseXml, "protNFe") ?? "",
         responseXml: answer.responseXml,
+        events: registeredEvents(answer.responseXml),
       };
     }
     return refusedOrRetry(cStat, reason, answer.responseXml);
@@ -198,4 +200,16 @@ function documentOutcome(message: XmlNode, responseXml: string): AuthorizationRe
 function refusedOrRetry(cStat: string, reason: string, responseXml: string): CommunicationFailure | { kind: "refused"; cStat: string; reason: string; responseXml: string } {
   if (isTryLater(cStat)) return { kind: "communication_failure", reason: `${cStat} ${reason}`.trim(), cStat };
   return { kind: "refused", cStat, reason, responseXml };
+}
+
+/** The events of a retConsSitNFe: each procEventoNFe whose retEvento registered it (135, 136, 155). */
+function registeredEvents(responseXml: string): RegisteredEvent[] {
+  const events: RegisteredEvent[] = [];
+  for (const [procEventoXml] of responseXml.matchAll(/<(?:[\w.-]+:)?procEventoNFe\b[\s\S]*?<\/(?:[\w.-]+:)?procEventoNFe>/g)) {
+    const ret = extractElement(procEventoXml, "retEvento") ?? "";
+    const field = (name: string) => new RegExp(`<(?:[\\w.-]+:)?${name}>([^<]*)<`).exec(ret)?.[1]?.trim() ?? "";
+    if (!EVENT_REGISTERED.has(field("cStat"))) continue;
+    events.push({ tpEvento: field("tpEvento"), sequence: Number(field("nSeqEvento")), cStat: field("cStat"), protocol: field("nProt"), registeredAt: field("dhRegEvento"), procEventoXml });
+  }
+  return events;
 }

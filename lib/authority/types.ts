@@ -30,8 +30,11 @@ export type AuthorizationResult =
   | Refused
   | CommunicationFailure;
 
+/** An event the authority holds for the NF-e (procEventoNFe in the consultation's answer). */
+export type RegisteredEvent = { tpEvento: string; sequence: number; cStat: string; protocol: string; registeredAt: string; procEventoXml: string };
+
 export type ConsultationResult =
-  | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string }
+  | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string; events: RegisteredEvent[] }
   | { kind: "not_found"; cStat: string; reason: string }
   | Refused
   | CommunicationFailure;

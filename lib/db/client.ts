@@ -14,13 +14,21 @@ export function createDbClient(connectionString: string, poolMax = env().DATABAS
 // allowExitOnIdle: the pool outlives $disconnect (Prisma may reconnect), so idle connections must not keep a script alive.
 export function createPool(connectionString: string, max: number): pg.Pool {
   // idleTimeoutMillis 60 s (pg's default is 10 s): under steady load a pool kept reopening connections, each a stall of a few ms.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 60_000, allowExitOnIdle: true });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 60_000,
+    allowExitOnIdle: true,
+    // lib/db/sql.ts prepares named statements once per connection. The embedded PGlite serves every
+    // connection from one backend session, where an earlier connection's statements still exist, so a
+    // new connection drops them before it is handed out (pg-pool awaits onConnect; a no-op on a real server).
+    onConnect: async (client) => {
+      await client.query("DEALLOCATE ALL");
+    },
+  });
   // An idle connection closed by the server (restart, dropped database) must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error("idle PostgreSQL connection error:", error.message));
-  // lib/db/sql.ts prepares named statements once per connection. The embedded PGlite serves every
-  // connection from one backend session, where an earlier connection's statements still exist, so a
-  // new connection starts by dropping them (queued before any other query; a no-op on a real server).
-  pool.on("connect", (client) => void client.query("DEALLOCATE ALL").catch(() => undefined));
   return pool;
 }
 

@@ -20,7 +20,7 @@ export async function cancelDeliveryReceipt(input: { companyId: string; document
     });
     if (!receipt?.protocol) throw new DomainError(422, "delivery_receipt_missing", "The registered delivery receipt has no protocol");
     const sequence = (await tx.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT_CANCELLATION", outcome: "AUTHORIZED" } })) + 1;
-    const sent = await sendDocumentEvent({ company, document, sequence, detail: { tpEvento: "110131", applicationVersion: APPLICATION_VERSION, receiptProtocol: receipt.protocol }, now: input.now });
+    const sent = await sendDocumentEvent({ company, document, sequence, detail: { tpEvento: "110131", applicationVersion: APPLICATION_VERSION, receiptProtocol: receipt.protocol }, now: input.now, recoverLostAnswer: true });
     await recordEvent(tx, document, { kind: "DELIVERY_RECEIPT_CANCELLATION", eventCode: "110131", sequence, sent, details: { receiptProtocol: receipt.protocol } });
     if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: false } });
     return { sent, sequence };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomCpf } from "@/lib/br";
+import { resetEnvCache } from "@/lib/config/env";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { checkXmlSchema, deliveryProofHash } from "@/lib/fiscal/nfe";
 import { createTestCompany, db } from "@/test/factories";
@@ -136,6 +137,39 @@ describe("delivery receipt (110130 / 110131)", () => {
     expect(cancelled.body.code).toBe("invalid_status");
     const other = await createTestCompany();
     expect((await register(document.id, receipt(), other.key)).status).toBe(404);
+  });
+
+  it("after an answer lost in a timeout, the resend (573 duplicate) takes the receipt the authority registered, and it can be cancelled", async () => {
+    const document = await authorizedDocument(fixture.company.companyId);
+    // The national environment registers the receipt, then its answer arrives after our client gave up.
+    process.env.AUTHORITY_TIMEOUT_MS = "800";
+    resetEnvCache();
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 1_500 }, times: 1 });
+    try {
+      const lost = await register(document.id, receipt());
+      expect(lost.status).toBe(503);
+      expect(lost.body.code).toBe("authority_unavailable");
+    } finally {
+      delete process.env.AUTHORITY_TIMEOUT_MS;
+      resetEnvCache();
+    }
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).deliveryReceiptActive).toBe(false);
+    const held = await db.simulatorEvent.findFirstOrThrow({ where: { document: { accessKey: document.accessKey! }, eventType: "110130" } });
+
+    const retried = await register(document.id, receipt());
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toMatchObject({ success: true, protocol: held.protocol, sequence: 1 });
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id }, include: { events: true } });
+    expect(stored.deliveryReceiptActive).toBe(true);
+    const event = stored.events.find((e) => e.kind === "DELIVERY_RECEIPT")!;
+    expect(event).toMatchObject({ outcome: "AUTHORIZED", protocol: held.protocol, reason: expect.stringContaining("earlier attempt") });
+    // The legal record is what the authority registered: the earlier attempt's signed event in its procEventoNFe.
+    expect(checkXmlSchema(event.responseXml!, "nfe/procEventoEntregaNFe_v1.00.xsd")).toEqual({ valid: true });
+    expect(event.responseXml).toContain(`<nProt>${held.protocol}</nProt>`);
+
+    const lifted = await unregister(document.id);
+    expect(lifted.status, lifted.text).toBe(200);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).deliveryReceiptActive).toBe(false);
   });
 
   it("answers 422 authority_rejected when the national environment refuses", async () => {

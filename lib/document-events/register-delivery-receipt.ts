@@ -55,6 +55,7 @@ export async function registerDeliveryReceipt(input: {
         proofHashAt: now,
       },
       now,
+      recoverLostAnswer: true,
     });
     await recordEvent(tx, document, {
       kind: "DELIVERY_RECEIPT",

@@ -23,12 +23,21 @@ export type EventSent =
 
 export type EventDocument = Pick<FiscalDocument, "accessKey" | "environment" | "type" | "companyId">;
 
+// 573 "Duplicidade de Evento": this tpEvento and nSeqEvento are already registered.
+const DUPLICATE_EVENT = "573";
+
 export async function sendDocumentEvent(input: {
   company: Pick<Company, "cnpj" | "state">;
   document: EventDocument;
   sequence: number;
   detail: EventDetail;
   now?: Date;
+  /**
+   * An earlier attempt whose answer was lost may have registered this very event: on 573, the
+   * access key is consulted (NFeConsultaProtocolo4) and the event the authority holds under this
+   * sequence is taken as registered, with its protocol and procEventoNFe.
+   */
+  recoverLostAnswer?: boolean;
 }): Promise<EventSent> {
   const { company, document } = input;
   if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
@@ -44,7 +53,25 @@ export async function sendDocumentEvent(input: {
   const signed = buildSignedEvent(event, credentials).xml;
 
   const model: AuthorityModel = document.type === "NFCE" ? 65 : 55;
-  const result = await getTaxAuthority(document.environment).sendEvent({ uf: company.state, environment: document.environment, model }, signed, credentials);
+  const target = { uf: company.state, environment: document.environment, model };
+  const authority = getTaxAuthority(document.environment);
+  const result = await authority.sendEvent(target, signed, credentials);
+  if (result.kind === "refused" && result.cStat === DUPLICATE_EVENT && input.recoverLostAnswer) {
+    const consulted = await authority.consult(target, document.accessKey, credentials);
+    const held = consulted.kind === "authorized" ? consulted.events.find((e) => e.tpEvento === input.detail.tpEvento && e.sequence === input.sequence) : undefined;
+    if (held) {
+      return {
+        kind: "registered",
+        cStat: held.cStat,
+        reason: `Registered by an earlier attempt whose answer was lost (the resend was answered ${result.cStat} - ${result.reason})`,
+        protocol: held.protocol,
+        registeredAt: parseAuthorityDate(held.registeredAt),
+        // What the authority registered is the earlier attempt's signed event, inside its procEventoNFe.
+        requestXml: extractElement(held.procEventoXml, "evento") ?? signed,
+        procEventoXml: held.procEventoXml,
+      };
+    }
+  }
   switch (result.kind) {
     case "authorized":
       return {

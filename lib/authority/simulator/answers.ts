@@ -47,11 +47,11 @@ export function retConsReciNFe(c: Common & { nRec: string; cStat: string; xMotiv
   );
 }
 
-export function retConsSitNFe(c: Common & { cStat: string; xMotivo: string; chNFe: string; protNFe?: string }): string {
+export function retConsSitNFe(c: Common & { cStat: string; xMotivo: string; chNFe: string; protNFe?: string; procEventoNFe?: string }): string {
   return (
     `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00">` +
     tag("tpAmb", c.tpAmb) + tag("verAplic", SIMULATOR_VER_APLIC) + tag("cStat", c.cStat) + tag("xMotivo", c.xMotivo) +
-    tag("cUF", c.cUF) + tag("dhRecbto", c.dhRecbto) + tag("chNFe", c.chNFe) + (c.protNFe ?? "") +
+    tag("cUF", c.cUF) + tag("dhRecbto", c.dhRecbto) + tag("chNFe", c.chNFe) + (c.protNFe ?? "") + (c.procEventoNFe ?? "") +
     `</retConsSitNFe>`
   );
 }

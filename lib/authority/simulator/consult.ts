@@ -1,6 +1,7 @@
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { child, parseXml, text } from "../soap-response";
-import { retConsSitNFe } from "./answers";
+import { NFE_NS, retConsSitNFe, retEvento } from "./answers";
+import { EVENT_DESCRIPTIONS } from "./event-rules";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { protocolOf } from "./stored-protocol";
 
@@ -18,12 +19,23 @@ export async function consult(context: SimulatorContext, payloadXml: string): Pr
   const document = await context.db.simulatorDocument.findUnique({ where: { environment_accessKey: { environment: Number(tpAmb), accessKey: chNFe } } });
   if (!document) return { answerXml: retConsSitNFe({ ...common, cStat: "217", xMotivo: "Rejeição: NF-e não consta na base de dados da SEFAZ" }) };
   const cancelled = document.status === "CANCELLED";
+  // The registered events follow, each as procEventoNFe (the signed evento with its retEvento), as SEFAZ answers.
+  const events = await context.db.simulatorEvent.findMany({ where: { documentId: document.id, xml: { not: null } }, orderBy: { createdAt: "asc" } });
+  const procEventos = events.map((event) => {
+    const cOrgao = /<(?:\w+:)?cOrgao>(\d+)</.exec(event.xml!)?.[1] ?? cUF;
+    const ret = retEvento({
+      tpAmb, cOrgao, cStat: "135", xMotivo: "Evento registrado e vinculado a NF-e", chNFe, tpEvento: event.eventType, xEvento: EVENT_DESCRIPTIONS[event.eventType],
+      nSeqEvento: String(event.sequence), dhRegEvento: localTime(event.createdAt, cUF), nProt: event.protocol,
+    });
+    return `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${event.xml}${ret}</procEventoNFe>`;
+  });
   return {
     answerXml: retConsSitNFe({
       ...common,
       cStat: cancelled ? "101" : "100",
       xMotivo: cancelled ? "Cancelamento de NF-e homologado" : "Autorizado o uso da NF-e",
       protNFe: protocolOf({ tpAmb, accessKey: document.accessKey, protocol: document.protocol, digestValue: document.digestValue, receivedAt: document.receivedAt }),
+      procEventoNFe: procEventos.join(""),
     }),
   };
 }

@@ -59,7 +59,7 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
       const outcome = applyEventRules(document, prior, { tpEvento, nSeqEvento: Number(nSeqEvento), detail: { nProt: text(detail, "nProt"), nProtEvento: text(detail, "nProtEvento") } }, received);
       if (isRefusal(outcome)) return refuse(outcome.cStat, outcome.xMotivo);
       const protocol = newProtocolNumber(cOrgao, received);
-      await tx.simulatorEvent.create({ data: { documentId: document.id, eventType: tpEvento, sequence: Number(nSeqEvento), protocol, createdAt: received } });
+      await tx.simulatorEvent.create({ data: { documentId: document.id, eventType: tpEvento, sequence: Number(nSeqEvento), protocol, xml: eventXml, createdAt: received } });
       if (outcome.status !== undefined || outcome.deliveryReceipt !== undefined) {
         await tx.simulatorDocument.update({ where: { id: document.id }, data: { status: outcome.status, deliveryReceipt: outcome.deliveryReceipt } });
       }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SimulatorEvent" ADD COLUMN     "xml" TEXT;
