@@ -29,6 +29,20 @@ async function draft(companyId: string, data: { type?: "NFE" | "NFCE" | "NFSE"; 
 const emitCall = (key: string, id: string, body?: unknown) =>
   call(emit, { method: "POST", path: `/v1/fiscal-documents/${id}/emit`, key, params: { id }, body });
 
+/** Runs `work` with Inngest configured at a closed port: every event send fails. */
+async function withUnreachableInngest<T>(work: () => Promise<T>): Promise<T> {
+  process.env.INNGEST_EVENT_KEY = "test-event-key";
+  process.env.INNGEST_BASE_URL = "http://127.0.0.1:9";
+  resetEnvCache();
+  try {
+    return await work();
+  } finally {
+    delete process.env.INNGEST_EVENT_KEY;
+    delete process.env.INNGEST_BASE_URL;
+    resetEnvCache();
+  }
+}
+
 describe("POST /v1/fiscal-documents/{id}/emit", () => {
   it("answers 202 with the run id, moves the draft to PROCESSING and records the run", async () => {
     const company = await createEmittingCompany();
@@ -116,18 +130,9 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   it("answers 503 service_unavailable when Inngest cannot take the event, leaving the draft untouched", async () => {
     const company = await createEmittingCompany();
     const document = await draft(company.companyId);
-    process.env.INNGEST_EVENT_KEY = "test-event-key";
-    process.env.INNGEST_BASE_URL = "http://127.0.0.1:9";
-    resetEnvCache();
-    try {
-      const res = await emitCall(company.key, document.id);
-      expect(res.status).toBe(503);
-      expect(res.body.code).toBe("service_unavailable");
-    } finally {
-      delete process.env.INNGEST_EVENT_KEY;
-      delete process.env.INNGEST_BASE_URL;
-      resetEnvCache();
-    }
+    const res = await withUnreachableInngest(() => emitCall(company.key, document.id));
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe("service_unavailable");
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
     expect(await db.backgroundRun.count({ where: { documentId: document.id } })).toBe(0);
   });
@@ -135,18 +140,9 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
   it("create with emit true answers 503 when Inngest cannot take the event, and writes nothing (no document, no run, no new client)", async () => {
     const company = await createEmittingCompany();
     const body = draftBody({ emit: true, client: { ...draftBody().client, name: "Cliente Novo Ltda", document: "11222333000181" } });
-    process.env.INNGEST_EVENT_KEY = "test-event-key";
-    process.env.INNGEST_BASE_URL = "http://127.0.0.1:9";
-    resetEnvCache();
-    try {
-      const res = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body });
-      expect(res.status).toBe(503);
-      expect(res.body.code).toBe("service_unavailable");
-    } finally {
-      delete process.env.INNGEST_EVENT_KEY;
-      delete process.env.INNGEST_BASE_URL;
-      resetEnvCache();
-    }
+    const res = await withUnreachableInngest(() => call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body }));
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe("service_unavailable");
     expect(await db.fiscalDocument.count({ where: { companyId: company.companyId } })).toBe(0);
     expect(await db.backgroundRun.count({ where: { companyId: company.companyId } })).toBe(0);
     expect(await db.client.count({ where: { companyId: company.companyId, document: "11222333000181" } })).toBe(0);
