@@ -3,19 +3,11 @@ import type { Client } from "@prisma/client";
 import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, insertRowsSql } from "@/lib/db/sql-models";
-import { unprocessable } from "@/lib/errors";
 import { assertThirdPartyStateRegistration } from "@/lib/companies/state-registration";
 import { resolveClientIdentity } from "./client-identity";
 import type { CreateClientInput } from "./schemas";
 
 // Plain SQL (lib/db/sql): these run inside document creation's transaction, a hot path.
-
-/** A client referenced from a document body: another company's (or unknown) id is 422 invalid_client. */
-export async function findCompanyClient(companyId: string, clientId: string, client: Queryable = getPool()): Promise<Client> {
-  const [found] = await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" WHERE "id" = $1 AND "companyId" = $2`, [clientId, companyId]);
-  if (!found) throw unprocessable("invalid_client", `Client ${clientId} does not exist in this company`);
-  return fromSqlRow<Client>("Client", found);
-}
 
 /**
  * The inline client of a document (spec, Create-document rule 3): reused when

@@ -34,6 +34,8 @@ export async function cancelDocument(input: { companyId: string; documentId: str
       sequence: 1,
       detail: { tpEvento: "110111", protocol: document.protocolNumber, reason: input.body.justification },
       now,
+      // A 573 whose event the authority lists is taken with its protocol (sendDocumentEvent).
+      recoverLostAnswer: true,
     });
     await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });
     // 218 (already cancelled) or 573 (this very event already registered) means

@@ -102,11 +102,13 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
     const lost = await cancel(document.id, { justification: JUSTIFICATION });
     expect(lost.status).toBe(503);
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
+    const held = await db.simulatorEvent.findFirstOrThrow({ where: { document: { accessKey: document.accessKey! }, eventType: "110111" } });
     const retry = await cancel(document.id, { justification: JUSTIFICATION });
     expect(retry.status, retry.text).toBe(200);
-    expect(retry.body.message).toContain("573");
+    // The retry's 573 is resolved by consulting the key: the cancellation the authority holds, with its protocol.
+    expect(retry.body.message).toContain(held.protocol);
     const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } });
-    expect(stored).toMatchObject({ status: "CANCELLED", cancellationReason: JUSTIFICATION, cancellationProtocol: null });
+    expect(stored).toMatchObject({ status: "CANCELLED", cancellationReason: JUSTIFICATION, cancellationProtocol: held.protocol });
     expect(await db.domainEvent.count({ where: { documentId: document.id, type: "document.cancelled" } })).toBe(1);
   });
 

@@ -13,7 +13,8 @@ import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type ReturnedToDraft, type SendSource } from "./send-for-authorization";
 import { toNfeInput, type StoredDocument } from "./to-nfe-input";
 
-export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean };
+/** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
+export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean; send: SendSource };
 
 /**
  * The first step of an emission, as three guarded statements (no transaction
@@ -22,12 +23,12 @@ export type Prepared = { kind: "prepared"; series: number; number: number; acces
  * no number yet, the next number of its series allocated AND written onto it
  * in one statement; then the NFe built from the stored document, signed with
  * the company's A1, validated against nfe_v4.00.xsd and stored with its cNF
- * and access key. A number once given stays with the document (MOC 4.00), so
+ * and access key, by the write that also counts the send that follows. A number once given stays with the document (MOC 4.00), so
  * a refusal after numbering (schema error) keeps it for the re-emission, and a
  * replay after a crash reuses it and rebuilds the same XML. A refusal rejects
  * the document; every write is a no-op once another run owns the document.
  */
-export async function prepareEmission(run: EmissionRun, options: { countSend?: boolean } = {}): Promise<(Prepared & { send?: SendSource }) | Settled | Superseded> {
+export async function prepareEmission(run: EmissionRun): Promise<Prepared | Settled | Superseded> {
   const pool = getPool();
   const loaded = await loadEmissionDocument(pool, run);
   if (!loaded) return { kind: "superseded", status: "missing" };
@@ -70,15 +71,13 @@ export async function prepareEmission(run: EmissionRun, options: { countSend?: b
   }
   const stored = await sql<{ emissionAttempts: number }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "emissionAttempts" = "emissionAttempts" + $8
+    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "emissionAttempts" = "emissionAttempts" + 1
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), options.countSend ? 1 : 0],
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date())],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
-  const prepared: Prepared = { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused };
-  if (!options.countSend) return prepared;
-  // Everything the send needs is in hand: the attempt was counted by the same write.
-  return { ...prepared, send: { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id } };
+  const send: SendSource = { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id };
+  return { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused, send };
 }
 
 /**
@@ -88,9 +87,9 @@ export async function prepareEmission(run: EmissionRun, options: { countSend?: b
  * before re-sending, as every later attempt does.
  */
 export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<Settled | Superseded | ReturnedToDraft> {
-  const prepared = await prepareEmission(run, { countSend: true });
+  const prepared = await prepareEmission(run);
   if (prepared.kind !== "prepared") return prepared;
-  return sendCounted(run, prepared.send!, options);
+  return sendCounted(run, prepared.send, options);
 }
 
 // The next number of the document's series, written onto the document in the same statement,
@@ -145,7 +144,7 @@ function withAccessKey(document: StoredDocument, { number, series }: Numbered): 
 /** AAMM of dhEmi as the issuer's clock shows it (the key's AAMM must match dhEmi). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function yearMonthIn(date: Date, timeZone: string): string {
+function yearMonthIn(date: Date, timeZone: string): string {
   let formatter = formatters.get(timeZone);
   if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" })));
   const parts = formatter.formatToParts(date);

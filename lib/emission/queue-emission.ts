@@ -87,7 +87,7 @@ export function emissionRun(document: { companyId: string; documentId: string; t
 }
 
 /** 429 when the company has too many emissions in flight, 503 when the local driver is saturated (api.md, emit). One statement. */
-export async function assertCapacity(client: DbClient | Queryable, companyId: string) {
+async function assertCapacity(client: DbClient | Queryable, companyId: string) {
   const [row] = await sqlOn<{ capacity: EmissionLoad }>(client, `SELECT ${emissionLoadSql(1)} AS "capacity"`, emissionLoadValues(companyId));
   assertEmissionLoad(row!.capacity);
 }
