@@ -2,6 +2,7 @@
 
 import { TextInput } from "@/components/dashboard/resources/form-field";
 import type { FieldErrors } from "@/components/dashboard/resources/field-errors";
+import { SubRuleFrame } from "./sub-rule-frame";
 import type { NfeSubRuleState } from "./sub-rule-state";
 
 const CLIENT_TYPES = ["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ESTRANGEIRO"] as const;
@@ -36,11 +37,7 @@ export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
   const id = (field: string) => `nfe-${index}-${field}`;
   const error = (field: string) => errors[`nfeTaxRules.${index}.${field}`];
   return (
-    <fieldset aria-label={`NFE sub-rule ${index + 1}`} className="space-y-3 rounded-md border border-slate-200 p-3">
-      <div className="flex items-center justify-between">
-        <legend className="text-sm font-semibold">Sub-rule {index + 1}</legend>
-        <button type="button" onClick={onRemove} className="text-sm text-red-700 hover:underline">Remove sub-rule</button>
-      </div>
+    <SubRuleFrame model="NFE" index={index} onRemove={onRemove}>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {FIELDS.map(({ field, label, placeholder }) => (
           <TextInput key={field} id={id(field)} label={label} placeholder={placeholder} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: v })} />
@@ -64,6 +61,6 @@ export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
         </label>
       </div>
       {error("clientTypes") && <p role="alert" className="text-xs text-red-700">{error("clientTypes")}</p>}
-    </fieldset>
+    </SubRuleFrame>
   );
 }

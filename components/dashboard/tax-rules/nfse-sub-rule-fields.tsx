@@ -2,6 +2,7 @@
 
 import { SelectInput, TextInput } from "@/components/dashboard/resources/form-field";
 import type { FieldErrors } from "@/components/dashboard/resources/field-errors";
+import { SubRuleFrame } from "./sub-rule-frame";
 import { RETENTIONS, type NfseSubRuleState } from "./sub-rule-state";
 
 const LOCATIONS = ["NO_MUNICIPIO_EMPRESA", "FORA_MUNICIPIO_EMPRESA", "EXTERIOR"] as const;
@@ -19,11 +20,7 @@ export function NfseSubRuleFields({ index, value, onChange, errors, onRemove }: 
   const id = (field: string) => `nfse-${index}-${field}`;
   const error = (field: string) => errors[`nfseTaxRules.${index}.${field}`];
   return (
-    <fieldset aria-label={`NFSE sub-rule ${index + 1}`} className="space-y-3 rounded-md border border-slate-200 p-3">
-      <div className="flex items-center justify-between">
-        <legend className="text-sm font-semibold">Sub-rule {index + 1}</legend>
-        <button type="button" onClick={onRemove} className="text-sm text-red-700 hover:underline">Remove sub-rule</button>
-      </div>
+    <SubRuleFrame model="NFSE" index={index} onRemove={onRemove}>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {TEXT.map(({ field, label }) => (
           <TextInput key={field} id={id(field)} label={label} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: v })} />
@@ -52,6 +49,6 @@ export function NfseSubRuleFields({ index, value, onChange, errors, onRemove }: 
           Active
         </label>
       </div>
-    </fieldset>
+    </SubRuleFrame>
   );
 }
