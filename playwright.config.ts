@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { WEB_SERVER_NODE_FLAGS } from "./scripts/server-node-flags";
 
 // Runs against the production build (`npm run build` first) on a throwaway
 // database that scripts/e2e.ts creates; Debian's Chromium, never a download.
@@ -21,7 +22,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    command: `node ${WEB_SERVER_NODE_FLAGS.join(" ")} node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "@/lib/db/apply-migrations";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { WEB_SERVER_NODE_FLAGS } from "./server-node-flags";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
@@ -45,9 +46,7 @@ async function main(): Promise<void> {
     console.log(`  API key:    ${demo.apiKey}\n`);
   }
 
-  // A larger young generation: request and emission garbage dies young, and fewer scavenges cut
-  // about 7% of the CPU per emitted document (bench:emit); the same flag runs `npm run worker`.
-  const next = spawn(process.execPath, ["--max-semi-space-size=32", "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
+  const next = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
     stdio: "inherit",
     env: process.env,
   });

@@ -11,6 +11,7 @@ import { cpus } from "node:os";
 import pg from "pg";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { machineWindow, processCpuMs } from "./machine-cpu";
+import { WEB_SERVER_NODE_FLAGS } from "../server-node-flags";
 import { runOpenLoop } from "./open-loop";
 
 type AutocannonResult = {
@@ -25,13 +26,14 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Aut
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
+// Long enough for V8 to have optimised the hot paths: the first seconds after 5 s still ran slower.
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CLIENTS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const PATH = process.env.BENCH_PATH ?? "/v1/clients?pageSize=20";
-/** The node flags `npm start` gives the server (scripts/start.ts), so the bench measures that server. */
-const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? "--max-semi-space-size=32").split(" ").filter(Boolean);
+/** The node flags `npm start` gives the server, so the bench measures that server. */
+const SERVER_NODE_FLAGS = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? WEB_SERVER_NODE_FLAGS;
 /** A directory: the server writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
