@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import pg from "pg";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { describeGcPauses, watchGcPauses } from "./gc-pauses";
 import { machineWindow, processCpuMs } from "./machine-cpu";
 import { WEB_SERVER_NODE_FLAGS } from "../server-node-flags";
 import { runOpenLoop } from "./open-loop";
@@ -118,11 +119,13 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = database.url;
     const key = await seed();
 
-    const nodeArgs = [...SERVER_NODE_FLAGS, ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])];
+    // --trace-gc: one line per collection on stdout, read for the GC figure (./gc-pauses.ts).
+    const nodeArgs = [...SERVER_NODE_FLAGS, "--trace-gc", ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])];
     server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "pipe", "inherit"],
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, NEXTAUTH_SECRET: "bench-secret", SIMULATOR_PORT: String(PORT + 1), DATA_DIR: `/tmp/${database.name}` },
     });
+    const gc = watchGcPauses(server.stdout!);
     const base = `http://127.0.0.1:${PORT}`;
     await waitForHealth(base, server);
     const target = `${base}${PATH}`;
@@ -133,10 +136,13 @@ async function main(): Promise<void> {
     console.log(`Warm-up: ${WARMUP_S} s at ${RATE} req/s…`);
     await runEven(target, key, WARMUP_S);
     console.log(`Measuring GET ${PATH} (authenticated, ${CLIENTS} clients) at ${RATE} req/s for ${DURATION_S} s, ${CONNECTIONS} connections…`);
+    gc.start();
     const even = await measure(server, database.url, () => runEven(target, key, DURATION_S));
+    const evenGc = gc.stop();
     console.log(`even load: ${(even.requests / even.elapsedS).toFixed(1)} req/s (${even.requests} requests, ${even.failed} failed)`);
     console.log(`server CPU: ${even.serverCpuMs.toFixed(2)} ms per request (its PostgreSQL backends ${even.postgresCpuMs.toFixed(2)} ms, load generator ${even.clientCpuMs.toFixed(2)} ms); ${machineLine(even.machine)}`);
     console.log(`latency ms: p50 ${even.latency.p50}  p90 ${even.latency.p90}  p99 ${even.latency.p99}  max ${even.latency.max}  avg ${even.latency.average}`);
+    console.log(describeGcPauses(evenGc, even.elapsedS));
     console.log(even.latency.p99 < 10 ? "p99 under the 10 ms aim" : "p99 ABOVE the 10 ms aim");
 
     const burst = await measure(server, database.url, async () => {
