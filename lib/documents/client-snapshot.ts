@@ -66,3 +66,42 @@ export function describeRecipient(client: ClientSnapshot, issuerState: string): 
     municipalityCode: client.municipalityCode,
   };
 }
+
+/** The stored snapshot re-taken from the client record at emission, or why it cannot be (see refreshClientSnapshot). */
+export type SnapshotRefresh = { kind: "refreshed"; snapshot: ClientSnapshot } | { kind: "classification_changed"; changes: string[] };
+
+/**
+ * api.md (Fiscal document summary, client): the recipient is a snapshot taken
+ * at emission. Taxes and CFOPs were resolved at creation from the recipient's
+ * classification (describeRecipient) and are not recomputed at emission, so
+ * the current client record replaces the stored snapshot only when it keeps
+ * that classification and its kind of person (a CPF↔CNPJ or foreign change
+ * alters identity and indFinal); otherwise the changes are named and the
+ * caller refuses the emission. Name, address lines, e-mail, phone and an IE
+ * with the same contributor status are taken silently.
+ */
+export function refreshClientSnapshot(stored: unknown, client: Client, issuerState: string): SnapshotRefresh {
+  const fresh = snapshotClient(client);
+  const before = classificationOf(ClientSnapshot.partial().safeParse(stored ?? {}).data ?? {}, issuerState);
+  const after = classificationOf(fresh, issuerState);
+  const changes = (Object.keys(after) as Array<keyof typeof after>)
+    .filter((field) => before[field] !== after[field])
+    .map((field) => `${field} ${before[field] ?? "none"} → ${after[field] ?? "none"}`);
+  return changes.length === 0 ? { kind: "refreshed", snapshot: fresh } : { kind: "classification_changed", changes };
+}
+
+function classificationOf(snapshot: Partial<ClientSnapshot>, issuerState: string) {
+  const recipient = describeRecipient(
+    { ...snapshot, type: snapshot.type ?? null, state: snapshot.state ?? null, stateRegistration: snapshot.stateRegistration ?? null, icmsTaxpayer: snapshot.icmsTaxpayer ?? null, municipalityCode: snapshot.municipalityCode ?? null } as ClientSnapshot,
+    issuerState,
+  );
+  return {
+    destination: recipient.destination,
+    state: recipient.state,
+    clientType: recipient.clientType,
+    contributor: String(recipient.contributor),
+    municipalityCode: recipient.municipalityCode,
+    type: snapshot.type ?? null,
+    documentType: snapshot.documentType ?? null,
+  };
+}

@@ -1,16 +1,22 @@
-import type { Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
+import type { Client, Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
 import { sql, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
 import type { CertificateState } from "@/lib/companies";
 import type { StoredDocument } from "./to-nfe-input";
 
-export type EmissionDocument = { document: StoredDocument; certificate: (NonNullable<CertificateState> & { id: string }) | null };
+export type EmissionDocument = {
+  document: StoredDocument;
+  certificate: (NonNullable<CertificateState> & { id: string }) | null;
+  /** The document's client record as it is now, read only while the document has no number (the snapshot is re-taken at emission). */
+  client: Client | null;
+};
 
-type Row = FiscalDocument & { company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null };
+type Row = FiscalDocument & { company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null; client: Record<string, unknown> | null };
 
 // One statement for everything the XML needs (document, company, items,
-// payments, duplicates, transport) and the active certificate: Prisma's
-// include would send six.
+// payments, duplicates, transport), the active certificate and, while the
+// document is unnumbered, its client record of the same company (the
+// recipient snapshot is re-taken at emission): Prisma's include would send seven.
 const LOAD = `
   SELECT d.*,
     ${jsonRow("Company", "c")} AS "company",
@@ -19,7 +25,8 @@ const LOAD = `
     coalesce((SELECT jsonb_agg(${jsonRow("DocumentDuplicate", "u")} ORDER BY u."number") FROM "DocumentDuplicate" u WHERE u."documentId" = d."id"), '[]') AS "duplicates",
     (SELECT ${jsonRow("DocumentTransport", "t")} FROM "DocumentTransport" t WHERE t."documentId" = d."id") AS "transport",
     (SELECT jsonb_build_object('id', k."id", 'holderCnpj', k."holderCnpj", 'notAfter', k."notAfter")
-       FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificate"
+       FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificate",
+    (SELECT ${jsonRow("Client", "r")} FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND d."number" = 0) AS "client"
   FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
   WHERE d."id" = $1 AND d."companyId" = $2`;
 
@@ -31,7 +38,7 @@ const LOAD = `
 export async function loadEmissionDocument(client: Queryable, ids: { documentId: string; companyId: string }): Promise<EmissionDocument | null> {
   const [row] = await sql<Row>(client, LOAD, [ids.documentId, ids.companyId]);
   if (!row) return null;
-  const { company, items, payments, duplicates, transport, certificate, ...document } = row;
+  const { company, items, payments, duplicates, transport, certificate, client: recipient, ...document } = row;
   const stored: StoredDocument = {
     ...fromSqlRow<FiscalDocument>("FiscalDocument", document),
     company: fromSqlRow<Company>("Company", company as unknown as Record<string, unknown>),
@@ -40,5 +47,9 @@ export async function loadEmissionDocument(client: Queryable, ids: { documentId:
     duplicates: duplicates.map((duplicate) => fromSqlRow<DocumentDuplicate>("DocumentDuplicate", duplicate as unknown as Record<string, unknown>)),
     transport: transport ? fromSqlRow<DocumentTransport>("DocumentTransport", transport as unknown as Record<string, unknown>) : null,
   };
-  return { document: stored, certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`) } : null };
+  return {
+    document: stored,
+    certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`) } : null,
+    client: recipient ? fromSqlRow<Client>("Client", recipient) : null,
+  };
 }

@@ -4,10 +4,12 @@ import { firstBlockingFailure } from "@/lib/companies";
 import { randomUUID } from "node:crypto";
 import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
+import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { DomainError } from "@/lib/errors";
 import { buildAccessKey, buildSignedNfe, randomCnf } from "@/lib/fiscal/nfe";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { loadEmissionDocument } from "./load-emission-document";
+import { recipientAtEmission } from "./recipient-at-emission";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type ReturnedToDraft, type SendSource } from "./send-for-authorization";
@@ -18,10 +20,12 @@ export type Prepared = { kind: "prepared"; series: number; number: number; acces
 
 /**
  * The first step of an emission, as three guarded statements (no transaction
- * held while the XML is built): the document with everything the XML needs;
- * when the prerequisites hold (certificate, fiscal settings, CSC) and it has
- * no number yet, the next number of its series allocated AND written onto it
- * in one statement; then the NFe built from the stored document, signed with
+ * held while the XML is built): the document with everything the XML needs
+ * (its client record too while it has no number); when the prerequisites hold
+ * (certificate, fiscal settings, CSC), it has no number yet and its client
+ * keeps the classification its taxes were resolved with (else REJECTED
+ * client_changed), the next number of its series allocated AND written onto
+ * it, with the recipient snapshot re-taken from the client, in one statement; then the NFe built from the stored document, signed with
  * the company's A1, validated against nfe_v4.00.xsd and stored with its cNF
  * and access key, by the write that also counts the send that follows. A number once given stays with the document (MOC 4.00), so
  * a refusal after numbering (schema error) keeps it for the re-emission, and a
@@ -48,13 +52,20 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Sett
     return settleRejected(pool, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" });
   }
 
+  // The recipient snapshot is re-taken from the client record before numbering, and written with the number.
+  const recipient = recipientAtEmission(document, loaded.client);
+  if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient);
+  const current: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
+
   const reused = document.number > 0 && !!document.accessKey && document.series !== null;
   const numbered: Numbered | EmissionRefusal | Superseded =
-    document.number > 0 && document.series !== null ? { kind: "numbered", number: document.number, series: document.series } : await assignNumber(pool, run, document);
+    document.number > 0 && document.series !== null
+      ? { kind: "numbered", number: document.number, series: document.series }
+      : await assignNumber(pool, run, document, recipient.kind === "refreshed" ? recipient.snapshot : null);
   if (numbered.kind === "superseded") return numbered;
   if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered);
 
-  const keyed = reused ? document : withAccessKey(document, numbered);
+  const keyed = reused ? current : withAccessKey(current, numbered);
   const input = toNfeInput(keyed);
   if ("kind" in input) return settleRejected(pool, run, document, input);
   let signedXml: string;
@@ -92,8 +103,9 @@ export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: 
   return sendCounted(run, prepared.send, options);
 }
 
-// The next number of the document's series, written onto the document in the same statement,
-// only while it is this run's, PROCESSING and unnumbered (under its row lock).
+// The next number of the document's series, written onto the document in the same statement
+// with the recipient snapshot re-taken at emission ($8, null to keep the stored one), only while
+// it is this run's, PROCESSING and unnumbered (under its row lock).
 const ASSIGN_NUMBER = `
   WITH target AS (
     SELECT d."id", d."companyId", $4::int AS "model",
@@ -103,7 +115,7 @@ const ASSIGN_NUMBER = `
     FOR UPDATE OF d
   ), allocated AS (${numberingUpsertSql(`SELECT $5::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
   ), assigned AS (
-    UPDATE "FiscalDocument" d SET "number" = a."number", "series" = t."series", "updatedAt" = $6::timestamp
+    UPDATE "FiscalDocument" d SET "number" = a."number", "series" = t."series", "clientSnapshot" = coalesce($8::jsonb, d."clientSnapshot"), "updatedAt" = $6::timestamp
     FROM allocated a, target t WHERE d."id" = t."id" AND a."number" <= $7::int
     RETURNING d."number"
   )
@@ -111,10 +123,10 @@ const ASSIGN_NUMBER = `
 
 type Numbered = { kind: "numbered"; number: number; series: number };
 
-async function assignNumber(client: Queryable, run: EmissionRun, document: StoredDocument): Promise<Numbered | EmissionRefusal | Superseded> {
+async function assignNumber(client: Queryable, run: EmissionRun, document: StoredDocument, snapshot: ClientSnapshot | null): Promise<Numbered | EmissionRefusal | Superseded> {
   const model = document.type === "NFCE" ? 65 : 55;
   const [row] = await sql<{ number: number; series: number; assigned: number }>(client, ASSIGN_NUMBER, [
-    run.documentId, run.companyId, run.runId, model, randomUUID(), utc(new Date()), MAX_DOCUMENT_NUMBER,
+    run.documentId, run.companyId, run.runId, model, randomUUID(), utc(new Date()), MAX_DOCUMENT_NUMBER, snapshot && JSON.stringify(snapshot),
   ]);
   if (!row) return { kind: "superseded", status: "not this run's" };
   if (row.assigned !== 1) {

@@ -7,6 +7,7 @@ import { sqlOn, utc, type Queryable } from "@/lib/db/sql";
 import { enqueueRun, newRunId, type EnqueueRunInput } from "@/lib/jobs/enqueue-run";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_DUE_RUNS_BACKLOG, MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
+import { recipientAtEmission } from "./recipient-at-emission";
 
 export type QueueEmissionInput = {
   companyId: string;
@@ -14,8 +15,9 @@ export type QueueEmissionInput = {
   issueDateTime?: Date | string | null;
   /**
    * Check certificate and fiscal settings now and answer 422 with their code (the emit
-   * endpoint). Without it (create with emit true) the draft is kept and the run ends
-   * REJECTED with that code if they are missing.
+   * endpoint), and 422 client_changed when the client no longer has the classification
+   * the taxes were resolved with. Without it (create with emit true) the draft is kept
+   * and the run ends REJECTED with that code.
    */
   checkPrerequisites?: boolean;
 };
@@ -40,13 +42,23 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   if (locked.length === 0) throw notFound("Fiscal document");
   const document = await client.fiscalDocument.findFirstOrThrow({
     where: { id: documentId, companyId },
-    select: { id: true, type: true, status: true, series: true, environment: true, accessKey: true, company: { select: { nfeSeries: true, nfceSeries: true } } },
+    select: {
+      id: true, type: true, status: true, series: true, number: true, environment: true, accessKey: true, clientSnapshot: true,
+      company: { select: { nfeSeries: true, nfceSeries: true, state: true } },
+      // Only the emit endpoint compares the client with the stored snapshot.
+      client: checkPrerequisites ? { where: { companyId } } : false,
+    },
   });
   if (!(EMITTABLE as readonly string[]).includes(document.status)) {
     throw unprocessable("invalid_status", `Only DRAFT or REJECTED documents can be emitted; this document is ${document.status}`);
   }
   assertEmittableType(document.type);
-  if (checkPrerequisites) await assertEmissionPrerequisites({ companyId, type: document.type }, client);
+  if (checkPrerequisites) {
+    await assertEmissionPrerequisites({ companyId, type: document.type }, client);
+    // The run would refuse it before numbering (prepareEmission); answer that now.
+    const recipient = recipientAtEmission(document, document.client ?? null);
+    if (recipient.kind === "refused") throw unprocessable("client_changed", recipient.reason);
+  }
   await assertCapacity(client, companyId);
 
   const run = emissionRun({ companyId, documentId, type: document.type, series: document.series, environment: document.environment, company: document.company });

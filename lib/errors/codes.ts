@@ -46,6 +46,8 @@ export const ErrorCode = {
   certificate_cnpj_mismatch: "certificate_cnpj_mismatch",
   fiscal_settings_incomplete: "fiscal_settings_incomplete",
   csc_missing: "csc_missing",
+  // The client's edit since creation changes the classification the taxes were resolved with.
+  client_changed: "client_changed",
 
   // Document lifecycle.
   invalid_status: "invalid_status",
