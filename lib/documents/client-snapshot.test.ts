@@ -10,7 +10,7 @@ const client: Client = {
   isActive: true, createdAt: new Date(), updatedAt: new Date(),
 };
 const stored = snapshotClient(client);
-const refresh = (changes: Partial<Client>) => refreshClientSnapshot(stored, { ...client, ...changes }, "SP");
+const refresh = (changes: Partial<Client>, documentType = "NFE") => refreshClientSnapshot(stored, { ...client, ...changes }, "SP", documentType);
 
 describe("the recipient snapshot re-taken at emission", () => {
   it("takes name, trade name, document of the same type, address lines, e-mail, phone and another IE of a contributor silently", () => {
@@ -23,16 +23,22 @@ describe("the recipient snapshot re-taken at emission", () => {
 
   it("names each change of the classification the taxes were resolved with", () => {
     const interstate = refresh({ state: "RJ", city: "Rio de Janeiro", municipalityCode: "3304557" });
-    expect(interstate).toEqual({ kind: "classification_changed", changes: ["destination INTERNAL → INTERSTATE", "state SP → RJ", "municipalityCode 3509502 → 3304557"] });
+    expect(interstate).toEqual({ kind: "classification_changed", changes: ["destination INTERNAL → INTERSTATE", "state SP → RJ"] });
     expect(refresh({ icmsTaxpayer: "NAO_CONTRIBUINTE" })).toMatchObject({ changes: ["clientType CONTRIBUINTE → NAO_CONTRIBUINTE", "contributor true → false"] });
     expect(refresh({ document: "52998224725", documentType: "CPF", type: "INDIVIDUAL" })).toMatchObject({ changes: ["type COMPANY → INDIVIDUAL", "documentType CNPJ → CPF"] });
     expect(refresh({ type: "FOREIGN", documentType: "FOREIGN", state: "EX" })).toMatchObject({ kind: "classification_changed" });
-    expect(refresh({ municipalityCode: "3550308", city: "São Paulo" })).toMatchObject({ changes: ["municipalityCode 3509502 → 3550308"] });
+  });
+
+  it("takes another city of the same state on an NF-e or NFC-e, and refuses it on an NFS-e (service location)", () => {
+    const saoPaulo = { municipalityCode: "3550308", city: "São Paulo" };
+    expect(refresh(saoPaulo, "NFE")).toEqual({ kind: "refreshed", snapshot: { ...stored, ...saoPaulo } });
+    expect(refresh(saoPaulo, "NFCE")).toMatchObject({ kind: "refreshed" });
+    expect(refresh(saoPaulo, "NFSE")).toEqual({ kind: "classification_changed", changes: ["municipalityCode 3509502 → 3550308"] });
   });
 
   it("compares a stored snapshot of an older shape by the fields it has", () => {
-    expect(refreshClientSnapshot({ name: "Cliente" }, { ...client, icmsTaxpayer: null, stateRegistration: null, type: "INDIVIDUAL" }, "SP")).toMatchObject({ kind: "classification_changed" });
+    expect(refreshClientSnapshot({ name: "Cliente" }, { ...client, icmsTaxpayer: null, stateRegistration: null, type: "INDIVIDUAL" }, "SP", "NFE")).toMatchObject({ kind: "classification_changed" });
     const { municipalityCode: _m, ...withoutMunicipality } = stored;
-    expect(refreshClientSnapshot(withoutMunicipality, client, "SP")).toMatchObject({ changes: ["municipalityCode none → 3509502"] });
+    expect(refreshClientSnapshot(withoutMunicipality, client, "SP", "NFSE")).toMatchObject({ changes: ["municipalityCode none → 3509502"] });
   });
 });

@@ -78,19 +78,22 @@ export type SnapshotRefresh = { kind: "refreshed"; snapshot: ClientSnapshot } | 
  * that classification and its kind of person (a CPF↔CNPJ or foreign change
  * alters identity and indFinal); otherwise the changes are named and the
  * caller refuses the emission. Name, address lines, e-mail, phone and an IE
- * with the same contributor status are taken silently.
+ * with the same contributor status are taken silently, and so is another city
+ * of the same state on an NF-e or NFC-e (its taxes do not depend on the
+ * municipality; an NFS-e's service location does).
  */
-export function refreshClientSnapshot(stored: unknown, client: Client, issuerState: string): SnapshotRefresh {
+export function refreshClientSnapshot(stored: unknown, client: Client, issuerState: string, documentType: string): SnapshotRefresh {
   const fresh = snapshotClient(client);
-  const before = classificationOf(ClientSnapshot.partial().safeParse(stored ?? {}).data ?? {}, issuerState);
-  const after = classificationOf(fresh, issuerState);
+  const withMunicipality = documentType === "NFSE";
+  const before = classificationOf(ClientSnapshot.partial().safeParse(stored ?? {}).data ?? {}, issuerState, withMunicipality);
+  const after = classificationOf(fresh, issuerState, withMunicipality);
   const changes = (Object.keys(after) as Array<keyof typeof after>)
     .filter((field) => before[field] !== after[field])
     .map((field) => `${field} ${before[field] ?? "none"} → ${after[field] ?? "none"}`);
   return changes.length === 0 ? { kind: "refreshed", snapshot: fresh } : { kind: "classification_changed", changes };
 }
 
-function classificationOf(snapshot: Partial<ClientSnapshot>, issuerState: string) {
+function classificationOf(snapshot: Partial<ClientSnapshot>, issuerState: string, withMunicipality: boolean) {
   const recipient = describeRecipient(
     { ...snapshot, type: snapshot.type ?? null, state: snapshot.state ?? null, stateRegistration: snapshot.stateRegistration ?? null, icmsTaxpayer: snapshot.icmsTaxpayer ?? null, municipalityCode: snapshot.municipalityCode ?? null } as ClientSnapshot,
     issuerState,
@@ -100,7 +103,7 @@ function classificationOf(snapshot: Partial<ClientSnapshot>, issuerState: string
     state: recipient.state,
     clientType: recipient.clientType,
     contributor: String(recipient.contributor),
-    municipalityCode: recipient.municipalityCode,
+    ...(withMunicipality ? { municipalityCode: recipient.municipalityCode } : {}),
     type: snapshot.type ?? null,
     documentType: snapshot.documentType ?? null,
   };

@@ -15,11 +15,11 @@ export type RecipientAtEmission = { kind: "kept" } | { kind: "refreshed"; snapsh
  * classification the taxes were resolved with is refused (client_changed).
  */
 export function recipientAtEmission(
-  document: { id: string; number: number; clientSnapshot: unknown; company: { state: string } },
+  document: { id: string; type: string; number: number; clientSnapshot: unknown; company: { state: string } },
   client: Client | null,
 ): RecipientAtEmission {
   if (document.number > 0 || !client) return { kind: "kept" };
-  const refresh = refreshClientSnapshot(document.clientSnapshot, client, document.company.state);
+  const refresh = refreshClientSnapshot(document.clientSnapshot, client, document.company.state, document.type);
   if (refresh.kind === "refreshed") return refresh;
   return {
     kind: "refused",
