@@ -13,7 +13,7 @@ import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { describeGcPauses, watchGcPauses } from "./gc-pauses";
 import { machineWindow, processCpuMs } from "./machine-cpu";
 import { WEB_SERVER_NODE_FLAGS } from "../server-node-flags";
-import { runOpenLoop } from "./open-loop";
+import { runOpenLoopInChild } from "./open-loop-process";
 
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -90,11 +90,11 @@ function runBurst(url: string, key: string, duration: number): Promise<Autocanno
 }
 
 function runEven(url: string, key: string, durationS: number) {
-  return runOpenLoop({ url, rate: RATE, durationS, connections: CONNECTIONS, headers: { authorization: `Bearer ${key}` } });
+  return runOpenLoopInChild({ url, rate: RATE, durationS, connections: CONNECTIONS, headers: { authorization: `Bearer ${key}` } });
 }
 
 /** Runs one load phase; adds the server's CPU per request and how busy the machine was meanwhile. */
-async function measure<T extends { requests: number }>(server: ChildProcess, databaseUrl: string, work: () => Promise<T>) {
+async function measure<T extends { requests: number; processCpuMs?: number }>(server: ChildProcess, databaseUrl: string, work: () => Promise<T>) {
   const backendsBefore = await backendPids(databaseUrl);
   const window = machineWindow([server.pid!, process.pid, ...backendsBefore]);
   const before = processCpuMs(server.pid!);
@@ -103,7 +103,7 @@ async function measure<T extends { requests: number }>(server: ChildProcess, dat
   const serverCpuMs = (processCpuMs(server.pid!) - before) / result.requests;
   const backendsAfter = await backendPids(databaseUrl);
   const postgresCpuMs = backendsAfter.reduce((sum, pid) => sum + processCpuMs(pid) - (backendCpu.get(pid) ?? 0), 0) / result.requests;
-  return { ...result, serverCpuMs, postgresCpuMs, machine: window.stop([server.pid!, process.pid, ...backendsAfter]) };
+  return { ...result, serverCpuMs, postgresCpuMs, machine: window.stop([server.pid!, process.pid, ...backendsAfter], result.processCpuMs) };
 }
 
 // CPU per request of the server process is less skewed by a busy machine than
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     const evenGc = gc.stop();
     console.log(`even load: ${(even.requests / even.elapsedS).toFixed(1)} req/s (${even.requests} requests, ${even.failed} failed)`);
     console.log(`server CPU: ${even.serverCpuMs.toFixed(2)} ms per request (its PostgreSQL backends ${even.postgresCpuMs.toFixed(2)} ms, load generator ${even.clientCpuMs.toFixed(2)} ms); ${machineLine(even.machine)}`);
+    console.log(`load generator's own dispatch lag (in the latency above): p99 ${even.dispatchLag.p99} ms, max ${even.dispatchLag.max} ms`);
     console.log(`latency ms: p50 ${even.latency.p50}  p90 ${even.latency.p90}  p99 ${even.latency.p99}  max ${even.latency.max}  avg ${even.latency.average}`);
     console.log(describeGcPauses(evenGc, even.elapsedS));
     console.log(even.latency.p99 < 10 ? "p99 under the 10 ms aim" : "p99 ABOVE the 10 ms aim");

@@ -23,18 +23,18 @@ function machineBusyMs(): number {
   return (user + nice + system + irq + softirq + steal) * TICK_MS;
 }
 
-export type MachineWindow = { stop: (ownPids: number[]) => { busyCores: number; otherCores: number } };
+export type MachineWindow = { stop: (ownPids: number[], ownExitedCpuMs?: number) => { busyCores: number; otherCores: number } };
 
-/** Starts a window; `stop` takes the pids that are the benchmark's own (sampled at both ends). */
+/** Starts a window; `stop` takes the pids that are the benchmark's own (sampled at both ends) and the CPU of its own processes that already exited. */
 export function machineWindow(ownPids: number[]): MachineWindow {
   const started = performance.now();
   const busyBefore = machineBusyMs();
   const ownBefore = new Map(ownPids.map((pid) => [pid, processCpuMs(pid)]));
   return {
-    stop(ownPidsAtEnd) {
+    stop(ownPidsAtEnd, ownExitedCpuMs = 0) {
       const elapsed = performance.now() - started;
       const busy = machineBusyMs() - busyBefore;
-      const own = ownPidsAtEnd.reduce((sum, pid) => sum + processCpuMs(pid) - (ownBefore.get(pid) ?? 0), 0);
+      const own = ownExitedCpuMs + ownPidsAtEnd.reduce((sum, pid) => sum + processCpuMs(pid) - (ownBefore.get(pid) ?? 0), 0);
       return { busyCores: busy / elapsed, otherCores: Math.max(0, busy - own) / elapsed };
     },
   };

@@ -27,6 +27,8 @@ export type OpenLoopResult = {
   latency: { p50: number; p90: number; p99: number; max: number; average: number };
   /** CPU of this (load-generating) process per request, ms. */
   clientCpuMs: number;
+  /** How late this process's timer dispatched requests (p99, max), ms: lateness the generator, not the server, adds to latency. */
+  dispatchLag: { p99: number; max: number };
 };
 
 function percentile(sorted: number[], p: number): number {
@@ -127,6 +129,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const total = Math.round(options.rate * options.durationS);
   const intervalMs = 1000 / options.rate;
   const latencies: number[] = [];
+  const lags: number[] = [];
   let failed = 0;
   let done = 0;
   const cpuBefore = process.cpuUsage();
@@ -147,6 +150,10 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
         elapsedS: (performance.now() - start) / 1000,
         latency: { p50: round2(percentile(sorted, 50)), p90: round2(percentile(sorted, 90)), p99: round2(percentile(sorted, 99)), max: round2(sorted.at(-1) ?? NaN), average: round2(average) },
         clientCpuMs: (cpu.user + cpu.system) / 1000 / total,
+        dispatchLag: (() => {
+          const sortedLags = lags.sort((a, b) => a - b);
+          return { p99: round2(percentile(sortedLags, 99)), max: round2(sortedLags.at(-1) ?? NaN) };
+        })(),
       });
     };
     const connections = Array.from({ length: options.connections }, () => new Connection(url, request, onAnswer));
@@ -154,7 +161,10 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
     let next = 0;
     const tick = () => {
       const now = performance.now();
-      for (; next < total && start + next * intervalMs <= now; next++) connections[next % connections.length]!.send(start + next * intervalMs);
+      for (; next < total && start + next * intervalMs <= now; next++) {
+        lags.push(now - (start + next * intervalMs));
+        connections[next % connections.length]!.send(start + next * intervalMs);
+      }
       if (next < total) setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));
     };
     setTimeout(tick, 10);
