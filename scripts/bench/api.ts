@@ -40,7 +40,7 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 
 async function seed(): Promise<string> {
-  const [{ createCompany }, { createApiKey }, { createClient }, { randomCnpj, randomCpf }, { db }] = await Promise.all([
+  const [{ createCompany }, { createApiKey }, { createClient }, { randomCnpj, randomCpf }, { closeDb }] = await Promise.all([
     import("@/lib/companies"),
     import("@/lib/auth/api-keys"),
     import("@/lib/clients"),
@@ -52,7 +52,7 @@ async function seed(): Promise<string> {
   for (let i = 0; i < CLIENTS; i++) {
     await createClient(company.id, { name: `Bench client ${String(i).padStart(3, "0")}`, document: randomCpf(), state: "SP", city: "Sao Paulo", municipalityCode: "3550308" });
   }
-  await db.$disconnect();
+  await closeDb();
   return key.key;
 }
 
