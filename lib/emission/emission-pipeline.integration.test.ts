@@ -9,7 +9,7 @@ import { EMISSION_SEND_ATTEMPTS } from "./limits";
 import { queueEmission } from "./queue-emission";
 import { resumeEmission } from "./record-emission-outcome";
 import { sendForAuthorization } from "./send-for-authorization";
-import { createDraft, createEmittingCompany, startTestSimulator } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain, startTestSimulator } from "./testing/emission-fixtures";
 
 let simulator: SimulatorServer;
 beforeAll(async () => {
@@ -21,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await simulator?.close();
 });
-
-async function emitAndDrain(companyId: string, documentId: string) {
-  const { runId } = await queueEmission({ companyId, documentId });
-  await drainDueRuns(functions, { companyIds: [companyId] });
-  return runId;
-}
 
 /** Ends the current backoff sleep now (what the clock would do after EMISSION_RETRY_DELAYS) and runs what is due. */
 async function skipBackoff(runId: string) {

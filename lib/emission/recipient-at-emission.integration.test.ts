@@ -2,17 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATCH as patchClient } from "@/app/v1/clients/[id]/route";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { GET as getDocument } from "@/app/v1/fiscal-documents/[id]/route";
-import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { updateClient } from "@/lib/clients";
 import { HOMOLOGATION_RECIPIENT_NAME } from "@/lib/fiscal/nfe/build-parties";
 import { getPool } from "@/lib/db/client";
-import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 import { loadEmissionDocument } from "./load-emission-document";
-import { queueEmission } from "./queue-emission";
-import { createDraft, createEmittingCompany, draftBody, startTestSimulator } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain, draftBody, startTestSimulator } from "./testing/emission-fixtures";
 import { toNfeInput } from "./to-nfe-input";
 
 // api.md, Fiscal document summary, client: "a snapshot taken at emission". Real
@@ -25,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await simulator?.close();
 });
-
-async function emitAndDrain(companyId: string, documentId: string) {
-  const { runId } = await queueEmission({ companyId, documentId });
-  await drainDueRuns(functions, { companyIds: [companyId] });
-  return runId;
-}
 
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
 const snapshotOf = (document: { clientSnapshot: unknown }) => document.clientSnapshot as Record<string, unknown>;

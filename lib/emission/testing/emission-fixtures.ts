@@ -3,7 +3,10 @@ import { createTestCertificate, installCertificate } from "@/lib/certificates";
 import { resetEnvCache } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { createDocument } from "@/lib/documents";
+import { functions } from "@/inngest";
+import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { createTestCompany, type TestCompany } from "@/test/factories";
+import { queueEmission } from "../queue-emission";
 
 // Test-only: a company ready to emit (fiscal settings + installed A1), drafts
 // created through the real createDocument, and a simulator on a free port
@@ -67,4 +70,11 @@ export async function startTestSimulator(): Promise<SimulatorServer> {
   process.env.AUTHORITY_MODE = "simulator";
   resetEnvCache();
   return server;
+}
+
+/** Queues the document's emission and runs the company's due runs to the end, as the local worker would; the run id. */
+export async function emitAndDrain(companyId: string, documentId: string): Promise<string> {
+  const { runId } = await queueEmission({ companyId, documentId });
+  await drainDueRuns(functions, { companyIds: [companyId] });
+  return runId;
 }
