@@ -12,6 +12,11 @@ const events = [{ name: EMIT_DOCUMENT_EVENT, data }] as [{ name: string; data: t
 const backToDraft = { kind: "returned_to_draft", reason: "timeout", cStat: null };
 const settled = (status: string) => ({ kind: "settled", status });
 
+/** Runs the function on the emit event with these mocked steps. */
+function executeWith(steps: { id: string; handler: () => unknown }[]) {
+  return new InngestTestEngine({ function: emitDocumentFunction, events, steps }).execute();
+}
+
 function stepIds(ctx: { step: { run: { mock: { calls: unknown[][] } } } }) {
   return ctx.step.run.mock.calls.map((call) => call[0]);
 }
@@ -24,39 +29,24 @@ describe("emit-document function", () => {
   });
 
   it("prepares and sends in one step, which settles the authorization", async () => {
-    const t = new InngestTestEngine({
-      function: emitDocumentFunction,
-      events,
-      steps: [{ id: "prepare-and-send", handler: () => settled("AUTHORIZED") }],
-    });
-    const { result, ctx } = await t.execute();
+    const { result, ctx } = await executeWith([{ id: "prepare-and-send", handler: () => settled("AUTHORIZED") }]);
     expect(result).toEqual(settled("AUTHORIZED"));
     expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });
 
   it("ends with a rejection settled by that step (before or after sending)", async () => {
-    const t = new InngestTestEngine({
-      function: emitDocumentFunction,
-      events,
-      steps: [{ id: "prepare-and-send", handler: () => settled("REJECTED") }],
-    });
-    const { result, ctx } = await t.execute();
+    const { result, ctx } = await executeWith([{ id: "prepare-and-send", handler: () => settled("REJECTED") }]);
     expect(result).toEqual(settled("REJECTED"));
     expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });
 
   it("after a send that went back to DRAFT, sleeps, resumes and sends again", async () => {
-    const t = new InngestTestEngine({
-      function: emitDocumentFunction,
-      events,
-      steps: [
+    const { result, ctx } = await executeWith([
         { id: "prepare-and-send", handler: () => backToDraft },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => settled("PROCESSING") },
         { id: "send-2", handler: () => settled("AUTHORIZED") },
-      ],
-    });
-    const { result, ctx } = await t.execute();
+      ]);
     expect(result).toEqual(settled("AUTHORIZED"));
     expect(stepIds(ctx as never)).toEqual(["prepare-and-send", "resume-2", "send-2"]);
     expect((ctx as unknown as { step: { sleep: { mock: { calls: unknown[][] } } } }).step.sleep.mock.calls[0]?.[0]).toBe("backoff-2");
@@ -68,34 +58,23 @@ describe("emit-document function", () => {
       if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
       steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : settled("REJECTED")) });
     }
-    const t = new InngestTestEngine({ function: emitDocumentFunction, events, steps });
-    const { result, ctx } = await t.execute();
+    const { result, ctx } = await executeWith(steps);
     expect(result).toEqual(settled("REJECTED"));
     expect(stepIds(ctx as never).filter((id) => String(id).startsWith("send-") || id === "prepare-and-send")).toHaveLength(EMISSION_SEND_ATTEMPTS);
   });
 
   it("stops when a resume finds the document taken over by another run", async () => {
-    const t = new InngestTestEngine({
-      function: emitDocumentFunction,
-      events,
-      steps: [
+    const { result, ctx } = await executeWith([
         { id: "prepare-and-send", handler: () => backToDraft },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => ({ kind: "superseded", status: "not this run's" }) },
-      ],
-    });
-    const { result, ctx } = await t.execute();
+      ]);
     expect(result).toMatchObject({ kind: "superseded" });
     expect(stepIds(ctx as never)).toEqual(["prepare-and-send", "resume-2"]);
   });
 
   it("stops when another run took the document over", async () => {
-    const t = new InngestTestEngine({
-      function: emitDocumentFunction,
-      events,
-      steps: [{ id: "prepare-and-send", handler: () => ({ kind: "superseded", status: "not this run's" }) }],
-    });
-    const { result, ctx } = await t.execute();
+    const { result, ctx } = await executeWith([{ id: "prepare-and-send", handler: () => ({ kind: "superseded", status: "not this run's" }) }]);
     expect(result).toMatchObject({ kind: "superseded" });
     expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });

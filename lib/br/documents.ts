@@ -22,8 +22,12 @@ function cpfCheckDigit(digits: string): number {
   return rest === 10 ? 0 : rest;
 }
 
-/** CNPJ check digit: weights 2..9 repeating from the right; letters count as their char code minus 48. */
-function cnpjCheckDigit(characters: string): number {
+/**
+ * Modulus 11 with weights 2..9 repeating from the right, remainder 0 or 1 giving 0:
+ * the CNPJ's check digits and the NF-e access key's cDV (MOC 4.00, 5.4). Letters
+ * (alphanumeric CNPJ, NT 2026.004) count as their char code minus 48.
+ */
+export function modulus11CheckDigit(characters: string): number {
   let sum = 0;
   let weight = 2;
   for (let i = characters.length - 1; i >= 0; i--) {
@@ -49,8 +53,8 @@ export function isValidCnpj(value: string): boolean {
 
 /** Appends the two check digits to a 12-character CNPJ base (used by tests and the demo data). */
 export function completeCnpj(base12: string): string {
-  const first = base12 + cnpjCheckDigit(base12);
-  return first + cnpjCheckDigit(first);
+  const first = base12 + modulus11CheckDigit(base12);
+  return first + modulus11CheckDigit(first);
 }
 
 /** Appends the two check digits to a 9-digit CPF base. */

@@ -20,17 +20,21 @@ export type Prepared = { kind: "prepared"; series: number; number: number; acces
 
 /**
  * The first step of an emission, as three guarded statements (no transaction
- * held while the XML is built): the document with everything the XML needs
- * (its client record too while it has no number); when the prerequisites hold
- * (certificate, fiscal settings, CSC), it has no number yet and its client
- * keeps the classification its taxes were resolved with (else REJECTED
- * client_changed), the next number of its series allocated AND written onto
- * it, with the recipient snapshot re-taken from the client, in one statement; then the NFe built from the stored document, signed with
- * the company's A1, validated against nfe_v4.00.xsd and stored with its cNF
- * and access key, by the write that also counts the send that follows. A number once given stays with the document (MOC 4.00), so
- * a refusal after numbering (schema error) keeps it for the re-emission, and a
- * replay after a crash reuses it and rebuilds the same XML. A refusal rejects
- * the document; every write is a no-op once another run owns the document.
+ * held while the XML is built):
+ * 1. the document with everything the XML needs (its client record too while
+ *    it has no number);
+ * 2. when the prerequisites hold (certificate, fiscal settings, CSC), it has no
+ *    number yet and its client keeps the classification its taxes were resolved
+ *    with (else REJECTED client_changed): the next number of its series
+ *    allocated AND written onto it, with the recipient snapshot re-taken from
+ *    the client, in one statement;
+ * 3. the NFe built from the stored document, signed with the company's A1,
+ *    validated against nfe_v4.00.xsd and stored with its cNF and access key by
+ *    the write that also counts the send that follows.
+ * A number once given stays with the document (MOC 4.00), so a refusal after
+ * numbering (schema error) keeps it for the re-emission, and a replay after a
+ * crash reuses it and rebuilds the same XML. A refusal rejects the document;
+ * every write is a no-op once another run owns the document.
  */
 export async function prepareEmission(run: EmissionRun): Promise<Prepared | Settled | Superseded> {
   const pool = getPool();

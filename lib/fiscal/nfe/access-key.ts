@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { modulus11CheckDigit } from "@/lib/br";
 
 // Chave de acesso (MOC 4.00, section 2.2.6): cUF(2) AAMM(4) CNPJ(14) mod(2)
 // serie(3) nNF(9) tpEmis(1) cNF(8) cDV(1) = 44 characters. Since NT 2026.004
@@ -26,14 +27,7 @@ const KEY_PATTERN = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
 /** Mod-11 check digit over the first 43 characters: weights 2..9 from the right; remainder 0 or 1 gives 0. */
 export function accessKeyCheckDigit(first43: string): string {
   if (!/^[0-9A-Z]{43}$/.test(first43)) throw new Error("accessKeyCheckDigit needs 43 characters [0-9A-Z]");
-  let sum = 0;
-  let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const remainder = sum % 11;
-  return remainder < 2 ? "0" : String(11 - remainder);
+  return String(modulus11CheckDigit(first43));
 }
 
 // cNF values refused as predictable (NT 2019.001, rule for ide/cNF) besides
