@@ -1,0 +1,60 @@
+import { sql, type Queryable } from "@/lib/db/sql";
+import { getPool } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
+
+// Fixed-window counters in PostgreSQL, so a limit holds across every web and
+// worker process. The window is computed by the database clock (one clock for
+// all processes). Every hit counts, refused ones too: a caller hammering past
+// the limit stays refused until the window turns.
+
+export type RateLimitRule = {
+  /** What is limited and for whom, e.g. `webhook-dispatch:<companyId>`. */
+  key: string;
+  /** Hits allowed per window. */
+  limit: number;
+  windowSeconds: number;
+};
+
+export type RateLimitResult = {
+  allowed: boolean;
+  limit: number;
+  /** Hits left in this window (0 once refused). */
+  remaining: number;
+  /** When the current window ends. */
+  resetAt: Date;
+  /** Whole seconds until the window ends (at least 1): the Retry-After value. */
+  retryAfterSeconds: number;
+};
+
+const HIT = `
+  INSERT INTO "RateLimitCounter" ("key", "windowStart", "count")
+  VALUES ($1, to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC', 1)
+  ON CONFLICT ("key") DO UPDATE SET
+    "count" = CASE WHEN "RateLimitCounter"."windowStart" = EXCLUDED."windowStart" THEN "RateLimitCounter"."count" + 1 ELSE 1 END,
+    "windowStart" = EXCLUDED."windowStart"
+  RETURNING "count", "windowStart", extract(epoch FROM clock_timestamp()) AS "nowEpoch"`;
+
+/** Counts one hit against the rule and says whether it is within the limit. */
+export async function hitRateLimit(rule: RateLimitRule, client: Queryable = getPool()): Promise<RateLimitResult> {
+  const [row] = await sql<{ count: number; windowStart: Date; nowEpoch: string }>(client, HIT, [rule.key, rule.windowSeconds]);
+  const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
+  const retryAfterSeconds = Math.max(1, Math.ceil(resetAt.getTime() / 1000 - Number(row.nowEpoch)));
+  return {
+    allowed: row.count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - row.count),
+    resetAt,
+    retryAfterSeconds,
+  };
+}
+
+/** Counts one hit; above the limit throws 429 rate_limited with Retry-After. */
+export async function assertWithinRateLimit(rule: RateLimitRule, message: string, client?: Queryable): Promise<RateLimitResult> {
+  const result = await hitRateLimit(rule, client);
+  if (!result.allowed) {
+    throw new DomainError(429, "rate_limited", `${message} (limit ${rule.limit} per ${rule.windowSeconds} s; retry in ${result.retryAfterSeconds} s)`, {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+  return result;
+}
