@@ -36,7 +36,8 @@ const HIT = `
 
 /** Counts one hit against the rule and says whether it is within the limit. */
 export async function hitRateLimit(rule: RateLimitRule, client: Queryable = getPool()): Promise<RateLimitResult> {
-  const [row] = await sql<{ count: number; windowStart: Date; nowEpoch: string }>(client, HIT, [rule.key, rule.windowSeconds]);
+  const rows = await sql<{ count: number; windowStart: Date; nowEpoch: string }>(client, HIT, [rule.key, rule.windowSeconds]);
+  const row = rows[0]!; // an upsert with RETURNING always yields its row
   const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
   const retryAfterSeconds = Math.max(1, Math.ceil(resetAt.getTime() / 1000 - Number(row.nowEpoch)));
   return {
