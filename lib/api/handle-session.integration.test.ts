@@ -7,6 +7,7 @@ import { authorizeCredentials, type SessionUser } from "@/lib/auth/session";
 import { createUser } from "@/lib/users/create-user";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 
 const SECRET = "handle-session-test-secret";
 process.env.NEXTAUTH_SECRET = SECRET;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const email = `admin-${company.companyId}@example.com`;
   const user = await createUser({ email, password: "correct horse battery", tenantId: company.tenantId, role: "ADMIN" });
   admin = await sessionCookie({ userId: user.id, tenantId: company.tenantId, role: "ADMIN" });
-  support = await sessionCookie({ userId: "support-user", tenantId: company.tenantId, role: "SUPPORT" });
+  support = await signedInCookie(company.tenantId, "SUPPORT");
 });
 
 describe("handleSession", () => {

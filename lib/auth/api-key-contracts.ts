@@ -23,6 +23,8 @@ export const ApiKeySummary = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** The dashboard user who created the key; null for the CLI or a deleted user. */
+  createdBy: z.object({ email: z.string(), active: z.boolean() }).nullable().optional(),
 });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 

@@ -23,13 +23,14 @@ export function generateApiKeySecret(): string {
 }
 
 export async function createApiKey(
-  input: { companyId: string; name: string; scopes: Scope[] },
+  input: { companyId: string; name: string; scopes: Scope[]; createdByUserId?: string | null },
   client: DbClient = db,
 ) {
   const secret = generateApiKeySecret();
   const record = await client.apiKey.create({
     data: {
       companyId: input.companyId,
+      createdByUserId: input.createdByUserId ?? null,
       name: input.name,
       scopes: input.scopes,
       prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
@@ -40,11 +41,13 @@ export async function createApiKey(
 }
 
 export async function listApiKeys(companyId: string, client: DbClient = db) {
-  return client.apiKey.findMany({
+  const keys = await client.apiKey.findMany({
     where: { companyId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true, createdBy: { select: { email: true, isActive: true } } },
   });
+  // A key outlives its creator (docs/api-notes/users-and-roles.md): the list says who made it and whether they are still active.
+  return keys.map(({ createdBy, ...key }) => ({ ...key, createdBy: createdBy ? { email: createdBy.email, active: createdBy.isActive } : null }));
 }
 
 export async function revokeApiKey(input: { companyId: string; apiKeyId: string }, client: DbClient = db) {

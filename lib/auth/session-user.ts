@@ -11,6 +11,8 @@ export const SessionUser = z.object({
   role: UserRoleSchema,
   email: z.string().optional(),
   name: z.string().nullish(),
+  /** User.sessionVersion at sign-in; a deactivation bumps it and ends the session (absent in older cookies: 0). */
+  sessionVersion: z.number().int().nonnegative().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

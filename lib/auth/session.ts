@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { getServerSession, type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken } from "next-auth/jwt";
+import { cache } from "react";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./passwords";
+import { recheckSessionUser } from "./session-check";
 import { toSessionUser, type SessionUser } from "./session-user";
 
 export { toSessionUser, type SessionUser, type UserRole } from "./session-user";
@@ -24,8 +26,9 @@ export async function authorizeCredentials(raw: unknown): Promise<(SessionUser &
   if (!parsed.success) return null;
   const user = await db.user.findUnique({ where: { email: parsed.data.email } });
   const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !valid) return null;
-  return { id: user.id, userId: user.id, tenantId: user.tenantId, role: user.role, email: user.email, name: user.name };
+  // A deactivated user gets the same generic refusal as a wrong password.
+  if (!user || !valid || !user.isActive) return null;
+  return { id: user.id, userId: user.id, tenantId: user.tenantId, role: user.role, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -41,7 +44,7 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     jwt({ token, user }) {
       const signedIn = user ? toSessionUser(user) : null;
-      if (signedIn) Object.assign(token, { userId: signedIn.userId, tenantId: signedIn.tenantId, role: signedIn.role });
+      if (signedIn) Object.assign(token, { userId: signedIn.userId, tenantId: signedIn.tenantId, role: signedIn.role, sessionVersion: signedIn.sessionVersion ?? 0 });
       return token;
     },
     session({ session, token }) {
@@ -51,11 +54,16 @@ export const authOptions: NextAuthOptions = {
   },
 };
 
-/** The signed-in user in a server component or layout, or null. */
-export async function getSessionUser(): Promise<SessionUser | null> {
+/**
+ * The signed-in user in a server component or layout, as the database has it
+ * now (role, active status), or null. Memoized per request: the layout and
+ * the page share one lookup.
+ */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const session = await getServerSession(authOptions);
-  return toSessionUser(session?.user);
-}
+  const claims = toSessionUser(session?.user);
+  return claims ? recheckSessionUser(claims) : null;
+});
 
 function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -74,10 +82,12 @@ function parseCookies(header: string | null): Record<string, string> {
 
 /**
  * The session of an internal route's Request, read from the signed JWT cookie
- * only: an Authorization header (an API key) never counts as a session.
+ * only (an Authorization header, an API key, never counts as a session), then
+ * re-checked against the user's row: role and active status as of now.
  */
 export async function readRequestSession(request: Request): Promise<SessionUser | null> {
   const req = { cookies: parseCookies(request.headers.get("cookie")), headers: {} };
   const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
-  return toSessionUser(token);
+  const claims = toSessionUser(token);
+  return claims ? recheckSessionUser(claims) : null;
 }

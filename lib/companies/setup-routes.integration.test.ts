@@ -1,4 +1,3 @@
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getCertificate, POST as uploadCertificate } from "@/app/api/dashboard/companies/[companyId]/certificate/route";
 import { GET as getNumbering } from "@/app/api/dashboard/companies/[companyId]/numbering/route";
@@ -7,13 +6,12 @@ import { GET as getSettings, PATCH as patchSettings } from "@/app/api/dashboard/
 import { createTestCertificate } from "@/lib/certificates";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 
 const SECRET = "company-setup-routes-secret";
 process.env.NEXTAUTH_SECRET = SECRET;
 
-const cookie = async (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => ({
-  cookie: `next-auth.session-token=${await encode({ token: { userId: `u-${role}`, tenantId, role, sub: `u-${role}` }, secret: SECRET })}`,
-});
+const cookie = (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => signedInCookie(tenantId, role);
 
 let company: TestCompany;
 let accountant: Record<string, string>;

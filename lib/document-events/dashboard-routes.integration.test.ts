@@ -1,9 +1,9 @@
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 import { POST as cancelRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/cancel/route";
 import { POST as correctionRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/correction-letter/route";
 import { GET as danfeRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/danfe/route";
@@ -14,10 +14,7 @@ import { authorizedDocument } from "./testing/authorized-document";
 const SECRET = "document-events-dashboard-secret";
 process.env.NEXTAUTH_SECRET = SECRET;
 
-async function cookieFor(tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") {
-  const userId = `${role.toLowerCase()}-${tenantId}`;
-  return { cookie: `next-auth.session-token=${await encode({ token: { userId, tenantId, role, sub: userId }, secret: SECRET })}` };
-}
+const cookieFor = (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => signedInCookie(tenantId, role);
 
 let simulator: SimulatorServer;
 let company: TestCompany;

@@ -1,17 +1,15 @@
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as formOptions } from "@/app/api/dashboard/companies/[companyId]/documents/form-options/route";
 import { GET as list, POST as create } from "@/app/api/dashboard/companies/[companyId]/documents/route";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 import { configureCompanyDefaults, item, makeClient, makeProduct } from "./testing/fixtures";
 
 const SECRET = "documents-dashboard-test-secret";
 process.env.NEXTAUTH_SECRET = SECRET;
 
-const cookie = async (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => ({
-  cookie: `next-auth.session-token=${await encode({ token: { userId: `u-${role}`, sub: `u-${role}`, tenantId, role }, secret: SECRET })}`,
-});
+const cookie = (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => signedInCookie(tenantId, role);
 
 let company: TestCompany;
 let admin: Record<string, string>;

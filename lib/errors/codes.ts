@@ -36,6 +36,10 @@ export const ErrorCode = {
   // Internal dashboard routes (lib/api/handle-session.ts).
   session_required: "session_required",
   forbidden_role: "forbidden_role",
+  // Users and roles (docs/api-notes/users-and-roles.md).
+  email_taken: "email_taken",
+  last_active_admin: "last_active_admin",
+  cannot_deactivate_self: "cannot_deactivate_self",
   service_unavailable: "service_unavailable",
 
   // Company setup and emission prerequisites.

@@ -1,4 +1,3 @@
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as taxRules from "@/app/api/dashboard/companies/[companyId]/tax-rules/route";
 import * as templates from "@/app/api/dashboard/companies/[companyId]/templates/route";
@@ -6,16 +5,14 @@ import * as tenantTemplates from "@/app/api/dashboard/companies/[companyId]/tena
 import * as tenantTemplate from "@/app/api/dashboard/companies/[companyId]/tenant-templates/[id]/route";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 
 // The dashboard's internal routes for registers: same schemas and rules as
 // /v1, a session instead of an API key, roles for writes.
 const SECRET = "resources-dashboard-test-secret";
 process.env.NEXTAUTH_SECRET = SECRET;
 
-async function session(tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") {
-  const token = await encode({ token: { userId: `${role}-user`, tenantId, role, sub: `${role}-user` }, secret: SECRET });
-  return { cookie: `next-auth.session-token=${token}` };
-}
+const session = (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => signedInCookie(tenantId, role);
 
 let company: TestCompany;
 let sibling: TestCompany;

@@ -30,7 +30,15 @@ export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySumma
           ))}
         </span>
       </td>
-      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.createdAt)}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-sm">
+        {formatDateTime(apiKey.createdAt)}
+        {apiKey.createdBy && (
+          <span className="block text-xs text-slate-500" data-testid="api-key-creator">
+            by {apiKey.createdBy.email}
+            {!apiKey.createdBy.active && <span className="ml-1 rounded bg-amber-50 px-1 text-amber-800">deactivated user</span>}
+          </span>
+        )}
+      </td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.lastUsedAt, "never")}</td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">
         {revoked ? (

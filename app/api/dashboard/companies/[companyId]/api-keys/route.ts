@@ -5,6 +5,6 @@ import { WRITER_ROLES } from "@/lib/auth/roles";
 
 export const GET = handleSession(listApiKeysContract, async ({ companyId }) => ({ data: await listApiKeys(companyId) }));
 
-export const POST = handleSession(createApiKeyContract, ({ companyId, body }) => createApiKey({ companyId, ...body }), {
+export const POST = handleSession(createApiKeyContract, ({ companyId, session, body }) => createApiKey({ companyId, ...body, createdByUserId: session.userId }), {
   roles: WRITER_ROLES,
 });

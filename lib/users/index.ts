@@ -1,0 +1,5 @@
+export * from "./contracts";
+export { listTenantUsers } from "./list-users";
+export { addTenantUser, generateTemporaryPassword } from "./add-user";
+export { changeUserRole, deactivateUser, reactivateUser } from "./change-user-access";
+export { createUser, CreateUserInput } from "./create-user";
