@@ -1,10 +1,13 @@
 // The company sidebar. Append one line for a new page: `href` is the suffix
 // after /dashboard/c/[companyId]/ ("" is the company overview).
-export type NavSection = "Overview" | "Documents" | "Registers" | "Fiscal setup" | "Developers";
+// `requires` hides the link from roles that may not use the page (lib/auth/roles.ts).
+import type { RoleAction } from "@/lib/auth/roles";
 
-export type NavLink = { href: string; label: string; section: NavSection };
+export type NavSection = "Overview" | "Documents" | "Registers" | "Fiscal setup" | "Developers" | "Administration";
 
-export const NAV_SECTIONS: readonly NavSection[] = ["Overview", "Documents", "Registers", "Fiscal setup", "Developers"];
+export type NavLink = { href: string; label: string; section: NavSection; requires?: RoleAction };
+
+export const NAV_SECTIONS: readonly NavSection[] = ["Overview", "Documents", "Registers", "Fiscal setup", "Developers", "Administration"];
 
 export const navLinks: NavLink[] = [
   { href: "", label: "Overview", section: "Overview" },
@@ -22,4 +25,5 @@ export const navLinks: NavLink[] = [
   { href: "authority-status", label: "Authority status", section: "Fiscal setup" },
   { href: "api-keys", label: "API keys", section: "Developers" },
   { href: "api-reference", label: "API reference", section: "Developers" },
+  { href: "users", label: "Users and roles", section: "Administration", requires: "users.manage" },
 ];

@@ -2,15 +2,16 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { can } from "@/lib/auth/roles";
 import { NAV_SECTIONS, navLinks } from "./nav-links";
 
-export function SidebarNav({ companyId }: { companyId: string }) {
+export function SidebarNav({ companyId, role }: { companyId: string; role: string }) {
   const pathname = usePathname();
   const base = `/dashboard/c/${companyId}`;
   return (
     <nav aria-label="Company pages" className="space-y-5">
       {NAV_SECTIONS.map((section) => {
-        const links = navLinks.filter((link) => link.section === section);
+        const links = navLinks.filter((link) => link.section === section && (!link.requires || can(role, link.requires)));
         if (links.length === 0) return null;
         return (
           <div key={section}>

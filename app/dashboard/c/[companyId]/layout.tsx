@@ -16,7 +16,7 @@ export default async function CompanyLayout({ children, params }: { children: Re
         <div className="mb-4 mt-2 px-1">
           <EnvironmentBadge environment={company.environment} />
         </div>
-        <SidebarNav companyId={company.id} />
+        <SidebarNav companyId={company.id} role={user.role} />
       </aside>
       <main className="min-w-0 flex-1 p-6">{children}</main>
     </>
