@@ -1,33 +1,27 @@
-import Link from "next/link";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { formatCnpj } from "@/components/dashboard/format";
-import { navLinks } from "@/components/dashboard/nav-links";
+import { OverviewPanel } from "@/components/dashboard/overview/overview-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+
+const TEXT = {
+  subtitle: "What needs attention today",
+};
 
 export default async function CompanyOverview({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { company } = await requireSessionCompany(companyId);
   return (
-    <div className="max-w-4xl">
-      <div className="flex items-center gap-3">
-        <h1 className="text-xl font-semibold">{company.tradeName ?? company.legalName}</h1>
-        <EnvironmentBadge environment={company.environment} />
+    <div className="max-w-6xl space-y-4">
+      <div>
+        <div className="flex items-center gap-3">
+          <h1 className="text-xl font-semibold">{company.tradeName ?? company.legalName}</h1>
+          <EnvironmentBadge environment={company.environment} />
+        </div>
+        <p className="mt-1 text-sm text-slate-500">
+          {company.legalName} · CNPJ {formatCnpj(company.cnpj)} · {company.state} · {TEXT.subtitle}
+        </p>
       </div>
-      <p className="mt-1 text-sm text-slate-500">
-        {company.legalName} · CNPJ {formatCnpj(company.cnpj)} · {company.state}
-      </p>
-      <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {navLinks
-          .filter((link) => link.href)
-          .map((link) => (
-            <li key={link.href}>
-              <Link href={`/dashboard/c/${company.id}/${link.href}`} className="block rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm hover:border-indigo-300 hover:bg-indigo-50">
-                <span className="font-medium">{link.label}</span>
-                <span className="block text-xs text-slate-500">{link.section}</span>
-              </Link>
-            </li>
-          ))}
-      </ul>
+      <OverviewPanel companyId={company.id} state={company.state} />
     </div>
   );
 }
