@@ -20,7 +20,8 @@ const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm 
  * timeline of events and background runs. Every rule is enforced by the
  * server; the buttons only hide what would certainly be refused.
  */
-export function DocumentEventsPanel({ companyId, documentId, status }: { companyId: string; documentId: string; status?: string }) {
+/** `canWrite` false (SUPPORT) keeps the downloads and hides the events sent to the authority (lib/auth/roles.ts). */
+export function DocumentEventsPanel({ companyId, documentId, status, canWrite = true }: { companyId: string; documentId: string; status?: string; canWrite?: boolean }) {
   const base = `/api/dashboard/companies/${companyId}/documents/${documentId}`;
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -56,7 +57,7 @@ export function DocumentEventsPanel({ companyId, documentId, status }: { company
   if (timeline.isPending) return <p className="text-sm text-slate-500">Loading events…</p>;
   if (timeline.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(timeline.error)}</p>;
   const doc = timeline.data.document;
-  const authorized = doc.status === "AUTHORIZED";
+  const canSendEvents = canWrite && doc.status === "AUTHORIZED";
   const fiscalNote = doc.type === "NFE" || doc.type === "NFCE";
 
   return (
@@ -77,22 +78,22 @@ export function DocumentEventsPanel({ companyId, documentId, status }: { company
             Download DANFE (PDF)
           </a>
         )}
-        {authorized && doc.type !== "NFSE" && !doc.deliveryReceiptActive && (
+        {canSendEvents && doc.type !== "NFSE" && !doc.deliveryReceiptActive && (
           <button type="button" className={button} onClick={() => setDialog("cancel")}>
             Cancel document
           </button>
         )}
-        {authorized && fiscalNote && (
+        {canSendEvents && fiscalNote && (
           <button type="button" className={button} onClick={() => setDialog("correction")}>
             Correction letter
           </button>
         )}
-        {authorized && doc.type === "NFE" && !doc.deliveryReceiptActive && (
+        {canSendEvents && doc.type === "NFE" && !doc.deliveryReceiptActive && (
           <button type="button" className={button} onClick={() => setDialog("receipt")}>
             Register delivery receipt
           </button>
         )}
-        {authorized && doc.deliveryReceiptActive && (
+        {canSendEvents && doc.deliveryReceiptActive && (
           <button
             type="button"
             className={button}

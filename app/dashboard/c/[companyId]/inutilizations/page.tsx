@@ -1,5 +1,6 @@
 import { formatDateTime } from "@/components/dashboard/format";
 import { InutilizationForm, type SuggestedRange } from "@/components/inutilizations/inutilization-form";
+import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { listInutilizations } from "@/lib/inutilizations/list-inutilizations";
 import { listUnusedNumbers } from "@/lib/numbering";
@@ -12,7 +13,7 @@ const STATUS_CLASS: Record<string, string> = { AUTHORIZED: "text-emerald-700", R
 
 export default async function InutilizationsPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ page?: string }> }) {
   const { companyId } = await params;
-  const { company } = await requireSessionCompany(companyId);
+  const { user, company } = await requireSessionCompany(companyId);
   const page = Math.max(1, Number((await searchParams).page) || 1);
   const [records, unused] = await Promise.all([listInutilizations(company.id, { page, pageSize: 50 }), listUnusedNumbers(company.id)]);
   const suggestions: SuggestedRange[] = unused
@@ -27,7 +28,11 @@ export default async function InutilizationsPage({ params, searchParams }: { par
           Numbers that will never be used must be declared to the tax authority (inutilização). Numbers of authorized, cancelled or processing documents cannot be declared.
         </p>
       </div>
-      <InutilizationForm companyId={company.id} suggestions={suggestions} />
+      {canWrite(user.role) ? (
+        <InutilizationForm companyId={company.id} suggestions={suggestions} />
+      ) : (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Your role can see inutilizations but not declare them.</p>
+      )}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table aria-label="Inutilization records" className="min-w-full divide-y divide-slate-200 text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

@@ -2,22 +2,25 @@ import { notFound } from "next/navigation";
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
+import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getDocument } from "@/lib/documents/get-document";
 import { DomainError } from "@/lib/errors";
 
 export default async function DocumentPage({ params }: { params: Promise<{ companyId: string; documentId: string }> }) {
   const { companyId, documentId } = await params;
-  const { company } = await requireSessionCompany(companyId);
+  const { user, company } = await requireSessionCompany(companyId);
+  const writer = canWrite(user.role);
   const document = await getDocument({ companyId: company.id, documentId }).catch((error: unknown) => {
     if (error instanceof DomainError && error.status === 404) notFound();
     throw error;
   });
   return (
     <div className="max-w-6xl space-y-3">
-      <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />
+      {/* SUPPORT does not emit; it still gets the control while PROCESSING, which refreshes the page until the outcome. */}
+      {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />}
       <DocumentDetailView document={document} />
-      <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} />
+      <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
     </div>
   );
 }
