@@ -28,7 +28,7 @@ test("the overview shows today's documents, a rejected document with its reason 
 
   // The chart has a text alternative and every figure in a table.
   const chart = page.getByTestId("documents-by-day-chart");
-  await expect(chart).toHaveAttribute("aria-label", /1 documents created between/);
+  await expect(chart).toHaveAttribute("aria-label", /^1 document created between/);
   await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await page.getByText("Show the figures as a table").click();

@@ -25,7 +25,7 @@ test("an ADMIN adds a SUPPORT user with a generated password; SUPPORT reads but 
 
   const supportEmail = `support-${Date.now()}@e2e.local`;
   await page.getByLabel("Email").fill(supportEmail);
-  await page.getByLabel("Role").selectOption("SUPPORT");
+  await page.getByLabel("Role", { exact: true }).selectOption("SUPPORT");
   await page.getByRole("button", { name: "Add user" }).click();
   const password = (await page.getByTestId("generated-password").textContent())?.trim() ?? "";
   expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
@@ -69,7 +69,7 @@ test("a demotion and a deactivation take effect at the user's next request, with
   await page.goto(`/dashboard/c/${admin.companyId}/users`);
   const email = `accountant-${Date.now()}@e2e.local`;
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Role").selectOption("ACCOUNTANT");
+  await page.getByLabel("Role", { exact: true }).selectOption("ACCOUNTANT");
   await page.getByLabel("Set one myself").check();
   await page.getByLabel("Password", { exact: true }).fill("temporary-pass-1");
   await page.getByRole("button", { name: "Add user" }).click();
@@ -108,7 +108,7 @@ test("a demotion and a deactivation take effect at the user's next request, with
   await accountant.getByLabel("Email").fill(email);
   await accountant.getByLabel("Password").fill("temporary-pass-1");
   await accountant.getByRole("button", { name: "Sign in" }).click();
-  await expect(accountant.getByRole("alert")).toContainText("Wrong email or password.");
+  await expect(accountant.getByText("Wrong email or password.")).toBeVisible();
   await expect(accountant).toHaveURL(/\/signin/);
   await page.screenshot({ path: "reports/screenshots/users-and-roles-deactivated.png", fullPage: true });
   await accountant.context().close();

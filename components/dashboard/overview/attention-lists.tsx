@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { CompanyOverview } from "@/lib/overview/contracts";
+import { formatMoney } from "../documents/money";
 import { formatDateTime } from "../format";
 
 const TEXT = {
@@ -34,7 +35,8 @@ export function RejectedList({ companyId, rejected }: { companyId: string; rejec
                 {TEXT.document(doc)}
               </Link>
               <span className="ml-2 text-slate-500">
-                {doc.clientName ?? ""} · R$ {doc.totalValue} · {formatDateTime(doc.rejectedAt)}
+                {doc.clientName ? `${doc.clientName} · ` : ""}
+                {formatMoney(doc.totalValue)} · {formatDateTime(doc.rejectedAt)}
               </span>
               <span className="block text-red-800">{doc.rejectionCode ? `${doc.rejectionCode} — ${doc.rejectionReason ?? ""}` : (doc.rejectionReason ?? TEXT.noReason)}</span>
             </li>

@@ -6,7 +6,7 @@ import { CHART_STATUS_ORDER, STATUS_STYLE } from "./status-colors";
 
 const TEXT = {
   title: "Documents per day, last 30 days",
-  summary: (total: number, from: string, to: string) => `${total} documents created between ${shortDate(from)} and ${shortDate(to)}, stacked by current status.`,
+  summary: (total: number, from: string, to: string) => `${total} document${total === 1 ? "" : "s"} created between ${shortDate(from)} and ${shortDate(to)}, stacked by current status.`,
   showTable: "Show the figures as a table",
   day: "Day",
   total: "Total",
@@ -40,7 +40,7 @@ export function DocumentsByDayChart({ last30Days }: { last30Days: CompanyOvervie
               <XAxis dataKey="day" tick={{ fontSize: 11, fill: "#475569" }} interval="preserveStartEnd" minTickGap={12} />
               <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#475569" }} />
               <Tooltip cursor={{ fill: "#f1f5f9" }} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span className="text-slate-700">{value}</span>} />
               {CHART_STATUS_ORDER.map((status) => (
                 <Bar key={status} dataKey={status} name={STATUS_STYLE[status].label} stackId="status" fill={STATUS_STYLE[status].color} isAnimationActive={false} />
               ))}

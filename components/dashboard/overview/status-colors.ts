@@ -6,7 +6,7 @@ export const STATUS_STYLE: Record<OverviewDocumentStatus, { label: string; color
   REJECTED: { label: "Rejected", color: "#dc2626" },
   PROCESSING: { label: "Processing", color: "#0284c7" },
   CANCELLED: { label: "Cancelled", color: "#71717a" },
-  DRAFT: { label: "Draft", color: "#cbd5e1" },
+  DRAFT: { label: "Draft", color: "#94a3b8" },
 };
 
 /** Stacking order: outcomes at the bottom, drafts on top. */
