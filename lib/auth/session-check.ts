@@ -6,8 +6,8 @@ import type { SessionUser, UserRole } from "./session-user";
 // request (pages through getSessionUser, internal routes through
 // readRequestSession) re-reads the user's row by primary key, so a
 // deactivation, a deletion or a role change applies at that user's next
-// request in every process, with nothing to invalidate. One prepared
-// primary-key lookup costs about a tenth of a millisecond; a cache would save
+// request in every process, with nothing to invalidate. It is one prepared
+// primary-key lookup in plain SQL (as the API-key lookup); a cache would save
 // little and add a window in which a removed user still writes.
 
 const FIND_SESSION_USER = `SELECT "tenantId", "role"::text AS "role", "isActive", "sessionVersion", "email", "name" FROM "User" WHERE "id" = $1`;

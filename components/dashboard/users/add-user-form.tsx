@@ -77,10 +77,11 @@ export function AddUserForm({ endpoint, onAdded }: { endpoint: string; onAdded: 
           <select id="user-role" value={role} onChange={(e) => setRole(e.target.value as UserRole)} className={fieldClass}>
             {ROLE_ORDER.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABELS[r].label} — {ROLE_LABELS[r].description}
+                {ROLE_LABELS[r].label}
               </option>
             ))}
           </select>
+          <p className="mt-1 text-xs text-slate-500">{ROLE_LABELS[role].description}</p>
         </div>
       </div>
       <fieldset>
