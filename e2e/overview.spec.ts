@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { db } from "@/lib/db/client";
+import { createUser } from "@/lib/users/create-user";
 import { closeDb, createAccountWithDraft, signIn } from "./signin-helpers";
 
 test.use({ locale: "en-US" });
@@ -38,6 +39,20 @@ test("the overview shows today's documents, a rejected document with its reason 
   await rejected.getByRole("link", { name: "NF-e 1/42" }).click();
   await expect(page).toHaveURL(new RegExp(`/documents/${draftId}$`));
   await expect(page.getByText("Rejected: Rejeição: Duplicidade de NF-e")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Emit again" })).toBeVisible();
+
+  // SUPPORT of the same office sees the same overview and document, without the emit button.
+  const support = { email: `support-${Date.now()}@e2e.local`, password: "support-password-1" };
+  await createUser({ ...support, tenantId: account.tenantId, role: "SUPPORT" });
+  const context = await page.context().browser()!.newContext({ locale: "en-US" });
+  const supportPage = await context.newPage();
+  await signIn(supportPage, support);
+  await supportPage.goto(`/dashboard/c/${companyId}`);
+  await supportPage.getByTestId("rejected-list").getByRole("link", { name: "NF-e 1/42" }).click();
+  await expect(supportPage.getByText("Rejected: Rejeição: Duplicidade de NF-e")).toBeVisible();
+  await expect(supportPage.getByRole("button", { name: "Emit again" })).toHaveCount(0);
+  await supportPage.screenshot({ path: "reports/screenshots/document-as-support.png", fullPage: true });
+  await context.close();
 });
 
 test("an empty company's overview says so instead of drawing an empty chart", async ({ page }) => {
