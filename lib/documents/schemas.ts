@@ -161,9 +161,9 @@ export const CreateDocumentInput = z
     if (body.clientId !== undefined && body.client !== undefined) {
       ctx.addIssue({ code: "custom", path: ["client"], message: "send only one of clientId and client, not both" });
     }
-    // Rule 5: transport is NFE only.
-    if (body.transport && body.type === "NFSE") {
-      ctx.addIssue({ code: "custom", path: ["transport"], message: "an NFSE carries no transport (NFE only)" });
+    // Rule 5: transport is NFE only (an NFC-e with freight, carrier or vehicle is SEFAZ's 753/754/756).
+    if (body.transport && body.type !== "NFE") {
+      ctx.addIssue({ code: "custom", path: ["transport"], message: `an ${body.type} carries no transport (NFE only)` });
     }
     // Rule 4: IBS/CBS credit and debit notes are NF-e (model 55) only, without charge.
     const rtc = body.rtcCreditType ?? body.rtcDebitType;
