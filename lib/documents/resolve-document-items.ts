@@ -163,6 +163,8 @@ function applyInterstateRate(context: ResolutionContext, fields: ResolvedTaxFiel
 }
 
 const SIMPLES_ST_WITH_DEDUCTION = new Set(["201", "202"]);
+const ST_CHARGED_BEFORE = new Set(["60", "500"]);
+const ST_CODES_NOT_TO_CONSUMERS = new Set(["10", "30", "70", "201", "202", "203"]);
 
 /** The resources' taxation rules (lib/tax/taxation-rules.ts) on the resolved set; unused ICMS parameters become absent. */
 function validatedFields(company: Company, fields: ResolvedTaxFields, where: string): ResolvedTaxFields {
@@ -217,8 +219,15 @@ export function computeResolvedItem(context: ResolutionContext, item: ResolvedIt
         referencedItem: (declared?.referencedItem ?? null) as Prisma.JsonObject | null,
       },
     });
-    // Items with ST need a CEST, on the item or the product (api.md, Tax rule semantics; Convênio ICMS 142/2018).
-    if (taxes.icms?.st && !item.cest) throw new TaxationError("cest: an item with ICMS tax substitution (ST) needs a CEST on the item or its product");
+    // Items with ST, charged now or before (CST 60, CSOSN 500), need a CEST on the item or the product
+    // (api.md, Tax rule semantics; Convênio ICMS 142/2018; SEFAZ cStat 806).
+    if ((taxes.icms?.st || ST_CHARGED_BEFORE.has(taxes.icms?.cst ?? "")) && !item.cest) {
+      throw new TaxationError(`cest: an item with ICMS tax substitution (ST, code ${taxes.icms!.cst}) needs a CEST on the item or its product (SEFAZ cStat 806)`);
+    }
+    // EC 87/2015: an interstate sale to a non-contributor pays the DIFAL, never ST (SEFAZ cStat 508/600).
+    if (difal && ST_CODES_NOT_TO_CONSUMERS.has(taxes.icms?.cst ?? "")) {
+      throw new TaxationError(`icmsSituation: ${taxes.icms!.cst} (tax substitution) is not allowed in an interstate sale to a final consumer who is not an ICMS contributor (SEFAZ cStat ${taxes.icms!.table === "CST" ? "508" : "600"}); the destination's share is the DIFAL`);
+    }
     return { taxes, sources: usedSources(taxes, item.sources) };
   } catch (error) {
     if (error instanceof TaxationError) throw unprocessable("invalid_taxation", `items.${item.position - 1}: ${error.message}`);

@@ -54,6 +54,22 @@ describe("interstate rate and DIFAL", () => {
   });
 });
 
+describe("ST refusals", () => {
+  it("CSOSN 500 without CEST (806) and CST 10 in an interstate sale to a consumer (508) are 422 invalid_taxation", async () => {
+    const simples = await setup("SIMPLES_NACIONAL");
+    const noCest = await post(simples.key, { type: "NFE", clientId: (await makeClient(simples.companyId)).id, items: [item({ cfop: "5405", icmsSituation: "500" })] });
+    expect([noCest.status, noCest.body.code]).toEqual([422, "invalid_taxation"]);
+    expect(noCest.body.message).toContain("cStat 806");
+    const c = await setup();
+    const st = await post(c.key, {
+      type: "NFE", client: consumerInBahia,
+      items: [item({ cfop: "6108", cest: "0300700", icmsSituation: "10", icmsRate: 7, icmsStModBc: 4, icmsStMva: 40, icmsStRate: 18 })],
+    });
+    expect([st.status, st.body.code]).toEqual([422, "invalid_taxation"]);
+    expect(st.body.message).toContain("cStat 508");
+  });
+});
+
 describe("NFC-e refusals instead of silent drops", () => {
   it("transport 400, IPI 422, installments 400 invalid_duplicates, no payments 400", async () => {
     const c = await setup();
