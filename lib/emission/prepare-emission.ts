@@ -80,7 +80,7 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Sett
       return settleRejected(pool, run, document, { kind: "refused", code: "access_key_mismatch", reason });
     }
     // The SEFAZ business rules, before anything is sent (issue 15): REJECTED with the rule's cStat.
-    assertBusinessRules(built.xml);
+    assertBusinessRules(built.xml, { csc: input.csc });
     signedXml = built.xml;
   } catch (error) {
     if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });

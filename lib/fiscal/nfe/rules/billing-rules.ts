@@ -33,6 +33,16 @@ export const invoiceFieldsRule: BusinessRule = {
   },
 };
 
+export const invoiceDiscountRule: BusinessRule = {
+  id: "Y05-10", name: "invoice-discount-not-above-original", cStat: "901", models: NFE_ONLY,
+  xMotivo: "Rejeição: Valor do Desconto da Fatura maior que Valor Original da Fatura",
+  check(nfe) {
+    const fat = child(nfe.cobr, "fat");
+    if (!fat) return null;
+    return amount(fat.vDesc).greaterThan(amount(fat.vOrig)) ? { detail: `vDesc ${str(fat.vDesc)} > vOrig ${str(fat.vOrig)}` } : null;
+  },
+};
+
 export const invoiceNetValueRule: BusinessRule = {
   id: "Y06-10", name: "invoice-net-value", cStat: "902", models: NFE_ONLY,
   xMotivo: "Rejeição: Valor Liquido da Fatura difere do Valor Original menos o Valor do Desconto",

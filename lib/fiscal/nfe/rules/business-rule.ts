@@ -7,8 +7,10 @@ import type { NfeView } from "./nfe-view";
 // strictest common reading (docs/api-notes/sefaz-rules.md says what a state may relax).
 
 export type RuleContext = {
-  /** Receipt time at the authority (rule 703); our pre-send check leaves it out. */
+  /** Receipt time at the authority (rules 703, 898); our pre-send check leaves it out. */
   receivedAt?: Date;
+  /** The issuer's CSC, where it is known (our pre-send check; the simulator does not hold it): QR-code hash, rule 464. */
+  csc?: { id: string; secret: string } | null;
 };
 
 export type RuleFinding = {

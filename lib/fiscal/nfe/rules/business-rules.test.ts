@@ -135,6 +135,8 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["756", "NFC-e with a vehicle", () => swap(xmlOf(nfce()), "<transp><modFrete>9</modFrete></transp>", "<transp><modFrete>0</modFrete><veicTransp><placa>ABC1D23</placa><UF>SP</UF></veicTransp></transp>")],
   ["760", "NFC-e with installments", () => swap(xmlOf(nfce()), "</transp>", "</transp><cobr><fat><nFat>1</nFat><vOrig>23.66</vOrig><vDesc>0.00</vDesc><vLiq>23.66</vLiq></fat></cobr>")],
   ["905", "fat without vDesc", () => swap(xmlOf(billing()), "<vDesc>0.00</vDesc><vLiq>", "<vLiq>")],
+  // vLiq = vOrig − vDesc then goes negative: only without installments does no other rule see it.
+  ["901", "invoice discount above the original value", () => swap(swap(xmlOf(billing()), "<vOrig>182.08</vOrig><vDesc>0.00</vDesc><vLiq>182.08</vLiq>", "<vOrig>100.00</vOrig><vDesc>200.00</vDesc><vLiq>-100.00</vLiq>"), /<dup>.*<\/dup>/, "")],
   ["902", "vLiq differs from vOrig − vDesc", () => swap(xmlOf(billing()), "<vDesc>0.00</vDesc><vLiq>", "<vDesc>0.08</vDesc><vLiq>")],
   ["897", "invoice above vNF", () => swap(swap(swap(xmlOf(billing()), "<vOrig>182.08</vOrig>", "<vOrig>182.09</vOrig>"), "<vLiq>182.08</vLiq>", "<vLiq>182.09</vLiq>"), "<vDup>60.70</vDup>", "<vDup>60.71</vDup>")],
   ["852", "installment numbered 2", () => swap(xmlOf(billing()), "<nDup>002</nDup>", "<nDup>2</nDup>")],
@@ -157,6 +159,7 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
     const key = /Id="NFe(\d{44})"/.exec(xml)![1]!;
     return swap(xml, `p=${key}`, `p=${key.slice(0, 40)}0000`);
   }],
+  ["464", "QR code v2 hash of another CSC", () => xmlOf({ ...nfce(), environment: "PRODUCTION" }), { csc: { id: "000001", secret: "ANOTHER-CSC-TOKEN" } }],
 ];
 
 describe("SEFAZ business rules: each broken alone", () => {
@@ -183,6 +186,12 @@ describe("the first failing rule wins, in the MOC's order", () => {
     expect(violation?.xMotivo).toBe("Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:1]");
     expect(describeViolation(violation!)).toBe("Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:1] (rule NA01-20 icms-uf-dest-required, item 1: sem ICMSUFDest)");
     expect(findRuleViolations(xmlOf(withTaxes(difal(), 0, { difal: null }))).map((v) => v.cStat)).toEqual(["694", "799"]);
+  });
+
+  it("checks the QR-code v2 hash only with the CSC it was made with", () => {
+    const production = xmlOf({ ...nfce(), environment: "PRODUCTION" });
+    expect(findRuleViolations(production, { csc: nfce().csc })).toEqual([]);
+    expect(findRuleViolations(production)).toEqual([]);
   });
 
   it("passes every golden document", () => {

@@ -76,6 +76,7 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   transport.nfceVehicleRule,
   billing.nfceBillingRule,
   billing.invoiceFieldsRule,
+  billing.invoiceDiscountRule,
   billing.invoiceNetValueRule,
   billing.invoiceAboveTotalRule,
   billing.installmentNumberRule,
@@ -94,6 +95,7 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   payment.changeValueRule,
   supplementary.nfceQrCodeRule,
   supplementary.nfceQrCodeKeyRule,
+  supplementary.nfceQrCodeHashRule,
 ];
 
 function violationOf(rule: BusinessRule, finding: { nItem?: number; detail?: string }): RuleViolation {
@@ -147,7 +149,7 @@ export class BusinessRuleError extends Error {
  * rule the authority applies, or the run ends REJECTED with
  * "cStat - xMotivo (rule …, item …)" before anything is sent.
  */
-export function assertBusinessRules(xml: string): void {
-  const violation = firstRuleViolation(xml);
+export function assertBusinessRules(xml: string, context: RuleContext = {}): void {
+  const violation = firstRuleViolation(xml, context);
   if (violation) throw new BusinessRuleError(violation);
 }
