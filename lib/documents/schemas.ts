@@ -149,8 +149,9 @@ export const CreateDocumentInput = z
     emit: z.boolean().optional(),
     duplicates: z.array(DuplicateInput).max(120).optional(),
     transport: TransportInput.optional(),
-    rtcCreditType: z.string().trim().regex(/^\d{2}$/, "must be a 2-digit tpNFCredito code").optional(),
-    rtcDebitType: z.string().trim().regex(/^\d{2}$/, "must be a 2-digit tpNFDebito code").optional(),
+    // The schema's TTpNFCredito (01-05) and TTpNFDebito (01-08), NT 2025.002.
+    rtcCreditType: z.enum(["01", "02", "03", "04", "05"], "must be a tpNFCredito code, 01 to 05").optional(),
+    rtcDebitType: z.enum(["01", "02", "03", "04", "05", "06", "07", "08"], "must be a tpNFDebito code, 01 to 08").optional(),
     referencedAccessKey: AccessKey.optional(),
   })
   .superRefine((body, ctx) => {

@@ -28,7 +28,9 @@ const GOLDEN: Array<[string, () => NfeInput]> = [
   ["NFC-e with card and PIX", () => golden.nfceCardAndPix()],
   ["credit note with refNFe", () => golden.creditNote(REFERENCED_KEY)],
   ["transport and installments", () => golden.transportAndInstallments()],
-  ["debit note of interest and penalty", () => golden.debitNote(REFERENCED_KEY)],
+  // Every tpNFCredito and tpNFDebito of the schema (NT 2025.002): IBS/CBS only, tPag 90.
+  ...["02", "03", "04", "05"].map((type): [string, () => NfeInput] => [`credit note tpNFCredito ${type}`, () => golden.creditNote(REFERENCED_KEY, type)]),
+  ...["01", "02", "03", "04", "05", "06", "07", "08"].map((type): [string, () => NfeInput] => [`debit note tpNFDebito ${type}`, () => golden.debitNote(REFERENCED_KEY, type)]),
   ["interstate B2C with DIFAL, imported line at 4 %", () => golden.interstateConsumerWithDifal()],
   ["NFC-e in cash with change", () => golden.nfceCashWithChange()],
   ["Simples Nacional without IBS/CBS", () => golden.simplesWithoutIbsCbs()],

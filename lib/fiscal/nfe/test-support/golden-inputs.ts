@@ -171,9 +171,9 @@ export function nfceCardAndPix(): NfeInput {
 }
 
 /** Credit note (finNFe 5) adjusting IBS/CBS of an earlier NF-e: refNFe, tpNFCredito, tPag 90. */
-export function creditNote(referencedKey: string): NfeInput {
+export function creditNote(referencedKey: string, tpNFCredito = "01"): NfeInput {
   return simpleNfe({
-    number: 1003, cNF: "30571946", finNFe: "5", tpNFCredito: "01", operationNature: "Nota de credito - ajuste IBS/CBS",
+    number: 1003, cNF: "30571946", finNFe: "5", tpNFCredito, operationNature: "Nota de credito - ajuste IBS/CBS",
     referencedKeys: [referencedKey], departureAt: null,
     items: [
       item({
