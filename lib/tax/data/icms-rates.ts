@@ -1,8 +1,9 @@
-// ICMS rates by state, dated. Source: shared/fiscal/data/tables/icms
-// (icms-aliquotas-internas-uf.csv and icms-interestadual.json, compiled from
-// Res. SF 22/1989, Res. SF 13/2012 and each state's law as known in 2025;
-// checked against OCA/l10n-brazil l10n_br_fiscal icms_tax_definition data,
-// commit 9fb1c9c547ed). The table says itself it must be checked against each
+// ICMS rates by state, dated. Source: shared/fiscal/data/tables/icms, vendored
+// beside this file (icms-interestadual.json, icms-aliquotas-internas-uf.csv),
+// compiled from Res. SF 22/1989, Res. SF 13/2012 and each state's law as known
+// in 2025; the matrix was checked against OCA/l10n-brazil l10n_br_fiscal
+// icms_tax_definition data (commit 9fb1c9c547ed). compute-difal.test.ts checks
+// this code against both files. The table says itself it must be checked against each
 // SEFAZ before production use: a change is one new row with its start date.
 
 /** General (modal) internal ICMS rate without FCP: the pICMSUFDest default of the DIFAL. */
