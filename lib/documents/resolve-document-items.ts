@@ -191,7 +191,7 @@ export function computeResolvedItem(context: ResolutionContext, item: ResolvedIt
   const simples = usesCsosn(context.company.taxRegime);
   // EC 87/2015: an interstate NF-e to a final consumer who is not an ICMS contributor carries the DIFAL.
   const difal =
-    context.documentType === "NFE" && context.recipient.destination === "INTERSTATE" && !context.recipient.contributor && !context.adjustmentNote
+    context.documentType === "NFE" && context.recipient.destination === "INTERSTATE" && !context.recipient.contributor && !context.recipient.exemptFromRegistration && !context.adjustmentNote
       ? difalParameters({ fromUf: context.company.state, toUf: context.recipient.state ?? context.company.state, origin: item.fields.icmsOrigin ?? "0", issuedOn: context.issuedOn })
       : null;
   const lineContext: LineContext = {

@@ -35,6 +35,15 @@ describe("interstate rate and DIFAL", () => {
     expect(d.taxTotals.icmsTot).toMatchObject({ vICMS: "152.00", vFCPUFDest: "0.00", vICMSUFDest: "319.50", vICMSUFRemet: "0.00", vNF: "2300.00" });
   });
 
+  it("a recipient exempt from the state registration (indIEDest 2) owes no DIFAL group (694/695 are for indIEDest 9)", async () => {
+    const c = await setup();
+    const res = await post(c.key, { type: "NFE", client: { ...consumerInBahia, name: "Associação Beneficente", document: "33000167000101", icmsTaxpayer: "ISENTO" }, items: [item({ cfop: "6108" })] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [line] = await db.fiscalDocumentItem.findMany({ where: { documentId: res.body.id } });
+    expect((line!.taxes as any).difal).toBeNull();
+    expect((line!.taxes as any).icms.rate).toBe("7.0000");
+  });
+
   it("RJ's general FECP (2 %) enters the DIFAL as vFCPUFDest", async () => {
     const c = await setup();
     const res = await post(c.key, { type: "NFE", client: { ...consumerInBahia, state: "RJ", city: "Rio de Janeiro", municipalityCode: "3304557", zipCode: "20010000" }, items: [item({ cfop: "6108", unitValue: 1000 })] });

@@ -158,6 +158,12 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<detPag><indPag>1</indPag><tPag>15</tPag><vPag>182.08</vPag></detPag>");
   });
 
+  it("writes indIEDest 2 without IE for a recipient whose registration is ISENTO", () => {
+    const input = golden.simpleNfe();
+    const xml = buildNfe({ ...input, recipient: { ...input.recipient!, stateRegistration: "ISENTO" } }).xml;
+    expect(xml).toContain("<indIEDest>2</indIEDest><email>");
+  });
+
   it("uses the issuer state's UTC offset for dhEmi", () => {
     const input = golden.simpleNfe();
     const xml = buildNfe({ ...input, issuer: { ...input.issuer, address: { ...input.issuer.address, uf: "AM", municipalityCode: "1302603" } } }).xml;
