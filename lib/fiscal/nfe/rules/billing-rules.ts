@@ -11,7 +11,7 @@ function firstInstallment(nfe: NfeView, test: (dup: XmlFields, index: number, al
   const all = installments(nfe);
   for (const [index, dup] of all.entries()) {
     const detail = test(dup, index, all);
-    if (detail) return { detail: `nOcor ${index + 1}: ${detail}` };
+    if (detail) return { nOcor: index + 1, detail };
   }
   return null;
 }

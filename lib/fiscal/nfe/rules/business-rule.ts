@@ -16,6 +16,8 @@ export type RuleContext = {
 export type RuleFinding = {
   /** det/@nItem of the line that breaks the rule, when it is a line rule. */
   nItem?: number;
+  /** Position (from 1) of the installment that breaks the rule ("[nOcor:n]" of group Y). */
+  nOcor?: number;
   /** What was found, in a few words (values compared). */
   detail?: string;
 };

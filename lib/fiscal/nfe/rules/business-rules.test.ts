@@ -194,6 +194,11 @@ describe("the first failing rule wins, in the MOC's order", () => {
     expect(findRuleViolations(production)).toEqual([]);
   });
 
+  it("names the installment as SEFAZ does ([nOcor:n])", () => {
+    const violation = firstRuleViolation(swap(xmlOf(billing()), "<dVenc>2026-05-09</dVenc>", "<dVenc>2026-04-01</dVenc>"));
+    expect(violation?.xMotivo).toBe("Rejeição: Data de vencimento da parcela não informada ou menor que a Data de vencimento da parcela anterior [nOcor:2]");
+  });
+
   it("passes every golden document", () => {
     for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange()]) {
       expect(findRuleViolations(xmlOf(input))).toEqual([]);

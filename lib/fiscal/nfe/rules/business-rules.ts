@@ -1,5 +1,5 @@
 import * as billing from "./billing-rules";
-import type { BusinessRule, RuleContext, RuleViolation } from "./business-rule";
+import type { BusinessRule, RuleContext, RuleFinding, RuleViolation } from "./business-rule";
 import * as ibsCbs from "./ibs-cbs-rules";
 import * as icms from "./icms-rules";
 import * as identification from "./identification-rules";
@@ -98,10 +98,10 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   supplementary.nfceQrCodeHashRule,
 ];
 
-function violationOf(rule: BusinessRule, finding: { nItem?: number; detail?: string }): RuleViolation {
-  const line = finding.nItem === undefined ? "" : String(finding.nItem);
-  const xMotivo = line ? rule.xMotivo.replace("[nItem:999]", `[nItem:${line}]`) : rule.xMotivo.replace(" [nItem:999]", "");
-  return { rule, cStat: rule.cStat, xMotivo: xMotivo.replace(" [nOcor:999]", ""), nItem: finding.nItem, detail: finding.detail };
+function violationOf(rule: BusinessRule, finding: RuleFinding): RuleViolation {
+  const fill = (text: string, tag: string, value: number | undefined) => (value === undefined ? text.replace(` [${tag}:999]`, "") : text.replace(`[${tag}:999]`, `[${tag}:${value}]`));
+  const xMotivo = fill(fill(rule.xMotivo, "nItem", finding.nItem), "nOcor", finding.nOcor);
+  return { rule, cStat: rule.cStat, xMotivo, nItem: finding.nItem, detail: finding.nOcor === undefined ? finding.detail : `parcela ${finding.nOcor}: ${finding.detail ?? ""}` };
 }
 
 /** Every rule the document breaks, in the MOC's order (a view, or the XML of an NFe). */
