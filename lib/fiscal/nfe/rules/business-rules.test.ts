@@ -126,7 +126,8 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   }],
   ["1118", "IBSCBSTot without any gIBSCBS", () =>
     xmlOf(simple().items.reduce((input, _item, index) => withTaxes(input, index, { ibsCbs: { ...input.items[index]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999", amounts: null } }), simple()))],
-  ["1104", "vBCIBSCBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("131.00", "0.13", "1.17") } })],
+  ["1085", "vIBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("130.00", "0.14", "1.17") } })],
+  ["1091", "vCBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("130.00", "0.13", "1.18") } })],
   ["868", "vehicle in an interstate sale", () => xmlOf({ ...difal(), transport: { modFrete: "0", vehicle: { plate: "ABC1D23", uf: "SP" } } })],
   ["753", "NFC-e with freight", () =>
     xmlOf({ ...withIcmsTot(withItem(nfce(), 0, (i) => ({ ...i, freight: "1.00" })), { vFrete: "1.00", vNF: "24.66" }), change: "0.34" })],

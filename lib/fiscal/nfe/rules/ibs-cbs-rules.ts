@@ -1,6 +1,6 @@
 import { CST_REQUIRING_GIBSCBS } from "../build-ibs-cbs";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
-import { child, str, sumOf, amount } from "./nfe-view";
+import { amount, child, str, sumOf, type XmlFields } from "./nfe-view";
 
 // Group UB (IBSCBS of the line) and W (IBSCBSTot): NT 2025.002 (tax reform).
 // Which CSTs need the gIBSCBS group: the official CST table (ind_gIBSCBS,
@@ -19,13 +19,25 @@ export const ibsCbsTotalUndueRule: BusinessRule = {
   check: (nfe) => (nfe.ibsCbsTot && !nfe.items.some((i) => child(i.ibsCbs, "gIBSCBS")) ? { detail: "IBSCBSTot sem gIBSCBS nos itens" } : null),
 };
 
-export const ibsCbsBaseTotalRule: BusinessRule = {
-  id: "W35-10", name: "ibs-cbs-total-base", cStat: "1104", models: BOTH,
-  xMotivo: "Rejeição: Valor da Base de Cálculo do IBS/CBS difere do somatório dos itens",
-  check(nfe) {
-    if (!nfe.ibsCbsTot || !nfe.items.some((i) => child(i.ibsCbs, "gIBSCBS"))) return null;
-    const expected = sumOf(nfe.items, (i) => child(i.ibsCbs, "gIBSCBS")?.vBC);
-    const stated = amount(nfe.ibsCbsTot.vBCIBSCBS);
-    return expected.equals(stated) ? null : { detail: `vBCIBSCBS ${stated.toFixed(2)}, soma ${expected.toFixed(2)}` };
-  },
-};
+function ibsCbsTotalRule(spec: { id: string; name: string; cStat: string; xMotivo: string; total: (tot: XmlFields) => unknown; line: (g: XmlFields | null) => unknown }): BusinessRule {
+  return {
+    id: spec.id, name: spec.name, cStat: spec.cStat, xMotivo: spec.xMotivo, models: BOTH,
+    check(nfe) {
+      // Without any gIBSCBS the total itself is the problem (1118).
+      if (!nfe.ibsCbsTot || !nfe.items.some((i) => child(i.ibsCbs, "gIBSCBS"))) return null;
+      const expected = sumOf(nfe.items, (i) => spec.line(child(i.ibsCbs, "gIBSCBS")));
+      const stated = amount(spec.total(nfe.ibsCbsTot));
+      return expected.equals(stated) ? null : { detail: `total ${stated.toFixed(2)}, soma dos itens ${expected.toFixed(2)}` };
+    },
+  };
+}
+
+export const ibsTotalRule = ibsCbsTotalRule({
+  id: "W47-10", name: "ibs-total", cStat: "1085", xMotivo: "Rejeição: Valor total do IBS difere do somatório dos itens",
+  total: (tot) => child(tot, "gIBS")?.vIBS, line: (g) => g?.vIBS,
+});
+
+export const cbsTotalRule = ibsCbsTotalRule({
+  id: "W56-10", name: "cbs-total", cStat: "1091", xMotivo: "Rejeição: Valor total da CBS difere do somatório dos itens",
+  total: (tot) => child(tot, "gCBS")?.vCBS, line: (g) => child(g, "gCBS")?.vCBS,
+});
