@@ -37,6 +37,14 @@ describe("documents built from the API pass the business rules", () => {
     expect(document.signedXml).toContain("<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>270.00</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>");
   });
 
+  it("a Simples issuer's interstate sale to a consumer (CSOSN 102) carries the DIFAL too; authorized", async () => {
+    const company = await createEmittingCompany({ regime: "SIMPLES_NACIONAL" });
+    const document = await emitted(company.companyId, { client: consumerInBahia, items: [{ ...itemWithDefaults, icmsSituation: "102", pisSituation: "49", cofinsSituation: "49", pisRate: undefined, cofinsRate: undefined }], payments: [{ method: "PIX", value: 2000 }] });
+    expect(document.signedXml).toContain("<ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102>");
+    expect(document.signedXml).toContain("<pICMSInter>7.00</pICMSInter>");
+    expect(document.signedXml).not.toContain("<IBSCBS>");
+  });
+
   it("NFC-e in cash above the total: vTroco; a card payment carries its card group", async () => {
     const company = await createEmittingCompany();
     await db.company.update({ where: { id: company.companyId }, data: { cscId: "000001", cscToken: "A1B2C3D4E5F6G7H8I9J0" } });
