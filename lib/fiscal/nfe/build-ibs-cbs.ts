@@ -1,3 +1,4 @@
+import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
 import type { IbsCbsTaxes, IbsCbsTotals } from "@/lib/tax/tax-shapes";
 import { el } from "@/lib/fiscal/xml/xml-text";
 import { money, percent } from "./format";
@@ -12,8 +13,6 @@ import { money, percent } from "./format";
 /** CST 000 / cClassTrib 000001: full taxation, used when the stored line has no classification. */
 export const DEFAULT_IBS_CBS_CLASSIFICATION = { cst: "000", cClassTrib: "000001" } as const;
 
-/** CSTs whose row in the official CST table has ind_gIBSCBS = 1 (version 2026-06-22). */
-export const CST_REQUIRING_GIBSCBS = new Set(["000", "010", "011", "200", "220", "221", "222", "510", "515", "550", "830"]);
 
 export function buildIbsCbs(taxes: IbsCbsTaxes, crt: "1" | "2" | "3" | "4" = "3"): string {
   const cst = taxes.cst ?? DEFAULT_IBS_CBS_CLASSIFICATION.cst;

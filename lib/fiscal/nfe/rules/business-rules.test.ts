@@ -97,6 +97,7 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["815", "vICMSUFDest differs from the calculation", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), destinationAmount: "271.00" } }), { vICMSUFDest: "320.50" }))],
   ["816", "vICMSUFRemet not zero at 100 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), originAmount: "1.00" } }), { vICMSUFRemet: "1.00" }))],
   ["742", "NFC-e with IPI", () => swap(xmlOf(nfce()), "</ICMS>", "</ICMS><IPI><cEnq>999</cEnq><IPINT><CST>53</CST></IPINT></IPI>")],
+  ["1021", "CST 410 with gIBSCBS", () => xmlOf(withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999" } }))],
   ["1022", "CST 000 without gIBSCBS (regular issuer)", () => {
     const input = withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, amounts: null } });
     return xmlOf({ ...input, totals: { ...input.totals, ibsCbsTot: golden.ibsCbsTot("30.00", "0.03", "0.27") } });

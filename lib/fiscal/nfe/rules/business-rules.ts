@@ -47,6 +47,7 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   icms.difalDestinationAmountRule,
   icms.difalOriginAmountRule,
   item.nfceIpiRule,
+  ibsCbs.ibsCbsGroupUndueRule,
   ibsCbs.ibsCbsGroupRequiredRule,
   totals.icmsBaseTotalRule,
   totals.icmsTotalRule,

@@ -1,10 +1,17 @@
-import { CST_REQUIRING_GIBSCBS } from "../build-ibs-cbs";
+import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
 import { amount, child, str, sumOf, type XmlFields } from "./nfe-view";
 
 // Group UB (IBSCBS of the line) and W (IBSCBSTot): NT 2025.002 (tax reform).
 // Which CSTs need the gIBSCBS group: the official CST table (ind_gIBSCBS,
 // shared/fiscal/data/tables/ibscbs/cst-ibscbs.csv, version 2026-06-22).
+
+export const ibsCbsGroupUndueRule: BusinessRule = {
+  id: "UB13-20", name: "ibs-cbs-group-undue", cStat: "1021", models: BOTH,
+  xMotivo: "Rejeição: Grupo de informações do IBS/CBS informado indevidamente para o CST informado [nItem:999]",
+  check: (nfe) =>
+    firstLine(nfe, (item) => !!item.ibsCbs && !CST_REQUIRING_GIBSCBS.has(str(item.ibsCbs.CST)) && !!child(item.ibsCbs, "gIBSCBS") && `CST ${str(item.ibsCbs.CST)} com gIBSCBS`),
+};
 
 export const ibsCbsGroupRequiredRule: BusinessRule = {
   id: "UB13-30", name: "ibs-cbs-group-required", cStat: "1022", models: BOTH,
