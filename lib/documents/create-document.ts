@@ -76,6 +76,9 @@ async function loadReferences(companyId: string, body: CreateDocumentBody) {
 function composeDocument(company: Company, recipientRecord: Client, body: CreateDocumentBody, references: References): DocumentRows {
   const { template, products, rules, transport } = references;
   const snapshot = snapshotClient(recipientRecord);
+  const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();
+  // The issue date in the issuer's calendar, as dhEmi carries it: dated DIFAL rates and the installments' reference.
+  const issueDate = localDateTime(issueDateTime, company.state).slice(0, 10);
   const context: ResolutionContext = {
     documentType: body.type,
     company,
@@ -84,7 +87,7 @@ function composeDocument(company: Company, recipientRecord: Client, body: Create
     documentTaxRuleId: body.taxRuleId ?? null,
     products,
     rules,
-    issuedOn: localDateTime(body.issueDateTime ? new Date(body.issueDateTime) : new Date(), company.state).slice(0, 10),
+    issuedOn: issueDate,
     adjustmentNote: !!(body.rtcCreditType ?? body.rtcDebitType),
   };
   const resolved = body.items.map((item, index) => resolveItem(context, item, index));
@@ -94,9 +97,6 @@ function composeDocument(company: Company, recipientRecord: Client, body: Create
   const taxTotals = computeDocumentTotals(lines);
   const totalValue = dec(taxTotals.icmsTot.vNF);
 
-  const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();
-  // The issue date in the issuer's calendar, as dhEmi carries it (the installments' reference).
-  const issueDate = localDateTime(issueDateTime, company.state).slice(0, 10);
   const duplicates = buildDuplicates(body.duplicates ?? [], totalValue, { type: body.type, issueDate });
   const adjustment = body.rtcCreditType ?? body.rtcDebitType;
   // Credit/debit notes of the tax reform carry no charge: tPag 90 (api.md, Create-document rule 4).

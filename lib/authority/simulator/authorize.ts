@@ -14,9 +14,10 @@ import { protocolOf } from "./stored-protocol";
 
 // NFeAutorizacao4, synchronous (MOC 4.0, item 4.2 and the validation order of
 // its rule tables): schema, signature, certificate, access key, the business
-// rules of the MOC and Notas Técnicas (lib/fiscal/nfe/rules, the first that
-// fails answers), duplicates, then authorization with a protocol. Document-level refusals come inside
-// protNFe of a 104 batch, as SEFAZ does for indSinc 1.
+// rules of the MOC and Notas Técnicas (lib/fiscal/nfe/rules: the first that
+// fails answers), duplicates, then authorization with a protocol.
+// Document-level refusals come inside protNFe of a 104 batch, as SEFAZ does
+// for indSinc 1.
 
 const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
