@@ -43,6 +43,8 @@ export type Recipient = {
   destination: "INTERNAL" | "INTERSTATE" | "FOREIGN";
   clientType: RecipientClientType;
   contributor: boolean;
+  /** indIEDest 2: exempt from the state registration ("ISENTO"); not a contributor, yet outside the DIFAL rules (694/695 are for indIEDest 9). */
+  exemptFromRegistration: boolean;
   municipalityCode: string | null;
 };
 
@@ -63,6 +65,7 @@ export function describeRecipient(client: ClientSnapshot, issuerState: string): 
     destination: foreign ? "FOREIGN" : state === issuerState ? "INTERNAL" : "INTERSTATE",
     clientType: foreign ? "ESTRANGEIRO" : contributor ? "CONTRIBUINTE" : "NAO_CONTRIBUINTE",
     contributor: !foreign && contributor,
+    exemptFromRegistration: !foreign && !contributor && (client.icmsTaxpayer === "ISENTO" || (client.icmsTaxpayer === null && registration === "ISENTO")),
     municipalityCode: client.municipalityCode,
   };
 }

@@ -9,7 +9,9 @@ import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { dispatchRun, runRow } from "@/lib/jobs/enqueue-run";
 import { apportionFreight, computeDocumentTotals } from "@/lib/tax/compute-document-totals";
 import { dec, money, ZERO } from "@/lib/tax/decimal";
+import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { buildDuplicates } from "./build-duplicates";
+import { assertPayments } from "./validate-payments";
 import { buildTransport } from "./build-transport";
 import { describeRecipient, snapshotClient } from "./client-snapshot";
 import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTaxRules } from "./load-references";
@@ -74,6 +76,9 @@ async function loadReferences(companyId: string, body: CreateDocumentBody) {
 function composeDocument(company: Company, recipientRecord: Client, body: CreateDocumentBody, references: References): DocumentRows {
   const { template, products, rules, transport } = references;
   const snapshot = snapshotClient(recipientRecord);
+  const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();
+  // The issue date in the issuer's calendar, as dhEmi carries it: dated DIFAL rates and the installments' reference.
+  const issueDate = localDateTime(issueDateTime, company.state).slice(0, 10);
   const context: ResolutionContext = {
     documentType: body.type,
     company,
@@ -82,6 +87,8 @@ function composeDocument(company: Company, recipientRecord: Client, body: Create
     documentTaxRuleId: body.taxRuleId ?? null,
     products,
     rules,
+    issuedOn: issueDate,
+    adjustmentNote: !!(body.rtcCreditType ?? body.rtcDebitType),
   };
   const resolved = body.items.map((item, index) => resolveItem(context, item, index));
   const freightTotal = body.transport?.freightValue === undefined ? ZERO : dec(String(body.transport.freightValue));
@@ -90,10 +97,11 @@ function composeDocument(company: Company, recipientRecord: Client, body: Create
   const taxTotals = computeDocumentTotals(lines);
   const totalValue = dec(taxTotals.icmsTot.vNF);
 
-  const duplicates = buildDuplicates(body.duplicates ?? [], totalValue);
+  const duplicates = buildDuplicates(body.duplicates ?? [], totalValue, { type: body.type, issueDate });
   const adjustment = body.rtcCreditType ?? body.rtcDebitType;
   // Credit/debit notes of the tax reform carry no charge: tPag 90 (api.md, Create-document rule 4).
   const payments = adjustment ? [{ method: "NO_PAYMENT" as const, value: 0 }] : (body.payments ?? []);
+  if (!adjustment) assertPayments(body.type, payments, totalValue);
 
   const id = randomUUID();
   const now = new Date();
@@ -116,7 +124,7 @@ function composeDocument(company: Company, recipientRecord: Client, body: Create
     rtcCreditType: body.rtcCreditType ?? null,
     rtcDebitType: body.rtcDebitType ?? null,
     referencedAccessKey: body.referencedAccessKey ?? null,
-    issueDateTime: body.issueDateTime ? new Date(body.issueDateTime) : now,
+    issueDateTime: body.issueDateTime ? issueDateTime : now,
     // indPag 1 (on credit) with installments; 0 (cash) otherwise (MOC, YA01b).
     paymentIndicator: duplicates.length > 0 ? 1 : 0,
     productsTotal: taxTotals.icmsTot.vProd,

@@ -17,7 +17,7 @@ describe("taxes resolved and stored at creation", () => {
     const rule = await makeNfeRule(c.companyId, [
       { states: ["MG"], icmsCst: "00", icmsPIcms: "99" },
       { states: ["RJ"], clientTypes: ["CONTRIBUINTE"], cfops: ["5949"], icmsCst: "00", icmsPIcms: "77" },
-      { states: ["RJ"], clientTypes: ["CONTRIBUINTE"], icmsCst: "20", icmsPIcms: "18", icmsRedBc: "61.11" },
+      { states: ["RJ"], clientTypes: ["CONTRIBUINTE"], icmsCst: "20", icmsPIcms: "12", icmsRedBc: "41.67" },
     ]);
     const productWithRule = await makeProduct(c.companyId, { taxRuleId: rule.id, ncm: "22021000", interstateContributorCfop: "6102" });
     const product = await makeProduct(c.companyId, { ncm: "22021000", internalCfop: "5102", interstateContributorCfop: "6102", icmsCst: "00", icmsRate: "12", cest: "0300700" });
@@ -27,7 +27,7 @@ describe("taxes resolved and stored at creation", () => {
       clientId: client.id,
       templateId: template.id,
       items: [
-        item({ code: "L1", icmsSituation: "00", icmsRate: 25, ncm: "10063021", cfop: "6101" }),
+        item({ code: "L1", icmsSituation: "00", icmsRate: 12, ncm: "10063021", cfop: "6101" }),
         item({ code: "L2", productId: productWithRule.id }),
         item({ code: "L3", productId: product.id }),
         item({ code: "L4", cfop: "6102" }),
@@ -39,8 +39,8 @@ describe("taxes resolved and stored at creation", () => {
     const d = await detail(c.key, res.body.id);
     const items = d.body.items as any[];
     expect(items.map((i) => i.cfop)).toEqual(["6101", "6102", "6102", "6102", "6102"]);
-    // L1 25 % of 100 = 25.00; L2 rule CST 20: 100 × 0.3889 = 38.89 × 18 % = 7.0002 → 7.00; L3 product 12 %; L4 template 7 %; L5 rule CST 20 again.
-    expect(items.map((i) => i.icms.amount)).toEqual(["25.00", "7.00", "12.00", "7.00", "7.00"]);
+    // L1 12 % of 100 = 12.00 (the SP → RJ ceiling; more is refused, see sefaz-rules tests); L2 rule CST 20: 100 × 0.5833 = 58.33 × 12 % = 6.9996 → 7.00; L3 product 12 %; L4 template 7 %; L5 rule CST 20 again.
+    expect(items.map((i) => i.icms.amount)).toEqual(["12.00", "7.00", "12.00", "7.00", "7.00"]);
     expect(items.map((i) => i.taxSources["icms.rate"])).toEqual(["item", "rule", "product", "template", "rule"]);
     expect(items.map((i) => i.taxSources.ncm)).toEqual(["item", "product", "product", "company", "company"]);
     expect(items.map((i) => i.taxSources.cfop)).toEqual(["item", "product", "product", "item", "item"]);
@@ -55,7 +55,7 @@ describe("taxes resolved and stored at creation", () => {
     const sumOf = (field: string) => items.reduce((acc, i) => acc + (i.ibsCbs.amounts ? Math.round(Number(i.ibsCbs.amounts[field]) * 100) : 0), 0) / 100;
     expect(d.body.taxTotals.rtcCbsTotal).toBe(sumOf("cbsAmount").toFixed(2));
     expect(d.body.taxTotals.rtcIbsTotal).toBe(sumOf("ibsAmount").toFixed(2));
-    expect(d.body.taxTotals).toMatchObject({ rtcCbsTotal: "3.60", rtcIbsTotal: "0.40", icmsTot: { vICMS: "58.00", vProd: "500.00", vNF: "500.00", vPIS: "3.25", vCOFINS: "15.00" } });
+    expect(d.body.taxTotals).toMatchObject({ rtcCbsTotal: "3.60", rtcIbsTotal: "0.40", icmsTot: { vICMS: "45.00", vProd: "500.00", vNF: "500.00", vPIS: "3.25", vCOFINS: "15.00" } });
     expect(d.body.taxTotals.ibsCbsTot).toMatchObject({ vBCIBSCBS: "400.00", gCBS: { vCBS: "3.60" } });
     const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(stored.totalValue.toFixed(2)).toBe("500.00");

@@ -21,7 +21,8 @@ describe("GET /v1/fiscal-documents", () => {
   it("lists newest first with PRODUCTION by default, ALL for both, and filters by status and type", async () => {
     const c = await setup();
     const ids: string[] = [];
-    for (const type of ["NFE", "NFCE", "NFE"]) ids.push((await post(c.key, { type, clientId: c.client.id, items: [item()] })).body.id);
+    // An NFC-e declares its payments (cStat 899 otherwise): cash, with change.
+    for (const type of ["NFE", "NFCE", "NFE"]) ids.push((await post(c.key, { type, clientId: c.client.id, items: [item()], ...(type === "NFCE" ? { payments: [{ method: "MONEY", value: 1000 }] } : {}) })).body.id);
     // A homologation document of the same company (the environment changed later).
     await db.company.update({ where: { id: c.companyId }, data: { environment: "HOMOLOGATION" } });
     const homologation = (await post(c.key, { type: "NFE", clientId: c.client.id, items: [item()] })).body.id;

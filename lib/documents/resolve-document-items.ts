@@ -3,6 +3,8 @@ import type { Decimal } from "decimal.js";
 import { unprocessable } from "@/lib/errors";
 import { computeItemTaxes, usedSources, type LineContext } from "@/lib/tax/compute-item-taxes";
 import { lineGrossValue } from "@/lib/tax/compute-document-totals";
+import { difalParameters } from "@/lib/tax/compute-difal";
+import { interstateIcmsRate } from "@/lib/tax/data/icms-rates";
 import { dec } from "@/lib/tax/decimal";
 import { productCfopFor } from "@/lib/tax/cfop";
 import { matchNfeSubRule } from "@/lib/tax/match-nfe-sub-rule";
@@ -24,6 +26,10 @@ export type ResolutionContext = {
   documentTaxRuleId: string | null;
   products: Map<string, Product>;
   rules: Map<string, LoadedTaxRule>;
+  /** Issue date (YYYY-MM-DD): picks the dated internal rates of the DIFAL. */
+  issuedOn: string;
+  /** A credit/debit note of the tax reform carries IBS/CBS only (NT 2025.002 B25-80). */
+  adjustmentNote: boolean;
 };
 
 export type ResolvedItem = {
@@ -108,6 +114,10 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   }
   const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
   if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
+  if (context.documentType === "NFCE" && (input.ipiSituation || input.ipiRate !== undefined && input.ipiRate !== null)) {
+    throw unprocessable("invalid_taxation", `${where}: an NFC-e carries no IPI (a consumer sale; SEFAZ rejects the IPI group with cStat 742): remove ipiSituation and ipiRate`);
+  }
+  if (goods && context.recipient.destination === "INTERSTATE") applyInterstateRate(context, fields, sources, where);
 
   const quantity = dec(String(input.quantity));
   const unitValue = dec(String(input.unitValue));
@@ -131,7 +141,30 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   };
 }
 
+/**
+ * An interstate line takes the interstate rate (Res. SF 22/1989: 7 % from S/SE
+ * except ES to N/NE/CO/ES, 12 % otherwise; Res. SF 13/2012: 4 % for origins 1,
+ * 2, 3, 8) when its rate came from the company default or nowhere: those are
+ * internal rates. A rate set on purpose above the ceiling can never be
+ * authorized (cStat 693): 422 invalid_taxation.
+ */
+function applyInterstateRate(context: ResolutionContext, fields: ResolvedTaxFields, sources: ItemTaxSources, where: string) {
+  const ceiling = dec(interstateIcmsRate(context.company.state, context.recipient.state ?? context.company.state, fields.icmsOrigin ?? "0"));
+  const source = sources["icms.rate"];
+  if (fields.icmsRate === undefined || source === "company" || source === "default") {
+    fields.icmsRate = ceiling;
+    sources["icms.rate"] = "default";
+  } else if (fields.icmsRate.greaterThan(ceiling)) {
+    throw unprocessable(
+      "invalid_taxation",
+      `${where}.icmsRate: ${fields.icmsRate.toString()} % is above the interstate ICMS rate of ${ceiling.toString()} % from ${context.company.state} to ${context.recipient.state} for origin ${fields.icmsOrigin ?? "0"} (Res. SF 22/1989 and 13/2012; SEFAZ rejects it with cStat 693)`,
+    );
+  }
+}
+
 const SIMPLES_ST_WITH_DEDUCTION = new Set(["201", "202"]);
+const ST_CHARGED_BEFORE = new Set(["60", "500"]);
+const ST_CODES_NOT_TO_CONSUMERS = new Set(["10", "30", "70", "201", "202", "203"]);
 
 /** The resources' taxation rules (lib/tax/taxation-rules.ts) on the resolved set; unused ICMS parameters become absent. */
 function validatedFields(company: Company, fields: ResolvedTaxFields, where: string): ResolvedTaxFields {
@@ -155,11 +188,21 @@ function validatedFields(company: Company, fields: ResolvedTaxFields, where: str
 
 /** The computed taxes of a resolved line; a parameter set that cannot be computed is 422 invalid_taxation. */
 export function computeResolvedItem(context: ResolutionContext, item: ResolvedItem, freight: Decimal): { taxes: ItemTaxes; sources: ItemTaxSources } {
+  const simples = usesCsosn(context.company.taxRegime);
+  // EC 87/2015: an interstate NF-e to a final consumer who is not an ICMS contributor carries the DIFAL.
+  const difal =
+    context.documentType === "NFE" && context.recipient.destination === "INTERSTATE" && !context.recipient.contributor && !context.recipient.exemptFromRegistration && !context.adjustmentNote
+      ? difalParameters({ fromUf: context.company.state, toUf: context.recipient.state ?? context.company.state, origin: item.fields.icmsOrigin ?? "0", issuedOn: context.issuedOn })
+      : null;
   const lineContext: LineContext = {
     documentType: context.documentType,
-    icmsTable: usesCsosn(context.company.taxRegime) ? "CSOSN" : "CST",
-    ibsCbsApplies: !usesCsosn(context.company.taxRegime),
+    icmsTable: simples ? "CSOSN" : "CST",
+    // A Simples issuer may leave IBS/CBS out in 2026 (NT 2025.002); it carries amounts when the line declares its CST,
+    // and a credit/debit note always does (it exists only to adjust them).
+    ibsCbsApplies: !simples || context.adjustmentNote || item.sources["ibsCbs.cst"] === "item",
     recipientContributor: context.recipient.contributor,
+    ibsCbsOnly: context.adjustmentNote,
+    difal,
   };
   try {
     const declared = item.input.ibsCbs;
@@ -176,8 +219,15 @@ export function computeResolvedItem(context: ResolutionContext, item: ResolvedIt
         referencedItem: (declared?.referencedItem ?? null) as Prisma.JsonObject | null,
       },
     });
-    // Items with ST need a CEST, on the item or the product (api.md, Tax rule semantics; Convênio ICMS 142/2018).
-    if (taxes.icms?.st && !item.cest) throw new TaxationError("cest: an item with ICMS tax substitution (ST) needs a CEST on the item or its product");
+    // Items with ST, charged now or before (CST 60, CSOSN 500), need a CEST on the item or the product
+    // (api.md, Tax rule semantics; Convênio ICMS 142/2018; SEFAZ cStat 806).
+    if ((taxes.icms?.st || ST_CHARGED_BEFORE.has(taxes.icms?.cst ?? "")) && !item.cest) {
+      throw new TaxationError(`cest: an item with ICMS tax substitution (ST, code ${taxes.icms!.cst}) needs a CEST on the item or its product (SEFAZ cStat 806)`);
+    }
+    // EC 87/2015: an interstate sale to a non-contributor pays the DIFAL, never ST (SEFAZ cStat 508/600).
+    if (difal && ST_CODES_NOT_TO_CONSUMERS.has(taxes.icms?.cst ?? "")) {
+      throw new TaxationError(`icmsSituation: ${taxes.icms!.cst} (tax substitution) is not allowed in an interstate sale to a final consumer who is not an ICMS contributor (SEFAZ cStat ${taxes.icms!.table === "CST" ? "508" : "600"}); the destination's share is the DIFAL`);
+    }
     return { taxes, sources: usedSources(taxes, item.sources) };
   } catch (error) {
     if (error instanceof TaxationError) throw unprocessable("invalid_taxation", `items.${item.position - 1}: ${error.message}`);

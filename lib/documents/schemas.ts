@@ -149,8 +149,9 @@ export const CreateDocumentInput = z
     emit: z.boolean().optional(),
     duplicates: z.array(DuplicateInput).max(120).optional(),
     transport: TransportInput.optional(),
-    rtcCreditType: z.string().trim().regex(/^\d{2}$/, "must be a 2-digit tpNFCredito code").optional(),
-    rtcDebitType: z.string().trim().regex(/^\d{2}$/, "must be a 2-digit tpNFDebito code").optional(),
+    // The schema's TTpNFCredito (01-05) and TTpNFDebito (01-08), NT 2025.002.
+    rtcCreditType: z.enum(["01", "02", "03", "04", "05"], "must be a tpNFCredito code, 01 to 05").optional(),
+    rtcDebitType: z.enum(["01", "02", "03", "04", "05", "06", "07", "08"], "must be a tpNFDebito code, 01 to 08").optional(),
     referencedAccessKey: AccessKey.optional(),
   })
   .superRefine((body, ctx) => {
@@ -161,9 +162,9 @@ export const CreateDocumentInput = z
     if (body.clientId !== undefined && body.client !== undefined) {
       ctx.addIssue({ code: "custom", path: ["client"], message: "send only one of clientId and client, not both" });
     }
-    // Rule 5: transport is NFE only.
-    if (body.transport && body.type === "NFSE") {
-      ctx.addIssue({ code: "custom", path: ["transport"], message: "an NFSE carries no transport (NFE only)" });
+    // Rule 5: transport is NFE only (an NFC-e with freight, carrier or vehicle is SEFAZ's 753/754/756).
+    if (body.transport && body.type !== "NFE") {
+      ctx.addIssue({ code: "custom", path: ["transport"], message: `an ${body.type} carries no transport (NFE only)` });
     }
     // Rule 4: IBS/CBS credit and debit notes are NF-e (model 55) only, without charge.
     const rtc = body.rtcCreditType ?? body.rtcDebitType;

@@ -6,7 +6,7 @@ import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { DomainError } from "@/lib/errors";
-import { buildAccessKey, buildSignedNfe, randomCnf } from "@/lib/fiscal/nfe";
+import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { loadEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
@@ -79,9 +79,12 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Sett
       const reason = `The built access key ${built.accessKey} differs from the document's ${keyed.accessKey}; the issue date must stay in the month of the key`;
       return settleRejected(pool, run, document, { kind: "refused", code: "access_key_mismatch", reason });
     }
+    // The SEFAZ business rules, before anything is sent (issue 15): REJECTED with the rule's cStat.
+    assertBusinessRules(built.xml, { csc: input.csc });
     signedXml = built.xml;
   } catch (error) {
     if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
+    if (error instanceof BusinessRuleError) return settleRejected(pool, run, document, { kind: "refused", code: error.violation.cStat, reason: error.message });
     throw error;
   }
   const stored = await sql<{ emissionAttempts: number }>(

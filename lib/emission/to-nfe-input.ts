@@ -2,6 +2,7 @@ import type { Company, DocumentDuplicate, DocumentPayment, DocumentTransport, Fi
 import { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { TBAND_BY_CARD_FLAG, TPAG_BY_METHOD } from "@/lib/fiscal/nfe";
 import type { NfeAddress, NfeInput, NfeItem, NfePayment, NfeRecipient, NfeTransport } from "@/lib/fiscal/nfe/types";
+import { dec, money, sum } from "@/lib/tax/decimal";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "./outcomes";
 
@@ -73,6 +74,7 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
     transport: document.transport ? toTransport(document.transport) : document.type === "NFE" ? { modFrete: "9" } : null,
     billing: document.duplicates.length > 0 ? toBilling(document) : null,
     payments: toPayments(document),
+    change: changeOf(document),
     additionalInfo: document.additionalInfo ? { taxpayer: document.additionalInfo } : null,
     technicalResponsible:
       company.respTecCnpj && company.respTecContact && company.respTecEmail && company.respTecPhone
@@ -132,7 +134,7 @@ function toItem(item: FiscalDocumentItem): NfeItem {
     grossValue: item.grossValue.toFixed(2),
     freight: taxes.freight,
     discount: item.discount.isZero() ? null : item.discount.toFixed(2),
-    taxes: { icms: taxes.icms, ipi: taxes.ipi, pis: taxes.pis, cofins: taxes.cofins, ibsCbs: taxes.ibsCbs },
+    taxes: { icms: taxes.icms, ipi: taxes.ipi, pis: taxes.pis, cofins: taxes.cofins, ibsCbs: taxes.ibsCbs, difal: taxes.difal ?? null },
   };
 }
 
@@ -176,6 +178,15 @@ function toBilling(document: StoredDocument) {
   };
 }
 
+/** vTroco (MOC YA09): what the declared payments exceed the total by; creation accepts that only as cash. */
+function changeOf(document: StoredDocument): string | null {
+  const paid = sum(document.payments.map((p) => dec(p.value)));
+  const total = dec(document.totalValue);
+  return paid.greaterThan(total) ? money(paid.minus(total)) : null;
+}
+
+const CARD_METHODS = new Set(["CREDIT_CARD", "DEBIT_CARD"]);
+
 function toPayments(document: StoredDocument): NfePayment[] {
   const declared = document.payments.sort((a, b) => a.position - b.position);
   if (declared.length === 0) {
@@ -187,8 +198,9 @@ function toPayments(document: StoredDocument): NfePayment[] {
     value: payment.value.toFixed(2),
     indPag: document.paymentIndicator === 1 ? "1" : "0",
     description: payment.description,
+    // A card payment always carries the card group (cStat 391); without TEF integration tpIntegra is 2.
     card:
-      payment.cardFlag || payment.cardCNPJ || payment.cardAuthorization
+      CARD_METHODS.has(payment.method) || payment.cardFlag || payment.cardCNPJ || payment.cardAuthorization
         ? { tpIntegra: "2", acquirerCnpj: payment.cardCNPJ, tBand: payment.cardFlag ? (TBAND_BY_CARD_FLAG[payment.cardFlag] ?? "99") : null, authorization: payment.cardAuthorization }
         : null,
   }));

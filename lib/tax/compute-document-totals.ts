@@ -25,11 +25,20 @@ export function computeDocumentTotals(lines: TotalsLine[]): DocumentTaxTotals {
   const ibsMunicipal = total(withAmounts, (t) => t.ibsCbs.amounts?.ibsMunicipalAmount);
   const ibs = total(withAmounts, (t) => t.ibsCbs.amounts?.ibsAmount);
   const cbs = total(withAmounts, (t) => t.ibsCbs.amounts?.cbsAmount);
+  // DIFAL totals only when a line carries ICMSUFDest; they do not enter vNF (NT 2015.003).
+  const difal = lines.some((l) => l.taxes.difal)
+    ? {
+        vFCPUFDest: money(total(lines, (t) => t.difal?.fcpAmount)),
+        vICMSUFDest: money(total(lines, (t) => t.difal?.destinationAmount)),
+        vICMSUFRemet: money(total(lines, (t) => t.difal?.originAmount)),
+      }
+    : {};
   return {
     icmsTot: {
       vBC: money(total(lines, (t) => t.icms?.base)),
       vICMS: money(total(lines, (t) => t.icms?.amount)),
       vICMSDeson: zero,
+      ...difal,
       vFCP: zero,
       vBCST: money(total(lines, (t) => t.icms?.st?.base)),
       vST: money(vST),

@@ -8,11 +8,17 @@ import type { IbsCbsAmounts } from "./tax-shapes";
 // ICMS, ISS, PIS nor COFINS is deducted from it (see README, API notes).
 export const IBS_CBS_2026_RATES = { cbsRate: "0.9", ibsStateRate: "0.1", ibsMunicipalRate: "0" } as const;
 
-// CSTs whose line carries no gIBSCBS group (410 immunity / no incidence, 400 exemption).
-const WITHOUT_AMOUNTS = new Set(["400", "410"]);
+/**
+ * CSTs whose row in the official CST table (Informe Técnico 2025.002, version
+ * 2026-06-22, column ind_gIBSCBS) requires the gIBSCBS group: only these lines
+ * carry amounts. Others (400 exemption, 410 immunity, 620 monophasic, 800/810
+ * credit transfers, 811, 820) never carry it (SEFAZ 1021) and would need groups
+ * we do not build.
+ */
+export const CST_REQUIRING_GIBSCBS: ReadonlySet<string> = new Set(["000", "010", "011", "200", "220", "221", "222", "510", "515", "550", "830"]);
 
 export function ibsCbsCarriesAmounts(cst: string): boolean {
-  return !WITHOUT_AMOUNTS.has(cst);
+  return CST_REQUIRING_GIBSCBS.has(cst);
 }
 
 export function computeIbsCbsAmounts(base: Decimal, rates: { ibsStateRate: Decimal; ibsMunicipalRate: Decimal; cbsRate: Decimal }): IbsCbsAmounts {

@@ -1,4 +1,5 @@
 import type { Decimal } from "decimal.js";
+import { computeDifal, type DifalParameters } from "./compute-difal";
 import { computeIbsCbsAmounts, ibsCbsCarriesAmounts } from "./compute-ibs-cbs";
 import { computeIcms } from "./compute-icms";
 import { computeIpi, computePisCofins } from "./compute-federal";
@@ -14,6 +15,10 @@ export type LineContext = {
   ibsCbsApplies: boolean;
   /** ICMS contributor recipient: IPI stays out of the ICMS base (LC 87/96 art. 13 §2). */
   recipientContributor: boolean;
+  /** Credit/debit note of the tax reform (finNFe 5/6): the line carries IBS/CBS only (NT 2025.002 B25-80). */
+  ibsCbsOnly?: boolean;
+  /** Rates of the DIFAL (ICMSUFDest) when the line is an interstate sale to a non-contributor final consumer. */
+  difal?: DifalParameters | null;
 };
 
 export type DeclaredIbsCbsGroups = Pick<IbsCbsTaxes, "adjustment" | "creditReversal" | "zfmPresumedCredit" | "referencedItem">;
@@ -33,13 +38,15 @@ export function computeItemTaxes(input: {
   const operationValue = input.grossValue.plus(input.freight);
   const goods = context.documentType !== "NFSE";
   // IPI does not exist on NFC-e (consumer sale) nor on services.
-  const ipi = context.documentType === "NFE" ? computeIpi(f.ipiCst, f.ipiRate, f.ipiCEnq, operationValue) : null;
+  const others = !context.ibsCbsOnly;
+  const ipi = context.documentType === "NFE" && others ? computeIpi(f.ipiCst, f.ipiRate, f.ipiCEnq, operationValue) : null;
   const ipiAmount = ipi?.amount ? dec(ipi.amount) : ZERO;
-  const icms = goods
+  const icms = goods && others
     ? computeIcms({ table: context.icmsTable, operationValue, ipiAmount, ipiInOwnBase: !context.recipientContributor, fields: f })
     : null;
-  const pis = computePisCofins("PIS", f.pisCst, f.pisRate, operationValue);
-  const cofins = computePisCofins("COFINS", f.cofinsCst, f.cofinsRate, operationValue);
+  const pis = others ? computePisCofins("PIS", f.pisCst, f.pisRate, operationValue) : null;
+  const cofins = others ? computePisCofins("COFINS", f.cofinsCst, f.cofinsRate, operationValue) : null;
+  const difal = icms && context.difal ? computeDifal(operationValue.plus(ipiAmount), context.difal) : null;
 
   const cst = f.ibsCbsCst ?? null;
   const withAmounts = context.ibsCbsApplies && cst !== null && ibsCbsCarriesAmounts(cst);
@@ -59,7 +66,7 @@ export function computeItemTaxes(input: {
   const iss = input.iss
     ? { base: money(operationValue), rate: rate(input.iss.rate), amount: money(percentOf(operationValue, input.iss.rate)), retained: input.iss.retained }
     : null;
-  return { freight: money(input.freight), icms, ipi, pis, cofins, ibsCbs, iss };
+  return { freight: money(input.freight), icms, ipi, pis, cofins, ibsCbs, iss, difal };
 }
 
 const IBS_CBS_RATE_PATHS: Record<string, string> = {

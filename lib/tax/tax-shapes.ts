@@ -97,6 +97,24 @@ export const IbsCbsTaxes = z.object({
 });
 export type IbsCbsTaxes = z.infer<typeof IbsCbsTaxes>;
 
+/**
+ * ICMSUFDest of an interstate sale to a non-contributor final consumer (EC
+ * 87/2015, NT 2015.003): the DIFAL owed to the destination state, 100 % since
+ * 2019. FCP fields are null when the destination applies no FCP to the good.
+ */
+export const DifalTaxes = z.object({
+  base: MoneyString, // vBCUFDest
+  fcpBase: MoneyString.nullable(), // vBCFCPUFDest
+  fcpRate: RateString.nullable(), // pFCPUFDest
+  destinationRate: RateString, // pICMSUFDest
+  interstateRate: RateString, // pICMSInter: 4.00, 7.00 or 12.00
+  partitionRate: RateString, // pICMSInterPart: 100.0000
+  fcpAmount: MoneyString.nullable(), // vFCPUFDest
+  destinationAmount: MoneyString, // vICMSUFDest
+  originAmount: MoneyString, // vICMSUFRemet
+});
+export type DifalTaxes = z.infer<typeof DifalTaxes>;
+
 /** ISS of an NFS-e line (national DPS): rate and amount, and whether the taker withholds it. */
 export const IssTaxes = z.object({
   base: MoneyString,
@@ -116,6 +134,8 @@ export const ItemTaxes = z.object({
   cofins: PisCofinsTaxes.nullable(),
   ibsCbs: IbsCbsTaxes,
   iss: IssTaxes.nullable(),
+  /** Absent on documents created before the DIFAL was computed. */
+  difal: DifalTaxes.nullable().optional(),
 });
 export type ItemTaxes = z.infer<typeof ItemTaxes>;
 
@@ -131,6 +151,10 @@ export const IcmsTotals = z.object({
   vBC: MoneyString,
   vICMS: MoneyString,
   vICMSDeson: MoneyString,
+  /** DIFAL totals (EC 87/2015); absent when no line carries ICMSUFDest. */
+  vFCPUFDest: MoneyString.optional(),
+  vICMSUFDest: MoneyString.optional(),
+  vICMSUFRemet: MoneyString.optional(),
   vFCP: MoneyString,
   vBCST: MoneyString,
   vST: MoneyString,

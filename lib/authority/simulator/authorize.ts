@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
+import { firstRuleViolation } from "@/lib/fiscal/nfe/rules/business-rules";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { extractElement } from "../soap-response";
@@ -12,9 +13,11 @@ import { newProtocolNumber } from "./protocol-number";
 import { protocolOf } from "./stored-protocol";
 
 // NFeAutorizacao4, synchronous (MOC 4.0, item 4.2 and the validation order of
-// its rule tables): schema, signature, certificate, access key, duplicates,
-// then authorization with a protocol. Document-level refusals come inside
-// protNFe of a 104 batch, as SEFAZ does for indSinc 1.
+// its rule tables): schema, signature, certificate, access key, the business
+// rules of the MOC and Notas Técnicas (lib/fiscal/nfe/rules: the first that
+// fails answers), duplicates, then authorization with a protocol.
+// Document-level refusals come inside protNFe of a 104 batch, as SEFAZ does
+// for indSinc 1.
 
 const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
@@ -82,6 +85,8 @@ export async function authorize(context: SimulatorContext, payloadXml: string): 
   if (keyProblem) return refuse(keyProblem.cStat, keyProblem.reason);
   // SEFAZ tolerates a few minutes of clock skew, never an NF-e issued in the future (rule 703).
   if (parsed.issuedAt.getTime() > received.getTime() + CLOCK_TOLERANCE_MS) return refuse("703", "Rejeição: Data-Hora de Emissão posterior ao horário de recebimento");
+  const violation = firstRuleViolation(nfeXml, { receivedAt: received });
+  if (violation) return refuse(violation.cStat, violation.xMotivo);
 
   const environment = Number(tpAmb);
   const protocol = newProtocolNumber(cUF, received);

@@ -19,10 +19,10 @@ export function credentialsFor(cnpj: string): SigningCredentials {
 }
 
 export type NfeFixture = { xml: string; accessKey: string; cnpj: string; series: number; number: number };
-type NfeOptions = { cnpj: string; series: number; number: number; issuedAt?: Date; model?: 55 | 65 };
+type NfeOptions = { cnpj: string; series: number; number: number; issuedAt?: Date; model?: 55 | 65; from?: () => NfeInput };
 
 function inputFor(options: NfeOptions): NfeInput {
-  const golden = options.model === 65 ? nfceCardAndPix() : simpleNfe();
+  const golden = options.from ? options.from() : options.model === 65 ? nfceCardAndPix() : simpleNfe();
   return {
     ...golden,
     series: options.series,

@@ -1,19 +1,24 @@
+import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
 import type { IbsCbsTaxes, IbsCbsTotals } from "@/lib/tax/tax-shapes";
 import { el } from "@/lib/fiscal/xml/xml-text";
 import { money, percent } from "./format";
 
 // IBS/CBS of the tax reform (NT 2025.002, PL_010 schemas: TTribNFe and
 // TIBSCBSMonoTot). The element order below is the schema's, which is what
-// other libraries get wrong (cStat 225). The group is always emitted: some
-// states reject documents without it since 2025 (cStat 1022).
+// other libraries get wrong (cStat 225). A CST whose table row requires
+// gIBSCBS (ind_gIBSCBS 1: 000, 200, 510 …) is never written without it
+// (cStat 1022): a Simples Nacional issuer (CRT 1/4) whose line has no amounts
+// leaves the whole IBSCBS group out, as NT 2025.002 allows it in 2026.
 
 /** CST 000 / cClassTrib 000001: full taxation, used when the stored line has no classification. */
 export const DEFAULT_IBS_CBS_CLASSIFICATION = { cst: "000", cClassTrib: "000001" } as const;
 
-export function buildIbsCbs(taxes: IbsCbsTaxes): string {
+
+export function buildIbsCbs(taxes: IbsCbsTaxes, crt: "1" | "2" | "3" | "4" = "3"): string {
   const cst = taxes.cst ?? DEFAULT_IBS_CBS_CLASSIFICATION.cst;
   const cClassTrib = taxes.cClassTrib ?? DEFAULT_IBS_CBS_CLASSIFICATION.cClassTrib;
   const a = taxes.amounts;
+  if (!a && CST_REQUIRING_GIBSCBS.has(cst) && (crt === "1" || crt === "4")) return "";
   // Lines without amounts (e.g. immunity, CST 410) carry only CST and cClassTrib: never zeros.
   const gIBSCBS = a
     ? "<gIBSCBS>" +

@@ -27,6 +27,8 @@ export function recipientIndIEDest(input: NfeInput): "1" | "2" | "9" {
   if (!recipient || input.model === "65") return "9";
   if (recipient.indIEDest) return recipient.indIEDest;
   if (recipient.document.type === "FOREIGN") return "9";
+  // "ISENTO" is no registration number: the recipient is exempt (indIEDest 2, no IE tag).
+  if (recipient.stateRegistration?.trim().toUpperCase() === "ISENTO") return "2";
   return recipient.stateRegistration ? "1" : "9";
 }
 

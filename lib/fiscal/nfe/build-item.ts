@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/errors";
 import { el, fiscalText, opt } from "@/lib/fiscal/xml/xml-text";
 import { buildIbsCbs } from "./build-ibs-cbs";
 import { buildIcms } from "./build-icms";
+import { buildIcmsUfDest } from "./build-icms-uf-dest";
 import { buildIpi, buildPisCofins } from "./build-federal-taxes";
 import { isPositive, money, quantity, unitValue } from "./format";
 import type { NfeInput, NfeItem } from "./types";
@@ -52,16 +53,19 @@ function buildProd(input: NfeInput, item: NfeItem, nItem: number): string {
 
 function buildImposto(input: NfeInput, item: NfeItem, nItem: number): string {
   const { icms, ipi, pis, cofins, ibsCbs } = item.taxes;
-  if (!icms) throw new DomainError(422, "schema_validation_failed", `Item ${nItem}: the ICMS group is required for goods`);
+  // Credit and debit notes (finNFe 5/6) carry IBS/CBS only (NT 2025.002, rule B25-80).
+  const adjustmentNote = input.finNFe === "5" || input.finNFe === "6";
+  if (!icms && !adjustmentNote) throw new DomainError(422, "schema_validation_failed", `Item ${nItem}: the ICMS group is required for goods`);
   return (
     "<imposto>" +
     optionalMoney("vTotTrib", item.approximateTaxes) +
-    buildIcms(icms, nItem) +
+    (icms ? buildIcms(icms, nItem) : "") +
     // IPI does not exist on NFC-e (model 65 sells to final consumers only).
     (ipi && input.model === "55" ? buildIpi(ipi, nItem) : "") +
     (pis ? buildPisCofins(pis, nItem, "PIS") : "") +
     (cofins ? buildPisCofins(cofins, nItem, "COFINS") : "") +
-    buildIbsCbs(ibsCbs) +
+    buildIcmsUfDest(item.taxes.difal, nItem) +
+    buildIbsCbs(ibsCbs, input.issuer.crt) +
     "</imposto>"
   );
 }

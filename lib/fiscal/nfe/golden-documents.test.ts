@@ -4,6 +4,7 @@ import { DomainError } from "@/lib/errors";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { isValidAccessKey } from "./access-key";
+import { findRuleViolations } from "./rules/business-rules";
 import { buildNfe } from "./build-nfe";
 import { buildSignedNfe } from "./build-signed-nfe";
 import * as golden from "./test-support/golden-inputs";
@@ -27,6 +28,12 @@ const GOLDEN: Array<[string, () => NfeInput]> = [
   ["NFC-e with card and PIX", () => golden.nfceCardAndPix()],
   ["credit note with refNFe", () => golden.creditNote(REFERENCED_KEY)],
   ["transport and installments", () => golden.transportAndInstallments()],
+  // Every tpNFCredito and tpNFDebito of the schema (NT 2025.002): IBS/CBS only, tPag 90.
+  ...["02", "03", "04", "05"].map((type): [string, () => NfeInput] => [`credit note tpNFCredito ${type}`, () => golden.creditNote(REFERENCED_KEY, type)]),
+  ...["01", "02", "03", "04", "05", "06", "07", "08"].map((type): [string, () => NfeInput] => [`debit note tpNFDebito ${type}`, () => golden.debitNote(REFERENCED_KEY, type)]),
+  ["interstate B2C with DIFAL, imported line at 4 %", () => golden.interstateConsumerWithDifal()],
+  ["NFC-e in cash with change", () => golden.nfceCashWithChange()],
+  ["Simples Nacional without IBS/CBS", () => golden.simplesWithoutIbsCbs()],
 ];
 
 describe("golden documents: built, signed, valid for the official schema and for xmlsec1", () => {
@@ -42,12 +49,16 @@ describe("golden documents: built, signed, valid for the official schema and for
     const unsigned = built.xml.replace(/<Signature[\s\S]*<\/Signature>/, "");
     expect(expandSelfClosing(signWithXmlCrypto(unsigned, credentials, "infNFe"))).toBe(expandSelfClosing(built.xml));
 
+    // Every SEFAZ business rule passes (issue 15).
+    expect(findRuleViolations(built.xml)).toEqual([]);
+
     const infNFe = infNFeOf(built.xml);
     expect(infNFe).not.toMatch(/>\s+</); // no whitespace between elements
     expect(infNFe).not.toMatch(/<(\w+)(\s[^>]*)?><\/\1>|<\w+\/>/); // no empty tags
-    // IBS/CBS always present (cStat 1022), once per line and in the totals.
-    expect(infNFe.match(/<IBSCBS>/g)?.length).toBe(input().items.length);
-    expect(infNFe).toContain("<IBSCBSTot><vBCIBSCBS>");
+    // IBS/CBS once per line and in the totals, except for a Simples issuer's lines without amounts (NT 2025.002).
+    const simplesWithoutAmounts = input().issuer.crt === "1" && input().totals.ibsCbsTot === null;
+    expect(infNFe.match(/<IBSCBS>/g)?.length ?? 0).toBe(simplesWithoutAmounts ? 0 : input().items.length);
+    if (!simplesWithoutAmounts) expect(infNFe).toContain("<IBSCBSTot><vBCIBSCBS>");
   });
 });
 
@@ -109,7 +120,7 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<transp><modFrete>9</modFrete></transp>");
     expect(xml).not.toContain("<IPI>");
     // The line without IBS/CBS amounts carries the group without zeros.
-    expect(xml).toContain("<IBSCBS><CST>200</CST><cClassTrib>200003</cClassTrib></IBSCBS>");
+    expect(xml).toContain("<IBSCBS><CST>410</CST><cClassTrib>410008</cClassTrib></IBSCBS>");
     // SP homologation uses QR version 3 (wsnfe_4.00_mod65.xml): no CSC hash.
     expect(xml).toContain(`<infNFeSupl><qrCode>https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=${homologation.accessKey}|3|2</qrCode><urlChave>`);
     expect(xml).toMatch(/<\/infNFe><infNFeSupl>.*<\/infNFeSupl><\/NFe>$/);
@@ -132,7 +143,8 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<finNFe>5</finNFe><tpNFCredito>01</tpNFCredito><indFinal>0</indFinal>");
     expect(xml).toContain(`<NFref><refNFe>${REFERENCED_KEY}</refNFe></NFref></ide>`);
     expect(between(xml, "pag")).toBe("<pag><detPag><tPag>90</tPag><vPag>0.00</vPag></detPag></pag>");
-    expect(xml).toContain("<ICMS90><orig>0</orig><CST>90</CST></ICMS90>");
+    // IBS/CBS only: no ICMS, IPI, PIS or COFINS group (NT 2025.002 B25-80, cStat 1001).
+    expect(between(xml, "imposto")).toMatch(/^<imposto><IBSCBS>.*<\/IBSCBS><\/imposto>$/);
   });
 
   it("writes transport, billing and installments", () => {
@@ -144,6 +156,12 @@ describe("buildNfe details", () => {
     );
     expect(xml).toContain("<cobr><fat><nFat>1004</nFat><vOrig>182.08</vOrig><vDesc>0.00</vDesc><vLiq>182.08</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-09</dVenc><vDup>60.69</vDup></dup>");
     expect(xml).toContain("<detPag><indPag>1</indPag><tPag>15</tPag><vPag>182.08</vPag></detPag>");
+  });
+
+  it("writes indIEDest 2 without IE for a recipient whose registration is ISENTO", () => {
+    const input = golden.simpleNfe();
+    const xml = buildNfe({ ...input, recipient: { ...input.recipient!, stateRegistration: "ISENTO" } }).xml;
+    expect(xml).toContain("<indIEDest>2</indIEDest><email>");
   });
 
   it("uses the issuer state's UTC offset for dhEmi", () => {
@@ -161,12 +179,17 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS>");
   });
 
-  it("keeps the line groups but leaves IBSCBSTot out when no line has IBS/CBS amounts (cStat 1118)", () => {
+  it("leaves IBSCBSTot out when no line has IBS/CBS amounts (1118), and a Simples issuer's CST 000 group without amounts too (1022)", () => {
     const input = golden.simplesWithStNfe();
     const items = input.items.map((line) => ({ ...line, taxes: { ...line.taxes, ibsCbs: { ...line.taxes.ibsCbs, amounts: null } } }));
     const built = buildSignedNfe({ ...input, items, totals: { ...input.totals, ibsCbsTot: null } }, credentials);
-    expect(built.xml.match(/<IBSCBS><CST>000<\/CST><cClassTrib>000001<\/cClassTrib><\/IBSCBS>/g)?.length).toBe(3);
+    expect(built.xml).not.toContain("<IBSCBS>");
     expect(built.xml).not.toContain("IBSCBSTot");
+    // A regular-regime issuer keeps a CST without gIBSCBS (410) as CST and cClassTrib only.
+    const immune = golden.simpleNfe();
+    const lines = immune.items.map((line) => ({ ...line, taxes: { ...line.taxes, ibsCbs: { ...line.taxes.ibsCbs, cst: "410", cClassTrib: "410999", amounts: null } } }));
+    const immuneXml = buildNfe({ ...immune, items: lines, totals: { ...immune.totals, ibsCbsTot: null } }).xml;
+    expect(immuneXml.match(/<IBSCBS><CST>410<\/CST><cClassTrib>410999<\/cClassTrib><\/IBSCBS>/g)?.length).toBe(2);
     expect(checkXmlSchema(built.xml, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
   });
 

@@ -44,3 +44,6 @@ export { buildEventXml, deliveryProofHash, CCE_CONDITIONS_OF_USE, type BuiltEven
 export { buildInutilizationXml, type InutilizationInput } from "./build-inutilization";
 export { buildSignedEvent, buildSignedInutilization } from "./build-signed-requests";
 export { buildNfeProc, buildProcEventoNFe, buildProcInutNFe, extractElement } from "./build-proc";
+export { assertBusinessRules, BusinessRuleError, BUSINESS_RULES, describeViolation, findRuleViolations, firstRuleViolation } from "./rules/business-rules";
+export type { BusinessRule, RuleContext, RuleViolation } from "./rules/business-rule";
+export { readNfeView, type NfeView } from "./rules/nfe-view";

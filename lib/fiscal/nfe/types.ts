@@ -1,4 +1,4 @@
-import type { IbsCbsTaxes, IbsCbsTotals, IcmsTaxes, IcmsTotals, IpiTaxes, PisCofinsTaxes } from "@/lib/tax/tax-shapes";
+import type { DifalTaxes, IbsCbsTaxes, IbsCbsTotals, IcmsTaxes, IcmsTotals, IpiTaxes, PisCofinsTaxes } from "@/lib/tax/tax-shapes";
 
 // Input of the NF-e/NFC-e 4.00 builder. It is filled from a stored document
 // whose taxes are already resolved and computed (lib/tax/tax-shapes): every
@@ -48,6 +48,8 @@ export type NfeItemTaxes = {
   pis: PisCofinsTaxes | null;
   cofins: PisCofinsTaxes | null;
   ibsCbs: IbsCbsTaxes;
+  /** ICMSUFDest (DIFAL) of an interstate sale to a non-contributor final consumer. */
+  difal?: DifalTaxes | null;
 };
 
 export type NfeItem = {

@@ -150,8 +150,9 @@ export function nfceCardAndPix(): NfeInput {
         taxes: { icms: { ...icmsNone, table: "CST", origin: "0", cst: "00", modBc: "3", base: "12.68", rate: "7.0000", amount: "0.89" }, ipi: null, pis: null, cofins: null, ibsCbs: ibsCbs("12.68", "0.01", "0.11") },
       }),
       item({
-        code: "P2", description: "Leite integral 1 L", quantity: "2", unitValue: "5.49", grossValue: "10.98", ncm: "04012010",
-        taxes: { icms: { ...icmsNone, table: "CST", origin: "0", cst: "40" }, ipi: null, pis: null, cofins: null, ibsCbs: { cst: "200", cClassTrib: "200003", amounts: null, ...noDeclared } },
+        code: "P2", description: "Revista semanal", quantity: "2", unitValue: "5.49", grossValue: "10.98", ncm: "49021000",
+        // Periodicals are immune (CF art. 150 VI d): ICMS 40 and IBS/CBS 410 / 410008, a CST without gIBSCBS.
+        taxes: { icms: { ...icmsNone, table: "CST", origin: "0", cst: "40" }, ipi: null, pis: null, cofins: null, ibsCbs: { cst: "410", cClassTrib: "410008", amounts: null, ...noDeclared } },
       }),
     ],
     totals: {
@@ -170,18 +171,98 @@ export function nfceCardAndPix(): NfeInput {
 }
 
 /** Credit note (finNFe 5) adjusting IBS/CBS of an earlier NF-e: refNFe, tpNFCredito, tPag 90. */
-export function creditNote(referencedKey: string): NfeInput {
+export function creditNote(referencedKey: string, tpNFCredito = "01"): NfeInput {
   return simpleNfe({
-    number: 1003, cNF: "30571946", finNFe: "5", tpNFCredito: "01", operationNature: "Nota de credito - ajuste IBS/CBS",
+    number: 1003, cNF: "30571946", finNFe: "5", tpNFCredito, operationNature: "Nota de credito - ajuste IBS/CBS",
     referencedKeys: [referencedKey], departureAt: null,
     items: [
       item({
         code: "AJ-1", description: "Ajuste de IBS/CBS da NF-e referenciada", quantity: "1", unitValue: "10.00", grossValue: "10.00", cfop: "5949",
-        taxes: { icms: { ...icmsNone, table: "CST", origin: "0", cst: "90" }, ipi: null, pis: { cst: "08", base: null, rate: null, amount: null }, cofins: { cst: "08", base: null, rate: null, amount: null }, ibsCbs: ibsCbs("10.00", "0.01", "0.09") },
+        // IBS/CBS only (NT 2025.002, rule B25-80 / cStat 1001).
+        taxes: { icms: null, ipi: null, pis: null, cofins: null, ibsCbs: ibsCbs("10.00", "0.01", "0.09") },
       }),
     ],
     totals: { icmsTot: icmsTot({ vProd: "10.00", vNF: "10.00" }), ibsCbsTot: ibsCbsTot("10.00", "0.01", "0.09") },
-    payments: [{ tPag: "01", value: "10.00" }],
+    payments: [{ tPag: "90", value: "0.00" }],
+    additionalInfo: null,
+  });
+}
+
+/** Debit note (finNFe 6) of interest and penalty (tpNFDebito 04): IBS/CBS only, tPag 90. */
+export function debitNote(referencedKey: string, tpNFDebito = "04"): NfeInput {
+  return simpleNfe({
+    number: 1008, cNF: "41736290", finNFe: "6", tpNFDebito, operationNature: "Nota de debito - juros e multa",
+    referencedKeys: [referencedKey], departureAt: null,
+    items: [
+      item({
+        code: "DB-1", description: "Juros e multa sobre a NF-e referenciada", quantity: "1", unitValue: "20.00", grossValue: "20.00", cfop: "5949",
+        taxes: { icms: null, ipi: null, pis: null, cofins: null, ibsCbs: ibsCbs("20.00", "0.02", "0.18") },
+      }),
+    ],
+    totals: { icmsTot: icmsTot({ vProd: "20.00", vNF: "20.00" }), ibsCbsTot: ibsCbsTot("20.00", "0.02", "0.18") },
+    payments: [{ tPag: "90", value: "0.00" }],
+    additionalInfo: null,
+  });
+}
+
+const RECIPIENT_BA_CONSUMER = {
+  document: { type: "CPF" as const, value: "12345678909" }, name: "Joana Souza", indIEDest: "9" as const,
+  address: { street: "Avenida Sete de Setembro", number: "100", district: "Centro", municipalityCode: "2927408", municipalityName: "Salvador", uf: "BA", zipCode: "40060001" },
+};
+
+/**
+ * Interstate sale SP → BA to a non-contributor final consumer (CFOP 6108):
+ * 7 % interstate (Res. SF 22/89, S/SE to NE), DIFAL to BA at 20.5 %, 100 % to
+ * the destination; the second line is imported (origin 1) at 4 % (Res. SF 13/2012).
+ */
+export function interstateConsumerWithDifal(): NfeInput {
+  const icmsInter = (origin: string, base: string, rate: string, amount: string): IcmsTaxes => ({ ...icmsNone, table: "CST", origin, cst: "00", modBc: "3", base, rate, amount });
+  return simpleNfe({
+    number: 1005, cNF: "28465019", indFinal: "1", recipient: RECIPIENT_BA_CONSUMER,
+    items: [
+      item({
+        code: "TV-1", description: "Televisor 50 polegadas", quantity: "1", unitValue: "2000", grossValue: "2000.00", ncm: "85287200", cfop: "6108",
+        taxes: {
+          icms: icmsInter("0", "2000.00", "7.0000", "140.00"), ipi: null, pis: pis("2000.00", "33.00"), cofins: cofins("2000.00", "152.00"), ibsCbs: ibsCbs("2000.00", "2.00", "18.00"),
+          difal: { base: "2000.00", fcpBase: null, fcpRate: null, destinationRate: "20.5000", interstateRate: "7.0000", partitionRate: "100.0000", fcpAmount: null, destinationAmount: "270.00", originAmount: "0.00" },
+        },
+      }),
+      item({
+        code: "FONE-2", description: "Fone de ouvido importado", quantity: "2", unitValue: "150", grossValue: "300.00", ncm: "85183000", cfop: "6108",
+        taxes: {
+          icms: icmsInter("1", "300.00", "4.0000", "12.00"), ipi: null, pis: pis("300.00", "4.95"), cofins: cofins("300.00", "22.80"), ibsCbs: ibsCbs("300.00", "0.30", "2.70"),
+          difal: { base: "300.00", fcpBase: null, fcpRate: null, destinationRate: "20.5000", interstateRate: "4.0000", partitionRate: "100.0000", fcpAmount: null, destinationAmount: "49.50", originAmount: "0.00" },
+        },
+      }),
+    ],
+    totals: {
+      icmsTot: icmsTot({ vBC: "2300.00", vICMS: "152.00", vFCPUFDest: "0.00", vICMSUFDest: "319.50", vICMSUFRemet: "0.00", vProd: "2300.00", vPIS: "37.95", vCOFINS: "174.80", vNF: "2300.00" }),
+      ibsCbsTot: ibsCbsTot("2300.00", "2.30", "20.70"),
+    },
+    payments: [{ tPag: "17", value: "2300.00" }],
+    additionalInfo: null,
+  });
+}
+
+/** NFC-e paid in cash above the total: vTroco is the overpayment (rules 866/869). */
+export function nfceCashWithChange(): NfeInput {
+  const nfce = nfceCardAndPix();
+  return { ...nfce, number: 502, cNF: "19283746", payments: [{ tPag: "01", value: "30.00", indPag: "0" }], change: "6.34" };
+}
+
+/** Simples Nacional issuer without IBS/CBS amounts in 2026: the IBSCBS group is left out (NT 2025.002). */
+export function simplesWithoutIbsCbs(): NfeInput {
+  const base = { ...icmsNone, table: "CSOSN" as const, origin: "0" };
+  return simpleNfe({
+    number: 1006, cNF: "56473829", issuer: ISSUER_SIMPLES,
+    items: [
+      item({
+        code: "S1", description: "Bolo de fubá", quantity: "2", unitValue: "12.5", grossValue: "25.00",
+        taxes: { icms: { ...base, cst: "102" }, ipi: null, pis: { cst: "49", base: "0.00", rate: "0.0000", amount: "0.00" }, cofins: { cst: "49", base: "0.00", rate: "0.0000", amount: "0.00" }, ibsCbs: { cst: "000", cClassTrib: "000001", amounts: null, ...noDeclared } },
+      }),
+    ],
+    totals: { icmsTot: icmsTot({ vProd: "25.00", vNF: "25.00" }), ibsCbsTot: null },
+    payments: [{ tPag: "01", value: "25.00" }],
     additionalInfo: null,
   });
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomCnpj } from "@/lib/br";
+import { interstateConsumerWithDifal, nfceCashWithChange, transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
+import { SoapTaxAuthority } from "../soap-tax-authority";
+import { credentialsFor, sign, signedNfe, unsignedNfe } from "../test-support/fiscal-fixtures";
+import type { AuthorityTarget } from "../types";
+import { startSimulatorServer, type SimulatorServer } from "./server";
+
+// The simulator applies the business rules after schema and signature and
+// answers the first failing rule's cStat and xMotivo, as SEFAZ does (issue 15, item 2).
+
+let simulator: SimulatorServer;
+let client: SoapTaxAuthority;
+const nfe55: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
+const nfce65: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 65 };
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ port: 0 });
+  client = new SoapTaxAuthority({ timeoutMs: 3_000, baseUrl: simulator.url });
+});
+afterAll(async () => {
+  await simulator.close();
+});
+
+describe("business rules in the simulator", () => {
+  it("authorizes an interstate sale to a consumer with its DIFAL, and refuses it without ICMSUFDest with 694 naming the line", async () => {
+    const cnpj = randomCnpj();
+    const good = signedNfe({ cnpj, series: 1, number: 1, from: interstateConsumerWithDifal });
+    expect(await client.authorize(nfe55, good.xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized" });
+
+    const nfe = unsignedNfe({ cnpj, series: 1, number: 2, from: interstateConsumerWithDifal });
+    const withoutDifal = sign(nfe.xml.replace(/<ICMSUFDest>.*?<\/ICMSUFDest>/, "").replace("<vICMSUFDest>319.50</vICMSUFDest>", "<vICMSUFDest>49.50</vICMSUFDest>"), cnpj, "infNFe");
+    expect(await client.authorize(nfe55, withoutDifal, credentialsFor(cnpj))).toMatchObject({
+      kind: "refused", cStat: "694", reason: "Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:1]",
+    });
+  });
+
+  it("refuses 18 % on an interstate line with 693, before the totals it also breaks", async () => {
+    const cnpj = randomCnpj();
+    const nfe = unsignedNfe({ cnpj, series: 1, number: 3, from: interstateConsumerWithDifal });
+    const eighteen = sign(nfe.xml.replace("<pICMS>7.0000</pICMS><vICMS>140.00</vICMS>", "<pICMS>18.0000</pICMS><vICMS>360.00</vICMS>"), cnpj, "infNFe");
+    expect(await client.authorize(nfe55, eighteen, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "693" });
+  });
+
+  it("refuses an NFC-e paid above the total without vTroco (866) and below the total (865); authorizes the one with change", async () => {
+    const cnpj = randomCnpj();
+    const good = signedNfe({ cnpj, series: 2, number: 1, model: 65, from: nfceCashWithChange });
+    expect(await client.authorize(nfce65, good.xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized" });
+
+    const nfce = unsignedNfe({ cnpj, series: 2, number: 2, model: 65, from: nfceCashWithChange });
+    const noChange = sign(nfce.xml.replace("<vTroco>6.34</vTroco>", ""), cnpj, "infNFe");
+    expect(await client.authorize(nfce65, noChange, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "866" });
+    const short = sign(nfce.xml.replace("<vPag>30.00</vPag>", "<vPag>20.00</vPag>").replace("<vTroco>6.34</vTroco>", ""), cnpj, "infNFe");
+    expect(await client.authorize(nfce65, short, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "865", reason: "Rejeição: Total dos pagamentos menor que o total da nota" });
+  });
+
+  it("refuses installments due before the authorization date with 898 (it knows the receipt time)", async () => {
+    const cnpj = randomCnpj();
+    // Issued now with installments due in the past: 898 (authorization date) comes before 900 (issue date) in the MOC.
+    const nfe = unsignedNfe({ cnpj, series: 3, number: 1, from: transportAndInstallments });
+    const past = sign(nfe.xml.replace("<dVenc>2026-04-09</dVenc>", "<dVenc>2020-01-01</dVenc>"), cnpj, "infNFe");
+    expect(await client.authorize(nfe55, past, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "898" });
+  });
+});

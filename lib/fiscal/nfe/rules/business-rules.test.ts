@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { buildNfe } from "../build-nfe";
+import * as golden from "../test-support/golden-inputs";
+import type { NfeInput, NfeItem } from "../types";
+import type { RuleContext } from "./business-rule";
+import { BUSINESS_RULES, describeViolation, findRuleViolations, firstRuleViolation } from "./business-rules";
+
+// Each rule gets a document that breaks exactly that rule: a golden document
+// (which passes every rule) with one thing changed, in its input or its XML.
+
+const REFERENCED_KEY = "43180906929383000163550010000000261000010301";
+
+/** Replaces text that must be there (a mutation that silently does nothing would make a case that cannot fail). */
+function swap(xml: string, from: string | RegExp, to: string): string {
+  const changed = xml.replace(from, to);
+  if (changed === xml) throw new Error(`mutation did not apply: ${String(from)}`);
+  return changed;
+}
+
+const xmlOf = (input: NfeInput) => buildNfe(input).xml;
+const withItem = (input: NfeInput, index: number, change: (item: NfeItem) => NfeItem): NfeInput => ({
+  ...input,
+  items: input.items.map((item, i) => (i === index ? change(item) : item)),
+});
+const withTaxes = (input: NfeInput, index: number, taxes: Partial<NfeItem["taxes"]>) => withItem(input, index, (item) => ({ ...item, taxes: { ...item.taxes, ...taxes } }));
+const withIcmsTot = (input: NfeInput, values: Partial<NfeInput["totals"]["icmsTot"]>): NfeInput => ({
+  ...input,
+  totals: { ...input.totals, icmsTot: { ...input.totals.icmsTot, ...values } },
+});
+
+const simple = () => golden.simpleNfe();
+const simples = () => golden.simplesWithoutIbsCbs();
+const nfce = () => golden.nfceCardAndPix();
+const difal = () => golden.interstateConsumerWithDifal();
+const billing = () => golden.transportAndInstallments();
+const difalLine = (index: number) => difal().items[index]!.taxes.difal!;
+
+/** Changes one ICMSTot field of the simple NF-e and, when it enters vNF, vNF and the payment with it. */
+function simpleTotal(field: keyof NfeInput["totals"]["icmsTot"], value: string, vNF?: string): string {
+  const input = withIcmsTot(simple(), vNF ? { [field]: value, vNF } : { [field]: value });
+  return xmlOf(vNF ? { ...input, payments: [{ tPag: "01", value: vNF, indPag: "0" }] } : input);
+}
+
+const CASES: Array<[cStat: string, why: string, xml: () => string, context?: RuleContext]> = [
+  ["253", "check digit of the key (Id and cDV agree with each other)", () => {
+    const xml = xmlOf(simple());
+    const key = /Id="NFe(\d{44})"/.exec(xml)![1]!;
+    const wrong = String((Number(key.slice(43)) + 1) % 10);
+    return swap(swap(xml, `NFe${key}`, `NFe${key.slice(0, 43)}${wrong}`), `<cDV>${key.slice(43)}</cDV>`, `<cDV>${wrong}</cDV>`);
+  }],
+  ["502", "key differs from nNF", () => swap(xmlOf(simple()), "<nNF>1001</nNF>", "<nNF>1002</nNF>")],
+  ["703", "issued an hour after receipt", () => xmlOf(simple()), { receivedAt: new Date("2026-03-10T16:05:09Z") }],
+  ["715", "NFC-e complementary", () => swap(xmlOf(nfce()), "<finNFe>1</finNFe>", "<finNFe>2</finNFe>")],
+  ["716", "NFC-e not to a final consumer", () => swap(xmlOf(nfce()), "<indFinal>1</indFinal>", "<indFinal>0</indFinal>")],
+  ["717", "NFC-e over the internet", () => swap(xmlOf(nfce()), "<indPres>1</indPres>", "<indPres>2</indPres>")],
+  ["772", "interstate to the issuer's own state", () => swap(swap(xmlOf(simples()), "<idDest>1</idDest>", "<idDest>2</idDest>"), "<CFOP>5102</CFOP>", "<CFOP>6102</CFOP>")],
+  ["773", "internal to another state", () => swap(xmlOf(simple()), "<UF>SP</UF><CEP>13010000</CEP>", "<UF>RJ</UF><CEP>13010000</CEP>")],
+  ["1001", "debit note of interest with ICMS", () => xmlOf(withTaxes(golden.debitNote(REFERENCED_KEY), 0, { icms: { ...golden.simpleNfe().items[0]!.taxes.icms!, cst: "90", modBc: null, base: null, rate: null, amount: null } }))],
+  ["696", "non-contributor without indFinal 1", () => swap(xmlOf(simple()), "<indIEDest>1</indIEDest><IE>123456789110</IE>", "<indIEDest>9</indIEDest>")],
+  ["789", "NFC-e to an exempt contributor", () => swap(xmlOf(nfce()), "<indIEDest>9</indIEDest>", "<indIEDest>2</indIEDest>")],
+  ["731", "export CFOP in an internal sale", () => swap(xmlOf(simples()), "<CFOP>5102</CFOP>", "<CFOP>7102</CFOP>")],
+  ["732", "interstate CFOP in an internal sale", () => swap(xmlOf(simples()), "<CFOP>5102</CFOP>", "<CFOP>6102</CFOP>")],
+  ["733", "internal CFOP in an interstate sale", () => swap(swap(xmlOf(simples()), "<idDest>1</idDest>", "<idDest>2</idDest>"), "<UF>SP</UF><CEP>13010000</CEP>", "<UF>RJ</UF><CEP>13010000</CEP>")],
+  ["629", "vProd differs from qCom × vUnCom", () => swap(xmlOf(simple()), "<vUnCom>50.0000000000</vUnCom>", "<vUnCom>51.0000000000</vUnCom>")],
+  ["630", "vProd differs from qTrib × vUnTrib", () => swap(xmlOf(simple()), "<vUnTrib>50.0000000000</vUnTrib>", "<vUnTrib>51.0000000000</vUnTrib>")],
+  ["806", "CSOSN 201 without CEST", () => swap(xmlOf(golden.simplesWithStNfe()), "<CEST>0300700</CEST>", "")],
+  ["590", "CST by a Simples issuer", () => swap(xmlOf(simple()), "<CRT>3</CRT>", "<CRT>1</CRT>")],
+  ["591", "CSOSN by a regular issuer", () => swap(xmlOf(simples()), "<CRT>1</CRT>", "<CRT>3</CRT>")],
+  ["508", "CST 10 interstate to a non-contributor", () =>
+    xmlOf(withItem(difal(), 0, (item) => ({
+      ...item, cest: "0300700",
+      taxes: { ...item.taxes, icms: { ...item.taxes.icms!, cst: "10", st: { modBc: "4", mva: "40.0000", baseReduction: null, base: "0.00", rate: "18.0000", amount: "0.00" } } },
+    })))],
+  ["600", "CSOSN 202 interstate to a non-contributor", () => {
+    const input = golden.simplesWithoutIbsCbs();
+    const b2c: NfeInput = { ...input, indFinal: "1", recipient: difal().recipient };
+    const changed = withItem(b2c, 0, (item) => ({
+      ...item, cfop: "6108", cest: "0300700",
+      taxes: {
+        ...item.taxes,
+        icms: { ...item.taxes.icms!, cst: "202", st: { modBc: "4", mva: "40.0000", baseReduction: null, base: "0.00", rate: "18.0000", amount: "0.00" } },
+        difal: { ...difalLine(0), base: "25.00", destinationAmount: "3.38" },
+      },
+    }));
+    return xmlOf(withIcmsTot(changed, { vFCPUFDest: "0.00", vICMSUFDest: "3.38", vICMSUFRemet: "0.00" }));
+  }],
+  ["693", "18 % on an interstate sale", () => swap(swap(xmlOf(difal()), "<pICMS>7.0000</pICMS><vICMS>140.00</vICMS>", "<pICMS>18.0000</pICMS><vICMS>360.00</vICMS>"), "<vICMS>152.00</vICMS>", "<vICMS>372.00</vICMS>")],
+  ["694", "interstate B2C line without ICMSUFDest", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: null }), { vICMSUFDest: "49.50" }))],
+  ["695", "ICMSUFDest in an internal sale", () =>
+    xmlOf(withIcmsTot(withTaxes(simple(), 0, { difal: { ...difalLine(0), base: "100.00", destinationRate: "18.0000", interstateRate: "12.0000", destinationAmount: "6.00" } }), { vFCPUFDest: "0.00", vICMSUFDest: "6.00", vICMSUFRemet: "0.00" }))],
+  ["697", "national good at 4 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "4.0000", destinationAmount: "330.00" } }), { vICMSUFDest: "379.50" }))],
+  ["698", "SP to BA at 12 % instead of 7 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "12.0000", destinationAmount: "170.00" } }), { vICMSUFDest: "219.50" }))],
+  ["699", "80 % partition after 2019", () =>
+    xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), partitionRate: "80.0000", destinationAmount: "216.00", originAmount: "54.00" } }), { vICMSUFDest: "265.50", vICMSUFRemet: "54.00" }))],
+  ["793", "vFCPUFDest differs from base × rate", () =>
+    xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), fcpBase: "2000.00", fcpRate: "2.0000", fcpAmount: "41.00" } }), { vFCPUFDest: "41.00" }))],
+  ["815", "vICMSUFDest differs from the calculation", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), destinationAmount: "271.00" } }), { vICMSUFDest: "320.50" }))],
+  ["816", "vICMSUFRemet not zero at 100 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), originAmount: "1.00" } }), { vICMSUFRemet: "1.00" }))],
+  ["742", "NFC-e with IPI", () => swap(xmlOf(nfce()), "</ICMS>", "</ICMS><IPI><cEnq>999</cEnq><IPINT><CST>53</CST></IPINT></IPI>")],
+  ["1021", "CST 410 with gIBSCBS", () => xmlOf(withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999" } }))],
+  ["1022", "CST 000 without gIBSCBS (regular issuer)", () => {
+    const input = withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, amounts: null } });
+    return xmlOf({ ...input, totals: { ...input.totals, ibsCbsTot: golden.ibsCbsTot("30.00", "0.03", "0.27") } });
+  }],
+  ["531", "vBC total", () => simpleTotal("vBC", "131.00")],
+  ["532", "vICMS total", () => simpleTotal("vICMS", "23.41")],
+  ["795", "vICMSDeson total", () => simpleTotal("vICMSDeson", "1.00", "130.50")],
+  ["798", "vFCPUFDest total", () => xmlOf(withIcmsTot(difal(), { vFCPUFDest: "1.00" }))],
+  ["799", "vICMSUFDest total", () => xmlOf(withIcmsTot(difal(), { vICMSUFDest: "319.00" }))],
+  ["800", "vICMSUFRemet total", () => xmlOf(withIcmsTot(difal(), { vICMSUFRemet: "1.00" }))],
+  ["861", "vFCP total", () => simpleTotal("vFCP", "1.00")],
+  ["533", "vBCST total", () => simpleTotal("vBCST", "1.00")],
+  ["534", "vST total", () => simpleTotal("vST", "1.00", "132.50")],
+  ["564", "vProd total", () => simpleTotal("vProd", "131.00", "132.50")],
+  ["535", "vFrete total", () => simpleTotal("vFrete", "1.00", "132.50")],
+  ["536", "vSeg total", () => simpleTotal("vSeg", "1.00", "132.50")],
+  ["537", "vDesc total", () => simpleTotal("vDesc", "1.00", "130.50")],
+  ["601", "vII total", () => simpleTotal("vII", "1.00", "132.50")],
+  ["538", "vIPI total", () => simpleTotal("vIPI", "2.50", "132.50")],
+  ["602", "vPIS total", () => simpleTotal("vPIS", "2.16")],
+  ["603", "vCOFINS total", () => simpleTotal("vCOFINS", "9.89")],
+  ["604", "vOutro total", () => simpleTotal("vOutro", "1.00", "132.50")],
+  ["610", "vNF", () => simpleTotal("vNF", "131.60", "131.60")],
+  ["685", "vTotTrib total", () => {
+    const input = withItem(withItem(simple(), 0, (i) => ({ ...i, approximateTaxes: "4.00" })), 1, (i) => ({ ...i, approximateTaxes: "5.00" }));
+    return xmlOf({ ...input, totals: { ...input.totals, approximateTaxes: "10.00" } });
+  }],
+  ["1118", "IBSCBSTot without any gIBSCBS", () =>
+    xmlOf(simple().items.reduce((input, _item, index) => withTaxes(input, index, { ibsCbs: { ...input.items[index]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999", amounts: null } }), simple()))],
+  ["1085", "vIBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("130.00", "0.14", "1.17") } })],
+  ["1091", "vCBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("130.00", "0.13", "1.18") } })],
+  ["868", "vehicle in an interstate sale", () => xmlOf({ ...difal(), transport: { modFrete: "0", vehicle: { plate: "ABC1D23", uf: "SP" } } })],
+  ["753", "NFC-e with freight", () =>
+    xmlOf({ ...withIcmsTot(withItem(nfce(), 0, (i) => ({ ...i, freight: "1.00" })), { vFrete: "1.00", vNF: "24.66" }), change: "0.34" })],
+  // Our builder writes neither transport nor billing on an NFC-e: these cases edit the XML.
+  ["754", "NFC-e with a carrier", () => swap(xmlOf(nfce()), "<transp><modFrete>9</modFrete></transp>", "<transp><modFrete>0</modFrete><transporta><CNPJ>60746948000112</CNPJ><xNome>Transportes Ltda</xNome></transporta></transp>")],
+  ["756", "NFC-e with a vehicle", () => swap(xmlOf(nfce()), "<transp><modFrete>9</modFrete></transp>", "<transp><modFrete>0</modFrete><veicTransp><placa>ABC1D23</placa><UF>SP</UF></veicTransp></transp>")],
+  ["760", "NFC-e with installments", () => swap(xmlOf(nfce()), "</transp>", "</transp><cobr><fat><nFat>1</nFat><vOrig>23.66</vOrig><vDesc>0.00</vDesc><vLiq>23.66</vLiq></fat></cobr>")],
+  ["905", "fat without vDesc", () => swap(xmlOf(billing()), "<vDesc>0.00</vDesc><vLiq>", "<vLiq>")],
+  // vLiq = vOrig − vDesc then goes negative: only without installments does no other rule see it.
+  ["901", "invoice discount above the original value", () => swap(swap(xmlOf(billing()), "<vOrig>182.08</vOrig><vDesc>0.00</vDesc><vLiq>182.08</vLiq>", "<vOrig>100.00</vOrig><vDesc>200.00</vDesc><vLiq>-100.00</vLiq>"), /<dup>.*<\/dup>/, "")],
+  ["902", "vLiq differs from vOrig − vDesc", () => swap(xmlOf(billing()), "<vDesc>0.00</vDesc><vLiq>", "<vDesc>0.08</vDesc><vLiq>")],
+  ["897", "invoice above vNF", () => swap(swap(swap(xmlOf(billing()), "<vOrig>182.08</vOrig>", "<vOrig>182.09</vOrig>"), "<vLiq>182.08</vLiq>", "<vLiq>182.09</vLiq>"), "<vDup>60.70</vDup>", "<vDup>60.71</vDup>")],
+  ["852", "installment numbered 2", () => swap(xmlOf(billing()), "<nDup>002</nDup>", "<nDup>2</nDup>")],
+  ["898", "installment due before authorization", () => xmlOf(billing()), { receivedAt: new Date("2026-04-10T15:00:00Z") }],
+  ["900", "installment due before issue", () => swap(xmlOf(billing()), "<dVenc>2026-04-09</dVenc>", "<dVenc>2026-03-09</dVenc>")],
+  ["850", "installments out of order", () => swap(xmlOf(billing()), "<dVenc>2026-05-09</dVenc>", "<dVenc>2026-04-01</dVenc>")],
+  ["853", "installment due on the issue date", () => swap(xmlOf(billing()), "<dVenc>2026-04-09</dVenc>", "<dVenc>2026-03-10</dVenc>")],
+  ["851", "installments do not add up to vLiq", () => swap(xmlOf(billing()), "<vDup>60.70</vDup>", "<vDup>60.71</vDup>")],
+  ["871", "return with a payment", () => swap(xmlOf(simple()), "<finNFe>1</finNFe>", "<finNFe>4</finNFe>")],
+  ["899", "NFC-e without payment", () => xmlOf({ ...nfce(), payments: [{ tPag: "90", value: "0.00" }], change: null })],
+  ["865", "payment below the total", () => swap(xmlOf(simple()), "<vPag>131.50</vPag>", "<vPag>130.00</vPag>")],
+  ["866", "cash above the total without change", () => swap(xmlOf(simple()), "<vPag>131.50</vPag>", "<vPag>140.00</vPag>")],
+  ["904", "no payment with a value", () => xmlOf({ ...simple(), payments: [{ tPag: "90", value: "1.00" }] })],
+  ["391", "credit card without the card group", () => swap(xmlOf(simple()), "<tPag>01</tPag>", "<tPag>03</tPag>")],
+  ["392", "integrated card without authorization", () => swap(xmlOf(nfce()), "<cAut>A1B2C3</cAut>", "")],
+  ["869", "wrong change", () => swap(xmlOf(nfce()), "<vTroco>1.34</vTroco>", "<vTroco>1.00</vTroco>")],
+  ["394", "NFC-e without QR code", () => swap(xmlOf(nfce()), /<infNFeSupl>.*<\/infNFeSupl>/, "")],
+  ["397", "QR code of another key", () => {
+    const xml = xmlOf(nfce());
+    const key = /Id="NFe(\d{44})"/.exec(xml)![1]!;
+    return swap(xml, `p=${key}`, `p=${key.slice(0, 40)}0000`);
+  }],
+  ["464", "QR code v2 hash of another CSC", () => xmlOf({ ...nfce(), environment: "PRODUCTION" }), { csc: { id: "000001", secret: "ANOTHER-CSC-TOKEN" } }],
+];
+
+describe("SEFAZ business rules: each broken alone", () => {
+  it.each(CASES)("%s: %s", (cStat, _why, xml, context) => {
+    const violations = findRuleViolations(xml(), context);
+    expect(violations.map((v) => `${v.cStat} ${v.rule.name} ${v.detail ?? ""}`)).toHaveLength(1);
+    expect(violations[0]!.cStat).toBe(cStat);
+  });
+
+  it("has a case for every rule, and every rule has its own id, name and cStat text", () => {
+    const covered = new Set(CASES.map(([cStat]) => cStat));
+    expect(BUSINESS_RULES.filter((rule) => !covered.has(rule.cStat)).map((rule) => rule.cStat)).toEqual([]);
+    expect(new Set(BUSINESS_RULES.map((rule) => rule.id)).size).toBe(BUSINESS_RULES.length);
+    expect(new Set(BUSINESS_RULES.map((rule) => rule.name)).size).toBe(BUSINESS_RULES.length);
+    for (const rule of BUSINESS_RULES) expect(rule.xMotivo).toMatch(/^Rejeição: /);
+  });
+});
+
+describe("the first failing rule wins, in the MOC's order", () => {
+  it("answers the line rule before the totals and payments it also breaks", () => {
+    // Dropping the DIFAL group of line 1 breaks 694 and, through the total, 799.
+    const violation = firstRuleViolation(xmlOf(withTaxes(difal(), 0, { difal: null })));
+    expect(violation?.cStat).toBe("694");
+    expect(violation?.xMotivo).toBe("Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:1]");
+    expect(describeViolation(violation!)).toBe("Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:1] (rule NA01-20 icms-uf-dest-required, item 1: sem ICMSUFDest)");
+    expect(findRuleViolations(xmlOf(withTaxes(difal(), 0, { difal: null }))).map((v) => v.cStat)).toEqual(["694", "799"]);
+  });
+
+  it("checks the QR-code v2 hash only with the CSC it was made with", () => {
+    const production = xmlOf({ ...nfce(), environment: "PRODUCTION" });
+    expect(findRuleViolations(production, { csc: nfce().csc })).toEqual([]);
+    expect(findRuleViolations(production)).toEqual([]);
+  });
+
+  it("names the installment as SEFAZ does ([nOcor:n])", () => {
+    const violation = firstRuleViolation(swap(xmlOf(billing()), "<dVenc>2026-05-09</dVenc>", "<dVenc>2026-04-01</dVenc>"));
+    expect(violation?.xMotivo).toBe("Rejeição: Data de vencimento da parcela não informada ou menor que a Data de vencimento da parcela anterior [nOcor:2]");
+  });
+
+  it("passes every golden document", () => {
+    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange()]) {
+      expect(findRuleViolations(xmlOf(input))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { accessKeyCheckDigit } from "../access-key";
+import { BOTH, NFCE_ONLY, NFE_ONLY, type BusinessRule } from "./business-rule";
+import { str } from "./nfe-view";
+
+// Group B (ide) and the access key: MOC 4.00 Anexo I; credit/debit notes: NT 2025.002 B25-80.
+
+const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
+
+export const accessKeyCheckDigitRule: BusinessRule = {
+  id: "B23-10", name: "access-key-check-digit", cStat: "253", models: BOTH,
+  xMotivo: "Rejeição: Digito Verificador da chave de acesso composta inválida",
+  check(nfe) {
+    const key = nfe.accessKey;
+    if (!/^\d{43}[0-9]$/.test(key) && !/^[0-9A-Z]{43}\d$/.test(key)) return { detail: `chave ${key}` };
+    return accessKeyCheckDigit(key.slice(0, 43)) === key.slice(43) ? null : { detail: `cDV ${key.slice(43)}` };
+  },
+};
+
+export const accessKeyFieldsRule: BusinessRule = {
+  id: "A03-10", name: "access-key-matches-fields", cStat: "502", models: BOTH,
+  xMotivo: "Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes",
+  check(nfe) {
+    const ide = nfe.ide;
+    const dhEmi = str(ide.dhEmi);
+    const issuer = str(nfe.emit.CNPJ) || str(nfe.emit.CPF).padStart(14, "0");
+    const expected =
+      str(ide.cUF) + dhEmi.slice(2, 4) + dhEmi.slice(5, 7) + issuer + str(ide.mod) + str(ide.serie).padStart(3, "0") +
+      str(ide.nNF).padStart(9, "0") + str(ide.tpEmis) + str(ide.cNF) + str(ide.cDV);
+    return expected === nfe.accessKey ? null : { detail: `campos ${expected}` };
+  },
+};
+
+export const issuedInTheFutureRule: BusinessRule = {
+  id: "B09-10", name: "issued-after-receipt", cStat: "703", models: BOTH,
+  xMotivo: "Rejeição: Data-Hora de Emissão posterior ao horário de recebimento",
+  check(nfe, context) {
+    if (!context.receivedAt) return null;
+    const issuedAt = new Date(str(nfe.ide.dhEmi));
+    return issuedAt.getTime() > context.receivedAt.getTime() + CLOCK_TOLERANCE_MS ? { detail: `dhEmi ${str(nfe.ide.dhEmi)}` } : null;
+  },
+};
+
+export const nfcePurposeRule: BusinessRule = {
+  id: "B25-30", name: "nfce-normal-purpose-only", cStat: "715", models: NFCE_ONLY,
+  xMotivo: "Rejeição: NFC-e com finalidade inválida",
+  check: (nfe) => (str(nfe.ide.finNFe) === "1" ? null : { detail: `finNFe ${str(nfe.ide.finNFe)}` }),
+};
+
+export const nfceFinalConsumerRule: BusinessRule = {
+  id: "B25a-10", name: "nfce-final-consumer-only", cStat: "716", models: NFCE_ONLY,
+  xMotivo: "Rejeição: NFC-e em operação não destinada a consumidor final",
+  check: (nfe) => (str(nfe.ide.indFinal) === "1" ? null : { detail: `indFinal ${str(nfe.ide.indFinal)}` }),
+};
+
+export const nfceInPersonRule: BusinessRule = {
+  id: "B25b-10", name: "nfce-in-person-only", cStat: "717", models: NFCE_ONLY,
+  xMotivo: "Rejeição: NFC-e em operação não presencial",
+  // 1 in person, 4 home delivery (NFC-e only).
+  check: (nfe) => (["1", "4"].includes(str(nfe.ide.indPres)) ? null : { detail: `indPres ${str(nfe.ide.indPres)}` }),
+};
+
+/**
+ * NT 2025.002 B25-80: a credit note (finNFe 5) or debit note (finNFe 6)
+ * adjusts IBS/CBS only, so its lines carry no ICMS, IPI, II, PIS, COFINS or
+ * ISSQN group. Strictest reading: for every tpNFCredito/tpNFDebito.
+ */
+export const adjustmentNoteTaxesRule: BusinessRule = {
+  id: "B25-80", name: "adjustment-note-ibs-cbs-only", cStat: "1001", models: NFE_ONLY,
+  xMotivo: "Rejeição: Nota de Crédito ou Débito com grupo de tributo não permitido para o tipo de nota [nItem:999]",
+  check(nfe) {
+    if (!["5", "6"].includes(str(nfe.ide.finNFe))) return null;
+    for (const item of nfe.items) {
+      const groups = [item.icms && "ICMS", item.ipi && "IPI", item.ii && "II", item.pis && "PIS", item.cofins && "COFINS", item.issqn && "ISSQN"].filter(Boolean);
+      if (groups.length > 0) return { nItem: item.nItem, detail: `grupos ${groups.join(", ")}` };
+    }
+    return null;
+  },
+};

@@ -1,0 +1,70 @@
+// ICMS rates by state, dated. Source: shared/fiscal/data/tables/icms, vendored
+// beside this file (icms-interestadual.json, icms-aliquotas-internas-uf.csv),
+// compiled from Res. SF 22/1989, Res. SF 13/2012 and each state's law as known
+// in 2025; the matrix was checked against OCA/l10n-brazil l10n_br_fiscal
+// icms_tax_definition data (commit 9fb1c9c547ed). compute-difal.test.ts checks
+// this code against both files. The table says itself it must be checked against each
+// SEFAZ before production use: a change is one new row with its start date.
+
+/** General (modal) internal ICMS rate without FCP: the pICMSUFDest default of the DIFAL. */
+export const INTERNAL_ICMS_RATES: ReadonlyArray<{ uf: string; rate: string; since: string | null }> = [
+  { uf: "AC", rate: "19", since: null },
+  { uf: "AL", rate: "19", since: null },
+  { uf: "AM", rate: "20", since: null },
+  { uf: "AP", rate: "18", since: null },
+  { uf: "BA", rate: "20.5", since: null },
+  { uf: "CE", rate: "20", since: null },
+  { uf: "DF", rate: "20", since: null },
+  { uf: "ES", rate: "17", since: null },
+  { uf: "GO", rate: "19", since: null },
+  { uf: "MA", rate: "22", since: null },
+  { uf: "MA", rate: "23", since: "2025-02-23" },
+  { uf: "MG", rate: "18", since: null },
+  { uf: "MS", rate: "17", since: null },
+  { uf: "MT", rate: "17", since: null },
+  { uf: "PA", rate: "19", since: null },
+  { uf: "PB", rate: "20", since: null },
+  { uf: "PE", rate: "20.5", since: null },
+  { uf: "PI", rate: "21", since: null },
+  { uf: "PI", rate: "22.5", since: "2025-04-01" },
+  { uf: "PR", rate: "19.5", since: null },
+  { uf: "RJ", rate: "20", since: null },
+  { uf: "RN", rate: "18", since: null },
+  { uf: "RN", rate: "20", since: "2025-03-20" },
+  { uf: "RO", rate: "19.5", since: null },
+  { uf: "RR", rate: "20", since: null },
+  { uf: "RS", rate: "17", since: null },
+  { uf: "SC", rate: "17", since: null },
+  { uf: "SE", rate: "20", since: null },
+  { uf: "SP", rate: "18", since: null },
+  { uf: "TO", rate: "20", since: null },
+];
+
+/**
+ * FCP (ADCT art. 82) that applies to every good of the state. Elsewhere the
+ * FCP applies only to goods listed in state law, so it is not a default: it
+ * comes from the product's taxation when set (none of our levels holds it yet).
+ * RJ: FECP 2 % in general (Lei RJ 4.056/2002).
+ */
+export const GENERAL_FCP_RATES: Readonly<Record<string, string>> = { RJ: "2" };
+
+/** Res. SF 22/1989: South and Southeast except ES. */
+const SOUTH_SOUTHEAST_EXCEPT_ES = new Set(["MG", "PR", "RJ", "RS", "SC", "SP"]);
+/** Res. SF 13/2012: imported goods (and national goods with more than 40 % imported content). */
+const IMPORTED_ORIGINS = new Set(["1", "2", "3", "8"]);
+
+/** The interstate ICMS rate (percent) of an operation from one state to another for a good of this origin. */
+export function interstateIcmsRate(fromUf: string, toUf: string, origin: string): string {
+  if (IMPORTED_ORIGINS.has(origin)) return "4";
+  return SOUTH_SOUTHEAST_EXCEPT_ES.has(fromUf) && !SOUTH_SOUTHEAST_EXCEPT_ES.has(toUf) ? "7" : "12";
+}
+
+/** The internal rate of a state on a date (YYYY-MM-DD): the latest row that started on or before it. */
+export function internalIcmsRate(uf: string, onDate: string): string | null {
+  const rows = INTERNAL_ICMS_RATES.filter((row) => row.uf === uf && (row.since === null || row.since <= onDate));
+  return rows.length === 0 ? null : rows[rows.length - 1]!.rate;
+}
+
+export function generalFcpRate(uf: string): string | null {
+  return GENERAL_FCP_RATES[uf] ?? null;
+}
