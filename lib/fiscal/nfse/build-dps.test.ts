@@ -9,7 +9,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { buildDps } from "./build-dps";
 import { buildSignedDps } from "./build-signed-dps";
 import { parseDpsId } from "./dps-id";
-import { dpsRegular, dpsRegularWithRetention, dpsSimples, dpsWithIbsCbs } from "./test-support/golden-dps";
+import { dpsRegular, dpsRegularWithRetention, dpsSimples, dpsSimplesWithRetention, dpsWithIbsCbs } from "./test-support/golden-dps";
 
 const SHARED_XSD = fs.readdirSync("/work/shared/fiscal/schemas/nfse").map((d) => path.join("/work/shared/fiscal/schemas/nfse", d, "1.01-libxml2", "DPS_v1.01.xsd")).find((f) => fs.existsSync(f))!;
 
@@ -24,7 +24,7 @@ function withFile<T>(xml: string, run: (file: string) => T): T {
   }
 }
 
-const GOLDEN = { simples: dpsSimples, regular: dpsRegular, retention: dpsRegularWithRetention, ibscbs: dpsWithIbsCbs };
+const GOLDEN = { simples: dpsSimples, simplesRetention: dpsSimplesWithRetention, regular: dpsRegular, retention: dpsRegularWithRetention, ibscbs: dpsWithIbsCbs };
 const credentials = testSigningCredentials("11222333000181");
 
 describe("DPS 1.01 golden documents", () => {
@@ -53,7 +53,8 @@ describe("DPS 1.01 golden documents", () => {
     expect(buildDps(dpsSimples()).xml).toContain("<totTrib><pTotTribSN>6.00</pTotTribSN></totTrib>");
     expect(buildDps(dpsRegular()).xml).toContain("<tribMun><tribISSQN>1</tribISSQN><tpRetISSQN>1</tpRetISSQN></tribMun>");
     const retained = buildDps(dpsRegularWithRetention()).xml;
-    expect(retained).toContain("<tpRetISSQN>2</tpRetISSQN><pAliq>5.00</pAliq>");
+    expect(retained).toContain("<tribMun><tribISSQN>1</tribISSQN><tpRetISSQN>2</tpRetISSQN></tribMun>");
+    expect(buildDps(dpsSimplesWithRetention()).xml).toContain("<tpRetISSQN>2</tpRetISSQN><pAliq>2.50</pAliq>");
     expect(retained).toContain("<vRetCP>110.00</vRetCP><vRetIRRF>15.00</vRetIRRF><vRetCSLL>10.00</vRetCSLL>");
     expect(buildDps(dpsWithIbsCbs()).xml).toContain("<IBSCBS><finNFSe>0</finNFSe><indFinal>0</indFinal><cIndOp>020101</cIndOp><indDest>0</indDest><valores><trib><gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS></trib></valores></IBSCBS>");
   });

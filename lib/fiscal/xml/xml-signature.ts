@@ -103,7 +103,7 @@ function signedInfo(id: string, digest: string, inherited: Map<string, string>):
  * documents/s per CPU core through xml-crypto against ~490 through this
  * function, below the issue's 300, so xml-crypto stays the reference.
  */
-export function signXml(xml: string, credentials: SigningCredentials, options: { tag: SignedTag }): string {
+export function signXml(xml: string, credentials: SigningCredentials, options: { tag: SignedTag; nestedSignatures?: boolean }): string {
   const { tag } = options;
   const id = idOf(xml, tag);
   const location = id ? locateElement(xml, tag) : null;
@@ -111,8 +111,9 @@ export function signXml(xml: string, credentials: SigningCredentials, options: {
   if (!location.parent) throw new Error(`signXml: <${tag}> must have a parent element to hold the Signature`);
   const element = xml.slice(location.start, location.end);
   // The enveloped-signature transform would remove a Signature inside the element; we never sign such input.
-  // An NFS-e embeds the signed DPS: that inner Signature is not the enveloped one, so it stays in the digest.
-  if (tag !== "infNFSe" && element.includes("<Signature")) throw new Error(`signXml: <${tag}> already contains a Signature`);
+  // An NFS-e embeds the signed DPS (an NFS-e event the signed request): that inner Signature is
+  // not the enveloped one, so it stays in the digest (nestedSignatures).
+  if (!options.nestedSignatures && element.includes("<Signature")) throw new Error(`signXml: <${tag}> already contains a Signature`);
   const digest = createHash("sha1").update(canonicalElement(xml, location)).digest("base64");
   const info = signedInfo(id, digest, location.inherited);
   const value = sign("sha1", Buffer.from(info.canonical, "utf8"), privateKeyOf(credentials.privateKeyPem)).toString("base64");

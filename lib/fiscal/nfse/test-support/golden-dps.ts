@@ -45,12 +45,18 @@ export function dpsRegularWithRetention(): DpsInput {
     ...base,
     values: {
       ...base.values,
+      // A não optante never sends pAliq (E0617): the municipality's parameters give the rate.
       tpRetISSQN: "2",
-      issRate: "5",
       retentions: { ir: "15.00", csll: "10.00", inss: "110.00" },
       pisCofins: { cst: "01", base: "1000.00", pisRate: "0.65", cofinsRate: "3.00", pis: "6.50", cofins: "30.00", retained: true },
     },
   };
+}
+
+/** ME/EPP paying ISS in the Simples, withheld by the taker: pAliq is mandatory (E0621). */
+export function dpsSimplesWithRetention(): DpsInput {
+  const simples = dpsSimples();
+  return { ...simples, values: { ...simples.values, tpRetISSQN: "2", issRate: "2.5" } };
 }
 
 export function dpsWithIbsCbs(): DpsInput {
