@@ -1,7 +1,7 @@
 import type { Company, FiscalTemplate, NfseTaxRule, Prisma, Product } from "@prisma/client";
 import type { Decimal } from "decimal.js";
 import { unprocessable } from "@/lib/errors";
-import { computeItemTaxes, usedSources, type LineContext } from "@/lib/tax/compute-item-taxes";
+import { computeItemTaxes, usedSources, type IssParameters, type LineContext } from "@/lib/tax/compute-item-taxes";
 import { lineGrossValue } from "@/lib/tax/compute-document-totals";
 import { dec } from "@/lib/tax/decimal";
 import { productCfopFor } from "@/lib/tax/cfop";
@@ -42,7 +42,7 @@ export type ResolvedItem = {
   nationalServiceCode: string | null;
   fields: ResolvedTaxFields;
   sources: ItemTaxSources;
-  iss: { rate: Decimal; retained: boolean } | null;
+  iss: IssParameters;
 };
 
 /** CEST is digits only with 7 of them (api.md, Item: otherwise 422 invalid_cest). */
@@ -102,10 +102,23 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   } else if (rule) {
     const sub = matchNfseSubRule(rule.nfseTaxRules, serviceLocation(context));
     if (sub) {
-      iss = { rate: dec(sub.issRate), retained: sub.issRetention };
+      const withheld = (flag: boolean, value: { toString(): string } | null) => (flag && value !== null ? dec(value) : null);
+      iss = {
+        rate: dec(sub.issRate),
+        retained: sub.issRetention,
+        retentions: {
+          pis: withheld(sub.pisRetention, sub.pisRate),
+          cofins: withheld(sub.cofinsRetention, sub.cofinsRate),
+          ir: withheld(sub.irRetention, sub.irRate),
+          inss: withheld(sub.inssRetention, sub.inssRate),
+          csll: withheld(sub.csllRetention, sub.csllRate),
+        },
+      };
       ruleValues = { source: "rule", values: { pisCst: sub.piscofinsCst, cofinsCst: sub.piscofinsCst, pisRate: dec(sub.pisRate), cofinsRate: dec(sub.cofinsRate) } };
     }
   }
+  // Without an NFSE sub-rule, the company's default ISS rate (Settings, NFS-e), not withheld.
+  if (!goods && !iss && context.company.nfseIssRate !== null) iss = { rate: dec(context.company.nfseIssRate), retained: false };
   const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
   if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
 
@@ -123,8 +136,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
     cest: fields.cest ?? null,
     cfop: cfop ?? "",
     taxRuleId: rule ? rule.id : null,
-    serviceCode: input.serviceCode ?? context.template?.serviceCode ?? null,
-    nationalServiceCode: input.nationalServiceCode ?? context.template?.nationalServiceCode ?? null,
+    serviceCode: input.serviceCode ?? context.template?.serviceCode ?? (goods ? null : context.company.nfseMunicipalServiceCode),
+    nationalServiceCode: input.nationalServiceCode ?? context.template?.nationalServiceCode ?? (goods ? null : context.company.nfseServiceCode),
     fields: goods ? validatedFields(context.company, fields, where) : fields,
     sources,
     iss,
