@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { GET as getXml } from "@/app/v1/fiscal-documents/[id]/xml/route";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { POST as cancel } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
@@ -127,5 +128,37 @@ describe("NFS-e emission through the routes", () => {
     const res = await call(emit, { method: "POST", path: `/v1/fiscal-documents/${created.body.id}/emit`, key: company.key, params: { id: created.body.id } });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: "fiscal_settings_incomplete", message: expect.stringContaining("municipal registration (IM)") });
+  });
+
+  it("cancels with e101101: CANCELLED, event recorded, document.cancelled; a lost answer is recovered by E0840", async () => {
+    const company = await createNfseCompany();
+    const { id } = await createAndEmit(company.key, company.companyId, nfseBody());
+    const cancelCall = () => call(cancel, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, params: { id }, body: { justification: "Serviço faturado em duplicidade" } });
+    // The answer is lost after Sefin registered the event: 503, nothing changes here.
+    simulator.sefinFaults.add({ route: "event", cnpj: company.cnpj, times: 1, action: { kind: "delay", ms: 4000 } });
+    const lost = await cancelCall();
+    expect(lost.status).toBe(503);
+    expect(lost.body.code).toBe("authority_unavailable");
+    expect((await detail(company.key, id)).status).toBe("AUTHORIZED");
+    // The retry meets E0840 (already cancelled at Sefin): CANCELLED here too, one document.cancelled.
+    const retried = await cancelCall();
+    expect(retried.status).toBe(200);
+    const document = await detail(company.key, id);
+    expect(document).toMatchObject({ status: "CANCELLED", cancellationReason: "Serviço faturado em duplicidade", cancellationDate: expect.any(String) });
+    expect((await db.domainEvent.findMany({ where: { documentId: id }, orderBy: { createdAt: "asc" } })).map((e) => e.type)).toEqual(["document.authorized", "document.cancelled"]);
+    expect((await db.simulatorNfse.findFirstOrThrow({ where: { accessKey: document.accessKey } })).status).toBe("CANCELLED");
+    expect((await cancelCall()).status).toBe(422);
+  });
+
+  it("cancels at once when Sefin answers: the event's Id is the protocol", async () => {
+    const company = await createNfseCompany();
+    const { id } = await createAndEmit(company.key, company.companyId, nfseBody());
+    const res = await call(cancel, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, params: { id }, body: { justification: "Serviço não foi prestado ao cliente" } });
+    expect(res.status).toBe(200);
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: { where: { kind: "CANCELLATION" } } } });
+    expect(stored.status).toBe("CANCELLED");
+    expect(stored.cancellationProtocol).toBe(`EVT${stored.accessKey}101101001`);
+    expect(stored.events[0]).toMatchObject({ eventCode: "101101", outcome: "AUTHORIZED" });
+    expect(checkXmlSchema(stored.events[0]!.responseXml!, "nfse/v1.01/evento_v1.01.xsd")).toEqual({ valid: true });
   });
 });
