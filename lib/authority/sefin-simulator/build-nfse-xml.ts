@@ -13,9 +13,9 @@ import { simulatorSigningCredentials } from "./signer";
 
 export const SIMULATOR_APP_VERSION = "SefinNac_Sim_1.0";
 
+/** The simulator has no IBGE municipality table: names are the code (the UF is in emit/enderNac). */
 function municipalityName(code: string): string {
-  const uf = STATES.find((s) => s.cUF === code.slice(0, 2))?.uf ?? "";
-  return `Município IBGE ${code}${uf ? ` - ${uf}` : ""}`;
+  return `Município IBGE ${code}`;
 }
 
 export function buildNfseXml(input: { accessKey: string; nNFSe: number; dhProc: string; dps: ReceivedDps; dpsXml: string; values: NfseValues; emitName: string }): string {

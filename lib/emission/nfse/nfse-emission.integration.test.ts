@@ -3,6 +3,8 @@ import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { GET as getXml } from "@/app/v1/fiscal-documents/[id]/xml/route";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { POST as cancel } from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import { GET as getDanfe } from "@/app/v1/fiscal-documents/[id]/danfe/route";
+import { spawnSync } from "node:child_process";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
@@ -36,6 +38,12 @@ async function createAndEmit(key: string, companyId: string, body: Record<string
   expect(created.status).toBe(201);
   await drainDueRuns(functions, { companyIds: [companyId] });
   return created.body as { id: string; runId: string };
+}
+
+async function fetchPdf(key: string, id: string) {
+  const request = new Request(`http://localhost/v1/fiscal-documents/${id}/danfe`, { headers: { authorization: `Bearer ${key}` } });
+  const response = await getDanfe(request, { params: Promise.resolve({ id }) });
+  return { headers: response.headers, pdf: Buffer.from(await response.arrayBuffer()) };
 }
 
 const detail = async (key: string, id: string) => (await call(getDetail, { path: `/v1/fiscal-documents/${id}`, key, params: { id } })).body;
@@ -160,5 +168,13 @@ describe("NFS-e emission through the routes", () => {
     expect(stored.cancellationProtocol).toBe(`EVT${stored.accessKey}101101001`);
     expect(stored.events[0]).toMatchObject({ eventCode: "101101", outcome: "AUTHORIZED" });
     expect(checkXmlSchema(stored.events[0]!.responseXml!, "nfse/v1.01/evento_v1.01.xsd")).toEqual({ valid: true });
+
+    // GET …/danfe of an NFSE: the DANFSe v2.0 with the CANCELADA mark.
+    const danfse = await fetchPdf(company.key, id);
+    expect(danfse.headers.get("content-type")).toBe("application/pdf");
+    const text = spawnSync("pdftotext", ["-", "-"], { input: danfse.pdf, encoding: "utf8" }).stdout;
+    expect(text).toContain("DANFSe v2.0");
+    expect(text).toContain("CANCELADA");
+    expect(text).toContain(stored.accessKey!.replace(/(.{4})(?=.)/g, "$1 "));
   });
 });
