@@ -106,6 +106,9 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
       iss = {
         rate: dec(sub.issRate),
         retained: sub.issRetention,
+        // MUNICIPIO_CLIENTE: the taker's municipality; the company's otherwise (MUNICIPIO_PRESTACAO_SERVICO
+        // defaults to it too: the service is taken as rendered at the establishment).
+        location: sub.serviceLocationMunicipality === "MUNICIPIO_CLIENTE" && context.recipient.municipalityCode ? context.recipient.municipalityCode : context.company.municipalityCode,
         retentions: {
           pis: withheld(sub.pisRetention, sub.pisRate),
           cofins: withheld(sub.cofinsRetention, sub.cofinsRate),

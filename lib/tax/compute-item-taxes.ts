@@ -21,7 +21,7 @@ export type DeclaredIbsCbsGroups = Pick<IbsCbsTaxes, "adjustment" | "creditRever
 /** Withholding rates of an NFS-e line: a rate where the sub-rule withholds that tax, null where it does not. */
 export type RetentionRates = { pis: Decimal | null; cofins: Decimal | null; ir: Decimal | null; inss: Decimal | null; csll: Decimal | null };
 
-export type IssParameters = { rate: Decimal; retained: boolean; retentions?: RetentionRates } | null;
+export type IssParameters = { rate: Decimal; retained: boolean; retentions?: RetentionRates; location?: string | null } | null;
 
 /** Every tax of one line from its resolved fields; amounts rounded to the centavo, half up. */
 export function computeItemTaxes(input: {
@@ -67,6 +67,7 @@ export function computeItemTaxes(input: {
         rate: rate(input.iss.rate),
         amount: money(percentOf(operationValue, input.iss.rate)),
         retained: input.iss.retained,
+        ...(input.iss.location ? { location: input.iss.location } : {}),
         ...(retentions
           ? { retentions: { pis: withheld(retentions.pis), cofins: withheld(retentions.cofins), ir: withheld(retentions.ir), inss: withheld(retentions.inss), csll: withheld(retentions.csll) } }
           : {}),

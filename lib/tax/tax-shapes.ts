@@ -103,6 +103,8 @@ export const IssTaxes = z.object({
   rate: RateString,
   amount: MoneyString,
   retained: z.boolean(),
+  /** IBGE code of where the service is rendered (cLocPrestacao), from the sub-rule's serviceLocationMunicipality. */
+  location: z.string().nullable().optional(),
   /** Federal amounts the taker withholds on this line (NFSE sub-rule *Retention flags × rates); null when not withheld. */
   retentions: z
     .object({ pis: MoneyString.nullable(), cofins: MoneyString.nullable(), ir: MoneyString.nullable(), inss: MoneyString.nullable(), csll: MoneyString.nullable() })

@@ -119,6 +119,18 @@ describe("NFS-e emission through the routes", () => {
     expect(await db.simulatorNfse.count({ where: { inscription: company.cnpj } })).toBe(1);
   });
 
+  it("renders the service at the taker's municipality when the sub-rule says MUNICIPIO_CLIENTE", async () => {
+    const company = await createNfseCompany();
+    const rule = await db.taxRule.create({
+      data: { companyId: company.companyId, name: "No cliente", model: "NFSE", nfseTaxRules: { create: [{ issRate: "2", serviceLocationMunicipality: "MUNICIPIO_CLIENTE", incidenceMunicipality: "MUNICIPIO_CLIENTE" }] } },
+    });
+    const { id } = await createAndEmit(company.key, company.companyId, nfseBody({ taxRuleId: rule.id }));
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id } });
+    expect(stored.status).toBe("AUTHORIZED");
+    expect(stored.signedXml).toContain("<locPrest><cLocPrestacao>3509502</cLocPrestacao></locPrest>");
+    expect(stored.authorizedXml).toContain("<cLocIncid>3509502</cLocIncid>");
+  });
+
   it("refuses items of different service codes at creation with 422 nfse_multiple_services", async () => {
     const company = await createNfseCompany();
     const body = nfseBody();

@@ -71,7 +71,7 @@ export function toDpsInput(document: StoredDocument): DpsInput | EmissionRefusal
     },
     taker: taker(snapshot),
     service: {
-      location: company.municipalityCode,
+      location: first.taxes.iss?.location ?? company.municipalityCode,
       nationalCode,
       municipalCode: first.item.serviceCode && /^\d{3}$/.test(first.item.serviceCode) ? first.item.serviceCode : null,
       description: description.slice(0, 2000),
