@@ -20,7 +20,8 @@ let nextNumber = 1;
 
 beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });
-  client = new SefinNacionalClient({ timeoutMs: 3_000, baseUrl: `${simulator.url}/SefinNacional` });
+  // Generous: the first call compiles schemas on a loaded machine; the lost-answer test uses its own impatient client.
+  client = new SefinNacionalClient({ timeoutMs: 15_000, baseUrl: `${simulator.url}/SefinNacional` });
 });
 afterAll(async () => {
   await simulator.close();
