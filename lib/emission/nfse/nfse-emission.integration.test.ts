@@ -24,7 +24,7 @@ import { createNfseCompany, nfseBody } from "./testing";
 let simulator: SimulatorServer;
 beforeAll(async () => {
   // A timeout the loaded CI machine never reaches by accident, below the injected delay of the lost-answer test.
-  process.env.AUTHORITY_TIMEOUT_MS = "3000";
+  process.env.AUTHORITY_TIMEOUT_MS = "6000";
   simulator = await startTestSimulator();
   resetEnvCache();
 });
@@ -104,7 +104,7 @@ describe("NFS-e emission through the routes", () => {
 
   it("a timeout after the simulator issued is recovered through /dps/{id}: one NFS-e", async () => {
     const company = await createNfseCompany();
-    simulator.sefinFaults.add({ route: "submit", cnpj: company.cnpj, times: 1, action: { kind: "delay", ms: 4000 } });
+    simulator.sefinFaults.add({ route: "submit", cnpj: company.cnpj, times: 1, action: { kind: "delay", ms: 7000 } });
     const { id, runId } = await createAndEmit(company.key, company.companyId, nfseBody());
     const waiting = await db.fiscalDocument.findUniqueOrThrow({ where: { id } });
     expect(waiting.status).toBe("DRAFT");
@@ -155,7 +155,7 @@ describe("NFS-e emission through the routes", () => {
     const { id } = await createAndEmit(company.key, company.companyId, nfseBody());
     const cancelCall = () => call(cancel, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, params: { id }, body: { justification: "Serviço faturado em duplicidade" } });
     // The answer is lost after Sefin registered the event: 503, nothing changes here.
-    simulator.sefinFaults.add({ route: "event", cnpj: company.cnpj, times: 1, action: { kind: "delay", ms: 4000 } });
+    simulator.sefinFaults.add({ route: "event", cnpj: company.cnpj, times: 1, action: { kind: "delay", ms: 7000 } });
     const lost = await cancelCall();
     expect(lost.status).toBe(503);
     expect(lost.body.code).toBe("authority_unavailable");
