@@ -187,3 +187,15 @@ describe("Sefin Nacional simulator: fault injection", () => {
     expect((await submit(input, cnpj)).kind).toBe("authorized");
   });
 });
+
+describe("Sefin Nacional simulator: fault control over HTTP", () => {
+  it("adds a rule with POST /_simulator/sefin-faults, refuses a malformed one, clears with DELETE", async () => {
+    const { input, cnpj } = fresh();
+    const post = (body: unknown) => fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ route: "submit", cnpj, action: { kind: "reject", code: "E0039" } })).status).toBe(201);
+    expect((await post({ action: { kind: "reject", code: "bad code" } })).status).toBe(400);
+    expect(await submit(input, cnpj)).toMatchObject({ kind: "refused", code: "E0039" });
+    expect((await fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "DELETE" })).status).toBe(204);
+    expect((await submit(input, cnpj)).kind).toBe("authorized");
+  });
+});

@@ -17,6 +17,7 @@ import { ReceiptBook } from "./receipts";
 import { status } from "./status";
 import { SefinFaultRegistry } from "../sefin-simulator/faults";
 import { handleSefinRequest, SEFIN_PREFIX } from "../sefin-simulator/routes";
+import { handleSefinFaultControl, SEFIN_CONTROL_PATH } from "../sefin-simulator/fault-control";
 
 // The built-in authority (issue 5, item 8): the NF-e 4.00 SOAP services at the
 // same URL paths as the SEFAZ tables, so the real client runs unchanged with
@@ -133,6 +134,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     };
     const pathname = new URL(request.url ?? "/", "http://simulator").pathname;
     if (pathname.startsWith(CONTROL_PREFIX)) return handleFaultControl(faults, request.method ?? "", pathname, await readBody(request), response);
+    if (pathname === SEFIN_CONTROL_PATH) return handleSefinFaultControl(sefinFaults, request.method ?? "", await readBody(request), response);
     if (pathname.startsWith(SEFIN_PREFIX)) return handleSefinRequest(context, sefinFaults, request, await readBody(request), response);
     if (request.method !== "POST") return reply(405, fault("Only POST is accepted"));
     const service = serviceOf(request, paths);
