@@ -64,6 +64,7 @@ describe("DANFSe v2.0", () => {
     const text = pdfText(await renderDanfse(xml, { cancelled: true }), "danfse-cancelled");
     expect(text).toContain("CANCELADA");
     expect(text).toMatch(/000\s+000001\s+020101/);
+    expect(text).toContain("Contrato 2026/17 - parcela 3 de 12");
   });
 
   it("points the QR code at the public consultation with the key", () => {

@@ -76,6 +76,7 @@ export function toDpsInput(document: StoredDocument): DpsInput | EmissionRefusal
       municipalCode: first.item.serviceCode && /^\d{3}$/.test(first.item.serviceCode) ? first.item.serviceCode : null,
       description: description.slice(0, 2000),
       nbsCode: company.nfseNbsCode,
+      additionalInfo: document.additionalInfo,
     },
     values: {
       serviceValue: nfse?.serviceValue ?? totals.icmsTot.vProd,

@@ -49,7 +49,8 @@ function taker(input: DpsInput): string {
 function service(input: DpsInput): string {
   const s = input.service;
   const cServ = el("cTribNac", s.nationalCode) + opt("cTribMun", s.municipalCode) + el("xDescServ", fiscalText(s.description, 2000)) + opt("cNBS", s.nbsCode);
-  return group("serv", group("locPrest", el("cLocPrestacao", s.location)) + group("cServ", cServ));
+  const infoCompl = s.additionalInfo ? group("infoCompl", el("xInfComp", fiscalText(s.additionalInfo, 2000))) : "";
+  return group("serv", group("locPrest", el("cLocPrestacao", s.location)) + group("cServ", cServ) + infoCompl);
 }
 
 function values(input: DpsInput): string {

@@ -53,6 +53,8 @@ export type DpsInput = {
     municipalCode?: string | null;
     description: string;
     nbsCode?: string | null;
+    /** serv/infoCompl/xInfComp: the document's additionalInfo. */
+    additionalInfo?: string | null;
   };
   values: {
     serviceValue: string;
