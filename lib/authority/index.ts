@@ -5,3 +5,7 @@ export { resolveEndpoint, authorizerFor, contingencyFor, AUTHORITY_SERVICES, typ
 export { SoapTaxAuthority, type SoapTaxAuthorityOptions } from "./soap-tax-authority";
 export { DUPLICATE, TRY_LATER } from "./classify";
 export { checkServiceStatus, checkCompanyServiceStatus, type ServiceStatusCheck, type ServiceStatusQuery } from "./service-status";
+export type * from "./nfse-types";
+export { getNfseAuthority } from "./nfse-authority";
+export { SefinNacionalClient, SEFIN_BASE_URLS, gzipBase64, gunzipBase64, type SefinClientOptions } from "./sefin-client";
+export { parseSefinErrors } from "./sefin-errors";

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parsePkcs12 } from "@/lib/certificates";
 import { createTestCompany, db } from "@/test/factories";
-import { assertEmissionPrerequisites } from "./emission-prerequisites";
+import { assertEmissionPrerequisites, readinessChecklist } from "./emission-prerequisites";
 
 const run = promisify(execFile);
 
@@ -20,14 +20,19 @@ async function cli(...args: string[]): Promise<any> {
 }
 
 describe("npm run cli -- company create --demo", () => {
-  it("creates a company that passes the NF-e and NFC-e prerequisites in HOMOLOGATION", async () => {
+  it("creates a company that passes the NF-e, NFC-e and NFS-e prerequisites in HOMOLOGATION", async () => {
     const output = await cli("company", "create", "--demo", "--name", "Loja Demo CLI", "--regime", "NORMAL");
     expect(output).toMatchObject({ legalName: "Loja Demo CLI", environment: "HOMOLOGATION", state: "SP", taxRegime: "NORMAL", cscId: "000001", nfeSeries: 1, nfceSeries: 1 });
     expect(output.certificate).toMatchObject({ holderCnpj: output.cnpj, expired: false });
     expect(output.certificate).not.toHaveProperty("password");
-    for (const type of ["NFE", "NFCE"] as const) {
+    for (const type of ["NFE", "NFCE", "NFSE"] as const) {
       await expect(assertEmissionPrerequisites({ companyId: output.id, type })).resolves.toBeUndefined();
     }
+    // Ready for NFS-e too, advice included: IM, national service code, NBS and ISS rate (issue 14, item 1).
+    const nfse = (await readinessChecklist(output.id)).find((r) => r.type === "NFSE")!;
+    expect(nfse.ready).toBe(true);
+    expect(nfse.checks.find((c) => c.id === "nfse_service")).toMatchObject({ ok: true });
+    expect(output).toMatchObject({ nfseServiceCode: "010101", nfseNbsCode: "115022000", nfseIssRate: "2", dpsSeries: 1 });
     const company = await db.company.findUniqueOrThrow({ where: { id: output.id } });
     expect(company.defaultIcmsCst).toBe("00");
     expect(company.cbsRate?.toString()).toBe("0.9");

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { nationalServiceDescription } from "@/lib/fiscal/nfse/national-services";
 import { z } from "zod";
 import { municipalityBelongsToState, onlyDigits } from "@/lib/br";
 import { ICMS_ORIGINS, IPI_CST, PIS_COFINS_CST, icmsCodeProblem } from "@/lib/tax/taxation-rules";
@@ -125,6 +126,20 @@ export const FiscalSettingsObject = z.object({
   ibsStateRate: PercentSchema,
   ibsMunicipalRate: PercentSchema,
 
+  // NFS-e national standard (DPS 1.01): regime groups, DPS numbering, default service and ISS.
+  /** regApTribSN: 1 ISS in the Simples, 2 federal taxes in the Simples and ISS outside, 3 both outside; for ME/EPP (opSimpNac 3). */
+  nfseRegApTribSN: z.coerce.number().int().min(1, "1, 2 or 3").max(3, "1, 2 or 3").nullish().transform((v) => v ?? null),
+  /** regEspTrib: 0 none, 1 cooperative, 2 estimate, 3 municipal microenterprise, 4 notary, 5 self-employed, 6 professional society, 9 other. */
+  nfseRegEspTrib: z.coerce.number().int().refine((v) => [0, 1, 2, 3, 4, 5, 6, 9].includes(v), { message: "0-6 or 9 (regEspTrib)" }).default(0),
+  dpsSeries: seriesField.default(1),
+  /** Next nDPS of the DPS series in the current environment; null leaves the counter as it is. */
+  dpsNextNumber: nextNumberField,
+  nfseServiceCode: digitsField(/^\d{6}$/, "national service code (cTribNac) has 6 digits"),
+  nfseMunicipalServiceCode: digitsField(/^\d{3}$/, "municipal service code (cTribMun) has 3 digits"),
+  nfseNbsCode: digitsField(/^\d{9}$/, "NBS code has 9 digits"),
+  /** ISS rate (LC 116/2003 art. 8: at most 5%) used when no NFSE tax rule gives one. */
+  nfseIssRate: PercentSchema.refine((v) => v === null || Number(v) <= 5, { message: "the ISS rate is at most 5%" }),
+
   // infRespTec (NT 2018.005): the software house responsible for the system.
   respTecCnpj: z
     .string()
@@ -158,6 +173,9 @@ export function checkFiscalSettings(value: Values, ctx: z.RefinementCtx): void {
   if (value.defaultIcmsCst) {
     const problem = icmsCodeProblem(value.taxRegime, value.defaultIcmsCst);
     if (problem) issue("defaultIcmsCst", problem.replace(/^icmsCst /, "ICMS code "));
+  }
+  if (value.nfseServiceCode && !nationalServiceDescription(value.nfseServiceCode)) {
+    issue("nfseServiceCode", `${value.nfseServiceCode} is not in the national NFS-e service list (Anexo B)`);
   }
   if (value.cscId && !value.cscToken) issue("cscToken", "the CSC is required when its id is set");
   if (value.cscToken && !value.cscId) issue("cscId", "the CSC id is required when the CSC is set");

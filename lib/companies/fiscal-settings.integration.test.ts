@@ -60,6 +60,19 @@ describe("fiscal settings", () => {
     expect(await getFiscalSettings(companyId)).toMatchObject({ nfeNextNumber: 121, nfceSeries: 2, nfceNextNumber: 8 });
   });
 
+  it("stores the NFS-e settings and the DPS counter; refuses a service code outside the national list and an ISS rate above 5%", async () => {
+    const { companyId } = await createTestCompany({ regime: "SIMPLES_NACIONAL" });
+    const saved = await updateFiscalSettings(companyId, {
+      nfseRegApTribSN: 1, nfseRegEspTrib: 6, dpsSeries: 3, dpsNextNumber: 41, nfseServiceCode: "010101", nfseMunicipalServiceCode: "001", nfseNbsCode: "115022000", nfseIssRate: "2.5",
+    });
+    expect(saved).toMatchObject({ nfseRegApTribSN: 1, nfseRegEspTrib: 6, dpsSeries: 3, dpsNextNumber: 41, nfseServiceCode: "010101", nfseIssRate: "2.5" });
+    expect(await allocateNumber(db, { companyId, model: 99, series: 3, environment: "HOMOLOGATION" })).toBe(41);
+    const unknownService = await failure(updateFiscalSettings(companyId, { nfseServiceCode: "999999" }));
+    expect(unknownService).toMatchObject({ status: 400, code: "validation_error", message: expect.stringContaining("national NFS-e service list") });
+    expect(await failure(updateFiscalSettings(companyId, { nfseIssRate: "6" }))).toMatchObject({ status: 400, message: expect.stringContaining("at most 5%") });
+    expect(await failure(updateFiscalSettings(companyId, { nfseRegEspTrib: 7 }))).toMatchObject({ status: 400, message: expect.stringContaining("regEspTrib") });
+  });
+
   it("sets the environment, the only place it is set", async () => {
     const { companyId } = await createTestCompany();
     await updateFiscalSettings(companyId, { environment: "PRODUCTION" });

@@ -9,22 +9,25 @@ import { canWrite } from "@/lib/auth/roles";
 
 const rate = (value: Prisma.Decimal | null) => (value === null ? null : value.toString());
 
-type SeriesKey = { companyId: string; model: 55 | 65; series: number; environment: Environment };
+type SeriesKey = { companyId: string; model: 55 | 65 | 99; series: number; environment: Environment };
 
 async function currentNextNumber(client: DbClient, key: SeriesKey): Promise<number> {
   const row = await client.numberingSeries.findUnique({ where: { companyId_model_series_environment: key }, select: { nextNumber: true } });
   return row?.nextNumber ?? 1;
 }
 
-const nextNumberOf = (client: DbClient, company: Company, model: 55 | 65) =>
+// DPS numbers (NFS-e) are counted as model 99 of NumberingSeries (lib/emission/nfse).
+const DPS_MODEL = 99 as const;
+
+const nextNumberOf = (client: DbClient, company: Company, model: 55 | 65 | "DPS") =>
   currentNextNumber(client, {
     companyId: company.id,
-    model,
-    series: model === 55 ? company.nfeSeries : company.nfceSeries,
+    model: model === "DPS" ? DPS_MODEL : model,
+    series: model === 55 ? company.nfeSeries : model === 65 ? company.nfceSeries : company.dpsSeries,
     environment: company.environment,
   });
 
-export function toFiscalSettings(company: Company, nfeNextNumber: number | null, nfceNextNumber: number | null): FiscalSettings {
+export function toFiscalSettings(company: Company, nfeNextNumber: number | null, nfceNextNumber: number | null, dpsNextNumber: number | null = null): FiscalSettings {
   return {
     cnpj: company.cnpj,
     legalName: company.legalName,
@@ -67,6 +70,14 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
     cbsRate: rate(company.cbsRate),
     ibsStateRate: rate(company.ibsStateRate),
     ibsMunicipalRate: rate(company.ibsMunicipalRate),
+    nfseRegApTribSN: company.nfseRegApTribSN,
+    nfseRegEspTrib: company.nfseRegEspTrib,
+    dpsSeries: company.dpsSeries,
+    dpsNextNumber,
+    nfseServiceCode: company.nfseServiceCode,
+    nfseMunicipalServiceCode: company.nfseMunicipalServiceCode,
+    nfseNbsCode: company.nfseNbsCode,
+    nfseIssRate: rate(company.nfseIssRate),
     respTecCnpj: company.respTecCnpj,
     respTecContact: company.respTecContact,
     respTecEmail: company.respTecEmail,
@@ -87,7 +98,7 @@ export function maskFiscalSecrets(settings: FiscalSettings): FiscalSettings {
 export async function getFiscalSettings(companyId: string, client: DbClient = db): Promise<FiscalSettings> {
   const company = await client.company.findFirst({ where: { id: companyId } });
   if (!company) throw notFound("Company");
-  return toFiscalSettings(company, await nextNumberOf(client, company, 55), await nextNumberOf(client, company, 65));
+  return toFiscalSettings(company, await nextNumberOf(client, company, 55), await nextNumberOf(client, company, 65), await nextNumberOf(client, company, "DPS"));
 }
 
 /** What a dashboard user of this role sees: secrets masked for roles that cannot change the settings. */
@@ -116,11 +127,12 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
       const numbered = await tx.fiscalDocument.count({ where: { companyId, number: { gt: 0 } } });
       if (numbered > 0) throw new DomainError(422, "validation_error", "The CNPJ cannot change after documents were numbered; create another company");
     }
-    const { nfeNextNumber: _nfe, nfceNextNumber: _nfce, ...columns } = next;
+    const { nfeNextNumber: _nfe, nfceNextNumber: _nfce, dpsNextNumber: _dps, ...columns } = next;
     await tx.company.update({ where: { id: companyId }, data: columns });
     const counters = [
       { field: "nfeNextNumber", model: 55, series: next.nfeSeries, wanted: changes.nfeNextNumber },
       { field: "nfceNextNumber", model: 65, series: next.nfceSeries, wanted: changes.nfceNextNumber },
+      { field: "dpsNextNumber", model: DPS_MODEL, series: next.dpsSeries, wanted: changes.dpsNextNumber },
     ] as const;
     for (const { field, model, series, wanted } of counters) {
       if (typeof wanted !== "number") continue;

@@ -12,7 +12,7 @@ export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", 
 export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible" | "nfse_service";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -27,7 +27,7 @@ type CompanyFields = Pick<
   | "cnpj" | "legalName" | "stateRegistration" | "municipalRegistration" | "street" | "streetNumber" | "neighborhood" | "city"
   | "municipalityCode" | "state" | "zipCode" | "cscId" | "cscToken" | "defaultNcm" | "defaultCfop" | "defaultIcmsOrigin"
   | "defaultIcmsCst" | "respTecCnpj" | "respTecContact" | "respTecEmail" | "respTecPhone"
-> & Partial<Pick<Company, "environment">>;
+> & Partial<Pick<Company, "environment" | "nfseServiceCode" | "nfseIssRate" | "taxRegime" | "nfseRegApTribSN">>;
 
 const FIELD_LABELS: Partial<Record<keyof CompanyFields, string>> = {
   legalName: "legal name",
@@ -110,6 +110,8 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     });
   }
 
+  if (type === "NFSE") checks.push(nfseServiceCheck(company));
+
   if (type !== "NFSE") {
     const taxesSet = !blank(company.defaultNcm) && !blank(company.defaultCfop) && !blank(company.defaultIcmsOrigin) && !blank(company.defaultIcmsCst);
     checks.push({
@@ -131,4 +133,23 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     });
   }
   return checks;
+}
+
+/** NFS-e advice: without a default national service code and ISS rate every item (or tax rule) must bring them. */
+function nfseServiceCheck(company: CompanyFields): ReadinessCheck {
+  const service = !blank(company.nfseServiceCode);
+  const rate = company.nfseIssRate !== null && company.nfseIssRate !== undefined;
+  const simples = company.taxRegime === "SIMPLES_NACIONAL" || company.taxRegime === "SIMPLES_EXCESS";
+  const regime = simples && (company.nfseRegApTribSN === null || company.nfseRegApTribSN === undefined)
+    ? ` The Simples Nacional tax calculation regime (regApTribSN) is not set: ${company.taxRegime === "SIMPLES_EXCESS" ? "2 (ISS outside the Simples)" : "1 (ISS in the Simples)"} is assumed.`
+    : "";
+  return {
+    id: "nfse_service",
+    label: "NFS-e service and ISS",
+    blocking: false,
+    ok: service && rate && regime === "",
+    message: (service && rate
+      ? `Default national service code ${company.nfseServiceCode} and ISS rate ${String(company.nfseIssRate)}% configured.`
+      : "Without a default national service code (cTribNac) and ISS rate, every NFS-e item must bring its service code and an NFSE tax rule its ISS rate (Settings, NFS-e).") + regime,
+  };
 }

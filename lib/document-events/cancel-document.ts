@@ -1,4 +1,6 @@
+import { db } from "@/lib/db/client";
 import { recordDocumentOutcome } from "@/lib/events/record-outcome";
+import { cancelNfse } from "./cancel-nfse";
 import { DomainError } from "@/lib/errors";
 import { assertAuthorized, assertCancelDeadline } from "./rules";
 import type { CancelDocumentInput, CancelDocumentResponse } from "./schemas";
@@ -15,11 +17,11 @@ const ALREADY_CANCELLED = new Set(["218", "573"]);
  */
 export async function cancelDocument(input: { companyId: string; documentId: string; body: CancelDocumentInput; now?: Date }): Promise<CancelDocumentResponse> {
   const now = input.now ?? new Date();
+  // NFS-e: event e101101 at Sefin Nacional (cancel-nfse.ts), without holding the row lock during the call.
+  const type = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId }, select: { type: true } });
+  if (type?.type === "NFSE") return cancelNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, now });
   const outcome = await withLockedDocument(input.companyId, input.documentId, async ({ tx, document, company }) => {
     assertAuthorized(document.status, "be cancelled");
-    if (document.type === "NFSE") {
-      throw new DomainError(422, "invalid_status", "NFS-e cancellation (national API event 101101) is not available yet");
-    }
     // NT 2020.007: a registered delivery receipt must be cancelled (110131) first.
     if (document.deliveryReceiptActive) {
       throw new DomainError(422, "delivery_receipt_registered", "The document has a delivery receipt registered; cancel the receipt (DELETE delivery-receipt) before cancelling the document");

@@ -144,11 +144,11 @@ describe("POST /v1/fiscal-documents: the draft", () => {
     expect(await db.backgroundRun.count({ where: { id: res.body.runId } })).toBe(1);
   });
 
-  it("rolls the draft back when emission cannot be queued (NFSE emission unavailable)", async () => {
+  it("queues an NFSE with emit true like the other types (national NFS-e, issue 14)", async () => {
     const company = await setup();
     const client = await makeClient(company.companyId);
-    const res = await post(company.key, { type: "NFSE", clientId: client.id, items: [item({ serviceCode: "0107" })], emit: true });
-    expect(res.status).toBe(422);
-    expect((await counts(company.companyId)).documents).toBe(0);
+    const res = await post(company.key, { type: "NFSE", clientId: client.id, items: [item({ serviceCode: "001", nationalServiceCode: "010101" })], emit: true });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ type: "NFSE", status: "PROCESSING", runId: expect.any(String) });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { assertOneService } from "./assert-one-service";
 import type { Client, Company } from "@prisma/client";
 import { parseWith } from "@/lib/api/read-input";
 import { findOrCreateInlineClient } from "@/lib/clients/lookup";
@@ -91,6 +92,7 @@ function composeDocument(company: Company, recipientRecord: Client, body: Create
     adjustmentNote: !!(body.rtcCreditType ?? body.rtcDebitType),
   };
   const resolved = body.items.map((item, index) => resolveItem(context, item, index));
+  if (body.type === "NFSE") assertOneService(resolved);
   const freightTotal = body.transport?.freightValue === undefined ? ZERO : dec(String(body.transport.freightValue));
   const freights = apportionFreight(freightTotal, resolved.map((r) => r.grossValue));
   const lines = resolved.map((item, index) => ({ item, grossValue: item.grossValue, ...computeResolvedItem(context, item, freights[index] ?? ZERO) }));

@@ -1,7 +1,7 @@
 import type { Company, FiscalTemplate, NfseTaxRule, Prisma, Product } from "@prisma/client";
 import type { Decimal } from "decimal.js";
 import { unprocessable } from "@/lib/errors";
-import { computeItemTaxes, usedSources, type LineContext } from "@/lib/tax/compute-item-taxes";
+import { computeItemTaxes, usedSources, type IssParameters, type LineContext } from "@/lib/tax/compute-item-taxes";
 import { lineGrossValue } from "@/lib/tax/compute-document-totals";
 import { difalParameters } from "@/lib/tax/compute-difal";
 import { interstateIcmsRate } from "@/lib/tax/data/icms-rates";
@@ -48,7 +48,7 @@ export type ResolvedItem = {
   nationalServiceCode: string | null;
   fields: ResolvedTaxFields;
   sources: ItemTaxSources;
-  iss: { rate: Decimal; retained: boolean } | null;
+  iss: IssParameters;
 };
 
 /** CEST is digits only with 7 of them (api.md, Item: otherwise 422 invalid_cest). */
@@ -108,10 +108,26 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   } else if (rule) {
     const sub = matchNfseSubRule(rule.nfseTaxRules, serviceLocation(context));
     if (sub) {
-      iss = { rate: dec(sub.issRate), retained: sub.issRetention };
+      const withheld = (flag: boolean, value: { toString(): string } | null) => (flag && value !== null ? dec(value) : null);
+      iss = {
+        rate: dec(sub.issRate),
+        retained: sub.issRetention,
+        // MUNICIPIO_CLIENTE: the taker's municipality; the company's otherwise (MUNICIPIO_PRESTACAO_SERVICO
+        // defaults to it too: the service is taken as rendered at the establishment).
+        location: sub.serviceLocationMunicipality === "MUNICIPIO_CLIENTE" && context.recipient.municipalityCode ? context.recipient.municipalityCode : context.company.municipalityCode,
+        retentions: {
+          pis: withheld(sub.pisRetention, sub.pisRate),
+          cofins: withheld(sub.cofinsRetention, sub.cofinsRate),
+          ir: withheld(sub.irRetention, sub.irRate),
+          inss: withheld(sub.inssRetention, sub.inssRate),
+          csll: withheld(sub.csllRetention, sub.csllRate),
+        },
+      };
       ruleValues = { source: "rule", values: { pisCst: sub.piscofinsCst, cofinsCst: sub.piscofinsCst, pisRate: dec(sub.pisRate), cofinsRate: dec(sub.cofinsRate) } };
     }
   }
+  // Without an NFSE sub-rule, the company's default ISS rate (Settings, NFS-e), not withheld.
+  if (!goods && !iss && context.company.nfseIssRate !== null) iss = { rate: dec(context.company.nfseIssRate), retained: false };
   const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
   if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
   if (context.documentType === "NFCE" && (input.ipiSituation || input.ipiRate !== undefined && input.ipiRate !== null)) {
@@ -133,8 +149,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
     cest: fields.cest ?? null,
     cfop: cfop ?? "",
     taxRuleId: rule ? rule.id : null,
-    serviceCode: input.serviceCode ?? context.template?.serviceCode ?? null,
-    nationalServiceCode: input.nationalServiceCode ?? context.template?.nationalServiceCode ?? null,
+    serviceCode: input.serviceCode ?? context.template?.serviceCode ?? (goods ? null : context.company.nfseMunicipalServiceCode),
+    nationalServiceCode: input.nationalServiceCode ?? context.template?.nationalServiceCode ?? (goods ? null : context.company.nfseServiceCode),
     fields: goods ? validatedFields(context.company, fields, where) : fields,
     sources,
     iss,

@@ -1,4 +1,5 @@
 import { renderDanfe } from "@/lib/danfe/render-danfe";
+import { renderDanfse } from "@/lib/danfse";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import type { FileDownload } from "./get-document-xml";
@@ -16,7 +17,10 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   });
   if (!document) throw notFound("Fiscal document");
   if (document.type === "NFSE") {
-    throw new DomainError(404, "document_not_available", "The DANFSe of an NFS-e is not available from this route yet");
+    // The DANFSe v2.0 (NT SE/CGNFS-e 008: the issuer generates it) from the stored NFS-e.
+    if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The NFS-e is not authorized; its DANFSe does not exist yet");
+    const pdf = await renderDanfse(document.authorizedXml, { cancelled: document.status === "CANCELLED" });
+    return { body: pdf, contentType: "application/pdf", fileName: `${document.accessKey ?? document.id}-danfse.pdf`, download: query.download };
   }
   if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet");
   const pdf = await renderDanfe(document.authorizedXml, { cancelled: document.status === "CANCELLED" });

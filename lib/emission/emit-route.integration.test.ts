@@ -97,12 +97,12 @@ describe("POST /v1/fiscal-documents/{id}/emit", () => {
     expect(await db.backgroundRun.count({ where: { documentId: document.id } })).toBe(1);
   });
 
-  it("answers 422 nfse_emission_unavailable for an NFSE", async () => {
+  it("checks the NFS-e prerequisites for an NFSE: 422 fiscal_settings_incomplete naming the IM", async () => {
     const company = await createEmittingCompany();
     const document = await draft(company.companyId, { type: "NFSE" });
     const res = await emitCall(company.key, document.id);
     expect(res.status).toBe(422);
-    expect(res.body.code).toBe("nfse_emission_unavailable");
+    expect(res.body).toMatchObject({ code: "fiscal_settings_incomplete", message: expect.stringContaining("municipal registration (IM)") });
   });
 
   it("answers 429 rate_limited when the company has too many emissions queued", async () => {

@@ -14,6 +14,8 @@ import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type ReturnedToDraft, type SendSource } from "./send-for-authorization";
 import { toNfeInput, type StoredDocument } from "./to-nfe-input";
+import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emission";
+import { sendNfseCounted } from "./nfse/send-nfse";
 
 /** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean; send: SendSource };
@@ -36,7 +38,7 @@ export type Prepared = { kind: "prepared"; series: number; number: number; acces
  * crash reuses it and rebuilds the same XML. A refusal rejects the document;
  * every write is a no-op once another run owns the document.
  */
-export async function prepareEmission(run: EmissionRun): Promise<Prepared | Settled | Superseded> {
+export async function prepareEmission(run: EmissionRun): Promise<Prepared | PreparedNfse | Settled | Superseded> {
   const pool = getPool();
   const loaded = await loadEmissionDocument(pool, run);
   if (!loaded) return { kind: "superseded", status: "missing" };
@@ -50,6 +52,8 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Sett
     return { kind: "superseded", status: document.status };
   }
   if (document.status !== "PROCESSING") return { kind: "superseded", status: document.status };
+  // NFS-e: a DPS to Sefin Nacional instead of an NF-e to SEFAZ (lib/emission/nfse).
+  if (document.type === "NFSE") return prepareNfseEmission(pool, run, loaded);
 
   const blocked = firstBlockingFailure(document.company, certificate, document.type === "NFCE" ? "NFCE" : "NFE");
   if (blocked || !certificate) {
@@ -106,6 +110,7 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Sett
  */
 export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<Settled | Superseded | ReturnedToDraft> {
   const prepared = await prepareEmission(run);
+  if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
   if (prepared.kind !== "prepared") return prepared;
   return sendCounted(run, prepared.send, options);
 }

@@ -44,7 +44,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
     where: { id: documentId, companyId },
     select: {
       id: true, type: true, status: true, series: true, number: true, environment: true, accessKey: true, clientSnapshot: true,
-      company: { select: { nfeSeries: true, nfceSeries: true, state: true } },
+      company: { select: { nfeSeries: true, nfceSeries: true, dpsSeries: true, state: true } },
       // Only the emit endpoint compares the client with the stored snapshot.
       client: checkPrerequisites ? { where: { companyId } } : false,
     },
@@ -80,19 +80,19 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   return { runId: run.id };
 }
 
+/** Every document type is emitted (NFSE through Sefin Nacional since issue 14); kept for callers that check before queueing. */
 export function assertEmittableType(type: DocumentType): void {
-  if (type === "NFSE") {
-    throw unprocessable("nfse_emission_unavailable", "NFSE emission (national NFS-e API) is not available yet; NFE and NFCE documents can be emitted");
-  }
+  void type;
 }
 
 /**
  * The emission run of a document: one at a time per company + model + series +
  * environment (the function's concurrency key), so numbers reach the authority in order.
  */
-export function emissionRun(document: { companyId: string; documentId: string; type: DocumentType; series: number | null; environment: Environment; company: { nfeSeries: number; nfceSeries: number } }): EnqueueRunInput & { id: string } {
-  const model = document.type === "NFCE" ? 65 : 55;
-  const series = document.series ?? (model === 65 ? document.company.nfceSeries : document.company.nfeSeries);
+export function emissionRun(document: { companyId: string; documentId: string; type: DocumentType; series: number | null; environment: Environment; company: { nfeSeries: number; nfceSeries: number; dpsSeries?: number } }): EnqueueRunInput & { id: string } {
+  // DPS numbers (NFSE) have their own counter: model 99 of NumberingSeries (lib/emission/nfse).
+  const model = document.type === "NFCE" ? 65 : document.type === "NFSE" ? 99 : 55;
+  const series = document.series ?? (model === 65 ? document.company.nfceSeries : model === 99 ? (document.company.dpsSeries ?? 1) : document.company.nfeSeries);
   const concurrencyKey = `${document.companyId}:${model}:${series}:${document.environment}`;
   const { companyId, documentId } = document;
   return { id: newRunId(), functionId: EMIT_DOCUMENT_FUNCTION_ID, eventName: EMIT_DOCUMENT_EVENT, data: { companyId, documentId, concurrencyKey }, concurrencyKey, companyId, documentId };

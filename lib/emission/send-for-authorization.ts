@@ -5,6 +5,7 @@ import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import type { AuthorizationGranted, EmissionRun, SendOutcome, Superseded } from "./outcomes";
 import { settleAuthorized, settleBackToDraft, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
+import { sendNfseCounted } from "./nfse/send-nfse";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
 const DUPLICATE_SAME_KEY = "204";
@@ -21,7 +22,7 @@ const START_SEND = `
   FROM "Company" c
   WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND c."id" = d."companyId"
   RETURNING d."id", d."companyId", d."externalId", d."type", d."series", d."number", d."accessKey", d."authorizationDate", d."protocolNumber",
-    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", c."state",
+    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."dpsId", c."state",
     (SELECT k."id" FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificateId"`;
 
 /**
@@ -46,7 +47,10 @@ export async function sendForAuthorization(
     const [current] = await sql<{ status: string }>(pool, `SELECT "status"::text FROM "FiscalDocument" WHERE "id" = $1 AND "companyId" = $2`, [run.documentId, run.companyId]);
     return { kind: "superseded", status: current?.status ?? "missing" };
   }
-  return sendCounted(run, fromSqlRow<SendSource>("FiscalDocument", row), options, authorityFor);
+  const source = fromSqlRow<SendSource & { dpsId: string | null }>("FiscalDocument", row);
+  // An NFS-e resends its DPS to Sefin Nacional (after asking /dps/{id}).
+  if (source.type === "NFSE") return sendNfseCounted(run, source, options);
+  return sendCounted(run, source, options, authorityFor);
 }
 
 /** The send itself, for a document whose attempt counter already counts it (by START_SEND, or by prepareAndSend's write). */

@@ -69,6 +69,7 @@ export const ErrorCode = {
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
   nfse_emission_unavailable: "nfse_emission_unavailable",
+  nfse_multiple_services: "nfse_multiple_services",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

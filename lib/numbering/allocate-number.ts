@@ -4,7 +4,8 @@ import type { DbClient } from "@/lib/db/client";
 import { sqlOn, type Queryable } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
-export type FiscalModel = 55 | 65;
+// 99: DPS numbers of NFS-e (nDPS), counted like NF-e numbers (lib/emission/nfse).
+export type FiscalModel = 55 | 65 | 99;
 export type NumberingKey = { companyId: string; model: FiscalModel; series: number; environment: Environment };
 
 // nNF is 1..999999999 and serie 0..999 (MOC 4.00, fields B07/B08).

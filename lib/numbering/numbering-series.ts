@@ -11,14 +11,14 @@ export type SeriesCounter = { model: FiscalModel; series: number; environment: E
  * when never used).
  */
 export async function listSeriesCounters(companyId: string, client: DbClient = db): Promise<SeriesCounter[]> {
-  const company = await client.company.findFirst({ where: { id: companyId }, select: { nfeSeries: true, nfceSeries: true, environment: true } });
+  const company = await client.company.findFirst({ where: { id: companyId }, select: { nfeSeries: true, nfceSeries: true, dpsSeries: true, environment: true } });
   if (!company) throw notFound("Company");
   const rows = await client.numberingSeries.findMany({
     where: { companyId },
     orderBy: [{ environment: "asc" }, { model: "asc" }, { series: "asc" }],
     select: { model: true, series: true, environment: true, nextNumber: true },
   });
-  const defaults: Record<FiscalModel, number> = { 55: company.nfeSeries, 65: company.nfceSeries };
+  const defaults: Record<FiscalModel, number> = { 55: company.nfeSeries, 65: company.nfceSeries, 99: company.dpsSeries };
   const isDefault = (model: number, series: number, environment: Environment) =>
     environment === company.environment && defaults[model as FiscalModel] === series;
   const counters: SeriesCounter[] = rows.map((r) => ({ ...r, model: r.model as FiscalModel, isDefault: isDefault(r.model, r.series, r.environment) }));
@@ -42,7 +42,7 @@ export async function setNextNumber(
   if (!Number.isInteger(key.nextNumber) || key.nextNumber < 1 || key.nextNumber > MAX_DOCUMENT_NUMBER) {
     throw validationError(`nextNumber must be an integer from 1 to ${MAX_DOCUMENT_NUMBER}`);
   }
-  const type = key.model === 55 ? "NFE" : "NFCE";
+  const type = key.model === 55 ? "NFE" : key.model === 65 ? "NFCE" : "NFSE";
   const highest = await client.fiscalDocument.aggregate({
     where: { companyId: key.companyId, type, series: key.series, environment: key.environment },
     _max: { number: true },

@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { Dec, dec, money, roundMoney, sum, ZERO } from "./decimal";
-import type { DocumentTaxTotals, ItemTaxes } from "./tax-shapes";
+import type { DocumentTaxTotals, ItemTaxes, NfseTotals } from "./tax-shapes";
 
 export type TotalsLine = { grossValue: Decimal; taxes: ItemTaxes };
 
@@ -74,6 +74,36 @@ export function computeDocumentTotals(lines: TotalsLine[]): DocumentTaxTotals {
     rtcCbsTotal: money(cbs),
     simplesCreditTotal: money(total(lines, (t) => t.icms?.simplesCredit?.amount)),
     issTotal: money(total(lines, (t) => t.iss?.amount)),
+    nfse: nfseTotals(lines),
+  };
+}
+
+/**
+ * The one DPS service of an NFS-e (items summed, docs/api-notes/nfse.md): ISS
+ * at the lines' rate, the withholdings, and vLiq = value − withheld amounts.
+ * null for goods documents (no line carries ISS).
+ */
+function nfseTotals(lines: TotalsLine[]): NfseTotals | null {
+  const services = lines.filter((l) => l.taxes.iss !== null);
+  if (services.length === 0) return null;
+  const first = services[0]!.taxes.iss!;
+  const serviceValue = sum(lines.map((l) => l.grossValue));
+  const issAmount = total(services, (t) => t.iss?.amount);
+  const retained = services.some((l) => l.taxes.iss!.retained);
+  const pick = (name: "pis" | "cofins" | "ir" | "inss" | "csll") => total(services, (t) => t.iss?.retentions?.[name]);
+  const federal = { pis: pick("pis"), cofins: pick("cofins"), ir: pick("ir"), inss: pick("inss"), csll: pick("csll") };
+  const issWithheld = retained ? issAmount : ZERO;
+  const retainedTotal = sum([issWithheld, ...Object.values(federal)]);
+  return {
+    serviceValue: money(serviceValue),
+    issBase: money(total(services, (t) => t.iss?.base)),
+    issRate: first.rate,
+    issAmount: money(issAmount),
+    issRetained: retained,
+    retentions: { iss: money(issWithheld), pis: money(federal.pis), cofins: money(federal.cofins), ir: money(federal.ir), inss: money(federal.inss), csll: money(federal.csll) },
+    retainedTotal: money(retainedTotal),
+    netValue: money(serviceValue.minus(retainedTotal)),
+    authority: null,
   };
 }
 

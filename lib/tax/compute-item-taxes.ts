@@ -23,7 +23,10 @@ export type LineContext = {
 
 export type DeclaredIbsCbsGroups = Pick<IbsCbsTaxes, "adjustment" | "creditReversal" | "zfmPresumedCredit" | "referencedItem">;
 
-export type IssParameters = { rate: Decimal; retained: boolean } | null;
+/** Withholding rates of an NFS-e line: a rate where the sub-rule withholds that tax, null where it does not. */
+export type RetentionRates = { pis: Decimal | null; cofins: Decimal | null; ir: Decimal | null; inss: Decimal | null; csll: Decimal | null };
+
+export type IssParameters = { rate: Decimal; retained: boolean; retentions?: RetentionRates; location?: string | null } | null;
 
 /** Every tax of one line from its resolved fields; amounts rounded to the centavo, half up. */
 export function computeItemTaxes(input: {
@@ -63,8 +66,19 @@ export function computeItemTaxes(input: {
     zfmPresumedCredit: input.declared?.zfmPresumedCredit ?? null,
     referencedItem: input.declared?.referencedItem ?? null,
   };
+  const withheld = (r: Decimal | null | undefined) => (r ? money(percentOf(operationValue, r)) : null);
+  const retentions = input.iss?.retentions;
   const iss = input.iss
-    ? { base: money(operationValue), rate: rate(input.iss.rate), amount: money(percentOf(operationValue, input.iss.rate)), retained: input.iss.retained }
+    ? {
+        base: money(operationValue),
+        rate: rate(input.iss.rate),
+        amount: money(percentOf(operationValue, input.iss.rate)),
+        retained: input.iss.retained,
+        ...(input.iss.location ? { location: input.iss.location } : {}),
+        ...(retentions
+          ? { retentions: { pis: withheld(retentions.pis), cofins: withheld(retentions.cofins), ir: withheld(retentions.ir), inss: withheld(retentions.inss), csll: withheld(retentions.csll) } }
+          : {}),
+      }
     : null;
   return { freight: money(input.freight), icms, ipi, pis, cofins, ibsCbs, iss, difal };
 }

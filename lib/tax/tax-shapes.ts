@@ -121,6 +121,12 @@ export const IssTaxes = z.object({
   rate: RateString,
   amount: MoneyString,
   retained: z.boolean(),
+  /** IBGE code of where the service is rendered (cLocPrestacao), from the sub-rule's serviceLocationMunicipality. */
+  location: z.string().nullable().optional(),
+  /** Federal amounts the taker withholds on this line (NFSE sub-rule *Retention flags × rates); null when not withheld. */
+  retentions: z
+    .object({ pis: MoneyString.nullable(), cofins: MoneyString.nullable(), ir: MoneyString.nullable(), inss: MoneyString.nullable(), csll: MoneyString.nullable() })
+    .optional(),
 });
 export type IssTaxes = z.infer<typeof IssTaxes>;
 
@@ -207,5 +213,23 @@ export const DocumentTaxTotals = z.object({
   simplesCreditTotal: MoneyString,
   /** ISS of NFS-e lines. */
   issTotal: MoneyString,
+  /** NFS-e only: the DPS values (ISS, withholdings, net value) and, once authorized, what the NFS-e says. */
+  nfse: z.lazy(() => NfseTotals).nullable().optional(),
 });
 export type DocumentTaxTotals = z.infer<typeof DocumentTaxTotals>;
+
+/** NFS-e amounts (DPS tribMun/tribFed as stored at creation; `authority` from the authorized NFS-e's valores). */
+export const NfseTotals = z.object({
+  serviceValue: MoneyString,
+  issBase: MoneyString,
+  issRate: RateString,
+  issAmount: MoneyString,
+  issRetained: z.boolean(),
+  retentions: z.object({ iss: MoneyString, pis: MoneyString, cofins: MoneyString, ir: MoneyString, inss: MoneyString, csll: MoneyString }),
+  retainedTotal: MoneyString,
+  netValue: MoneyString,
+  authority: z
+    .object({ vBC: MoneyString.nullable(), pAliqAplic: z.string().nullable(), vISSQN: MoneyString.nullable(), vTotalRet: MoneyString.nullable(), vLiq: MoneyString })
+    .nullable(),
+});
+export type NfseTotals = z.infer<typeof NfseTotals>;

@@ -75,6 +75,43 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    title: "NFS-e (national standard)",
+    description: "Regime groups of the DPS (layout 1.01), DPS numbering in the current environment, and the service and ISS used when an item or NFSE tax rule leaves them empty.",
+    fields: [
+      {
+        name: "nfseRegApTribSN",
+        label: "Simples Nacional calculation (regApTribSN)",
+        hint: "Only for ME/EPP in the Simples; empty: 1, or 2 when the sub-limit is exceeded",
+        options: [
+          { value: "", label: "— (not in the Simples, or the default)" },
+          { value: "1", label: "1 - Federal taxes and ISS in the Simples" },
+          { value: "2", label: "2 - Federal taxes in the Simples, ISS outside" },
+          { value: "3", label: "3 - Federal taxes and ISS outside the Simples" },
+        ],
+      },
+      {
+        name: "nfseRegEspTrib",
+        label: "Special tax regime (regEspTrib)",
+        options: [
+          { value: "0", label: "0 - None" },
+          { value: "1", label: "1 - Cooperative act" },
+          { value: "2", label: "2 - Estimate" },
+          { value: "3", label: "3 - Municipal microenterprise" },
+          { value: "4", label: "4 - Notary or registrar" },
+          { value: "5", label: "5 - Self-employed professional" },
+          { value: "6", label: "6 - Professional society" },
+          { value: "9", label: "9 - Other" },
+        ],
+      },
+      { name: "dpsSeries", label: "DPS series", type: "number" },
+      { name: "dpsNextNumber", label: "DPS next number", type: "number" },
+      { name: "nfseServiceCode", label: "National service code (cTribNac)", hint: "6 digits of the national service list, e.g. 010101" },
+      { name: "nfseMunicipalServiceCode", label: "Municipal service code (cTribMun)", hint: "3 digits, when the municipality has one" },
+      { name: "nfseNbsCode", label: "NBS code", hint: "9 digits, e.g. 115022000" },
+      { name: "nfseIssRate", label: "ISS rate (%)", hint: "At most 5%; an NFSE tax rule's rate wins" },
+    ],
+  },
+  {
     title: "Default taxes",
     description: "Last level of the tax resolution: used when the item, tax rule, product and template leave a field empty. Rates in percent.",
     fields: [

@@ -15,6 +15,9 @@ import { FaultRegistry, requestFields, type FaultAction } from "./faults";
 import { inutilize } from "./inutilize";
 import { ReceiptBook } from "./receipts";
 import { status } from "./status";
+import { SefinFaultRegistry } from "../sefin-simulator/faults";
+import { handleSefinRequest, SEFIN_PREFIX } from "../sefin-simulator/routes";
+import { handleSefinFaultControl, SEFIN_CONTROL_PATH } from "../sefin-simulator/fault-control";
 
 // The built-in authority (issue 5, item 8): the NF-e 4.00 SOAP services at the
 // same URL paths as the SEFAZ tables, so the real client runs unchanged with
@@ -25,6 +28,8 @@ export type SimulatorServer = {
   url: string;
   port: number;
   faults: FaultRegistry;
+  /** Fault injection for the Sefin Nacional (NFS-e) routes under /SefinNacional. */
+  sefinFaults: SefinFaultRegistry;
   close: () => Promise<void>;
 };
 
@@ -98,6 +103,7 @@ function commonOf(context: SimulatorContext, payloadXml: string) {
 export async function startSimulatorServer(options: SimulatorOptions = {}): Promise<SimulatorServer> {
   const context: SimulatorContext = { db: options.db ?? appDb, now: options.now ?? (() => new Date()) };
   const faults = new FaultRegistry();
+  const sefinFaults = new SefinFaultRegistry();
   const receipts = new ReceiptBook();
   const paths = servicePaths();
 
@@ -128,6 +134,8 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     };
     const pathname = new URL(request.url ?? "/", "http://simulator").pathname;
     if (pathname.startsWith(CONTROL_PREFIX)) return handleFaultControl(faults, request.method ?? "", pathname, await readBody(request), response);
+    if (pathname === SEFIN_CONTROL_PATH) return handleSefinFaultControl(sefinFaults, request.method ?? "", await readBody(request), response);
+    if (pathname.startsWith(SEFIN_PREFIX)) return handleSefinRequest(context, sefinFaults, request, await readBody(request), response);
     if (request.method !== "POST") return reply(405, fault("Only POST is accepted"));
     const service = serviceOf(request, paths);
     if (!service) return reply(404, fault(`No NF-e service at ${request.url}`));
@@ -168,6 +176,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     url: `http://${host}:${port}`,
     port,
     faults,
+    sefinFaults,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -17,7 +17,10 @@ const DSIG = "http://www.w3.org/2000/09/xmldsig#";
  * evento, inutNFe): right after infEvento/infInut, and after infNFeSupl when
  * an NFC-e carries one (TNFe: infNFe, infNFeSupl?, Signature).
  */
-export type SignedTag = "infNFe" | "infEvento" | "infInut";
+export type SignedTag = "infNFe" | "infEvento" | "infInut" | NfseSignedTag;
+
+/** National NFS-e (MAN-INT §6.1.4): the same profile (C14N, RSA-SHA1, X509Certificate) on the DPS, event request, NFS-e and event. */
+export type NfseSignedTag = "infDPS" | "infPedReg" | "infNFSe";
 
 export type SigningCredentials = { privateKeyPem: string; certificatePem: string };
 
@@ -25,7 +28,7 @@ export type SignatureCheck =
   | { valid: true; certificatePem: string; referenceId: string }
   | { valid: false; reason: string };
 
-const SIGNED_TAGS: readonly SignedTag[] = ["infNFe", "infEvento", "infInut"];
+const SIGNED_TAGS: readonly SignedTag[] = ["infNFe", "infEvento", "infInut", "infDPS", "infPedReg", "infNFSe"];
 
 function idOf(xml: string, tag: SignedTag): string | null {
   const match = new RegExp(`<${tag}\\b[^>]*\\sId="([^"]+)"`).exec(xml);
@@ -100,7 +103,7 @@ function signedInfo(id: string, digest: string, inherited: Map<string, string>):
  * documents/s per CPU core through xml-crypto against ~490 through this
  * function, below the issue's 300, so xml-crypto stays the reference.
  */
-export function signXml(xml: string, credentials: SigningCredentials, options: { tag: SignedTag }): string {
+export function signXml(xml: string, credentials: SigningCredentials, options: { tag: SignedTag; nestedSignatures?: boolean }): string {
   const { tag } = options;
   const id = idOf(xml, tag);
   const location = id ? locateElement(xml, tag) : null;
@@ -108,7 +111,9 @@ export function signXml(xml: string, credentials: SigningCredentials, options: {
   if (!location.parent) throw new Error(`signXml: <${tag}> must have a parent element to hold the Signature`);
   const element = xml.slice(location.start, location.end);
   // The enveloped-signature transform would remove a Signature inside the element; we never sign such input.
-  if (element.includes("<Signature")) throw new Error(`signXml: <${tag}> already contains a Signature`);
+  // An NFS-e embeds the signed DPS (an NFS-e event the signed request): that inner Signature is
+  // not the enveloped one, so it stays in the digest (nestedSignatures).
+  if (!options.nestedSignatures && element.includes("<Signature")) throw new Error(`signXml: <${tag}> already contains a Signature`);
   const digest = createHash("sha1").update(canonicalElement(xml, location)).digest("base64");
   const info = signedInfo(id, digest, location.inherited);
   const value = sign("sha1", Buffer.from(info.canonical, "utf8"), privateKeyOf(credentials.privateKeyPem)).toString("base64");

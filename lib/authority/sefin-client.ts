@@ -1,0 +1,95 @@
+import { gunzipSync, gzipSync } from "node:zlib";
+import { bodyField, parseSefinErrors } from "./sefin-errors";
+import { sefinRequest, type SefinResponse } from "./sefin-transport";
+import type { NfseAuthority, NfseEventResult, NfseLookup, NfseRefused, NfseSubmission } from "./nfse-types";
+import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
+
+// Sefin Nacional (Swagger host + basePath): production and produção restrita.
+export const SEFIN_BASE_URLS: Record<AuthorityEnvironment, string> = {
+  PRODUCTION: "https://sefin.nfse.gov.br/SefinNacional",
+  HOMOLOGATION: "https://sefin.producaorestrita.nfse.gov.br/SefinNacional",
+};
+
+export const gzipBase64 = (xml: string) => gzipSync(Buffer.from(xml, "utf8")).toString("base64");
+export const gunzipBase64 = (data: string) => gunzipSync(Buffer.from(data, "base64")).toString("utf8");
+
+export type SefinClientOptions = { timeoutMs: number; /** the simulator's origin + /SefinNacional; unset: the real service */ baseUrl?: string };
+
+function failure(reason: string): CommunicationFailure {
+  return { kind: "communication_failure", reason };
+}
+
+/** 5xx, an unreadable answer or no answer: the outcome is unknown, the caller may retry after asking /dps/{id}. */
+function refusalOrFailure(response: SefinResponse): NfseRefused | CommunicationFailure {
+  if (!response.ok) return failure(response.reason);
+  if (response.status >= 500) return failure(`HTTP ${response.status} from Sefin Nacional`);
+  const [first] = parseSefinErrors(response.body);
+  if (!first) return failure(`HTTP ${response.status} from Sefin Nacional without an error list`);
+  return { kind: "refused", code: first.code, reason: first.description, complement: first.complement, httpStatus: response.status };
+}
+
+export class SefinNacionalClient implements NfseAuthority {
+  constructor(private readonly options: SefinClientOptions) {}
+
+  private url(environment: AuthorityEnvironment, path: string): string {
+    return `${this.options.baseUrl ?? SEFIN_BASE_URLS[environment]}${path}`;
+  }
+
+  private call(environment: AuthorityEnvironment, method: "GET" | "POST" | "HEAD", path: string, certificate: ClientCertificate, body?: unknown) {
+    return sefinRequest({ url: this.url(environment, path), method, body, certificate, timeoutMs: this.options.timeoutMs });
+  }
+
+  async submitDps(environment: AuthorityEnvironment, signedDpsXml: string, certificate: ClientCertificate): Promise<NfseSubmission> {
+    const response = await this.call(environment, "POST", "/nfse", certificate, { dpsXmlGZipB64: gzipBase64(signedDpsXml) });
+    if (response.ok && response.status === 201) return this.issued(response.body);
+    return refusalOrFailure(response);
+  }
+
+  async dpsExists(environment: AuthorityEnvironment, dpsId: string, certificate: ClientCertificate): Promise<boolean | CommunicationFailure> {
+    const response = await this.call(environment, "HEAD", `/dps/${encodeURIComponent(dpsId)}`, certificate);
+    if (!response.ok) return failure(response.reason);
+    if (response.status === 200) return true;
+    if (response.status === 404) return false;
+    return failure(`HTTP ${response.status} from HEAD /dps`);
+  }
+
+  async findByDps(environment: AuthorityEnvironment, dpsId: string, certificate: ClientCertificate): Promise<NfseLookup> {
+    const response = await this.call(environment, "GET", `/dps/${encodeURIComponent(dpsId)}`, certificate);
+    if (response.ok && response.status === 404) return { kind: "not_found" };
+    if (!response.ok || response.status !== 200) return refusalOrFailure(response);
+    const key = bodyField(response.body, "chaveAcesso");
+    if (!key) return failure("GET /dps answered 200 without chaveAcesso");
+    return this.getNfse(environment, key, certificate);
+  }
+
+  async getNfse(environment: AuthorityEnvironment, accessKey: string, certificate: ClientCertificate): Promise<NfseLookup> {
+    const response = await this.call(environment, "GET", `/nfse/${accessKey}`, certificate);
+    if (response.ok && response.status === 404) return { kind: "not_found" };
+    if (response.ok && response.status === 200) return this.issued(response.body);
+    return refusalOrFailure(response);
+  }
+
+  async registerEvent(environment: AuthorityEnvironment, accessKey: string, signedEventXml: string, certificate: ClientCertificate): Promise<NfseEventResult> {
+    const response = await this.call(environment, "POST", `/nfse/${accessKey}/eventos`, certificate, { pedidoRegistroEventoXmlGZipB64: gzipBase64(signedEventXml) });
+    if (response.ok && response.status === 201) {
+      const data = bodyField(response.body, "eventoXmlGZipB64");
+      if (!data) return failure("POST /eventos answered 201 without eventoXmlGZipB64");
+      return { kind: "authorized", eventXml: gunzipBase64(data), processedAt: bodyField(response.body, "dataHoraProcessamento") ?? new Date().toISOString() };
+    }
+    return refusalOrFailure(response);
+  }
+
+  private issued(body: unknown): NfseSubmission & NfseLookup {
+    const accessKey = bodyField(body, "chaveAcesso");
+    const data = bodyField(body, "nfseXmlGZipB64");
+    if (!accessKey || !data) return failure("Sefin answered without chaveAcesso or nfseXmlGZipB64");
+    let nfseXml: string;
+    try {
+      nfseXml = gunzipBase64(data);
+    } catch {
+      return failure("nfseXmlGZipB64 is not gzip + base64");
+    }
+    const alerts = Array.isArray((body as { alertas?: unknown[] }).alertas) ? ((body as { alertas: unknown[] }).alertas.map((a) => JSON.stringify(a))) : [];
+    return { kind: "authorized", accessKey, nfseXml, processedAt: bodyField(body, "dataHoraProcessamento") ?? "", dpsId: bodyField(body, "idDps"), alerts };
+  }
+}

@@ -1,0 +1,201 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeCnpj, modulus11CheckDigit, randomCnpj } from "@/lib/br";
+import { buildDps, buildSignedCancellation, buildSignedDps, isValidNfseAccessKey, readNfse, type DpsInput } from "@/lib/fiscal/nfse";
+import { dpsRegular, dpsRegularWithRetention, dpsSimples } from "@/lib/fiscal/nfse/test-support/golden-dps";
+import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { signXml } from "@/lib/fiscal/xml/xml-signature";
+import { SefinNacionalClient } from "../sefin-client";
+import { startSimulatorServer, type SimulatorServer } from "../simulator/server";
+
+// The real Sefin Nacional client against the simulator over HTTP, with real
+// signatures, schema validation and PostgreSQL state: every rule answers its
+// Anexo I / Anexo II code.
+
+let simulator: SimulatorServer;
+let client: SefinNacionalClient;
+const ENV = "HOMOLOGATION" as const;
+let nextNumber = 1;
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ port: 0 });
+  // Generous: the first call compiles schemas on a loaded machine; the lost-answer test uses its own impatient client.
+  client = new SefinNacionalClient({ timeoutMs: 15_000, baseUrl: `${simulator.url}/SefinNacional` });
+});
+afterAll(async () => {
+  await simulator.close();
+});
+
+function fresh(base: () => DpsInput = dpsRegular, change: (input: DpsInput) => DpsInput = (i) => i): { input: DpsInput; cnpj: string } {
+  const cnpj = randomCnpj();
+  const input = base();
+  return { cnpj, input: change({ ...input, number: nextNumber++, issuedAt: nowLocal(), competence: nowLocal().slice(0, 10), provider: { ...input.provider, cnpj } }) };
+}
+
+function nowLocal(offsetMs = 0): string {
+  const d = new Date(Date.now() - 3 * 3600_000 + offsetMs);
+  return `${d.toISOString().slice(0, 19)}-03:00`;
+}
+
+async function submit(input: DpsInput, cnpj: string) {
+  return client.submitDps(ENV, buildSignedDps(input, testSigningCredentials(cnpj)).xml, testSigningCredentials(cnpj));
+}
+
+describe("Sefin Nacional simulator: success", () => {
+  it("issues an NFS-e: 50-digit key with its DV, nNFSe, computed values, the DPS embedded, signed and schema-valid", async () => {
+    const { input, cnpj } = fresh(dpsRegularWithRetention);
+    const result = await submit(input, cnpj);
+    if (result.kind !== "authorized") throw new Error(JSON.stringify(result));
+    expect(isValidNfseAccessKey(result.accessKey)).toBe(true);
+    expect(result.accessKey.slice(0, 7)).toBe("3550308");
+    expect(result.accessKey.slice(9, 23)).toBe(cnpj);
+    expect(checkXmlSchema(result.nfseXml, "nfse/v1.01/NFSe_v1.01.xsd")).toEqual({ valid: true });
+    const summary = readNfse(result.nfseXml)!;
+    expect(summary.nNFSe).toBe("1");
+    // 1000.00 at the municipal rate 5% withheld (50.00) + INSS 110 + IR 15 + CSLL 10 + PIS 6.50 + COFINS 30 withheld.
+    expect(summary.values).toEqual({ vBC: "1000.00", pAliqAplic: "5.00", vISSQN: "50.00", vTotalRet: "221.50", vLiq: "778.50" });
+    expect(result.nfseXml).toContain(`<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infDPS Id="${result.dpsId}">`);
+
+    // The same DPS again: E0014; /dps/{id} finds the NFS-e.
+    const again = await submit(input, cnpj);
+    expect(again).toMatchObject({ kind: "refused", code: "E0014", httpStatus: 400 });
+    expect(await client.dpsExists(ENV, result.dpsId!, testSigningCredentials(cnpj))).toBe(true);
+    expect(await client.findByDps(ENV, result.dpsId!, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", accessKey: result.accessKey, nfseXml: result.nfseXml });
+    expect(await client.getNfse(ENV, result.accessKey, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", accessKey: result.accessKey });
+  });
+
+  it("numbers NFS-e sequentially per issuer and applies the municipal rate when pAliq is not sent", async () => {
+    const { input, cnpj } = fresh();
+    const first = await submit(input, cnpj);
+    const second = await submit({ ...input, number: input.number + 1000 }, cnpj);
+    if (first.kind !== "authorized" || second.kind !== "authorized") throw new Error("not issued");
+    expect([readNfse(first.nfseXml)!.nNFSe, readNfse(second.nfseXml)!.nNFSe]).toEqual(["1", "2"]);
+    expect(readNfse(first.nfseXml)!.values).toMatchObject({ pAliqAplic: "5.00", vISSQN: "50.00", vTotalRet: null, vLiq: "1000.00" });
+  });
+
+  it("an ME/EPP paying ISS in the Simples without withholding has no ISS on the NFS-e", async () => {
+    const { input, cnpj } = fresh(dpsSimples);
+    const result = await submit(input, cnpj);
+    if (result.kind !== "authorized") throw new Error(JSON.stringify(result));
+    expect(readNfse(result.nfseXml)!.values).toEqual({ vBC: null, pAliqAplic: null, vISSQN: null, vTotalRet: null, vLiq: "1000.00" });
+  });
+
+  it("HEAD and GET /dps of an unknown DPS answer 404", async () => {
+    const { input, cnpj } = fresh();
+    const id = buildDps(input).id;
+    expect(await client.dpsExists(ENV, id, testSigningCredentials(cnpj))).toBe(false);
+    expect(await client.findByDps(ENV, id, testSigningCredentials(cnpj))).toEqual({ kind: "not_found" });
+  });
+});
+
+describe("Sefin Nacional simulator: rejections in Anexo I order", () => {
+  const cases: [string, string, () => Promise<unknown>][] = [
+    ["not gzip", "E1235", () => rawPost({ dpsXmlGZipB64: "bm90IGd6aXA=" })],
+    ["schema", "E1235", async () => { const { input, cnpj } = fresh(); return submit({ ...input, service: { ...input.service, municipalCode: "12" } }, cnpj).catch(() => null) ?? null; }],
+    ["no signature", "E0717", async () => { const { input, cnpj } = fresh(); return client.submitDps(ENV, buildDps(input).xml, testSigningCredentials(cnpj)); }],
+    ["changed after signing", "E0714", async () => { const { input, cnpj } = fresh(); const xml = buildSignedDps(input, testSigningCredentials(cnpj)).xml.replace("<vServ>1000.00</vServ>", "<vServ>999.00</vServ>"); return client.submitDps(ENV, xml, testSigningCredentials(cnpj)); }],
+    ["signer is not the provider", "E0718", async () => { const { input } = fresh(); const other = randomCnpj(); return client.submitDps(ENV, signXml(buildDps(input).xml, testSigningCredentials(other), { tag: "infDPS" }), testSigningCredentials(other)); }],
+    ["Id does not match the fields", "E0004", async () => { const { input, cnpj } = fresh(); const xml = buildDps(input).xml.replace(/<nDPS>\d+<\/nDPS>/, "<nDPS>999999</nDPS>"); return client.submitDps(ENV, signXml(xml, testSigningCredentials(cnpj), { tag: "infDPS" }), testSigningCredentials(cnpj)); }],
+    ["production tpAmb", "E0006", async () => { const { input, cnpj } = fresh(); return submit({ ...input, environment: "PRODUCTION" }, cnpj); }],
+    ["dhEmi in the future", "E0008", async () => { const { input, cnpj } = fresh(); return submit({ ...input, issuedAt: nowLocal(3600_000) }, cnpj); }],
+    ["dCompet after dhEmi", "E0015", async () => { const { input, cnpj } = fresh(); return submit({ ...input, issuedAt: nowLocal(-3 * 86_400_000), competence: nowLocal().slice(0, 10) }, cnpj); }],
+    ["taker CNPJ check digits", "E0188", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: "11444777000162" } }, cnpj); }],
+    ["taker CPF check digits", "E0206", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: null, cpf: "12345678900" } }, cnpj); }],
+    ["taker is the provider (CNPJ root)", "E0202", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: completeCnpj(`${cnpj.slice(0, 8)}0002`) } }, cnpj); }],
+    ["withheld ISS without a taker", "E0204", async () => { const { input, cnpj } = fresh(dpsRegularWithRetention); return submit({ ...input, taker: null, values: { ...input.values, issRate: null } }, cnpj); }],
+    ["service location not an IBGE code", "E0302", async () => { const { input, cnpj } = fresh(); return submit({ ...input, service: { ...input.service, location: "9912345" } }, cnpj); }],
+    ["national service code not in the list", "E0310", async () => { const { input, cnpj } = fresh(); return submit({ ...input, service: { ...input.service, nationalCode: "999999" } }, cnpj); }],
+    ["pAliq above 5%", "E0595", async () => { const { input, cnpj } = fresh(dpsRegularWithRetention); return submit({ ...input, values: { ...input.values, issRate: "6" } }, cnpj); }],
+    ["pAliq from a não optante, ISS not withheld", "E0617", async () => { const { input, cnpj } = fresh(); return submit({ ...input, values: { ...input.values, issRate: "3" } }, cnpj); }],
+    ["ME/EPP withholding without pAliq", "E0621", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, values: { ...input.values, tpRetISSQN: "2" } }, cnpj); }],
+    ["ME/EPP not withholding with pAliq", "E0625", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, values: { ...input.values, issRate: "2" } }, cnpj); }],
+  ];
+  for (const [name, code, run] of cases) {
+    it(`${code}: ${name}`, async () => {
+      const result = await run();
+      if (code === "E1235" && name === "schema") {
+        // Our own builder refuses it first (422 schema_validation_failed); the simulator gets the raw XML below.
+        const { input, cnpj } = fresh();
+        const bad = signXml(buildDps(input).xml.replace("<cTribMun>001</cTribMun>", "<cTribMun>12</cTribMun>"), testSigningCredentials(cnpj), { tag: "infDPS" });
+        expect(await client.submitDps(ENV, bad, testSigningCredentials(cnpj))).toMatchObject({ kind: "refused", code: "E1235", complement: expect.stringContaining("cTribMun") });
+        return;
+      }
+      expect(result).toMatchObject({ kind: "refused", code });
+    });
+  }
+
+  it("refuses the shared sample DPS (BOM and indentation; then its CNPJ check digits; then issuer = taker)", async () => {
+    const sample = fs.readFileSync("/work/shared/fiscal/examples/nfse/dps-1.01-ibscbs.xml", "utf8");
+    expect(await client.submitDps(ENV, sample, testSigningCredentials())).toMatchObject({ kind: "refused", code: "E1235" });
+    // Without BOM and formatting, signed by a certificate of the same CNPJ root (12345678): the bad check digits.
+    const compact = sample.replace(/^\uFEFF/, "").replace(/>\s+</g, "><").replace(/<dhEmi>[^<]+</, `<dhEmi>${nowLocal()}<`).replace(/<dCompet>[^<]+</, `<dCompet>${nowLocal().slice(0, 10)}<`).replace("<tpAmb>2</tpAmb>", "<tpAmb>2</tpAmb>");
+    const sameRoot = completeCnpj("123456780001");
+    const signed = signXml(compact, testSigningCredentials(sameRoot), { tag: "infDPS" });
+    expect(await client.submitDps(ENV, signed, testSigningCredentials(sameRoot))).toMatchObject({ kind: "refused", code: "E0080" });
+    // With valid check digits (Id rebuilt), the taker is still the provider.
+    const fixed = compact.replaceAll("12345678901234", sameRoot).replace(/Id="DPS\d+"/, `Id="DPS41055082${sameRoot}00003000000000000052"`);
+    expect(await client.submitDps(ENV, signXml(fixed, testSigningCredentials(sameRoot), { tag: "infDPS" }), testSigningCredentials(sameRoot))).toMatchObject({ kind: "refused", code: "E0202" });
+  });
+});
+
+async function rawPost(body: unknown) {
+  const response = await fetch(`${simulator.url}/SefinNacional/nfse`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const json = (await response.json()) as { erros: { Codigo: string; codigo: string }[] };
+  // Both casings of every field, as the real service has been seen to answer.
+  expect(json.erros[0]!.Codigo).toBe(json.erros[0]!.codigo);
+  return { kind: "refused", code: json.erros[0]!.codigo };
+}
+
+describe("Sefin Nacional simulator: cancellation e101101", () => {
+  it("registers a cancellation once; a second one is E0840; an unknown key E1831", async () => {
+    const { input, cnpj } = fresh();
+    const issued = await submit(input, cnpj);
+    if (issued.kind !== "authorized") throw new Error("not issued");
+    const request = (key: string) => buildSignedCancellation({ environment: ENV, accessKey: key, authorCnpj: cnpj, requestedAt: nowLocal(), reasonCode: "9", justification: "Serviço cobrado em duplicidade" }, testSigningCredentials(cnpj)).xml;
+    const first = await client.registerEvent(ENV, issued.accessKey, request(issued.accessKey), testSigningCredentials(cnpj));
+    expect(first.kind).toBe("authorized");
+    if (first.kind === "authorized") {
+      expect(checkXmlSchema(first.eventXml, "nfse/v1.01/evento_v1.01.xsd")).toEqual({ valid: true });
+      expect(first.eventXml).toContain(`<infEvento Id="EVT${issued.accessKey}101101001">`);
+    }
+    expect(await client.registerEvent(ENV, issued.accessKey, request(issued.accessKey), testSigningCredentials(cnpj))).toMatchObject({ kind: "refused", code: "E0840" });
+    const unknown = `${issued.accessKey.slice(0, 40)}000000000`;
+    const key = unknown.slice(0, 49) + String(modulus11CheckDigit(unknown.slice(0, 49)));
+    expect(await client.registerEvent(ENV, key, request(key), testSigningCredentials(cnpj))).toMatchObject({ kind: "refused", code: "E1831", httpStatus: 404 });
+  });
+});
+
+describe("Sefin Nacional simulator: fault injection", () => {
+  it("a lost answer (delay past the timeout) issued the NFS-e: /dps/{id} finds it and a resend is E0014", async () => {
+    const { input, cnpj } = fresh();
+    const built = buildSignedDps(input, testSigningCredentials(cnpj));
+    simulator.sefinFaults.add({ route: "submit", dpsId: built.id, times: 1, action: { kind: "delay", ms: 600 } });
+    const impatient = new SefinNacionalClient({ timeoutMs: 200, baseUrl: `${simulator.url}/SefinNacional` });
+    expect(await impatient.submitDps(ENV, built.xml, testSigningCredentials(cnpj))).toMatchObject({ kind: "communication_failure" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await client.findByDps(ENV, built.id, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized" });
+    expect(await client.submitDps(ENV, built.xml, testSigningCredentials(cnpj))).toMatchObject({ kind: "refused", code: "E0014" });
+  });
+
+  it("HTTP 500 is a communication failure; a given E-code is a refusal", async () => {
+    const { input, cnpj } = fresh();
+    simulator.sefinFaults.add({ route: "submit", cnpj, times: 1, action: { kind: "http_500" } });
+    expect(await submit(input, cnpj)).toMatchObject({ kind: "communication_failure", reason: expect.stringContaining("500") });
+    simulator.sefinFaults.add({ route: "submit", cnpj, times: 1, action: { kind: "reject", code: "E0039", description: "Município não habilitado" } });
+    expect(await submit(input, cnpj)).toMatchObject({ kind: "refused", code: "E0039", reason: "Município não habilitado" });
+    expect((await submit(input, cnpj)).kind).toBe("authorized");
+  });
+});
+
+describe("Sefin Nacional simulator: fault control over HTTP", () => {
+  it("adds a rule with POST /_simulator/sefin-faults, refuses a malformed one, clears with DELETE", async () => {
+    const { input, cnpj } = fresh();
+    const post = (body: unknown) => fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ route: "submit", cnpj, action: { kind: "reject", code: "E0039" } })).status).toBe(201);
+    expect((await post({ action: { kind: "reject", code: "bad code" } })).status).toBe(400);
+    expect(await submit(input, cnpj)).toMatchObject({ kind: "refused", code: "E0039" });
+    expect((await fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "DELETE" })).status).toBe(204);
+    expect((await submit(input, cnpj)).kind).toBe("authorized");
+  });
+});

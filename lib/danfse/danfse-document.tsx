@@ -1,0 +1,162 @@
+import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
+import { formatAccessKey, formatDate, formatDateTime, formatDocument, formatMoney, formatZipCode } from "@/lib/danfe/format";
+import { Block, Field, Row, styles } from "./danfse-blocks";
+import { AMB_GER, FIN_NFSE, OP_SIMP_NAC, REG_AP_TRIB_SN, REG_ESP_TRIB, TP_EMIT, TP_RET_ISSQN, TRIB_ISSQN } from "./labels";
+import type { DanfseData, DanfseParty } from "./parse-nfse";
+
+// DANFSe v2.0 (NT SE/CGNFS-e 008 as summarised in shared/fiscal/nfse/NOTES.md
+// §5): A4 portrait, one page, blocks in the NT's order, QR code to the public
+// consultation with the key; "NFS-e SEM VALIDADE JURÍDICA" in homologation,
+// "CANCELADA" after cancellation. Only data of the XML; empty fields print "-".
+
+const money = (value: string | null) => (value === null ? null : `R$ ${formatMoney(value)}`);
+const label = (table: Record<string, string>, code: string | null) => (code === null ? null : `${code} - ${table[code] ?? code}`);
+
+function Party({ title, party }: { title: string; party: DanfseParty | null }) {
+  if (!party) {
+    return (
+      <Block title={title}>
+        <Row><Field first label="" value="NÃO IDENTIFICADO NA NFS-e" /></Row>
+      </Block>
+    );
+  }
+  return (
+    <Block title={title}>
+      <Row>
+        <Field first label="CNPJ / CPF / NIF" value={formatDocument(party.document ?? undefined) || null} />
+        <Field label="Inscrição municipal" value={party.municipalRegistration} />
+        <Field label="Telefone" value={party.phone} />
+        <Field label="E-mail" value={party.email} flex={1.4} />
+      </Row>
+      <Row>
+        <Field first label="Nome / Nome empresarial" value={party.name} flex={2} />
+        <Field label="Município" value={party.municipality} />
+      </Row>
+      <Row>
+        <Field first label="Endereço" value={party.address} flex={3} />
+        <Field label="CEP" value={party.zipCode ? formatZipCode(party.zipCode) : null} />
+      </Row>
+    </Block>
+  );
+}
+
+export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; qrCode: string; cancelled: boolean }) {
+  return (
+    <Document title={`DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer">
+      <Page size="A4" style={styles.page}>
+        <View style={{ flexDirection: "row", alignItems: "center" }}>
+          <View style={{ flex: 1 }}>
+            <Text style={[styles.bold, { fontSize: 11 }]}>DANFSe v2.0</Text>
+            <Text style={{ fontSize: 8 }}>Documento Auxiliar da NFS-e</Text>
+          </View>
+          <View style={{ flex: 1.4, alignItems: "center" }}>
+            <Text style={[styles.bold, { fontSize: 9 }]}>{data.xLocEmi ?? "-"}{data.issuerState ? ` / ${data.issuerState}` : ""}</Text>
+            <Text style={{ fontSize: 7 }}>{`Ambiente gerador: ${label(AMB_GER, data.ambGer) ?? "-"}`}</Text>
+            <Text style={{ fontSize: 7 }}>{`Ambiente: ${data.homologation ? "2 - Homologação (produção restrita)" : "1 - Produção"}`}</Text>
+          </View>
+        </View>
+        {data.homologation ? <Text style={[styles.bold, { color: "#c00000", fontSize: 11, textAlign: "center", marginTop: 4 }]}>NFS-e SEM VALIDADE JURÍDICA</Text> : null}
+        {cancelled ? <Text style={[styles.bold, { color: "#c00000", fontSize: 22, textAlign: "center", marginTop: 2 }]}>CANCELADA</Text> : null}
+
+        <Block title="DADOS DA NFS-e">
+          <View style={{ flexDirection: "row" }}>
+            <View style={{ flex: 1 }}>
+              <Row>
+                <Field first label="Chave de acesso da NFS-e" value={formatAccessKey(data.accessKey)} flex={3} />
+              </Row>
+              <Row>
+                <Field first label="Número da NFS-e" value={data.nNFSe} />
+                <Field label="Competência" value={formatDate(data.dCompet ?? undefined) || null} />
+                <Field label="Data e hora da emissão da NFS-e" value={formatDateTime(data.dhProc ?? undefined) || null} flex={1.4} />
+                <Field label="Situação (cStat)" value={data.cStat} />
+              </Row>
+              <Row>
+                <Field first label="Número da DPS" value={data.nDPS} />
+                <Field label="Série da DPS" value={data.serie} />
+                <Field label="Data e hora da emissão da DPS" value={formatDateTime(data.dhEmi ?? undefined) || null} flex={1.4} />
+                <Field label="Emitente da DPS" value={label(TP_EMIT, data.tpEmit)} />
+              </Row>
+              <Row>
+                <Field first label="Finalidade" value={label(FIN_NFSE, data.finNFSe)} />
+              </Row>
+            </View>
+            <View style={{ width: 70, alignItems: "center", justifyContent: "center", borderLeftWidth: 0.4, borderColor: "#777", padding: 3 }}>
+              {/* 1.52 cm per the NT; react-pdf's Image has no alt (a PDF image, not HTML). */}
+              {/* eslint-disable-next-line jsx-a11y/alt-text */}
+              <Image src={qrCode} style={{ width: 43, height: 43 }} />
+              <Text style={{ fontSize: 5, textAlign: "center", marginTop: 2 }}>Consulte a autenticidade em nfse.gov.br/ConsultaPublica</Text>
+            </View>
+          </View>
+        </Block>
+
+        <Party title="PRESTADOR / FORNECEDOR" party={data.provider} />
+        <Block title="REGIME DO PRESTADOR">
+          <Row>
+            <Field first label="Simples Nacional" value={label(OP_SIMP_NAC, data.regime.opSimpNac)} />
+            <Field label="Regime de apuração (SN)" value={label(REG_AP_TRIB_SN, data.regime.regApTribSN)} flex={1.6} />
+            <Field label="Regime especial" value={label(REG_ESP_TRIB, data.regime.regEspTrib)} />
+          </Row>
+        </Block>
+        <Party title="TOMADOR / ADQUIRENTE" party={data.taker} />
+        <Block title="DESTINATÁRIO">
+          <Row><Field first label="" value={data.taker ? "O próprio tomador / adquirente" : null} /></Row>
+        </Block>
+        <Block title="INTERMEDIÁRIO">
+          <Row><Field first label="" value="NÃO IDENTIFICADO NA NFS-e" /></Row>
+        </Block>
+
+        <Block title="SERVIÇO PRESTADO">
+          <Row>
+            <Field first label="Código de tributação nacional" value={[data.service.cTribNac, data.service.xTribNac].filter(Boolean).join(" - ") || null} flex={3} />
+            <Field label="Código de tributação municipal" value={data.service.cTribMun} />
+            <Field label="Código NBS" value={data.service.cNBS} />
+          </Row>
+          <Row>
+            <Field first label="Local da prestação" value={data.service.location} />
+            <Field label="Município de incidência do ISSQN" value={data.service.incidence} />
+          </Row>
+          <Row>
+            <Field first label="Descrição do serviço" value={data.service.description} />
+          </Row>
+        </Block>
+
+        <Block title="TRIBUTAÇÃO MUNICIPAL (ISSQN)">
+          <Row>
+            <Field first label="Tributação do ISSQN" value={label(TRIB_ISSQN, data.municipalTax.tribISSQN)} flex={1.3} />
+            <Field label="Retenção do ISSQN" value={label(TP_RET_ISSQN, data.municipalTax.tpRetISSQN)} flex={1.3} />
+            <Field label="Base de cálculo" value={money(data.municipalTax.vBC)} />
+            <Field label="Alíquota aplicada" value={data.municipalTax.pAliqAplic ? `${data.municipalTax.pAliqAplic.replace(".", ",")}%` : null} />
+            <Field label="ISSQN apurado" value={money(data.municipalTax.vISSQN)} />
+          </Row>
+        </Block>
+        <Block title="TRIBUTAÇÃO FEDERAL">
+          <Row>
+            <Field first label="IRRF retido" value={money(data.federalTax.vRetIRRF)} />
+            <Field label="CP (INSS) retida" value={money(data.federalTax.vRetCP)} />
+            <Field label="CSLL retida" value={money(data.federalTax.vRetCSLL)} />
+            <Field label="PIS" value={money(data.federalTax.vPis)} />
+            <Field label="COFINS" value={money(data.federalTax.vCofins)} />
+          </Row>
+        </Block>
+        <Block title="IBS / CBS">
+          <Row>
+            <Field first label="CST" value={data.ibsCbs?.cst} />
+            <Field label="Classificação tributária" value={data.ibsCbs?.cClassTrib} />
+            <Field label="Indicador da operação" value={data.ibsCbs?.cIndOp} />
+          </Row>
+        </Block>
+        <Block title="VALOR TOTAL DA NFS-e">
+          <Row>
+            <Field first label="Valor do serviço" value={money(data.totals.vServ)} />
+            <Field label="Desconto incondicionado" value={money(data.totals.vDescIncond)} />
+            <Field label="Total de retenções" value={money(data.totals.vTotalRet)} />
+            <Field label="Valor líquido da NFS-e" value={money(data.totals.vLiq)} />
+          </Row>
+        </Block>
+        <Block title="INFORMAÇÕES COMPLEMENTARES">
+          <Row><Field first label="" value={data.additionalInfo} /></Row>
+        </Block>
+      </Page>
+    </Document>
+  );
+}

@@ -1,0 +1,116 @@
+import { XMLParser } from "fast-xml-parser";
+
+// What the DANFSe v2.0 prints, read from the NFS-e XML only (NT SE/CGNFS-e
+// 008: "imprimir somente dados do XML"; absent fields print "-").
+
+type Node = Record<string, unknown>;
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, removeNSPrefix: true });
+
+function node(parent: unknown, ...path: string[]): Node {
+  let current = parent;
+  for (const name of path) current = current && typeof current === "object" ? (current as Node)[name] : undefined;
+  return current && typeof current === "object" ? (current as Node) : {};
+}
+
+function text(parent: unknown, ...path: string[]): string | null {
+  const last = path.pop()!;
+  const value = node(parent, ...path)[last];
+  return value === undefined || value === null || typeof value === "object" ? null : String(value);
+}
+
+export type DanfseParty = { document: string | null; name: string | null; municipalRegistration: string | null; address: string | null; municipality: string | null; zipCode: string | null; phone: string | null; email: string | null };
+
+export type DanfseData = ReturnType<typeof parseNfse>;
+
+function address(end: Node): string | null {
+  const parts = [text(end, "xLgr"), text(end, "nro"), text(end, "xCpl"), text(end, "xBairro")].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
+export function parseNfse(nfseXml: string) {
+  const root = parser.parse(nfseXml) as Node;
+  const inf = node(root, "NFSe", "infNFSe");
+  const dps = node(inf, "DPS", "infDPS");
+  const emit = node(inf, "emit");
+  const enderNac = node(emit, "enderNac");
+  const prest = node(dps, "prest");
+  const toma = node(dps, "toma");
+  const tomaEnd = node(toma, "end");
+  const serv = node(dps, "serv");
+  const valoresDps = node(dps, "valores");
+  const trib = node(valoresDps, "trib");
+  const valores = node(inf, "valores");
+  const ibscbs = node(dps, "IBSCBS");
+  const gIBSCBS = node(ibscbs, "valores", "trib", "gIBSCBS");
+  return {
+    accessKey: String(inf["@_Id"] ?? "").replace(/^NFS/, ""),
+    homologation: text(dps, "tpAmb") === "2",
+    ambGer: text(inf, "ambGer"),
+    xLocEmi: text(inf, "xLocEmi"),
+    issuerState: text(enderNac, "UF"),
+    nNFSe: text(inf, "nNFSe"),
+    cStat: text(inf, "cStat"),
+    dhProc: text(inf, "dhProc"),
+    dCompet: text(dps, "dCompet"),
+    dhEmi: text(dps, "dhEmi"),
+    nDPS: text(dps, "nDPS"),
+    serie: text(dps, "serie"),
+    tpEmit: text(dps, "tpEmit"),
+    finNFSe: text(ibscbs, "finNFSe"),
+    provider: {
+      document: text(emit, "CNPJ") ?? text(emit, "CPF"),
+      name: text(emit, "xNome"),
+      municipalRegistration: text(emit, "IM"),
+      address: address(enderNac),
+      municipality: [text(inf, "xLocEmi"), text(enderNac, "UF")].filter(Boolean).join(" / ") || null,
+      zipCode: text(enderNac, "CEP"),
+      phone: text(emit, "fone"),
+      email: text(emit, "email"),
+    } satisfies DanfseParty,
+    regime: { opSimpNac: text(prest, "regTrib", "opSimpNac"), regApTribSN: text(prest, "regTrib", "regApTribSN"), regEspTrib: text(prest, "regTrib", "regEspTrib") },
+    taker: Object.keys(toma).length
+      ? ({
+          document: text(toma, "CNPJ") ?? text(toma, "CPF") ?? text(toma, "NIF"),
+          name: text(toma, "xNome"),
+          municipalRegistration: text(toma, "IM"),
+          address: address(tomaEnd),
+          municipality: text(tomaEnd, "endNac", "cMun"),
+          zipCode: text(tomaEnd, "endNac", "CEP"),
+          phone: text(toma, "fone"),
+          email: text(toma, "email"),
+        } satisfies DanfseParty)
+      : null,
+    service: {
+      cTribNac: text(serv, "cServ", "cTribNac"),
+      xTribNac: text(inf, "xTribNac"),
+      cTribMun: text(serv, "cServ", "cTribMun"),
+      cNBS: text(serv, "cServ", "cNBS"),
+      description: text(serv, "cServ", "xDescServ"),
+      location: text(inf, "xLocPrestacao"),
+      incidence: text(inf, "xLocIncid"),
+    },
+    municipalTax: {
+      tribISSQN: text(trib, "tribMun", "tribISSQN"),
+      tpRetISSQN: text(trib, "tribMun", "tpRetISSQN"),
+      vBC: text(valores, "vBC"),
+      pAliqAplic: text(valores, "pAliqAplic"),
+      vISSQN: text(valores, "vISSQN"),
+    },
+    federalTax: {
+      vRetCP: text(trib, "tribFed", "vRetCP"),
+      vRetIRRF: text(trib, "tribFed", "vRetIRRF"),
+      vRetCSLL: text(trib, "tribFed", "vRetCSLL"),
+      vPis: text(trib, "tribFed", "piscofins", "vPis"),
+      vCofins: text(trib, "tribFed", "piscofins", "vCofins"),
+    },
+    ibsCbs: Object.keys(ibscbs).length ? { cst: text(gIBSCBS, "CST"), cClassTrib: text(gIBSCBS, "cClassTrib"), cIndOp: text(ibscbs, "cIndOp") } : null,
+    totals: {
+      vServ: text(valoresDps, "vServPrest", "vServ"),
+      vDescIncond: text(valoresDps, "vDescCondIncond", "vDescIncond"),
+      vTotalRet: text(valores, "vTotalRet"),
+      vLiq: text(valores, "vLiq"),
+    },
+    additionalInfo: text(inf, "xOutInf") ?? text(serv, "infoCompl", "xInfComp"),
+  };
+}

@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildNfseXml } from "@/lib/authority/sefin-simulator/build-nfse-xml";
+import { computeNfseValues } from "@/lib/authority/sefin-simulator/compute-values";
+import { readDps } from "@/lib/authority/sefin-simulator/read-dps";
+import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { buildSignedDps, nfseAccessKey } from "@/lib/fiscal/nfse";
+import { dpsRegularWithRetention, dpsWithIbsCbs } from "@/lib/fiscal/nfse/test-support/golden-dps";
+import { danfseQrContent, renderDanfse } from "./render-danfse";
+
+// The DANFSe v2.0 of an NFS-e as the simulator generates it, checked as a
+// reader sees it: the text pdftotext extracts, in block order.
+
+function nfseFor(dps: ReturnType<typeof dpsRegularWithRetention>) {
+  const signed = buildSignedDps(dps, testSigningCredentials(dps.provider.cnpj));
+  const received = readDps(signed.xml);
+  const accessKey = nfseAccessKey({ municipality: "3550308", ambGer: "2", tpInsc: "2", inscription: dps.provider.cnpj, nNFSe: 42, yearMonth: "2611", cNum: "123456789" });
+  return { accessKey, xml: buildNfseXml({ accessKey, nNFSe: 42, dhProc: "2026-11-23T10:00:05-03:00", dps: received, dpsXml: signed.xml, values: computeNfseValues(received), emitName: "EMPRESA TESTE LTDA" }) };
+}
+
+function pdfText(pdf: Buffer, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "danfse-"));
+  const file = path.join(dir, "danfse.pdf");
+  fs.writeFileSync(file, pdf);
+  try {
+    const pages = spawnSync("pdfinfo", [file], { encoding: "utf8" }).stdout;
+    expect(pages).toMatch(/Pages:\s+1\n/);
+    expect(pages).toMatch(/Page size:\s+595\.\d* x 841\.\d* pts \(A4\)/);
+    if (process.env.DANFSE_SCREENSHOT_DIR) {
+      fs.mkdirSync(process.env.DANFSE_SCREENSHOT_DIR, { recursive: true });
+      spawnSync("pdftoppm", ["-png", "-r", "90", "-singlefile", file, path.join(process.env.DANFSE_SCREENSHOT_DIR, name)]);
+    }
+    return spawnSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("DANFSe v2.0", () => {
+  it("prints the blocks in the NT's order with the NFS-e's data, the homologation mark and the key", async () => {
+    const { accessKey, xml } = nfseFor(dpsRegularWithRetention());
+    const text = pdfText(await renderDanfse(xml), "danfse-homologation");
+    const order = ["DANFSe v2.0", "NFS-e SEM VALIDADE JURÍDICA", "DADOS DA NFS-e", "PRESTADOR / FORNECEDOR", "TOMADOR / ADQUIRENTE", "DESTINATÁRIO", "INTERMEDIÁRIO", "SERVIÇO PRESTADO", "TRIBUTAÇÃO MUNICIPAL (ISSQN)", "TRIBUTAÇÃO FEDERAL", "IBS / CBS", "VALOR TOTAL DA NFS-e", "INFORMAÇÕES COMPLEMENTARES"];
+    const positions = order.map((title) => text.indexOf(title));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toContain(accessKey.replace(/(.{4})(?=.)/g, "$1 "));
+    expect(text).toContain("11.222.333/0001-81");
+    expect(text).toContain("Cliente Serviços Ltda");
+    expect(text).toContain("010101 - Análise e desenvolvimento de sistemas.");
+    expect(text).toContain("2 - Retido pelo tomador");
+    expect(text).toMatch(/R\$ 1\.000,00/);
+    // ISS 5% (municipal parameter) withheld 50,00 + INSS 110 + IR 15 + CSLL 10 + PIS 6,50 + COFINS 30 = 221,50; net 778,50.
+    expect(text).toContain("R$ 221,50");
+    expect(text).toContain("R$ 778,50");
+    expect(text).not.toContain("CANCELADA");
+  });
+
+  it("prints CANCELADA after cancellation and the IBS/CBS group", async () => {
+    const { xml } = nfseFor(dpsWithIbsCbs());
+    const text = pdfText(await renderDanfse(xml, { cancelled: true }), "danfse-cancelled");
+    expect(text).toContain("CANCELADA");
+    expect(text).toMatch(/000\s+000001\s+020101/);
+    expect(text).toContain("Contrato 2026/17 - parcela 3 de 12");
+  });
+
+  it("points the QR code at the public consultation with the key", () => {
+    expect(danfseQrContent("3550308".padEnd(50, "1"))).toBe(`https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${"3550308".padEnd(50, "1")}`);
+  });
+});

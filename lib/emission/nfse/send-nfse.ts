@@ -1,0 +1,74 @@
+import { getNfseAuthority, type ClientCertificate, type NfseAuthority, type NfseIssued } from "@/lib/authority";
+import { credentialsOf } from "@/lib/certificates";
+import { getPool } from "@/lib/db/client";
+import type { EmissionRun, Superseded } from "../outcomes";
+import type { ReturnedToDraft } from "../send-for-authorization";
+import { settleBackToDraft, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
+import { settleNfseAuthorized } from "./settle-nfse";
+
+// E0014: this DPS (series + number + municipality + CNPJ) already produced an NFS-e.
+const DUPLICATE_DPS = "E0014";
+
+export type NfseSendSource = SettlementSource & { dpsId: string | null; certificateId: string | null };
+
+type Outcome =
+  | { kind: "issued"; issued: NfseIssued; via: "submit" | "dps_lookup" }
+  | { kind: "refused"; code: string; reason: string }
+  | { kind: "communication_failure"; reason: string };
+
+/**
+ * One send of the signed DPS to Sefin Nacional (POST /nfse, synchronous) and
+ * its settlement. A timeout or 5xx does not mean "not issued": when an earlier
+ * send may have reached Sefin (the attempt counter, written before the send,
+ * is above 1) /dps/{id} is asked first and an existing NFS-e is taken; a
+ * resend answered E0014 is resolved the same way. So a lost answer never
+ * issues twice.
+ */
+export async function sendNfseCounted(
+  run: EmissionRun,
+  document: NfseSendSource,
+  options: { finalAttempt: boolean },
+  authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority = getNfseAuthority,
+): Promise<Settled | Superseded | ReturnedToDraft> {
+  const pool = getPool();
+  if (!document.signedXml || !document.dpsId) throw new Error(`Document ${run.documentId} has no signed DPS to send`);
+  if (!document.certificateId) {
+    return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
+  }
+  const credentials = await credentialsOf({ id: document.certificateId, companyId: run.companyId });
+  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
+  const outcome = await send(authorityFor(document.environment), document, certificate);
+
+  if (outcome.kind === "issued") return settleNfseAuthorized(pool, run, document, outcome.issued, outcome.via);
+  if (outcome.kind === "refused") return settleRejected(pool, run, document, outcome);
+  if (options.finalAttempt) {
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason: `No answer from Sefin Nacional after ${document.emissionAttempts} attempts: ${outcome.reason}` });
+  }
+  const settled = await settleBackToDraft(pool, run, null);
+  return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: outcome.reason, cStat: null };
+}
+
+async function send(authority: NfseAuthority, document: NfseSendSource, certificate: ClientCertificate): Promise<Outcome> {
+  const env = document.environment;
+  if (document.emissionAttempts > 1) {
+    const known = await lookup(authority, env, document.dpsId!, certificate);
+    if (known) return known;
+  }
+  const answer = await authority.submitDps(env, document.signedXml!, certificate);
+  if (answer.kind === "authorized") return { kind: "issued", issued: answer, via: "submit" };
+  if (answer.kind === "communication_failure") return answer;
+  if (answer.code === DUPLICATE_DPS) {
+    const known = await lookup(authority, env, document.dpsId!, certificate);
+    if (known) return known;
+  }
+  const detail = answer.complement ? ` (${answer.complement})` : "";
+  return { kind: "refused", code: answer.code, reason: `${answer.reason}${detail}` };
+}
+
+/** The NFS-e this DPS produced, a communication failure, or null when Sefin has none. */
+async function lookup(authority: NfseAuthority, env: "PRODUCTION" | "HOMOLOGATION", dpsId: string, certificate: ClientCertificate): Promise<Outcome | null> {
+  const found = await authority.findByDps(env, dpsId, certificate);
+  if (found.kind === "authorized") return { kind: "issued", issued: found, via: "dps_lookup" };
+  if (found.kind === "communication_failure") return { kind: "communication_failure", reason: `DPS lookup failed: ${found.reason}` };
+  return null;
+}

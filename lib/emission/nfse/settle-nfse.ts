@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { sql, utc, type Queryable } from "@/lib/db/sql";
+import { documentEventData } from "@/lib/events/record-outcome";
+import type { NfseIssued } from "@/lib/authority";
+import { readNfse } from "@/lib/fiscal/nfse";
+import type { EmissionRun } from "../outcomes";
+import type { Settled, SettlementSource } from "../settle-emission";
+
+// PROCESSING → AUTHORIZED for an NFS-e, as ONE statement (like SETTLE for
+// NF-e): the 50-digit access key, nfseNumber (nNFSe), verificationCode (the
+// national standard has no cVerif: the access key is what the public
+// consultation verifies), protocolNumber (nDFSe, the ADN's number of the
+// document), authorizationDate (dhProc), the NFS-e XML as authorizedXml, the
+// NFS-e's own values in taxTotals.nfse.authority, the AUTHORIZATION event and
+// document.authorized.
+const SETTLE_NFSE = `
+  WITH settled AS (
+    UPDATE "FiscalDocument"
+    SET "status" = 'AUTHORIZED', "accessKey" = $4, "nfseNumber" = $5, "verificationCode" = $4, "protocolNumber" = $6, "authorizationDate" = $7::timestamp,
+        "authorizedXml" = $8, "rejectionCode" = NULL, "rejectionReason" = NULL, "updatedAt" = $9::timestamp,
+        "taxTotals" = CASE WHEN "taxTotals" ? 'nfse' AND jsonb_typeof("taxTotals"->'nfse') = 'object'
+                      THEN jsonb_set("taxTotals", '{nfse,authority}', $10::jsonb) ELSE "taxTotals" END
+    WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING'
+    RETURNING "id", "companyId", "environment", "type", "signedXml"
+  ), event AS (
+    INSERT INTO "DocumentEvent" ("id", "documentId", "companyId", "kind", "sequence", "outcome", "cStat", "reason", "protocol", "requestXml", "responseXml", "details", "runId", "occurredAt", "createdAt")
+    SELECT $11, s."id", s."companyId", 'AUTHORIZATION', 1, 'AUTHORIZED', '100', $12, $6, s."signedXml", $8, $13::jsonb, $3, $7::timestamp, $9::timestamp
+    FROM settled s
+  ), outcome AS (
+    INSERT INTO "DomainEvent" ("id", "companyId", "type", "documentId", "environment", "documentType", "data", "createdAt")
+    SELECT $14, s."companyId", 'document.authorized', s."id", s."environment", s."type", $15::jsonb, $9::timestamp
+    FROM settled s
+  )
+  SELECT count(*)::int AS "settled" FROM settled`;
+
+export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, issued: NfseIssued, via: "submit" | "dps_lookup"): Promise<Settled> {
+  const summary = readNfse(issued.nfseXml);
+  if (!summary) throw new Error(`Sefin returned an NFS-e without infNFSe Id for document ${source.id}`);
+  const authorizationDate = new Date(summary.dhProc || issued.processedAt);
+  const protocol = (/<nDFSe>(\d+)<\/nDFSe>/.exec(issued.nfseXml)?.[1]) ?? summary.nNFSe;
+  const after = { ...source, accessKey: issued.accessKey, authorizationDate, protocolNumber: protocol, rejectionReason: null };
+  const now = utc(new Date());
+  const [row] = await sql<{ settled: number }>(client, SETTLE_NFSE, [
+    run.documentId, run.companyId, run.runId, issued.accessKey, summary.nNFSe, protocol, utc(authorizationDate), issued.nfseXml, now,
+    JSON.stringify(summary.values),
+    randomUUID(), `NFS-e ${summary.nNFSe} gerada`, JSON.stringify({ via, attempts: source.emissionAttempts, dpsId: issued.dpsId, alerts: issued.alerts }),
+    randomUUID(), JSON.stringify(documentEventData(after)),
+  ]);
+  return row?.settled === 1 ? { kind: "settled", status: "AUTHORIZED" } : { kind: "superseded", status: "not this run's" };
+}
