@@ -65,6 +65,9 @@ export const ErrorCode = {
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
   nfse_emission_unavailable: "nfse_emission_unavailable",
+  // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
+  print_option_not_applicable: "print_option_not_applicable",
+  preview_not_applicable: "preview_not_applicable",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
