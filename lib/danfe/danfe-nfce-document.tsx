@@ -2,6 +2,7 @@ import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/render
 import type { DanfeData } from "./danfe-data";
 import { formatAccessKey, formatMoney, formatQuantity } from "./format";
 import { nfceReceipt, type NfceReceipt } from "./nfce-receipt";
+import { breakLongWords } from "./text-width";
 
 // DANFE NFC-e (model 65) on a thermal roll, in the divisions of the "Manual
 // de Especificações Técnicas do DANFE NFC-e e QR Code" (I header, II items,
@@ -13,8 +14,8 @@ import { nfceReceipt, type NfceReceipt } from "./nfce-receipt";
 
 export type NfceRollWidth = 80 | 58;
 
-const MM = 72 / 25.4;
-export const NFCE_WIDTH_PT: Record<NfceRollWidth, number> = { 80: 80 * MM, 58: 58 * MM };
+// Points, to the hundredth as PDF page sizes are usually written.
+export const NFCE_WIDTH_PT: Record<NfceRollWidth, number> = { 80: 226.77, 58: 164.41 };
 
 const base = StyleSheet.create({
   center: { textAlign: "center" },
@@ -39,7 +40,7 @@ export function DanfeNfceDocument({ data, qrCode, cancelled, width }: Props) {
       <Page size={[NFCE_WIDTH_PT[width], 400]} style={roll.page} wrap={false}>
         <Header receipt={receipt} />
         <View style={base.divider} />
-        <Items receipt={receipt} roll={roll} />
+        <Items receipt={receipt} roll={roll} textWidth={NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal} />
         <View style={base.divider} />
         <Totals receipt={receipt} />
         <View style={base.divider} />
@@ -51,7 +52,8 @@ export function DanfeNfceDocument({ data, qrCode, cancelled, width }: Props) {
         {receipt.consultation ? (
           <>
             <Text style={[base.center, base.bold, { marginTop: 2 }]}>Consulte pela Chave de Acesso em</Text>
-            <Text style={base.center}>{receipt.consultation.url}</Text>
+            {/* A URL is one long word: broken to the roll's width, or react-pdf would clip it. */}
+            <Text style={base.center}>{breakLongWords(receipt.consultation.url, NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal, roll.page.fontSize)}</Text>
             <Text style={[base.center, { marginTop: 2 }]}>{formatAccessKey(receipt.consultation.accessKey)}</Text>
           </>
         ) : null}
@@ -98,7 +100,7 @@ function Header({ receipt }: { receipt: NfceReceipt }) {
 
 type Roll = (typeof ROLL)[NfceRollWidth];
 
-function Items({ receipt, roll }: { receipt: NfceReceipt; roll: Roll }) {
+function Items({ receipt, roll, textWidth }: { receipt: NfceReceipt; roll: Roll; textWidth: number }) {
   return (
     <>
       <View style={[base.row, base.bold, { fontSize: roll.small }]}>
@@ -112,7 +114,7 @@ function Items({ receipt, roll }: { receipt: NfceReceipt; roll: Roll }) {
       </View>
       {receipt.items.map((item, index) => (
         <View key={index} style={{ marginTop: 2 }}>
-          <Text>{`${item.code} ${item.description}`}</Text>
+          <Text>{breakLongWords(`${item.code} ${item.description}`, textWidth, roll.page.fontSize)}</Text>
           <View style={base.row}>
             <Text style={{ width: roll.qty }}>{formatQuantity(item.quantity)}</Text>
             <Text style={{ width: roll.unit }}>{item.unit}</Text>

@@ -32,11 +32,11 @@ export async function renderDanfe(authorizedXml: string, options: RenderDanfeOpt
 /** The PDF of already parsed DANFE data (a preview is parsed from the unsigned XML). */
 export async function renderDanfeData(data: DanfeData, options: RenderDanfeOptions = {}): Promise<Buffer> {
   const cancelled = options.cancelled ?? false;
+  await loadTextMetrics();
   if (data.model === "65") {
     const qrCode = data.qrCode && !data.preview ? await qrCodePng(data.qrCode) : undefined;
     return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80 })));
   }
-  await loadTextMetrics();
   return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait" })));
 }
 
