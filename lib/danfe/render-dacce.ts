@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from "react";
 import { parseCorrectionLetter } from "./dacce-data";
 import { DacceDocument } from "./dacce-document";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
+import "./standard-font-cache";
 
 // As for the DANFE (render-danfe.ts): no hyphenation, words wrap whole.
 Font.registerHyphenationCallback((word) => [word]);

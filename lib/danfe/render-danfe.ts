@@ -6,6 +6,7 @@ import { DanfeNfceDocument, type NfceRollWidth } from "./danfe-nfce-document";
 import { DanfeNfeDocument } from "./danfe-nfe-document";
 import type { DanfeOrientation } from "./danfe-nfe-pages";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
+import "./standard-font-cache";
 import { loadTextMetrics } from "./text-width";
 
 // Hyphenating every word triples react-pdf's layout time; a DANFE's short

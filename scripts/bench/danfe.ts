@@ -3,19 +3,21 @@
 // DANFE NFC-e as ESC/POS commands. Three runs (BENCH_DANFE_RUNS), each a fresh process rendering
 // each N times (default 50) after a warm-up, all under `flock /tmp/fiscal-bench.lock` (the team's
 // benchmarks share 2 cores). Each run prints its wall-clock median, p90 and minimum and its
-// median process CPU per render; the summary takes the median of the runs. CPU time is the
+// median process CPU per render; the summary takes the median of the runs. The runs get the web
+// server's node flags (scripts/server-node-flags.ts), where the routes render. CPU time is the
 // figure a busy machine inflates least (it counts V8's helper threads too, so it can exceed wall time).
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { measurePrintRenders, type DanfeRenderMeasure, type PrintRenderMeasures } from "@/lib/danfe/measure-danfe-render";
+import { WEB_SERVER_NODE_FLAGS } from "../server-node-flags";
 
 const LOCK = "/tmp/fiscal-bench.lock";
 const AIM_A4_MS = 20;
 const script = fileURLToPath(import.meta.url);
 const iterations = Number(process.argv[2] ?? 50);
 const runs = Number(process.env.BENCH_DANFE_RUNS ?? 3);
-const node = (env: Record<string, string>) => [process.execPath, [...process.execArgv, script, String(iterations)], { env: { ...process.env, ...env } }] as const;
+const node = (env: Record<string, string>, flags: string[] = []) => [process.execPath, [...flags, ...process.execArgv, script, String(iterations)], { env: { ...process.env, ...env } }] as const;
 
 type RunResult = PrintRenderMeasures & { loadAverage: number };
 const LABELS: Record<keyof PrintRenderMeasures, string> = {
@@ -38,7 +40,8 @@ if (process.env.BENCH_DANFE_CHILD === "1") {
   const line = (r: DanfeRenderMeasure) =>
     `median ${r.medianMs.toFixed(1)} ms wall (p90 ${r.p90Ms.toFixed(1)}, min ${r.minMs.toFixed(1)}), median ${r.cpuMedianMs.toFixed(1)} ms CPU, ${r.bytes} bytes`;
   for (let run = 1; run <= runs; run++) {
-    const [execPath, args, options] = node({ BENCH_DANFE_CHILD: "1", NODE_ENV: "production" });
+    // The web server renders the DANFE: its node flags (young generation size) shape the GC cost.
+    const [execPath, args, options] = node({ BENCH_DANFE_CHILD: "1", NODE_ENV: "production" }, WEB_SERVER_NODE_FLAGS);
     const child = spawnSync(execPath, args, { ...options, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
     if (child.status !== 0) throw new Error(`run ${run} failed (exit ${child.status})`);
     const r = JSON.parse(child.stdout.trim().split("\n").pop()!) as RunResult;
