@@ -1,4 +1,5 @@
 import { Font } from "@react-pdf/renderer";
+import { cacheGlyphLayouts } from "./glyph-layout-cache";
 
 // Line counts of wrapped text, measured with the same Helvetica metrics
 // react-pdf lays the PDF out with (the standard font's AFM widths), so the
@@ -8,10 +9,16 @@ type Metrics = { layout(text: string): { advanceWidth: number } };
 
 let helvetica: Metrics | undefined;
 
-/** Loads the font once; every measurement after it is synchronous. */
+/**
+ * Loads the fonts the DANFE uses once (every measurement after it is
+ * synchronous) and keeps their glyph layouts between renders.
+ */
 export async function loadTextMetrics(): Promise<void> {
   if (helvetica) return;
-  await Font.load({ fontFamily: "Helvetica" });
+  for (const fontFamily of ["Helvetica", "Helvetica-Bold"]) {
+    await Font.load({ fontFamily });
+    cacheGlyphLayouts(Font.getFont({ fontFamily }).data as unknown as Parameters<typeof cacheGlyphLayouts>[0]);
+  }
   helvetica = Font.getFont({ fontFamily: "Helvetica" }).data as unknown as Metrics;
 }
 
