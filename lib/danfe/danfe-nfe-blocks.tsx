@@ -119,15 +119,31 @@ export function TransportBlock({ data }: { data: DanfeData }) {
   );
 }
 
-export function AdditionalInfoBlock({ data }: { data: DanfeData }) {
+/**
+ * Quadro "Dados adicionais" at the foot of the first sheet. `lines` are the
+ * sheet's lines of infCpl, already wrapped to the field's width
+ * (danfe-nfe-pages.ts); what does not fit continues on a later sheet.
+ */
+export function AdditionalInfoBlock({ data, lines, continues }: { data: DanfeData; lines: string[]; continues: boolean }) {
   return (
     <Section title="Dados adicionais">
       <View style={s.row}>
-        <Field label="Informações complementares" value={data.additionalInfo} flex={2}>
-          <Text style={[s.value, { minHeight: 60 }]}>{data.additionalInfo ?? ""}</Text>
+        <Field label="Informações complementares" flex={2}>
+          <Text style={[s.value, { minHeight: 60 }]}>{lines.join("\n") + (continues ? "\n(CONTINUA NAS FOLHAS SEGUINTES)" : "")}</Text>
         </Field>
         <Field label="Reservado ao fisco" value={data.fiscoInfo} flex={1} />
       </View>
+    </Section>
+  );
+}
+
+/** The rest of "informações complementares", at the full width after a later sheet's items. */
+export function AdditionalInfoContinuation({ lines }: { lines: string[] }) {
+  return (
+    <Section title="Dados adicionais (continuação)">
+      <Field label="Informações complementares">
+        <Text style={s.value}>{lines.join("\n")}</Text>
+      </Field>
     </Section>
   );
 }

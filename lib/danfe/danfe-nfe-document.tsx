@@ -1,7 +1,7 @@
 import { Document, Page, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s, Watermarks } from "./danfe-fields";
-import { AdditionalInfoBlock, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
+import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
 import { IssuerHeader, ReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
 import { danfeGeometry, installmentsPerRow, paginateDanfe, type DanfeOrientation } from "./danfe-nfe-pages";
@@ -15,6 +15,7 @@ import { danfeGeometry, installmentsPerRow, paginateDanfe, type DanfeOrientation
 export function DanfeNfeDocument({ data, cancelled, orientation }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation }) {
   const geometry = danfeGeometry(orientation);
   const sheets = paginateDanfe(data, geometry);
+  const continued = sheets.some((sheet) => !sheet.first && sheet.additionalInfo.length > 0);
   const pageStyle = { ...s.page, padding: geometry.margin, minHeight: geometry.pageHeight };
   return (
     <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
@@ -34,7 +35,8 @@ export function DanfeNfeDocument({ data, cancelled, orientation }: { data: Danfe
           <View style={{ flexGrow: 1 }}>
             <ItemsBlock items={sheet.items} continued={!sheet.first} geometry={geometry} />
           </View>
-          {sheet.first ? <AdditionalInfoBlock data={data} /> : null}
+          {sheet.first ? <AdditionalInfoBlock data={data} lines={sheet.additionalInfo} continues={continued} /> : null}
+          {!sheet.first && sheet.additionalInfo.length > 0 ? <AdditionalInfoContinuation lines={sheet.additionalInfo} /> : null}
           <Watermarks homologation={data.homologation && !data.preview} cancelled={cancelled} preview={data.preview ?? false} pageHeight={geometry.pageHeight} />
         </Page>
       ))}

@@ -1,5 +1,5 @@
 import type { DanfeData, DanfeItem } from "./danfe-data";
-import { breakLongWords, lineCount } from "./text-width";
+import { breakLongWords, lineCount, wrapLines } from "./text-width";
 
 // The DANFE's sheets are laid out here, not by react-pdf's pagination: every
 // sheet is a fixed A4 page (MOC 7.0, 7.6.3: A4 portrait, Anexo II, or
@@ -54,11 +54,24 @@ const ADDITIONAL_INFO_BASE = 82;
 /** Lines of "informações complementares" the block holds at its minimum height. */
 const ADDITIONAL_INFO_FREE_LINES = 7;
 const ADDITIONAL_INFO_LINE = 8.3;
-const ADDITIONAL_INFO_FONT_SIZE = 7.5;
+export const ADDITIONAL_INFO_FONT_SIZE = 7.5;
+/** At most this many lines of additional data on the first sheet (fewer when the sheet has no room); the rest continues after the items of the last one. */
+const ADDITIONAL_INFO_FIRST_SHEET_LINES = 24;
+/** Room kept for items on the first sheet when the additional data is long (three one-line rows). */
+const FIRST_SHEET_ITEMS_ROOM = 27;
+/** The continuation block: title, caption and padding around its lines. */
+const CONTINUATION_CHROME = 24;
 /** Reserved against rounding in the estimates (a row's worth of slack). */
 const SAFETY = 6;
 
-export type DanfeSheet = { items: DanfeItem[]; first: boolean; number: number; total: number };
+export type DanfeSheet = {
+  items: DanfeItem[];
+  first: boolean;
+  number: number;
+  total: number;
+  /** The lines of "informações complementares" this sheet prints: at the foot of the first, continued after the items on later ones. */
+  additionalInfo: string[];
+};
 
 /** The item's code and description as printed: words too wide for their column broken. */
 export function printedItemTexts(item: DanfeItem, geometry: DanfeGeometry): { code: string; description: string } {
@@ -74,11 +87,12 @@ function itemRowHeight(item: DanfeItem, geometry: DanfeGeometry): number {
   return lines * ITEM_LINE_HEIGHT + ITEM_ROW_PADDING;
 }
 
-function additionalInfoHeight(data: DanfeData, geometry: DanfeGeometry): number {
-  const text = data.additionalInfo ?? "";
-  // "Informações complementares" takes two thirds of the row.
-  const lines = text ? lineCount(text, (geometry.contentWidth * 2) / 3 - 6, ADDITIONAL_INFO_FONT_SIZE) : 0;
-  return ADDITIONAL_INFO_BASE + Math.max(0, lines - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;
+/** "Informações complementares" takes two thirds of the row; a continuation the whole width. */
+const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) => (continued ? geometry.contentWidth : (geometry.contentWidth * 2) / 3) - 6;
+
+function additionalInfoHeight(lines: number, fisco: string | undefined, geometry: DanfeGeometry): number {
+  const fiscoLines = fisco ? lineCount(fisco, geometry.contentWidth / 3 - 6, ADDITIONAL_INFO_FONT_SIZE) : 0;
+  return ADDITIONAL_INFO_BASE + Math.max(0, Math.max(lines, fiscoLines) - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;
 }
 
 /** Installments side by side in the invoice block: boxes of about 90 pt. */
@@ -98,22 +112,43 @@ function invoiceHeight(data: DanfeData, geometry: DanfeGeometry): number {
  * key and protocol) and continue the items (MOC 7.0, 7.9: "FOLHA n/m").
  */
 export function paginateDanfe(data: DanfeData, geometry: DanfeGeometry): DanfeSheet[] {
-  const firstCapacity =
-    geometry.contentHeight - STUB_AND_HEADER - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, geometry) - additionalInfoHeight(data, geometry) - SAFETY;
+  // Long additional data (infCpl takes up to 5,000 characters) keeps its first lines on sheet 1 and
+  // continues, at the full width, after the items of the last sheet (MOC: "continuação" of the block).
+  const infoLines = data.additionalInfo ? wrapLines(data.additionalInfo, additionalInfoWidth(geometry, false), ADDITIONAL_INFO_FONT_SIZE) : [];
+  const firstFixed = geometry.contentHeight - STUB_AND_HEADER - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, geometry) - SAFETY;
+  const spareLines = Math.max(0, Math.floor((firstFixed - ADDITIONAL_INFO_BASE - FIRST_SHEET_ITEMS_ROOM) / ADDITIONAL_INFO_LINE));
+  const firstSheetLines = Math.min(ADDITIONAL_INFO_FIRST_SHEET_LINES, ADDITIONAL_INFO_FREE_LINES + spareLines);
+  // When it continues, the last line of the first sheet's share says so.
+  const firstInfo = infoLines.length <= firstSheetLines ? infoLines : infoLines.slice(0, firstSheetLines - 1);
+  const rest = infoLines.length > firstInfo.length ? wrapLines(infoLines.slice(firstInfo.length).join(" "), additionalInfoWidth(geometry, true), ADDITIONAL_INFO_FONT_SIZE) : [];
+  const firstCapacity = firstFixed - additionalInfoHeight(firstInfo.length + (rest.length > 0 ? 1 : 0), data.fiscoInfo, geometry);
   const laterCapacity = geometry.contentHeight - HEADER_ONLY - ITEMS_TITLE_AND_HEADER - SAFETY;
-  const chunks: DanfeItem[][] = [[]];
+  const sheets: Array<{ items: DanfeItem[]; additionalInfo: string[] }> = [{ items: [], additionalInfo: firstInfo }];
   let room = firstCapacity;
   for (const item of data.items) {
     const height = itemRowHeight(item, geometry);
-    const current = chunks[chunks.length - 1]!;
+    const current = sheets[sheets.length - 1]!;
     // A later sheet takes at least one item; the first may have no room left for any.
-    if (height > room && (current.length > 0 || chunks.length === 1)) {
-      chunks.push([item]);
+    if (height > room && (current.items.length > 0 || sheets.length === 1)) {
+      sheets.push({ items: [item], additionalInfo: [] });
       room = laterCapacity - height;
     } else {
-      current.push(item);
+      current.items.push(item);
       room -= height;
     }
   }
-  return chunks.map((items, index) => ({ items, first: index === 0, number: index + 1, total: chunks.length }));
+  let pending = rest;
+  while (pending.length > 0) {
+    const lines = Math.floor((room - CONTINUATION_CHROME) / ADDITIONAL_INFO_LINE);
+    if (lines < 3 || sheets.length === 1) {
+      // Sheet 1 already carries its share: the continuation starts on a sheet of its own.
+      sheets.push({ items: [], additionalInfo: [] });
+      room = laterCapacity;
+      continue;
+    }
+    sheets[sheets.length - 1]!.additionalInfo = pending.slice(0, lines);
+    pending = pending.slice(lines);
+    room = 0;
+  }
+  return sheets.map((sheet, index) => ({ ...sheet, first: index === 0, number: index + 1, total: sheets.length }));
 }

@@ -96,6 +96,25 @@ describe("renderDanfe (NF-e)", () => {
     }
   });
 
+  it("continues additional data of 5,000 characters after the items of later sheets, every sheet A4", async () => {
+    const words = Array.from({ length: 700 }, (_, i) => `termo${i + 1}`);
+    const infCpl = words.join(" ").slice(0, 5000);
+    const xml = nfeWithExtras(nfeWithItems(nfe, 30, (i) => ({ description: `ITEM NUMERO ${i + 1}` })), { additionalInfo: infCpl });
+    for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
+      const pdf = await renderDanfe(xml, { orientation });
+      savePng(pdf, `nfe-long-infcpl-${orientation}`);
+      const sizes = pageSizes(pdf);
+      for (const pageSize of sizes) expect(pageSize).toEqual(size);
+      const text = pdfText(pdf);
+      expect(text).toContain("(CONTINUA NAS FOLHAS SEGUINTES)");
+      expect(text).toContain("DADOS ADICIONAIS (CONTINUAÇÃO)");
+      // Every word once, in order, across the sheets.
+      const printed = [...text.matchAll(/termo(\d+)/g)].map((m) => Number(m[1]));
+      const expected = infCpl.split(" ").flatMap((w) => (/^termo\d+$/.test(w) ? [Number(w.slice(5))] : []));
+      expect(printed).toEqual(expected);
+    }
+  });
+
   it("prints on A4 landscape when asked", async () => {
     const pdf = await renderDanfe(nfe, { orientation: "landscape" });
     savePng(pdf, "nfe-landscape");

@@ -81,3 +81,20 @@ export function lineCount(text: string, width: number, size: number): number {
   }
   return lines;
 }
+
+/** The text wrapped into lines of the box's width (the same greedy rule as lineCount; long words broken). */
+export function wrapLines(text: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of breakLongWords(text, width, size).split("\n")) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (line && wordWidth(line, size) + wordWidth(" ", size) + wordWidth(word, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
