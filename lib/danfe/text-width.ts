@@ -48,8 +48,15 @@ export function breakLongWords(text: string, width: number, size: number): strin
     let piece = "";
     for (const char of word) {
       if (piece && wordWidth(piece + char, size) > width) {
-        pieces.push(piece);
-        piece = "";
+        // A URL breaks after its last "/" (or ".", "?", "&", "=") on the line when there is one.
+        const cut = Math.max(...["/", ".", "?", "&", "="].map((mark) => piece.lastIndexOf(mark)));
+        if (cut > 0 && cut < piece.length - 1) {
+          pieces.push(piece.slice(0, cut + 1));
+          piece = piece.slice(cut + 1);
+        } else {
+          pieces.push(piece);
+          piece = "";
+        }
       }
       piece += char;
     }
