@@ -51,6 +51,8 @@ describe("renderNfceEscpos", () => {
       expect(text.replace(/\n\s*/g, "")).toContain("www.sefaz.am.gov.br/nfce/consulta");
       expect(text).toContain("Protocolo de autoriza");
       expect(text).toMatch(/Valor a pagar R\$ +92,00/);
+      // Every item's quantity, unit and values whole, on the narrow roll too.
+      expect(text).toMatch(/1\.000,0000 UN(\n| +)\s*10\.000,00 +10\.000,00/);
       expect(text).toMatch(/Troco R\$|Dinheiro/);
       for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
       // GS V: the paper is cut at the end.

@@ -36,13 +36,19 @@ export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): 
 
   // II: items, "code description" then quantity, unit, unit and total values.
   encoder.align("left");
-  const itemLine = (quantity: string, unit: string, unitValue: string, total: string) =>
-    spread(`${quantity} ${unit.slice(0, 6)}`, `${unitValue.padStart(12)} ${total.padStart(12)}`, columns);
+  // Quantity and unit left, unit and total values right; on a narrow roll, when they do not share a line, the values go below.
+  const valueWidth = columns >= 48 ? 12 : 10;
+  const itemLines = (quantity: string, unit: string, unitValue: string, total: string) => {
+    const left = `${quantity} ${unit.slice(0, 6)}`;
+    const right = `${unitValue.padStart(valueWidth)} ${total.padStart(valueWidth)}`;
+    return left.length + 1 + right.length <= columns ? [spread(left, right, columns)] : [left, right.padStart(columns)];
+  };
   encoder.bold(true).line("Código Descrição");
-  encoder.line(itemLine("Qtde", "UN", "Vl.Unit.", "Vl.Total")).bold(false);
+  for (const line of itemLines("Qtde", "UN", "Vl.Unit.", "Vl.Total")) encoder.line(line);
+  encoder.bold(false);
   for (const item of receipt.items) {
     encoder.line(`${item.code} ${item.description}`);
-    encoder.line(itemLine(formatQuantity(item.quantity), item.unit, formatMoney(item.unitValue), formatMoney(item.totalValue)));
+    for (const line of itemLines(formatQuantity(item.quantity), item.unit, formatMoney(item.unitValue), formatMoney(item.totalValue))) encoder.line(line);
   }
   encoder.rule();
 
