@@ -36,10 +36,12 @@ export function savePng(pdf: Buffer, name: string): string[] {
   return pageSizes(pdf).map((_, index, all) => `${prefix}-${String(index + 1).padStart(String(all.length).length, "0")}.png`);
 }
 
-export const EXAMPLES = "/work/shared/fiscal/examples";
-export const exampleNfe = () => readFileSync(path.join(EXAMPLES, "nfe/nfeproc-55-authorized-hom.xml"), "utf8");
-export const exampleNfce = () => readFileSync(path.join(EXAMPLES, "nfce/nfeproc-65-authorized-hom.xml"), "utf8");
-export const exampleCce = () => readFileSync(path.join(EXAMPLES, "events/proceventonfe-110110-cce.xml"), "utf8");
+// Copies of the official examples (shared/fiscal/examples: nfe/nfeproc-55-authorized-hom.xml,
+// nfce/nfeproc-65-authorized-hom.xml, events/proceventonfe-110110-cce.xml) kept beside the tests.
+const sample = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
+export const exampleNfe = () => sample("nfeproc-55-one-page.xml");
+export const exampleNfce = () => sample("nfeproc-65.xml");
+export const exampleCce = () => sample("proceventonfe-110110-cce.xml");
 
 /** The example NF-e with `count` items; `describe` gives each one's description (and optionally its code). */
 export function nfeWithItems(xml: string, count: number, describe: (index: number) => { description: string; code?: string }): string {
