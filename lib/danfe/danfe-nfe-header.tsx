@@ -7,9 +7,9 @@ import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "
 
 // Canhoto and the issuer/DANFE/key block (MOC Anexo II, quadros 1 and 2).
 
-export function ReceiptStub({ data }: { data: DanfeData }) {
+export function ReceiptStub({ data, height }: { data: DanfeData; height?: number }) {
   return (
-    <View style={[s.frame, s.row]}>
+    <View style={[s.frame, s.row, height ? { height } : {}]}>
       <View style={[s.stack, { flex: 1 }]}>
         <Field label="Canhoto">
           <Text style={s.value}>{`RECEBEMOS DE ${data.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`}</Text>
@@ -94,6 +94,22 @@ export function IssuerHeader({ data, sheet }: { data: DanfeData; sheet: DanfeShe
         <Field label="Inscrição estadual" value={issuer.stateRegistration} />
         <Field label="Inscrição estadual do subst. trib." value="" />
         <Field label="CNPJ" value={formatDocument(issuer.document)} />
+      </View>
+    </View>
+  );
+}
+
+/**
+ * The canhoto of the landscape DANFE (MOC Anexo IV): the same stub turned a
+ * quarter to the left along the sheet's left edge. The stub is laid out
+ * horizontally, `length` long, and rotated about its centre into a strip
+ * `width` wide.
+ */
+export function VerticalReceiptStub({ data, width, length }: { data: DanfeData; width: number; length: number }) {
+  return (
+    <View style={{ width, height: length }}>
+      <View style={{ position: "absolute", width: length, height: width, left: (width - length) / 2, top: (length - width) / 2, transform: "rotate(-90deg)" }}>
+        <ReceiptStub data={data} height={width} />
       </View>
     </View>
   );

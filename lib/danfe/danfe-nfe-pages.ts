@@ -16,7 +16,13 @@ export type DanfeGeometry = {
   margin: number;
   contentWidth: number;
   contentHeight: number;
+  /** Landscape: the canhoto's strip along the left edge of the first sheet (and the gap after it); 0 in portrait. */
+  stubStrip: number;
 };
+
+/** Landscape's canhoto strip: 44 pt wide, 4 pt from the blocks. */
+export const LANDSCAPE_STUB_WIDTH = 44;
+const LANDSCAPE_STUB_GAP = 4;
 
 const A4_SHORT = 595.28;
 const A4_LONG = 841.89;
@@ -24,8 +30,12 @@ const MARGIN = 14;
 
 export function danfeGeometry(orientation: DanfeOrientation): DanfeGeometry {
   const [pageWidth, pageHeight] = orientation === "portrait" ? [A4_SHORT, A4_LONG] : [A4_LONG, A4_SHORT];
-  return { orientation, pageWidth, pageHeight, margin: MARGIN, contentWidth: pageWidth - 2 * MARGIN, contentHeight: pageHeight - 2 * MARGIN };
+  const stubStrip = orientation === "landscape" ? LANDSCAPE_STUB_WIDTH + LANDSCAPE_STUB_GAP : 0;
+  return { orientation, pageWidth, pageHeight, margin: MARGIN, contentWidth: pageWidth - 2 * MARGIN, contentHeight: pageHeight - 2 * MARGIN, stubStrip };
 }
+
+/** The first sheet's blocks: narrower by the landscape canhoto's strip. */
+export const firstSheetGeometry = (geometry: DanfeGeometry): DanfeGeometry => ({ ...geometry, contentWidth: geometry.contentWidth - geometry.stubStrip });
 
 // Item table (danfe-nfe-items.tsx): cells of 6 pt text with 1 pt padding
 // above and below, a 0.25 pt line under each row.
@@ -112,26 +122,29 @@ function invoiceHeight(data: DanfeData, geometry: DanfeGeometry): number {
  * key and protocol) and continue the items (MOC 7.0, 7.9: "FOLHA n/m").
  */
 export function paginateDanfe(data: DanfeData, geometry: DanfeGeometry): DanfeSheet[] {
+  const first = firstSheetGeometry(geometry);
   // Long additional data (infCpl takes up to 5,000 characters) keeps its first lines on sheet 1 and
   // continues, at the full width, after the items of the last sheet (MOC: "continuação" of the block).
-  const infoLines = data.additionalInfo ? wrapLines(data.additionalInfo, additionalInfoWidth(geometry, false), ADDITIONAL_INFO_FONT_SIZE) : [];
-  const firstFixed = geometry.contentHeight - STUB_AND_HEADER - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, geometry) - SAFETY;
+  const infoLines = data.additionalInfo ? wrapLines(data.additionalInfo, additionalInfoWidth(first, false), ADDITIONAL_INFO_FONT_SIZE) : [];
+  // In landscape the canhoto runs down the side, not above the header.
+  const stubAndHeader = geometry.stubStrip > 0 ? HEADER_ONLY : STUB_AND_HEADER;
+  const firstFixed = geometry.contentHeight - stubAndHeader - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, first) - SAFETY;
   const spareLines = Math.max(0, Math.floor((firstFixed - ADDITIONAL_INFO_BASE - FIRST_SHEET_ITEMS_ROOM) / ADDITIONAL_INFO_LINE));
   const firstSheetLines = Math.min(ADDITIONAL_INFO_FIRST_SHEET_LINES, ADDITIONAL_INFO_FREE_LINES + spareLines);
   // When it continues, the last line of the first sheet's share says so.
   const firstInfo = infoLines.length <= firstSheetLines ? infoLines : infoLines.slice(0, firstSheetLines - 1);
   const rest = infoLines.length > firstInfo.length ? wrapLines(infoLines.slice(firstInfo.length).join(" "), additionalInfoWidth(geometry, true), ADDITIONAL_INFO_FONT_SIZE) : [];
-  const firstCapacity = firstFixed - additionalInfoHeight(firstInfo.length + (rest.length > 0 ? 1 : 0), data.fiscoInfo, geometry);
+  const firstCapacity = firstFixed - additionalInfoHeight(firstInfo.length + (rest.length > 0 ? 1 : 0), data.fiscoInfo, first);
   const laterCapacity = geometry.contentHeight - HEADER_ONLY - ITEMS_TITLE_AND_HEADER - SAFETY;
   const sheets: Array<{ items: DanfeItem[]; additionalInfo: string[] }> = [{ items: [], additionalInfo: firstInfo }];
   let room = firstCapacity;
   for (const item of data.items) {
-    const height = itemRowHeight(item, geometry);
+    const height = itemRowHeight(item, sheets.length === 1 ? first : geometry);
     const current = sheets[sheets.length - 1]!;
     // A later sheet takes at least one item; the first may have no room left for any.
     if (height > room && (current.items.length > 0 || sheets.length === 1)) {
       sheets.push({ items: [item], additionalInfo: [] });
-      room = laterCapacity - height;
+      room = laterCapacity - itemRowHeight(item, geometry);
     } else {
       current.items.push(item);
       room -= height;

@@ -22,10 +22,11 @@ export function pageSizes(pdf: Buffer): Array<[number, number]> {
   return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
 }
 
-/** The text of the PDF, or of one page. */
-export function pdfText(pdf: Buffer, page?: number): string {
+/** The text of the PDF, or of one page, or of an area of it (points from the top left). */
+export function pdfText(pdf: Buffer, page?: number, area?: { x: number; y: number; width: number; height: number }): string {
   const pages = page ? ["-f", String(page), "-l", String(page)] : [];
-  return execFileSync("pdftotext", [...pages, file(pdf), "-"], { encoding: "utf8" });
+  const crop = area ? ["-r", "72", "-x", String(area.x), "-y", String(area.y), "-W", String(area.width), "-H", String(area.height)] : [];
+  return execFileSync("pdftotext", [...pages, ...crop, file(pdf), "-"], { encoding: "utf8" });
 }
 
 /** Renders every page to reports/danfe/<name>-<page>.png (72 dpi) and returns the file names. */
