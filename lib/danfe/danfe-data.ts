@@ -98,6 +98,12 @@ export type DanfeData = {
   additionalInfo?: string;
   fiscoInfo?: string;
   protocol?: { number: string; receivedAt: string };
+  /**
+   * A preview of a draft (GET …/danfe?preview=true): printed from the XML
+   * emission would build, without number, key, protocol or QR code, and
+   * marked "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL".
+   */
+  preview?: boolean;
   /** NFC-e (infNFeSupl). */
   qrCode?: string;
   consultationUrl?: string;

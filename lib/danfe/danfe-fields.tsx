@@ -23,9 +23,11 @@ export const danfeStyles = StyleSheet.create({
   /** A column of fields inside a frame's row. */
   stack: { rowGap: LINE },
   field: { backgroundColor: "#fff", paddingHorizontal: 2, paddingVertical: 1, minHeight: 18 },
-  label: { fontSize: 5 },
+  // MOC 7.0, 7.7.3: captions of the fields outside the items table, 6 pt in capitals.
+  label: { fontSize: 6 },
   value: { fontSize: 7.5, marginTop: 1 },
-  sectionTitle: { fontSize: 6, fontFamily: "Helvetica-Bold", marginTop: 4, marginBottom: 1 },
+  // MOC 7.0, 7.7.1: block titles bold, in capitals, at least 5 pt.
+  sectionTitle: { fontSize: 6, fontFamily: "Helvetica-Bold", marginTop: 3, marginBottom: 1 },
   bold: { fontFamily: "Helvetica-Bold" },
   watermark: {
     position: "absolute",
@@ -50,9 +52,16 @@ function boxStyle(width: number | undefined, flex: number | undefined): Style {
   }
   return style;
 }
-const valueStyles = { left: danfeStyles.value, right: { ...danfeStyles.value, textAlign: "right" }, center: { ...danfeStyles.value, textAlign: "center" } } satisfies Record<string, Style>;
+const valueStyles = {
+  left: danfeStyles.value,
+  right: { ...danfeStyles.value, textAlign: "right" },
+  center: { ...danfeStyles.value, textAlign: "center" },
+  centerBold: { ...danfeStyles.value, textAlign: "center", fontFamily: "Helvetica-Bold", fontSize: 8 },
+} satisfies Record<string, Style>;
 
-export function Field({ label, value, flex, width, align, children }: { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" | "center"; children?: ReactNode }) {
+type FieldProps = { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" | "center"; bold?: boolean; children?: ReactNode };
+
+export function Field({ label, value, flex, width, align, bold, children }: FieldProps) {
   const box = boxStyle(width, flex);
   if (children) {
     return (
@@ -68,7 +77,7 @@ export function Field({ label, value, flex, width, align, children }: { label: s
     <Text style={box}>
       <Text style={danfeStyles.label}>{label.toUpperCase()}</Text>
       {"\n"}
-      <Text style={valueStyles[align ?? "left"]}>{value ?? ""}</Text>
+      <Text style={bold ? valueStyles.centerBold : valueStyles[align ?? "left"]}>{value ?? ""}</Text>
     </Text>
   );
 }
@@ -82,21 +91,30 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+type WatermarkProps = { homologation: boolean; cancelled: boolean; preview?: boolean; pageHeight?: number; fontSize?: number };
+
 /**
  * "SEM VALOR FISCAL" in homologation (tpAmb 2), "CANCELADA" for a cancelled
- * document. Written horizontally: rotated text is extracted letter by letter,
- * and the marks must be machine-readable too.
+ * document, "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL" on a preview. Written
+ * horizontally: rotated text is extracted letter by letter, and the marks
+ * must be machine-readable too.
  */
-export function Watermarks({ homologation, cancelled, fontSize }: { homologation: boolean; cancelled: boolean; fontSize?: number }) {
+export function Watermarks({ homologation, cancelled, preview, pageHeight, fontSize }: WatermarkProps) {
+  const middle = pageHeight ? pageHeight * 0.6 : 380;
   return (
     <>
       {homologation ? (
-        <Text fixed style={[danfeStyles.watermark, { color: "#b0b0b0", opacity: 0.5 }, fontSize ? { fontSize, top: "35%" } : {}]}>
+        <Text fixed style={[danfeStyles.watermark, { color: "#b0b0b0", opacity: 0.5, top: middle }, fontSize ? { fontSize, top: "35%" } : {}]}>
           SEM VALOR FISCAL
         </Text>
       ) : null}
+      {preview ? (
+        <Text fixed style={[danfeStyles.watermark, { color: "#b0b0b0", opacity: 0.6, top: middle, fontSize: fontSize ?? 24 }]}>
+          PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL
+        </Text>
+      ) : null}
       {cancelled ? (
-        <Text fixed style={[danfeStyles.watermark, { color: "#d00000", opacity: 0.6, top: 300 }, fontSize ? { fontSize, top: "20%" } : {}]}>
+        <Text fixed style={[danfeStyles.watermark, { color: "#d00000", opacity: 0.6, top: middle - 80 }, fontSize ? { fontSize, top: "20%" } : {}]}>
           CANCELADA
         </Text>
       ) : null}

@@ -1,117 +1,152 @@
 import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
-import { formatAccessKey, formatDateTime, formatDocument, formatMoney, formatQuantity, paymentMethodLabel } from "./format";
+import { formatAccessKey, formatMoney, formatQuantity } from "./format";
+import { nfceReceipt, type NfceReceipt } from "./nfce-receipt";
+import { breakLongWords } from "./text-width";
 
-// DANFE NFC-e (model 65) on an 80 mm roll, following the divisions of the
-// "Manual de Especificações Técnicas do DANFE NFC-e e QR Code" (NT 2015.002):
-// issuer, items, totals and payments, consultation URL and key, consumer,
-// number/protocol, QR code.
+// DANFE NFC-e (model 65) on a thermal roll, in the divisions of the "Manual
+// de Especificações Técnicas do DANFE NFC-e e QR Code" (I header, II items,
+// III totals and payments, IV fiscal message, V consultation URL and key,
+// VI consumer, VII identification and protocol, VIII QR code, IX the
+// taxpayer's message). The content comes from nfce-receipt.ts, which the
+// ESC/POS output prints too. The page is as tall as its content (an
+// unwrapped react-pdf page takes its content's height).
 
-export const NFCE_WIDTH_PT = 226.77; // 80 mm
+export type NfceRollWidth = 80 | 58;
 
-const styles = StyleSheet.create({
-  page: { paddingHorizontal: 8, paddingVertical: 10, fontFamily: "Helvetica", fontSize: 7 },
+// Points, to the hundredth as PDF page sizes are usually written.
+export const NFCE_WIDTH_PT: Record<NfceRollWidth, number> = { 80: 226.77, 58: 164.41 };
+
+const base = StyleSheet.create({
   center: { textAlign: "center" },
   bold: { fontFamily: "Helvetica-Bold" },
-  divider: { borderTopWidth: 0.5, borderStyle: "dashed", borderColor: "#000", marginVertical: 4 },
+  divider: { borderTopWidth: 0.5, borderStyle: "dashed", borderColor: "#000", marginVertical: 3 },
   row: { flexDirection: "row", justifyContent: "space-between" },
-  small: { fontSize: 6 },
 });
 
-/** The roll is as tall as its content: a fixed part plus one line per item and payment. */
-export function nfcePageHeight(data: DanfeData): number {
-  const descriptionLines = data.items.reduce((sum, item) => sum + 1 + Math.floor(item.description.length / 40), 0);
-  return 470 + descriptionLines * 9 + data.items.length * 9 + data.payments.length * 9 + (data.homologation ? 20 : 0);
-}
+// 58 mm rolls print the same divisions in smaller type and narrower columns.
+const ROLL = {
+  80: { page: { paddingHorizontal: 8, paddingVertical: 10, fontFamily: "Helvetica", fontSize: 7 }, small: 6, qr: 110, qty: 44, unit: 18, total: 50 },
+  58: { page: { paddingHorizontal: 5, paddingVertical: 8, fontFamily: "Helvetica", fontSize: 6 }, small: 5.5, qr: 90, qty: 34, unit: 14, total: 40 },
+} as const;
 
-export function DanfeNfceDocument({ data, qrCode, cancelled }: { data: DanfeData; qrCode?: string; cancelled: boolean }) {
-  const issuer = data.issuer;
-  const address = [issuer.street, issuer.number, issuer.district, issuer.city, issuer.state].filter(Boolean).join(", ");
-  const recipient = data.recipient;
+type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth };
+
+export function DanfeNfceDocument({ data, qrCode, cancelled, width }: Props) {
+  const receipt = nfceReceipt(data, { cancelled });
+  const roll = ROLL[width];
   return (
-    <Document title={`DANFE NFC-e ${data.accessKey}`} author={issuer.name} producer="fiscal-issuer">
-      <Page size={[NFCE_WIDTH_PT, nfcePageHeight(data)]} style={styles.page}>
-        <Text style={[styles.center, styles.bold]}>{issuer.name}</Text>
-        <Text style={styles.center}>{`CNPJ: ${formatDocument(issuer.document)}  IE: ${issuer.stateRegistration ?? ""}`}</Text>
-        <Text style={styles.center}>{address}</Text>
-        <View style={styles.divider} />
-        <Text style={[styles.center, styles.bold]}>DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica</Text>
-        {data.homologation ? (
-          <Text style={[styles.center, styles.bold, { marginTop: 3 }]}>EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL</Text>
-        ) : null}
-        {cancelled ? <Text style={[styles.center, styles.bold, { marginTop: 3, fontSize: 14, color: "#d00000" }]}>CANCELADA</Text> : null}
-        <View style={styles.divider} />
-        <View style={[styles.row, styles.small, styles.bold]}>
-          <Text style={{ width: 30 }}>Código</Text>
-          <Text style={{ flex: 1 }}>Descrição</Text>
-        </View>
-        <View style={[styles.row, styles.small, styles.bold]}>
-          <Text style={{ width: 50 }}>Qtde</Text>
-          <Text style={{ width: 20 }}>UN</Text>
-          <Text style={{ flex: 1, textAlign: "right" }}>Vl. Unit.</Text>
-          <Text style={{ width: 55, textAlign: "right" }}>Vl. Total</Text>
-        </View>
-        {data.items.map((item, index) => (
-          <View key={index} wrap={false} style={{ marginTop: 2 }}>
-            <View style={styles.row}>
-              <Text style={{ width: 30 }}>{item.code}</Text>
-              <Text style={{ flex: 1 }}>{item.description}</Text>
-            </View>
-            <View style={styles.row}>
-              <Text style={{ width: 50 }}>{formatQuantity(item.quantity)}</Text>
-              <Text style={{ width: 20 }}>{item.unit}</Text>
-              <Text style={{ flex: 1, textAlign: "right" }}>{formatMoney(item.unitValue)}</Text>
-              <Text style={{ width: 55, textAlign: "right" }}>{formatMoney(item.totalValue)}</Text>
-            </View>
-          </View>
+    <Document title={data.preview ? "DANFE NFC-e (pré-visualização)" : `DANFE NFC-e ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
+      <Page size={[NFCE_WIDTH_PT[width], 400]} style={roll.page} wrap={false}>
+        <Header receipt={receipt} />
+        <View style={base.divider} />
+        <Items receipt={receipt} roll={roll} textWidth={NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal} />
+        <View style={base.divider} />
+        <Totals receipt={receipt} />
+        <View style={base.divider} />
+        {receipt.fiscalMessages.map((message) => (
+          <Text key={message} style={[base.center, base.bold, message === "CANCELADA" ? { fontSize: 14, color: "#d00000" } : {}]}>
+            {message}
+          </Text>
         ))}
-        <View style={styles.divider} />
-        <Line label="Qtde. total de itens" value={String(data.items.length)} />
-        <Line label="Valor total R$" value={formatMoney(data.totals.productsValue)} />
-        {Number(data.totals.discountValue) > 0 ? <Line label="Desconto R$" value={formatMoney(data.totals.discountValue)} /> : null}
-        {Number(data.totals.freightValue) > 0 ? <Line label="Frete R$" value={formatMoney(data.totals.freightValue)} /> : null}
-        <Line label="Valor a pagar R$" value={formatMoney(data.totals.totalValue)} bold />
-        <View style={[styles.row, styles.bold, { marginTop: 3 }]}>
-          <Text>FORMA DE PAGAMENTO</Text>
-          <Text>VALOR PAGO R$</Text>
-        </View>
-        {data.payments.map((payment, index) => (
-          <Line key={index} label={paymentMethodLabel(payment.method)} value={formatMoney(payment.value)} />
-        ))}
-        {data.change ? <Line label="Troco R$" value={formatMoney(data.change)} /> : null}
-        <View style={styles.divider} />
-        <Text style={[styles.center, styles.bold]}>Consulte pela Chave de Acesso em</Text>
-        <Text style={styles.center}>{data.consultationUrl ?? ""}</Text>
-        <Text style={[styles.center, { marginTop: 2 }]}>{formatAccessKey(data.accessKey)}</Text>
-        <View style={styles.divider} />
-        <Text style={[styles.center, styles.bold]}>CONSUMIDOR</Text>
-        <Text style={styles.center}>
-          {recipient?.document ? `CPF/CNPJ: ${formatDocument(recipient.document)}${recipient.name ? ` - ${recipient.name}` : ""}` : "CONSUMIDOR NÃO IDENTIFICADO"}
-        </Text>
-        <View style={styles.divider} />
-        <Text style={[styles.center, styles.bold]}>
-          {`NFC-e nº ${data.number.padStart(9, "0")} Série ${data.series.padStart(3, "0")} ${formatDateTime(data.issuedAt)}`}
-        </Text>
-        {data.protocol ? (
+        {receipt.consultation ? (
           <>
-            <Text style={styles.center}>{`Protocolo de autorização: ${data.protocol.number}`}</Text>
-            <Text style={styles.center}>{`Data de autorização: ${formatDateTime(data.protocol.receivedAt)}`}</Text>
+            <Text style={[base.center, base.bold, { marginTop: 2 }]}>Consulte pela Chave de Acesso em</Text>
+            {/* A URL is one long word: broken to the roll's width, or react-pdf would clip it. */}
+            <Text style={base.center}>{breakLongWords(receipt.consultation.url, NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal, roll.page.fontSize)}</Text>
+            <Text style={[base.center, { marginTop: 2 }]}>{formatAccessKey(receipt.consultation.accessKey)}</Text>
           </>
         ) : null}
-        {/* react-pdf images have no alt attribute; the key is printed as text next to it. */}
+        <View style={base.divider} />
+        <Text style={[base.center, base.bold]}>{receipt.consumer.title}</Text>
+        {receipt.consumer.lines.map((line) => (
+          <Text key={line} style={base.center}>
+            {line}
+          </Text>
+        ))}
+        <View style={base.divider} />
+        {receipt.identification.map((line, index) => (
+          <Text key={line} style={index === 0 ? [base.center, base.bold] : base.center}>
+            {line}
+          </Text>
+        ))}
+        {/* react-pdf images have no alt attribute; the key is printed as text above it. */}
         {/* eslint-disable-next-line jsx-a11y/alt-text */}
-        {qrCode ? <Image src={qrCode} style={{ width: 110, height: 110, alignSelf: "center", marginTop: 6 }} /> : null}
-        <Text style={[styles.center, styles.small, { marginTop: 4 }]}>
-          {`Tributos totais incidentes (Lei Federal 12.741/2012): R$ ${formatMoney(data.totals.approximateTaxes)}`}
-        </Text>
+        {qrCode ? <Image src={qrCode} style={{ width: roll.qr, height: roll.qr, alignSelf: "center", marginTop: 6 }} /> : null}
+        {receipt.taxpayerMessages.map((line) => (
+          <Text key={line} style={[base.center, { fontSize: roll.small, marginTop: 3 }]}>
+            {line}
+          </Text>
+        ))}
       </Page>
     </Document>
   );
 }
 
+function Header({ receipt }: { receipt: NfceReceipt }) {
+  return (
+    <>
+      <Text style={[base.center, base.bold]}>{receipt.issuer.name}</Text>
+      {receipt.issuer.lines.map((line) => (
+        <Text key={line} style={base.center}>
+          {line}
+        </Text>
+      ))}
+      <View style={base.divider} />
+      <Text style={[base.center, base.bold]}>{receipt.title}</Text>
+    </>
+  );
+}
+
+type Roll = (typeof ROLL)[NfceRollWidth];
+
+function Items({ receipt, roll, textWidth }: { receipt: NfceReceipt; roll: Roll; textWidth: number }) {
+  return (
+    <>
+      <View style={[base.row, base.bold, { fontSize: roll.small }]}>
+        <Text style={{ flex: 1 }}>Código Descrição</Text>
+      </View>
+      <View style={[base.row, base.bold, { fontSize: roll.small }]}>
+        <Text style={{ width: roll.qty }}>Qtde</Text>
+        <Text style={{ width: roll.unit }}>UN</Text>
+        <Text style={{ flex: 1, textAlign: "right" }}>Vl. Unit.</Text>
+        <Text style={{ width: roll.total, textAlign: "right" }}>Vl. Total</Text>
+      </View>
+      {receipt.items.map((item, index) => (
+        <View key={index} style={{ marginTop: 2 }}>
+          <Text>{breakLongWords(`${item.code} ${item.description}`, textWidth, roll.page.fontSize)}</Text>
+          <View style={base.row}>
+            <Text style={{ width: roll.qty }}>{formatQuantity(item.quantity)}</Text>
+            <Text style={{ width: roll.unit }}>{item.unit}</Text>
+            <Text style={{ flex: 1, textAlign: "right" }}>{formatMoney(item.unitValue)}</Text>
+            <Text style={{ width: roll.total, textAlign: "right" }}>{formatMoney(item.totalValue)}</Text>
+          </View>
+        </View>
+      ))}
+    </>
+  );
+}
+
+function Totals({ receipt }: { receipt: NfceReceipt }) {
+  return (
+    <>
+      {receipt.totals.map((line) => (
+        <Line key={line.label} label={line.label} value={line.value} bold={line.bold} />
+      ))}
+      <View style={[base.row, base.bold, { marginTop: 3 }]}>
+        <Text>FORMA DE PAGAMENTO</Text>
+        <Text>VALOR PAGO R$</Text>
+      </View>
+      {receipt.payments.map((line, index) => (
+        <Line key={index} label={line.label} value={line.value} />
+      ))}
+    </>
+  );
+}
+
 function Line({ label, value, bold }: { label: string; value: string; bold?: boolean }) {
   return (
-    <View style={[styles.row, bold ? styles.bold : {}]}>
+    <View style={bold ? [base.row, base.bold] : base.row}>
       <Text>{label}</Text>
       <Text>{value}</Text>
     </View>

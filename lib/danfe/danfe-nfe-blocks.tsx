@@ -14,27 +14,27 @@ export function RecipientBlock({ data }: { data: DanfeData }) {
       <View style={s.row}>
         <Field label="Nome / Razão social" value={r?.name} flex={3} />
         <Field label="CNPJ / CPF" value={formatDocument(r?.document)} flex={1.3} />
-        <Field label="Data da emissão" value={formatDate(data.issuedAt)} width={75} />
+        <Field label="Data da emissão" value={formatDate(data.issuedAt)} width={88} />
       </View>
       <View style={s.row}>
         <Field label="Endereço" value={address} flex={2.4} />
         <Field label="Bairro / Distrito" value={r?.district} flex={1.2} />
         <Field label="CEP" value={formatZipCode(r?.zipCode)} flex={0.7} />
-        <Field label="Data da saída/entrada" value={formatDate(data.exitAt)} width={75} />
+        <Field label="Data da saída/entrada" value={formatDate(data.exitAt)} width={88} />
       </View>
       <View style={s.row}>
         <Field label="Município" value={r?.city} flex={2} />
         <Field label="Fone / Fax" value={r?.phone} flex={1} />
         <Field label="UF" value={r?.state} width={30} />
         <Field label="Inscrição estadual" value={r?.stateRegistration} flex={1.3} />
-        <Field label="Hora da saída/entrada" value={formatTime(data.exitAt)} width={75} />
+        <Field label="Hora da saída/entrada" value={formatTime(data.exitAt)} width={88} />
       </View>
     </Section>
   );
 }
 
 /** Printed only when the NF-e has a billing group (api.md, Duplicates). */
-export function InvoiceBlock({ data }: { data: DanfeData }) {
+export function InvoiceBlock({ data, perRow }: { data: DanfeData; perRow: number }) {
   if (data.installments.length === 0 && !data.invoice) return null;
   return (
     <Section title="Fatura / Duplicatas">
@@ -46,17 +46,21 @@ export function InvoiceBlock({ data }: { data: DanfeData }) {
           <Field label="Valor líquido" value={formatMoney(data.invoice.netValue)} align="right" />
         </View>
       ) : null}
-      <View style={[s.row, { flexWrap: "wrap", rowGap: 0.5 }]}>
-        {data.installments.map((installment) => (
-          <View key={installment.number} style={[s.field, { width: 90 }]}>
-            <Text style={s.value}>{`Nº ${installment.number}`}</Text>
-            <Text style={s.value}>{`Venc. ${formatDate(installment.dueDate)}`}</Text>
-            <Text style={s.value}>{`Valor R$ ${formatMoney(installment.value)}`}</Text>
-          </View>
-        ))}
-        {/* White up to the frame's edge after the last installment. */}
-        <View style={[s.field, { flexGrow: 1, flexBasis: 0, minHeight: 0, paddingHorizontal: 0 }]} />
-      </View>
+      {rowsOf(data.installments, perRow).map((row, index) => (
+        <View key={index} style={s.row}>
+          {row.map((installment, column) =>
+            installment ? (
+              <View key={installment.number} style={[s.field, { flex: 1 }]}>
+                <Text style={s.value}>{`Nº ${installment.number}`}</Text>
+                <Text style={s.value}>{`Venc. ${formatDate(installment.dueDate)}`}</Text>
+                <Text style={s.value}>{`Valor R$ ${formatMoney(installment.value)}`}</Text>
+              </View>
+            ) : (
+              <View key={`empty-${column}`} style={[s.field, { flex: 1 }]} />
+            ),
+          )}
+        </View>
+      ))}
     </Section>
   );
 }
@@ -115,15 +119,38 @@ export function TransportBlock({ data }: { data: DanfeData }) {
   );
 }
 
-export function AdditionalInfoBlock({ data }: { data: DanfeData }) {
+/**
+ * Quadro "Dados adicionais" at the foot of the first sheet. `lines` are the
+ * sheet's lines of infCpl, already wrapped to the field's width
+ * (danfe-nfe-pages.ts); what does not fit continues on a later sheet.
+ */
+export function AdditionalInfoBlock({ data, lines, continues }: { data: DanfeData; lines: string[]; continues: boolean }) {
   return (
     <Section title="Dados adicionais">
       <View style={s.row}>
-        <Field label="Informações complementares" value={data.additionalInfo} flex={2}>
-          <Text style={[s.value, { minHeight: 60 }]}>{data.additionalInfo ?? ""}</Text>
+        <Field label="Informações complementares" flex={2}>
+          <Text style={[s.value, { minHeight: 60 }]}>{lines.join("\n") + (continues ? "\n(CONTINUA NAS FOLHAS SEGUINTES)" : "")}</Text>
         </Field>
         <Field label="Reservado ao fisco" value={data.fiscoInfo} flex={1} />
       </View>
     </Section>
   );
+}
+
+/** The rest of "informações complementares", at the full width after a later sheet's items. */
+export function AdditionalInfoContinuation({ lines }: { lines: string[] }) {
+  return (
+    <Section title="Dados adicionais (continuação)">
+      <Field label="Informações complementares">
+        <Text style={s.value}>{lines.join("\n")}</Text>
+      </Field>
+    </Section>
+  );
+}
+
+/** The list in rows of `size`, the last one padded with nulls (empty boxes keep the grid). */
+function rowsOf<T>(list: T[], size: number): Array<Array<T | null>> {
+  const rows: Array<Array<T | null>> = [];
+  for (let i = 0; i < list.length; i += size) rows.push(Array.from({ length: size }, (_, j) => list[i + j] ?? null));
+  return rows;
 }

@@ -1,27 +1,61 @@
-import { Document, Page } from "@react-pdf/renderer";
+import { Document, Page, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s, Watermarks } from "./danfe-fields";
-import { AdditionalInfoBlock, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
-import { IssuerHeader, ReceiptStub } from "./danfe-nfe-header";
+import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
+import { IssuerHeader, ReceiptStub, VerticalReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
-import { fitsOnOnePage } from "./one-page";
+import { danfeGeometry, firstSheetGeometry, installmentsPerRow, LANDSCAPE_STUB_WIDTH, paginateDanfe, type DanfeOrientation } from "./danfe-nfe-pages";
 
-/** DANFE of the NF-e (model 55), A4 portrait (MOC 7.0, Anexo II). */
-export function DanfeNfeDocument({ data, cancelled }: { data: DanfeData; cancelled: boolean }) {
-  const onePage = fitsOnOnePage(data);
+/**
+ * DANFE of the NF-e (model 55) on A4 sheets (MOC 7.0, Anexo II portrait,
+ * Anexo IV landscape). Each sheet is one fixed page (minHeight: react-pdf
+ * sizes an unwrapped page to its content otherwise); the items were split
+ * over the sheets beforehand (danfe-nfe-pages.ts).
+ */
+export function DanfeNfeDocument({ data, cancelled, orientation }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation }) {
+  const geometry = danfeGeometry(orientation);
+  const sheets = paginateDanfe(data, geometry);
+  const continued = sheets.some((sheet) => !sheet.first && sheet.additionalInfo.length > 0);
+  const pageStyle = { ...s.page, padding: geometry.margin, minHeight: geometry.pageHeight };
   return (
-    <Document title={`DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
-      <Page size="A4" orientation="portrait" style={s.page} wrap={!onePage}>
-        <ReceiptStub data={data} />
-        <IssuerHeader data={data} onePage={onePage} />
-        <RecipientBlock data={data} />
-        <InvoiceBlock data={data} />
-        <TaxBlock data={data} />
-        <TransportBlock data={data} />
-        <ItemsBlock data={data} />
-        <AdditionalInfoBlock data={data} />
-        <Watermarks homologation={data.homologation} cancelled={cancelled} />
-      </Page>
+    <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
+      {sheets.map((sheet) => {
+        const sheetGeometry = sheet.first ? firstSheetGeometry(geometry) : geometry;
+        const blocks = (
+          <>
+            {sheet.first && !geometry.stubStrip ? <ReceiptStub data={data} /> : null}
+            <IssuerHeader data={data} sheet={sheet} />
+            {sheet.first ? (
+              <>
+                <RecipientBlock data={data} />
+                <InvoiceBlock data={data} perRow={installmentsPerRow(sheetGeometry)} />
+                <TaxBlock data={data} />
+                <TransportBlock data={data} />
+              </>
+            ) : null}
+            {/* The items take the sheet's free height, so "dados adicionais" sits at its foot. */}
+            <View style={{ flexGrow: 1 }}>
+              <ItemsBlock items={sheet.items} continued={!sheet.first} geometry={sheetGeometry} />
+            </View>
+            {sheet.first ? <AdditionalInfoBlock data={data} lines={sheet.additionalInfo} continues={continued} /> : null}
+            {!sheet.first && sheet.additionalInfo.length > 0 ? <AdditionalInfoContinuation lines={sheet.additionalInfo} /> : null}
+          </>
+        );
+        return (
+          <Page key={sheet.number} size="A4" orientation={orientation} style={pageStyle} wrap={false}>
+            {sheet.first && geometry.stubStrip ? (
+              // Landscape (Anexo IV): the canhoto down the left edge, the blocks beside it.
+              <View style={{ flexDirection: "row", flexGrow: 1, columnGap: geometry.stubStrip - LANDSCAPE_STUB_WIDTH }}>
+                <VerticalReceiptStub data={data} width={LANDSCAPE_STUB_WIDTH} length={geometry.contentHeight} />
+                <View style={{ flexGrow: 1, flexBasis: 0 }}>{blocks}</View>
+              </View>
+            ) : (
+              blocks
+            )}
+            <Watermarks homologation={data.homologation && !data.preview} cancelled={cancelled} preview={data.preview ?? false} pageHeight={geometry.pageHeight} />
+          </Page>
+        );
+      })}
     </Document>
   );
 }

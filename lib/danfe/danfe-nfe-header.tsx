@@ -1,14 +1,15 @@
 import { Text, View } from "@react-pdf/renderer";
 import { AccessKeyBarcode } from "./access-key-barcode";
 import type { DanfeData } from "./danfe-data";
+import type { DanfeSheet } from "./danfe-nfe-pages";
 import { danfeStyles as s, Field } from "./danfe-fields";
 import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "./format";
 
 // Canhoto and the issuer/DANFE/key block (MOC Anexo II, quadros 1 and 2).
 
-export function ReceiptStub({ data }: { data: DanfeData }) {
+export function ReceiptStub({ data, height }: { data: DanfeData; height?: number }) {
   return (
-    <View style={[s.frame, s.row]}>
+    <View style={[s.frame, s.row, height ? { height } : {}]}>
       <View style={[s.stack, { flex: 1 }]}>
         <Field label="Canhoto">
           <Text style={s.value}>{`RECEBEMOS DE ${data.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO`}</Text>
@@ -19,20 +20,25 @@ export function ReceiptStub({ data }: { data: DanfeData }) {
         </View>
       </View>
       <View style={[s.field, { width: 90, alignItems: "center", justifyContent: "center" }]}>
-        <Text style={[s.bold, { fontSize: 10 }]}>NF-e</Text>
-        <Text style={s.value}>{`Nº ${formatNumber(data.number)}`}</Text>
-        <Text style={s.value}>{`SÉRIE ${data.series.padStart(3, "0")}`}</Text>
+        <Text style={[s.bold, { fontSize: 12 }]}>NF-e</Text>
+        <Text style={[s.bold, { fontSize: 10 }]}>{`Nº ${formatNumber(data.number)}`}</Text>
+        <Text style={[s.bold, { fontSize: 10 }]}>{`SÉRIE ${formatSeries(data.series)}`}</Text>
       </View>
     </View>
   );
 }
 
-/** nNF printed as 000.000.001 (MOC Anexo II). */
+/** nNF printed as 000.000.001 (MOC Anexo II); a preview has no number yet. */
 export function formatNumber(value: string): string {
+  if (!value) return "A DEFINIR";
   return value.padStart(9, "0").replace(/^(\d{3})(\d{3})(\d{3})$/, "$1.$2.$3");
 }
 
-export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: boolean }) {
+const formatSeries = (value: string) => value.padStart(3, "0");
+
+// MOC 7.0, 7.7.4: "DANFE" bold of at least 12 pt; number, series, sheet and
+// tpNF bold of at least 10 pt; the other captions 6 pt (danfe-fields.tsx).
+export function IssuerHeader({ data, sheet }: { data: DanfeData; sheet: DanfeSheet }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
   return (
@@ -47,28 +53,28 @@ export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: bool
           {issuer.phone ? <Text style={s.value}>{`Fone: ${issuer.phone}`}</Text> : null}
         </View>
         <View style={[s.field, { width: 100, alignItems: "center" }]}>
-          <Text style={[s.bold, { fontSize: 12 }]}>DANFE</Text>
-          <Text style={{ fontSize: 6, textAlign: "center" }}>Documento Auxiliar da Nota Fiscal Eletrônica</Text>
-          <View style={{ flexDirection: "row", marginTop: 4, alignItems: "center" }}>
-            <Text style={{ fontSize: 6 }}>{"0 - ENTRADA\n1 - SAÍDA"}</Text>
+          <Text style={[s.bold, { fontSize: 14 }]}>DANFE</Text>
+          <Text style={{ fontSize: 7, textAlign: "center" }}>DOCUMENTO AUXILIAR DA NOTA FISCAL ELETRÔNICA</Text>
+          <View style={{ flexDirection: "row", marginTop: 3, alignItems: "center" }}>
+            <Text style={{ fontSize: 7 }}>{"0 - ENTRADA\n1 - SAÍDA"}</Text>
             <View style={[s.frame, { marginLeft: 6 }]}>
               <Text style={[s.bold, { fontSize: 12, paddingHorizontal: 3, backgroundColor: "#fff" }]}>{data.operationType}</Text>
             </View>
           </View>
-          <Text style={[s.bold, { marginTop: 4 }]}>{`Nº ${formatNumber(data.number)}`}</Text>
-          <Text style={s.bold}>{`SÉRIE ${data.series.padStart(3, "0")}`}</Text>
-          {onePage ? (
-            <Text>FOLHA 1/1</Text>
-          ) : (
-            <Text render={({ pageNumber, totalPages }) => `FOLHA ${pageNumber}/${totalPages}`} />
-          )}
+          <Text style={[s.bold, { fontSize: 10, marginTop: 3 }]}>{`Nº ${formatNumber(data.number)}`}</Text>
+          <Text style={[s.bold, { fontSize: 10 }]}>{`SÉRIE ${formatSeries(data.series)}`}</Text>
+          <Text style={[s.bold, { fontSize: 10 }]}>{`FOLHA ${sheet.number}/${sheet.total}`}</Text>
         </View>
         <View style={[s.stack, { flex: 1.5 }]}>
           <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
             {/* 232 pt for 277 modules (X ≈ 0.30 mm) leaves the quiet zone of 10 X on both sides inside the box. */}
-            <AccessKeyBarcode accessKey={data.accessKey} width={232} height={30} />
+            {data.preview ? (
+              <Text style={[s.bold, { fontSize: 9, textAlign: "center", paddingVertical: 8 }]}>PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL</Text>
+            ) : (
+              <AccessKeyBarcode accessKey={data.accessKey} width={232} height={30} />
+            )}
           </View>
-          <Field label="Chave de acesso" value={formatAccessKey(data.accessKey)} align="center" />
+          <Field label="Chave de acesso" value={data.preview ? "" : formatAccessKey(data.accessKey)} align="center" bold />
           <View style={[s.field, { justifyContent: "center" }]}>
             <Text style={{ fontSize: 7, textAlign: "center" }}>
               Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora
@@ -88,6 +94,22 @@ export function IssuerHeader({ data, onePage }: { data: DanfeData; onePage: bool
         <Field label="Inscrição estadual" value={issuer.stateRegistration} />
         <Field label="Inscrição estadual do subst. trib." value="" />
         <Field label="CNPJ" value={formatDocument(issuer.document)} />
+      </View>
+    </View>
+  );
+}
+
+/**
+ * The canhoto of the landscape DANFE (MOC Anexo IV): the same stub turned a
+ * quarter to the left along the sheet's left edge. The stub is laid out
+ * horizontally, `length` long, and rotated about its centre into a strip
+ * `width` wide.
+ */
+export function VerticalReceiptStub({ data, width, length }: { data: DanfeData; width: number; length: number }) {
+  return (
+    <View style={{ width, height: length }}>
+      <View style={{ position: "absolute", width: length, height: width, left: (width - length) / 2, top: (length - width) / 2, transform: "rotate(-90deg)" }}>
+        <ReceiptStub data={data} height={width} />
       </View>
     </View>
   );

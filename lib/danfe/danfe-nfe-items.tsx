@@ -1,10 +1,12 @@
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
-import type { DanfeData } from "./danfe-data";
+import type { DanfeItem } from "./danfe-data";
+import { printedItemTexts, type DanfeGeometry } from "./danfe-nfe-pages";
 import { danfeStyles as s } from "./danfe-fields";
 import { formatDecimal, formatMoney, formatQuantity } from "./format";
 
-// Quadro 7, "Dados dos produtos / serviços": one row per det, wrapping onto
-// further pages with the column header repeated.
+// Quadro 7, "Dados dos produtos / serviços": the rows of one sheet, under the
+// column header (repeated on every sheet). Column widths are those
+// danfe-nfe-pages.ts measures with (ITEM_FIXED_COLUMNS_WIDTH).
 
 const COLUMNS = [
   { key: "code", label: "Código", width: 40 },
@@ -37,15 +39,17 @@ const styles = StyleSheet.create({
 
 // Per-column styles, built once (react-pdf merges style arrays on every node).
 const width = (column: (typeof COLUMNS)[number]) => (column.key === "description" ? { width: column.width, flexGrow: 1 } : { width: column.width });
-const headerCellStyles = COLUMNS.map((column) => ({ ...styles.cell, ...width(column), fontSize: 5, backgroundColor: "#eeeeee" }));
+// Captions of this table may be 5 pt (MOC 7.7.2); its contents print at 6 pt.
+const headerCellStyles = COLUMNS.map((column) => ({ ...styles.cell, ...width(column), fontSize: 5, fontFamily: "Helvetica-Bold", backgroundColor: "#eeeeee" }));
 const cellStyles = COLUMNS.map((column) => ({ ...styles.cell, ...width(column), textAlign: "right" in column ? ("right" as const) : ("left" as const) }));
 
 type ItemCells = Record<(typeof COLUMNS)[number]["key"], string>;
 
-function cells(item: DanfeData["items"][number]): ItemCells {
+function cells(item: DanfeItem, geometry: DanfeGeometry): ItemCells {
+  const texts = printedItemTexts(item, geometry);
   return {
-    code: item.code,
-    description: item.description,
+    code: texts.code,
+    description: texts.description,
     ncm: item.ncm,
     cst: item.cst,
     cfop: item.cfop,
@@ -62,22 +66,22 @@ function cells(item: DanfeData["items"][number]): ItemCells {
   };
 }
 
-export function ItemsBlock({ data }: { data: DanfeData }) {
+export function ItemsBlock({ items, continued, geometry }: { items: DanfeItem[]; continued: boolean; geometry: DanfeGeometry }) {
   return (
     <View>
-      <Text style={s.sectionTitle}>DADOS DOS PRODUTOS / SERVIÇOS</Text>
+      <Text style={s.sectionTitle}>{continued ? "DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)" : "DADOS DOS PRODUTOS / SERVIÇOS"}</Text>
       <View>
-        <View fixed style={styles.headerRow}>
+        <View style={styles.headerRow}>
           {COLUMNS.map((column, index) => (
             <Text key={column.key} style={headerCellStyles[index]}>
               {column.label.toUpperCase()}
             </Text>
           ))}
         </View>
-        {data.items.map((item, index) => {
-          const values = cells(item);
+        {items.map((item, index) => {
+          const values = cells(item, geometry);
           return (
-            <View key={index} wrap={false} style={styles.itemRow}>
+            <View key={index} style={styles.itemRow}>
               {COLUMNS.map((column, columnIndex) => (
                 <Text key={column.key} style={cellStyles[columnIndex]}>
                   {values[column.key]}

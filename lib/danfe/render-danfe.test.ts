@@ -1,75 +1,185 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDanfe } from "./render-danfe";
+import { parseAuthorizedXml } from "./parse-authorized-xml";
+import { renderDanfe, renderDanfeData } from "./render-danfe";
+import { exampleNfce, exampleNfe, nfeWithExtras, nfeWithItems, pageSizes, pdfText, savePng } from "./testing/pdf-tools";
 
 // Renders the vendored sample documents (shared/fiscal/examples) and reads
-// the PDFs back with pdftotext, as a person copying from the DANFE would.
-const EXAMPLES = "/work/shared/fiscal/examples";
-const nfe = readFileSync(path.join(EXAMPLES, "nfe/nfeproc-55-authorized-hom.xml"), "utf8");
-const nfce = readFileSync(path.join(EXAMPLES, "nfce/nfeproc-65-authorized-hom.xml"), "utf8");
-const dir = mkdtempSync(path.join(tmpdir(), "danfe-unit-"));
+// the PDFs back with pdfinfo and pdftotext, as a printer and a person
+// copying from the DANFE would; PNG renders go to reports/danfe/ to look at.
+const nfe = exampleNfe();
+const nfce = exampleNfce();
 
-function text(pdf: Buffer, layout = false): string {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", [...(layout ? ["-layout"] : []), file, "-"], { encoding: "utf8" });
+const A4_PORTRAIT: [number, number] = [595.28, 841.89];
+const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
+
+/** Positions of the phrases in the text, which must come in this order. */
+function expectInOrder(text: string, phrases: string[]) {
+  const positions = phrases.map((phrase) => {
+    const at = text.indexOf(phrase);
+    expect(at, `"${phrase}" is printed`).toBeGreaterThanOrEqual(0);
+    return at;
+  });
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
 }
 
-describe("renderDanfe", () => {
-  it("prints the NF-e DANFE blocks from the nfeProc", async () => {
-    const out = text(await renderDanfe(nfe));
-    expect(out).toContain("4318 0906 9293 8300 0163 5500 1000 0000 2610 0001 0301");
-    expect(out).toContain("UMA RAZAO SOCIAL DE TESTE QUALQUER");
+const LONG = "PRODUTO COM UMA DESCRICAO BEM MAIS LONGA QUE O NORMAL PARA QUEBRAR EM VARIAS LINHAS NA TABELA DE ITENS DO DANFE";
+
+describe("renderDanfe (NF-e)", () => {
+  it("prints a one-page NF-e on a full A4 portrait page, blocks in the MOC's order", async () => {
+    const pdf = await renderDanfe(nfe);
+    savePng(pdf, "nfe-portrait");
+    expect(pageSizes(pdf)).toEqual([A4_PORTRAIT]);
+    const out = pdfText(pdf);
+    expectInOrder(out, [
+      "RECEBEMOS DE UMA RAZAO SOCIAL DE TESTE QUALQUER",
+      "DANFE",
+      "4318 0906 9293 8300 0163 5500 1000 0000 2610 0001 0301",
+      "FOLHA 1/1",
+      "NATUREZA DA OPERAÇÃO",
+      "DESTINATÁRIO / REMETENTE",
+      "FATURA / DUPLICATAS",
+      "CÁLCULO DO IMPOSTO",
+      "TRANSPORTADOR / VOLUMES TRANSPORTADOS",
+      "DADOS DOS PRODUTOS / SERVIÇOS",
+      "UM PRODUTO TESTE QUALQUER",
+      "DADOS ADICIONAIS",
+    ]);
     expect(out).toContain("06.929.383/0001-63");
-    expect(out).toContain("UM PRODUTO TESTE QUALQUER");
     expect(out).toContain("143180006932433 - 25/09/2018 16:21:05");
     expect(out).toContain("Nº 000.000.026");
-    expect(out).toContain("500,00");
-    expect(out).toContain("FATURA / DUPLICATAS");
     expect(out).toContain("9 - Sem Ocorrência de Transporte");
     expect(out).toMatch(/^SEM VALOR FISCAL$/m);
     expect(out).not.toContain("CANCELADA");
-    expect(text(await renderDanfe(nfe, { cancelled: true }))).toMatch(/^CANCELADA$/m);
+    expect(pdfText(await renderDanfe(nfe, { cancelled: true }))).toMatch(/^CANCELADA$/m);
   });
 
   it("prints no watermark in production and no invoice block without billing", async () => {
     const production = nfe.replace("<tpAmb>2</tpAmb>", "<tpAmb>1</tpAmb>").replace(/<cobr>[\s\S]*<\/cobr>/, "");
-    const out = text(await renderDanfe(production));
+    const out = pdfText(await renderDanfe(production));
     expect(out).not.toMatch(/^SEM VALOR FISCAL$/m);
     expect(out).not.toContain("FATURA / DUPLICATAS");
   });
 
-  it("prints the NFC-e receipt with items, totals, payments, consultation URL and key", async () => {
-    // The roll is narrow: compare with line breaks folded into spaces.
-    const out = text(await renderDanfe(nfce)).replace(/\s+/g, " ");
-    expect(out).toContain("DANFE NFC-e");
-    expect(out).toContain("Abraçadeira de testea com o nome bem grande");
-    expect(out).toContain("Valor a pagar R$");
-    expect(out).toContain("92,00");
-    expect(out).toContain("Crédito Loja");
-    expect(out).toContain("www.sefaz.am.gov.br/nfce/consulta");
+  it("continues the items on further A4 sheets with the header and FOLHA n/m repeated, every item once and in order", async () => {
+    const many = nfeWithItems(nfe, 120, (i) => ({ description: i % 5 === 2 ? `${LONG} ${i + 1}` : `ITEM NUMERO ${i + 1}` }));
+    const pdf = await renderDanfe(many);
+    savePng(pdf, "nfe-120-items");
+    const sizes = pageSizes(pdf);
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+    for (const size of sizes) expect(size).toEqual(A4_PORTRAIT);
+    for (let page = 1; page <= sizes.length; page++) {
+      const text = pdfText(pdf, page);
+      expect(text).toContain(`FOLHA ${page}/${sizes.length}`);
+      expect(text).toContain("4318 0906 9293 8300 0163 5500 1000 0000 2610 0001 0301");
+      expect(text).toContain("PROTOCOLO DE AUTORIZAÇÃO DE USO");
+      expect(text).toContain("DESCRIÇÃO DO PRODUTO / SERVIÇO");
+      // The canhoto and the totals are printed once, on the first sheet.
+      expect(text.includes("RECEBEMOS DE"), `canhoto on sheet ${page}`).toBe(page === 1);
+      expect(text.includes("CÁLCULO DO IMPOSTO"), `taxes on sheet ${page}`).toBe(page === 1);
+    }
+    const codes = [...pdfText(pdf).matchAll(/^P(\d+)$/gm)].map((m) => Number(m[1]));
+    expect(codes).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+  });
+
+  it("keeps every sheet one A4 page with long codes, descriptions, additional data and installments, in both orientations", async () => {
+    const dense = nfeWithExtras(
+      nfeWithItems(nfe, 45, (i) => ({ description: `${LONG} ${LONG.slice(0, (i * 7) % 80)}`, code: i % 3 === 0 ? `CODIGO-MUITO-LONGO-${i}-ABCDEFGHIJ` : `P${i + 1}` })),
+      { additionalInfo: "Informação complementar de interesse do contribuinte. ".repeat(14), installments: 12 },
+    );
+    for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
+      const pdf = await renderDanfe(dense, { orientation });
+      savePng(pdf, `nfe-dense-${orientation}`);
+      const sizes = pageSizes(pdf);
+      expect(sizes.length).toBeGreaterThan(1);
+      for (const pageSize of sizes) expect(pageSize).toEqual(size);
+      expect(pdfText(pdf, sizes.length)).toContain(`FOLHA ${sizes.length}/${sizes.length}`);
+    }
+  });
+
+  it("continues additional data of 5,000 characters after the items of later sheets, every sheet A4", async () => {
+    const words = Array.from({ length: 700 }, (_, i) => `termo${i + 1}`);
+    const infCpl = words.join(" ").slice(0, 5000);
+    const xml = nfeWithExtras(nfeWithItems(nfe, 30, (i) => ({ description: `ITEM NUMERO ${i + 1}` })), { additionalInfo: infCpl });
+    for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
+      const pdf = await renderDanfe(xml, { orientation });
+      savePng(pdf, `nfe-long-infcpl-${orientation}`);
+      const sizes = pageSizes(pdf);
+      for (const pageSize of sizes) expect(pageSize).toEqual(size);
+      const text = pdfText(pdf);
+      expect(text).toContain("(CONTINUA NAS FOLHAS SEGUINTES)");
+      expect(text).toContain("DADOS ADICIONAIS (CONTINUAÇÃO)");
+      // Every word once, in order, across the sheets.
+      const printed = [...text.matchAll(/termo(\d+)/g)].map((m) => Number(m[1]));
+      const expected = infCpl.split(" ").flatMap((w) => (/^termo\d+$/.test(w) ? [Number(w.slice(5))] : []));
+      expect(printed).toEqual(expected);
+    }
+  });
+
+  it("prints on A4 landscape when asked", async () => {
+    // Production (no watermark): the big homologation mark across the blocks scrambles pdftotext's reading order.
+    const pdf = await renderDanfe(nfe.replace("<tpAmb>2</tpAmb>", "<tpAmb>1</tpAmb>"), { orientation: "landscape" });
+    savePng(pdf, "nfe-landscape");
+    expect(pageSizes(pdf)).toEqual([A4_LANDSCAPE]);
+    // Anexo IV: the canhoto runs down the left edge (its text rotated), the blocks beside it in the portrait order.
+    const stub = pdfText(pdf, 1, { x: 0, y: 0, width: 60, height: 596 }).replace(/\s+/g, " ");
+    expect(stub).toContain("RECEBEMOS DE UMA RAZAO SOCIAL DE TESTE QUALQUER");
+    expect(stub).toContain("Nº 000.000.026");
+    const blocks = pdfText(pdf, 1, { x: 60, y: 0, width: 782, height: 596 });
+    expect(blocks).not.toContain("RECEBEMOS DE");
+    expectInOrder(blocks, ["DANFE", "FOLHA 1/1", "DESTINATÁRIO / REMETENTE", "CÁLCULO DO IMPOSTO", "DADOS DOS PRODUTOS / SERVIÇOS", "UM PRODUTO TESTE QUALQUER", "DADOS ADICIONAIS"]);
+  });
+
+  it("prints a preview without key, protocol or number, with the preview mark", async () => {
+    const data = parseAuthorizedXml(nfe);
+    const pdf = await renderDanfeData({ ...data, preview: true, accessKey: "", number: "", protocol: undefined });
+    savePng(pdf, "nfe-preview");
+    const out = pdfText(pdf);
+    expect(pageSizes(pdf)).toEqual([A4_PORTRAIT]);
+    expect(out).toContain("PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL");
+    expect(out).not.toContain("4318 0906");
+    expect(out).not.toContain("143180006932433");
+    expect(out).toContain("Nº A DEFINIR");
+    // The homologation mark gives way to the preview's own.
+    expect(out).not.toMatch(/^SEM VALOR FISCAL$/m);
+  });
+});
+
+describe("renderDanfe (NFC-e)", () => {
+  it("prints the divisions I to IX of the DANFE NFC-e in order on an 80 mm roll", async () => {
+    const pdf = await renderDanfe(nfce);
+    savePng(pdf, "nfce-80mm");
+    const [[width]] = pageSizes(pdf) as [[number, number]];
+    expect(width).toBeCloseTo(226.77, 1);
+    const out = pdfText(pdf).replace(/\s+/g, " ");
+    expectInOrder(out, [
+      "Empresa teste", // I
+      "DANFE NFC-e",
+      "Abraçadeira de testea com o nome bem grande", // II
+      "Qtde. total de itens", // III
+      "Valor a pagar R$",
+      "FORMA DE PAGAMENTO",
+      "Crédito Loja",
+      "92,00",
+      "VALOR PAGO R$",
+      "EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL", // IV
+      "Consulte pela Chave de Acesso em", // V
+      "www.sefaz.am.gov.br/nfce/consulta",
+      "4220 0310 8451 8000 0166 5500 1000 0016 2911 8291 0232",
+      "CONSUMIDOR", // VI
+      "CPF/CNPJ: 18.191.228/0001-71",
+      "NFC-e nº 000001629 Série 001", // VII
+      "Protocolo de autorização: 342200000151784",
+      "Tributos totais incidentes", // IX (the QR code, VIII, is an image)
+    ]);
+  });
+
+  it("prints on a 58 mm roll with the same content", async () => {
+    const pdf = await renderDanfe(nfce, { width: 58 });
+    savePng(pdf, "nfce-58mm");
+    const [[width]] = pageSizes(pdf) as [[number, number]];
+    expect(width).toBeCloseTo(164.41, 1);
+    const out = pdfText(pdf).replace(/\s+/g, " ");
+    expectInOrder(out, ["Valor a pagar R$", "92,00", "VALOR PAGO R$"]);
     expect(out).toContain("4220 0310 8451 8000 0166 5500 1000 0016 2911 8291 0232");
-    expect(out).toContain("EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL");
-  });
-
-  it("keeps a document that fits on one page whole (no pagination pass)", async () => {
-    const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(nfe)![0];
-    const fourteen = nfe.replace(det, Array.from({ length: 14 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`).replace("<cProd>11007</cProd>", `<cProd>P${i + 1}</cProd>`)).join(""));
-    const pdf = await renderDanfe(fourteen);
-    const out = text(pdf);
-    expect(out).toContain("P14");
-    expect(out).toContain("FOLHA 1/1");
-    expect(out).toContain("DADOS ADICIONAIS");
-  });
-
-  it("spreads many items over several pages with the page count", async () => {
-    const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(nfe)![0];
-    const many = nfe.replace(det, Array.from({ length: 60 }, (_, i) => det.replace('nItem="1"', `nItem="${i + 1}"`).replace("<cProd>11007</cProd>", `<cProd>P${i + 1}</cProd>`)).join(""));
-    const out = text(await renderDanfe(many));
-    expect(out).toContain("P60");
-    expect(out).toMatch(/FOLHA 1\/[2-9]/);
   });
 });

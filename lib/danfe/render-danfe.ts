@@ -1,9 +1,13 @@
 import { Font, renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
 import { createElement, type ReactElement } from "react";
 import { qrCodePng } from "./barcode";
-import { DanfeNfceDocument } from "./danfe-nfce-document";
+import type { DanfeData } from "./danfe-data";
+import { DanfeNfceDocument, type NfceRollWidth } from "./danfe-nfce-document";
 import { DanfeNfeDocument } from "./danfe-nfe-document";
+import type { DanfeOrientation } from "./danfe-nfe-pages";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
+import "./standard-font-cache";
+import { loadTextMetrics } from "./text-width";
 
 // Hyphenating every word triples react-pdf's layout time; a DANFE's short
 // fields wrap at word boundaries without it.
@@ -12,20 +16,29 @@ Font.registerHyphenationCallback((word) => [word]);
 export type RenderDanfeOptions = {
   /** Prints the "CANCELADA" mark (the authorized XML itself does not say so). */
   cancelled?: boolean;
+  /** NF-e only: A4 portrait (default) or landscape. */
+  orientation?: DanfeOrientation;
+  /** NFC-e only: roll width in millimetres, 80 (default) or 58. */
+  width?: NfceRollWidth;
 };
 
 /**
  * The PDF of an authorized NF-e or NFC-e, from its nfeProc XML: model 55 gives
- * the A4 DANFE, model 65 the 80 mm DANFE NFC-e with its QR code.
+ * the A4 DANFE, model 65 the DANFE NFC-e roll with its QR code.
  */
 export async function renderDanfe(authorizedXml: string, options: RenderDanfeOptions = {}): Promise<Buffer> {
-  const data = parseAuthorizedXml(authorizedXml);
+  return renderDanfeData(parseAuthorizedXml(authorizedXml), options);
+}
+
+/** The PDF of already parsed DANFE data (a preview is parsed from the unsigned XML). */
+export async function renderDanfeData(data: DanfeData, options: RenderDanfeOptions = {}): Promise<Buffer> {
   const cancelled = options.cancelled ?? false;
+  await loadTextMetrics();
   if (data.model === "65") {
-    const qrCode = data.qrCode ? await qrCodePng(data.qrCode) : undefined;
-    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled })));
+    const qrCode = data.qrCode && !data.preview ? await qrCodePng(data.qrCode) : undefined;
+    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80 })));
   }
-  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled })));
+  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait" })));
 }
 
 // Both components return a <Document>; renderToBuffer's typing wants to see it directly.

@@ -1,5 +1,5 @@
 import { defineContract } from "@/lib/api/contract";
-import { DocumentDanfeQuery, DocumentIdParams, DocumentXmlQuery } from "./schemas";
+import { DocumentDanfeQuery, DocumentEventParams, DocumentEventPdfQuery, DocumentIdParams, DocumentXmlQuery } from "./schemas";
 
 export const documentXmlContract = defineContract({
   method: "GET",
@@ -14,17 +14,40 @@ export const documentXmlContract = defineContract({
   errorStatuses: [404],
 });
 
+export const DANFE_DESCRIPTION =
+  "Rendered on each request from the authorized XML: A4 DANFE for NFE (orientation=portrait default, or landscape), DANFE NFC-e roll with QR code for NFCE (width=80 default, or 58; format=escpos gives ESC/POS printer commands instead of the PDF). " +
+  "preview=true renders a DRAFT or REJECTED NFE/NFCE from the XML emission would build, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, without number, key or protocol; nothing is stored or numbered. " +
+  "HOMOLOGATION prints SEM VALOR FISCAL, a cancelled document CANCELADA. 404 document_not_available when the document is not authorized (without preview); " +
+  "422 print_option_not_applicable for an option of the other type (orientation on NFCE, width or escpos on NFE); 422 preview_not_applicable for a preview of a document that is not DRAFT/REJECTED, or of an NFSE; a preview also answers emission's own 422 codes (fiscal_settings_incomplete, csc_missing, client_changed).";
+
 export const documentDanfeContract = defineContract({
   method: "GET",
   path: "/v1/fiscal-documents/{id}/danfe",
-  summary: "Download the DANFE (PDF) of an authorized NF-e or NFC-e",
-  description: "Rendered from the authorized XML: A4 DANFE for NFE, 80 mm DANFE NFC-e with QR code for NFCE; HOMOLOGATION prints SEM VALOR FISCAL, a cancelled document CANCELADA. 404 document_not_available when the document is not authorized.",
+  summary: "Download the DANFE (PDF or ESC/POS) of an NF-e or NFC-e, or preview a draft",
+  description: DANFE_DESCRIPTION,
   tag: "Fiscal documents",
   scope: "documents:read",
   params: DocumentIdParams,
   query: DocumentDanfeQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 500],
+  errorStatuses: [404, 422, 500],
 });
 
-export const downloadContracts = [documentXmlContract, documentDanfeContract];
+export const DACCE_DESCRIPTION =
+  "The DACCE (auxiliary print of a registered correction letter, event 110110): the corrected NF-e's key, number and recipient, the letter's sequence, date and protocol, its text and the conditions of use. " +
+  "404 for an event of another document or company, 404 document_not_available for a letter the authority refused, 422 print_option_not_applicable for other event kinds.";
+
+export const documentEventPdfContract = defineContract({
+  method: "GET",
+  path: "/v1/fiscal-documents/{id}/events/{eventId}/pdf",
+  summary: "Download the DACCE (PDF) of a registered correction letter",
+  description: DACCE_DESCRIPTION,
+  tag: "Fiscal documents",
+  scope: "documents:read",
+  params: DocumentEventParams,
+  query: DocumentEventPdfQuery,
+  responseContentType: "application/pdf",
+  errorStatuses: [404, 422, 500],
+});
+
+export const downloadContracts = [documentXmlContract, documentDanfeContract, documentEventPdfContract];

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
-import { DocumentDanfeQuery, DocumentXmlQuery } from "./schemas";
+import { DACCE_DESCRIPTION, DANFE_DESCRIPTION } from "./contracts";
+import { DocumentDanfeQuery, DocumentEventPdfQuery, DocumentXmlQuery } from "./schemas";
 
 // Internal dashboard downloads (handleSession), same files as the /v1 routes.
+
 const params = z.object({ companyId: z.string().min(1), documentId: z.string().min(1).max(64) });
 
 export const dashboardDocumentXmlContract = defineContract({
@@ -20,11 +22,25 @@ export const dashboardDocumentXmlContract = defineContract({
 export const dashboardDocumentDanfeContract = defineContract({
   method: "GET",
   path: "/api/dashboard/companies/{companyId}/documents/{documentId}/danfe",
-  summary: "Download the DANFE",
+  summary: "Download the DANFE, or preview a draft (preview=true)",
+  description: DANFE_DESCRIPTION,
   tag: "Dashboard: documents",
   scope: null,
   params,
   query: DocumentDanfeQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 500],
+  errorStatuses: [404, 422, 500],
+});
+
+export const dashboardDocumentEventPdfContract = defineContract({
+  method: "GET",
+  path: "/api/dashboard/companies/{companyId}/documents/{documentId}/events/{eventId}/pdf",
+  summary: "Download the DACCE of a registered correction letter",
+  description: DACCE_DESCRIPTION,
+  tag: "Dashboard: documents",
+  scope: null,
+  params: params.extend({ eventId: z.string().min(1).max(64) }),
+  query: DocumentEventPdfQuery,
+  responseContentType: "application/pdf",
+  errorStatuses: [404, 422, 500],
 });

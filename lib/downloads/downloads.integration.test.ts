@@ -117,7 +117,8 @@ describe("GET /v1/fiscal-documents/{id}/danfe", () => {
     expect(text).toContain("SEM VALOR FISCAL");
     const urlChave = /<urlChave>([^<]+)<\/urlChave>/.exec(document.authorizedXml!)?.[1];
     expect(urlChave).toBeTruthy();
-    expect(text).toContain(urlChave!);
+    // A URL wider than the roll is broken over lines (react-pdf would clip it): compare without line breaks.
+    expect(text.replace(/\s+/g, "")).toContain(urlChave!);
     // Page width 80 mm (226.77 pt) and one image (its alpha mask aside): the QR code.
     const file = path.join(dir, "nfce.pdf");
     writeFileSync(file, res.bytes);

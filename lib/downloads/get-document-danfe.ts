@@ -1,14 +1,21 @@
-import { renderDanfe } from "@/lib/danfe/render-danfe";
 import { renderDanfse } from "@/lib/danfse";
+import type { DanfeData } from "@/lib/danfe/danfe-data";
+import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
+import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
+import { renderDanfeData } from "@/lib/danfe/render-danfe";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import type { FileDownload } from "./get-document-xml";
+import { previewDanfeData } from "./preview-danfe-data";
+import { assertPrintOptionsApply } from "./print-options";
 import type { DocumentDanfeQuery } from "./schemas";
 
 /**
- * GET /v1/fiscal-documents/{id}/danfe: the DANFE rendered from the stored
- * authorized XML on each request (no PDF is stored); a cancelled document
- * prints the "CANCELADA" mark.
+ * GET /v1/fiscal-documents/{id}/danfe: the DANFE rendered on each request (no
+ * PDF is stored) from the stored authorized XML, or with preview=true from
+ * the XML emission would build for a DRAFT or REJECTED document. A cancelled
+ * document prints the "CANCELADA" mark. format=escpos gives the DANFE NFC-e
+ * as thermal-printer commands.
  */
 export async function getDocumentDanfe(companyId: string, documentId: string, query: DocumentDanfeQuery, client: DbClient = db): Promise<FileDownload> {
   const document = await client.fiscalDocument.findFirst({
@@ -16,18 +23,28 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     select: { id: true, type: true, status: true, accessKey: true, authorizedXml: true },
   });
   if (!document) throw notFound("Fiscal document");
-  if (document.type === "NFSE") {
+  assertPrintOptionsApply(document.type, query);
+  if (document.type === "NFSE" && !query.preview) {
     // The DANFSe v2.0 (NT SE/CGNFS-e 008: the issuer generates it) from the stored NFS-e.
     if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The NFS-e is not authorized; its DANFSe does not exist yet");
     const pdf = await renderDanfse(document.authorizedXml, { cancelled: document.status === "CANCELLED" });
     return { body: pdf, contentType: "application/pdf", fileName: `${document.accessKey ?? document.id}-danfse.pdf`, download: query.download };
   }
-  if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet");
-  const pdf = await renderDanfe(document.authorizedXml, { cancelled: document.status === "CANCELLED" });
-  return {
-    body: pdf,
-    contentType: "application/pdf",
-    fileName: `${document.accessKey ?? document.id}-${document.type === "NFCE" ? "danfe-nfce" : "danfe"}.pdf`,
-    download: query.download,
-  };
+  let data: DanfeData;
+  if (query.preview) {
+    data = await previewDanfeData(companyId, documentId);
+  } else {
+    if (!document.authorizedXml) {
+      throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet (preview=true shows a DRAFT or REJECTED one as it would print)");
+    }
+    data = parseAuthorizedXml(document.authorizedXml);
+  }
+  const cancelled = document.status === "CANCELLED";
+  const base = query.preview ? `${document.id}-preview` : (document.accessKey ?? document.id);
+  const kind = document.type === "NFCE" ? "danfe-nfce" : "danfe";
+  if (query.format === "escpos") {
+    return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
+  }
+  const pdf = await renderDanfeData(data, { cancelled, orientation: query.orientation, width: query.width });
+  return { body: pdf, contentType: "application/pdf", fileName: `${base}-${kind}.pdf`, download: query.download };
 }

@@ -70,6 +70,9 @@ export const ErrorCode = {
   document_not_available: "document_not_available",
   nfse_emission_unavailable: "nfse_emission_unavailable",
   nfse_multiple_services: "nfse_multiple_services",
+  // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
+  print_option_not_applicable: "print_option_not_applicable",
+  preview_not_applicable: "preview_not_applicable",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

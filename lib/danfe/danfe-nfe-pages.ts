@@ -1,0 +1,167 @@
+import type { DanfeData, DanfeItem } from "./danfe-data";
+import { breakLongWords, lineCount, wrapLines } from "./text-width";
+
+// The DANFE's sheets are laid out here, not by react-pdf's pagination: every
+// sheet is a fixed A4 page (MOC 7.0, 7.6.3: A4 portrait, Anexo II, or
+// landscape, Anexo IV) whose items are chosen in advance from measured line
+// counts, so "FOLHA n/m" is known before rendering and each page is laid out
+// once (react-pdf's splitting laid a page out two or three times).
+
+export type DanfeOrientation = "portrait" | "landscape";
+
+export type DanfeGeometry = {
+  orientation: DanfeOrientation;
+  pageWidth: number;
+  pageHeight: number;
+  margin: number;
+  contentWidth: number;
+  contentHeight: number;
+  /** Landscape: the canhoto's strip along the left edge of the first sheet (and the gap after it); 0 in portrait. */
+  stubStrip: number;
+};
+
+/** Landscape's canhoto strip: 44 pt wide, 4 pt from the blocks. */
+export const LANDSCAPE_STUB_WIDTH = 44;
+const LANDSCAPE_STUB_GAP = 4;
+
+const A4_SHORT = 595.28;
+const A4_LONG = 841.89;
+const MARGIN = 14;
+
+export function danfeGeometry(orientation: DanfeOrientation): DanfeGeometry {
+  const [pageWidth, pageHeight] = orientation === "portrait" ? [A4_SHORT, A4_LONG] : [A4_LONG, A4_SHORT];
+  const stubStrip = orientation === "landscape" ? LANDSCAPE_STUB_WIDTH + LANDSCAPE_STUB_GAP : 0;
+  return { orientation, pageWidth, pageHeight, margin: MARGIN, contentWidth: pageWidth - 2 * MARGIN, contentHeight: pageHeight - 2 * MARGIN, stubStrip };
+}
+
+/** The first sheet's blocks: narrower by the landscape canhoto's strip. */
+export const firstSheetGeometry = (geometry: DanfeGeometry): DanfeGeometry => ({ ...geometry, contentWidth: geometry.contentWidth - geometry.stubStrip });
+
+// Item table (danfe-nfe-items.tsx): cells of 6 pt text with 1 pt padding
+// above and below, a 0.25 pt line under each row.
+export const ITEM_FONT_SIZE = 6;
+export const ITEM_LINE_HEIGHT = 6.6;
+export const ITEM_ROW_PADDING = 2.25;
+/** Width of the fixed columns (every column but the description, padding included). */
+export const ITEM_FIXED_COLUMNS_WIDTH = 411;
+export const ITEM_CODE_WIDTH = 40;
+// The 0.5 pt lines between and beside the 15 columns, and the description's own padding.
+const ITEM_CELL_CHROME = 16 * 0.5 + 3;
+
+export const descriptionWidth = (geometry: DanfeGeometry) => geometry.contentWidth - ITEM_FIXED_COLUMNS_WIDTH - ITEM_CELL_CHROME;
+
+// Heights of the blocks around the items (points), measured on rendered
+// pages (render-danfe.test.ts checks every sheet stays one A4 page with
+// the longest texts the layout allows) and rounded up.
+const STUB_AND_HEADER = 180;
+const HEADER_ONLY = 134;
+const RECIPIENT_TAX_TRANSPORT = 197;
+const ITEMS_TITLE_AND_HEADER = 25;
+const INVOICE_TITLE = 10;
+const INVOICE_ROW = 20.5;
+const INSTALLMENT_ROW = 29.5;
+const ADDITIONAL_INFO_BASE = 82;
+/** Lines of "informações complementares" the block holds at its minimum height. */
+const ADDITIONAL_INFO_FREE_LINES = 7;
+const ADDITIONAL_INFO_LINE = 8.3;
+export const ADDITIONAL_INFO_FONT_SIZE = 7.5;
+/** At most this many lines of additional data on the first sheet (fewer when the sheet has no room); the rest continues after the items of the last one. */
+const ADDITIONAL_INFO_FIRST_SHEET_LINES = 24;
+/** Room kept for items on the first sheet when the additional data is long (three one-line rows). */
+const FIRST_SHEET_ITEMS_ROOM = 27;
+/** The continuation block: title, caption and padding around its lines. */
+const CONTINUATION_CHROME = 24;
+/** Reserved against rounding in the estimates (a row's worth of slack). */
+const SAFETY = 6;
+
+export type DanfeSheet = {
+  items: DanfeItem[];
+  first: boolean;
+  number: number;
+  total: number;
+  /** The lines of "informações complementares" this sheet prints: at the foot of the first, continued after the items on later ones. */
+  additionalInfo: string[];
+};
+
+/** The item's code and description as printed: words too wide for their column broken. */
+export function printedItemTexts(item: DanfeItem, geometry: DanfeGeometry): { code: string; description: string } {
+  return {
+    code: breakLongWords(item.code, ITEM_CODE_WIDTH - 3, ITEM_FONT_SIZE),
+    description: breakLongWords(item.description, descriptionWidth(geometry), ITEM_FONT_SIZE),
+  };
+}
+
+function itemRowHeight(item: DanfeItem, geometry: DanfeGeometry): number {
+  const texts = printedItemTexts(item, geometry);
+  const lines = Math.max(lineCount(texts.description, descriptionWidth(geometry), ITEM_FONT_SIZE), lineCount(texts.code, ITEM_CODE_WIDTH - 3, ITEM_FONT_SIZE));
+  return lines * ITEM_LINE_HEIGHT + ITEM_ROW_PADDING;
+}
+
+/** "Informações complementares" takes two thirds of the row; a continuation the whole width. */
+const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) => (continued ? geometry.contentWidth : (geometry.contentWidth * 2) / 3) - 6;
+
+function additionalInfoHeight(lines: number, fisco: string | undefined, geometry: DanfeGeometry): number {
+  const fiscoLines = fisco ? lineCount(fisco, geometry.contentWidth / 3 - 6, ADDITIONAL_INFO_FONT_SIZE) : 0;
+  return ADDITIONAL_INFO_BASE + Math.max(0, Math.max(lines, fiscoLines) - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;
+}
+
+/** Installments side by side in the invoice block: boxes of about 90 pt. */
+export const installmentsPerRow = (geometry: DanfeGeometry) => Math.floor(geometry.contentWidth / 90);
+
+function invoiceHeight(data: DanfeData, geometry: DanfeGeometry): number {
+  if (data.installments.length === 0 && !data.invoice) return 0;
+  const perRow = installmentsPerRow(geometry);
+  const rows = Math.ceil(data.installments.length / perRow);
+  return INVOICE_TITLE + (data.invoice ? INVOICE_ROW : 0) + rows * INSTALLMENT_ROW;
+}
+
+/**
+ * The sheets of a DANFE: the first carries the canhoto and every block
+ * (recipient, invoice, taxes, transport, items, additional data); later
+ * sheets repeat the issuer/DANFE header (quadro de identificação, with the
+ * key and protocol) and continue the items (MOC 7.0, 7.9: "FOLHA n/m").
+ */
+export function paginateDanfe(data: DanfeData, geometry: DanfeGeometry): DanfeSheet[] {
+  const first = firstSheetGeometry(geometry);
+  // Long additional data (infCpl takes up to 5,000 characters) keeps its first lines on sheet 1 and
+  // continues, at the full width, after the items of the last sheet (MOC: "continuação" of the block).
+  const infoLines = data.additionalInfo ? wrapLines(data.additionalInfo, additionalInfoWidth(first, false), ADDITIONAL_INFO_FONT_SIZE) : [];
+  // In landscape the canhoto runs down the side, not above the header.
+  const stubAndHeader = geometry.stubStrip > 0 ? HEADER_ONLY : STUB_AND_HEADER;
+  const firstFixed = geometry.contentHeight - stubAndHeader - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, first) - SAFETY;
+  const spareLines = Math.max(0, Math.floor((firstFixed - ADDITIONAL_INFO_BASE - FIRST_SHEET_ITEMS_ROOM) / ADDITIONAL_INFO_LINE));
+  const firstSheetLines = Math.min(ADDITIONAL_INFO_FIRST_SHEET_LINES, ADDITIONAL_INFO_FREE_LINES + spareLines);
+  // When it continues, the last line of the first sheet's share says so.
+  const firstInfo = infoLines.length <= firstSheetLines ? infoLines : infoLines.slice(0, firstSheetLines - 1);
+  const rest = infoLines.length > firstInfo.length ? wrapLines(infoLines.slice(firstInfo.length).join(" "), additionalInfoWidth(geometry, true), ADDITIONAL_INFO_FONT_SIZE) : [];
+  const firstCapacity = firstFixed - additionalInfoHeight(firstInfo.length + (rest.length > 0 ? 1 : 0), data.fiscoInfo, first);
+  const laterCapacity = geometry.contentHeight - HEADER_ONLY - ITEMS_TITLE_AND_HEADER - SAFETY;
+  const sheets: Array<{ items: DanfeItem[]; additionalInfo: string[] }> = [{ items: [], additionalInfo: firstInfo }];
+  let room = firstCapacity;
+  for (const item of data.items) {
+    const height = itemRowHeight(item, sheets.length === 1 ? first : geometry);
+    const current = sheets[sheets.length - 1]!;
+    // A later sheet takes at least one item; the first may have no room left for any.
+    if (height > room && (current.items.length > 0 || sheets.length === 1)) {
+      sheets.push({ items: [item], additionalInfo: [] });
+      room = laterCapacity - itemRowHeight(item, geometry);
+    } else {
+      current.items.push(item);
+      room -= height;
+    }
+  }
+  let pending = rest;
+  while (pending.length > 0) {
+    const lines = Math.floor((room - CONTINUATION_CHROME) / ADDITIONAL_INFO_LINE);
+    if (lines < 3 || sheets.length === 1) {
+      // Sheet 1 already carries its share: the continuation starts on a sheet of its own.
+      sheets.push({ items: [], additionalInfo: [] });
+      room = laterCapacity;
+      continue;
+    }
+    sheets[sheets.length - 1]!.additionalInfo = pending.slice(0, lines);
+    pending = pending.slice(lines);
+    room = 0;
+  }
+  return sheets.map((sheet, index) => ({ ...sheet, first: index === 0, number: index + 1, total: sheets.length }));
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { renderNfceEscpos } from "./escpos-nfce";
+import { parseAuthorizedXml } from "./parse-authorized-xml";
+import { exampleNfce } from "./testing/pdf-tools";
+
+// Decodes the ESC/POS bytes the way a printer reads them: the native QR
+// command's stored data (GS ( k, cn 49, fn 80), the printed text with the
+// commands removed, and the cut at the end.
+
+const GS = 0x1d;
+const ESC = 0x1b;
+
+/** The data of every "store QR code data" command (GS ( k pL pH 31 50 30 d…). */
+function qrPayloads(bytes: Buffer): string[] {
+  const payloads: string[] = [];
+  for (let i = 0; i + 7 < bytes.length; i++) {
+    if (bytes[i] === GS && bytes[i + 1] === 0x28 && bytes[i + 2] === 0x6b && bytes[i + 5] === 0x31 && bytes[i + 6] === 0x50) {
+      const length = bytes[i + 3]! + bytes[i + 4]! * 256 - 3;
+      payloads.push(bytes.subarray(i + 8, i + 8 + length).toString("latin1"));
+    }
+  }
+  return payloads;
+}
+
+/** The printed lines: the QR block and the ESC/GS/FS command sequences dropped, bytes read as Latin-1 (the key and amounts are ASCII). */
+function printedLines(bytes: Buffer): string[] {
+  const text = bytes
+    .toString("latin1")
+    .replace(/\x1d\(k[\s\S]*\x1d\(k\x03\x001Q0/, "") // model, size, level, data, print
+    .replace(/\x1b[@]/g, "")
+    .replace(/\x1b[!-~][\x00-\xff]/g, "")
+    .replace(/\x1d[VLWh!B][\x00-\xff]{1,2}/g, "")
+    .replace(/\x1c[.&]/g, "");
+  return text.split(/\n\r?/);
+}
+
+describe("renderNfceEscpos", () => {
+  const data = parseAuthorizedXml(exampleNfce());
+
+  for (const [width, columns] of [[80, 48], [58, 32]] as const) {
+    it(`encodes the DANFE NFC-e for a ${width} mm roll: key, QR payload by the native command, lines within ${columns} columns, a cut`, () => {
+      const bytes = renderNfceEscpos(data, { width });
+      expect(bytes.subarray(0, 2)).toEqual(Buffer.from([ESC, 0x40])); // ESC @ initialize
+      expect(qrPayloads(bytes)).toEqual([data.qrCode]);
+      const lines = printedLines(bytes);
+      const text = lines.join("\n");
+      // The key in groups of four, possibly wrapped at a group boundary on the narrow roll.
+      expect(text.replace(/\s+/g, " ")).toContain("4220 0310 8451 8000 0166 5500 1000 0016 2911 8291 0232");
+      expect(text).toContain("Consulte pela Chave de Acesso em");
+      // A line longer than the roll continues on the next one.
+      expect(text.replace(/\n\s*/g, "")).toContain("www.sefaz.am.gov.br/nfce/consulta");
+      expect(text).toContain("Protocolo de autoriza");
+      expect(text).toMatch(/Valor a pagar R\$ +92,00/);
+      // Every item's quantity, unit and values whole, on the narrow roll too.
+      expect(text).toMatch(/1\.000,0000 UN(\n| +)\s*10\.000,00 +10\.000,00/);
+      expect(text).toMatch(/Troco R\$|Dinheiro/);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      // GS V: the paper is cut at the end.
+      expect(bytes.includes(Buffer.from([GS, 0x56]))).toBe(true);
+    });
+  }
+
+  it("prints a preview without key or QR code, marked as a preview", () => {
+    const bytes = renderNfceEscpos({ ...data, preview: true, accessKey: "", number: "", protocol: undefined, qrCode: undefined });
+    expect(qrPayloads(bytes)).toEqual([]);
+    const text = bytes.toString("latin1");
+    expect(text).not.toContain("4220 0310");
+    expect(text).toContain("SEM VALOR FISCAL");
+  });
+});
