@@ -1,4 +1,3 @@
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
@@ -6,6 +5,7 @@ import { pageSizes, pdfText, savePng } from "@/lib/danfe/testing/pdf-tools";
 import { createDraft, createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 import { GET as dashboardEventPdfRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/events/[eventId]/pdf/route";
 import { GET as dashboardDanfeRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/danfe/route";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
@@ -17,8 +17,7 @@ import { GET as eventPdfRoute } from "@/app/v1/fiscal-documents/[id]/events/[eve
 // against the simulator, PDFs read back with pdfinfo/pdftotext, ESC/POS bytes
 // decoded, and the database checked untouched by a preview.
 
-const SECRET = "printing-dashboard-secret";
-process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_SECRET = "printing-dashboard-secret";
 
 let simulator: SimulatorServer;
 let company: TestCompany;
@@ -42,8 +41,8 @@ const danfe = (id: string, query = "", key?: string | null) => get(danfeRoute, `
 const groupsOf4 = (key: string) => key.replace(/(.{4})(?=.)/g, "$1 ");
 
 async function cookie(role: "ADMIN" | "SUPPORT") {
-  const userId = `${role.toLowerCase()}-${company.tenantId}`;
-  return { cookie: `next-auth.session-token=${await encode({ token: { userId, tenantId: company.tenantId, role, sub: userId }, secret: SECRET })}` };
+  // Sessions are re-checked against a real user on every request.
+  return signedInCookie(company.tenantId, role);
 }
 
 describe("GET …/danfe options", () => {
