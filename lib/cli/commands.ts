@@ -5,7 +5,7 @@ import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { createUser } from "@/lib/users/create-user";
-import { listCompanies, listTenants, listUsers } from "./list-commands";
+import { createTenant, listCompanies, listTenants, listUsers } from "./tenancy-commands";
 
 type Flags = Record<string, string | boolean | undefined>;
 type Command = (flags: Flags) => Promise<unknown>;
@@ -20,6 +20,7 @@ function text(flags: Flags, name: string, required = true): string | undefined {
 // Commands are registered by resource and action; other modules add theirs (e.g. certificate create-test).
 export const commands: Record<string, Record<string, Command>> = {
   tenant: {
+    create: async (flags) => createTenant(text(flags, "name")!),
     list: async () => listTenants(),
   },
   company: {

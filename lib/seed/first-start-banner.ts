@@ -9,7 +9,7 @@ export function formatFirstStartBanner(demo: DemoCredentials, baseUrl: string): 
     `  Tenant id:  ${demo.tenantId}`,
     `  Company id: ${demo.companyId}`,
     `  API key:    ${demo.apiKey}`,
-    `  Try:        curl -H "Authorization: Bearer ${demo.apiKey}" ${baseUrl}/v1/fiscal-documents`,
+    `  Try:        curl -H "Authorization: Bearer ${demo.apiKey}" "${baseUrl}/v1/fiscal-documents?environment=HOMOLOGATION"`,
     "",
   ].join("\n");
 }

@@ -8,6 +8,11 @@ export type TenantRow = { id: string; name: string; companies: number; users: nu
 export type CompanyRow = { id: string; tenantId: string; cnpj: string; legalName: string; state: string; environment: string; taxRegime: string };
 export type UserRow = { id: string; tenantId: string; email: string; name: string | null; role: string; createdAt: string };
 
+/** A new tenant (an accounting office or a client group) for `company create --tenant` and `user create --tenant`. */
+export async function createTenant(name: string): Promise<{ id: string; name: string }> {
+  return db.tenant.create({ data: { name }, select: { id: true, name: true } });
+}
+
 export async function listTenants(): Promise<TenantRow[]> {
   const tenants = await db.tenant.findMany({
     orderBy: { createdAt: "asc" },
