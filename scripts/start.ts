@@ -40,7 +40,10 @@ async function main(): Promise<void> {
   await closeDb();
   if (demo) console.log(formatFirstStartBanner(demo, `http://localhost:${port}`));
 
-  const next = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
+  // Production GC tuning only: `next dev` hands node flags to its own child through NODE_OPTIONS,
+  // which refuses --initial-old-space-size (the dev server then exits at once).
+  const nodeFlags = dev ? [] : WEB_SERVER_NODE_FLAGS;
+  const next = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
     stdio: "inherit",
     env: process.env,
   });
