@@ -21,7 +21,7 @@ export type EmbeddedDatabase = {
   stop: () => Promise<void>;
 };
 
-export type EmbeddedOptions = { database?: string; log?: (line: string) => void };
+export type EmbeddedOptions = { database?: string };
 
 const USER = "postgres";
 const DEFAULT_DATABASE = "fiscal";
