@@ -1,22 +1,13 @@
 // `npm run simulator`: the built-in tax-authority simulator on its own, for
 // ERP developers or a second app instance (SIMULATOR_URL=http://127.0.0.1:3999).
-// State goes to DATABASE_URL, or to an embedded PostgreSQL of its own under
-// DATA_DIR/pglite-simulator (the app's embedded database is single-process).
-import path from "node:path";
+// State goes to DATABASE_URL, or to the embedded PostgreSQL under DATA_DIR.
 import { applyMigrations } from "@/lib/db/apply-migrations";
-import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { openProcessDatabase } from "@/lib/db/local-database";
 
 async function main(): Promise<void> {
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!process.env.DATABASE_URL) {
-    const dir = path.join(process.env.DATA_DIR ?? path.join(process.cwd(), "data"), "pglite-simulator");
-    const embedded = await startEmbeddedPostgres(dir, 54339);
-    process.env.DATABASE_URL = embedded.url;
-    process.env.DATABASE_POOL_MAX = "1";
-    stopEmbedded = embedded.stop;
-    console.log(`Embedded PostgreSQL (PGlite) at ${dir}`);
-  }
-  await applyMigrations(process.env.DATABASE_URL);
+  const database = await openProcessDatabase();
+  if (database.embedded) console.log(`Embedded PostgreSQL at ${new URL(database.url).host}`);
+  await applyMigrations(database.url);
   const { env } = await import("@/lib/config/env");
   const { startSimulatorServer } = await import("@/lib/authority/simulator");
   const server = await startSimulatorServer({ port: env().SIMULATOR_PORT, host: env().SIMULATOR_HOST });
@@ -25,7 +16,7 @@ async function main(): Promise<void> {
     await server.close();
     const { closeDb } = await import("@/lib/db/client");
     await closeDb();
-    await stopEmbedded?.();
+    await database.stop();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown());

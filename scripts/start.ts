@@ -1,17 +1,19 @@
 // `npm start` (production build) and `npm run dev`: with DATABASE_URL, use that
-// server; without it, run the embedded PostgreSQL under DATA_DIR. Either way,
+// server; without it, the embedded PostgreSQL under DATA_DIR (started here and
+// stopped on exit, or joined when another process already runs it). Either way,
 // apply migrations, seed a demo on first start, then start Next.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "@/lib/db/apply-migrations";
-import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { dataDirectory, openProcessDatabase } from "@/lib/db/local-database";
+import { formatFirstStartBanner } from "@/lib/seed/first-start-banner";
 import { WEB_SERVER_NODE_FLAGS } from "./server-node-flags";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "3000";
-const dataDir = process.env.DATA_DIR ?? path.join(process.cwd(), "data");
+const dataDir = dataDirectory();
 mkdirSync(dataDir, { recursive: true });
 
 function persistentSecret(file: string): string {
@@ -21,32 +23,27 @@ function persistentSecret(file: string): string {
 }
 
 async function main(): Promise<void> {
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!process.env.DATABASE_URL) {
-    const embedded = await startEmbeddedPostgres(path.join(dataDir, "pglite"));
-    process.env.DATABASE_URL = embedded.url;
-    process.env.DATABASE_POOL_MAX = "1";
-    stopEmbedded = embedded.stop;
-    console.log(`Embedded PostgreSQL (PGlite) at ${path.join(dataDir, "pglite")}`);
+  const database = await openProcessDatabase();
+  if (database.embedded) {
+    const how = database.startedHere ? "started" : "already running, joined";
+    console.log(`Embedded PostgreSQL (${how}) at ${path.join(dataDir, "postgres")}, ${new URL(database.url).host}`);
   }
   process.env.NEXTAUTH_SECRET ??= persistentSecret("nextauth-secret");
   process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
-  const applied = await applyMigrations(process.env.DATABASE_URL);
+  const applied = await applyMigrations(database.url);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   const { seedDemoIfEmpty } = await import("@/lib/seed");
   const demo = await seedDemoIfEmpty();
   const { closeDb } = await import("@/lib/db/client");
   await closeDb();
-  if (demo) {
-    console.log("\nFirst start: demo data created. These credentials are shown only once.");
-    console.log(`  Dashboard:  http://localhost:${port}  email ${demo.email}  password ${demo.password}`);
-    console.log(`  Company id: ${demo.companyId}`);
-    console.log(`  API key:    ${demo.apiKey}\n`);
-  }
+  if (demo) console.log(formatFirstStartBanner(demo, `http://localhost:${port}`));
 
-  const next = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
+  // Production GC tuning only: `next dev` hands node flags to its own child through NODE_OPTIONS,
+  // which refuses --initial-old-space-size (the dev server then exits at once).
+  const nodeFlags = dev ? [] : WEB_SERVER_NODE_FLAGS;
+  const next = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
     stdio: "inherit",
     env: process.env,
   });
@@ -54,12 +51,12 @@ async function main(): Promise<void> {
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
   next.on("exit", async (code) => {
-    await stopEmbedded?.();
+    await database.stop();
     process.exit(code ?? 0);
   });
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { createUser } from "@/lib/users/create-user";
+import { createTenant, listCompanies, listTenants, listUsers } from "./tenancy-commands";
 
 type Flags = Record<string, string | boolean | undefined>;
 type Command = (flags: Flags) => Promise<unknown>;
@@ -18,7 +19,12 @@ function text(flags: Flags, name: string, required = true): string | undefined {
 
 // Commands are registered by resource and action; other modules add theirs (e.g. certificate create-test).
 export const commands: Record<string, Record<string, Command>> = {
+  tenant: {
+    create: async (flags) => createTenant(text(flags, "name")!),
+    list: async () => listTenants(),
+  },
   company: {
+    list: async (flags) => listCompanies(text(flags, "tenant", false)),
     create: async (flags) => {
       // --demo: every fiscal setting filled with test values and a test certificate installed; unset flags get demo values.
       if (flags.demo === true) {
@@ -77,6 +83,7 @@ export const commands: Record<string, Record<string, Command>> = {
     },
   },
   user: {
+    list: async (flags) => listUsers(text(flags, "tenant", false)),
     create: async (flags) =>
       createUser({
         email: text(flags, "email")!,

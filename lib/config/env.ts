@@ -5,7 +5,7 @@ import { z } from "zod";
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url({ message: "DATABASE_URL must be a postgresql:// URL" }).optional(),
-  // Pool size for the runtime client; the embedded PGlite server is single-session, so it uses 1.
+  // Connections in each process's pool (the embedded server allows 200 in all).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default(path.join(process.cwd(), "data")),
   // 32 bytes, base64: the AES-256-GCM key for certificates at rest. When absent, a

@@ -20,12 +20,6 @@ export function createPool(connectionString: string, max: number): pg.Pool {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 60_000,
     allowExitOnIdle: true,
-    // lib/db/sql.ts prepares named statements once per connection. The embedded PGlite serves every
-    // connection from one backend session, where an earlier connection's statements still exist, so a
-    // new connection drops them before it is handed out (pg-pool awaits onConnect; a no-op on a real server).
-    onConnect: async (client) => {
-      await client.query("DEALLOCATE ALL");
-    },
   });
   // An idle connection closed by the server (restart, dropped database) must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error("idle PostgreSQL connection error:", error.message));
@@ -45,7 +39,7 @@ const globalForDb = globalThis as unknown as { __fiscalDb?: PrismaClient; __fisc
 export function getPool(): pg.Pool {
   if (!globalForDb.__fiscalPool) {
     const url = env().DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set (the start script sets it for the embedded database)");
+    if (!url) throw new Error("DATABASE_URL is not set (the start, cli, worker and migrate scripts set it for the embedded database under DATA_DIR)");
     globalForDb.__fiscalPool = createPool(url, env().DATABASE_POOL_MAX);
   }
   return globalForDb.__fiscalPool;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Prisma } from "@prisma/client";
-import { startEmbeddedPostgres } from "./embedded-postgres";
-import { createPool, getPool } from "./client";
+import { getPool } from "./client";
 import { inSqlTransaction, sql } from "./sql";
 import { fromSqlRow, jsonRow } from "./sql-models";
 
@@ -32,25 +31,5 @@ describe("plain SQL helpers", () => {
     ).rejects.toThrow("boom");
     expect(await sql(getPool(), `SELECT * FROM sql_helper_probe`)).toEqual([]);
     await sql(getPool(), `DROP TABLE sql_helper_probe`);
-  });
-});
-
-// The embedded PGlite serves every connection from one backend session: a named statement prepared
-// by an earlier connection still exists there, and a new connection must not fail preparing it again.
-describe("named statements on the embedded database", () => {
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
-  beforeAll(async () => {
-    embedded = await startEmbeddedPostgres(`/tmp/fiscal-sql-test-${process.pid}-${Date.now()}`, 54000 + (process.pid % 1000));
-  }, 60_000);
-  afterAll(async () => {
-    await embedded?.stop();
-  });
-
-  it("work again on a new connection (as after the pool's idle timeout)", async () => {
-    for (let round = 0; round < 3; round++) {
-      const pool = createPool(embedded.url, 1);
-      expect(await sql(pool, `SELECT $1::int + 1 AS "v"`, [round])).toEqual([{ v: round + 1 }]);
-      await pool.end();
-    }
   });
 });

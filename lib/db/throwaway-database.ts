@@ -12,6 +12,7 @@ export const DEFAULT_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 export async function createThrowawayDatabase(
   prefix: string,
   adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL,
+  { migrate = true }: { migrate?: boolean } = {},
 ): Promise<ThrowawayDatabase> {
   if (!/^postgres(ql)?:\/\/[^/]*(127\.0\.0\.1|localhost)[:/]/.test(adminUrl)) {
     throw new Error(`Refusing to create a throwaway database on a non-local server (${new URL(adminUrl).host})`);
@@ -26,7 +27,7 @@ export async function createThrowawayDatabase(
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
+  if (migrate) await applyMigrations(url.toString());
   return {
     name,
     url: url.toString(),

@@ -5,7 +5,16 @@
 // and the median DANFE render time. Numbers of one series are issued one at a
 // time (the function's concurrency key), so throughput comes from several
 // series: BENCH_COMPANIES companies, each with its own series.
+// BENCH_DATABASE: "external" (a throwaway database on TEST_DATABASE_ADMIN_URL's
+// server), "embedded" (a fresh embedded PostgreSQL under a temporary DATA_DIR,
+// as `npm start` runs without DATABASE_URL), or unset: both, one after the
+// other in child processes, and their figures side by side.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { applyMigrations } from "@/lib/db/apply-migrations";
+import { openEmbeddedDatabase } from "@/lib/db/embedded-postgres";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
@@ -24,8 +33,49 @@ const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DI
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+type BenchDatabase = { url: string; drop: () => Promise<void> };
+
+async function openBenchDatabase(target: string): Promise<BenchDatabase> {
+  if (target === "external") return createThrowawayDatabase("fiscal_bench_emit");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fiscal-bench-emit-"));
+  const embedded = await openEmbeddedDatabase(dataDir);
+  await applyMigrations(embedded.url);
+  return {
+    url: embedded.url,
+    drop: async () => {
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const TARGETS = ["external", "embedded"] as const;
+
+/** Runs the bench once per database in a child process, then prints the headline figures side by side. */
+async function compareDatabases(): Promise<void> {
+  const rows: string[][] = [];
+  for (const target of TARGETS) {
+    console.log(`\n== ${target} PostgreSQL ==`);
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_DATABASE: target }, stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`bench on the ${target} database exited with ${code}`);
+    const find = (pattern: RegExp) => pattern.exec(output)?.[1] ?? "?";
+    rows.push([target, find(/throughput: ([\d.]+)/), find(/create→AUTHORIZED: p50 (\d+)/), find(/p99 (\d+) ms/), find(/CPU per document: ([\d.]+)/)]);
+  }
+  console.log("\ndatabase   authorized/s   p50 ms   p99 ms   CPU ms/document");
+  for (const [target, rate, p50, p99, cpu] of rows) console.log(`${target!.padEnd(10)} ${rate!.padStart(12)}   ${p50!.padStart(6)}   ${p99!.padStart(6)}   ${cpu!.padStart(15)}`);
+}
+
 async function main(): Promise<void> {
-  const database = await createThrowawayDatabase("fiscal_bench_emit");
+  const target = process.env.BENCH_DATABASE;
+  if (!target) return compareDatabases();
+  if (!(TARGETS as readonly string[]).includes(target)) throw new Error(`BENCH_DATABASE must be external or embedded, not ${target}`);
+  const database = await openBenchDatabase(target);
   try {
     process.env.DATABASE_URL = database.url;
     process.env.DATABASE_POOL_MAX ??= String(WORKER_SLOTS + CREATE_CONCURRENCY + 4);
