@@ -36,6 +36,8 @@ export const ErrorCode = {
   // Internal dashboard routes (lib/api/handle-session.ts).
   session_required: "session_required",
   forbidden_role: "forbidden_role",
+  // Dashboard mutations from another origin (lib/api/same-origin.ts).
+  cross_origin_request: "cross_origin_request",
   service_unavailable: "service_unavailable",
 
   // Company setup and emission prerequisites.

@@ -59,3 +59,28 @@ export async function assertWithinRateLimit(rule: RateLimitRule, message: string
   }
   return result;
 }
+
+const PEEK = `
+  SELECT CASE WHEN "windowStart" = to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' THEN "count" ELSE 0 END AS "count",
+         to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' AS "windowStart",
+         extract(epoch FROM clock_timestamp()) AS "nowEpoch"
+  FROM (SELECT 1) AS one LEFT JOIN "RateLimitCounter" ON "key" = $1`;
+
+/**
+ * Reads the rule's count in the current window without counting a hit: for
+ * limits on failures only (sign-in), checked before the attempt and counted
+ * after it failed.
+ */
+export async function peekRateLimit(rule: RateLimitRule, client: Queryable = getPool()): Promise<RateLimitResult> {
+  const rows = await sql<{ count: number | null; windowStart: Date; nowEpoch: string }>(client, PEEK, [rule.key, rule.windowSeconds]);
+  const row = rows[0]!; // the LEFT JOIN from one row always yields one row
+  const count = row.count ?? 0;
+  const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
+  return {
+    allowed: count < rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt,
+    retryAfterSeconds: Math.max(1, Math.ceil(resetAt.getTime() / 1000 - Number(row.nowEpoch))),
+  };
+}
