@@ -1,14 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { disallowedMethod } from "@/lib/api/allowed-methods";
 import { describeMalformedPath, securityHeaders } from "@/lib/api/security-headers";
 
 // Runs before every route (Next 16's "proxy", formerly middleware): refuses
-// paths Next cannot decode with the JSON error object, gives each page request
+// paths Next cannot decode and methods a route does not take (405 with Allow)
+// with the JSON error object, gives each page request
 // a CSP nonce (Next applies it to its own scripts when it finds it in the
 // request's Content-Security-Policy header), and adds the browser protections
 // of lib/api/security-headers.ts to every answer.
 
 function malformedPathResponse(message: string, headers: Record<string, string>): NextResponse {
   return NextResponse.json({ statusCode: 400, error: "Bad Request", message, code: "validation_error" }, { status: 400, headers });
+}
+
+function methodNotAllowedResponse(method: string, pathname: string, allowed: string[], headers: Record<string, string>): NextResponse {
+  const message = `${method} is not allowed on ${pathname}; allowed: ${allowed.join(", ")}`;
+  return NextResponse.json({ statusCode: 405, error: "Method Not Allowed", message, code: "method_not_allowed" }, { status: 405, headers: { ...headers, Allow: allowed.join(", ") } });
 }
 
 export function proxy(request: NextRequest): NextResponse {
@@ -19,6 +26,8 @@ export function proxy(request: NextRequest): NextResponse {
 
   const malformed = describeMalformedPath(rawPathname);
   if (malformed) return malformedPathResponse(`path: ${malformed}`, headers);
+  const allowed = disallowedMethod(rawPathname, request.method);
+  if (allowed) return methodNotAllowedResponse(request.method, rawPathname, allowed, headers);
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
