@@ -63,6 +63,8 @@ export const ErrorCode = {
   invalid_proof: "invalid_proof",
   authority_rejected: "authority_rejected",
   authority_unavailable: "authority_unavailable",
+  // Another synchronous authority call on the same document or range (lib/authority-calls).
+  authority_call_in_progress: "authority_call_in_progress",
   schema_validation_failed: "schema_validation_failed",
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
