@@ -144,7 +144,7 @@ describe("fuzz: every route that takes input", () => {
           const url = `http://localhost${route.contractPath}${probe.query ?? ""}`;
           const headers: Record<string, string> = dashboard ? { cookie } : { authorization: `Bearer ${company.key}` };
           if (probe.body !== undefined) headers["content-type"] = probe.contentType ?? "application/json";
-          const request = new Request(url, { method, headers, body: probe.body });
+          const request = new Request(url, { method, headers, body: probe.body as BodyInit | undefined });
           const response = await handler(request, { params: Promise.resolve(probe.params ?? {}) });
           sent++;
           const text = await response.text();
