@@ -10,7 +10,8 @@ import { db } from "@/test/factories";
 import { call } from "@/test/http";
 
 // Issue 16, "No drift" and "No connection or row lock held across an authority call".
-const fixture = simulatorCompanyFixture();
+// A generous timeout: the bound test holds answers for 1.2 s and must not see them time out on a busy machine.
+const fixture = simulatorCompanyFixture({ authorityTimeoutMs: 8_000 });
 const key = () => fixture.company.key;
 const correct = (id: string, correction: string) =>
   call(correctionRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/correction-letter`, key: key(), body: { correction }, params: { id } });
