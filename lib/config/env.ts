@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Synchronous authority calls (cancel, correction letter, delivery receipt, inutilization) one company may have in flight.
   AUTHORITY_CALLS_PER_COMPANY: z.coerce.number().int().min(1).default(4),
+  // Rate-limit counters in Redis instead of PostgreSQL (lib/rate-limit).
+  REDIS_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
