@@ -90,19 +90,22 @@ describe("no drift with the authority", () => {
 });
 
 describe("authority calls hold no connection or lock, and are bounded per company", () => {
-  it("answers 429 above AUTHORITY_CALLS_PER_COMPANY while no transaction stays open during the calls", async () => {
+  it("answers 429 above AUTHORITY_CALLS_PER_COMPANY while the documents' rows stay unlocked during the calls", async () => {
     process.env.AUTHORITY_CALLS_PER_COMPANY = "2";
     resetEnvCache();
     try {
       const documents = [];
       for (let i = 0; i < 3; i++) documents.push(await authorizedDocument(fixture.company.companyId));
-      fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 1_200, beforeProcessing: true }, times: 3 });
+      fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 2_000, beforeProcessing: true }, times: 3 });
       const calls = documents.map((document, index) => correct(document.id, `Correcao em paralelo numero ${index} do pedido`));
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      // While the authority holds the answers: no session of this database sits in an open transaction.
-      const open = await db.$queryRaw<{ count: bigint }[]>`
-        SELECT count(*) AS count FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`;
-      expect(Number(open[0]!.count)).toBe(0);
+      // Wait until two calls are in flight (each holds only its claim row), the third refused.
+      const claims = () => db.authorityCallClaim.count({ where: { companyId: fixture.company.companyId } });
+      for (let waited = 0; (await claims()) < 2 && waited < 1000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      // While the authority holds the answers, nobody holds the documents' rows: NOWAIT would fail with 55P03.
+      const ids = documents.map((d) => d.id);
+      const locked = await db.$transaction((tx) => tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "FiscalDocument" WHERE "id" = ANY(${ids}) FOR UPDATE NOWAIT`);
+      expect(locked).toHaveLength(3);
+      expect(await claims()).toBe(2);
       const results = await Promise.all(calls);
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 200, 429]);
