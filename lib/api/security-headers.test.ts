@@ -12,7 +12,7 @@ describe("security headers", () => {
     expect(page["Content-Security-Policy"]).not.toContain("unsafe-eval");
     expect(securityHeaders({ ...base, development: true, pathname: "/signin" })["Content-Security-Policy"]).toContain("'unsafe-eval'");
     const api = securityHeaders({ ...base, pathname: "/v1/clients" });
-    expect(api["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(api["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     for (const headers of [page, api]) {
       expect(headers).toMatchObject({ "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
     }

@@ -27,8 +27,12 @@ export function pageContentSecurityPolicy(nonce: string, development: boolean): 
   ].join("; ");
 }
 
-/** JSON, XML and PDF answers are never a document that runs anything. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/**
+ * JSON, XML and PDF answers are never a document that runs anything. No
+ * `sandbox` directive: Chromium's PDF viewer refuses sandboxed documents, and
+ * the DANFE is opened inline.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 const PUBLIC_PATHS = [/^\/health(\/|$)/, /^\/v1\/openapi\.json$/, /^\/_next\/static\//];
 
