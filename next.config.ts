@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Server-only packages that load WebAssembly or native-free binaries at run time.
-  serverExternalPackages: ["libxml2-wasm", "@react-pdf/renderer", "pdfkit", "xml-crypto", "node-forge", "pg", "@prisma/client", "@prisma/adapter-pg"],
+  serverExternalPackages: ["libxml2-wasm", "@react-pdf/renderer", "pdfkit", "xml-crypto", "node-forge", "pg", "@prisma/client", "@prisma/adapter-pg", "ioredis"],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -29,7 +29,14 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
       return;
     }
     setPending(false);
-    setError(result?.error === "CredentialsSignin" || !result ? "Wrong email or password." : "Could not sign in. Try again.");
+    // "TooManySignInAttempts": lib/auth/sign-in-throttle.ts (5 failures per account or 20 per address in 15 minutes).
+    setError(
+      result?.error === "CredentialsSignin" || !result
+        ? "Wrong email or password."
+        : result.error === "TooManySignInAttempts"
+          ? "Too many failed sign-ins. Sign-in is blocked for up to 15 minutes; try again later."
+          : "Could not sign in. Try again.",
+    );
   }
 
   return (

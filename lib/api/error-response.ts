@@ -34,7 +34,20 @@ export function toErrorResponse(error: unknown): Response {
     if (error.code === "P2025") return errorResponse(404, "not_found", "Resource not found");
     if (error.code === "P2002") return errorResponse(409, "conflict", "A record with the same unique value already exists");
   }
+  if (isPoolExhausted(error)) {
+    // Every pooled connection stayed busy for the connect timeout (5 s): a momentary overload, not a bug.
+    return errorResponse(503, "service_unavailable", "The service is busy; retry in a few seconds", { "Retry-After": "2" });
+  }
   const requestId = randomUUID();
   console.error(`[${requestId}] unhandled error`, error);
   return errorResponse(500, "internal_error", `Unexpected error. Reference: ${requestId}`);
+}
+
+const POOL_EXHAUSTED = /timeout exceeded when trying to connect|Unable to start a transaction in the given time|Transaction API error: Unable to start/i;
+
+function isPoolExhausted(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if (POOL_EXHAUSTED.test(current.message)) return true;
+  }
+  return false;
 }

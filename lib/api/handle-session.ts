@@ -2,6 +2,7 @@ import { readRequestSession, type SessionUser, type UserRole } from "@/lib/auth/
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import type { Contract } from "./contract";
+import { assertSameOriginJson } from "./same-origin";
 import { contractRoute, type ParsedInput, type RouteHandler } from "./run-contract";
 
 export type SessionPrincipal = Pick<SessionUser, "userId" | "tenantId" | "role">;
@@ -18,7 +19,7 @@ export type SessionRouteOptions = {
 
 /**
  * Internal dashboard JSON routes under /api/dashboard/companies/[companyId]/...:
- * a signed-in user (401 session_required), a company of the user's tenant
+ * same-origin JSON for mutations (403 cross_origin_request, 415), a signed-in user (401 session_required), a company of the user's tenant
  * (another tenant's company is 404, as if it did not exist), an allowed role
  * (403 forbidden_role), then the same parsing and error mapping as /v1 routes.
  */
@@ -30,6 +31,7 @@ export function handleSession<C extends Contract>(
   return contractRoute(
     contract,
     async (request, rawParams) => {
+      assertSameOriginJson(request);
       const user = await readRequestSession(request);
       if (!user) throw new DomainError(401, "session_required", "Sign in to use the dashboard.");
       const companyId = rawParams.companyId;

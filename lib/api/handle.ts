@@ -1,4 +1,7 @@
 import { authenticateApiKey, requireScope, type ApiKeyPrincipal } from "@/lib/auth/api-keys";
+import { env } from "@/lib/config/env";
+import type { RateLimitResult } from "@/lib/rate-limit";
+import { apiRateLimitedError, hitApiKeyRateLimit, rateLimitHeaders } from "./api-rate-limit";
 import type { Contract } from "./contract";
 import { contractRoute, type ParsedInput, type RouteHandler } from "./run-contract";
 
@@ -11,21 +14,43 @@ export type HandlerInput<C extends Contract> = ParsedInput<C> & {
 
 /**
  * Turns a contract and a domain call into a /v1 route handler: authenticate
- * the API key, check the scope, then the shared core (lib/api/run-contract.ts)
- * parses params/query/body, calls the domain function and maps its result or
- * error to the spec's shapes. The company is always the key's.
+ * the API key, count the request against the key's rate limit (429 above it;
+ * the RateLimit headers on every answer), check the scope, then the shared
+ * core (lib/api/run-contract.ts) parses params/query/body, calls the domain
+ * function and maps its result or error to the spec's shapes. The company is
+ * always the key's.
  */
 export function handle<C extends Contract>(
   contract: C,
   fn: (input: HandlerInput<C>) => Promise<unknown>,
 ): RouteHandler {
-  return contractRoute(
+  // The limit counted for each request, read back to decorate its answer (success or error).
+  const limits = new WeakMap<Request, RateLimitResult>();
+  const route = contractRoute(
     contract,
     async (request) => {
       const principal = await authenticateApiKey(request.headers.get("authorization"));
+      const limit = await hitApiKeyRateLimit(principal.apiKeyId);
+      limits.set(request, limit);
+      if (!limit.allowed) throw apiRateLimitedError(limit);
       if (contract.scope) requireScope(principal, contract.scope);
       return { principal, companyId: principal.companyId };
     },
     fn,
   );
+  return async (request, context) => {
+    const response = await route(request, context);
+    const limit = limits.get(request);
+    if (!limit) return response;
+    const headers = rateLimitHeaders(limit, env().API_RATE_LIMIT_WINDOW_SECONDS);
+    try {
+      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+      return response;
+    } catch {
+      // Immutable headers (a Response built elsewhere): copy it once.
+      const copy = new Response(response.body, response);
+      for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+      return copy;
+    }
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { DomainError, validationError } from "@/lib/errors";
+import { assertStorableInput, decodeUtf8Strict } from "./check-input-text";
 import { describeZodError } from "./error-response";
 
 // The company always comes from the API key (api.md, What the service does 1).
@@ -15,12 +16,21 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where:
 }
 
 export function readQuery(url: URL): Record<string, string | string[]> {
+  // URLSearchParams turns invalid percent-encoded UTF-8 into U+FFFD silently; refuse it instead.
+  for (const pair of url.search.slice(1).split("&")) {
+    try {
+      decodeURIComponent(pair.replace(/\+/g, " "));
+    } catch {
+      throw validationError(`query.${pair.split("=")[0] ?? ""}: not valid percent-encoded UTF-8`);
+    }
+  }
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
     const previous = query[key];
     query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   if (FORBIDDEN_KEY in query) throw forbiddenCompanyId("query");
+  assertStorableInput(query, "query");
   return query;
 }
 
@@ -42,7 +52,7 @@ export async function readJsonBody(request: Request, maxBytes = env().MAX_BODY_B
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = decodeUtf8Strict(Buffer.concat(chunks), "body");
   if (text.trim() === "") return undefined;
   let body: unknown;
   try {
@@ -53,6 +63,7 @@ export async function readJsonBody(request: Request, maxBytes = env().MAX_BODY_B
   if (body && typeof body === "object" && !Array.isArray(body) && FORBIDDEN_KEY in body) {
     throw forbiddenCompanyId("body");
   }
+  assertStorableInput(body, "body");
   return body;
 }
 

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { validationError } from "@/lib/errors";
 import type { Contract } from "./contract";
 import { jsonResponse, toErrorResponse } from "./error-response";
+import { assertStorableInput } from "./check-input-text";
 import { parseWith, readJsonBody, readQuery } from "./read-input";
 
 // The one core behind every JSON route, public (/v1, API key) or internal
@@ -57,6 +58,8 @@ export function contractRoute<C extends Contract, Caller extends object>(
   return async (request, context) => {
     try {
       const rawParams = (await context?.params) ?? {};
+      // Before authentication: the session wrapper looks the path's companyId up.
+      assertStorableInput(rawParams, "params");
       const caller = await authenticate(request, rawParams);
       const input = await parseInput(contract, request, rawParams);
       return toSuccessResponse(contract, await fn({ ...caller, ...input }));

@@ -77,7 +77,9 @@ type ActiveKeyRow = { id: string; companyId: string; scopes: string[]; secretHas
 
 /** Resolves the Authorization header to a principal, or throws 401 invalid_api_key. */
 export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyPrincipal> {
-  const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization?.trim() ?? "");
+  // The scheme is case-insensitive (RFC 9110 §11.1). Two Authorization headers
+  // reach us joined by ", " and so fail the pattern: ambiguous credentials are refused.
+  const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/i.exec(authorization?.trim() ?? "");
   const secret = match?.[1];
   if (!secret || !secret.startsWith(KEY_PREFIX)) throw invalidKey();
   const hash = hashApiKey(secret);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./passwords";
 import { recheckSessionUser } from "./session-check";
+import { throttleSignIn } from "./sign-in-throttle";
 import { toSessionUser, type SessionUser } from "./session-user";
 
 export { toSessionUser, type SessionUser, type UserRole } from "./session-user";
@@ -38,7 +39,7 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials) => authorizeCredentials(credentials),
+      authorize: (credentials, request) => throttleSignIn({ email: credentials?.email, headers: request?.headers }, () => authorizeCredentials(credentials)),
     }),
   ],
   callbacks: {

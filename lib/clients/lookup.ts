@@ -14,13 +14,15 @@ import type { CreateClientInput } from "./schemas";
  * the company already has the document, else created. Unidentified final
  * consumers (empty document) are matched by name. Pass the document's
  * transaction so nothing is left behind when the document fails; the advisory
- * lock makes two documents for a new client create it once.
+ * lock (on the document, or the name of an unidentified consumer) makes two
+ * documents for a new client create it once.
  */
 export async function findOrCreateInlineClient(companyId: string, input: CreateClientInput, client: Queryable = getPool()): Promise<Client> {
   const identity = resolveClientIdentity(input, "body.client");
-  if (identity.document !== "") {
-    await sql(client, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`client:${companyId}:${identity.document}`]);
-  }
+  // Unidentified final consumers are matched by name, so they are locked by name (issue 16: 30
+  // parallel creates made 10 rows).
+  const lockKey = identity.document !== "" ? identity.document : `name:${input.name.toLowerCase()}`;
+  await sql(client, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`client:${companyId}:${lockKey}`]);
   const [existing] = await sql<Record<string, unknown>>(client, `SELECT * FROM "Client" c WHERE ${inlineClientMatch(1)} ORDER BY c."createdAt" LIMIT 1`, inlineClientValues(companyId, input));
   if (existing) return fromSqlRow<Client>("Client", existing);
   assertThirdPartyStateRegistration(input.stateRegistration, input.state, "body.client.stateRegistration");

@@ -58,11 +58,14 @@ export const PercentSchema = z
   });
 
 const seriesField = z.coerce.number().int().min(0, "series is 0 to 999").max(999, "series is 0 to 999");
-const nextNumberField = z.coerce.number().int().min(1).max(999_999_999).nullish().transform((v) => v ?? null);
+// 1,000,000,000 is how an exhausted series reads (every number 1..999,999,999 used); the
+// settings stay editable then, and setNextNumber refuses it as a value to set.
+const nextNumberField = z.coerce.number().int().min(1).max(1_000_000_000).nullish().transform((v) => v ?? null);
 
 export const FiscalSettingsObject = z.object({
   cnpj: CnpjSchema,
-  legalName: z.string().trim().min(1, "required").max(60),
+  // xNome of the issuer is TString 2-60 (NF-e layout, C03): one character would fail every emission.
+  legalName: z.string().trim().min(2, "at least 2 characters (xNome)").max(60),
   tradeName: optionalText(60),
   stateRegistration: z
     .string()

@@ -2,7 +2,9 @@ import type { Company, Environment, Prisma } from "@prisma/client";
 import { describeZodError } from "@/lib/api/error-response";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
+import { openText, sealText } from "@/lib/crypto";
 import { DomainError, notFound, validationError } from "@/lib/errors";
+import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
 import { FiscalSettingsSchema, UpdateFiscalSettingsInput, type FiscalSettings } from "./fiscal-settings-schema";
 import { canWrite } from "@/lib/auth/roles";
@@ -13,7 +15,8 @@ type SeriesKey = { companyId: string; model: 55 | 65 | 99; series: number; envir
 
 async function currentNextNumber(client: DbClient, key: SeriesKey): Promise<number> {
   const row = await client.numberingSeries.findUnique({ where: { companyId_model_series_environment: key }, select: { nextNumber: true } });
-  return row?.nextNumber ?? 1;
+  // Counters written before allocation stopped at the end of the series may hold more; read them as exhausted.
+  return Math.min(row?.nextNumber ?? 1, MAX_DOCUMENT_NUMBER + 1);
 }
 
 // DPS numbers (NFS-e) are counted as model 99 of NumberingSeries (lib/emission/nfse).
@@ -51,7 +54,7 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
     nfeNextNumber,
     nfceNextNumber,
     cscId: company.cscId,
-    cscToken: company.cscToken,
+    cscToken: openText(company.cscToken),
     defaultOperationNature: company.defaultOperationNature,
     defaultNcm: company.defaultNcm,
     defaultCfop: company.defaultCfop,
@@ -128,7 +131,8 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
       if (numbered > 0) throw new DomainError(422, "validation_error", "The CNPJ cannot change after documents were numbered; create another company");
     }
     const { nfeNextNumber: _nfe, nfceNextNumber: _nfce, dpsNextNumber: _dps, ...columns } = next;
-    await tx.company.update({ where: { id: companyId }, data: columns });
+    // The CSC is a secret like the certificate: sealed at rest with the same key (lib/crypto/sealed-text.ts).
+    await tx.company.update({ where: { id: companyId }, data: { ...columns, cscToken: sealText(columns.cscToken) } });
     const counters = [
       { field: "nfeNextNumber", model: 55, series: next.nfeSeries, wanted: changes.nfeNextNumber },
       { field: "nfceNextNumber", model: 65, series: next.nfceSeries, wanted: changes.nfceNextNumber },

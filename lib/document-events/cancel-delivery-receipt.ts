@@ -1,8 +1,9 @@
+import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { DeliveryReceiptResponse } from "./schemas";
 import { APPLICATION_VERSION, authorityRejected, sendDocumentEvent } from "./send-event";
 import { recordEvent } from "./record-event";
-import { withLockedDocument } from "./with-locked-document";
+import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 /**
  * DELETE /v1/fiscal-documents/{id}/delivery-receipt: event 110131 referencing
@@ -10,19 +11,22 @@ import { withLockedDocument } from "./with-locked-document";
  * document can be cancelled or receive a new receipt.
  */
 export async function cancelDeliveryReceipt(input: { companyId: string; documentId: string; now?: Date }): Promise<DeliveryReceiptResponse> {
-  const outcome = await withLockedDocument(input.companyId, input.documentId, async ({ tx, document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
     if (!document.deliveryReceiptActive) {
       throw new DomainError(422, "delivery_receipt_missing", "The document has no registered delivery receipt to cancel");
     }
-    const receipt = await tx.documentEvent.findFirst({
+    const receipt = await db.documentEvent.findFirst({
       where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" },
       orderBy: { sequence: "desc" },
     });
     if (!receipt?.protocol) throw new DomainError(422, "delivery_receipt_missing", "The registered delivery receipt has no protocol");
-    const sequence = (await tx.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT_CANCELLATION", outcome: "AUTHORIZED" } })) + 1;
+    const sequence = (await db.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT_CANCELLATION", outcome: "AUTHORIZED" } })) + 1;
     const sent = await sendDocumentEvent({ company, document, sequence, detail: { tpEvento: "110131", applicationVersion: APPLICATION_VERSION, receiptProtocol: receipt.protocol }, now: input.now, recoverLostAnswer: true });
-    await recordEvent(tx, document, { kind: "DELIVERY_RECEIPT_CANCELLATION", eventCode: "110131", sequence, sent, details: { receiptProtocol: receipt.protocol } });
-    if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: false } });
+    const receiptProtocol = receipt.protocol;
+    await recordAnswer(async (tx) => {
+      await recordEvent(tx, document, { kind: "DELIVERY_RECEIPT_CANCELLATION", eventCode: "110131", sequence, sent, details: { receiptProtocol } });
+      if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: false } });
+    });
     return { sent, sequence };
   });
   if (outcome.sent.kind === "refused") throw authorityRejected(outcome.sent);

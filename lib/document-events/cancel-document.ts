@@ -6,7 +6,7 @@ import { assertAuthorized, assertCancelDeadline } from "./rules";
 import type { CancelDocumentInput, CancelDocumentResponse } from "./schemas";
 import { authorityRejected, sendDocumentEvent } from "./send-event";
 import { recordEvent } from "./record-event";
-import { withLockedDocument } from "./with-locked-document";
+import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 const ALREADY_CANCELLED = new Set(["218", "573"]);
 
@@ -20,7 +20,7 @@ export async function cancelDocument(input: { companyId: string; documentId: str
   // NFS-e: event e101101 at Sefin Nacional (cancel-nfse.ts), without holding the row lock during the call.
   const type = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId }, select: { type: true } });
   if (type?.type === "NFSE") return cancelNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, now });
-  const outcome = await withLockedDocument(input.companyId, input.documentId, async ({ tx, document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
     assertAuthorized(document.status, "be cancelled");
     // NT 2020.007: a registered delivery receipt must be cancelled (110131) first.
     if (document.deliveryReceiptActive) {
@@ -39,22 +39,24 @@ export async function cancelDocument(input: { companyId: string; documentId: str
       // A 573 whose event the authority lists is taken with its protocol (sendDocumentEvent).
       recoverLostAnswer: true,
     });
-    await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });
     // 218 (already cancelled) or 573 (this very event already registered) means
     // an earlier attempt whose answer was lost did cancel it: follow the authority.
     const alreadyCancelled = sent.kind === "refused" && ALREADY_CANCELLED.has(sent.cStat);
-    if (sent.kind === "refused" && !alreadyCancelled) return sent;
-
-    const cancelled = await tx.fiscalDocument.update({
-      where: { id: document.id },
-      data: {
-        status: "CANCELLED",
-        cancellationReason: input.body.justification,
-        cancellationDate: sent.kind === "registered" ? sent.registeredAt : now,
-        cancellationProtocol: sent.kind === "registered" ? sent.protocol : null,
-      },
+    // The answer is recorded first thing, in one short transaction with the new state.
+    await recordAnswer(async (tx) => {
+      await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });
+      if (sent.kind === "refused" && !alreadyCancelled) return;
+      const cancelled = await tx.fiscalDocument.update({
+        where: { id: document.id },
+        data: {
+          status: "CANCELLED",
+          cancellationReason: input.body.justification,
+          cancellationDate: sent.kind === "registered" ? sent.registeredAt : now,
+          cancellationProtocol: sent.kind === "registered" ? sent.protocol : null,
+        },
+      });
+      await recordDocumentOutcome(tx, "document.cancelled", cancelled);
     });
-    await recordDocumentOutcome(tx, "document.cancelled", cancelled);
     return sent;
   });
   if (outcome.kind === "refused" && !ALREADY_CANCELLED.has(outcome.cStat)) throw authorityRejected(outcome);

@@ -104,20 +104,32 @@ describe("POST /v1/fiscal-documents/{id}/correction-letter", () => {
     expect(ok.body.sequence).toBe(1);
   });
 
-  it("after a lost answer, keeps the registered sequence and sends the text again with the next one", async () => {
+  it("after a lost answer, a retry of the same letter adopts the registered sequence with its protocol", async () => {
     const document = await authorizedDocument(fixture.company.companyId);
     fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
     const lost = await correct(document.id, { correction: TEXT });
     expect(lost.status).toBe(503);
     const retry = await correct(document.id, { correction: TEXT });
     expect(retry.status, retry.text).toBe(200);
-    expect(retry.body).toMatchObject({ sequence: 2, protocol: expect.stringMatching(/^\d{15}$/) });
+    expect(retry.body).toMatchObject({ sequence: 1, protocol: expect.stringMatching(/^\d{15}$/) });
     const events = await db.documentEvent.findMany({ where: { documentId: document.id, kind: "CORRECTION_LETTER" }, orderBy: { sequence: "asc" } });
-    expect(events.map((e) => [e.sequence, e.outcome, e.cStat])).toEqual([
-      [1, "AUTHORIZED", "573"],
-      [2, "AUTHORIZED", "135"],
+    expect(events.map((e) => [e.sequence, e.outcome, e.cStat, e.protocol])).toEqual([[1, "AUTHORIZED", "135", retry.body.protocol]]);
+    expect((await correct(document.id, { correction: TEXT })).body.sequence).toBe(2);
+  });
+
+  it("after a lost answer, another text keeps the earlier letter under its sequence and takes the next one", async () => {
+    const document = await authorizedDocument(fixture.company.companyId);
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 3_000 }, times: 1 });
+    expect((await correct(document.id, { correction: TEXT })).status).toBe(503);
+    const other = "Outra correcao enviada depois da resposta perdida";
+    const next = await correct(document.id, { correction: other });
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.sequence).toBe(2);
+    const events = await db.documentEvent.findMany({ where: { documentId: document.id, kind: "CORRECTION_LETTER" }, orderBy: { sequence: "asc" } });
+    expect(events.map((e) => [e.sequence, e.outcome, (e.details as { correction?: string }).correction, e.protocol !== null])).toEqual([
+      [1, "AUTHORIZED", TEXT, true],
+      [2, "AUTHORIZED", other, true],
     ]);
-    expect((await correct(document.id, { correction: TEXT })).body.sequence).toBe(3);
   });
 
   it("treats another company's document as not found", async () => {

@@ -1,3 +1,4 @@
+import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { deliveryProofHash } from "@/lib/fiscal/nfe";
 import { decodeProof } from "./proof";
@@ -5,7 +6,7 @@ import { assertAuthorized } from "./rules";
 import type { DeliveryReceiptInput, DeliveryReceiptResponse } from "./schemas";
 import { APPLICATION_VERSION, authorityRejected, sendDocumentEvent } from "./send-event";
 import { recordEvent } from "./record-event";
-import { withLockedDocument } from "./with-locked-document";
+import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 /**
  * POST /v1/fiscal-documents/{id}/delivery-receipt: event 110130 (NT 2020.007),
@@ -26,7 +27,7 @@ export async function registerDeliveryReceipt(input: {
   }
   const proof = decodeProof(body.proof);
 
-  const outcome = await withLockedDocument(input.companyId, input.documentId, async ({ tx, document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
     if (document.type !== "NFE") {
       throw new DomainError(422, "delivery_receipt_not_allowed", "Delivery receipts apply to NF-e (model 55) only");
     }
@@ -38,7 +39,7 @@ export async function registerDeliveryReceipt(input: {
     if (deliveredAt.getTime() < document.issueDateTime.getTime()) {
       throw new DomainError(400, "validation_error", "body.deliveredAt: must not be before the document's issue date");
     }
-    const sequence = (await tx.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" } })) + 1;
+    const sequence = (await db.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" } })) + 1;
     // NT 2020.007: SHA-1 over the access key followed by the proof's base64.
     const hash = deliveryProofHash(document.accessKey, proof.base64);
     const sent = await sendDocumentEvent({
@@ -57,21 +58,23 @@ export async function registerDeliveryReceipt(input: {
       now,
       recoverLostAnswer: true,
     });
-    await recordEvent(tx, document, {
-      kind: "DELIVERY_RECEIPT",
-      eventCode: "110130",
-      sequence,
-      sent,
-      details: {
-        deliveredAt: deliveredAt.toISOString(),
-        receiverName: body.receiverName,
-        receiverDocument: body.receiverDocument,
-        proofContentType: body.proof.contentType,
-        proofBytes: proof.bytes.length,
-        proofHash: hash,
-      },
+    await recordAnswer(async (tx) => {
+      await recordEvent(tx, document, {
+        kind: "DELIVERY_RECEIPT",
+        eventCode: "110130",
+        sequence,
+        sent,
+        details: {
+          deliveredAt: deliveredAt.toISOString(),
+          receiverName: body.receiverName,
+          receiverDocument: body.receiverDocument,
+          proofContentType: body.proof.contentType,
+          proofBytes: proof.bytes.length,
+          proofHash: hash,
+        },
+      });
+      if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: true } });
     });
-    if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: true } });
     return { sent, sequence };
   });
   if (outcome.sent.kind === "refused") throw authorityRejected(outcome.sent);

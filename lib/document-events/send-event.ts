@@ -18,7 +18,17 @@ export type EventDetail =
   | { tpEvento: "110131"; applicationVersion: string; receiptProtocol: string };
 
 export type EventSent =
-  | { kind: "registered"; cStat: string; reason: string; protocol: string; registeredAt: Date; requestXml: string; procEventoXml: string }
+  | {
+      kind: "registered";
+      cStat: string;
+      reason: string;
+      protocol: string;
+      registeredAt: Date;
+      requestXml: string;
+      procEventoXml: string;
+      /** Registered by an earlier attempt whose answer (or our record of it) was lost: requestXml is that attempt's. */
+      recovered?: boolean;
+    }
   | { kind: "refused"; cStat: string; reason: string; requestXml: string; responseXml: string | null };
 
 export type EventDocument = Pick<FiscalDocument, "accessKey" | "environment" | "type" | "companyId">;
@@ -69,6 +79,7 @@ export async function sendDocumentEvent(input: {
         // What the authority registered is the earlier attempt's signed event, inside its procEventoNFe.
         requestXml: extractElement(held.procEventoXml, "evento") ?? signed,
         procEventoXml: held.procEventoXml,
+        recovered: true,
       };
     }
   }

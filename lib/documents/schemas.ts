@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { z } from "zod";
 import { PaginationQuery } from "@/lib/api/pagination";
 import { CreateClientInput } from "@/lib/clients/schemas";
@@ -29,7 +30,16 @@ const percentLike = z.union([percent, z.string().trim().regex(/^\d{1,3}(\.\d{1,4
 const mvaLike = z.union([decimalNumber(4, 999.9999).min(0), z.string().trim().regex(/^\d{1,3}(\.\d{1,4})?$/).transform(Number)]);
 const money = decimalNumber(2, 9_999_999_999_999).min(0);
 
-const declaredGroup = z.record(z.string(), z.unknown()).nullish();
+// Declared IBS/CBS groups are stored and returned as sent, so they get limits:
+// field names as in the layout (letters, digits, _), scalar values or one
+// level of sub-groups, at most 30 fields each and 4 KB in all.
+const DECLARED_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+const declaredScalar = z.union([z.string().max(200), z.number().refine(Number.isFinite, "must be a finite number"), z.boolean(), z.null()]);
+const declaredFields = <T extends z.ZodType>(value: T) =>
+  z.record(z.string().regex(DECLARED_FIELD_NAME, "a field name: a letter then letters, digits or _ (at most 40)"), value).refine((group) => Object.keys(group).length <= 30, "at most 30 fields");
+const declaredGroup = declaredFields(z.union([declaredScalar, declaredFields(declaredScalar)]))
+  .refine((group) => JSON.stringify(group).length <= 4096, "at most 4 KB of JSON")
+  .nullish();
 
 export const DocumentItemInput = z.object({
   code: z.string().trim().min(1).max(60),
@@ -118,7 +128,8 @@ export const TransportInput = z
     carrierId: z.string().min(1).optional(),
     vehiclePlate: z.string().trim().min(1).max(10).optional(),
     vehicleState: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a state code (UF)").optional(),
-    volumeQuantity: z.number().int().min(0).max(999_999_999_999_999).optional(),
+    // DocumentTransport.volumeQuantity is an int4 column.
+    volumeQuantity: z.number().int().min(0).max(2_147_483_647).optional(),
     volumeSpecies: z.string().trim().max(60).optional(),
     volumeGrossWeight: decimalNumber(3, 999_999_999_999).min(0).optional(),
     volumeNetWeight: decimalNumber(3, 999_999_999_999).min(0).optional(),
@@ -183,12 +194,35 @@ export const CreateDocumentInput = z
     if (rtc && body.payments?.some((p) => p.method !== "NO_PAYMENT")) {
       ctx.addIssue({ code: "custom", path: ["payments"], message: "credit and debit notes are issued without charge (tPag 90): send no payments or only NO_PAYMENT" });
     }
+    addAmountIssues(body, ctx);
     const numbers = (body.duplicates ?? []).map((d) => d.number).filter(Boolean);
     if (new Set(numbers).size !== numbers.length) {
       ctx.addIssue({ code: "custom", path: ["duplicates"], message: "installment numbers must be unique" });
     }
   });
 export type CreateDocumentInput = z.input<typeof CreateDocumentInput>;
+
+/**
+ * Totals are Decimal(15, 2) columns (vProd, vNF: TDec_1302). The goods and
+ * freight may add up to at most MAX_GOODS_TOTAL, a hundredth of the column, so
+ * taxes added on top (IPI, ICMS-ST with MVA) can never overflow it: an
+ * overflow is 400 here, never a database error (issue 16, defect 4).
+ */
+export const MAX_GOODS_TOTAL = new Decimal("99999999999.99");
+
+function addAmountIssues(body: { items: { quantity: number; unitValue: number }[]; transport?: { freightValue?: number } }, ctx: z.RefinementCtx): void {
+  let total = new Decimal(body.transport?.freightValue ?? 0);
+  body.items.forEach((item, index) => {
+    const line = new Decimal(item.quantity).times(item.unitValue).toDecimalPlaces(2);
+    if (line.greaterThan(MAX_GOODS_TOTAL)) {
+      ctx.addIssue({ code: "custom", path: ["items", index, "unitValue"], message: `quantity × unitValue must be at most ${MAX_GOODS_TOTAL.toFixed(2)}` });
+    }
+    total = total.plus(line);
+  });
+  if (total.greaterThan(MAX_GOODS_TOTAL)) {
+    ctx.addIssue({ code: "custom", path: ["items"], message: `the items and freight must add up to at most ${MAX_GOODS_TOTAL.toFixed(2)}` });
+  }
+}
 export type CreateDocumentBody = z.output<typeof CreateDocumentInput>;
 
 const EnvironmentFilter = z.enum(["PRODUCTION", "HOMOLOGATION", "ALL"]);

@@ -117,7 +117,8 @@ export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: 
 
 // The next number of the document's series, written onto the document in the same statement
 // with the recipient snapshot re-taken at emission ($8, null to keep the stored one), only while
-// it is this run's, PROCESSING and unnumbered (under its row lock).
+// it is this run's, PROCESSING and unnumbered (under its row lock). An exhausted series
+// allocates nothing (number null, assigned 0): refused, the counter left as it was.
 const ASSIGN_NUMBER = `
   WITH target AS (
     SELECT d."id", d."companyId", $4::int AS "model",
@@ -131,7 +132,7 @@ const ASSIGN_NUMBER = `
     FROM allocated a, target t WHERE d."id" = t."id" AND a."number" <= $7::int
     RETURNING d."number"
   )
-  SELECT a."number", t."series", (SELECT count(*)::int FROM assigned) AS "assigned" FROM allocated a, target t`;
+  SELECT a."number", t."series", (SELECT count(*)::int FROM assigned) AS "assigned" FROM target t LEFT JOIN allocated a ON true`;
 
 type Numbered = { kind: "numbered"; number: number; series: number };
 

@@ -1,3 +1,4 @@
+import { openText } from "@/lib/crypto";
 import type { Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
 import { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { TBAND_BY_CARD_FLAG, TPAG_BY_METHOD } from "@/lib/fiscal/nfe";
@@ -86,7 +87,7 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
             csrt: company.respTecCsrtId && company.respTecCsrt ? { id: company.respTecCsrtId, secret: company.respTecCsrt } : null,
           }
         : null,
-    csc: company.cscId && company.cscToken ? { id: company.cscId, secret: company.cscToken } : null,
+    csc: company.cscId && company.cscToken ? { id: company.cscId, secret: openText(company.cscToken) } : null,
   };
 }
 

@@ -40,6 +40,8 @@ export const ErrorCode = {
   email_taken: "email_taken",
   last_active_admin: "last_active_admin",
   cannot_deactivate_self: "cannot_deactivate_self",
+  // Dashboard mutations from another origin (lib/api/same-origin.ts).
+  cross_origin_request: "cross_origin_request",
   service_unavailable: "service_unavailable",
 
   // Company setup and emission prerequisites.
@@ -65,6 +67,8 @@ export const ErrorCode = {
   invalid_proof: "invalid_proof",
   authority_rejected: "authority_rejected",
   authority_unavailable: "authority_unavailable",
+  // Another synchronous authority call on the same document or range (lib/authority-calls).
+  authority_call_in_progress: "authority_call_in_progress",
   schema_validation_failed: "schema_validation_failed",
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",

@@ -1,5 +1,6 @@
 import type { Inutilization } from "@prisma/client";
 import { getTaxAuthority } from "@/lib/authority";
+import { withAuthorityCall } from "@/lib/authority-calls";
 import { stateInfo } from "@/lib/br";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
@@ -28,68 +29,73 @@ export async function createInutilization(input: { companyId: string; body: Crea
   const year = localYear(now, state.timezone);
   const range = { companyId, environment: company.environment, model: body.model, series: body.series, startNumber: body.startNumber, endNumber: body.endNumber, year };
 
-  await assertRangeFree(db, range);
-  const credentials = await loadSigningCredentials(companyId);
-  const signed = buildSignedInutilization(
-    {
-      environment: company.environment,
-      uf: company.state,
-      cnpj: company.cnpj,
-      year,
-      model: body.model,
-      series: body.series,
-      firstNumber: body.startNumber,
-      lastNumber: body.endNumber,
-      reason: body.justification,
-    },
-    credentials,
-  ).xml;
-
-  const pending = await db.inutilization.findFirst({ where: { ...range, status: "PENDING" }, orderBy: { createdAt: "desc" } });
-  const record: Inutilization =
-    pending ??
-    (await db.inutilization.create({ data: { ...range, status: "PENDING", justification: body.justification, requestXml: signed } }));
-
-  const result = await getTaxAuthority(company.environment).inutilize(
-    { uf: company.state, environment: company.environment, model: body.model === "65" ? 65 : 55 },
-    signed,
-    credentials,
-  );
-
-  if (result.kind === "communication_failure") {
-    throw new DomainError(
-      503,
-      "authority_unavailable",
-      `The tax authority could not be reached: ${result.reason}. Inutilization ${record.id} stays PENDING; send the same range again to complete it`,
-      { "retry-after": "30" },
-    );
-  }
-  if (result.kind === "refused" && !(pending && result.cStat === SAME_RANGE_ALREADY_VOIDED)) {
-    await db.inutilization.update({
-      where: { id: record.id },
-      data: { status: "REJECTED", cStat: result.cStat, rejectionReason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null },
-    });
-    throw new DomainError(422, "authority_rejected", `${result.cStat} - ${result.reason} (inutilization ${record.id})`);
-  }
-
-  const authorized = result.kind === "authorized" ? result : null;
-  const updated = await db.$transaction(async (tx) => {
-    const row = await tx.inutilization.update({
-      where: { id: record.id },
-      data: {
-        status: "AUTHORIZED",
-        cStat: authorized?.cStat ?? result.cStat,
-        protocol: authorized?.protocol ?? null,
-        inutilizationDate: authorized ? parseDate(authorized.inutilizedAt, now) : now,
-        rejectionReason: null,
-        requestXml: signed,
-        responseXml: authorized ? buildProcInutNFe(signed, extractElement(authorized.retInutNFeXml, "retInutNFe") ?? authorized.retInutNFeXml) : (result.kind === "refused" ? result.responseXml : null) ?? null,
+  // One inutilization of a series at a time (lib/authority-calls): parallel requests for one
+  // range wait, then find it authorized (422 inutilization_range_in_use) or reuse its PENDING record.
+  const subject = { companyId, key: `inutilizations:${companyId}:${company.environment}:${body.model}:${body.series}` };
+  return withAuthorityCall(subject, async () => {
+    await assertRangeFree(db, range);
+    const credentials = await loadSigningCredentials(companyId);
+    const signed = buildSignedInutilization(
+      {
+        environment: company.environment,
+        uf: company.state,
+        cnpj: company.cnpj,
+        year,
+        model: body.model,
+        series: body.series,
+        firstNumber: body.startNumber,
+        lastNumber: body.endNumber,
+        reason: body.justification,
       },
+      credentials,
+    ).xml;
+
+    const pending = await db.inutilization.findFirst({ where: { ...range, status: "PENDING" }, orderBy: { createdAt: "desc" } });
+    const record: Inutilization =
+      pending ??
+      (await db.inutilization.create({ data: { ...range, status: "PENDING", justification: body.justification, requestXml: signed } }));
+
+    const result = await getTaxAuthority(company.environment).inutilize(
+      { uf: company.state, environment: company.environment, model: body.model === "65" ? 65 : 55 },
+      signed,
+      credentials,
+    );
+
+    if (result.kind === "communication_failure") {
+      throw new DomainError(
+        503,
+        "authority_unavailable",
+        `The tax authority could not be reached: ${result.reason}. Inutilization ${record.id} stays PENDING; send the same range again to complete it`,
+        { "retry-after": "30" },
+      );
+    }
+    if (result.kind === "refused" && !(pending && result.cStat === SAME_RANGE_ALREADY_VOIDED)) {
+      await db.inutilization.update({
+        where: { id: record.id },
+        data: { status: "REJECTED", cStat: result.cStat, rejectionReason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null },
+      });
+      throw new DomainError(422, "authority_rejected", `${result.cStat} - ${result.reason} (inutilization ${record.id})`);
+    }
+
+    const authorized = result.kind === "authorized" ? result : null;
+    const updated = await db.$transaction(async (tx) => {
+      const row = await tx.inutilization.update({
+        where: { id: record.id },
+        data: {
+          status: "AUTHORIZED",
+          cStat: authorized?.cStat ?? result.cStat,
+          protocol: authorized?.protocol ?? null,
+          inutilizationDate: authorized ? parseDate(authorized.inutilizedAt, now) : now,
+          rejectionReason: null,
+          requestXml: signed,
+          responseXml: authorized ? buildProcInutNFe(signed, extractElement(authorized.retInutNFeXml, "retInutNFe") ?? authorized.retInutNFeXml) : (result.kind === "refused" ? result.responseXml : null) ?? null,
+        },
+      });
+      await recordInutilizationOutcome(tx, row);
+      return row;
     });
-    await recordInutilizationOutcome(tx, row);
-    return row;
+    return { success: true, protocol: updated.protocol, record: { id: updated.id, status: updated.status } };
   });
-  return { success: true, protocol: updated.protocol, record: { id: updated.id, status: updated.status } };
 }
 
 /** The 2-digit year in the issuer's state, which is the year the authority checks. */

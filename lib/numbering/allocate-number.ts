@@ -33,7 +33,7 @@ export async function allocateNumber(tx: DbClient | Queryable, key: NumberingKey
   const values = [randomUUID(), key.companyId, key.model, key.series, key.environment];
   // A Prisma client or transaction, or a pg connection (the emission hot path, lib/db/sql).
   const rows = await sqlOn<{ number: number }>(tx, ALLOCATE, values);
-  const number = Number(rows[0]?.number);
+  const number = rows.length === 0 ? MAX_DOCUMENT_NUMBER + 1 : Number(rows[0]!.number);
   if (!Number.isInteger(number) || number < 1) throw new Error("numbering allocation returned no number");
   if (number > MAX_DOCUMENT_NUMBER) {
     throw new DomainError(
@@ -47,7 +47,8 @@ export async function allocateNumber(tx: DbClient | Queryable, key: NumberingKey
 
 /**
  * The allocation upsert over `source`, a VALUES list or a SELECT giving (id, companyId, model,
- * series, environment): returns the allocated "number". Shared with emission, which embeds it in
+ * series, environment): returns the allocated "number", or no row once the series is exhausted
+ * (the counter then rests at MAX_DOCUMENT_NUMBER + 1 and never grows past it). Shared with emission, which embeds it in
  * the statement that also writes the number onto the document.
  */
 export function numberingUpsertSql(source: string): string {
@@ -56,6 +57,7 @@ export function numberingUpsertSql(source: string): string {
   SELECT s.*, 2, now(), now() FROM (${source}) AS s
   ON CONFLICT ("companyId", "model", "series", "environment")
   DO UPDATE SET "nextNumber" = "NumberingSeries"."nextNumber" + 1, "updatedAt" = now()
+  WHERE "NumberingSeries"."nextNumber" <= ${MAX_DOCUMENT_NUMBER}
   RETURNING "nextNumber" - 1 AS "number"`;
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PaginationQuery } from "@/lib/api/pagination";
 import { BooleanQuery } from "@/lib/clients/schemas";
-import { CodeInput, NumericInput } from "./decimal-string";
+import { CodeInput, NumericInput, decimalInput } from "./decimal-string";
 
 const rate = NumericInput.nullish();
 const code = (max: number) => z.string().trim().min(1).max(max).nullish();
@@ -46,7 +46,8 @@ export type NfeConfigInput = z.infer<typeof NfeConfigInput>;
 const productFields = {
   name: z.string().trim().min(1).max(120),
   code: z.string().trim().min(1).max(60),
-  salePrice: NumericInput.refine((v) => Number(v) >= 0, "must be at least 0"),
+  // Product.salePrice is Decimal(15, 4).
+  salePrice: decimalInput(15, 4).refine((v) => Number(v) >= 0, "must be at least 0"),
   gtin: z.string().trim().regex(/^(SEM GTIN|\d{8}|\d{12,14})$/, "must be a GTIN of 8, 12, 13 or 14 digits, or SEM GTIN").nullish(),
   commercialUnit: UnitLabel.optional(),
   taxUnit: UnitLabel.optional(),

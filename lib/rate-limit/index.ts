@@ -1,8 +1,11 @@
 import { sql, type Queryable } from "@/lib/db/sql";
+import { env } from "@/lib/config/env";
 import { getPool } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import { redisWindow } from "./redis-counters";
 
-// Fixed-window counters in PostgreSQL, so a limit holds across every web and
+// Fixed-window counters in PostgreSQL (or in Redis when REDIS_URL is set and
+// no PostgreSQL client is passed), so a limit holds across every web and
 // worker process. The window is computed by the database clock (one clock for
 // all processes). Every hit counts, refused ones too: a caller hammering past
 // the limit stays refused until the window turns.
@@ -34,8 +37,28 @@ const HIT = `
     "windowStart" = EXCLUDED."windowStart"
   RETURNING "count", "windowStart", extract(epoch FROM clock_timestamp()) AS "nowEpoch"`;
 
+function fromWindow(rule: RateLimitRule, count: number, windowStart: Date, nowEpochSeconds: number, hit: boolean): RateLimitResult {
+  const resetAt = new Date(windowStart.getTime() + rule.windowSeconds * 1000);
+  return {
+    allowed: hit ? count <= rule.limit : count < rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt,
+    retryAfterSeconds: Math.max(1, Math.ceil(resetAt.getTime() / 1000 - nowEpochSeconds)),
+  };
+}
+
 /** Counts one hit against the rule and says whether it is within the limit. */
-export async function hitRateLimit(rule: RateLimitRule, client: Queryable = getPool()): Promise<RateLimitResult> {
+export async function hitRateLimit(rule: RateLimitRule, client?: Queryable): Promise<RateLimitResult> {
+  const redisUrl = env().REDIS_URL;
+  if (redisUrl && !client) {
+    const window = await redisWindow(redisUrl, rule.key, rule.windowSeconds, true);
+    return fromWindow(rule, window.count, window.windowStart, window.nowEpochSeconds, true);
+  }
+  return hitInPostgres(rule, client ?? getPool());
+}
+
+async function hitInPostgres(rule: RateLimitRule, client: Queryable): Promise<RateLimitResult> {
   const rows = await sql<{ count: number; windowStart: Date; nowEpoch: string }>(client, HIT, [rule.key, rule.windowSeconds]);
   const row = rows[0]!; // an upsert with RETURNING always yields its row
   const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
@@ -58,4 +81,38 @@ export async function assertWithinRateLimit(rule: RateLimitRule, message: string
     });
   }
   return result;
+}
+
+const PEEK = `
+  SELECT CASE WHEN "windowStart" = to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' THEN "count" ELSE 0 END AS "count",
+         to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' AS "windowStart",
+         extract(epoch FROM clock_timestamp()) AS "nowEpoch"
+  FROM (SELECT 1) AS one LEFT JOIN "RateLimitCounter" ON "key" = $1`;
+
+/**
+ * Reads the rule's count in the current window without counting a hit: for
+ * limits on failures only (sign-in), checked before the attempt and counted
+ * after it failed.
+ */
+export async function peekRateLimit(rule: RateLimitRule, client?: Queryable): Promise<RateLimitResult> {
+  const redisUrl = env().REDIS_URL;
+  if (redisUrl && !client) {
+    const window = await redisWindow(redisUrl, rule.key, rule.windowSeconds, false);
+    return fromWindow(rule, window.count, window.windowStart, window.nowEpochSeconds, false);
+  }
+  return peekInPostgres(rule, client ?? getPool());
+}
+
+async function peekInPostgres(rule: RateLimitRule, client: Queryable): Promise<RateLimitResult> {
+  const rows = await sql<{ count: number | null; windowStart: Date; nowEpoch: string }>(client, PEEK, [rule.key, rule.windowSeconds]);
+  const row = rows[0]!; // the LEFT JOIN from one row always yields one row
+  const count = row.count ?? 0;
+  const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
+  return {
+    allowed: count < rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt,
+    retryAfterSeconds: Math.max(1, Math.ceil(resetAt.getTime() / 1000 - Number(row.nowEpoch))),
+  };
 }

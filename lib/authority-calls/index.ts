@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { env } from "@/lib/config/env";
+import { getPool } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+
+// The one way a request waits on the tax authority (cancel, correction letter,
+// delivery receipt, inutilization; NFS-e cancellation should use it too):
+//
+//   1. claim   — a short transaction inserts an AuthorityCallClaim row: the
+//                subject's key (one call at a time per document or series) and
+//                the company's bound (AUTHORITY_CALLS_PER_COMPANY in flight,
+//                429 rate_limited above it). Nothing stays open afterwards.
+//   2. call    — the caller reads what it needs, calls the authority with no
+//                transaction, connection or row lock held,
+//   3. record  — and records the answer in its own short transaction, first
+//                thing after the call (see lib/document-events).
+//   4. release — the claim row is deleted; a crashed process's claim expires.
+//
+// A caller waiting for the same key polls (no connection held while waiting).
+
+export type AuthorityCallSubject = { companyId: string; key: string };
+
+const POLL_MS = 100;
+
+function leaseMs(): number {
+  // Long enough for a send and a consult (lost-answer recovery), each bounded by the timeout.
+  return env().AUTHORITY_TIMEOUT_MS * 2 + 30_000;
+}
+
+type ClaimResult = "claimed" | "busy" | "over_company_limit";
+
+async function tryClaim(subject: AuthorityCallSubject, token: string, limit: number): Promise<ClaimResult> {
+  const client = await getPool().connect();
+  try {
+    await client.query("BEGIN");
+    // Serializes claims of one company (count then insert) without touching any business row.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('authority-calls:' || $1))`, [subject.companyId]);
+    await client.query(`DELETE FROM "AuthorityCallClaim" WHERE "companyId" = $1 AND "expiresAt" < now() AT TIME ZONE 'UTC'`, [subject.companyId]);
+    const held = await client.query<{ key: string }>(`SELECT "key" FROM "AuthorityCallClaim" WHERE "companyId" = $1`, [subject.companyId]);
+    let result: ClaimResult;
+    if (held.rows.some((row) => row.key === subject.key)) result = "busy";
+    else if (held.rows.length >= limit) result = "over_company_limit";
+    else {
+      await client.query(
+        `INSERT INTO "AuthorityCallClaim" ("key", "companyId", "token", "expiresAt") VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC' + make_interval(secs => $4::double precision / 1000))`,
+        [subject.key, subject.companyId, token, leaseMs()],
+      );
+      result = "claimed";
+    }
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function release(subject: AuthorityCallSubject, token: string): Promise<void> {
+  await getPool().query(`DELETE FROM "AuthorityCallClaim" WHERE "key" = $1 AND "token" = $2`, [subject.key, token]);
+}
+
+export type AuthorityCallOptions = {
+  /** How long to wait for another call on the same key (default: one authority timeout plus 5 s). */
+  maxWaitMs?: number;
+};
+
+/**
+ * Runs `fn` (which calls the authority) while holding the subject's claim and
+ * one of the company's in-flight slots. Over the company's bound: 429
+ * rate_limited with Retry-After. The key still busy after maxWaitMs: 409
+ * authority_call_in_progress with Retry-After.
+ */
+export async function withAuthorityCall<T>(subject: AuthorityCallSubject, fn: () => Promise<T>, options: AuthorityCallOptions = {}): Promise<T> {
+  const limit = env().AUTHORITY_CALLS_PER_COMPANY;
+  const deadline = Date.now() + (options.maxWaitMs ?? env().AUTHORITY_TIMEOUT_MS + 5_000);
+  const token = randomUUID();
+  for (;;) {
+    const result = await tryClaim(subject, token, limit);
+    if (result === "claimed") break;
+    if (result === "over_company_limit") {
+      throw new DomainError(429, "rate_limited", `This company already has ${limit} calls to the tax authority in progress; retry in a few seconds`, { "Retry-After": "5" });
+    }
+    if (Date.now() >= deadline) {
+      throw new DomainError(409, "authority_call_in_progress", "Another call to the tax authority about the same document or range is in progress; retry in a few seconds", { "Retry-After": "5" });
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  try {
+    return await fn();
+  } finally {
+    await release(subject, token).catch((error: unknown) => console.error("authority call claim not released (it expires)", error));
+  }
+}

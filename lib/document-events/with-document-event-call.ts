@@ -1,0 +1,30 @@
+import type { Company, FiscalDocument, Prisma } from "@prisma/client";
+import { withAuthorityCall } from "@/lib/authority-calls";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+
+export type DocumentEventContext = { document: FiscalDocument; company: Company };
+
+/**
+ * Runs one event of a document (cancel, correction letter, delivery receipt
+ * and its cancellation) under the document's authority-call claim
+ * (lib/authority-calls): events of one document are decided one at a time,
+ * but no transaction, connection or row lock is held while the authority
+ * answers. `fn` reads the document (fresh, after the claim), checks the rules,
+ * calls the authority, then records the answer with `recordAnswer` first
+ * thing. Another company's document is 404 before any claim is taken.
+ */
+export async function withDocumentEventCall<T>(companyId: string, documentId: string, fn: (context: DocumentEventContext) => Promise<T>): Promise<T> {
+  const exists = await db.fiscalDocument.findFirst({ where: { id: documentId, companyId }, select: { id: true } });
+  if (!exists) throw notFound("Fiscal document");
+  return withAuthorityCall({ companyId, key: `document-events:${documentId}` }, async () => {
+    const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: documentId, companyId } });
+    const company = await db.company.findFirstOrThrow({ where: { id: companyId } });
+    return fn({ document, company });
+  });
+}
+
+/** The short transaction that records an authority's answer (the event, the document's new state, its outcome). */
+export function recordAnswer<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return db.$transaction(fn);
+}
