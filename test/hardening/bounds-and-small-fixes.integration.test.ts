@@ -117,7 +117,7 @@ describe("fiscal settings", () => {
 describe("inline clients", () => {
   it("30 parallel documents for one unidentified consumer (matched by name) create one client", async () => {
     const c = await documentSetup();
-    const body = { type: "NFCE", client: { name: "Consumidor Balcao", document: "" }, items: [item()] };
+    const body = { type: "NFCE", client: { name: "Consumidor Balcao", document: "" }, items: [item()], payments: [{ method: "MONEY", value: 100 }] };
     const results = await Promise.all(Array.from({ length: 30 }, () => postDocument(c.key, body)));
     expect(results.map((r) => r.status).every((s) => s === 201), results.map((r) => r.text.slice(0, 120)).join("\n")).toBe(true);
     expect(await db.client.count({ where: { companyId: c.companyId, name: "Consumidor Balcao" } })).toBe(1);
