@@ -22,7 +22,7 @@ type EndpointTarget = { id: string; companyId: string; url: string; secret: stri
 
 export async function deliverDueForEndpoint(input: { endpointId: string; companyId: string }, options: DeliverDueOptions = {}): Promise<DeliverDueResult> {
   const budgetMs = options.budgetMs ?? 10_000;
-  const batchSize = options.batchSize ?? 32;
+  const batchSize = options.batchSize ?? 64;
   const started = Date.now();
   const delays = retryDelaysSeconds();
   let attempted = 0;
@@ -60,7 +60,7 @@ export async function attemptDelivery(endpoint: { url: string; secret: string },
   const at = webhookNow();
   const signed = signedHeaders({ secret: endpoint.secret, payload: delivery.payload, eventType: delivery.eventType, deliveryId: delivery.id, at });
   const result = await postWebhook(endpoint.url, delivery.payload, signed.headers);
-  return { delivery, result, signedAt: signed.signedAt, signature: signed.signature, requestHeaders: signed.headers, at };
+  return { delivery, result, signedAt: signed.signedAt, signature: signed.signature, at };
 }
 
 /**

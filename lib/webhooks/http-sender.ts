@@ -49,7 +49,7 @@ function agent(): Agent {
     headersTimeout: WEBHOOK_TIMEOUT_MS,
     bodyTimeout: WEBHOOK_TIMEOUT_MS,
     keepAliveTimeout: 4_000,
-    connections: 32,
+    connections: 64,
   });
   return holder.__webhookAgent;
 }

@@ -16,7 +16,6 @@ export type AttemptOutcome = {
   result: AttemptResult;
   signedAt: number;
   signature: string;
-  requestHeaders: Record<string, string>;
   at: Date;
 };
 
@@ -44,11 +43,11 @@ export async function recordAttempts(endpointId: string, token: string, outcomes
   const rows = outcomes
     .slice()
     .sort((a, b) => a.at.getTime() + a.result.durationMs - (b.at.getTime() + b.result.durationMs))
-    .map(({ delivery, result, signedAt, signature, requestHeaders, at }) => {
+    .map(({ delivery, result, signedAt, signature, at }) => {
       const trigger = delivery.nextTrigger;
       const entry = {
         signedAt, signature, responseStatus: result.responseStatus, responseBody: result.responseBody, errorMessage: result.errorMessage,
-        durationMs: result.durationMs, createdAt: at.toISOString(), trigger, requestHeaders,
+        durationMs: result.durationMs, createdAt: at.toISOString(), trigger,
       };
       if (result.ok) {
         if (trigger !== "TEST") {

@@ -1,5 +1,6 @@
 import type { WebhookDelivery, WebhookEndpoint } from "@prisma/client";
 import type { WebhookDeliveryResponse, WebhookEndpointResponse } from "./schemas";
+import { attemptHeaders } from "./signature";
 
 export function toEndpointResponse(endpoint: WebhookEndpoint): WebhookEndpointResponse {
   return {
@@ -18,12 +19,14 @@ export function toEndpointResponse(endpoint: WebhookEndpoint): WebhookEndpointRe
   };
 }
 
-type StoredAttempt = WebhookDeliveryResponse["attemptLog"][number] & { requestHeaders?: Record<string, string> };
+type StoredAttempt = WebhookDeliveryResponse["attemptLog"][number];
 export type DeliveryWithPayload = WebhookDelivery & { event: { payload: string } };
 
 /** The API shape; `withHeaders` adds each attempt's request headers (support screens: signature shown, the secret never stored). */
 export function toDeliveryResponse(delivery: DeliveryWithPayload, options: { withHeaders?: boolean } = {}) {
-  const log = (delivery.attemptLog as StoredAttempt[]).map(({ requestHeaders, ...entry }) => (options.withHeaders ? { ...entry, requestHeaders: requestHeaders ?? {} } : entry));
+  const log = (delivery.attemptLog as StoredAttempt[]).map((entry): StoredAttempt & { requestHeaders?: Record<string, string> } =>
+    options.withHeaders ? { ...entry, requestHeaders: attemptHeaders({ eventType: delivery.eventType, deliveryId: delivery.id, signedAt: entry.signedAt, signature: entry.signature }) } : entry,
+  );
   return {
     id: delivery.id,
     endpointId: delivery.endpointId,

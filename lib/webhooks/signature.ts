@@ -20,7 +20,15 @@ export type SignedHeaders = { headers: Record<string, string>; signedAt: number;
 export function signedHeaders(input: { secret: string; payload: string; eventType: string; deliveryId: string; at: Date }): SignedHeaders {
   const signedAt = Math.floor(input.at.getTime() / 1000);
   const signature = signPayload(input.secret, signedAt, input.payload);
-  const signatureHeader = `t=${signedAt},v1=${signature}`;
+  return { headers: attemptHeaders({ eventType: input.eventType, deliveryId: input.deliveryId, signedAt, signature }), signedAt, signature };
+}
+
+/**
+ * The headers an attempt sent, from what its log entry keeps (the support
+ * screens show them; storing them per attempt would only repeat these values).
+ */
+export function attemptHeaders(input: { eventType: string; deliveryId: string; signedAt: number; signature: string }): Record<string, string> {
+  const signatureHeader = `t=${input.signedAt},v1=${input.signature}`;
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
@@ -28,10 +36,10 @@ export function signedHeaders(input: { secret: string; payload: string; eventTyp
     "x-webhook-delivery": input.deliveryId,
     "x-webhook-signature": signatureHeader,
   };
-  if (input.at.getTime() < LEGACY_HEADERS_UNTIL.getTime()) {
+  if (input.signedAt * 1000 < LEGACY_HEADERS_UNTIL.getTime()) {
     headers["x-service-event"] = input.eventType;
     headers["x-service-delivery"] = input.deliveryId;
     headers["x-service-signature"] = signatureHeader;
   }
-  return { headers, signedAt, signature };
+  return headers;
 }

@@ -11,6 +11,7 @@ import { GET as listDeliveriesRoute } from "@/app/v1/webhooks/[id]/deliveries/ro
 import { GET as getDeliveryRoute } from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/route";
 import { POST as redeliverRoute } from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import { setWebhookClockForTests } from "./clock";
+import { getWebhookDelivery } from "./deliveries";
 import { startReceiver, verifySignature, type Receiver } from "./testing/receiver";
 import { createEndpoint, drainWebhooks, applyWebhookTestSettings } from "./testing/webhook-fixtures";
 
@@ -157,6 +158,13 @@ describe("webhooks through the /v1 routes, with a receiver on 127.0.0.1", () => 
     expect(verifySignature(endpoint.secret, afterReq!.headers["x-webhook-signature"] as string, afterReq!.body)).toEqual({ valid: true, t: Date.parse("2027-02-01T00:00:00Z") / 1000 });
     expect(JSON.parse(afterReq!.body)).toMatchObject({ type: "webhook.test", data: { message: expect.any(String), endpointId: endpoint.id } });
     expect(after.body).toMatchObject({ status: "SUCCEEDED", eventType: "webhook.test", attempts: 1, attemptLog: [{ trigger: "TEST" }] });
+    // The support view shows the headers each attempt sent (signature included; the secret is never among them).
+    for (const [response, request] of [[before, beforeReq!], [after, afterReq!]] as const) {
+      const detail = await getWebhookDelivery({ companyId: company.companyId, deliveryId: response.body.id, withHeaders: true });
+      const sent = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith("x-") || name === "user-agent" || name === "content-type"));
+      expect(detail.attemptLog[0]!.requestHeaders).toEqual(sent);
+      expect(JSON.stringify(detail)).not.toContain(endpoint.secret);
+    }
   });
 
   it("rotate-secret: the new secret signs at once and the old one no longer verifies", async () => {

@@ -43,10 +43,14 @@ async function fanOutBench(): Promise<void> {
   const workers = Array.from({ length: WORKER_PROCESSES }, () =>
     spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/worker.ts"], {
       env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "pipe", "inherit"],
     }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 3_000)); // workers load the app
+  // Measured from the moment every worker has loaded the app and is polling.
+  await Promise.all(workers.map((child) => new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  })));
   const backends = async () =>
     (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
   const roles = { "bench (outcomes)": [process.pid], workers: workers.map((w) => w.pid!), receiver: [receiver.pid] };
