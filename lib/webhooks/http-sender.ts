@@ -21,6 +21,8 @@ export type AttemptResult = {
   responseBody: string | null;
   errorMessage: string | null;
   durationMs: number;
+  /** Seconds asked for by a 429/503 answer's Retry-After (delta-seconds or HTTP date). */
+  retryAfterSeconds?: number | null;
 };
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -88,10 +90,19 @@ export async function postWebhook(url: string, payload: string, headers: Record<
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { ok: true, responseStatus: status, responseBody, errorMessage: null, durationMs: elapsed() };
     const message = status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`;
-    return failure(message, status, responseBody);
+    const retryAfterSeconds = status === 429 || status === 503 ? parseRetryAfter(response.headers["retry-after"]) : null;
+    return { ...failure(message, status, responseBody), retryAfterSeconds };
   } catch (error) {
     return failure(describeNetworkError(error));
   }
+}
+
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return null;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 async function readLimited(body: AsyncIterable<Buffer> & { destroy?: () => void }): Promise<string> {

@@ -57,7 +57,7 @@ export async function recordAttempts(endpointId: string, token: string, outcomes
         const { scheduledAttempts } = afterSucceededAttempt({ trigger, scheduledAttempts: delivery.scheduledAttempts });
         return { id: delivery.id, status: "SUCCEEDED", scheduledAttempts, nextAttemptAt: null, ...answer(result), entry };
       }
-      const next = afterFailedAttempt({ trigger, scheduledAttempts: delivery.scheduledAttempts, everSucceeded: delivery.everSucceeded, delays, now: new Date(at.getTime() + result.durationMs) });
+      const next = afterFailedAttempt({ trigger, scheduledAttempts: delivery.scheduledAttempts, everSucceeded: delivery.everSucceeded, delays, now: new Date(at.getTime() + result.durationMs), retryAfterSeconds: result.retryAfterSeconds });
       if (next.exhaustedSchedule) failuresAfterLastSuccess += 1;
       return { id: delivery.id, status: next.status, scheduledAttempts: next.scheduledAttempts, nextAttemptAt: next.nextAttemptAt && utc(next.nextAttemptAt), ...answer(result), entry };
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_DELAYS_SECONDS, parseRetryDelays } from "./config";
+import { parseRetryAfter } from "./http-sender";
 import { afterFailedAttempt } from "./retry-schedule";
 
 const now = new Date("2026-11-23T12:00:00Z");
@@ -27,6 +28,15 @@ describe("webhook retry schedule", () => {
     const third = afterFailedAttempt({ trigger: "BACKFILL", scheduledAttempts: 2, everSucceeded: false, delays, now });
     expect(third.nextAttemptAt).toEqual(new Date(now.getTime() + 4000));
     expect(afterFailedAttempt({ trigger: "REDISPATCH", scheduledAttempts: 3, everSucceeded: false, delays, now })).toEqual({ status: "FAILED", scheduledAttempts: 4, nextAttemptAt: null, exhaustedSchedule: true });
+  });
+
+  it("a Retry-After longer than the schedule's delay is honoured, up to an hour", () => {
+    const delays = [1, 2, 4];
+    expect(afterFailedAttempt({ trigger: "AUTOMATIC", scheduledAttempts: 0, everSucceeded: false, delays, now, retryAfterSeconds: 120 }).nextAttemptAt).toEqual(new Date(now.getTime() + 120_000));
+    expect(afterFailedAttempt({ trigger: "AUTOMATIC", scheduledAttempts: 0, everSucceeded: false, delays, now, retryAfterSeconds: 86_400 }).nextAttemptAt).toEqual(new Date(now.getTime() + 3_600_000));
+    expect(parseRetryAfter("30")).toBe(30);
+    expect(parseRetryAfter(new Date(Date.now() + 10_000).toUTCString())).toBeGreaterThanOrEqual(9);
+    expect(parseRetryAfter("soon")).toBeNull();
   });
 
   it("manual and test attempts are one attempt each and never count as the endpoint's failure", () => {

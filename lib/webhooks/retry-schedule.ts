@@ -8,6 +8,8 @@ import type { WebhookTrigger } from "@prisma/client";
 // the schedule, and a manual retry of a delivery still inside its schedule
 // keeps it (the next automatic attempt follows).
 
+export const MAX_RETRY_AFTER_SECONDS = 3_600;
+
 export type FailedAttemptInput = {
   trigger: WebhookTrigger;
   /** Schedule attempts before this one. */
@@ -16,6 +18,8 @@ export type FailedAttemptInput = {
   everSucceeded: boolean;
   delays: readonly number[];
   now: Date;
+  /** The receiver's Retry-After (429/503): the next attempt waits at least this long, up to an hour. */
+  retryAfterSeconds?: number | null;
 };
 
 export type FailedAttemptOutcome = {
@@ -31,7 +35,8 @@ export function afterFailedAttempt(input: FailedAttemptInput): FailedAttemptOutc
   const scheduled = input.scheduledAttempts + (countsForSchedule ? 1 : 0);
   const remaining = input.trigger !== "TEST" && !input.everSucceeded && scheduled <= input.delays.length;
   if (!remaining) return { status: "FAILED", scheduledAttempts: scheduled, nextAttemptAt: null, exhaustedSchedule: countsForSchedule };
-  const delaySeconds = input.delays[Math.max(0, scheduled - 1)] ?? 0;
+  const scheduledDelay = input.delays[Math.max(0, scheduled - 1)] ?? 0;
+  const delaySeconds = Math.max(scheduledDelay, Math.min(input.retryAfterSeconds ?? 0, MAX_RETRY_AFTER_SECONDS));
   return { status: "PENDING", scheduledAttempts: scheduled, nextAttemptAt: new Date(input.now.getTime() + delaySeconds * 1000), exhaustedSchedule: false };
 }
 
