@@ -5,6 +5,7 @@ import { retryDelaysSeconds } from "./config";
 import { webhookNow } from "./clock";
 import { postWebhook } from "./http-sender";
 import { recordAttempts, type AttemptOutcome } from "./record-attempts";
+import { openSecret } from "./secret-store";
 import { signedHeaders } from "./signature";
 
 // The body of one delivery run (inngest/functions/deliver-webhooks.ts): one
@@ -52,7 +53,7 @@ async function loadTarget(input: { endpointId: string; companyId: string }): Pro
     `SELECT "id", "companyId", "url", "secret", "isActive" FROM "WebhookEndpoint" WHERE "id" = $1 AND "companyId" = $2`,
     [input.endpointId, input.companyId],
   );
-  return row ?? null;
+  return row ? { ...row, secret: openSecret(row.secret) } : null;
 }
 
 /** Signs at the attempt's own time and sends; the payload bytes are the event's, unchanged. */

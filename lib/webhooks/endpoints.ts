@@ -7,6 +7,7 @@ import { assertEndpointAnswers } from "./ping";
 import { disableEndpoint } from "./record-attempts";
 import type { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "./schemas";
 import { toEndpointResponse } from "./serialize";
+import { openSecret, sealSecret } from "./secret-store";
 import { generateWebhookSecret } from "./signature";
 import { assertAcceptableWebhookUrl } from "./validate-url";
 
@@ -27,7 +28,7 @@ export async function createWebhookEndpoint(input: { companyId: string } & Creat
   await assertEndpointAnswers(url, secret);
   const endpoint = await db.webhookEndpoint.create({
     data: {
-      companyId: input.companyId, url, secret, description: input.description ?? null,
+      companyId: input.companyId, url, secret: sealSecret(secret), description: input.description ?? null,
       events: input.events ?? [], environments: input.environments ?? [], documentTypes: input.documentTypes ?? [],
     },
   });
@@ -60,7 +61,7 @@ export async function updateWebhookEndpoint(input: { companyId: string; endpoint
   const willBeActive = input.isActive ?? current.isActive;
   const reactivating = input.isActive === true && !current.isActive;
   const movingActive = willBeActive && url !== current.url;
-  if (reactivating || movingActive) await assertEndpointAnswers(url, current.secret);
+  if (reactivating || movingActive) await assertEndpointAnswers(url, openSecret(current.secret));
   const filters = {
     ...(input.description !== undefined && { description: input.description }),
     ...(input.events !== undefined && { events: input.events }),
@@ -87,7 +88,7 @@ export async function deleteWebhookEndpoint(input: { companyId: string; endpoint
 export async function rotateWebhookSecret(input: { companyId: string; endpointId: string }) {
   const current = await findEndpoint(input.companyId, input.endpointId);
   const secret = generateWebhookSecret();
-  const updated = await db.webhookEndpoint.update({ where: { id: current.id }, data: { secret } });
+  const updated = await db.webhookEndpoint.update({ where: { id: current.id }, data: { secret: sealSecret(secret) } });
   return { ...toEndpointResponse(updated), secret };
 }
 

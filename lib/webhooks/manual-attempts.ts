@@ -9,6 +9,7 @@ import { attemptDelivery } from "./deliver-due";
 import { findEndpoint } from "./endpoints";
 import { recordAttempts } from "./record-attempts";
 import { toDeliveryResponse } from "./serialize";
+import { openSecret } from "./secret-store";
 import { insertWebhookEvent } from "./webhook-events";
 
 // Attempts made on request, answered with the result: redeliver (the same
@@ -48,7 +49,7 @@ async function attemptNow(companyId: string, endpoint: { id: string; url: string
   const { token, delivery } = await claimDeliveryForManualAttempt(companyId, deliveryId, trigger);
   if (!delivery) throw conflict("conflict", "This delivery is being attempted right now; try again in a few seconds");
   await sql(getPool(), `SELECT webhook_ensure_delivery_run($1, $2, $3::timestamp)`, [endpoint.id, companyId, utc(new Date(Date.now() + DELIVERY_LEASE_MS))]);
-  const outcome = await attemptDelivery(endpoint, delivery);
+  const outcome = await attemptDelivery({ url: endpoint.url, secret: openSecret(endpoint.secret) }, delivery);
   await recordAttempts(endpoint.id, token, [outcome], retryDelaysSeconds());
   const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { event: { select: { payload: true } } } });
   return toDeliveryResponse(stored);

@@ -179,7 +179,10 @@ describe("webhooks through the /v1 routes, with a receiver on 127.0.0.1", () => 
     const last = hooks.received.at(-1)!;
     expect(verifySignature(rotated.body.secret, last.headers["x-webhook-signature"] as string, last.body).valid).toBe(true);
     expect(verifySignature(endpoint.secret, last.headers["x-webhook-signature"] as string, last.body).valid).toBe(false);
-    // The secret is never shown again.
+    // Stored encrypted, never shown again.
+    const stored = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(stored.secret.startsWith("aesgcm:")).toBe(true);
+    expect(stored.secret).not.toContain(rotated.body.secret);
     const shown = await call(getEndpointRoute, { path: "/x", key: company.key, params: { id: endpoint.id } });
     expect(shown.body.secret).toBeUndefined();
   });
