@@ -7,6 +7,7 @@ import { POST as redispatchRoute } from "@/app/v1/fiscal-documents/[id]/webhook/
 import { POST as backfillRoute } from "@/app/v1/webhooks/backfill/route";
 import { GET as backfillRunRoute } from "@/app/v1/webhooks/backfill/[runId]/route";
 import { createDraft } from "@/lib/emission/testing/emission-fixtures";
+import { getWebhookDelivery, listDocumentDeliveries, listWebhookBackfills, searchWebhookDeliveries, startWebhookBackfill } from "./index";
 import { postWebhook } from "./http-sender";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { applyWebhookTestSettings, createEndpoint, documentWithOutcome, drainWebhooks } from "./testing/webhook-fixtures";
@@ -95,7 +96,7 @@ describe("webhook fan-out, re-dispatch, backfill and crash safety", () => {
   });
 
   it("backfill: dry run, a run whose progress is readable, onlyMissing, another company's run is 404, 5 calls a minute", async () => {
-    const company = await createEmittingCompanyForBackfill();
+    const company = await createEmittingCompanyOfItsOwn();
     const hooks = await receiver();
     await createEndpoint(company.key, { url: hooks.url });
     const docs = [
@@ -137,6 +138,42 @@ describe("webhook fan-out, re-dispatch, backfill and crash safety", () => {
     }
     expect(limited?.body.code).toBe("rate_limited");
     expect(limited?.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("support functions: search a company's deliveries by filters and ids, a document's deliveries, backfill history with the actor", async () => {
+    const company = await createEmittingCompanyOfItsOwn();
+    const other = await createTestCompany();
+    const hooks = await receiver();
+    const first = await createEndpoint(company.key, { url: hooks.url, description: "search-a" });
+    const second = await createEndpoint(company.key, { url: hooks.url, description: "search-b", events: ["DOCUMENT_CANCELLED"] });
+    const authorized = await documentWithOutcome(company.companyId, "document.authorized");
+    const cancelled = await documentWithOutcome(company.companyId, "document.cancelled");
+    await db.fiscalDocument.update({ where: { id: cancelled.id }, data: { accessKey: "35261112345678000195550010000012341000012345" } });
+    hooks.reply((n) => (n % 2 === 0 ? { status: 500 } : { status: 200 }));
+    await drainWebhooks(company.companyId);
+    const mine = { companyId: company.companyId, page: 1, pageSize: 100 };
+    const ofDocument = await listDocumentDeliveries({ companyId: company.companyId, documentId: cancelled.id });
+    expect(ofDocument.map((d) => d.endpointId).sort()).toEqual([first.id, second.id].sort());
+    expect((await searchWebhookDeliveries({ ...mine, search: cancelled.accessKey ?? "35261112345678000195550010000012341000012345" })).data.map((d) => d.documentId)).toEqual([cancelled.id, cancelled.id]);
+    expect((await searchWebhookDeliveries({ ...mine, search: authorized.id })).meta.total).toBe(1);
+    const one = ofDocument[0]!;
+    expect((await searchWebhookDeliveries({ ...mine, search: one.eventId })).data.map((d) => d.id).sort()).toEqual(ofDocument.map((d) => d.id).sort());
+    expect((await searchWebhookDeliveries({ ...mine, search: one.id })).data.map((d) => d.id)).toEqual([one.id]);
+    expect((await searchWebhookDeliveries({ ...mine, endpointId: second.id })).data.every((d) => d.endpointId === second.id && d.eventType === "document.cancelled")).toBe(true);
+    expect((await searchWebhookDeliveries({ ...mine, eventType: "document.authorized", environment: "HOMOLOGATION", documentType: "NFE" })).data.map((d) => d.documentId)).toContain(authorized.id);
+    expect((await searchWebhookDeliveries({ ...mine, documentType: "NFCE" })).meta.total).toBe(0);
+    expect((await searchWebhookDeliveries({ ...mine, from: new Date(Date.now() + 60_000).toISOString() })).meta.total).toBe(0);
+    const page = await searchWebhookDeliveries({ ...mine, pageSize: 1 });
+    expect(page.data).toHaveLength(1);
+    // Another company sees none of it.
+    expect((await searchWebhookDeliveries({ companyId: other.companyId, page: 1, pageSize: 20, search: one.id })).meta.total).toBe(0);
+    expect(await listDocumentDeliveries({ companyId: other.companyId, documentId: cancelled.id })).toEqual([]);
+    await expect(getWebhookDelivery({ companyId: other.companyId, deliveryId: one.id })).rejects.toMatchObject({ status: 404 });
+
+    const started = await startWebhookBackfill({ companyId: company.companyId, actor: { kind: "user", id: "u1", email: "support@example.com" }, from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z", onlyMissing: true, dryRun: false });
+    const history = await listWebhookBackfills({ companyId: company.companyId, page: 1, pageSize: 10 });
+    expect(history.data[0]).toMatchObject({ runId: (started as { runId: string }).runId, actor: { kind: "user", id: "u1", email: "support@example.com" } });
+    expect((await listWebhookBackfills({ companyId: other.companyId, page: 1, pageSize: 10 })).meta.total).toBe(0);
   });
 
   it("a worker killed with SIGKILL mid-delivery: the delivery is attempted again and delivered; the attempt log holds the attempts that finished", async () => {
@@ -191,7 +228,7 @@ describe("webhook fan-out, re-dispatch, backfill and crash safety", () => {
   });
 });
 
-async function createEmittingCompanyForBackfill() {
+async function createEmittingCompanyOfItsOwn() {
   const { createEmittingCompany } = await import("@/lib/emission/testing/emission-fixtures");
   return createEmittingCompany();
 }
