@@ -1,7 +1,7 @@
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
-import { retryDelaysSeconds } from "./config";
+import { retryDelaysSeconds, WEBHOOK_TIMEOUT_MS } from "./config";
 import { webhookNow } from "./clock";
 import { postWebhook } from "./http-sender";
 import { recordAttempts, type AttemptOutcome } from "./record-attempts";
@@ -34,7 +34,8 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
     if (!endpoint?.isActive) break;
     const { token, deliveries } = await claimDueDeliveries(endpoint.id, batchSize);
     if (deliveries.length === 0) break;
-    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(endpoint, delivery)));
+    const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(endpoint, delivery, deadline)));
     const recorded = await recordAttempts(endpoint.id, token, outcomes, delays);
     attempted += outcomes.length;
     succeeded += outcomes.filter((o) => o.result.ok).length;
@@ -57,10 +58,10 @@ async function loadTarget(input: { endpointId: string; companyId: string }): Pro
 }
 
 /** Signs at the attempt's own time and sends; the payload bytes are the event's, unchanged. */
-export async function attemptDelivery(endpoint: { url: string; secret: string }, delivery: ClaimedDelivery): Promise<AttemptOutcome> {
+export async function attemptDelivery(endpoint: { url: string; secret: string }, delivery: ClaimedDelivery, deadline?: AbortSignal): Promise<AttemptOutcome> {
   const at = webhookNow();
   const signed = signedHeaders({ secret: endpoint.secret, payload: delivery.payload, eventType: delivery.eventType, deliveryId: delivery.id, at });
-  const result = await postWebhook(endpoint.url, delivery.payload, signed.headers);
+  const result = await postWebhook(endpoint.url, delivery.payload, signed.headers, deadline);
   return { delivery, result, signedAt: signed.signedAt, signature: signed.signature, at };
 }
 

@@ -69,8 +69,26 @@ export function urlRefusal(url: URL, allowlist: readonly string[] = allowedHostE
   return null;
 }
 
-/** POSTs one signed body; never throws for a network outcome (it is the attempt's result). */
-export async function postWebhook(url: string, payload: string, headers: Record<string, string>): Promise<AttemptResult> {
+// The literal/scheme verdict of an endpoint URL is the same for every attempt under one allowlist.
+const refusals = new Map<string, string | null>();
+
+function cachedUrlRefusal(target: URL, url: string): string | null {
+  const allowlist = allowedHostEntries();
+  const key = `${allowlist.join(",")} ${url}`;
+  let refusal = refusals.get(key);
+  if (refusal === undefined) {
+    if (refusals.size > 10_000) refusals.clear();
+    refusals.set(key, (refusal = urlRefusal(target, allowlist)));
+  }
+  return refusal;
+}
+
+/**
+ * POSTs one signed body; never throws for a network outcome (it is the
+ * attempt's result). `signal`: a batch started together shares one 10 s
+ * deadline (one timer instead of one per request).
+ */
+export async function postWebhook(url: string, payload: string, headers: Record<string, string>, signal?: AbortSignal): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const failure = (errorMessage: string, responseStatus: number | null = null, responseBody: string | null = null): AttemptResult => ({
@@ -82,10 +100,10 @@ export async function postWebhook(url: string, payload: string, headers: Record<
   } catch {
     return failure("invalid URL");
   }
-  const refusal = urlRefusal(target);
+  const refusal = cachedUrlRefusal(target, url);
   if (refusal) return failure(refusal);
   try {
-    const response = await request(target, { method: "POST", body: payload, headers, dispatcher: agent(), signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+    const response = await request(target, { method: "POST", body: payload, headers, dispatcher: agent(), signal: signal ?? AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
     const responseBody = await readLimited(response.body);
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { ok: true, responseStatus: status, responseBody, errorMessage: null, durationMs: elapsed() };

@@ -41,7 +41,7 @@ async function fanOutBench(): Promise<void> {
   const company = await createTestCompany();
   for (let e = 0; e < ENDPOINTS; e++) await createWebhookEndpoint({ companyId: company.companyId, url: `${receiver.url}/erp/${e}` });
   const workers = Array.from({ length: WORKER_PROCESSES }, () =>
-    spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/worker.ts"], {
+    spawn(process.execPath, ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/worker.ts"], {
       env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
       stdio: ["ignore", "pipe", "inherit"],
     }),
