@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
@@ -35,6 +36,7 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
     const { token, deliveries } = await claimDueDeliveries(endpoint.id, batchSize);
     if (deliveries.length === 0) break;
     const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+    setMaxListeners(batchSize + 1, deadline); // one abort listener per request of the batch
     const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(endpoint, delivery, deadline)));
     const recorded = await recordAttempts(endpoint.id, token, outcomes, delays);
     attempted += outcomes.length;
