@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { deliverDueForEndpoint } from "@/lib/webhooks";
+import { deliverDueForEndpoint, scheduleNextRun } from "@/lib/webhooks";
 import { DELIVER_WEBHOOKS_EVENT, DELIVER_WEBHOOKS_FUNCTION_ID, DeliverWebhooksEventData } from "@/lib/webhooks/events";
 
 /**
@@ -15,6 +15,12 @@ export const deliverWebhooksFunction = inngest.createFunction(
     triggers: [{ event: DELIVER_WEBHOOKS_EVENT }],
     concurrency: [{ key: "event.data.endpointId", limit: 1 }],
     retries: 4,
+    // A run that failed for good (database unreachable, a bug) must not strand its endpoint's
+    // PENDING deliveries: the next run is queued for the earliest of them.
+    onFailure: async ({ event, step }) => {
+      const run = DeliverWebhooksEventData.parse(event.data.event.data);
+      await step.run("reschedule", () => scheduleNextRun(run));
+    },
   },
   async ({ event, step }) => {
     const run = DeliverWebhooksEventData.parse(event.data);

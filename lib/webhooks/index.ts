@@ -22,7 +22,7 @@
 //   startWebhookBackfill({ companyId, actor, from, to, types?, onlyMissing?, environment?, dryRun? })
 //       actor: { kind: "apiKey", id } | { kind: "user", id, email }; 5 calls/min per company
 //   getWebhookBackfill({ companyId, runId }) · listWebhookBackfills({ companyId, page, pageSize })
-// Background (inngest/functions): deliverDueForEndpoint, backfillNextBatch, finishBackfill.
+// Background (inngest/functions): deliverDueForEndpoint, scheduleNextRun, backfillNextBatch, finishBackfill.
 
 export {
   createWebhookEndpoint,
@@ -37,4 +37,4 @@ export { getWebhookDelivery, listDocumentDeliveries, listEndpointDeliveries, sea
 export { redeliverWebhookDelivery, sendTestWebhook } from "./manual-attempts";
 export { redispatchDocumentWebhook } from "./redispatch";
 export { backfillNextBatch, finishBackfill, getWebhookBackfill, listWebhookBackfills, startWebhookBackfill, type BackfillActor } from "./backfill";
-export { deliverDueForEndpoint } from "./deliver-due";
+export { deliverDueForEndpoint, scheduleNextRun } from "./deliver-due";
