@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   AUTHORITY_CALLS_PER_COMPANY: z.coerce.number().int().min(1).default(4),
   // Rate-limit counters in Redis instead of PostgreSQL (lib/rate-limit).
   REDIS_URL: z.string().url().optional(),
+  // Webhooks (lib/webhooks/config.ts parses both): seconds between consecutive attempts, and the
+  // hosts, IPs or CIDRs exempt from the public-address rule (and allowed over http://).
+  WEBHOOK_RETRY_DELAYS_SECONDS: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
