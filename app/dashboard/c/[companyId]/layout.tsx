@@ -11,14 +11,15 @@ export default async function CompanyLayout({ children, params }: { children: Re
   const companies = await listTenantCompanies(user.tenantId);
   return (
     <>
-      <aside className="w-60 shrink-0 border-r border-slate-200 bg-white p-3">
+      {/* Narrower on a tablet (768-1023 px) so the page keeps room for its tables. */}
+      <aside className="w-48 shrink-0 border-r border-slate-200 bg-white p-2 lg:w-60 lg:p-3">
         <CompanySwitcher companies={companies} currentId={company.id} />
         <div className="mb-4 mt-2 px-1">
           <EnvironmentBadge environment={company.environment} />
         </div>
         <SidebarNav companyId={company.id} />
       </aside>
-      <main className="min-w-0 flex-1 p-6">{children}</main>
+      <main id="main" className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
     </>
   );
 }
