@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { DocumentSummary } from "./response-schemas";
-import { CreateDocumentInput, ListDocumentsQuery } from "./schemas";
+import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery } from "./schemas";
 
 // Internal dashboard routes (handleSession) for documents. The create body is
 // the public CreateDocumentInput, so the form validates exactly as the API.
@@ -38,3 +38,7 @@ export const dashboardDocumentFormOptionsContract = defineContract({
   response: DocumentFormOptions,
 });
 
+export const dashboardDeleteDocumentContract = defineContract({
+  method: "DELETE", path: `${base}/{documentId}`, summary: "Delete a draft document", tag, scope: null,
+  params: z.object({ companyId: z.string().min(1), documentId: DocumentIdParams.shape.id }), successStatus: 204, errorStatuses: [404, 422],
+});
