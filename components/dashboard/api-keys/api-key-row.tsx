@@ -31,7 +31,7 @@ export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySumma
         </span>
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.createdAt)}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.lastUsedAt, "never")}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.lastUsedAt, undefined, "never")}</td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">
         {revoked ? (
           <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">Revoked {formatDateTime(apiKey.revokedAt)}</span>

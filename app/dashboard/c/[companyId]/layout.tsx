@@ -1,9 +1,16 @@
+import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { CompanySwitcher } from "@/components/dashboard/company-switcher";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { listTenantCompanies } from "@/lib/auth/session-companies";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { isStateCode, stateInfo } from "@/lib/br/states";
+import { CompanyProvider } from "@/components/dashboard/company-context";
+
+function companyTimeZone(uf: string): string {
+  return isStateCode(uf) ? stateInfo(uf).timezone : "America/Sao_Paulo";
+}
 
 export default async function CompanyLayout({ children, params }: { children: ReactNode; params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
@@ -19,7 +26,12 @@ export default async function CompanyLayout({ children, params }: { children: Re
         </div>
         <SidebarNav companyId={company.id} />
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
+      {/* Times on the company's pages are shown in its state's zone (useTimeZone in client components). */}
+      <NextIntlClientProvider timeZone={companyTimeZone(company.state)}>
+        <CompanyProvider companyId={company.id}>
+          <main id="main" className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
+        </CompanyProvider>
+      </NextIntlClientProvider>
     </>
   );
 }
