@@ -1,22 +1,35 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { DeleteDraftButton } from "@/components/dashboard/documents/delete-draft-button";
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
+import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { isStateCode, stateInfo } from "@/lib/br/states";
 import { getDocument } from "@/lib/documents/get-document";
 import { DomainError } from "@/lib/errors";
 
 export default async function DocumentPage({ params }: { params: Promise<{ companyId: string; documentId: string }> }) {
   const { companyId, documentId } = await params;
-  const { company } = await requireSessionCompany(companyId);
+  const { user, company } = await requireSessionCompany(companyId);
+  const t = await getTranslations("documentDetail");
   const document = await getDocument({ companyId: company.id, documentId }).catch((error: unknown) => {
     if (error instanceof DomainError && error.status === 404) notFound();
     throw error;
   });
+  const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   return (
     <div className="max-w-6xl space-y-3">
-      <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />
-      <DocumentDetailView document={document} />
+      <Link href={`/dashboard/c/${company.id}/documents`} className="inline-block text-sm text-indigo-700 hover:underline" data-testid="back-to-list">
+        ← {t("backToList")}
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />
+        {canWrite(user.role) && document.status === "DRAFT" && <DeleteDraftButton companyId={company.id} documentId={document.id} />}
+      </div>
+      <DocumentDetailView document={document} timeZone={timeZone} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} />
     </div>
   );
