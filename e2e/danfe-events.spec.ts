@@ -72,15 +72,15 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
 
   // Inutilization of a range of the series.
   await page.goto(`/dashboard/c/${companyId}/inutilizations`);
-  const form = page.getByRole("form", { name: "Declare unused numbers" });
-  await form.getByLabel("Series").fill(String(authorized.series));
-  await form.getByLabel("First number").fill("50");
-  await form.getByLabel("Last number").fill("52");
-  await form.getByLabel("Justification (at least 15 characters)").fill("Numeracao pulada por falha no ERP");
-  await form.getByRole("button", { name: "Declare unused" }).click();
-  await expect(form.getByRole("status")).toContainText("Range inutilized, protocol", { timeout: 20_000 });
-  await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("50–52");
-  await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("AUTHORIZED");
+  const form = page.getByRole("form", { name: "Inutilizar números" });
+  await form.getByLabel("Série").fill(String(authorized.series));
+  await form.getByLabel("Número inicial").fill("50");
+  await form.getByLabel("Número final").fill("52");
+  await form.getByLabel("Justificativa (mínimo de 15 caracteres)").fill("Numeracao pulada por falha no ERP");
+  await form.getByRole("button", { name: "Inutilizar" }).click();
+  await expect(form.getByRole("status")).toContainText("Faixa inutilizada, protocolo", { timeout: 20_000 });
+  await expect(page.getByRole("table", { name: "Inutilizações registradas" })).toContainText("50–52");
+  await expect(page.getByRole("table", { name: "Inutilizações registradas" })).toContainText("Homologada");
   const stored = await db.inutilization.findFirstOrThrow({ where: { companyId: companyId } });
   expect(stored).toMatchObject({ status: "AUTHORIZED", startNumber: 50, endNumber: 52 });
 });
