@@ -66,14 +66,15 @@ test("clients, products, carriers with fleet and templates from the dashboard", 
 
   await go("templates");
   const systemRow = page.getByTestId("template-row").filter({ hasText: "Venda de mercadoria" }).first();
-  await expect(systemRow).toContainText("system");
+  await expect(systemRow).toContainText("System");
   await expect(systemRow).toContainText("read-only");
   await page.getByRole("button", { name: "New tenant template" }).click();
   form = page.getByRole("form", { name: "New tenant template" });
   await form.getByLabel("Name", { exact: true }).fill("Venda do escritório");
-  await form.getByLabel("CFOP (NFE)", { exact: true }).fill("5102");
-  await form.getByRole("button", { name: "Save template" }).click();
+  await form.getByLabel("CFOP (NF-e)", { exact: true }).fill("5102");
+  await page.keyboard.press("Tab");
+  await form.getByRole("button", { name: "Save", exact: true }).click();
   const tenantRow = page.getByTestId("template-row").filter({ hasText: "Venda do escritório" });
-  await expect(tenantRow).toContainText("tenant");
+  await expect(tenantRow).toContainText("Tenant");
   await expect(tenantRow.getByRole("button", { name: "Edit" })).toBeVisible();
 });
