@@ -20,6 +20,9 @@ type Props = {
   filters?: Partial<Record<"operation" | "ncm" | "cst", string>>;
   className?: string;
   hint?: string;
+  /** Fixed input id (its error is `${inputId}-error`); generated otherwise. */
+  inputId?: string;
+  error?: string;
 };
 
 const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
@@ -39,10 +42,11 @@ function useDebounced<T>(value: T, ms: number): T {
  * code's description stays under the field. A code typed whole is kept as is
  * (the API accepts any code its schema allows).
  */
-export function CodePicker({ label, table, value, onChange, filters = {}, className = "", hint }: Props) {
+export function CodePicker({ label, table, value, onChange, filters = {}, className = "", hint, inputId, error }: Props) {
   const t = useTranslations("pickers");
   const companyId = useCompanyId();
-  const id = useId();
+  const generatedId = useId();
+  const id = inputId ?? generatedId;
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -101,7 +105,8 @@ export function CodePicker({ label, table, value, onChange, filters = {}, classN
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${id}-opt-${active}` : undefined}
-        aria-describedby={`${id}-desc`}
+        aria-describedby={error ? `${id}-error ${id}-desc` : `${id}-desc`}
+        aria-invalid={error ? true : undefined}
         autoComplete="off"
         placeholder={t("placeholder")}
         value={text ?? value}
@@ -118,6 +123,7 @@ export function CodePicker({ label, table, value, onChange, filters = {}, classN
       <p id={`${id}-desc`} className="mt-0.5 line-clamp-2 font-normal text-slate-500" data-testid="picker-description">
         {value ? (chosenEntry ? chosenEntry.description : chosen.isFetching ? "…" : t("notInTable")) : hint ?? ""}
       </p>
+      {error && <p id={`${id}-error`} role="alert" className="mt-0.5 text-xs font-normal text-red-700">{error}</p>}
       {open && (
         <ul id={listId} role="listbox" aria-label={label} className="absolute z-20 mt-1 max-h-72 w-[min(32rem,90vw)] overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg">
           {options.length === 0 ? (
