@@ -48,28 +48,28 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   const account = await createAccount("ADMIN");
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/settings`);
-  const form = page.getByRole("form", { name: "Fiscal settings" });
-  const ie = form.getByLabel("State registration (IE)");
+  const form = page.getByRole("form", { name: "Configurações fiscais" });
+  const ie = form.getByLabel("Inscrição estadual (IE)");
 
   await ie.fill("123");
-  await form.getByLabel("Street", { exact: true }).fill("Avenida Paulista");
-  await form.getByRole("button", { name: "Save settings" }).click();
+  await form.getByLabel("Logradouro", { exact: true }).fill("Avenida Paulista");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(ie).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveText("an IE of SP has 12 digits (got 3)");
-  await expect(form.getByRole("alert")).toContainText("One field needs attention.");
+  await expect(form.getByRole("alert")).toContainText("Um campo precisa de atenção.");
   expect((await db.company.findUniqueOrThrow({ where: { id: account.companyId } })).street).toBeNull();
 
   await ie.fill("110.042.490.114");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveCount(0);
   await expect(ie).toHaveAttribute("aria-invalid", "false");
-  await form.getByRole("button", { name: "Save settings" }).click();
-  await expect(form.getByRole("status")).toHaveText("Settings saved.");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(form.getByRole("status")).toHaveText("Configurações salvas.");
   await expect(ie).toHaveValue("110042490114");
 
   const stored = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
   expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista" });
   await page.reload();
-  await expect(form.getByLabel("State registration (IE)")).toHaveValue("110042490114");
+  await expect(form.getByLabel("Inscrição estadual (IE)")).toHaveValue("110042490114");
 
   // The readiness checklist applies the same rules: the certificate is still missing.
   await page.goto(`/dashboard/c/${account.companyId}/settings/readiness`);

@@ -13,12 +13,14 @@ export type SettingsField = {
   options?: { value: string; label: string }[];
   type?: "text" | "email" | "number";
 };
-export type SettingsSection = { title: string; description?: string; fields: SettingsField[] };
+/** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
+export type SettingsSection = { key: "identification" | "address" | "numbering" | "taxes" | "respTec"; title: string; description?: string; fields: SettingsField[] };
 
 const ORIGIN_LABELS = ["0 - National", "1 - Foreign, direct import", "2 - Foreign, bought in Brazil", "3 - National, 40-70% imported", "4 - National, basic processes", "5 - National, up to 40% imported", "6 - Foreign direct, no similar (CAMEX)", "7 - Foreign in Brazil, no similar (CAMEX)", "8 - National, over 70% imported"];
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   {
+    key: "identification",
     title: "Identification",
     fields: [
       { name: "cnpj", label: "CNPJ" },
@@ -48,6 +50,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "address",
     title: "Address",
     fields: [
       { name: "street", label: "Street" },
@@ -63,6 +66,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "numbering",
     title: "Numbering and NFC-e",
     description: "Series and the next number of the default series, in the current environment.",
     fields: [
@@ -75,6 +79,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "taxes",
     title: "Default taxes",
     description: "Last level of the tax resolution: used when the item, tax rule, product and template leave a field empty. Rates in percent.",
     fields: [
@@ -99,6 +104,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "respTec",
     title: "Technical responsible (infRespTec)",
     description: "Required by some states (NT 2018.005).",
     fields: [
