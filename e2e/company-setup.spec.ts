@@ -73,6 +73,6 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
 
   // The readiness checklist applies the same rules: the certificate is still missing.
   await page.goto(`/dashboard/c/${account.companyId}/settings/readiness`);
-  await expect(page.getByRole("region", { name: "NF-e (model 55) readiness" })).toContainText("Not ready");
-  await expect(page.getByRole("region", { name: "NF-e (model 55) readiness" })).toContainText("No digital certificate");
+  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("Não está pronta");
+  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("No digital certificate");
 });
