@@ -7,6 +7,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useState, type FormEvent } from "react";
 import { FiscalSettingsSchema, type FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
+import { CodePicker } from "@/components/dashboard/pickers/code-picker";
 import { SETTINGS_SECTIONS, type SettingsField, type SettingsFieldName } from "./settings-fields";
 
 type FormValues = Record<SettingsFieldName, string>;
@@ -56,6 +57,9 @@ function Field({ field: raw, value, error, onChange }: { field: SettingsField; v
     options: raw.options?.map((o) => ({ ...o, label: raw.name === "taxRegime" ? text(`regime.${o.value}`, o.label)! : raw.name === "environment" ? text(`environmentOption.${o.value}`, o.label)! : o.label })),
   };
   const id = `settings-${field.name}`;
+  if (field.picker) {
+    return <CodePicker inputId={id} label={field.label} table={field.picker} value={value} error={error} hint={field.hint} onChange={onChange} className="text-sm" />;
+  }
   const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const className = `mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none ${error ? "border-red-500 focus:border-red-600" : "border-slate-300 focus:border-indigo-500"}`;
   return (

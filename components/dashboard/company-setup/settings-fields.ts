@@ -1,6 +1,7 @@
 import { STATES } from "@/lib/br/states";
 import type { FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ICMS_ORIGINS } from "@/lib/tax/taxation-rules";
+import type { PickerTable } from "@/components/dashboard/pickers/code-picker";
 
 // Layout of the fiscal settings form: which field goes in which section, with
 // its label and hint. Validation lives in FiscalSettingsSchema, not here.
@@ -12,6 +13,8 @@ export type SettingsField = {
   hint?: string;
   options?: { value: string; label: string }[];
   type?: "text" | "email" | "number";
+  /** A code from an official table: a searchable picker. */
+  picker?: PickerTable;
 };
 /** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
 export type SettingsSection = { key: "identification" | "address" | "numbering" | "taxes" | "respTec"; title: string; description?: string; fields: SettingsField[] };
@@ -84,20 +87,20 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: "Last level of the tax resolution: used when the item, tax rule, product and template leave a field empty. Rates in percent.",
     fields: [
       { name: "defaultOperationNature", label: "Operation nature", hint: "e.g. VENDA DE MERCADORIA" },
-      { name: "defaultNcm", label: "NCM" },
-      { name: "defaultCfop", label: "CFOP" },
+      { name: "defaultNcm", label: "NCM", picker: "ncm" },
+      { name: "defaultCfop", label: "CFOP", picker: "cfop" },
       { name: "defaultIcmsOrigin", label: "ICMS origin", options: ICMS_ORIGINS.map((o, i) => ({ value: o, label: ORIGIN_LABELS[i] ?? o })) },
-      { name: "defaultIcmsCst", label: "ICMS CST / CSOSN", hint: "CSOSN for Simples Nacional and MEI, CST otherwise" },
+      { name: "defaultIcmsCst", label: "ICMS CST / CSOSN", hint: "CSOSN for Simples Nacional and MEI, CST otherwise", picker: "icms-situation" },
       { name: "defaultIcmsRate", label: "ICMS rate (%)" },
-      { name: "defaultPisCst", label: "PIS CST" },
+      { name: "defaultPisCst", label: "PIS CST", picker: "pis-cofins-cst" },
       { name: "defaultPisRate", label: "PIS rate (%)" },
-      { name: "defaultCofinsCst", label: "COFINS CST" },
+      { name: "defaultCofinsCst", label: "COFINS CST", picker: "pis-cofins-cst" },
       { name: "defaultCofinsRate", label: "COFINS rate (%)" },
-      { name: "defaultIpiCst", label: "IPI CST" },
+      { name: "defaultIpiCst", label: "IPI CST", picker: "ipi-cst" },
       { name: "defaultIpiRate", label: "IPI rate (%)" },
       { name: "defaultIpiCEnq", label: "IPI enquadramento (cEnq)" },
-      { name: "defaultIbsCbsCst", label: "IBS/CBS CST" },
-      { name: "defaultCClassTrib", label: "cClassTrib" },
+      { name: "defaultIbsCbsCst", label: "IBS/CBS CST", picker: "ibscbs-cst" },
+      { name: "defaultCClassTrib", label: "cClassTrib", picker: "cclasstrib" },
       { name: "cbsRate", label: "CBS rate (%)" },
       { name: "ibsStateRate", label: "State IBS rate (%)" },
       { name: "ibsMunicipalRate", label: "Municipal IBS rate (%)" },

@@ -10,6 +10,8 @@ export type ItemRow = {
   productId: string; code: string; description: string; quantity: string; unitValue: string; unit: string;
   ncm: string; cfop: string; cest: string; icmsOrigin: string; icmsSituation: string;
   nationalServiceCode: string; serviceCode: string; taxRuleId: string;
+  /** IBS/CBS of the line (NT 2025.002); empty = the company's. */
+  ibsCbsCst: string; cClassTrib: string;
 };
 export type PaymentRow = { method: string; value: string; description: string; cardFlag: string; cardCNPJ: string; cardAuthorization: string; pixKey: string; pixTxId: string };
 export type DuplicateRow = { dueDate: string; value: string };
@@ -38,7 +40,7 @@ export type FormState = {
 };
 
 export const emptyItem: ItemRow = {
-  productId: "", code: "", description: "", quantity: "1", unitValue: "", unit: "UN", ncm: "", cfop: "", cest: "", icmsOrigin: "", icmsSituation: "", nationalServiceCode: "", serviceCode: "", taxRuleId: "",
+  productId: "", code: "", description: "", quantity: "1", unitValue: "", unit: "UN", ncm: "", cfop: "", cest: "", icmsOrigin: "", icmsSituation: "", nationalServiceCode: "", serviceCode: "", taxRuleId: "", ibsCbsCst: "", cClassTrib: "",
 };
 export const emptyPayment: PaymentRow = { method: "PIX", value: "", description: "", cardFlag: "", cardCNPJ: "", cardAuthorization: "", pixKey: "", pixTxId: "" };
 export const emptyTransport: TransportState = { freightType: "SENDER", freightValue: "", carrierId: "", vehiclePlate: "", vehicleState: "", volumeQuantity: "", volumeSpecies: "", volumeGrossWeight: "", volumeNetWeight: "" };
@@ -86,6 +88,7 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
       pick({
         code: row.code.trim(), description: row.description.trim(), quantity: num(row.quantity), unitValue: num(row.unitValue), unit: text(row.unit),
         productId: text(row.productId), taxRuleId: text(row.taxRuleId),
+        ibsCbs: row.ibsCbsCst || row.cClassTrib ? pick({ cst: text(row.ibsCbsCst), cClassTrib: text(row.cClassTrib) }) : undefined,
         ...(isService
           ? { nationalServiceCode: text(row.nationalServiceCode), serviceCode: text(row.serviceCode) }
           : { ncm: text(row.ncm), cfop: text(row.cfop), cest: text(row.cest), icmsOrigin: text(row.icmsOrigin), icmsSituation: text(row.icmsSituation) }),

@@ -56,6 +56,8 @@ export function ItemsSection({ form, setForm, products, operation }: Props) {
               <CodePicker label={t("icmsSituation")} table="icms-situation" value={row.icmsSituation} onChange={(code) => update(index, { icmsSituation: code })} hint={t("inheritedHint")} className="col-span-2" />
             </>
           )}
+          <CodePicker label={t("ibsCbsCst")} table="ibscbs-cst" value={row.ibsCbsCst} onChange={(code) => update(index, { ibsCbsCst: code, cClassTrib: "" })} hint={t("companyHint")} className="col-span-2" />
+          <CodePicker label={t("cClassTrib")} table="cclasstrib" value={row.cClassTrib} onChange={(code) => update(index, { cClassTrib: code })} filters={{ cst: row.ibsCbsCst || undefined }} hint={row.ibsCbsCst ? t("cClassTribForCst") : t("companyHint")} className="col-span-2" />
           <div className="flex items-end">
             {form.items.length > 1 && <RemoveButton label={t("remove", { n: index + 1 })} onClick={() => setForm({ items: form.items.filter((_, i) => i !== index) })} />}
           </div>
