@@ -67,7 +67,7 @@ test("the API reference shows every registered route with its scope, parameters 
   const account = await createAccount("SUPPORT");
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/api-reference`);
-  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Referência da API" })).toBeVisible();
   const document = await (await request.get("/v1/openapi.json")).json();
   const operations = Object.values(document.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);
   await expect(page.getByTestId("api-operation")).toHaveCount(operations);
