@@ -25,7 +25,7 @@ test("criar um rascunho com pickers, prévia de impostos e parcelas conferidas, 
   await form.getByRole("button", { name: "Criar rascunho" }).click();
   await expect(form.getByRole("alert")).toContainText("Verifique os campos");
 
-  await form.getByLabel("Cliente", { exact: true }).selectOption({ label: "Loja do Bairro Ltda (11.222.333/0001-81) · SP" });
+  await form.getByRole("combobox", { name: /^Cliente/ }).selectOption({ label: "Loja do Bairro Ltda (11.222.333/0001-81) · SP" });
   await form.getByLabel("Produto 1").selectOption({ label: "TEC-01 — Teclado USB" });
   await expect(form.getByLabel("Valor unitário (R$)")).toHaveValue("123,45");
   await form.getByLabel("Quantidade").fill("3");
@@ -117,7 +117,7 @@ test("novo cliente com endereço completo e máscaras; NFS-e pede o serviço nac
   await form.getByLabel("Telefone").fill("19912345678");
   await expect(form.getByLabel("Telefone")).toHaveValue("(19) 91234-5678");
 
-  await form.getByLabel("Tipo", { exact: true }).selectOption("NFSE");
+  await form.getByRole("combobox", { name: /^Tipo/ }).selectOption("NFSE");
   await expect(form.getByRole("combobox", { name: "NCM" })).toHaveCount(0);
   const service = form.getByRole("combobox", { name: "Código de tributação nacional (LC 116)" });
   await service.fill("desenvolvimento de sistemas");
