@@ -43,7 +43,7 @@ test("criar um rascunho com pickers, prévia de impostos e parcelas conferidas, 
   // CEST picker follows the NCM chosen (beer → segment 03 only).
   const ncm = form.getByRole("combobox", { name: "NCM" });
   await ncm.fill("2203.00.00");
-  await page.getByRole("listbox", { name: "NCM" }).getByRole("option").first().click();
+  await page.getByRole("listbox", { name: "NCM" }).getByRole("option").filter({ hasText: "22030000" }).click();
   await expect(ncm).toHaveValue("22030000");
   await form.getByRole("combobox", { name: "CEST" }).click();
   const cestOptions = page.getByRole("listbox", { name: "CEST" }).getByRole("option");

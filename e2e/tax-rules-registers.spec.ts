@@ -18,7 +18,7 @@ test("clients, products, carriers with fleet and templates from the dashboard", 
   await expect(page.getByText("Nothing registered yet. Use the button above to add one.")).toBeVisible();
   await page.getByRole("button", { name: "New client" }).click();
   let form = page.getByRole("form", { name: "New client" });
-  await form.getByLabel("Name", { exact: true }).fill("Padaria Central");
+  await form.getByLabel("Name / legal name", { exact: true }).fill("Padaria Central");
   await form.getByLabel("CPF/CNPJ", { exact: true }).fill("11.222.333/0001-82");
   await form.getByRole("button", { name: "Save", exact: true }).click();
   await expect(form.locator("#new-client-document-error")).toContainText("invalid CNPJ");

@@ -59,7 +59,9 @@ export function CodePicker({ label, table, value, onChange, filters = {}, classN
   const chosenUrl = `${base}?q=${encodeURIComponent(value)}&limit=5`;
   const chosen = useQuery({ queryKey: [chosenUrl], queryFn: () => apiFetch<FiscalTableResponse>(chosenUrl), enabled: value !== "", staleTime: 60 * 60_000 });
   const chosenEntry = chosen.data?.data.find((m) => m.code === value);
-  const options = results.data?.data ?? [];
+  // Until the debounced search catches up with the typing, the list would be the previous search's.
+  const stale = (text ?? "") !== query;
+  const options = stale ? [] : (results.data?.data ?? []);
 
   const pick = (match: FiscalTableMatch) => {
     onChange(match.code);
@@ -127,7 +129,7 @@ export function CodePicker({ label, table, value, onChange, filters = {}, classN
       {open && (
         <ul id={listId} role="listbox" aria-label={label} className="absolute z-20 mt-1 max-h-72 w-[min(32rem,90vw)] overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg">
           {options.length === 0 ? (
-            <li className="px-3 py-2 text-slate-500">{results.isFetching ? t("searching") : t("noMatch")}</li>
+            <li className="px-3 py-2 text-slate-500">{stale || results.isFetching ? t("searching") : t("noMatch")}</li>
           ) : (
             options.map((match, index) => (
               <li
