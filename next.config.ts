@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 const nextConfig: NextConfig = {
   // Server-only packages that load WebAssembly or native-free binaries at run time.
@@ -7,4 +8,5 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
 };
 
-export default nextConfig;
+// Messages per request from i18n/request.ts (language by cookie or Accept-Language).
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

@@ -13,6 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
+    // The dashboard follows the browser's language: specs run in Portuguese unless they pin "en-US".
+    locale: "pt-BR",
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -7,25 +7,25 @@ test("create an API key, see its secret once, use it, revoke it, and the API ref
   const account = await createAccount();
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/api-keys`);
-  await expect(page.getByText("No API keys yet.")).toBeVisible();
+  await expect(page.getByText("Nenhuma chave de API ainda.")).toBeVisible();
 
   // The form validates with the route's schema before sending.
-  await page.getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByRole("form", { name: "Create API key" }).getByRole("alert")).toContainText("give the key a name");
+  await page.getByRole("button", { name: "Criar chave" }).click();
+  await expect(page.getByRole("form", { name: "Criar chave de API" }).getByRole("alert")).toContainText("give the key a name");
 
-  await page.getByLabel("Name").fill("ERP integration");
+  await page.getByLabel("Nome").fill("ERP integration");
   await page.getByLabel("clients:read").check();
   await page.getByLabel("documents:read").check();
-  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("button", { name: "Criar chave" }).click();
 
   const secret = (await page.getByTestId("new-api-key-secret").textContent())?.trim() ?? "";
   expect(secret).toMatch(/^fsk_[A-Za-z0-9_-]{43}$/);
-  await expect(page.getByText("it is shown only once")).toBeVisible();
+  await expect(page.getByText("ele é exibido uma única vez")).toBeVisible();
   const row = page.locator('[data-testid="api-key-row"][data-key-name="ERP integration"]');
   await expect(row).toContainText(secret.slice(0, 12));
   await expect(row).toContainText("clients:read");
   await expect(row).toContainText("documents:read");
-  await expect(row).toContainText("never");
+  await expect(row).toContainText("nunca");
 
   const allowed = await request.get("/v1/clients?pageSize=5", { headers: { authorization: `Bearer ${secret}` } });
   expect(allowed.status()).toBe(200);
@@ -39,13 +39,13 @@ test("create an API key, see its secret once, use it, revoke it, and the API ref
   await expect(row).toBeVisible();
   expect(await page.content()).not.toContain(secret);
 
-  await row.getByRole("button", { name: "Revoke" }).click();
-  await expect(row.getByText("Integrations using it stop at once.")).toBeVisible();
-  await row.getByRole("button", { name: "Cancel" }).click();
-  await expect(row.getByText("Revoked")).toHaveCount(0);
-  await row.getByRole("button", { name: "Revoke" }).click();
-  await row.getByRole("button", { name: "Confirm revoke" }).click();
-  await expect(row.getByText(/^Revoked/)).toBeVisible();
+  await row.getByRole("button", { name: "Revogar" }).click();
+  await expect(row.getByText("As integrações que a usam param na hora.")).toBeVisible();
+  await row.getByRole("button", { name: "Cancelar" }).click();
+  await expect(row.getByText("Revogada")).toHaveCount(0);
+  await row.getByRole("button", { name: "Revogar" }).click();
+  await row.getByRole("button", { name: "Confirmar revogação" }).click();
+  await expect(row.getByText(/^Revogada/)).toBeVisible();
 
   const refused = await request.get("/v1/clients?pageSize=5", { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status()).toBe(401);
@@ -56,8 +56,8 @@ test("a SUPPORT user sees keys but cannot create or revoke them", async ({ page 
   const account = await createAccount("SUPPORT");
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/api-keys`);
-  await expect(page.getByText("Your role can see keys but not create or revoke them.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
+  await expect(page.getByText("Seu perfil pode ver as chaves, mas não criá-las nem revogá-las.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Criar chave" })).toHaveCount(0);
   const forced = await page.request.post(`/api/dashboard/companies/${account.companyId}/api-keys`, { data: { name: "x", scopes: ["clients:read"] } });
   expect(forced.status()).toBe(403);
   expect(await forced.json()).toMatchObject({ code: "forbidden_role" });
@@ -67,7 +67,7 @@ test("the API reference shows every registered route with its scope, parameters 
   const account = await createAccount("SUPPORT");
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/api-reference`);
-  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Referência da API" })).toBeVisible();
   const document = await (await request.get("/v1/openapi.json")).json();
   const operations = Object.values(document.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);
   await expect(page.getByTestId("api-operation")).toHaveCount(operations);

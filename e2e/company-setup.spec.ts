@@ -15,32 +15,32 @@ test("upload a certificate: a wrong password is refused, then its holder, CNPJ, 
 
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/certificate`);
-  await expect(page.getByRole("region", { name: "Active certificate" })).toContainText("No certificate installed");
+  await expect(page.getByRole("region", { name: "Certificado ativo" })).toContainText("Nenhum certificado instalado");
 
-  const form = page.getByRole("form", { name: "Upload certificate" });
-  await form.getByLabel("Certificate file").setInputFiles({ name: "loja.pfx", mimeType: "application/x-pkcs12", buffer: yearly.pfx });
-  await form.getByLabel("Password").fill("not-the-password");
-  await form.getByRole("button", { name: "Install certificate" }).click();
-  await expect(form.getByRole("alert")).toContainText("password is wrong");
+  const form = page.getByRole("form", { name: "Enviar certificado" });
+  await form.getByLabel("Arquivo do certificado").setInputFiles({ name: "loja.pfx", mimeType: "application/x-pkcs12", buffer: yearly.pfx });
+  await form.getByLabel("Senha").fill("not-the-password");
+  await form.getByRole("button", { name: "Instalar certificado" }).click();
+  await expect(form.getByRole("alert")).toContainText("Senha do certificado incorreta");
   expect(await db.certificate.count({ where: { companyId: account.companyId } })).toBe(0);
 
-  await form.getByLabel("Password").fill(yearly.password);
-  await form.getByRole("button", { name: "Install certificate" }).click();
-  const card = page.getByRole("region", { name: "Active certificate" });
+  await form.getByLabel("Senha").fill(yearly.password);
+  await form.getByRole("button", { name: "Instalar certificado" }).click();
+  const card = page.getByRole("region", { name: "Certificado ativo" });
   await expect(card).toContainText("LOJA E2E LTDA");
   const formatted = company.cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
   await expect(card).toContainText(formatted);
-  await expect(card).toContainText("Valid until");
+  await expect(card).toContainText("Válido até");
   await expect(page.getByTestId("certificate-days-left")).toHaveText("200");
   await expect(card.getByRole("alert")).toHaveCount(0);
   await expect(page.getByText(yearly.password)).toHaveCount(0);
 
   const soon = createTestCertificate({ cnpj: company.cnpj, legalName: "Loja E2E Ltda", notAfter: new Date(Date.now() + 20 * DAY_MS + 3_600_000) });
-  const replace = page.getByRole("form", { name: "Upload certificate" });
-  await replace.getByLabel("Certificate file").setInputFiles({ name: "soon.pfx", mimeType: "application/x-pkcs12", buffer: soon.pfx });
-  await replace.getByLabel("Password").fill(soon.password);
-  await replace.getByRole("button", { name: "Replace certificate" }).click();
-  await expect(card.getByRole("alert")).toContainText("expires in 20 days");
+  const replace = page.getByRole("form", { name: "Enviar certificado" });
+  await replace.getByLabel("Arquivo do certificado").setInputFiles({ name: "soon.pfx", mimeType: "application/x-pkcs12", buffer: soon.pfx });
+  await replace.getByLabel("Senha").fill(soon.password);
+  await replace.getByRole("button", { name: "Substituir certificado" }).click();
+  await expect(card.getByRole("alert")).toContainText("vence em 20 dias");
   await expect(page.getByTestId("certificate-days-left")).toHaveText("20");
 });
 
@@ -48,31 +48,31 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   const account = await createAccount("ADMIN");
   await signIn(page, account);
   await page.goto(`/dashboard/c/${account.companyId}/settings`);
-  const form = page.getByRole("form", { name: "Fiscal settings" });
-  const ie = form.getByLabel("State registration (IE)");
+  const form = page.getByRole("form", { name: "Configurações fiscais" });
+  const ie = form.getByLabel("Inscrição estadual (IE)");
 
   await ie.fill("123");
-  await form.getByLabel("Street", { exact: true }).fill("Avenida Paulista");
-  await form.getByRole("button", { name: "Save settings" }).click();
+  await form.getByLabel("Logradouro", { exact: true }).fill("Avenida Paulista");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(ie).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveText("an IE of SP has 12 digits (got 3)");
-  await expect(form.getByRole("alert")).toContainText("One field needs attention.");
+  await expect(form.getByRole("alert")).toContainText("Um campo precisa de atenção.");
   expect((await db.company.findUniqueOrThrow({ where: { id: account.companyId } })).street).toBeNull();
 
   await ie.fill("110.042.490.114");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveCount(0);
   await expect(ie).toHaveAttribute("aria-invalid", "false");
-  await form.getByRole("button", { name: "Save settings" }).click();
-  await expect(form.getByRole("status")).toHaveText("Settings saved.");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(form.getByRole("status")).toHaveText("Configurações salvas.");
   await expect(ie).toHaveValue("110042490114");
 
   const stored = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
   expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista" });
   await page.reload();
-  await expect(form.getByLabel("State registration (IE)")).toHaveValue("110042490114");
+  await expect(form.getByLabel("Inscrição estadual (IE)")).toHaveValue("110042490114");
 
   // The readiness checklist applies the same rules: the certificate is still missing.
   await page.goto(`/dashboard/c/${account.companyId}/settings/readiness`);
-  await expect(page.getByRole("region", { name: "NF-e (model 55) readiness" })).toContainText("Not ready");
-  await expect(page.getByRole("region", { name: "NF-e (model 55) readiness" })).toContainText("No digital certificate");
+  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("Não está pronta");
+  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("No digital certificate");
 });

@@ -16,71 +16,71 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
   const { account, companyId, draftId } = await createAccountWithDraft();
   await signIn(page, account);
   await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
-  await page.getByRole("button", { name: "Emit" }).click();
-  await expect(page.getByTestId("document-status")).toHaveText("Authorized", { timeout: 45_000 });
+  await page.getByRole("button", { name: "Emitir", exact: true }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Autorizada", { timeout: 45_000 });
   const authorized = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId } });
 
   // Timeline: the authorization event and the background run with its id.
-  const timeline = page.getByRole("list", { name: "Document timeline" });
-  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Authorization" })).toContainText(authorized.protocolNumber!);
+  const timeline = page.getByRole("list", { name: "Histórico" });
+  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Autorização" })).toContainText(authorized.protocolNumber!);
   await expect(timeline.getByTestId("timeline-run")).toContainText(authorized.runId!);
 
   // DANFE download, read back with pdftotext.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download DANFE (PDF)" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar DANFE (PDF)" }).click()]);
   expect(download.suggestedFilename()).toBe(`${authorized.accessKey}-danfe.pdf`);
   const text = execFileSync("pdftotext", [(await download.path())!, "-"], { encoding: "utf8" });
   expect(text).toContain(authorized.accessKey!.replace(/(.{4})(?=.)/g, "$1 "));
   expect(text).toContain("Café torrado 500 g");
   expect(text).toMatch(/^SEM VALOR FISCAL$/m);
-  const [xml] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download XML" }).click()]);
+  const [xml] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar XML" }).click()]);
   expect(readFileSync((await xml.path())!, "utf8")).toContain("<nfeProc");
 
   // Correction letter, validated in the form before it is sent.
-  await page.getByRole("button", { name: "Correction letter" }).click();
-  const cce = page.getByRole("dialog", { name: "Correction letter" });
+  await page.getByRole("button", { name: "Carta de correção" }).click();
+  const cce = page.getByRole("dialog", { name: "Carta de correção" });
   await cce.getByRole("textbox").fill("curto");
-  await cce.getByRole("button", { name: "Issue correction letter" }).click();
+  await cce.getByRole("button", { name: "Emitir carta de correção" }).click();
   await expect(cce.getByRole("alert")).toBeVisible();
   await cce.getByRole("textbox").fill("Onde se le volume 1, leia-se volumes 2");
-  await cce.getByRole("button", { name: "Issue correction letter" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Correction letter 1 registered" })).toBeVisible({ timeout: 20_000 });
-  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Correction letter" })).toContainText("110110");
+  await cce.getByRole("button", { name: "Emitir carta de correção" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Carta de correção 1 registrada" })).toBeVisible({ timeout: 20_000 });
+  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Carta de correção" })).toContainText("110110");
 
   // Delivery receipt with a picked proof file, then its cancellation.
-  await page.getByRole("button", { name: "Register delivery receipt" }).click();
-  const receipt = page.getByRole("dialog", { name: "Register delivery receipt" });
+  await page.getByRole("button", { name: "Registrar comprovante de entrega" }).click();
+  const receipt = page.getByRole("dialog", { name: "Registrar comprovante de entrega" });
   // A minute from now (inputs hold minutes; the delivery cannot precede the issue), in the browser's time zone.
   const localNow = await page.evaluate(() => new Date(Date.now() + 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
-  await receipt.getByLabel("Delivered at").fill(localNow);
-  await receipt.getByLabel("Receiver name").fill("Maria da Silva");
-  await receipt.getByLabel("Receiver CPF/CNPJ").fill("11.222.333/0001-81");
+  await receipt.getByLabel("Entregue em").fill(localNow);
+  await receipt.getByLabel("Nome de quem recebeu").fill("Maria da Silva");
+  await receipt.getByLabel("CPF/CNPJ de quem recebeu").fill("11.222.333/0001-81");
   await receipt.locator('input[type="file"]').setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });
-  await receipt.getByRole("button", { name: "Register receipt" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Delivery receipt registered" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole("button", { name: "Cancel document" })).toHaveCount(0);
+  await receipt.getByRole("button", { name: "Registrar comprovante" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Comprovante de entrega registrado" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Cancelar documento" })).toHaveCount(0);
   page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: "Cancel delivery receipt" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Delivery receipt cancelled" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Cancelar comprovante de entrega" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Comprovante de entrega cancelado" })).toBeVisible({ timeout: 20_000 });
 
   // Cancellation with its justification.
-  await page.getByRole("button", { name: "Cancel document" }).click();
-  const cancel = page.getByRole("dialog", { name: "Cancel document" });
+  await page.getByRole("button", { name: "Cancelar documento" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancelar documento" });
   await cancel.getByRole("textbox").fill("Pedido cancelado pelo cliente");
-  await cancel.getByRole("button", { name: "Cancel document" }).click();
-  await expect(page.getByTestId("document-status")).toHaveText("Cancelled", { timeout: 20_000 });
-  await expect(timeline.getByTestId("timeline-event").filter({ hasText: "Cancellation" })).toContainText("110111");
+  await cancel.getByRole("button", { name: "Cancelar documento" }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Cancelada", { timeout: 20_000 });
+  await expect(timeline.locator('[data-kind="CANCELLATION"]')).toContainText("110111");
 
   // Inutilization of a range of the series.
   await page.goto(`/dashboard/c/${companyId}/inutilizations`);
-  const form = page.getByRole("form", { name: "Declare unused numbers" });
-  await form.getByLabel("Series").fill(String(authorized.series));
-  await form.getByLabel("First number").fill("50");
-  await form.getByLabel("Last number").fill("52");
-  await form.getByLabel("Justification (at least 15 characters)").fill("Numeracao pulada por falha no ERP");
-  await form.getByRole("button", { name: "Declare unused" }).click();
-  await expect(form.getByRole("status")).toContainText("Range inutilized, protocol", { timeout: 20_000 });
-  await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("50–52");
-  await expect(page.getByRole("table", { name: "Inutilization records" })).toContainText("AUTHORIZED");
+  const form = page.getByRole("form", { name: "Inutilizar números" });
+  await form.getByLabel("Série").fill(String(authorized.series));
+  await form.getByLabel("Número inicial").fill("50");
+  await form.getByLabel("Número final").fill("52");
+  await form.getByLabel("Justificativa (mínimo de 15 caracteres)").fill("Numeracao pulada por falha no ERP");
+  await form.getByRole("button", { name: "Inutilizar" }).click();
+  await expect(form.getByRole("status")).toContainText("Faixa inutilizada, protocolo", { timeout: 20_000 });
+  await expect(page.getByRole("table", { name: "Inutilizações registradas" })).toContainText("50–52");
+  await expect(page.getByRole("table", { name: "Inutilizações registradas" })).toContainText("Homologada");
   const stored = await db.inutilization.findFirstOrThrow({ where: { companyId: companyId } });
   expect(stored).toMatchObject({ status: "AUTHORIZED", startNumber: 50, endNumber: 52 });
 });

@@ -21,10 +21,11 @@ export async function createAccount(role: "ADMIN" | "ACCOUNTANT" | "SUPPORT" = "
 }
 
 export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "password">): Promise<void> {
+  // By id, not label: specs run in Portuguese or English (the page follows the browser).
   await page.goto("/signin");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator("#email").fill(account.email);
+  await page.locator("#password").fill(account.password);
+  await page.locator('form button[type="submit"]').click();
   await expect(page.getByTestId("signed-in-user")).toContainText(account.email);
 }
 

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { formatCnpj } from "@/components/dashboard/format";
 import { listTenantCompanies } from "@/lib/auth/session-companies";
@@ -8,13 +9,14 @@ import { requireSessionUser } from "@/lib/auth/session-guard";
 export default async function DashboardHome() {
   const user = await requireSessionUser();
   const companies = await listTenantCompanies(user.tenantId);
+  const t = await getTranslations("home");
   if (companies.length === 1) redirect(`/dashboard/c/${companies[0]!.id}`);
   return (
-    <main className="mx-auto w-full max-w-3xl p-6">
-      <h1 className="text-xl font-semibold">Companies</h1>
+    <main id="main" className="mx-auto w-full max-w-3xl p-6">
+      <h1 className="text-xl font-semibold">{t("companies")}</h1>
       {companies.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">
-          Your office has no companies yet. Create one with <code className="rounded bg-slate-100 px-1">npm run cli -- company create … --tenant {user.tenantId}</code>.
+          {t("noCompanies")} <code className="rounded bg-slate-100 px-1">npm run cli -- company create … --tenant {user.tenantId}</code>
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">

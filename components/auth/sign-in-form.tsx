@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 
 /** Only same-site paths: a callback URL must never send the user elsewhere. */
@@ -9,6 +10,7 @@ function safeCallback(url: string | undefined): string {
 }
 
 export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
+  const t = useTranslations("auth");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -32,10 +34,10 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
     // "TooManySignInAttempts": lib/auth/sign-in-throttle.ts (5 failures per account or 20 per address in 15 minutes).
     setError(
       result?.error === "CredentialsSignin" || !result
-        ? "Wrong email or password."
+        ? t("wrongCredentials")
         : result.error === "TooManySignInAttempts"
-          ? "Too many failed sign-ins. Sign-in is blocked for up to 15 minutes; try again later."
-          : "Could not sign in. Try again.",
+          ? t("tooManyAttempts")
+          : t("couldNotSignIn"),
     );
   }
 
@@ -43,13 +45,13 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <div>
         <label htmlFor="email" className="block text-sm font-medium text-slate-700">
-          Email
+          {t("email")}
         </label>
         <input id="email" name="email" type="email" autoComplete="username" required className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200" />
       </div>
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-          Password
+          {t("password")}
         </label>
         <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200" />
       </div>
@@ -59,7 +61,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
         </p>
       )}
       <button type="submit" disabled={pending} className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:opacity-60">
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("signIn")}
       </button>
     </form>
   );

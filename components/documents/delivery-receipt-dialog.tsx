@@ -1,12 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { errorMessage } from "@/lib/client/api-fetch";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { maskCpfCnpj } from "@/lib/br/masks";
 import { DeliveryReceiptInput, PROOF_CONTENT_TYPES } from "@/lib/document-events/schemas";
 import { localInputToIsoWithOffset, readFileAsBase64 } from "./read-file-base64";
 
 /** Delivery receipt form: when, who received it, and the proof file (sent as base64). */
 export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown; onSubmit: (body: DeliveryReceiptInput) => void; onClose: () => void }) {
+  const t = useTranslations("documentEvents.receipt");
+  const close = useTranslations("common")("close");
+  const sending = useTranslations("documentEvents")("sending");
+  const errorMessage = useErrorMessage();
   const [deliveredAt, setDeliveredAt] = useState("");
   const [receiverName, setReceiverName] = useState("");
   const [receiverDocument, setReceiverDocument] = useState("");
@@ -14,17 +20,17 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
   const [invalid, setInvalid] = useState<string | null>(null);
 
   async function submit() {
-    if (!file) return setInvalid("Choose the proof file (JPEG, PNG or PDF)");
-    if (!deliveredAt) return setInvalid("Inform the delivery date and time");
+    if (!file) return setInvalid(t("chooseFile"));
+    if (!deliveredAt) return setInvalid(t("informDate"));
     const parsed = DeliveryReceiptInput.safeParse({
       deliveredAt: localInputToIsoWithOffset(deliveredAt),
       receiverName,
-      receiverDocument,
+      receiverDocument: receiverDocument.replace(/[^0-9A-Za-z]/g, ""),
       proof: { contentType: file.type, base64: await readFileAsBase64(file) },
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : "Invalid data");
+      return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : t("invalidData"));
     }
     setInvalid(null);
     props.onSubmit(parsed.data);
@@ -34,30 +40,30 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
   return (
     <form
       role="dialog"
-      aria-label="Register delivery receipt"
+      aria-label={t("title")}
       className="space-y-2 rounded-lg border border-slate-300 bg-white p-3 text-sm shadow-sm"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <h3 className="font-semibold">Register delivery receipt</h3>
+      <h3 className="font-semibold">{t("title")}</h3>
       <div className="grid gap-2 md:grid-cols-3">
         <label>
-          <span className="text-slate-600">Delivered at</span>
+          <span className="text-slate-600">{t("deliveredAt")}</span>
           <input type="datetime-local" name="deliveredAt" value={deliveredAt} onChange={(e) => setDeliveredAt(e.target.value)} className={input} />
         </label>
         <label>
-          <span className="text-slate-600">Receiver name</span>
+          <span className="text-slate-600">{t("receiverName")}</span>
           <input name="receiverName" value={receiverName} onChange={(e) => setReceiverName(e.target.value)} className={input} />
         </label>
         <label>
-          <span className="text-slate-600">Receiver CPF/CNPJ</span>
-          <input name="receiverDocument" value={receiverDocument} onChange={(e) => setReceiverDocument(e.target.value)} className={input} />
+          <span className="text-slate-600">{t("receiverDocument")}</span>
+          <input name="receiverDocument" value={receiverDocument} inputMode="numeric" onChange={(e) => setReceiverDocument(maskCpfCnpj(e.target.value))} className={input} />
         </label>
       </div>
       <label className="block">
-        <span className="text-slate-600">Proof (JPEG, PNG or PDF, up to 3 MB)</span>
+        <span className="text-slate-600">{t("proof")}</span>
         <input type="file" name="proof" accept={PROOF_CONTENT_TYPES.join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block" />
       </label>
       {(invalid !== null || props.error != null) && (
@@ -67,10 +73,10 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
       )}
       <div className="flex gap-2">
         <button type="submit" disabled={props.pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-white disabled:opacity-50">
-          {props.pending ? "Sending to the tax authority…" : "Register receipt"}
+          {props.pending ? sending : t("submit")}
         </button>
         <button type="button" onClick={props.onClose} className="rounded-md border border-slate-300 px-3 py-1.5">
-          Close
+          {close}
         </button>
       </div>
     </form>

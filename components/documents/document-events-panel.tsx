@@ -1,9 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useEffect, useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentTimeline as Timeline } from "@/lib/document-events/list-document-timeline";
 import { CancelDocumentInput, CorrectionLetterInput, type DeliveryReceiptInput } from "@/lib/document-events/schemas";
 import { DeliveryReceiptDialog } from "./delivery-receipt-dialog";
@@ -18,10 +20,14 @@ const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm 
  * Self-contained block for the document detail page: downloads, the event
  * buttons the current state allows (cancel, CC-e, delivery receipt), and the
  * timeline of events and background runs. Every rule is enforced by the
- * server; the buttons only hide what would certainly be refused.
+ * server; the buttons only hide what would certainly be refused. `status` is
+ * the page's: buttons follow it, and when the timeline has seen a newer status
+ * the page is refreshed, so badge, banner, buttons and timeline agree.
  */
 /** `canWrite` false (SUPPORT) keeps the downloads and hides the events sent to the authority (lib/auth/roles.ts). */
-export function DocumentEventsPanel({ companyId, documentId, status, canWrite = true }: { companyId: string; documentId: string; status?: string; canWrite?: boolean }) {
+export function DocumentEventsPanel({ companyId, documentId, status, canWrite = true }: { companyId: string; documentId: string; status: string; canWrite?: boolean }) {
+  const t = useTranslations("documentEvents");
+  const errorMessage = useErrorMessage();
   const base = `/api/dashboard/companies/${companyId}/documents/${documentId}`;
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -30,6 +36,10 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
   // The page's status is part of the key: when the page refreshes after an
   // emission outcome, the timeline is fetched again.
   const timeline = useQuery({ queryKey: ["document-timeline", documentId, status], queryFn: () => apiFetch<Timeline>(`${base}/timeline`) });
+  const timelineStatus = timeline.data?.document.status;
+  useEffect(() => {
+    if (timelineStatus && timelineStatus !== status) router.refresh();
+  }, [timelineStatus, status, router]);
 
   const done = (message: string) => {
     setDialog(null);
@@ -39,104 +49,62 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
   };
   const cancel = useMutation({
     mutationFn: (body: CancelDocumentInput) => apiFetch<{ message: string }>(`${base}/cancel`, { method: "POST", body }),
-    onSuccess: (result) => done(result.message),
+    onSuccess: (result) => done(`${t("cancelled")} ${result.message}`),
   });
   const correction = useMutation({
     mutationFn: (body: CorrectionLetterInput) => apiFetch<{ sequence: number; protocol: string }>(`${base}/correction-letter`, { method: "POST", body }),
-    onSuccess: (result) => done(`Correction letter ${result.sequence} registered, protocol ${result.protocol}`),
+    onSuccess: (result) => done(t("correctionRegistered", { sequence: result.sequence, protocol: result.protocol })),
   });
   const receipt = useMutation({
     mutationFn: (body: DeliveryReceiptInput) => apiFetch<{ protocol: string }>(`${base}/delivery-receipt`, { method: "POST", body }),
-    onSuccess: (result) => done(`Delivery receipt registered, protocol ${result.protocol}`),
+    onSuccess: (result) => done(t("receiptRegistered", { protocol: result.protocol })),
   });
   const removeReceipt = useMutation({
     mutationFn: () => apiFetch<{ protocol: string }>(`${base}/delivery-receipt`, { method: "DELETE" }),
-    onSuccess: (result) => done(`Delivery receipt cancelled, protocol ${result.protocol}`),
+    onSuccess: (result) => done(t("receiptCancelled", { protocol: result.protocol })),
   });
 
-  if (timeline.isPending) return <p className="text-sm text-slate-500">Loading events…</p>;
+  if (timeline.isPending) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   if (timeline.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(timeline.error)}</p>;
   const doc = timeline.data.document;
-  const canSendEvents = canWrite && doc.status === "AUTHORIZED";
+  // Events go to the authority only from ADMIN and ACCOUNTANT, on an authorized document.
+  const authorized = canWrite && status === "AUTHORIZED";
   const fiscalNote = doc.type === "NFE" || doc.type === "NFCE";
+  // Until the page catches up with a newer status, the timeline would contradict it.
+  const consistent = doc.status === status;
 
   return (
-    <section aria-label="Document events" className="space-y-3">
+    <section aria-label={t("title")} className="space-y-3">
       <div className="flex flex-wrap gap-2">
-        {doc.hasAuthorizedXml && (
-          <a className={button} href={`${base}/xml?type=authorized&download=true`}>
-            Download XML
-          </a>
+        {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=authorized&download=true`}>{t("downloadXml")}</a>}
+        {consistent && doc.hasSignedXml && !doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=signed&download=true`}>{t("downloadSignedXml")}</a>}
+        {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/danfe?download=true`}>{t("downloadDanfe")}</a>}
+        {/* Issue 19 adds ?preview=true to this route: an unofficial DANFE of a draft or rejected note. */}
+        {(status === "DRAFT" || status === "REJECTED") && fiscalNote && (
+          <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t("previewDanfe")}</a>
         )}
-        {doc.hasSignedXml && !doc.hasAuthorizedXml && (
-          <a className={button} href={`${base}/xml?type=signed&download=true`}>
-            Download signed XML
-          </a>
-        )}
-        {doc.hasAuthorizedXml && fiscalNote && (
-          <a className={button} href={`${base}/danfe?download=true`}>
-            Download DANFE (PDF)
-          </a>
-        )}
-        {canSendEvents && doc.type !== "NFSE" && !doc.deliveryReceiptActive && (
-          <button type="button" className={button} onClick={() => setDialog("cancel")}>
-            Cancel document
-          </button>
-        )}
-        {canSendEvents && fiscalNote && (
-          <button type="button" className={button} onClick={() => setDialog("correction")}>
-            Correction letter
-          </button>
-        )}
-        {canSendEvents && doc.type === "NFE" && !doc.deliveryReceiptActive && (
-          <button type="button" className={button} onClick={() => setDialog("receipt")}>
-            Register delivery receipt
-          </button>
-        )}
-        {canSendEvents && doc.deliveryReceiptActive && (
-          <button
-            type="button"
-            className={button}
-            disabled={removeReceipt.isPending}
-            onClick={() => window.confirm("Cancel the registered delivery receipt (event 110131)?") && removeReceipt.mutate()}
-          >
-            {removeReceipt.isPending ? "Cancelling receipt…" : "Cancel delivery receipt"}
+        {consistent && authorized && !doc.deliveryReceiptActive && <button type="button" className={button} onClick={() => setDialog("cancel")}>{t("cancelDocument")}</button>}
+        {consistent && authorized && fiscalNote && <button type="button" className={button} onClick={() => setDialog("correction")}>{t("correctionLetter")}</button>}
+        {consistent && authorized && doc.type === "NFE" && !doc.deliveryReceiptActive && <button type="button" className={button} onClick={() => setDialog("receipt")}>{t("registerReceipt")}</button>}
+        {consistent && authorized && doc.deliveryReceiptActive && (
+          <button type="button" className={button} disabled={removeReceipt.isPending} onClick={() => window.confirm(t("confirmCancelReceipt")) && removeReceipt.mutate()}>
+            {removeReceipt.isPending ? t("cancellingReceipt") : t("cancelReceipt")}
           </button>
         )}
       </div>
       {removeReceipt.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(removeReceipt.error)}</p>}
       {notice && <p role="status" className="text-sm text-emerald-700">{notice}</p>}
       {dialog === "cancel" && (
-        <TextEventDialog
-          title="Cancel document"
-          field="justification"
-          label="Justification (15 to 255 characters)"
-          schema={CancelDocumentInput}
-          submitLabel="Cancel document"
-          pending={cancel.isPending}
-          error={cancel.error}
-          onSubmit={(body) => cancel.mutate(body)}
-          onClose={() => setDialog(null)}
-        />
+        <TextEventDialog title={t("cancelDocument")} field="justification" label={t("cancelJustification")} schema={CancelDocumentInput} submitLabel={t("cancelDocument")}
+          pending={cancel.isPending} error={cancel.error} onSubmit={(body) => cancel.mutate(body)} onClose={() => setDialog(null)} />
       )}
       {dialog === "correction" && (
-        <TextEventDialog
-          title="Correction letter"
-          field="correction"
-          label="Correction (15 to 1000 characters; it cannot change values, taxes, parties or dates)"
-          schema={CorrectionLetterInput}
-          submitLabel="Issue correction letter"
-          pending={correction.isPending}
-          error={correction.error}
-          onSubmit={(body) => correction.mutate(body)}
-          onClose={() => setDialog(null)}
-        />
+        <TextEventDialog title={t("correctionLetter")} field="correction" label={t("correctionText")} schema={CorrectionLetterInput} submitLabel={t("issueCorrection")}
+          pending={correction.isPending} error={correction.error} onSubmit={(body) => correction.mutate(body)} onClose={() => setDialog(null)} />
       )}
-      {dialog === "receipt" && (
-        <DeliveryReceiptDialog pending={receipt.isPending} error={receipt.error} onSubmit={(body) => receipt.mutate(body)} onClose={() => setDialog(null)} />
-      )}
-      <h2 className="text-base font-semibold">Timeline</h2>
-      <DocumentTimeline entries={timeline.data.entries} />
+      {dialog === "receipt" && <DeliveryReceiptDialog pending={receipt.isPending} error={receipt.error} onSubmit={(body) => receipt.mutate(body)} onClose={() => setDialog(null)} />}
+      <h2 className="text-base font-semibold">{t("timeline.title")}</h2>
+      {consistent ? <DocumentTimeline entries={timeline.data.entries} /> : <p className="text-sm text-slate-500">{t("loading")}</p>}
     </section>
   );
 }

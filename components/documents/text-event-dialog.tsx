@@ -1,8 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
-import { errorMessage } from "@/lib/client/api-fetch";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 
 /**
  * A small inline dialog with one text area (cancel justification, CC-e text),
@@ -19,6 +20,9 @@ export function TextEventDialog<S extends z.ZodType>(props: {
   onSubmit: (body: z.output<S>) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("documentEvents");
+  const close = useTranslations("common")("close");
+  const errorMessage = useErrorMessage();
   const [text, setText] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
   return (
@@ -29,7 +33,7 @@ export function TextEventDialog<S extends z.ZodType>(props: {
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = props.schema.safeParse({ [props.field]: text });
-        if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? "Invalid text");
+        if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? t("invalidText"));
         setInvalid(null);
         props.onSubmit(parsed.data);
       }}
@@ -52,10 +56,10 @@ export function TextEventDialog<S extends z.ZodType>(props: {
       )}
       <div className="flex gap-2">
         <button type="submit" disabled={props.pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">
-          {props.pending ? "Sending to the tax authority…" : props.submitLabel}
+          {props.pending ? t("sending") : props.submitLabel}
         </button>
         <button type="button" onClick={props.onClose} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
-          Close
+          {close}
         </button>
       </div>
     </form>

@@ -1,9 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateInutilizationInput, type CreateInutilizationResponse } from "@/lib/inutilizations/schemas";
 
 export type SuggestedRange = { model: "55" | "65"; series: number; startNumber: number; endNumber: number };
@@ -12,6 +14,8 @@ const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
 
 /** Declares a range unused; the suggestions come from the numbers that never reached authorization. */
 export function InutilizationForm({ companyId, suggestions }: { companyId: string; suggestions: SuggestedRange[] }) {
+  const t = useTranslations("inutilizations.form");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [form, setForm] = useState({ model: "55", series: "1", startNumber: "", endNumber: "", justification: "" });
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -29,7 +33,7 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
 
   return (
     <form
-      aria-label="Declare unused numbers"
+      aria-label={t("title")}
       className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -42,16 +46,16 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
         });
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : "Invalid data");
+          return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : t("invalid"));
         }
         setInvalid(null);
         create.mutate(parsed.data);
       }}
     >
-      <h2 className="font-semibold">Declare a range unused</h2>
+      <h2 className="font-semibold">{t("heading")}</h2>
       {suggestions.length > 0 && (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-slate-600">Numbers awaiting inutilization:</span>
+          <span className="text-slate-600">{t("suggestions")}</span>
           {suggestions.map((s) => (
             <button
               key={`${s.model}-${s.series}-${s.startNumber}`}
@@ -66,27 +70,27 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
       )}
       <div className="grid gap-2 md:grid-cols-4">
         <label>
-          <span className="text-slate-600">Model</span>
+          <span className="text-slate-600">{t("model")}</span>
           <select name="model" value={form.model} onChange={set("model")} className={input}>
             <option value="55">NF-e (55)</option>
             <option value="65">NFC-e (65)</option>
           </select>
         </label>
         <label>
-          <span className="text-slate-600">Series</span>
+          <span className="text-slate-600">{t("series")}</span>
           <input name="series" inputMode="numeric" value={form.series} onChange={set("series")} className={input} />
         </label>
         <label>
-          <span className="text-slate-600">First number</span>
+          <span className="text-slate-600">{t("startNumber")}</span>
           <input name="startNumber" inputMode="numeric" value={form.startNumber} onChange={set("startNumber")} className={input} />
         </label>
         <label>
-          <span className="text-slate-600">Last number</span>
+          <span className="text-slate-600">{t("endNumber")}</span>
           <input name="endNumber" inputMode="numeric" value={form.endNumber} onChange={set("endNumber")} className={input} />
         </label>
       </div>
       <label className="block">
-        <span className="text-slate-600">Justification (at least 15 characters)</span>
+        <span className="text-slate-600">{t("justification")}</span>
         <input name="justification" value={form.justification} onChange={set("justification")} className={input} />
       </label>
       {(invalid !== null || create.isError) && (
@@ -94,9 +98,9 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
           {invalid ?? errorMessage(create.error)}
         </p>
       )}
-      {create.isSuccess && <p role="status" className="text-emerald-700">Range inutilized, protocol {create.data.protocol}</p>}
+      {create.isSuccess && <p role="status" className="text-emerald-700">{t("done", { protocol: create.data.protocol ?? "—" })}</p>}
       <button type="submit" disabled={create.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-white disabled:opacity-50">
-        {create.isPending ? "Sending to the tax authority…" : "Declare unused"}
+        {create.isPending ? t("sending") : t("submit")}
       </button>
     </form>
   );

@@ -20,4 +20,10 @@ export const getDocumentContract = defineContract({
   params: DocumentIdParams, response: DocumentDetail, errorStatuses: [404],
 });
 
-export const documentContracts = [listDocumentsContract, createDocumentContract, getDocumentContract];
+export const deleteDocumentContract = defineContract({
+  method: "DELETE", path: "/v1/fiscal-documents/{id}", summary: "Delete a draft (never numbered nor sent)", tag, scope: "documents:write",
+  params: DocumentIdParams, successStatus: 204, errorStatuses: [404, 422],
+  description: "Only DRAFT documents; any other status answers 422 invalid_status (void a rejected number by inutilization, an authorized document by cancellation).",
+});
+
+export const documentContracts = [listDocumentsContract, createDocumentContract, getDocumentContract, deleteDocumentContract];

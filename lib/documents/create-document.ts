@@ -62,7 +62,7 @@ export async function createDocument(input: { companyId: string; body: CreateDoc
 type References = Awaited<ReturnType<typeof loadReferences>>;
 
 /** Everything the body points at, read before the transaction (nothing here is written). */
-async function loadReferences(companyId: string, body: CreateDocumentBody) {
+export async function loadReferences(companyId: string, body: CreateDocumentBody) {
   const template = body.templateId ? await findVisibleTemplate(db, companyId, body.templateId, body.type) : null;
   const requestedRuleIds = [body.taxRuleId, ...body.items.map((i) => i.taxRuleId)].filter((id): id is string => !!id);
   const requestedRules = await loadRequestedTaxRules(db, companyId, requestedRuleIds, body.type);
@@ -74,7 +74,7 @@ async function loadReferences(companyId: string, body: CreateDocumentBody) {
 }
 
 /** The rows to write: taxes resolved and computed per item, totals, duplicates, payments (plain JSON-ready objects). */
-function composeDocument(company: Company, recipientRecord: Client, body: CreateDocumentBody, references: References): DocumentRows {
+export function composeDocument(company: Company, recipientRecord: Client, body: CreateDocumentBody, references: References): DocumentRows {
   const { template, products, rules, transport } = references;
   const snapshot = snapshotClient(recipientRecord);
   const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();

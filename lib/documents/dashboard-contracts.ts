@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
-import { DocumentSummary } from "./response-schemas";
-import { CreateDocumentInput, ListDocumentsQuery } from "./schemas";
+import { DocumentDetail, DocumentSummary } from "./response-schemas";
+import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery } from "./schemas";
 
 // Internal dashboard routes (handleSession) for documents. The create body is
 // the public CreateDocumentInput, so the form validates exactly as the API.
@@ -17,8 +17,12 @@ export type DashboardListDocumentsQuery = z.input<typeof DashboardListDocumentsQ
 
 export const DocumentFormOptions = z.object({
   clients: z.array(z.object({ id: z.string(), name: z.string(), document: z.string(), state: z.string().nullable() })),
-  products: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), salePrice: z.string(), unit: z.string() })),
+  products: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), salePrice: z.string(), unit: z.string(), ncm: z.string().nullable() })),
   carriers: z.array(z.object({ id: z.string(), name: z.string(), document: z.string() })),
+  taxRules: z.array(z.object({ id: z.string(), name: z.string(), model: z.enum(["NFE", "NFSE"]) })),
+  templates: z.array(z.object({ id: z.string(), name: z.string(), type: z.enum(["NFE", "NFSE"]), source: z.enum(["company", "tenant", "system"]) })),
+  /** The issuer's state (CFOP scope) and regime (CST or CSOSN). */
+  company: z.object({ state: z.string(), taxRegime: z.enum(["SIMPLES_NACIONAL", "SIMPLES_EXCESS", "NORMAL", "MEI"]) }),
 });
 export type DocumentFormOptions = z.infer<typeof DocumentFormOptions>;
 
@@ -38,3 +42,17 @@ export const dashboardDocumentFormOptionsContract = defineContract({
   response: DocumentFormOptions,
 });
 
+export const dashboardDeleteDocumentContract = defineContract({
+  method: "DELETE", path: `${base}/{documentId}`, summary: "Delete a draft document", tag, scope: null,
+  params: z.object({ companyId: z.string().min(1), documentId: DocumentIdParams.shape.id }), successStatus: 204, errorStatuses: [404, 422],
+});
+export const DocumentPreviewResponse = z.object({
+  items: DocumentDetail.shape.items,
+  taxTotals: DocumentDetail.shape.taxTotals,
+  totalValue: z.string(),
+  operationNature: z.string(),
+});
+export const dashboardPreviewDocumentContract = defineContract({
+  method: "POST", path: `${base}/preview`, summary: "Taxes a create body would resolve and compute, without creating anything", tag, scope: null,
+  body: CreateDocumentInput, response: DocumentPreviewResponse, errorStatuses: [422],
+});

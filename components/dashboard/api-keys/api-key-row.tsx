@@ -1,12 +1,18 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { ApiKeySummary } from "@/lib/auth/api-key-contracts";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDateTime } from "../format";
 
 export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySummary; endpoint: string; canManage: boolean }) {
+  const t = useTranslations("apiKeys");
+  const common = useTranslations("common");
+  const timeZone = useTimeZone();
+  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const revoke = useMutation({
@@ -31,33 +37,33 @@ export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySumma
         </span>
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">
-        {formatDateTime(apiKey.createdAt)}
+        {formatDateTime(apiKey.createdAt, timeZone)}
         {apiKey.createdBy && (
           <span className="block text-xs text-slate-500" data-testid="api-key-creator">
-            by {apiKey.createdBy.email}
-            {!apiKey.createdBy.active && <span className="ml-1 rounded bg-amber-50 px-1 text-amber-800">deactivated user</span>}
+            {t("createdBy", { email: apiKey.createdBy.email })}
+            {!apiKey.createdBy.active && <span className="ml-1 rounded bg-amber-50 px-1 text-amber-800">{t("deactivatedCreator")}</span>}
           </span>
         )}
       </td>
-      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.lastUsedAt, "never")}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(apiKey.lastUsedAt, timeZone, t("never"))}</td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">
         {revoked ? (
-          <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">Revoked {formatDateTime(apiKey.revokedAt)}</span>
+          <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">{t("revokedAt", { date: formatDateTime(apiKey.revokedAt, timeZone) })}</span>
         ) : !canManage ? (
-          <span className="text-xs text-emerald-700">Active</span>
+          <span className="text-xs text-emerald-700">{common("active")}</span>
         ) : confirming ? (
           <span className="flex items-center gap-2">
-            <span className="text-xs text-slate-700">Integrations using it stop at once.</span>
+            <span className="text-xs text-slate-700">{t("revokeWarning")}</span>
             <button type="button" onClick={() => revoke.mutate()} disabled={revoke.isPending} className="rounded bg-red-600 px-2 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60">
-              Confirm revoke
+              {t("confirmRevoke")}
             </button>
             <button type="button" onClick={() => setConfirming(false)} className="text-xs text-slate-600 hover:underline">
-              Cancel
+              {common("cancel")}
             </button>
           </span>
         ) : (
           <button type="button" onClick={() => setConfirming(true)} className="rounded border border-red-200 px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50">
-            Revoke
+            {t("revoke")}
           </button>
         )}
         {revoke.error && (

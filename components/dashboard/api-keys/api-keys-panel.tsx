@@ -1,15 +1,20 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { ApiKeySummary, CreatedApiKey } from "@/lib/auth/api-key-contracts";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { ApiKeyRow } from "./api-key-row";
 import { CreateApiKeyForm } from "./create-api-key-form";
 import { NewSecretNotice } from "./new-secret-notice";
 
 export function ApiKeysPanel({ companyId, canManage }: { companyId: string; canManage: boolean }) {
   const endpoint = `/api/dashboard/companies/${encodeURIComponent(companyId)}/api-keys`;
+  const t = useTranslations("apiKeys");
+  const common = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const keys = useQuery({ queryKey: [endpoint], queryFn: () => apiFetch<{ data: ApiKeySummary[] }>(endpoint) });
@@ -26,29 +31,29 @@ export function ApiKeysPanel({ companyId, canManage }: { companyId: string; canM
           }}
         />
       ) : (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Your role can see keys but not create or revoke them.</p>
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("readOnly")}</p>
       )}
       <section>
-        <h2 className="mb-2 text-base font-semibold">Keys</h2>
+        <h2 className="mb-2 text-base font-semibold">{t("keys")}</h2>
         {keys.isPending ? (
-          <p className="text-sm text-slate-500">Loading…</p>
+          <p className="text-sm text-slate-500">{common("loading")}</p>
         ) : keys.isError ? (
           <p role="alert" className="text-sm text-red-700">
             {errorMessage(keys.error)}
           </p>
         ) : keys.data.data.length === 0 ? (
-          <p className="text-sm text-slate-500">No API keys yet.</p>
+          <p className="text-sm text-slate-500">{t("empty")}</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="min-w-full divide-y divide-slate-200 text-left">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th className="px-3 py-2 font-medium">Name</th>
-                  <th className="px-3 py-2 font-medium">Prefix</th>
-                  <th className="px-3 py-2 font-medium">Scopes</th>
-                  <th className="px-3 py-2 font-medium">Created</th>
-                  <th className="px-3 py-2 font-medium">Last used</th>
-                  <th className="px-3 py-2 font-medium">Status</th>
+                  <th className="px-3 py-2 font-medium">{t("name")}</th>
+                  <th className="px-3 py-2 font-medium">{t("prefix")}</th>
+                  <th className="px-3 py-2 font-medium">{t("scopes")}</th>
+                  <th className="px-3 py-2 font-medium">{t("created")}</th>
+                  <th className="px-3 py-2 font-medium">{t("lastUsed")}</th>
+                  <th className="px-3 py-2 font-medium">{t("status")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

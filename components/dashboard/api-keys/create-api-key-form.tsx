@@ -4,10 +4,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { CreateApiKeyBody, type CreatedApiKey } from "@/lib/auth/api-key-contracts";
 import type { Scope } from "@/lib/auth/scopes";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { ScopePicker } from "./scope-picker";
 
 export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; onCreated: (created: CreatedApiKey) => void }) {
+  const t = useTranslations("apiKeys");
+  const errorMessage = useErrorMessage();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -33,14 +37,15 @@ export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; on
   }
 
   const error = formError ?? (create.error ? errorMessage(create.error) : null);
+  const placeholder = t("namePlaceholder");
   return (
-    <form onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create API key">
-      <h2 className="text-base font-semibold">Create a key</h2>
+    <form onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label={t("createTitle")}>
+      <h2 className="text-base font-semibold">{t("createHeading")}</h2>
       <div>
         <label htmlFor="api-key-name" className="block text-sm font-medium text-slate-700">
-          Name
+          {t("name")}
         </label>
-        <input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. ERP production" className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none" />
+        <input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder={placeholder} className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none" />
       </div>
       <ScopePicker selected={scopes} onChange={setScopes} />
       {error && (
@@ -49,7 +54,7 @@ export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; on
         </p>
       )}
       <button type="submit" disabled={create.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
-        {create.isPending ? "Creating…" : "Create key"}
+        {create.isPending ? t("creating") : t("create")}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 
 // Scopes grouped by resource ("documents:read" → documents), one row each.
@@ -10,11 +11,12 @@ const groups = SCOPES.reduce<Record<string, Scope[]>>((acc, scope) => {
 }, {});
 
 export function ScopePicker({ selected, onChange }: { selected: Scope[]; onChange: (scopes: Scope[]) => void }) {
+  const t = useTranslations("apiKeys");
   const toggle = (scope: Scope, on: boolean) => onChange(on ? [...selected, scope] : selected.filter((s) => s !== scope));
   return (
     <fieldset>
       <legend className="flex w-full items-center justify-between text-sm font-medium text-slate-700">
-        <span>Scopes</span>
+        <span>{t("scopes")}</span>
         <span className="space-x-2 text-xs font-normal">
           <button type="button" onClick={() => onChange([...SCOPES])} className="text-indigo-600 hover:underline">
             Select all

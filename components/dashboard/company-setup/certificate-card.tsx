@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { CertificateSummary } from "@/lib/certificates/certificate-summary";
 import { formatCnpj, formatDateTime } from "@/components/dashboard/format";
 
@@ -11,37 +12,38 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** The active certificate as the accountant needs it: holder, CNPJ, validity and days left. */
-export function CertificateCard({ certificate }: { certificate: CertificateSummary | null }) {
+export function CertificateCard({ certificate, timeZone }: { certificate: CertificateSummary | null; timeZone?: string }) {
+  const t = useTranslations("certificate.card");
   if (!certificate) {
     return (
-      <section aria-label="Active certificate" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-        No certificate installed. Emission of NF-e, NFC-e and NFS-e needs the company&apos;s A1 certificate (.pfx or .p12).
+      <section aria-label={t("title")} className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        {t("none")}
       </section>
     );
   }
   return (
-    <section aria-label="Active certificate" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="text-base font-semibold">Active certificate</h2>
+    <section aria-label={t("title")} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="text-base font-semibold">{t("title")}</h2>
       {certificate.expired ? (
         <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          This certificate has expired: emission is blocked until a valid one is uploaded.
+          {t("expired")}
         </p>
       ) : certificate.expiresSoon ? (
         <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-          This certificate expires in {certificate.daysLeft} day{certificate.daysLeft === 1 ? "" : "s"}: renew it with the certificate authority and upload the new one.
+          {t("expiresSoon", { days: certificate.daysLeft })}
         </p>
       ) : null}
       <dl className="mt-3 divide-y divide-slate-100">
-        <Row label="Holder">{certificate.holderName}</Row>
+        <Row label={t("holder")}>{certificate.holderName}</Row>
         <Row label="CNPJ">{formatCnpj(certificate.holderCnpj)}</Row>
-        <Row label="Valid from">{formatDateTime(certificate.notBefore)}</Row>
-        <Row label="Valid until">{formatDateTime(certificate.notAfter)}</Row>
-        <Row label="Days left">
+        <Row label={t("validFrom")}>{formatDateTime(certificate.notBefore, timeZone)}</Row>
+        <Row label={t("validUntil")}>{formatDateTime(certificate.notAfter, timeZone)}</Row>
+        <Row label={t("daysLeft")}>
           <span data-testid="certificate-days-left">{certificate.daysLeft}</span>
         </Row>
-        <Row label="Issuer">{certificate.issuer}</Row>
-        <Row label="Serial number">{certificate.serialNumber}</Row>
-        <Row label="Installed">{formatDateTime(certificate.installedAt)}</Row>
+        <Row label={t("issuer")}>{certificate.issuer}</Row>
+        <Row label={t("serial")}>{certificate.serialNumber}</Row>
+        <Row label={t("installed")}>{formatDateTime(certificate.installedAt, timeZone)}</Row>
       </dl>
     </section>
   );

@@ -1,11 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useRef, useState, type FormEvent } from "react";
 import type { CertificateSummary } from "@/lib/certificates/certificate-summary";
 import { UploadCertificateBody } from "@/lib/companies/setup-contracts";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 
 async function toBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -16,6 +18,8 @@ async function toBase64(file: File): Promise<string> {
 
 /** File + password; the password travels once and is never shown again. */
 export function CertificateUploadForm({ endpoint, replacing }: { endpoint: string; replacing: boolean }) {
+  const t = useTranslations("certificate.upload");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -45,20 +49,20 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
 
   const error = formError ?? (upload.error ? errorMessage(upload.error) : null);
   return (
-    <form onSubmit={onSubmit} aria-label="Upload certificate" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="text-base font-semibold">{replacing ? "Replace the certificate" : "Upload a certificate"}</h2>
+    <form onSubmit={onSubmit} aria-label={t("title")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="text-base font-semibold">{replacing ? t("replaceHeading") : t("uploadHeading")}</h2>
       <p className="text-sm text-slate-600">
-        An ICP-Brasil A1 certificate (.pfx or .p12) of this company&apos;s CNPJ. It is stored encrypted; the password is never shown again. Documents already issued are not affected by a replacement.
+        {t("intro")}
       </p>
       <div>
         <label htmlFor="certificate-file" className="block text-sm font-medium text-slate-700">
-          Certificate file
+          {t("file")}
         </label>
         <input ref={fileInput} id="certificate-file" type="file" accept=".pfx,.p12,application/x-pkcs12" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block text-sm" />
       </div>
       <div>
         <label htmlFor="certificate-password" className="block text-sm font-medium text-slate-700">
-          Password
+          {t("password")}
         </label>
         <input id="certificate-password" type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none" />
       </div>
@@ -73,7 +77,7 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
         </p>
       )}
       <button type="submit" disabled={upload.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
-        {upload.isPending ? "Installing…" : replacing ? "Replace certificate" : "Install certificate"}
+        {upload.isPending ? t("installing") : replacing ? t("replace") : t("install")}
       </button>
     </form>
   );

@@ -1,10 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useState, type FormEvent } from "react";
 import { FiscalSettingsSchema, type FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
-import { ApiError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { ApiError, apiFetch } from "@/lib/client/api-fetch";
+import { CodePicker } from "@/components/dashboard/pickers/code-picker";
 import { SETTINGS_SECTIONS, type SettingsField, type SettingsFieldName } from "./settings-fields";
 
 type FormValues = Record<SettingsFieldName, string>;
@@ -41,8 +44,22 @@ function serverFieldErrors(error: unknown): FieldErrors {
   return errors;
 }
 
-function Field({ field, value, error, onChange }: { field: SettingsField; value: string; error?: string; onChange: (value: string) => void }) {
+type Key = Parameters<ReturnType<typeof useTranslations<"settings">>>[0];
+
+function Field({ field: raw, value, error, onChange }: { field: SettingsField; value: string; error?: string; onChange: (value: string) => void }) {
+  const t = useTranslations("settings");
+  // The catalogue's label and hint win; settings-fields.ts keeps the English text for fields added later.
+  const text = (key: string, fallback: string | undefined) => (t.has(key as Key) ? t(key as Key) : fallback);
+  const field = {
+    ...raw,
+    label: text(`fields.${raw.name}.label`, raw.label) ?? raw.label,
+    hint: text(`fields.${raw.name}.hint`, raw.hint),
+    options: raw.options?.map((o) => ({ ...o, label: raw.name === "taxRegime" ? text(`regime.${o.value}`, o.label)! : raw.name === "environment" ? text(`environmentOption.${o.value}`, o.label)! : o.label })),
+  };
   const id = `settings-${field.name}`;
+  if (field.picker) {
+    return <CodePicker inputId={id} label={field.label} table={field.picker} value={value} error={error} hint={field.hint} onChange={onChange} className="text-sm" />;
+  }
   const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const className = `mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none ${error ? "border-red-500 focus:border-red-600" : "border-slate-300 focus:border-indigo-500"}`;
   return (
@@ -77,6 +94,9 @@ function Field({ field, value, error, onChange }: { field: SettingsField; value:
 }
 
 export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint: string; initial: FiscalSettings; canManage: boolean }) {
+  const t = useTranslations("settings");
+  const common = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [values, setValues] = useState<FormValues>(() => toFormValues(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -112,12 +132,12 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
   const errorCount = Object.keys(errors).length;
   const formError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? errorMessage(save.error) : null;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Fiscal settings" className="space-y-6">
+    <form onSubmit={onSubmit} noValidate aria-label={t("title")} className="space-y-6">
       <fieldset disabled={!canManage || save.isPending} className="space-y-6">
         {SETTINGS_SECTIONS.map((section) => (
           <section key={section.title} className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 className="text-base font-semibold">{section.title}</h2>
-            {section.description && <p className="mt-1 text-sm text-slate-600">{section.description}</p>}
+            <h2 className="text-base font-semibold">{t(`sections.${section.key}.title`)}</h2>
+            {section.description && <p className="mt-1 text-sm text-slate-600">{t.has(`sections.${section.key}.description` as Key) ? t(`sections.${section.key}.description` as Key) : section.description}</p>}
             <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {section.fields.map((field) => (
                 <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
@@ -128,7 +148,7 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
       </fieldset>
       {errorCount > 0 && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorCount === 1 ? "One field needs attention." : `${errorCount} fields need attention.`}
+          {errorCount === 1 ? t("oneError") : t("manyErrors", { count: errorCount })}
         </p>
       )}
       {formError && (
@@ -138,15 +158,15 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
       )}
       {saved && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          Settings saved.
+          {t("saved")}
         </p>
       )}
       {canManage ? (
         <button type="submit" disabled={save.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
-          {save.isPending ? "Saving…" : "Save settings"}
+          {save.isPending ? common("saving") : t("save")}
         </button>
       ) : (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Your role can see the settings but not change them.</p>
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("readOnly")}</p>
       )}
     </form>
   );

@@ -1,6 +1,7 @@
 import { STATES } from "@/lib/br/states";
 import type { FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ICMS_ORIGINS } from "@/lib/tax/taxation-rules";
+import type { PickerTable } from "@/components/dashboard/pickers/code-picker";
 
 // Layout of the fiscal settings form: which field goes in which section, with
 // its label and hint. Validation lives in FiscalSettingsSchema, not here.
@@ -12,13 +13,17 @@ export type SettingsField = {
   hint?: string;
   options?: { value: string; label: string }[];
   type?: "text" | "email" | "number";
+  /** A code from an official table: a searchable picker. */
+  picker?: PickerTable;
 };
-export type SettingsSection = { title: string; description?: string; fields: SettingsField[] };
+/** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
+export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "respTec"; title: string; description?: string; fields: SettingsField[] };
 
 const ORIGIN_LABELS = ["0 - National", "1 - Foreign, direct import", "2 - Foreign, bought in Brazil", "3 - National, 40-70% imported", "4 - National, basic processes", "5 - National, up to 40% imported", "6 - Foreign direct, no similar (CAMEX)", "7 - Foreign in Brazil, no similar (CAMEX)", "8 - National, over 70% imported"];
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   {
+    key: "identification",
     title: "Identification",
     fields: [
       { name: "cnpj", label: "CNPJ" },
@@ -48,6 +53,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "address",
     title: "Address",
     fields: [
       { name: "street", label: "Street" },
@@ -63,6 +69,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "numbering",
     title: "Numbering and NFC-e",
     description: "Series and the next number of the default series, in the current environment.",
     fields: [
@@ -75,6 +82,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "nfse",
     title: "NFS-e (national standard)",
     description: "Regime groups of the DPS (layout 1.01), DPS numbering in the current environment, and the service and ISS used when an item or NFSE tax rule leaves them empty.",
     fields: [
@@ -112,30 +120,32 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    key: "taxes",
     title: "Default taxes",
     description: "Last level of the tax resolution: used when the item, tax rule, product and template leave a field empty. Rates in percent.",
     fields: [
       { name: "defaultOperationNature", label: "Operation nature", hint: "e.g. VENDA DE MERCADORIA" },
-      { name: "defaultNcm", label: "NCM" },
-      { name: "defaultCfop", label: "CFOP" },
+      { name: "defaultNcm", label: "NCM", picker: "ncm" },
+      { name: "defaultCfop", label: "CFOP", picker: "cfop" },
       { name: "defaultIcmsOrigin", label: "ICMS origin", options: ICMS_ORIGINS.map((o, i) => ({ value: o, label: ORIGIN_LABELS[i] ?? o })) },
-      { name: "defaultIcmsCst", label: "ICMS CST / CSOSN", hint: "CSOSN for Simples Nacional and MEI, CST otherwise" },
+      { name: "defaultIcmsCst", label: "ICMS CST / CSOSN", hint: "CSOSN for Simples Nacional and MEI, CST otherwise", picker: "icms-situation" },
       { name: "defaultIcmsRate", label: "ICMS rate (%)" },
-      { name: "defaultPisCst", label: "PIS CST" },
+      { name: "defaultPisCst", label: "PIS CST", picker: "pis-cofins-cst" },
       { name: "defaultPisRate", label: "PIS rate (%)" },
-      { name: "defaultCofinsCst", label: "COFINS CST" },
+      { name: "defaultCofinsCst", label: "COFINS CST", picker: "pis-cofins-cst" },
       { name: "defaultCofinsRate", label: "COFINS rate (%)" },
-      { name: "defaultIpiCst", label: "IPI CST" },
+      { name: "defaultIpiCst", label: "IPI CST", picker: "ipi-cst" },
       { name: "defaultIpiRate", label: "IPI rate (%)" },
       { name: "defaultIpiCEnq", label: "IPI enquadramento (cEnq)" },
-      { name: "defaultIbsCbsCst", label: "IBS/CBS CST" },
-      { name: "defaultCClassTrib", label: "cClassTrib" },
+      { name: "defaultIbsCbsCst", label: "IBS/CBS CST", picker: "ibscbs-cst" },
+      { name: "defaultCClassTrib", label: "cClassTrib", picker: "cclasstrib" },
       { name: "cbsRate", label: "CBS rate (%)" },
       { name: "ibsStateRate", label: "State IBS rate (%)" },
       { name: "ibsMunicipalRate", label: "Municipal IBS rate (%)" },
     ],
   },
   {
+    key: "respTec",
     title: "Technical responsible (infRespTec)",
     description: "Required by some states (NT 2018.005).",
     fields: [

@@ -1,9 +1,15 @@
-import { formatDateTime } from "@/components/dashboard/format";
+import { useTranslations } from "next-intl";
+import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
 import { DocumentItemsTable } from "./document-items-table";
-import { formatMoney } from "./money";
+import { formatMoney, formatQuantity } from "./money";
+import { RejectionNotice } from "./rejection-notice";
 import { DocumentStatusBadge } from "./status-badge";
+
+type PaymentMethod = "MONEY" | "CHECK" | "CREDIT_CARD" | "DEBIT_CARD" | "BANK_CREDIT" | "BANK_TRANSFER" | "BANK_SLIP" | "PIX" | "BANK_TRANSFER_TED" | "BANK_TRANSFER_DOC" | "NO_PAYMENT" | "OTHERS";
+type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_RECIPIENT" | "NO_FREIGHT";
+type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION";
 
 function Box({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -23,62 +29,95 @@ function Row({ label, value, testId }: { label: string; value: React.ReactNode; 
   );
 }
 
+/** "NF-e nº 2 · série 1"; a draft is "Rascunho de NF-e" (never "NFE 1/2", which reads like "1 of 2"). */
+export function useDocumentTitle() {
+  const t = useTranslations("documentDetail");
+  const types = useTranslations("enums.documentType");
+  return (d: { type: "NFE" | "NFCE" | "NFSE"; number: number; series: number | null; nfseNumber?: string | null }) =>
+    d.number === 0 && !d.nfseNumber ? t("draftTitle", { type: types(d.type) }) : t("title", { type: types(d.type), number: d.nfseNumber ?? String(d.number), series: d.series ?? "—" });
+}
+
 /** The stored document: client and transport snapshots, lines with taxes and sources, totals, events. */
-export function DocumentDetailView({ document: d }: { document: DocumentDetail }) {
+export function DocumentDetailView({ document: d, timeZone }: { document: DocumentDetail; timeZone: string }) {
+  const t = useTranslations("documentDetail");
+  const e = useTranslations("enums");
+  const title = useDocumentTitle();
   const snapshot = d.clientSnapshot as Record<string, string | null>;
   const tot = d.taxTotals.icmsTot;
+  const isDraft = d.status === "DRAFT";
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold">{d.type} {d.number === 0 ? "draft" : `${d.series ?? ""}/${d.number}`}</h1>
+        <h1 className="text-xl font-semibold" data-testid="document-title">{title(d)}</h1>
         <DocumentStatusBadge status={d.status} />
         <EnvironmentBadge environment={d.environment} />
+        {d.purpose !== "NORMAL" && <span className="rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800">{e(`purpose.${d.purpose}`)}</span>}
       </div>
-      <p className="text-sm text-slate-600">
-        {d.operationNature} · issued {formatDateTime(d.issueDateTime)}{d.externalId && <> · external id {d.externalId}</>}{d.accessKey && <> · key {d.accessKey}</>}
+      <p className="text-sm text-slate-600" data-testid="document-dates">
+        {d.operationNature} · {isDraft ? t("createdAt", { date: formatDateTime(d.createdAt, timeZone) }) : t("issuedAt", { date: formatDateTime(d.issueDateTime, timeZone) })}
+        {d.authorizationDate && <> · {t("authorizedAt", { date: formatDateTime(d.authorizationDate, timeZone) })}</>}
+        {d.externalId && <> · {t("externalId", { id: d.externalId })}</>}
       </p>
-      {d.rejectionReason && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">Rejected: {d.rejectionReason}</p>}
-      <div className="grid gap-4 md:grid-cols-3">
-        <Box title="Client (snapshot)">
+      {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode) && (
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd className="break-all font-mono text-xs" data-testid="access-key">{d.accessKey.replace(/(.{4})/g, "$1 ").trim()}</dd></>}
+          {d.protocolNumber && <><dt className="text-slate-500">{t("protocol")}</dt><dd className="font-mono text-xs">{d.protocolNumber}</dd></>}
+          {d.nfseNumber && <><dt className="text-slate-500">{t("nfseNumber")}</dt><dd className="font-mono text-xs" data-testid="nfse-number">{d.nfseNumber}</dd></>}
+          {d.verificationCode && <><dt className="text-slate-500">{t("verificationCode")}</dt><dd className="font-mono text-xs" data-testid="verification-code">{d.verificationCode}</dd></>}
+        </dl>
+      )}
+      {d.status === "REJECTED" && d.rejectionReason && <RejectionNotice reason={d.rejectionReason} />}
+      {d.status === "CANCELLED" && (
+        <p className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">{t("cancelledOn", { date: formatDateTime(d.cancellationDate, timeZone), reason: d.cancellationReason ?? "—" })}</p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Box title={t("client.title")}>
           <p className="font-medium" data-testid="client-name">{d.client.name}</p>
-          <p className="text-slate-600">{d.client.documentType} {d.client.document || "final consumer"}</p>
-          <p className="text-slate-600">{[snapshot.street, snapshot.number, snapshot.neighborhood, snapshot.city, snapshot.state].filter(Boolean).join(", ")}</p>
+          <p className="text-slate-600">{d.client.document ? `${d.client.documentType} ${formatCnpj(d.client.document)}` : t("client.finalConsumer")}</p>
+          <p className="text-slate-600">{[snapshot.street, snapshot.number, snapshot.complement, snapshot.neighborhood].filter(Boolean).join(", ")}</p>
+          <p className="text-slate-600">{[snapshot.city, snapshot.state].filter(Boolean).join(" / ")}{snapshot.zipCode ? ` · CEP ${String(snapshot.zipCode).replace(/^(\d{5})(\d{3})$/, "$1-$2")}` : ""}</p>
         </Box>
-        <Box title="Totals">
-          <Row label="Products" value={formatMoney(tot.vProd)} />
-          <Row label="ICMS base / ICMS" value={`${formatMoney(tot.vBC)} / ${formatMoney(tot.vICMS)}`} testId="total-icms" />
-          <Row label="ST base / ST" value={`${formatMoney(tot.vBCST)} / ${formatMoney(tot.vST)}`} />
+        <Box title={t("totals.title")}>
+          <Row label={t("totals.products")} value={formatMoney(tot.vProd)} />
+          <Row label={t("totals.icms")} value={`${formatMoney(tot.vBC)} / ${formatMoney(tot.vICMS)}`} testId="total-icms" />
+          <Row label={t("totals.st")} value={`${formatMoney(tot.vBCST)} / ${formatMoney(tot.vST)}`} />
           <Row label="IPI" value={formatMoney(tot.vIPI)} />
           <Row label="PIS / COFINS" value={`${formatMoney(tot.vPIS)} / ${formatMoney(tot.vCOFINS)}`} />
-          <Row label="Freight" value={formatMoney(tot.vFrete)} />
+          <Row label={t("totals.freight")} value={formatMoney(tot.vFrete)} />
           <Row label="CBS / IBS" value={`${formatMoney(d.taxTotals.rtcCbsTotal)} / ${formatMoney(d.taxTotals.rtcIbsTotal)}`} testId="total-ibs-cbs" />
-          <Row label="Document total" value={<strong>{formatMoney(d.totalValue)}</strong>} testId="total-value" />
+          <Row label={t("totals.total")} value={<strong>{formatMoney(d.totalValue)}</strong>} testId="total-value" />
         </Box>
-        <Box title="Transport">
+        <Box title={t("transport.title")}>
           {d.transport ? (
             <>
-              <Row label="Freight" value={`${d.transport.freightType}${d.transport.freightValue ? ` · ${formatMoney(d.transport.freightValue)}` : ""}`} />
-              <Row label="Carrier" value={d.transport.carrierName ? `${d.transport.carrierName} (${d.transport.carrierDocument})` : "—"} />
-              <Row label="Vehicle" value={d.transport.vehiclePlate ? `${d.transport.vehiclePlate} / ${d.transport.vehicleState ?? ""}` : "—"} />
-              <Row label="Volumes" value={d.transport.volumeQuantity ?? "—"} />
+              <Row label={t("transport.freight")} value={`${e(`freightType.${d.transport.freightType as FreightType}`)}${d.transport.freightValue ? ` · ${formatMoney(d.transport.freightValue)}` : ""}`} />
+              <Row label={t("transport.carrier")} value={d.transport.carrierName ? `${d.transport.carrierName} (${formatCnpj(d.transport.carrierDocument ?? "")})` : "—"} />
+              <Row label={t("transport.vehicle")} value={d.transport.vehiclePlate ? `${d.transport.vehiclePlate} / ${d.transport.vehicleState ?? ""}` : "—"} />
+              <Row label={t("transport.volumes")} value={d.transport.volumeQuantity ?? "—"} />
+              {d.transport.volumeGrossWeight && <Row label={t("transport.weights")} value={`${formatQuantity(d.transport.volumeGrossWeight)} / ${formatQuantity(d.transport.volumeNetWeight)} kg`} />}
             </>
           ) : (
-            <p className="text-slate-500">No transport.</p>
+            <p className="text-slate-500">{t("transport.none")}</p>
           )}
         </Box>
       </div>
       <DocumentItemsTable items={d.items} />
-      <div className="grid gap-4 md:grid-cols-3">
-        <Box title="Payments">
-          {d.payments.length === 0 ? <p className="text-slate-500">None.</p> : d.payments.map((p, i) => <Row key={i} label={p.description ? `${p.method} (${p.description})` : p.method} value={formatMoney(p.value)} />)}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Box title={t("payments.title")}>
+          {d.payments.length === 0 ? <p className="text-slate-500">{t("payments.none")}</p> : d.payments.map((p, i) => <Row key={i} label={`${e(`paymentMethod.${p.method as PaymentMethod}`)}${p.description ? ` (${p.description})` : ""}`} value={formatMoney(p.value)} />)}
         </Box>
-        <Box title="Installments">
-          {d.duplicates.length === 0 ? <p className="text-slate-500">Cash sale.</p> : d.duplicates.map((dup) => <Row key={dup.number} label={`${dup.number} · due ${dup.dueDate}`} value={formatMoney(dup.value)} />)}
+        <Box title={t("installments.title")}>
+          {d.duplicates.length === 0 ? <p className="text-slate-500">{t("installments.none")}</p> : d.duplicates.map((dup) => <Row key={dup.number} label={t("installments.row", { number: dup.number, date: formatDate(dup.dueDate, timeZone) })} value={formatMoney(dup.value)} />)}
         </Box>
-        <Box title="Events">
-          {d.events.length === 0 ? <p className="text-slate-500">No events yet.</p> : d.events.map((e) => <Row key={e.id} label={`${e.kind}${e.cStat ? ` (${e.cStat})` : ""}`} value={formatDateTime(e.occurredAt)} />)}
+        <Box title={t("events.title")}>
+          {d.events.length === 0 ? <p className="text-slate-500">{t("events.none")}</p> : d.events.map((ev) => <Row key={ev.id} label={`${e(`eventKind.${ev.kind as EventKind}`)}${ev.cStat ? ` (${ev.cStat})` : ""}`} value={formatDateTime(ev.occurredAt, timeZone)} />)}
         </Box>
       </div>
+      {d.additionalInfo && (
+        <Box title={t("additionalInfo")}>
+          <p className="whitespace-pre-wrap text-slate-700">{d.additionalInfo}</p>
+        </Box>
+      )}
     </div>
   );
 }

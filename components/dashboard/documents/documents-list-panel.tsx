@@ -1,11 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { formatDateTime } from "@/components/dashboard/format";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { Page } from "@/lib/api/pagination";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentFormOptions } from "@/lib/documents/dashboard-contracts";
 import type { DocumentSummary } from "@/lib/documents/response-schemas";
 import { formatMoney } from "./money";
@@ -14,8 +16,15 @@ import { DocumentStatusBadge } from "./status-badge";
 type Filters = { status: string; type: string; environment: string; from: string; to: string; clientId: string };
 const EMPTY: Filters = { status: "", type: "", environment: "ALL", from: "", to: "", clientId: "" };
 const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+const STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"] as const;
+const TYPES = ["NFE", "NFCE", "NFSE"] as const;
 
 export function DocumentsListPanel({ companyId }: { companyId: string }) {
+  const t = useTranslations("documentsList");
+  const common = useTranslations("common");
+  const e = useTranslations("enums");
+  const errorMessage = useErrorMessage();
+  const timeZone = useTimeZone();
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
@@ -28,79 +37,80 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
     setFilters((f) => ({ ...f, [key]: event.target.value }));
     setPage(1);
   };
+  const filtered = Object.entries(filters).some(([key, value]) => value !== EMPTY[key as keyof Filters]);
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" role="search" aria-label="Document filters">
+      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" role="search" aria-label={t("filters")}>
         <label className="text-xs text-slate-600">
-          Status
-          <select aria-label="Status" value={filters.status} onChange={set("status")} className={`${select} mt-1 block`}>
-            <option value="">All</option>
-            {["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"].map((s) => <option key={s} value={s}>{s}</option>)}
+          {t("status")}
+          <select value={filters.status} onChange={set("status")} className={`${select} mt-1 block`}>
+            <option value="">{common("all")}</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{e(`documentStatus.${s}`)}</option>)}
           </select>
         </label>
         <label className="text-xs text-slate-600">
-          Type
-          <select aria-label="Type" value={filters.type} onChange={set("type")} className={`${select} mt-1 block`}>
-            <option value="">All</option>
-            {["NFE", "NFCE", "NFSE"].map((s) => <option key={s} value={s}>{s}</option>)}
+          {t("type")}
+          <select value={filters.type} onChange={set("type")} className={`${select} mt-1 block`}>
+            <option value="">{common("all")}</option>
+            {TYPES.map((s) => <option key={s} value={s}>{e(`documentType.${s}`)}</option>)}
           </select>
         </label>
         <label className="text-xs text-slate-600">
-          Environment
-          <select aria-label="Environment" value={filters.environment} onChange={set("environment")} className={`${select} mt-1 block`}>
-            <option value="ALL">Both</option>
-            <option value="PRODUCTION">Production</option>
-            <option value="HOMOLOGATION">Homologation</option>
+          {t("environment")}
+          <select value={filters.environment} onChange={set("environment")} className={`${select} mt-1 block`}>
+            <option value="ALL">{e("environment.ALL")}</option>
+            <option value="PRODUCTION">{e("environment.PRODUCTION")}</option>
+            <option value="HOMOLOGATION">{e("environment.HOMOLOGATION")}</option>
           </select>
         </label>
         <label className="text-xs text-slate-600">
-          Issued from
-          <input type="date" aria-label="Issued from" value={filters.from} onChange={set("from")} className={`${select} mt-1 block`} />
+          {t("issuedFrom")}
+          <input type="date" value={filters.from} onChange={set("from")} className={`${select} mt-1 block`} />
         </label>
         <label className="text-xs text-slate-600">
-          to
-          <input type="date" aria-label="Issued to" value={filters.to} onChange={set("to")} className={`${select} mt-1 block`} />
+          {t("issuedTo")}
+          <input type="date" value={filters.to} onChange={set("to")} className={`${select} mt-1 block`} />
         </label>
         <label className="text-xs text-slate-600">
-          Client
-          <select aria-label="Client" value={filters.clientId} onChange={set("clientId")} className={`${select} mt-1 block max-w-56`}>
-            <option value="">All</option>
+          {t("client")}
+          <select value={filters.clientId} onChange={set("clientId")} className={`${select} mt-1 block max-w-56`}>
+            <option value="">{common("all")}</option>
             {options.data?.clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </label>
         <button type="button" onClick={() => { setFilters(EMPTY); setPage(1); }} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
-          Clear
+          {common("clear")}
         </button>
       </div>
       {documents.isPending ? (
-        <p className="text-sm text-slate-500">Loading…</p>
+        <p className="text-sm text-slate-500">{common("loading")}</p>
       ) : documents.isError ? (
-        <p role="alert" className="text-sm text-red-700">{errorMessage(documents.error)}</p>
+        <p role="alert" className="text-sm text-red-700">{errorMessage(documents.error)} {t("retryHint")}</p>
       ) : documents.data.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No documents match these filters.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500" data-testid="documents-empty">{filtered ? t("emptyFiltered") : t("empty")}</p>
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th className="px-3 py-2 font-medium">Issued</th>
-                  <th className="px-3 py-2 font-medium">Type</th>
-                  <th className="px-3 py-2 font-medium">Number</th>
-                  <th className="px-3 py-2 font-medium">Client</th>
-                  <th className="px-3 py-2 text-right font-medium">Total</th>
-                  <th className="px-3 py-2 font-medium">Status</th>
+                  <th className="px-3 py-2 font-medium">{t("issued")}</th>
+                  <th className="px-3 py-2 font-medium">{t("type")}</th>
+                  <th className="px-3 py-2 font-medium">{t("numberSeries")}</th>
+                  <th className="px-3 py-2 font-medium">{t("client")}</th>
+                  <th className="px-3 py-2 text-right font-medium">{t("total")}</th>
+                  <th className="px-3 py-2 font-medium">{t("status")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {documents.data.data.map((d) => (
                   <tr key={d.id} data-testid="document-row" className="hover:bg-slate-50">
                     <td className="px-3 py-2">
-                      <Link href={`/dashboard/c/${companyId}/documents/${d.id}`} className="text-indigo-700 hover:underline">{formatDateTime(d.issueDateTime)}</Link>
+                      <Link href={`/dashboard/c/${companyId}/documents/${d.id}`} className="text-indigo-700 hover:underline">{formatDateTime(d.issueDateTime, timeZone)}</Link>
                     </td>
-                    <td className="px-3 py-2">{d.type}</td>
-                    <td className="px-3 py-2">{d.number === 0 ? "—" : `${d.series ?? ""}/${d.number}`}</td>
+                    <td className="px-3 py-2">{e(`documentType.${d.type}`)}</td>
+                    <td className="px-3 py-2 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
                     <td className="px-3 py-2">{d.client.name}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
                     <td className="px-3 py-2"><DocumentStatusBadge status={d.status} /></td>
@@ -110,9 +120,9 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
             </table>
           </div>
           <div className="flex items-center gap-3 text-sm text-slate-600">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded border px-2 py-1 disabled:opacity-40">Previous</button>
-            <span>Page {documents.data.meta.page} of {Math.max(1, documents.data.meta.totalPages)} · {documents.data.meta.total} documents</span>
-            <button type="button" disabled={page >= documents.data.meta.totalPages} onClick={() => setPage((p) => p + 1)} className="rounded border px-2 py-1 disabled:opacity-40">Next</button>
+            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded border px-2 py-1 disabled:opacity-40">{common("previous")}</button>
+            <span>{common("pageOf", { page: documents.data.meta.page, totalPages: Math.max(1, documents.data.meta.totalPages) })} · {t("count", { count: documents.data.meta.total })}</span>
+            <button type="button" disabled={page >= documents.data.meta.totalPages} onClick={() => setPage((p) => p + 1)} className="rounded border px-2 py-1 disabled:opacity-40">{common("next")}</button>
           </div>
         </>
       )}

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 const STYLES: Record<string, string> = {
   DRAFT: "bg-slate-100 text-slate-700",
   PROCESSING: "bg-sky-100 text-sky-800",
@@ -6,12 +8,13 @@ const STYLES: Record<string, string> = {
   CANCELLED: "bg-zinc-200 text-zinc-700",
 };
 
-const LABELS: Record<string, string> = { DRAFT: "Draft", PROCESSING: "Processing", AUTHORIZED: "Authorized", REJECTED: "Rejected", CANCELLED: "Cancelled" };
+type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED";
 
-export function DocumentStatusBadge({ status }: { status: string }) {
+export function DocumentStatusBadge({ status }: { status: Status }) {
+  const t = useTranslations("enums.documentStatus");
   return (
     <span data-testid="document-status" data-status={status} className={`rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>
-      {LABELS[status] ?? status}
+      {t(status)}
     </span>
   );
 }

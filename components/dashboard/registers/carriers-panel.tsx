@@ -1,25 +1,28 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { formatCnpj } from "@/components/dashboard/format";
+import { maskCpfCnpj, maskStateRegistration, maskUf } from "@/lib/br/masks";
 import { RegisterPanel } from "@/components/dashboard/resources/register-panel";
 import type { FieldDef } from "@/components/dashboard/resources/simple-form";
 import { CreateCarrierInput, UpdateCarrierInput, type CarrierResponse } from "@/lib/carriers/schemas";
 import { FleetPanel } from "./fleet-panel";
 
-const FIELDS: FieldDef[] = [
-  { name: "name", label: "Name", required: true },
-  { name: "document", label: "Document (CNPJ or CPF)", required: true },
-  { name: "documentType", label: "Document type", kind: "select", options: [{ value: "", label: "Infer" }, { value: "CNPJ", label: "CNPJ" }, { value: "CPF", label: "CPF (self-employed)" }] },
-  { name: "stateRegistration", label: "State registration (IE)" },
-  { name: "anttCode", label: "ANTT code" },
-  { name: "street", label: "Street" },
-  { name: "number", label: "Number" },
-  { name: "neighborhood", label: "Neighborhood" },
-  { name: "city", label: "City" },
-  { name: "state", label: "State (UF)" },
-];
-
 export function CarriersPanel({ companyId, canWrite }: { companyId: string; canWrite: boolean }) {
+  const t = useTranslations("carriers");
+  const FIELDS: FieldDef[] = [
+    { name: "name", label: t("fields.name"), required: true },
+    { name: "document", label: t("fields.document"), required: true, mask: maskCpfCnpj },
+    { name: "documentType", label: t("fields.documentType"), kind: "select", options: [{ value: "", label: t("infer") }, { value: "CNPJ", label: "CNPJ" }, { value: "CPF", label: t("cpfSelfEmployed") }] },
+    { name: "stateRegistration", label: t("fields.stateRegistration"), mask: maskStateRegistration },
+    { name: "anttCode", label: t("fields.anttCode") },
+    { name: "street", label: t("fields.street") },
+    { name: "number", label: t("fields.number") },
+    { name: "neighborhood", label: t("fields.neighborhood") },
+    { name: "city", label: t("fields.city") },
+    { name: "state", label: t("fields.state"), mask: maskUf },
+  ];
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/carriers`;
   const [fleetOf, setFleetOf] = useState<CarrierResponse | null>(null);
   return (
@@ -27,21 +30,21 @@ export function CarriersPanel({ companyId, canWrite }: { companyId: string; canW
       {fleetOf && <FleetPanel key={fleetOf.id} base={base} carrierId={fleetOf.id} carrierName={fleetOf.name} canWrite={canWrite} onClose={() => setFleetOf(null)} />}
       <RegisterPanel<CarrierResponse>
         base={base}
-        noun="carrier"
-        plural="carriers"
+        noun={t("noun")}
+        plural={t("plural")}
         fields={FIELDS}
         createSchema={CreateCarrierInput}
         updateSchema={UpdateCarrierInput}
         createDefaults={{}}
         canWrite={canWrite}
         columns={[
-          { header: "Name", cell: (c) => c.name },
-          { header: "Document", cell: (c) => `${c.documentType} ${c.document}` },
-          { header: "City", cell: (c) => [c.city, c.state].filter(Boolean).join(" / ") || "—" },
-          { header: "Default vehicle", cell: (c) => c.vehicles.find((v) => v.isDefault)?.plate ?? "—" },
-          { header: "Fleet", cell: (c) => String(c.vehicles.length) },
+          { header: t("fields.name"), cell: (c) => c.name },
+          { header: t("fields.document"), cell: (c) => `${c.documentType} ${formatCnpj(c.document)}` },
+          { header: t("fields.city"), cell: (c) => [c.city, c.state].filter(Boolean).join(" / ") || "—" },
+          { header: t("defaultVehicle"), cell: (c) => c.vehicles.find((v) => v.isDefault)?.plate ?? "—" },
+          { header: t("fleet"), cell: (c) => String(c.vehicles.length) },
         ]}
-        extraActions={(c) => <button type="button" onClick={() => setFleetOf(c)} className="text-indigo-700 hover:underline">Fleet</button>}
+        extraActions={(c) => <button type="button" onClick={() => setFleetOf(c)} className="text-indigo-700 hover:underline">{t("fleet")}</button>}
       />
     </div>
   );

@@ -1,61 +1,67 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { formatCnpj } from "@/components/dashboard/format";
 import { RegisterPanel } from "@/components/dashboard/resources/register-panel";
 import type { FieldDef } from "@/components/dashboard/resources/simple-form";
+import { maskCep, maskCpfCnpj, maskPhone, maskStateRegistration, maskUf } from "@/lib/br/masks";
 import { CreateClientInput, UpdateClientInput, type ClientResponse } from "@/lib/clients/schemas";
 
-const opts = (values: string[], blank = "Infer from document") => [{ value: "", label: blank }, ...values.map((v) => ({ value: v, label: v }))];
-
-const FIELDS: FieldDef[] = [
-  { name: "name", label: "Name", required: true },
-  { name: "fantasyName", label: "Fantasy name" },
-  { name: "document", label: "Document (CPF/CNPJ)", placeholder: "empty = final consumer" },
-  { name: "documentType", label: "Document type", kind: "select", options: opts(["CPF", "CNPJ", "FOREIGN", "OTHER"]) },
-  { name: "type", label: "Client type", kind: "select", options: opts(["INDIVIDUAL", "COMPANY", "FOREIGN"]) },
-  { name: "icmsTaxpayer", label: "ICMS taxpayer", kind: "select", options: opts(["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ISENTO"], "Not informed") },
-  { name: "stateRegistration", label: "State registration (IE)" },
-  { name: "email", label: "Email" },
-  { name: "phone", label: "Phone" },
-  { name: "zipCode", label: "ZIP code" },
-  { name: "street", label: "Street" },
-  { name: "number", label: "Number" },
-  { name: "complement", label: "Complement" },
-  { name: "neighborhood", label: "Neighborhood" },
-  { name: "city", label: "City" },
-  { name: "state", label: "State (UF)" },
-  { name: "municipalityCode", label: "IBGE municipality code" },
-  { name: "isActive", label: "Active", kind: "checkbox" },
-];
+const digits = (value: string) => value.replace(/\D/g, "");
 
 export function ClientsPanel({ companyId, canWrite }: { companyId: string; canWrite: boolean }) {
+  const t = useTranslations("clients");
+  const common = useTranslations("common");
+  const e = useTranslations("enums");
   const [isActive, setIsActive] = useState("");
+  const inferred = { value: "", label: t("infer") };
+  const fields: FieldDef[] = [
+    { name: "name", label: t("fields.name"), required: true },
+    { name: "fantasyName", label: t("fields.fantasyName") },
+    { name: "document", label: t("fields.document"), placeholder: t("finalConsumerHint"), mask: maskCpfCnpj },
+    { name: "documentType", label: t("fields.documentType"), kind: "select", options: [inferred, ...(["CPF", "CNPJ", "FOREIGN", "OTHER"] as const).map((v) => ({ value: v, label: e(`personDocumentType.${v}`) }))] },
+    { name: "type", label: t("fields.type"), kind: "select", options: [inferred, ...(["INDIVIDUAL", "COMPANY", "FOREIGN"] as const).map((v) => ({ value: v, label: e(`clientType.${v}`) }))] },
+    { name: "icmsTaxpayer", label: t("fields.icmsTaxpayer"), kind: "select", options: [{ value: "", label: t("notInformed") }, ...(["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ISENTO"] as const).map((v) => ({ value: v, label: e(`icmsTaxpayer.${v}`) }))] },
+    { name: "stateRegistration", label: t("fields.stateRegistration"), mask: maskStateRegistration },
+    { name: "email", label: t("fields.email") },
+    { name: "phone", label: t("fields.phone"), mask: maskPhone, send: digits },
+    { name: "zipCode", label: t("fields.zipCode"), mask: maskCep },
+    { name: "street", label: t("fields.street") },
+    { name: "number", label: t("fields.number") },
+    { name: "complement", label: t("fields.complement") },
+    { name: "neighborhood", label: t("fields.neighborhood") },
+    { name: "city", label: t("fields.city") },
+    { name: "state", label: t("fields.state"), mask: (v) => (v.toUpperCase() === "EX" ? "EX" : maskUf(v)) },
+    { name: "municipalityCode", label: t("fields.municipalityCode"), mask: (v) => digits(v).slice(0, 7) },
+    { name: "isActive", label: common("active"), kind: "checkbox" },
+  ];
   return (
     <div className="space-y-3">
       <label className="block text-xs text-slate-600">
-        Status
-        <select aria-label="Status filter" value={isActive} onChange={(e) => setIsActive(e.target.value)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
-          <option value="">All</option>
-          <option value="true">Active</option>
-          <option value="false">Inactive</option>
+        {t("statusFilter")}
+        <select value={isActive} onChange={(ev) => setIsActive(ev.target.value)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+          <option value="">{common("all")}</option>
+          <option value="true">{common("active")}</option>
+          <option value="false">{common("inactive")}</option>
         </select>
       </label>
       <RegisterPanel<ClientResponse>
         base={`/api/dashboard/companies/${encodeURIComponent(companyId)}/clients`}
-        noun="client"
-        plural="clients"
-        fields={FIELDS}
+        noun={t("noun")}
+        plural={t("plural")}
+        fields={fields}
         createSchema={CreateClientInput}
         updateSchema={UpdateClientInput}
         createDefaults={{ isActive: true }}
         canWrite={canWrite}
         filters={{ isActive }}
         columns={[
-          { header: "Name", cell: (c) => <>{c.name}{c.fantasyName && <span className="block text-xs text-slate-500">{c.fantasyName}</span>}</> },
-          { header: "Document", cell: (c) => (c.document ? `${c.documentType} ${c.document}` : "Final consumer") },
-          { header: "Email", cell: (c) => c.email ?? "—" },
-          { header: "City", cell: (c) => [c.city, c.state].filter(Boolean).join(" / ") || "—" },
-          { header: "Active", cell: (c) => (c.isActive ? "Yes" : "No") },
+          { header: t("fields.name"), cell: (c) => <>{c.name}{c.fantasyName && <span className="block text-xs text-slate-500">{c.fantasyName}</span>}</> },
+          { header: t("fields.document"), cell: (c) => (c.document ? `${e(`personDocumentType.${c.documentType}`)} ${formatCnpj(c.document)}` : t("finalConsumer")) },
+          { header: t("fields.email"), cell: (c) => c.email ?? "—" },
+          { header: t("fields.city"), cell: (c) => [c.city, c.state].filter(Boolean).join(" / ") || "—" },
+          { header: common("active"), cell: (c) => (c.isActive ? common("yes") : common("no")) },
         ]}
       />
     </div>

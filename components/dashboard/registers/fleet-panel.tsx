@@ -1,14 +1,20 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { maskPlate, maskUf } from "@/lib/br/masks";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { TextInput } from "@/components/dashboard/resources/form-field";
 import { CreateVehicleInput, type VehicleResponse } from "@/lib/carriers/schemas";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 
 /** A carrier's fleet: default first, add a vehicle, make another the default, remove. */
 export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: { base: string; carrierId: string; carrierName: string; canWrite: boolean; onClose: () => void }) {
+  const t = useTranslations("carriers.fleetPanel");
+  const common = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const url = `${base}/${carrierId}/vehicles`;
   const queryClient = useQueryClient();
   const fleet = useQuery({ queryKey: [base, url], queryFn: () => apiFetch<VehicleResponse[]>(url) });
@@ -18,7 +24,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   const add = useMutation({
     mutationFn: (body: unknown) => apiFetch(url, { method: "POST", body }),
     onSuccess: async () => { setForm({ plate: "", state: "", rntc: "", description: "", isDefault: false }); await refresh(); },
-    onError: (error) => setErrors(apiFieldErrors(error)),
+    onError: (error) => setErrors({ ...apiFieldErrors(error), "": errorMessage(error) }),
   });
   const change = useMutation({
     mutationFn: ({ id, body }: { id: string; body?: unknown }) => apiFetch(`${url}/${id}`, { method: body ? "PATCH" : "DELETE", body }),
@@ -34,22 +40,22 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   };
 
   return (
-    <section aria-label={`Fleet of ${carrierName}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-label={t("title", { name: carrierName })} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold">Fleet of {carrierName}</h2>
-        <button type="button" onClick={onClose} className="text-sm text-slate-600 hover:underline">Close</button>
+        <h2 className="text-base font-semibold">{t("title", { name: carrierName })}</h2>
+        <button type="button" onClick={onClose} className="text-sm text-slate-600 hover:underline">{common("close")}</button>
       </div>
-      {fleet.isPending ? <p className="text-sm text-slate-500">Loading…</p> : fleet.isError ? <p role="alert" className="text-sm text-red-700">{errorMessage(fleet.error)}</p> : fleet.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No vehicles yet. The first one becomes the default.</p>
+      {fleet.isPending ? <p className="text-sm text-slate-500">{common("loading")}</p> : fleet.isError ? <p role="alert" className="text-sm text-red-700">{errorMessage(fleet.error)}</p> : fleet.data.length === 0 ? (
+        <p className="text-sm text-slate-500">{t("empty")}</p>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {fleet.data.map((v) => (
             <li key={v.id} data-testid="vehicle-row" className="flex items-center justify-between py-2">
-              <span><strong>{v.plate}</strong> ({v.state}){v.rntc && ` · RNTC ${v.rntc}`}{v.description && ` · ${v.description}`}{v.isDefault && <span className="ml-2 rounded bg-indigo-50 px-1.5 text-xs text-indigo-700">default</span>}</span>
+              <span><strong>{v.plate}</strong> ({v.state}){v.rntc && ` · RNTC ${v.rntc}`}{v.description && ` · ${v.description}`}{v.isDefault && <span className="ml-2 rounded bg-indigo-50 px-1.5 text-xs text-indigo-700">{t("default")}</span>}</span>
               {canWrite && (
                 <span className="flex gap-2">
-                  {!v.isDefault && <button type="button" onClick={() => change.mutate({ id: v.id, body: { isDefault: true } })} className="text-indigo-700 hover:underline">Make default</button>}
-                  <button type="button" onClick={() => change.mutate({ id: v.id })} className="text-red-700 hover:underline">Remove</button>
+                  {!v.isDefault && <button type="button" onClick={() => change.mutate({ id: v.id, body: { isDefault: true } })} className="text-indigo-700 hover:underline">{t("makeDefault")}</button>}
+                  <button type="button" onClick={() => change.mutate({ id: v.id })} className="text-red-700 hover:underline">{common("remove")}</button>
                 </span>
               )}
             </li>
@@ -58,14 +64,14 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
       )}
       {change.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(change.error)}</p>}
       {canWrite && (
-        <form aria-label="Add vehicle" onSubmit={submit} noValidate className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          <TextInput id="vehicle-plate" label="Plate" value={form.plate} error={errors.plate} onChange={(plate) => setForm({ ...form, plate })} placeholder="ABC1D23" />
-          <TextInput id="vehicle-state" label="State (UF)" value={form.state} error={errors.state} onChange={(state) => setForm({ ...form, state })} />
+        <form aria-label={t("add")} onSubmit={submit} noValidate className="grid grid-cols-2 gap-3 md:grid-cols-5">
+          <TextInput id="vehicle-plate" label={t("plate")} value={form.plate} error={errors.plate} onChange={(plate) => setForm({ ...form, plate: maskPlate(plate) })} placeholder="ABC1D23" />
+          <TextInput id="vehicle-state" label={t("state")} value={form.state} error={errors.state} onChange={(state) => setForm({ ...form, state: maskUf(state) })} />
           <TextInput id="vehicle-rntc" label="RNTC" value={form.rntc} error={errors.rntc} onChange={(rntc) => setForm({ ...form, rntc })} />
-          <TextInput id="vehicle-description" label="Description" value={form.description} error={errors.description} onChange={(description) => setForm({ ...form, description })} />
-          <label className="mt-5 flex items-center gap-2 text-sm"><input type="checkbox" checked={form.isDefault} onChange={(e) => setForm({ ...form, isDefault: e.target.checked })} /> Default</label>
+          <TextInput id="vehicle-description" label={t("description")} value={form.description} error={errors.description} onChange={(description) => setForm({ ...form, description })} />
+          <label className="mt-5 flex items-center gap-2 text-sm"><input type="checkbox" checked={form.isDefault} onChange={(e) => setForm({ ...form, isDefault: e.target.checked })} /> {t("default")}</label>
           {errors[""] && <p role="alert" className="col-span-full text-sm text-red-700">{errors[""]}</p>}
-          <button type="submit" disabled={add.isPending} className="w-fit rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">Add vehicle</button>
+          <button type="submit" disabled={add.isPending} className="w-fit rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("add")}</button>
         </form>
       )}
     </section>

@@ -1,60 +1,63 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { formatMoney } from "@/components/dashboard/documents/money";
 import { RegisterPanel } from "@/components/dashboard/resources/register-panel";
 import type { FieldDef } from "@/components/dashboard/resources/simple-form";
+import type { Page } from "@/lib/api/pagination";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateProductInput, UpdateProductInput, type ProductResponse } from "@/lib/products/schemas";
 
-const FIELDS: FieldDef[] = [
-  { name: "name", label: "Name", required: true },
-  { name: "code", label: "Code (SKU)", required: true },
-  { name: "salePrice", label: "Sale price", required: true },
-  { name: "gtin", label: "GTIN" },
-  { name: "commercialUnit", label: "Commercial unit", placeholder: "UN - UNIDADE" },
-  { name: "taxUnit", label: "Tax unit", placeholder: "UN - UNIDADE" },
-  { name: "taxUnitExport", label: "Tax unit (export)", placeholder: "KG - QUILOGRAMA" },
-  { name: "isActive", label: "Active", kind: "checkbox" },
-  { name: "nfeConfig.ncm", label: "NCM" },
-  { name: "nfeConfig.cest", label: "CEST" },
-  { name: "nfeConfig.internalCfop", label: "Internal CFOP (5xxx)" },
-  { name: "nfeConfig.interstateContributor", label: "Interstate CFOP, contributor (6xxx)", placeholder: "suggested" },
-  { name: "nfeConfig.interstateNonContributor", label: "Interstate CFOP, non-contributor (6xxx)", placeholder: "suggested" },
-  { name: "nfeConfig.exportCfop", label: "Export CFOP (7xxx)" },
-  { name: "nfeConfig.icmsOrigin", label: "ICMS origin" },
-  { name: "nfeConfig.icmsCst", label: "ICMS CST/CSOSN" },
-  { name: "nfeConfig.icmsRate", label: "ICMS rate (%)" },
-  { name: "nfeConfig.icmsRedBc", label: "Base reduction (%)" },
-  { name: "nfeConfig.icmsStModBc", label: "ST base modality" },
-  { name: "nfeConfig.icmsStMva", label: "ST MVA (%)" },
-  { name: "nfeConfig.icmsStRate", label: "ST rate (%)" },
-  { name: "nfeConfig.icmsSnCreditRate", label: "Simples credit rate (%)" },
-  { name: "nfeConfig.pisCst", label: "PIS CST" },
-  { name: "nfeConfig.pisRate", label: "PIS rate (%)" },
-  { name: "nfeConfig.cofinsCst", label: "COFINS CST" },
-  { name: "nfeConfig.cofinsRate", label: "COFINS rate (%)" },
-  { name: "nfeConfig.ipiCst", label: "IPI CST" },
-  { name: "nfeConfig.ipiRate", label: "IPI rate (%)" },
-  { name: "nfeConfig.taxRuleId", label: "Tax rule id" },
+type Label = Parameters<ReturnType<typeof useTranslations<"products.fields">>>[0];
+
+// [body path, label key, kind, picker table]; codes from official tables are pickers, amounts and rates decimals.
+const LAYOUT: [string, Label, FieldDef["kind"]?, FieldDef["table"]?][] = [
+  ["name", "name"], ["code", "code"], ["salePrice", "salePrice", "decimal"], ["gtin", "gtin"],
+  ["commercialUnit", "commercialUnit"], ["taxUnit", "taxUnit"], ["taxUnitExport", "taxUnitExport"], ["isActive", "isActive", "checkbox"],
+  ["nfeConfig.ncm", "ncm", "picker", "ncm"], ["nfeConfig.cest", "cest", "picker", "cest"],
+  ["nfeConfig.internalCfop", "internalCfop", "picker", "cfop"], ["nfeConfig.interstateContributor", "interstateContributor", "picker", "cfop"],
+  ["nfeConfig.interstateNonContributor", "interstateNonContributor", "picker", "cfop"], ["nfeConfig.exportCfop", "exportCfop", "picker", "cfop"],
+  ["nfeConfig.icmsOrigin", "icmsOrigin", "picker", "icms-origin"], ["nfeConfig.icmsCst", "icmsCst", "picker", "icms-situation"],
+  ["nfeConfig.icmsRate", "icmsRate", "decimal"], ["nfeConfig.icmsRedBc", "icmsRedBc", "decimal"],
+  ["nfeConfig.icmsStModBc", "icmsStModBc", "picker", "icms-mod-bc-st"], ["nfeConfig.icmsStMva", "icmsStMva", "decimal"],
+  ["nfeConfig.icmsStRate", "icmsStRate", "decimal"], ["nfeConfig.icmsSnCreditRate", "icmsSnCreditRate", "decimal"],
+  ["nfeConfig.pisCst", "pisCst", "picker", "pis-cofins-cst"], ["nfeConfig.pisRate", "pisRate", "decimal"],
+  ["nfeConfig.cofinsCst", "cofinsCst", "picker", "pis-cofins-cst"], ["nfeConfig.cofinsRate", "cofinsRate", "decimal"],
+  ["nfeConfig.ipiCst", "ipiCst", "picker", "ipi-cst"], ["nfeConfig.ipiRate", "ipiRate", "decimal"],
 ];
 
 export function ProductsPanel({ companyId, canWrite }: { companyId: string; canWrite: boolean }) {
+  const t = useTranslations("products");
+  const common = useTranslations("common");
+  const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}`;
+  const rulesUrl = `${base}/tax-rules?model=NFE&isActive=true&pageSize=100`;
+  const rules = useQuery({ queryKey: [`${base}/tax-rules`, rulesUrl], queryFn: () => apiFetch<Page<{ id: string; name: string }>>(rulesUrl) });
+  const fields: FieldDef[] = [
+    ...LAYOUT.map(([name, label, kind, table]) => ({ name, label: t(`fields.${label}`), kind, table, required: ["name", "code", "salePrice"].includes(name) })),
+    // The product's tax rule is chosen by name; the form sends its id.
+    { name: "nfeConfig.taxRuleId", label: t("fields.taxRule"), kind: "select", options: [{ value: "", label: t("noTaxRule") }, ...(rules.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }))] },
+  ];
+  const ruleName = (id: string | null | undefined) => (id ? (rules.data?.data.find((r) => r.id === id)?.name ?? "—") : "—");
   return (
     <RegisterPanel<ProductResponse>
-      base={`/api/dashboard/companies/${encodeURIComponent(companyId)}/products`}
-      noun="product"
-      plural="products"
-      fields={FIELDS}
+      base={`${base}/products`}
+      noun={t("noun")}
+      plural={t("plural")}
+      fields={fields}
       createSchema={CreateProductInput}
       updateSchema={UpdateProductInput}
       createDefaults={{ isActive: true }}
       canWrite={canWrite}
       columns={[
-        { header: "Code", cell: (p) => p.code },
-        { header: "Name", cell: (p) => p.name },
-        { header: "Price", cell: (p) => p.salePrice, className: "text-right tabular-nums" },
+        { header: t("fields.code"), cell: (p) => p.code },
+        { header: t("fields.name"), cell: (p) => p.name },
+        { header: t("price"), cell: (p) => formatMoney(p.salePrice), className: "text-right tabular-nums" },
         { header: "NCM", cell: (p) => p.nfeConfig.ncm ?? "—" },
         { header: "CFOP", cell: (p) => [p.nfeConfig.internalCfop, p.nfeConfig.interstateContributor, p.nfeConfig.interstateNonContributor].filter(Boolean).join(" / ") || "—" },
         { header: "ICMS", cell: (p) => p.nfeConfig.icmsCst ?? "—" },
-        { header: "Active", cell: (p) => (p.isActive ? "Yes" : "No") },
+        { header: t("fields.taxRule"), cell: (p) => ruleName(p.nfeConfig.taxRuleId) },
+        { header: t("fields.isActive"), cell: (p) => (p.isActive ? common("yes") : common("no")) },
       ]}
     />
   );

@@ -1,30 +1,14 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { ResourceTable } from "@/components/dashboard/resources/resource-table";
 import { SimpleForm, valuesFrom, type FieldDef } from "@/components/dashboard/resources/simple-form";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateTemplateInput, UpdateTemplateInput, type TemplateResponse } from "@/lib/templates/schemas";
 
-const FIELDS: FieldDef[] = [
-  { name: "name", label: "Name", required: true },
-  { name: "type", label: "Type", kind: "select", required: true, options: [{ value: "NFE", label: "NFE (NF-e / NFC-e)" }, { value: "NFSE", label: "NFSE" }] },
-  { name: "operationNature", label: "Operation nature" },
-  { name: "cfop", label: "CFOP (NFE)" },
-  { name: "icmsOrigin", label: "ICMS origin (NFE)" },
-  { name: "icmsCst", label: "ICMS CST/CSOSN (NFE)" },
-  { name: "icmsRate", label: "ICMS rate % (NFE)" },
-  { name: "ipiCst", label: "IPI CST (NFE)" },
-  { name: "ipiRate", label: "IPI rate % (NFE)" },
-  { name: "pisCst", label: "PIS CST" },
-  { name: "pisRate", label: "PIS rate (%)" },
-  { name: "cofinsCst", label: "COFINS CST" },
-  { name: "cofinsRate", label: "COFINS rate (%)" },
-  { name: "serviceCode", label: "Municipal service code (NFSE)" },
-  { name: "nationalServiceCode", label: "National service code (NFSE)" },
-  { name: "additionalInfo", label: "Additional info" },
-];
 
 type Editing = { template: TemplateResponse | null; source: "company" | "tenant" };
 
@@ -34,6 +18,28 @@ type Editing = { template: TemplateResponse | null; source: "company" | "tenant"
  * system templates are read-only.
  */
 export function TemplatesPanel({ companyId, canWrite, isTenantAdmin }: { companyId: string; canWrite: boolean; isTenantAdmin: boolean }) {
+  const tr = useTranslations("templates");
+  const common = useTranslations("common");
+  const e = useTranslations("enums");
+  const errorMessage = useErrorMessage();
+  const FIELDS: FieldDef[] = [
+    { name: "name", label: tr("fields.name"), required: true },
+    { name: "type", label: tr("fields.type"), kind: "select", required: true, options: [{ value: "NFE", label: e("taxRuleModel.NFE") }, { value: "NFSE", label: e("taxRuleModel.NFSE") }] },
+    { name: "operationNature", label: tr("fields.operationNature") },
+    { name: "cfop", label: tr("fields.cfop"), kind: "picker", table: "cfop" },
+    { name: "icmsOrigin", label: tr("fields.icmsOrigin"), kind: "picker", table: "icms-origin" },
+    { name: "icmsCst", label: tr("fields.icmsCst"), kind: "picker", table: "icms-situation" },
+    { name: "icmsRate", label: tr("fields.icmsRate"), kind: "decimal" },
+    { name: "ipiCst", label: tr("fields.ipiCst"), kind: "picker", table: "ipi-cst" },
+    { name: "ipiRate", label: tr("fields.ipiRate"), kind: "decimal" },
+    { name: "pisCst", label: tr("fields.pisCst"), kind: "picker", table: "pis-cofins-cst" },
+    { name: "pisRate", label: tr("fields.pisRate"), kind: "decimal" },
+    { name: "cofinsCst", label: tr("fields.cofinsCst"), kind: "picker", table: "pis-cofins-cst" },
+    { name: "cofinsRate", label: tr("fields.cofinsRate"), kind: "decimal" },
+    { name: "serviceCode", label: tr("fields.serviceCode") },
+    { name: "nationalServiceCode", label: tr("fields.nationalServiceCode"), kind: "picker", table: "nfse-service" },
+    { name: "additionalInfo", label: tr("fields.additionalInfo") },
+  ];
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/templates`;
   const tenantBase = `/api/dashboard/companies/${encodeURIComponent(companyId)}/tenant-templates`;
   const queryClient = useQueryClient();
@@ -50,15 +56,15 @@ export function TemplatesPanel({ companyId, canWrite, isTenantAdmin }: { company
     <div className="space-y-4">
       {editing === null && (
         <div className="flex gap-2">
-          {canWrite && <button type="button" onClick={() => setEditing({ template: null, source: "company" })} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">New company template</button>}
-          {isTenantAdmin && <button type="button" onClick={() => setEditing({ template: null, source: "tenant" })} className="rounded-md border border-indigo-600 px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">New tenant template</button>}
+          {canWrite && <button type="button" onClick={() => setEditing({ template: null, source: "company" })} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{tr("newCompany")}</button>}
+          {isTenantAdmin && <button type="button" onClick={() => setEditing({ template: null, source: "tenant" })} className="rounded-md border border-indigo-600 px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">{tr("newTenant")}</button>}
         </div>
       )}
       {editing && (
         <SimpleForm
           key={editing.template?.id ?? `new-${editing.source}`}
-          ariaLabel={editing.template ? "Edit template" : `New ${editing.source} template`}
-          title={editing.template ? `Edit ${editing.template.name} (${editing.source})` : `New ${editing.source} template`}
+          ariaLabel={editing.template ? tr("edit", { name: editing.template.name }) : editing.source === "tenant" ? tr("newTenant") : tr("newCompany")}
+          title={editing.template ? `${tr("edit", { name: editing.template.name })} (${e(`templateSource.${editing.source}`)})` : editing.source === "tenant" ? tr("newTenant") : tr("newCompany")}
           fields={FIELDS}
           initial={editing.template ? valuesFrom(FIELDS, editing.template as unknown as Record<string, unknown>) : { type: "NFE" }}
           schema={editing.template ? UpdateTemplateInput : CreateTemplateInput}
@@ -66,38 +72,38 @@ export function TemplatesPanel({ companyId, canWrite, isTenantAdmin }: { company
           method={editing.template ? "PATCH" : "POST"}
           invalidate={base}
           onDone={() => setEditing(null)}
-          submitLabel="Save template"
+          submitLabel={common("save")}
         />
       )}
       {remove.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(remove.error)}</p>}
       <label className="block text-xs text-slate-600">
-        Type
-        <select aria-label="Type filter" value={type} onChange={(e) => setType(e.target.value)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
-          <option value="">All</option>
-          <option value="NFE">NFE</option>
-          <option value="NFSE">NFSE</option>
+        {tr("fields.type")}
+        <select value={type} onChange={(e) => setType(e.target.value)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+          <option value="">{common("all")}</option>
+          <option value="NFE">{e("taxRuleModel.NFE")}</option>
+          <option value="NFSE">{e("taxRuleModel.NFSE")}</option>
         </select>
       </label>
       <ResourceTable<TemplateResponse>
         url={base}
-        label="templates"
+        label={tr("plural")}
         rowTestId="template-row"
         filters={{ type }}
-        emptyText="No templates."
+        emptyText={tr("empty")}
         columns={[
-          { header: "Name", cell: (t) => t.name },
-          { header: "Type", cell: (t) => t.type },
-          { header: "Source", cell: (t) => t.source },
-          { header: "Operation nature", cell: (t) => t.operationNature ?? "—" },
-          { header: "CFOP / service", cell: (t) => (t.type === "NFE" ? (t.cfop ?? "—") : (t.serviceCode ?? t.nationalServiceCode ?? "—")) },
+          { header: tr("fields.name"), cell: (t) => t.name },
+          { header: tr("fields.type"), cell: (t) => e(`taxRuleModel.${t.type}`) },
+          { header: tr("source"), cell: (t) => e(`templateSource.${t.source}`) },
+          { header: tr("fields.operationNature"), cell: (t) => t.operationNature ?? "—" },
+          { header: tr("cfopService"), cell: (t) => (t.type === "NFE" ? (t.cfop ?? "—") : (t.serviceCode ?? t.nationalServiceCode ?? "—")) },
           { header: "ICMS", cell: (t) => t.icmsCst ?? "—" },
         ]}
         actions={(t) => editable(t) ? (
           <span className="flex justify-end gap-2">
-            <button type="button" onClick={() => setEditing({ template: t, source: t.source === "tenant" ? "tenant" : "company" })} className="text-indigo-700 hover:underline">Edit</button>
-            <button type="button" onClick={() => { if (window.confirm(`Remove template ${t.name}?`)) remove.mutate(t); }} className="text-red-700 hover:underline">Remove</button>
+            <button type="button" onClick={() => setEditing({ template: t, source: t.source === "tenant" ? "tenant" : "company" })} className="text-indigo-700 hover:underline">{common("edit")}</button>
+            <button type="button" onClick={() => { if (window.confirm(tr("confirmRemove", { name: t.name }))) remove.mutate(t); }} className="text-red-700 hover:underline">{common("remove")}</button>
           </span>
-        ) : <span className="text-xs text-slate-400">read-only</span>}
+        ) : <span className="text-xs text-slate-400">{tr("readOnly")}</span>}
       />
     </div>
   );

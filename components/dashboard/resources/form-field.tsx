@@ -15,12 +15,12 @@ export function FormField({ id, label, error, children, className = "" }: { id: 
   );
 }
 
-export function TextInput({ id, label, value, onChange, error, className, placeholder, type = "text" }: {
-  id: string; label: string; value: string; onChange: (value: string) => void; error?: string; className?: string; placeholder?: string; type?: string;
+export function TextInput({ id, label, value, onChange, error, className, placeholder, type = "text", inputMode }: {
+  id: string; label: string; value: string; onChange: (value: string) => void; error?: string; className?: string; placeholder?: string; type?: string; inputMode?: "decimal" | "numeric";
 }) {
   return (
     <FormField id={id} label={label} error={error} className={className}>
-      <input id={id} type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} />
+      <input id={id} type={type} inputMode={inputMode} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} />
     </FormField>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import type { Page } from "@/lib/api/pagination";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { apiFetch } from "@/lib/client/api-fetch";
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
@@ -22,6 +24,9 @@ export function ResourceTable<T extends { id: string }>({
   rowTestId: string;
   actions?: (row: T) => ReactNode;
 }) {
+  const t = useTranslations("registers");
+  const common = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ page: String(page), pageSize: "20" });
@@ -33,18 +38,18 @@ export function ResourceTable<T extends { id: string }>({
     <div className="space-y-3">
       <input
         type="search"
-        aria-label={`Search ${label}`}
-        placeholder={`Search ${label}…`}
+        aria-label={t("search", { label })}
+        placeholder={t("searchPlaceholder", { label })}
         value={search}
         onChange={(event) => { setSearch(event.target.value); setPage(1); }}
         className="w-72 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
       />
       {query.isPending ? (
-        <p className="text-sm text-slate-500">Loading…</p>
+        <p className="text-sm text-slate-500">{common("loading")}</p>
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-700">{errorMessage(query.error)}</p>
       ) : query.data.data.length === 0 ? (
-        <p className="text-sm text-slate-500">{emptyText}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-500">{search.trim() ? t("noMatch") : emptyText}</p>
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -52,7 +57,7 @@ export function ResourceTable<T extends { id: string }>({
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   {columns.map((c) => <th key={c.header} className={`px-3 py-2 font-medium ${c.className ?? ""}`}>{c.header}</th>)}
-                  {actions && <th className="px-3 py-2" aria-label="Actions" />}
+                  {actions && <th className="px-3 py-2" aria-label={common("actions")} />}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -66,9 +71,9 @@ export function ResourceTable<T extends { id: string }>({
             </table>
           </div>
           <div className="flex items-center gap-3 text-sm text-slate-600">
-            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded border px-2 py-1 disabled:opacity-40">Previous</button>
-            <span>Page {query.data.meta.page} of {Math.max(1, query.data.meta.totalPages)} · {query.data.meta.total} {label}</span>
-            <button type="button" disabled={page >= query.data.meta.totalPages} onClick={() => setPage((p) => p + 1)} className="rounded border px-2 py-1 disabled:opacity-40">Next</button>
+            <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} className="rounded border px-2 py-1 disabled:opacity-40">{common("previous")}</button>
+            <span>{common("pageOf", { page: query.data.meta.page, totalPages: Math.max(1, query.data.meta.totalPages) })} · {t("total", { count: query.data.meta.total })}</span>
+            <button type="button" disabled={page >= query.data.meta.totalPages} onClick={() => setPage((p) => p + 1)} className="rounded border px-2 py-1 disabled:opacity-40">{common("next")}</button>
           </div>
         </>
       )}

@@ -1,8 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
+import { CodePicker, type PickerTable } from "@/components/dashboard/pickers/code-picker";
+import { parseDecimalInput } from "@/lib/br/decimal-input";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { SelectInput, TextInput } from "./form-field";
@@ -11,8 +15,14 @@ export type FieldDef = {
   /** Dotted path in the request body ("nfeConfig.icmsCst"). */
   name: string;
   label: string;
-  kind?: "text" | "select" | "checkbox";
+  /** decimal: typed "1.234,56" or "1234.56", sent as "1234.56"; picker: a code from an official table. */
+  kind?: "text" | "select" | "checkbox" | "decimal" | "picker";
   options?: { value: string; label: string }[];
+  table?: PickerTable;
+  /** Applied while typing (CPF/CNPJ, CEP, phone, plate masks). */
+  mask?: (value: string) => string;
+  /** What is sent for a typed value (a phone's digits without the mask). */
+  send?: (value: string) => string;
   required?: boolean;
   placeholder?: string;
 };
@@ -34,7 +44,8 @@ export function formBody(fields: FieldDef[], values: FormValues, mode: "create" 
   for (const field of fields) {
     const value = values[field.name];
     if (typeof value === "boolean") setPath(body, field.name, value);
-    else if ((value ?? "").trim() !== "" || field.required) setPath(body, field.name, (value ?? "").trim());
+    else if (field.kind === "decimal" && (value ?? "").trim() !== "") setPath(body, field.name, parseDecimalInput(value ?? "") ?? (value ?? "").trim());
+    else if ((value ?? "").trim() !== "" || field.required) setPath(body, field.name, field.send ? field.send((value ?? "").trim()) : (value ?? "").trim());
     else if (mode === "edit") setPath(body, field.name, null);
   }
   return body;
@@ -45,6 +56,8 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
   ariaLabel: string; title: string; fields: FieldDef[]; initial: FormValues; schema: z.ZodType; url: string; method: "POST" | "PATCH";
   invalidate: string; onDone: () => void; submitLabel: string;
 }) {
+  const t = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -54,7 +67,7 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
       await queryClient.invalidateQueries({ queryKey: [invalidate] });
       onDone();
     },
-    onError: (error) => setErrors(apiFieldErrors(error)),
+    onError: (error) => setErrors({ ...apiFieldErrors(error), "": errorMessage(error) }),
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -83,18 +96,26 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
               </label>
             );
           }
+          if (field.kind === "picker" && field.table) {
+            return (
+              <div key={field.name}>
+                <CodePicker label={field.label} table={field.table} value={String(value ?? "")} onChange={(code) => setValues({ ...values, [field.name]: code })} />
+                {error && <p role="alert" className="mt-1 text-xs text-red-700">{error}</p>}
+              </div>
+            );
+          }
           if (field.kind === "select") {
             return <SelectInput key={field.name} id={id(field.name)} label={field.label} value={String(value ?? "")} options={field.options ?? []} error={error} onChange={(v) => setValues({ ...values, [field.name]: v })} />;
           }
-          return <TextInput key={field.name} id={id(field.name)} label={field.label} placeholder={field.placeholder} value={String(value ?? "")} error={error} onChange={(v) => setValues({ ...values, [field.name]: v })} />;
+          return <TextInput key={field.name} id={id(field.name)} label={field.label} placeholder={field.placeholder} value={String(value ?? "")} error={error} inputMode={field.kind === "decimal" ? "decimal" : undefined} onChange={(v) => setValues({ ...values, [field.name]: field.mask ? field.mask(v) : v })} />;
         })}
       </div>
       {errors[""] && <p role="alert" className="text-sm text-red-700">{errors[""]}</p>}
       <div className="flex gap-2">
         <button type="submit" disabled={save.isPending} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-50">
-          {save.isPending ? "Saving…" : submitLabel}
+          {save.isPending ? t("saving") : submitLabel}
         </button>
-        <button type="button" onClick={onDone} className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</button>
+        <button type="button" onClick={onDone} className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">{t("cancel")}</button>
       </div>
     </form>
   );

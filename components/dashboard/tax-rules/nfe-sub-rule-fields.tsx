@@ -1,50 +1,52 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { CodePicker, type PickerTable } from "@/components/dashboard/pickers/code-picker";
 import { TextInput } from "@/components/dashboard/resources/form-field";
+import { parseDecimalInput } from "@/lib/br/decimal-input";
 import type { FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { SubRuleFrame } from "./sub-rule-frame";
 import type { NfeSubRuleState } from "./sub-rule-state";
 
 const CLIENT_TYPES = ["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ESTRANGEIRO"] as const;
 
-const FIELDS: { field: Exclude<keyof NfeSubRuleState, "clientTypes" | "isActive">; label: string; placeholder?: string }[] = [
-  { field: "name", label: "Sub-rule name" },
-  { field: "states", label: "Recipient states", placeholder: "SP, RJ (empty = any)" },
-  { field: "cfops", label: "CFOPs", placeholder: "5102, 5405 (empty = any)" },
-  { field: "icmsCst", label: "ICMS CST/CSOSN" },
-  { field: "icmsModBc", label: "ICMS base modality" },
-  { field: "icmsPIcms", label: "ICMS rate (%)" },
-  { field: "icmsRedBc", label: "Base reduction (%)" },
-  { field: "icmsCBenFiscal", label: "Tax benefit code (cBenef)" },
-  { field: "icmsStModBc", label: "ST base modality", placeholder: "4 = MVA, 6 = operation value" },
-  { field: "icmsStMva", label: "ST MVA (%)" },
-  { field: "icmsStRate", label: "ST rate (%)" },
-  { field: "icmsStRedBc", label: "ST base reduction (%)" },
-  { field: "icmsSnCreditRate", label: "Simples credit rate (%)" },
-  { field: "pisCst", label: "PIS CST" },
-  { field: "pisPPis", label: "PIS rate (%)" },
-  { field: "cofinsCst", label: "COFINS CST" },
-  { field: "cofinsPCofins", label: "COFINS rate (%)" },
-  { field: "ipiCst", label: "IPI CST" },
-  { field: "ipiPIpi", label: "IPI rate (%)" },
-  { field: "ipiCEnq", label: "IPI cEnq" },
+type Field = Exclude<keyof NfeSubRuleState, "clientTypes" | "isActive">;
+type LabelKey = Parameters<ReturnType<typeof useTranslations<"taxRules.nfe">>>[0];
+
+// [field, label key, picker table]: codes from official tables are pickers, the rest typed.
+const FIELDS: [Field, LabelKey, PickerTable?][] = [
+  ["name", "name"], ["states", "states"], ["cfops", "cfops"], ["icmsCst", "icmsCst", "icms-situation"], ["icmsModBc", "icmsModBc", "icms-mod-bc"],
+  ["icmsPIcms", "icmsPIcms"], ["icmsRedBc", "icmsRedBc"], ["icmsCBenFiscal", "icmsCBenFiscal"], ["icmsStModBc", "icmsStModBc", "icms-mod-bc-st"],
+  ["icmsStMva", "icmsStMva"], ["icmsStRate", "icmsStRate"], ["icmsStRedBc", "icmsStRedBc"], ["icmsSnCreditRate", "icmsSnCreditRate"],
+  ["pisCst", "pisCst", "pis-cofins-cst"], ["pisPPis", "pisPPis"], ["cofinsCst", "cofinsCst", "pis-cofins-cst"], ["cofinsPCofins", "cofinsPCofins"],
+  ["ipiCst", "ipiCst", "ipi-cst"], ["ipiPIpi", "ipiPIpi"], ["ipiCEnq", "ipiCEnq"],
 ];
+const PLACEHOLDERS: Partial<Record<Field, LabelKey>> = { states: "statesPlaceholder", cfops: "cfopsPlaceholder" };
 
 /** The inputs of one NFE sub-rule; errors are keyed "nfeTaxRules.<index>.<field>". */
 export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
   index: number; value: NfeSubRuleState; onChange: (next: NfeSubRuleState) => void; errors: FieldErrors; onRemove: () => void;
 }) {
+  const t = useTranslations("taxRules.nfe");
+  const taxpayers = useTranslations("enums.icmsTaxpayer");
+  const active = useTranslations("common")("active");
   const id = (field: string) => `nfe-${index}-${field}`;
+  // Rates typed "18,5" are kept as the API's "18.5" (the form state holds what is sent).
+  const decimal = (v: string) => (/,/.test(v) && parseDecimalInput(v) ? parseDecimalInput(v)! : v);
   const error = (field: string) => errors[`nfeTaxRules.${index}.${field}`];
   return (
     <SubRuleFrame model="NFE" index={index} onRemove={onRemove}>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {FIELDS.map(({ field, label, placeholder }) => (
-          <TextInput key={field} id={id(field)} label={label} placeholder={placeholder} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: v })} />
-        ))}
+        {FIELDS.map(([field, label, table]) =>
+          table ? (
+            <CodePicker key={field} inputId={id(field)} label={t(label)} table={table} value={value[field]} error={error(field)} onChange={(code) => onChange({ ...value, [field]: code })} />
+          ) : (
+            <TextInput key={field} id={id(field)} label={t(label)} placeholder={PLACEHOLDERS[field] ? t(PLACEHOLDERS[field]!) : undefined} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: field.endsWith("Rate") || field.startsWith("icmsP") || field.endsWith("Mva") || field.endsWith("RedBc") || field.endsWith("PPis") || field.endsWith("PCofins") || field.endsWith("PIpi") ? decimal(v) : v })} />
+          ),
+        )}
       </div>
       <div className="flex flex-wrap gap-4 text-sm">
-        <span className="text-xs font-medium text-slate-600">Client types (none = any):</span>
+        <span className="text-xs font-medium text-slate-600">{t("clientTypes")}</span>
         {CLIENT_TYPES.map((type) => (
           <label key={type} className="flex items-center gap-1">
             <input
@@ -52,12 +54,12 @@ export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
               checked={value.clientTypes.includes(type)}
               onChange={(e) => onChange({ ...value, clientTypes: e.target.checked ? [...value.clientTypes, type] : value.clientTypes.filter((t) => t !== type) })}
             />
-            {type}
+            {taxpayers(type)}
           </label>
         ))}
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={value.isActive} onChange={(e) => onChange({ ...value, isActive: e.target.checked })} />
-          Active
+          {active}
         </label>
       </div>
       {error("clientTypes") && <p role="alert" className="text-xs text-red-700">{error("clientTypes")}</p>}

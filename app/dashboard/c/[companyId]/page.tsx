@@ -1,15 +1,14 @@
+import { getTranslations } from "next-intl/server";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { formatCnpj } from "@/components/dashboard/format";
 import { OverviewPanel } from "@/components/dashboard/overview/overview-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 
-const TEXT = {
-  subtitle: "What needs attention today",
-};
-
 export default async function CompanyOverview({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { company } = await requireSessionCompany(companyId);
+  const regimes = await getTranslations("enums.taxRegime");
+  const home = await getTranslations("home");
   return (
     <div className="max-w-6xl space-y-4">
       <div>
@@ -18,7 +17,7 @@ export default async function CompanyOverview({ params }: { params: Promise<{ co
           <EnvironmentBadge environment={company.environment} />
         </div>
         <p className="mt-1 text-sm text-slate-500">
-          {company.legalName} · CNPJ {formatCnpj(company.cnpj)} · {company.state} · {TEXT.subtitle}
+          {company.legalName} · CNPJ {formatCnpj(company.cnpj)} · {company.state} · {regimes(company.taxRegime)} · {home("attentionToday")}
         </p>
       </div>
       <OverviewPanel companyId={company.id} state={company.state} />

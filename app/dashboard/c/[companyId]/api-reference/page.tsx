@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { JsonBlock } from "@/components/dashboard/api-reference/json-block";
 import { groupOperations } from "@/lib/client/openapi-view-model";
 import { OperationCard } from "@/components/dashboard/api-reference/operation-card";
@@ -9,6 +10,7 @@ import { requireSessionCompany } from "@/lib/auth/session-guard";
 export default async function ApiReferencePage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   await requireSessionCompany(companyId);
+  const t = await getTranslations("apiReference");
   const document = buildOpenApiDocument();
   const groups = groupOperations(document);
   const info = document.info as { title?: string; version?: string; description?: string };
@@ -16,14 +18,14 @@ export default async function ApiReferencePage({ params }: { params: Promise<{ c
   return (
     <div className="max-w-5xl space-y-6">
       <div>
-        <h1 className="text-xl font-semibold">API reference</h1>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {info.title} {info.version} — {info.description}{" "}
           <a href="/v1/openapi.json" className="text-indigo-600 hover:underline">
-            Download openapi.json
+            {t("download")}
           </a>
         </p>
-        <nav aria-label="API sections" className="mt-3 flex flex-wrap gap-2">
+        <nav aria-label={t("sections")} className="mt-3 flex flex-wrap gap-2">
           {groups.map((group) => (
             <a key={group.tag} href={`#tag-${encodeURIComponent(group.tag)}`} className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs text-slate-700 hover:border-indigo-300">
               {group.tag} <span className="text-slate-400">{group.operations.length}</span>
@@ -32,7 +34,7 @@ export default async function ApiReferencePage({ params }: { params: Promise<{ c
         </nav>
       </div>
       {Object.entries(schemas).map(([name, schema]) => (
-        <JsonBlock key={name} title={`Schema ${name}: every error response`} value={schema} />
+        <JsonBlock key={name} title={t("schema", { name })} value={schema} />
       ))}
       {groups.map((group) => (
         <section key={group.tag} id={`tag-${encodeURIComponent(group.tag)}`} className="space-y-3">

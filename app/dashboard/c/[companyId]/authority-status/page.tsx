@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { isStateCode, stateInfo } from "@/lib/br/states";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { AuthorityStatusTable } from "@/components/dashboard/authority-status/authority-status-table";
 import { checkCompanyServiceStatus } from "@/lib/authority/service-status";
@@ -11,30 +13,30 @@ export default async function AuthorityStatusPage({ params }: { params: Promise<
   const { companyId } = await params;
   const { company } = await requireSessionCompany(companyId);
   const { certificate, checks } = await checkCompanyServiceStatus(company.id);
+  const t = await getTranslations("authorityStatus");
+  const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : undefined;
   return (
     <div className="max-w-5xl space-y-4">
       <div>
         <div className="flex items-center gap-3">
-          <h1 className="text-xl font-semibold">Tax authority status</h1>
+          <h1 className="text-xl font-semibold">{t("title")}</h1>
           <EnvironmentBadge environment={company.environment} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          NFeStatusServico4 of the authorizers that serve {company.state}: NF-e, NFC-e and the NF-e contingency authorizer (SVC). A failure here
-          means emissions will wait and retry.
+          {t("intro", { state: company.state })}
         </p>
         {!certificate && checks.some((c) => c.via === "sefaz") && (
           <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">
-            No active A1 certificate: the SEFAZ web services require it as the TLS client certificate.{" "}
+            {t("noCertificate")}{" "}
             <Link className="underline" href={`/dashboard/c/${company.id}/certificate`}>
-              Upload one
+              {t("uploadOne")}
             </Link>
-            .
           </p>
         )}
       </div>
-      <AuthorityStatusTable checks={checks} />
+      <AuthorityStatusTable checks={checks} timeZone={timeZone} />
       <Link href={`/dashboard/c/${company.id}/authority-status`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50" prefetch={false}>
-        Check again
+        {t("checkAgain")}
       </Link>
     </div>
   );

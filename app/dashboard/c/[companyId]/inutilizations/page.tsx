@@ -1,4 +1,6 @@
+import { getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/components/dashboard/format";
+import { isStateCode, stateInfo } from "@/lib/br/states";
 import { InutilizationForm, type SuggestedRange } from "@/components/inutilizations/inutilization-form";
 import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
@@ -14,51 +16,55 @@ const STATUS_CLASS: Record<string, string> = { AUTHORIZED: "text-emerald-700", R
 export default async function InutilizationsPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ page?: string }> }) {
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
+  const t = await getTranslations("inutilizations");
+  const statuses = await getTranslations("enums.inutilizationStatus");
+  const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   const page = Math.max(1, Number((await searchParams).page) || 1);
   const [records, unused] = await Promise.all([listInutilizations(company.id, { page, pageSize: 50 }), listUnusedNumbers(company.id)]);
   const suggestions: SuggestedRange[] = unused
     .filter((group) => group.environment === company.environment)
     .flatMap((group) => group.ranges.map((range) => ({ model: String(group.model) === "65" ? ("65" as const) : ("55" as const), series: group.series, ...range })));
 
+  const home = await getTranslations("home");
   return (
     <div className="max-w-5xl space-y-4">
       <div>
-        <h1 className="text-xl font-semibold">Inutilizations</h1>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Numbers that will never be used must be declared to the tax authority (inutilização). Numbers of authorized, cancelled or processing documents cannot be declared.
+          {t("intro")}
         </p>
       </div>
       {canWrite(user.role) ? (
         <InutilizationForm companyId={company.id} suggestions={suggestions} />
       ) : (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Your role can see inutilizations but not declare them.</p>
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{home("readOnlyInutilizations")}</p>
       )}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table aria-label="Inutilization records" className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <table aria-label={t("records")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th className={th}>Declared</th>
-              <th className={th}>Model / series</th>
-              <th className={th}>Numbers</th>
-              <th className={th}>Year</th>
-              <th className={th}>Status</th>
-              <th className={th}>Protocol / reason</th>
-              <th className={th}>Justification</th>
+              <th className={th}>{t("columns.declared")}</th>
+              <th className={th}>{t("columns.modelSeries")}</th>
+              <th className={th}>{t("columns.numbers")}</th>
+              <th className={th}>{t("columns.year")}</th>
+              <th className={th}>{t("columns.status")}</th>
+              <th className={th}>{t("columns.protocol")}</th>
+              <th className={th}>{t("columns.justification")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {records.data.length === 0 && (
               <tr>
-                <td className={`${td} text-slate-500`} colSpan={7}>No inutilization declared yet.</td>
+                <td className={`${td} text-slate-500`} colSpan={7}>{t("empty")}</td>
               </tr>
             )}
             {records.data.map((record) => (
               <tr key={record.id}>
-                <td className={td}>{formatDateTime(record.createdAt)}</td>
+                <td className={td}>{formatDateTime(record.createdAt, timeZone)}</td>
                 <td className={td}>{record.model} / {record.series}</td>
                 <td className={`${td} font-mono`}>{record.startNumber === record.endNumber ? record.startNumber : `${record.startNumber}–${record.endNumber}`}</td>
                 <td className={td}>{record.year}</td>
-                <td className={`${td} ${STATUS_CLASS[record.status] ?? ""}`}>{record.status}</td>
+                <td className={`${td} ${STATUS_CLASS[record.status] ?? ""}`}>{statuses(record.status as "PENDING" | "AUTHORIZED" | "REJECTED")}</td>
                 <td className={td}>{record.protocol ?? (record.rejectionReason ? `${record.cStat} - ${record.rejectionReason}` : "—")}</td>
                 <td className={`${td} text-slate-600`}>{record.justification}</td>
               </tr>
@@ -68,8 +74,8 @@ export default async function InutilizationsPage({ params, searchParams }: { par
       </div>
       {records.meta.totalPages > 1 && (
         <p className="text-sm text-slate-600">
-          Page {records.meta.page} of {records.meta.totalPages} ·{" "}
-          {page > 1 && <a className="underline" href={`?page=${page - 1}`}>previous</a>} {page < records.meta.totalPages && <a className="underline" href={`?page=${page + 1}`}>next</a>}
+          {t("pageOf", { page: records.meta.page, totalPages: records.meta.totalPages })} ·{" "}
+          {page > 1 && <a className="underline" href={`?page=${page - 1}`}>{t("previous")}</a>} {page < records.meta.totalPages && <a className="underline" href={`?page=${page + 1}`}>{t("next")}</a>}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { listSeriesCounters, listUnusedNumbers } from "@/lib/numbering";
 
@@ -11,24 +12,28 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
   const { companyId } = await params;
   const { company } = await requireSessionCompany(companyId);
   const [series, unused] = await Promise.all([listSeriesCounters(company.id), listUnusedNumbers(company.id)]);
+  const t = await getTranslations("numbering");
+  const e = await getTranslations("enums");
+  const env = (value: string) => e(`environment.${value as "PRODUCTION" | "HOMOLOGATION"}`);
+  const status = (value: string) => (e.has(`documentStatus.${value as "DRAFT"}`) ? e(`documentStatus.${value as "DRAFT"}`).toLowerCase() : value.toLowerCase());
   return (
     <div className="max-w-4xl space-y-6">
       <div>
-        <h1 className="text-xl font-semibold">Numbering</h1>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          A number, once given to a document, stays with it: re-emission after a rejection or a communication failure reuses the number and the access key. Change the default series or the next number in Settings.
+          {t("intro")}
         </p>
       </div>
       <section>
-        <h2 className="mb-2 text-base font-semibold">Series</h2>
+        <h2 className="mb-2 text-base font-semibold">{t("series")}</h2>
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table aria-label="Series" className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <table aria-label={t("series")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th className={th}>Model</th>
-                <th className={th}>Series</th>
-                <th className={th}>Environment</th>
-                <th className={th}>Next number</th>
+                <th className={th}>{t("model")}</th>
+                <th className={th}>{t("seriesColumn")}</th>
+                <th className={th}>{t("environment")}</th>
+                <th className={th}>{t("nextNumber")}</th>
                 <th className={th}></th>
               </tr>
             </thead>
@@ -37,9 +42,9 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
                 <tr key={`${s.environment}-${s.model}-${s.series}`}>
                   <td className={td}>{MODEL_NAMES[s.model]}</td>
                   <td className={td}>{s.series}</td>
-                  <td className={td}>{s.environment}</td>
+                  <td className={td}>{env(s.environment)}</td>
                   <td className={`${td} font-mono`}>{s.nextNumber}</td>
-                  <td className={`${td} text-xs text-slate-500`}>{s.isDefault ? "default" : ""}</td>
+                  <td className={`${td} text-xs text-slate-500`}>{s.isDefault ? t("default") : ""}</td>
                 </tr>
               ))}
             </tbody>
@@ -47,20 +52,20 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
         </div>
       </section>
       <section>
-        <h2 className="mb-2 text-base font-semibold">Numbers awaiting inutilization</h2>
-        <p className="mb-2 text-sm text-slate-600">Numbers given to documents that never reached authorization. Re-emit them, or declare them unused (inutilization) so the SEFAZ sequence has no unexplained gap.</p>
+        <h2 className="mb-2 text-base font-semibold">{t("awaiting")}</h2>
+        <p className="mb-2 text-sm text-slate-600">{t("awaitingIntro")}</p>
         {unused.length === 0 ? (
-          <p className="text-sm text-slate-500">None.</p>
+          <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table aria-label="Unused numbers" className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <table aria-label={t("unused")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th className={th}>Model</th>
-                  <th className={th}>Series</th>
-                  <th className={th}>Environment</th>
-                  <th className={th}>Ranges</th>
-                  <th className={th}>Documents</th>
+                  <th className={th}>{t("model")}</th>
+                  <th className={th}>{t("seriesColumn")}</th>
+                  <th className={th}>{t("environment")}</th>
+                  <th className={th}>{t("ranges")}</th>
+                  <th className={th}>{t("documents")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -68,9 +73,9 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
                   <tr key={`${group.environment}-${group.model}-${group.series}`}>
                     <td className={td}>{MODEL_NAMES[group.model]}</td>
                     <td className={td}>{group.series}</td>
-                    <td className={td}>{group.environment}</td>
+                    <td className={td}>{env(group.environment)}</td>
                     <td className={`${td} font-mono`}>{group.ranges.map((r) => (r.startNumber === r.endNumber ? r.startNumber : `${r.startNumber}–${r.endNumber}`)).join(", ")}</td>
-                    <td className={`${td} text-xs`}>{group.numbers.map((n) => `${n.number} (${n.status.toLowerCase()})`).join(", ")}</td>
+                    <td className={`${td} text-xs`}>{group.numbers.map((n) => `${n.number} (${status(n.status)})`).join(", ")}</td>
                   </tr>
                 ))}
               </tbody>

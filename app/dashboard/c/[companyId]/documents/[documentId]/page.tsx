@@ -1,9 +1,13 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { DeleteDraftButton } from "@/components/dashboard/documents/delete-draft-button";
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
 import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { isStateCode, stateInfo } from "@/lib/br/states";
 import { getDocument } from "@/lib/documents/get-document";
 import { DomainError } from "@/lib/errors";
 
@@ -11,15 +15,23 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
   const { companyId, documentId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
   const writer = canWrite(user.role);
+  const t = await getTranslations("documentDetail");
   const document = await getDocument({ companyId: company.id, documentId }).catch((error: unknown) => {
     if (error instanceof DomainError && error.status === 404) notFound();
     throw error;
   });
+  const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   return (
     <div className="max-w-6xl space-y-3">
-      {/* SUPPORT does not emit; it still gets the control while PROCESSING, which refreshes the page until the outcome. */}
-      {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />}
-      <DocumentDetailView document={document} />
+      <Link href={`/dashboard/c/${company.id}/documents`} className="inline-block text-sm text-indigo-700 hover:underline" data-testid="back-to-list">
+        ← {t("backToList")}
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        {/* SUPPORT does not emit; it still gets the control while PROCESSING, which refreshes the page until the outcome. */}
+        {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />}
+        {writer && document.status === "DRAFT" && <DeleteDraftButton companyId={company.id} documentId={document.id} />}
+      </div>
+      <DocumentDetailView document={document} timeZone={timeZone} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
     </div>
   );

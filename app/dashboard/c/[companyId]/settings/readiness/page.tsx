@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { ReadinessList } from "@/components/dashboard/company-setup/readiness-list";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { readinessChecklist } from "@/lib/companies/emission-prerequisites";
@@ -8,11 +9,12 @@ export default async function ReadinessPage({ params }: { params: Promise<{ comp
   const { companyId } = await params;
   const { company } = await requireSessionCompany(companyId);
   const readiness = await readinessChecklist(company.id);
+  const t = await getTranslations("readiness");
   return (
     <div className="max-w-6xl space-y-4">
       <div>
-        <h1 className="text-xl font-semibold">Emission readiness</h1>
-        <p className="mt-1 text-sm text-slate-600">The checks emission applies before a document is sent; a failed blocking check answers 422 with the code shown in the API.</p>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
       <ReadinessList readiness={readiness} />
     </div>

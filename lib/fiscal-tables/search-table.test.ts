@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { loadTable } from "./load-tables";
+import { searchTable } from "./search-table";
+
+describe("fiscal tables", () => {
+  it("finds NCM leaves by code (with or without dots) and by words without accents", () => {
+    expect(searchTable("ncm", { q: "9608.10.00" })[0]).toMatchObject({ code: "96081000", description: expect.stringMatching(/Canetas esferogr/) });
+    const beer = searchTable("ncm", { q: "cervejas malte" });
+    expect(beer.map((m) => m.code)).toContain("22030000");
+    expect(searchTable("ncm", { q: "cafe torrado" }).map((m) => m.code)).toContain("09012100");
+    expect(loadTable("ncm").every((e) => /^\d{8}$/.test(e.code))).toBe(true);
+  });
+
+  it("filters CFOP by operation and leaves out group headings and entries", () => {
+    const internal = searchTable("cfop", { operation: "INTERNAL", limit: 100 });
+    expect(internal.every((m) => m.code.startsWith("5"))).toBe(true);
+    expect(internal.map((m) => m.code)).not.toContain("5100");
+    expect(searchTable("cfop", { q: "5102" })[0]).toMatchObject({ code: "5102", description: expect.stringMatching(/^Venda de mercadoria adquirida/) });
+    expect(searchTable("cfop", { q: "venda", operation: "INTERSTATE" }).every((m) => m.code.startsWith("6"))).toBe(true);
+    expect(searchTable("cfop", { q: "5102", operation: "EXPORT" })).toEqual([]);
+    expect(searchTable("cfop", { operation: "EXPORT", limit: 100 }).every((m) => m.code.startsWith("7"))).toBe(true);
+  });
+
+  it("filters CEST by the chosen NCM's prefixes", () => {
+    const forBeer = searchTable("cest", { ncm: "22030000", limit: 100 }).map((m) => m.code);
+    expect(forBeer).toContain("0302100");
+    // Autopeças (segment 01) never covers a beer; every match names a prefix of 2203.00.00.
+    expect(forBeer.some((code) => code.startsWith("01"))).toBe(false);
+    const prefixes = new Map(loadTable("cest").map((e) => [e.code, e.filters?.ncmPrefixes as string[]]));
+    expect(forBeer.every((code) => prefixes.get(code)!.some((p) => "22030000".startsWith(p)))).toBe(true);
+    expect(searchTable("cest", { ncm: "96081000", limit: 100 }).map((m) => m.code)).not.toContain("0302100");
+  });
+
+  it("lists CSOSN, CST, origins, modalities, PIS/COFINS/IPI, NFS-e services and IBS/CBS codes with descriptions", () => {
+    expect(searchTable("icms-csosn", { q: "102" })[0]).toMatchObject({ code: "102" });
+    expect(searchTable("icms-cst").map((m) => m.code)).toContain("00");
+    expect(searchTable("icms-origin")).toHaveLength(9);
+    expect(searchTable("icms-mod-bc-st").length).toBeGreaterThan(5);
+    expect(searchTable("pis-cofins-cst", { q: "01" })[0]!.description).toMatch(/Al[ií]quota B[aá]sica/i);
+    expect(searchTable("ipi-cst").length).toBe(14);
+    expect(searchTable("nfse-service", { q: "010101" })[0]).toMatchObject({ code: "010101", description: "Análise e desenvolvimento de sistemas." });
+    expect(searchTable("ibscbs-cst", { q: "000" })[0]).toMatchObject({ code: "000", description: "Tributação integral" });
+    const classTrib = searchTable("cclasstrib", { cst: "200", limit: 100 });
+    expect(classTrib.length).toBeGreaterThan(5);
+    expect(classTrib.every((m) => m.detail?.startsWith("CST 200"))).toBe(true);
+  });
+});

@@ -1,0 +1,11 @@
+import en from "@/messages/en.json";
+import ptBR from "@/messages/pt-BR.json";
+import type { Locale } from "./locales";
+
+export type Messages = typeof ptBR;
+
+const catalogues: Record<Locale, Messages> = { "pt-BR": ptBR, en };
+
+export function loadMessages(locale: Locale): Messages {
+  return catalogues[locale];
+}
