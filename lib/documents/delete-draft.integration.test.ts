@@ -20,7 +20,7 @@ async function setup() {
 describe("DELETE /v1/fiscal-documents/{id}", () => {
   it("removes a draft with its lines, payments and installments; the id is then 404", async () => {
     const c = await setup();
-    const created = await post(c.key, { type: "NFE", clientId: c.client.id, items: [item(), item()], payments: [{ method: "PIX", value: 20 }] });
+    const created = await post(c.key, { type: "NFE", clientId: c.client.id, items: [item({ unitValue: 10 }), item({ unitValue: 10 })], payments: [{ method: "PIX", value: 20 }] });
     expect(created.status).toBe(201);
     const res = await del(c.key, created.body.id);
     expect(res.status).toBe(204);

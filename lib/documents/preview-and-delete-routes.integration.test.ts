@@ -1,4 +1,3 @@
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as removeDraft } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/route";
 import { POST as preview } from "@/app/api/dashboard/companies/[companyId]/documents/preview/route";
@@ -6,14 +5,13 @@ import { POST as create } from "@/app/api/dashboard/companies/[companyId]/docume
 import { getDocument } from "@/lib/documents/get-document";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 import { configureCompanyDefaults, item, makeClient } from "./testing/fixtures";
 
-const SECRET = "documents-preview-test-secret";
-process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_SECRET = "documents-preview-test-secret";
 
-const cookie = async (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => ({
-  cookie: `next-auth.session-token=${await encode({ token: { userId: `u-${role}`, sub: `u-${role}`, tenantId, role }, secret: SECRET })}`,
-});
+// Sessions are re-checked against a real user on every request.
+const cookie = (tenantId: string, role: "ADMIN" | "ACCOUNTANT" | "SUPPORT") => signedInCookie(tenantId, role);
 
 let company: TestCompany;
 let admin: Record<string, string>;
