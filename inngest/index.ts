@@ -1,5 +1,7 @@
+import { backfillWebhooksFunction } from "./functions/backfill-webhooks";
+import { deliverWebhooksFunction } from "./functions/deliver-webhooks";
 import { emitDocumentFunction } from "./functions/emit-document";
 
 // Every background function: served to Inngest by app/api/inngest/route.ts and
 // run in-process by the local driver (lib/jobs) when Inngest is not configured.
-export const functions = [emitDocumentFunction];
+export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction];

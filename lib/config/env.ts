@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   // Interface of `npm run simulator`; it authenticates nobody, so loopback unless told otherwise.
   SIMULATOR_HOST: z.string().default("127.0.0.1"),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // Webhooks (lib/webhooks/config.ts parses both): seconds between consecutive attempts, and the
+  // hosts, IPs or CIDRs exempt from the public-address rule (and allowed over http://).
+  WEBHOOK_RETRY_DELAYS_SECONDS: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

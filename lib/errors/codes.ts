@@ -18,6 +18,9 @@ export const ErrorCode = {
   webhook_unreachable: "webhook_unreachable",
   document_without_outcome: "document_without_outcome",
   no_active_webhook_endpoint: "no_active_webhook_endpoint",
+  // Webhooks (docs/api-notes/webhooks.md): a host that is or resolves to a non-public address; a redelivery to an inactive endpoint.
+  invalid_webhook_url: "invalid_webhook_url",
+  webhook_endpoint_inactive: "webhook_endpoint_inactive",
 
   not_found: "not_found",
   route_not_found: "route_not_found",

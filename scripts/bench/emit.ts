@@ -17,6 +17,8 @@ const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
 const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 2);
 const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
+// Active webhook endpoints per company (a receiver process on 127.0.0.1): emission with deliveries going on beside it.
+const WEBHOOK_ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 0);
 // BENCH_PROFILE_DIR: the worker and simulator processes write V8 CPU profiles there (--cpu-prof).
 // Workers run with `npm run worker`'s flag (a larger young generation, see scripts/start.ts).
 const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
@@ -49,8 +51,15 @@ async function bench(): Promise<void> {
     import("@/lib/danfe/measure-danfe-render"),
   ]);
   const simulator = await startSimulatorProcess();
-  const companies: Array<{ key: string }> = [];
+  const receiver = WEBHOOK_ENDPOINTS > 0 ? await startWebhookReceiver() : null;
+  const companies: Array<{ key: string; companyId: string }> = [];
   for (let i = 0; i < COMPANIES; i++) companies.push(await fixtures.createEmittingCompany());
+  if (receiver) {
+    const { createWebhookEndpoint } = await import("@/lib/webhooks");
+    for (const company of companies) {
+      for (let e = 0; e < WEBHOOK_ENDPOINTS; e++) await createWebhookEndpoint({ companyId: company.companyId, url: `${receiver.url}/hooks/${e}` });
+    }
+  }
   // Workers: in this process (BENCH_WORKER_PROCESSES=0) or `npm run worker` processes, as on a multi-core host.
   const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : { pids: [], ...startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 }) };
 
@@ -81,7 +90,7 @@ async function bench(): Promise<void> {
   console.log(`Emitting ${DOCUMENTS} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
   const t0 = Date.now();
   // (In-process workers or simulator count under "API (create)".)
-  const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid] };
+  const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid], ...(receiver && { "webhook receiver": [receiver.pid] }) };
   const backendsBefore = await backends();
   const cpuBefore = new Map([...Object.values(roles).flat(), ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
   const window = machineWindow([...Object.values(roles).flat(), ...backendsBefore]);
@@ -98,6 +107,10 @@ async function bench(): Promise<void> {
   const ids = created.map((c) => c.id);
   await waitAuthorized(ids, 300_000);
   const elapsedS = (Date.now() - t0) / 1000;
+  if (receiver) {
+    const [row] = await sql<{ total: number; succeeded: number }>(getPool(), `SELECT count(*)::int AS "total", count(*) FILTER (WHERE "status" = 'SUCCEEDED')::int AS "succeeded" FROM "WebhookDelivery" WHERE "documentId" = ANY($1::text[])`, [ids]);
+    console.log(`webhook deliveries (${WEBHOOK_ENDPOINTS} endpoints per company): ${row?.succeeded ?? 0}/${row?.total ?? 0} delivered when the last document settled`);
+  }
   const backendsAfter = [...new Set([...backendsBefore, ...(await backends())])];
   const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
   const machine = window.stop([...Object.values(roles).flat(), ...backendsAfter]);
@@ -122,6 +135,16 @@ async function bench(): Promise<void> {
     console.log(`DANFE (one-page NF-e) render: median ${render.medianMs.toFixed(1)} ms over ${DANFE_SAMPLES} (CPU ${render.cpuMedianMs.toFixed(1)} ms)`);
   }
   simulator.kill("SIGTERM");
+  receiver?.stop();
+}
+
+async function startWebhookReceiver() {
+  // Workers inherit this: the loopback receiver is the operator's allowlisted host.
+  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+  const { resetEnvCache } = await import("@/lib/config/env");
+  resetEnvCache();
+  const { startReceiverProcess } = await import("./webhook-receiver");
+  return startReceiverProcess();
 }
 
 async function startWorkerProcesses(): Promise<{ pids: number[]; stop: () => Promise<void> }> {

@@ -1,0 +1,157 @@
+import type { FiscalDocument, WebhookBackfill } from "@prisma/client";
+import { paginate, type PaginationQuery } from "@/lib/api/pagination";
+import { db, getPool } from "@/lib/db/client";
+import { inSqlTransaction, sql } from "@/lib/db/sql";
+import { fromSqlRow } from "@/lib/db/sql-models";
+import { notFound, unprocessable } from "@/lib/errors";
+import { documentEventData } from "@/lib/events/record-outcome";
+import { enqueueRun, newRunId } from "@/lib/jobs/enqueue-run";
+import { assertWithinRateLimit } from "@/lib/rate-limit";
+import { BACKFILL_CALLS_PER_MINUTE, BACKFILL_MAX_DOCUMENTS } from "./config";
+import { BACKFILL_WEBHOOKS_EVENT, BACKFILL_WEBHOOKS_FUNCTION_ID } from "./events";
+import { outcomeEventType } from "./redispatch";
+import type { BackfillInput, BackfillRunResponse } from "./schemas";
+import { fanOut, insertWebhookEvent } from "./webhook-events";
+
+// POST /v1/webhooks/backfill (api.md, Webhook endpoints): documents with an
+// outcome issued between from and to, oldest first, at most 5,000 per run.
+// onlyMissing (default) skips a document that already has a SUCCEEDED or
+// PENDING delivery of its current state's event (one whose deliveries all
+// FAILED counts as missing). The run walks a cursor (issueDateTime, id) up to
+// the last covered document fixed at start; each batch commits its events,
+// deliveries and the cursor together.
+
+export type BackfillActor = { kind: "apiKey"; id: string } | { kind: "user"; id: string; email: string };
+type Criteria = { from: string; to: string; types: string[]; onlyMissing: boolean; environment: string | null };
+
+const BATCH = 250;
+
+// $1 company, $2 from, $3 to, $4 types (empty = all), $5 environment (null = both), $6 onlyMissing
+const MATCH = `
+  FROM "FiscalDocument" d
+  WHERE d."companyId" = $1 AND d."issueDateTime" >= $2::timestamp AND d."issueDateTime" <= $3::timestamp
+    AND d."status" IN ('AUTHORIZED', 'REJECTED', 'CANCELLED')
+    AND (cardinality($4::text[]) = 0 OR d."type"::text = ANY ($4::text[]))
+    AND ($5::text IS NULL OR d."environment"::text = $5::text)
+    AND (NOT $6::boolean OR NOT EXISTS (
+      SELECT 1 FROM "WebhookDelivery" w WHERE w."documentId" = d."id" AND w."status" IN ('SUCCEEDED', 'PENDING')
+        AND w."eventType" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' ELSE 'document.cancelled' END))`;
+
+function matchParams(companyId: string, c: Criteria) {
+  return [companyId, iso(c.from), iso(c.to), c.types, c.environment, c.onlyMissing];
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+const keyOf = (row: { issueDateTime: Date; id: string }) => `${row.issueDateTime.toISOString()}|${row.id}`;
+const splitKey = (key: string) => {
+  const at = key.indexOf("|");
+  return [key.slice(0, at), key.slice(at + 1)] as const;
+};
+
+export async function startWebhookBackfill(input: { companyId: string; actor: BackfillActor } & BackfillInput) {
+  await assertWithinRateLimit(
+    { key: `webhook-backfill:${input.companyId}`, limit: BACKFILL_CALLS_PER_MINUTE, windowSeconds: 60 },
+    "Too many backfill calls for this company",
+  );
+  const criteria: Criteria = { from: iso(input.from), to: iso(input.to), types: input.types ?? [], onlyMissing: input.onlyMissing, environment: input.environment ?? null };
+  const covered = await sql<{ issueDateTime: Date; id: string }>(
+    getPool(),
+    `SELECT d."issueDateTime", d."id" ${MATCH} ORDER BY d."issueDateTime", d."id" LIMIT ${BACKFILL_MAX_DOCUMENTS + 1}`,
+    matchParams(input.companyId, criteria),
+  );
+  const truncated = covered.length > BACKFILL_MAX_DOCUMENTS;
+  const matched = Math.min(covered.length, BACKFILL_MAX_DOCUMENTS);
+  if (input.dryRun) return { dryRun: true as const, matched, truncated };
+  const active = await db.webhookEndpoint.count({ where: { companyId: input.companyId, isActive: true } });
+  if (active === 0) throw unprocessable("no_active_webhook_endpoint", "The company has no active webhook endpoint");
+  const runId = newRunId();
+  const last = covered[matched - 1];
+  await db.$transaction(async (tx) => {
+    await tx.webhookBackfill.create({
+      data: { id: runId, companyId: input.companyId, criteria, actor: input.actor, matched, truncated, lastKey: last ? keyOf(last) : null, ...(matched === 0 && { status: "SUCCEEDED", finishedAt: new Date() }) },
+    });
+    if (matched > 0) {
+      await enqueueRun({ id: runId, functionId: BACKFILL_WEBHOOKS_FUNCTION_ID, eventName: BACKFILL_WEBHOOKS_EVENT, data: { companyId: input.companyId, backfillId: runId }, concurrencyKey: `webhook-backfill:${input.companyId}`, companyId: input.companyId }, tx);
+    }
+  });
+  return { runId, matched, truncated };
+}
+
+/** One batch of a backfill run: events and deliveries of up to BATCH documents, with the cursor, in one transaction. */
+export async function backfillNextBatch(run: { companyId: string; backfillId: string }): Promise<{ done: boolean; dispatched: number }> {
+  return inSqlTransaction(async (client) => {
+    const [backfill] = await sql<WebhookBackfill>(client, `SELECT * FROM "WebhookBackfill" WHERE "id" = $1 AND "companyId" = $2 FOR UPDATE`, [run.backfillId, run.companyId]);
+    if (!backfill || !backfill.lastKey || backfill.status === "SUCCEEDED" || backfill.status === "FAILED") return { done: true, dispatched: 0 };
+    const criteria = backfill.criteria as Criteria;
+    const [afterAt, afterId] = backfill.cursor ? splitKey(backfill.cursor) : ["1970-01-01T00:00:00.000Z", ""];
+    const [lastAt, lastId] = splitKey(backfill.lastKey);
+    const rows = await sql<Record<string, unknown>>(
+      client,
+      `SELECT d.* ${MATCH} AND (d."issueDateTime", d."id") > ($7::timestamp, $8::text) AND (d."issueDateTime", d."id") <= ($9::timestamp, $10::text)
+       ORDER BY d."issueDateTime", d."id" LIMIT ${BATCH}`,
+      [...matchParams(run.companyId, criteria), afterAt, afterId, lastAt, lastId],
+    );
+    const documents = rows.map((row) => fromSqlRow<FiscalDocument>("FiscalDocument", row));
+    let deliveries = 0;
+    for (const document of documents) {
+      const type = outcomeEventType(document.status)!;
+      const eventId = await insertWebhookEvent(client, {
+        companyId: run.companyId, type, origin: "BACKFILL", data: documentEventData(document),
+        documentId: document.id, environment: document.environment, documentType: document.type,
+      });
+      deliveries += await fanOut(client, eventId);
+    }
+    const lastDone = documents.at(-1);
+    await sql(
+      client,
+      `UPDATE "WebhookBackfill" SET "status" = 'RUNNING', "startedAt" = coalesce("startedAt", now() AT TIME ZONE 'UTC'),
+         "cursor" = coalesce($2, "cursor"), "dispatched" = "dispatched" + $3, "deliveries" = "deliveries" + $4 WHERE "id" = $1`,
+      [run.backfillId, lastDone ? keyOf(lastDone) : null, documents.length, deliveries],
+    );
+    return { done: documents.length < BATCH, dispatched: documents.length };
+  });
+}
+
+export async function finishBackfill(run: { companyId: string; backfillId: string }, error: string | null): Promise<{ status: string }> {
+  const status = error ? "FAILED" : "SUCCEEDED";
+  await db.webhookBackfill.updateMany({
+    where: { id: run.backfillId, companyId: run.companyId, status: { in: ["QUEUED", "RUNNING"] } },
+    data: { status, error, finishedAt: new Date() },
+  });
+  return { status };
+}
+
+function toBackfillResponse(backfill: WebhookBackfill): BackfillRunResponse & { actor: unknown } {
+  const criteria = backfill.criteria as Criteria;
+  return {
+    runId: backfill.id,
+    status: backfill.status,
+    matched: backfill.matched,
+    dispatched: backfill.dispatched,
+    deliveries: backfill.deliveries,
+    truncated: backfill.truncated,
+    criteria: { ...criteria, types: criteria.types as BackfillRunResponse["criteria"]["types"], environment: criteria.environment as BackfillRunResponse["criteria"]["environment"] },
+    error: backfill.error,
+    actor: backfill.actor,
+    createdAt: backfill.createdAt.toISOString(),
+    startedAt: backfill.startedAt?.toISOString() ?? null,
+    finishedAt: backfill.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /v1/webhooks/backfill/{runId}: progress of one run (another company's is 404). */
+export async function getWebhookBackfill(input: { companyId: string; runId: string }) {
+  const backfill = await db.webhookBackfill.findFirst({ where: { id: input.runId, companyId: input.companyId } });
+  if (!backfill) throw notFound("Backfill run");
+  return toBackfillResponse(backfill);
+}
+
+/** The company's backfills, newest first, with who started each. */
+export async function listWebhookBackfills(input: { companyId: string } & PaginationQuery) {
+  const where = { companyId: input.companyId };
+  return paginate(
+    input,
+    () => db.webhookBackfill.count({ where }),
+    async (window) => (await db.webhookBackfill.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window })).map(toBackfillResponse),
+  );
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import type { WebhookTrigger } from "@prisma/client";
+import { getPool } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
+
+// Deliveries are claimed with a lease (leaseToken + leaseUntil) in one short
+// statement, then sent with no connection held. A worker killed mid-send
+// leaves the lease to expire: the delivery is due again and attempted anew
+// (at least once). Recording is guarded by the token, so a stale sender
+// whose lease was taken over writes nothing.
+
+/** Longer than the 10 s answer timeout plus recording. */
+export const DELIVERY_LEASE_MS = 30_000;
+
+export type ClaimedDelivery = {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  payload: string;
+  attempts: number;
+  scheduledAttempts: number;
+  nextTrigger: WebhookTrigger;
+  everSucceeded: boolean;
+};
+
+const RETURNING = `
+  RETURNING d."id", d."endpointId", d."eventType", d."attempts", d."scheduledAttempts", d."nextTrigger",
+    (SELECT ev."payload" FROM "WebhookEvent" ev WHERE ev."id" = d."eventId") AS "payload",
+    EXISTS (SELECT 1 FROM jsonb_array_elements(d."attemptLog") x WHERE (x->>'responseStatus')::int BETWEEN 200 AND 299) AS "everSucceeded"`;
+
+const CLAIM_DUE = `
+  UPDATE "WebhookDelivery" d SET "leaseToken" = $3, "leaseUntil" = $4::timestamp
+  FROM (
+    SELECT w."id" FROM "WebhookDelivery" w
+    WHERE w."endpointId" = $1 AND w."status" = 'PENDING' AND w."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+      AND (w."leaseUntil" IS NULL OR w."leaseUntil" < now() AT TIME ZONE 'UTC')
+      AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = w."endpointId" AND e."isActive")
+    ORDER BY w."nextAttemptAt", w."id"
+    LIMIT $2
+    FOR UPDATE OF w SKIP LOCKED) due
+  WHERE d."id" = due."id"` + RETURNING;
+
+/** Up to `limit` due deliveries of an active endpoint, leased to a new token. */
+export async function claimDueDeliveries(endpointId: string, limit: number): Promise<{ token: string; deliveries: ClaimedDelivery[] }> {
+  const token = randomUUID();
+  const rows = await sql<ClaimedDelivery>(getPool(), CLAIM_DUE, [endpointId, limit, token, utc(new Date(Date.now() + DELIVERY_LEASE_MS))]);
+  return { token, deliveries: rows };
+}
+
+// A manual attempt (redeliver, test) takes the delivery whatever its status,
+// unless a sender holds it right now. It becomes PENDING and due now under
+// this lease, so a crash before recording leaves it to the delivery run.
+const CLAIM_ONE = `
+  UPDATE "WebhookDelivery" d SET "leaseToken" = $3, "leaseUntil" = $4::timestamp, "status" = 'PENDING',
+    "nextAttemptAt" = now() AT TIME ZONE 'UTC', "nextTrigger" = $5::"WebhookTrigger", "updatedAt" = now() AT TIME ZONE 'UTC'
+  WHERE d."id" = $1 AND d."companyId" = $2 AND (d."leaseUntil" IS NULL OR d."leaseUntil" < now() AT TIME ZONE 'UTC')` + RETURNING;
+
+export async function claimDeliveryForManualAttempt(companyId: string, deliveryId: string, trigger: WebhookTrigger): Promise<{ token: string; delivery: ClaimedDelivery | null }> {
+  const token = randomUUID();
+  const [row] = await sql<ClaimedDelivery>(getPool(), CLAIM_ONE, [deliveryId, companyId, token, utc(new Date(Date.now() + DELIVERY_LEASE_MS)), trigger]);
+  return { token, delivery: row ?? null };
+}

@@ -1,0 +1,86 @@
+import { setMaxListeners } from "node:events";
+import { getPool } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
+import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
+import { retryDelaysSeconds, WEBHOOK_TIMEOUT_MS } from "./config";
+import { webhookNow } from "./clock";
+import { postWebhook } from "./http-sender";
+import { recordAttempts, type AttemptOutcome } from "./record-attempts";
+import { openSecret } from "./secret-store";
+import { signedHeaders } from "./signature";
+
+// The body of one delivery run (inngest/functions/deliver-webhooks.ts): one
+// endpoint's due deliveries, BATCH at a time sent in parallel, until none is
+// due or the time budget is spent, so a run never holds a worker slot for
+// long; then the endpoint's next run is queued for its earliest pending
+// delivery. Runs of one endpoint share a concurrency key: a slow receiver
+// only ever occupies its own run.
+
+export type DeliverDueOptions = { budgetMs?: number; batchSize?: number };
+
+export type DeliverDueResult = { attempted: number; succeeded: number; endpointDisabled: boolean; nextRunAt: string | null };
+
+type EndpointTarget = { id: string; companyId: string; url: string; secret: string; isActive: boolean };
+
+export async function deliverDueForEndpoint(input: { endpointId: string; companyId: string }, options: DeliverDueOptions = {}): Promise<DeliverDueResult> {
+  const budgetMs = options.budgetMs ?? 10_000;
+  const batchSize = options.batchSize ?? 64;
+  const started = Date.now();
+  const delays = retryDelaysSeconds();
+  let attempted = 0;
+  let succeeded = 0;
+  let endpointDisabled = false;
+  while (Date.now() - started < budgetMs) {
+    const endpoint = await loadTarget(input);
+    if (!endpoint?.isActive) break;
+    const { token, deliveries } = await claimDueDeliveries(endpoint.id, batchSize);
+    if (deliveries.length === 0) break;
+    const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+    setMaxListeners(batchSize + 1, deadline); // one abort listener per request of the batch
+    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(endpoint, delivery, deadline)));
+    const recorded = await recordAttempts(endpoint.id, token, outcomes, delays);
+    attempted += outcomes.length;
+    succeeded += outcomes.filter((o) => o.result.ok).length;
+    if (recorded.endpointDisabled) {
+      endpointDisabled = true;
+      break;
+    }
+  }
+  const nextRunAt = await scheduleNextRun(input);
+  return { attempted, succeeded, endpointDisabled, nextRunAt };
+}
+
+async function loadTarget(input: { endpointId: string; companyId: string }): Promise<EndpointTarget | null> {
+  const [row] = await sql<EndpointTarget>(
+    getPool(),
+    `SELECT "id", "companyId", "url", "secret", "isActive" FROM "WebhookEndpoint" WHERE "id" = $1 AND "companyId" = $2`,
+    [input.endpointId, input.companyId],
+  );
+  return row ? { ...row, secret: openSecret(row.secret) } : null;
+}
+
+/** Signs at the attempt's own time and sends; the payload bytes are the event's, unchanged. */
+export async function attemptDelivery(endpoint: { url: string; secret: string }, delivery: ClaimedDelivery, deadline?: AbortSignal): Promise<AttemptOutcome> {
+  const at = webhookNow();
+  const signed = signedHeaders({ secret: endpoint.secret, payload: delivery.payload, eventType: delivery.eventType, deliveryId: delivery.id, at });
+  const result = await postWebhook(endpoint.url, delivery.payload, signed.headers, deadline);
+  return { delivery, result, signedAt: signed.signedAt, signature: signed.signature, at };
+}
+
+/**
+ * Queues the endpoint's next delivery run for its earliest PENDING delivery
+ * (a retry, or one whose lease must expire first), unless one is queued by
+ * then. Idempotent: a replayed run queues nothing more.
+ */
+export async function scheduleNextRun(input: { endpointId: string; companyId: string }): Promise<string | null> {
+  const [row] = await sql<{ due: Date | null }>(
+    getPool(),
+    `SELECT min(greatest("nextAttemptAt", coalesce("leaseUntil", "nextAttemptAt"))) AS "due" FROM "WebhookDelivery" d
+     WHERE d."endpointId" = $1 AND d."status" = 'PENDING'
+       AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."isActive")`,
+    [input.endpointId],
+  );
+  if (!row?.due) return null;
+  await sql(getPool(), `SELECT webhook_ensure_delivery_run($1, $2, $3::timestamp)`, [input.endpointId, input.companyId, utc(row.due)]);
+  return row.due.toISOString();
+}

@@ -1,0 +1,102 @@
+import type { PoolClient } from "pg";
+import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
+import type { ClaimedDelivery } from "./claim-deliveries";
+import { FAILURES_BEFORE_DISABLE } from "./config";
+import type { AttemptResult } from "./http-sender";
+import { afterFailedAttempt, afterSucceededAttempt } from "./retry-schedule";
+
+// One statement records a batch of attempts (status, schedule, last answer,
+// attemptLog entry), then the endpoint's health changes in the same
+// transaction: a SUCCEEDED delivery resets consecutiveFailures, each delivery
+// that exhausted its schedule adds one, and the fifth in a row disables the
+// endpoint (its PENDING deliveries become FAILED, kept for redelivery and backfill).
+
+export type AttemptOutcome = {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  signedAt: number;
+  signature: string;
+  at: Date;
+};
+
+export const DISABLED_REASON = `${FAILURES_BEFORE_DISABLE} consecutive failed deliveries`;
+
+const RECORD = `
+  UPDATE "WebhookDelivery" d SET
+    "status" = r."status"::"WebhookDeliveryStatus", "attempts" = d."attempts" + 1, "scheduledAttempts" = r."scheduledAttempts",
+    "nextAttemptAt" = r."nextAttemptAt", "nextTrigger" = 'AUTOMATIC', "leaseToken" = NULL, "leaseUntil" = NULL,
+    "responseStatus" = r."responseStatus", "responseBody" = r."responseBody", "errorMessage" = r."errorMessage",
+    "attemptLog" = d."attemptLog" || jsonb_build_array(r."entry" || jsonb_build_object('attempt', d."attempts" + 1)),
+    "updatedAt" = now() AT TIME ZONE 'UTC'
+  FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "status" text, "scheduledAttempts" int, "nextAttemptAt" timestamp,
+    "responseStatus" int, "responseBody" text, "errorMessage" text, "entry" jsonb)
+  WHERE d."id" = r."id" AND d."leaseToken" = $2
+  RETURNING d."id", d."status", d."nextAttemptAt"`;
+
+export type RecordedBatch = { recorded: number; endpointDisabled: boolean };
+
+export async function recordAttempts(endpointId: string, token: string, outcomes: AttemptOutcome[], delays: readonly number[]): Promise<RecordedBatch> {
+  if (outcomes.length === 0) return { recorded: 0, endpointDisabled: false };
+  // Health counts in completion order: failures after the last success.
+  let anySuccess = false;
+  let failuresAfterLastSuccess = 0;
+  const rows = outcomes
+    .slice()
+    .sort((a, b) => a.at.getTime() + a.result.durationMs - (b.at.getTime() + b.result.durationMs))
+    .map(({ delivery, result, signedAt, signature, at }) => {
+      const trigger = delivery.nextTrigger;
+      const entry = {
+        signedAt, signature, responseStatus: result.responseStatus, responseBody: result.responseBody, errorMessage: result.errorMessage,
+        durationMs: result.durationMs, createdAt: at.toISOString(), trigger,
+      };
+      if (result.ok) {
+        if (trigger !== "TEST") {
+          anySuccess = true;
+          failuresAfterLastSuccess = 0;
+        }
+        const { scheduledAttempts } = afterSucceededAttempt({ trigger, scheduledAttempts: delivery.scheduledAttempts });
+        return { id: delivery.id, status: "SUCCEEDED", scheduledAttempts, nextAttemptAt: null, ...answer(result), entry };
+      }
+      const next = afterFailedAttempt({ trigger, scheduledAttempts: delivery.scheduledAttempts, everSucceeded: delivery.everSucceeded, delays, now: new Date(at.getTime() + result.durationMs), retryAfterSeconds: result.retryAfterSeconds });
+      if (next.exhaustedSchedule) failuresAfterLastSuccess += 1;
+      return { id: delivery.id, status: next.status, scheduledAttempts: next.scheduledAttempts, nextAttemptAt: next.nextAttemptAt && utc(next.nextAttemptAt), ...answer(result), entry };
+    });
+  return inSqlTransaction(async (client) => {
+    const recorded = await sql<{ id: string }>(client, RECORD, [JSON.stringify(rows), token]);
+    if (!anySuccess && failuresAfterLastSuccess === 0) return { recorded: recorded.length, endpointDisabled: false };
+    const endpointDisabled = await updateHealth(client, endpointId, anySuccess, failuresAfterLastSuccess);
+    return { recorded: recorded.length, endpointDisabled };
+  });
+}
+
+function answer(result: AttemptResult) {
+  return { responseStatus: result.responseStatus, responseBody: result.responseBody, errorMessage: result.errorMessage };
+}
+
+async function updateHealth(client: PoolClient, endpointId: string, anySuccess: boolean, failures: number): Promise<boolean> {
+  const [endpoint] = await sql<{ consecutiveFailures: number; isActive: boolean }>(
+    client,
+    `UPDATE "WebhookEndpoint" SET "consecutiveFailures" = CASE WHEN $2 THEN $3 ELSE "consecutiveFailures" + $3 END, "updatedAt" = now() AT TIME ZONE 'UTC'
+     WHERE "id" = $1 RETURNING "consecutiveFailures", "isActive"`,
+    [endpointId, anySuccess, failures],
+  );
+  if (!endpoint || !endpoint.isActive || endpoint.consecutiveFailures < FAILURES_BEFORE_DISABLE) return false;
+  await disableEndpoint(client, endpointId, DISABLED_REASON);
+  return true;
+}
+
+/** Deactivates an endpoint; its PENDING deliveries become FAILED (kept: redeliver or backfill sends them after reactivation). */
+export async function disableEndpoint(client: PoolClient, endpointId: string, reason: string): Promise<void> {
+  await sql(
+    client,
+    `UPDATE "WebhookEndpoint" SET "isActive" = false, "disabledReason" = $2, "disabledAt" = now() AT TIME ZONE 'UTC', "updatedAt" = now() AT TIME ZONE 'UTC' WHERE "id" = $1`,
+    [endpointId, reason],
+  );
+  await sql(
+    client,
+    `UPDATE "WebhookDelivery" SET "status" = 'FAILED', "nextAttemptAt" = NULL, "leaseToken" = NULL, "leaseUntil" = NULL,
+       "errorMessage" = 'endpoint disabled before delivery: ' || $2, "updatedAt" = now() AT TIME ZONE 'UTC'
+     WHERE "endpointId" = $1 AND "status" = 'PENDING'`,
+    [endpointId, reason],
+  );
+}

@@ -1,0 +1,40 @@
+import type { DocumentStatus } from "@prisma/client";
+import { db } from "@/lib/db/client";
+import { inSqlTransaction } from "@/lib/db/sql";
+import { notFound, unprocessable } from "@/lib/errors";
+import { documentEventData, type DocumentOutcomeType } from "@/lib/events/record-outcome";
+import { assertWithinRateLimit } from "@/lib/rate-limit";
+import { REDISPATCH_LIMIT_PER_MINUTE } from "./config";
+import { fanOut, insertWebhookEvent } from "./webhook-events";
+
+// POST /v1/fiscal-documents/{id}/webhook (api.md, Fiscal documents rule 4):
+// the event of the document's current state, with a new event id, to every
+// active endpoint subscribed to it; 60 calls per minute per company.
+
+export function outcomeEventType(status: DocumentStatus): DocumentOutcomeType | null {
+  if (status === "AUTHORIZED") return "document.authorized";
+  if (status === "REJECTED") return "document.rejected";
+  if (status === "CANCELLED") return "document.cancelled";
+  return null;
+}
+
+export async function redispatchDocumentWebhook(input: { companyId: string; documentId: string }): Promise<{ dispatched: number }> {
+  await assertWithinRateLimit(
+    { key: `webhook-dispatch:${input.companyId}`, limit: REDISPATCH_LIMIT_PER_MINUTE, windowSeconds: 60 },
+    "Too many webhook dispatches for this company",
+  );
+  const document = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId } });
+  if (!document) throw notFound("Fiscal document");
+  const type = outcomeEventType(document.status);
+  if (!type) throw unprocessable("document_without_outcome", `The document is ${document.status}: it has no outcome to send yet`);
+  return inSqlTransaction(async (client) => {
+    const eventId = await insertWebhookEvent(client, {
+      companyId: input.companyId, type, origin: "REDISPATCH", data: documentEventData(document),
+      documentId: document.id, environment: document.environment, documentType: document.type,
+    });
+    const dispatched = await fanOut(client, eventId);
+    // Rolls the event back: nothing is recorded when nobody would receive it.
+    if (dispatched === 0) throw unprocessable("no_active_webhook_endpoint", `No active webhook endpoint is subscribed to ${type} for this document`);
+    return { dispatched };
+  });
+}

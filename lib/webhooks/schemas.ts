@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
+
+// api.md, Resources → Webhook endpoint / Webhook delivery, Endpoints → Webhook
+// endpoints, and docs/api-notes/webhooks.md for the shapes the spec leaves open.
+
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_INUTILIZED"] as const;
+export const WEBHOOK_EVENT_TYPES = ["document.authorized", "document.rejected", "document.cancelled", "document.inutilized", "webhook.ping", "webhook.test"] as const;
+const Environment = z.enum(["PRODUCTION", "HOMOLOGATION"]);
+const DocumentType = z.enum(["NFE", "NFCE", "NFSE"]);
+const DeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);
+const Trigger = z.enum(["AUTOMATIC", "MANUAL", "BACKFILL", "REDISPATCH", "TEST"]);
+
+// Format only (https, or http for WEBHOOK_ALLOWED_HOSTS, is checked by the domain: 400 validation_error;
+// a non-public host: 422 invalid_webhook_url).
+const WebhookUrl = z.string().trim().min(1).max(2_048).url({ message: "must be an absolute URL" });
+
+const Filters = {
+  description: z.string().trim().max(500).nullable().optional(),
+  events: z.array(z.enum(WEBHOOK_EVENT_FILTERS)).max(4).optional(),
+  environments: z.array(Environment).max(2).optional(),
+  documentTypes: z.array(DocumentType).max(3).optional(),
+};
+
+export const CreateWebhookEndpointInput = z.object({ url: WebhookUrl, ...Filters }).strict();
+export type CreateWebhookEndpointInput = z.infer<typeof CreateWebhookEndpointInput>;
+
+export const UpdateWebhookEndpointInput = z.object({ url: WebhookUrl.optional(), ...Filters, isActive: z.boolean().optional() }).strict();
+export type UpdateWebhookEndpointInput = z.infer<typeof UpdateWebhookEndpointInput>;
+
+export const WebhookEndpointResponse = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.enum(WEBHOOK_EVENT_FILTERS)),
+  environments: z.array(Environment),
+  documentTypes: z.array(DocumentType),
+  isActive: z.boolean(),
+  consecutiveFailures: z.number().int(),
+  disabledReason: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponse>;
+export const WebhookEndpointWithSecret = WebhookEndpointResponse.extend({ secret: z.string() });
+
+export const WebhookEndpointIdParams = z.object({ id: z.string().min(1).max(64) });
+export const WebhookDeliveryParams = z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) });
+export const BackfillRunParams = z.object({ runId: z.string().min(1).max(64) });
+
+export const ListWebhookEndpointsQuery = PaginationQuery;
+export const WebhookEndpointPage = pageSchema(WebhookEndpointResponse);
+
+const IsoDateTime = z.string().datetime({ offset: true });
+
+export const ListEndpointDeliveriesQuery = PaginationQuery.extend({
+  status: DeliveryStatus.optional(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+});
+export type ListEndpointDeliveriesQuery = z.infer<typeof ListEndpointDeliveriesQuery>;
+
+export const AttemptLogEntry = z.object({
+  attempt: z.number().int(),
+  signedAt: z.number().int(),
+  signature: z.string(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  durationMs: z.number().int(),
+  createdAt: z.string(),
+  trigger: Trigger,
+});
+
+export const WebhookDeliveryResponse = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  documentId: z.string().nullable(),
+  status: DeliveryStatus,
+  attempts: z.number().int(),
+  payload: z.string(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  attemptLog: z.array(AttemptLogEntry),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
+export const WebhookDeliveryPage = pageSchema(WebhookDeliveryResponse);
+
+export const TestWebhookResponse = WebhookDeliveryResponse;
+
+export const RedispatchResponse = z.object({ dispatched: z.number().int() });
+
+export const BackfillInput = z
+  .object({
+    from: IsoDateTime,
+    to: IsoDateTime,
+    types: z.array(DocumentType).max(3).optional(),
+    onlyMissing: z.boolean().default(true),
+    environment: Environment.optional(),
+    dryRun: z.boolean().default(false),
+  })
+  .strict()
+  .refine((input) => new Date(input.to) >= new Date(input.from), { path: ["to"], message: "must not be before from" });
+export type BackfillInput = z.infer<typeof BackfillInput>;
+
+export const BackfillResponse = z.union([
+  z.object({ dryRun: z.literal(true), matched: z.number().int(), truncated: z.boolean() }),
+  z.object({ runId: z.string(), matched: z.number().int(), truncated: z.boolean() }),
+]);
+
+export const BackfillRunResponse = z.object({
+  runId: z.string(),
+  status: z.enum(["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"]),
+  matched: z.number().int(),
+  dispatched: z.number().int(),
+  deliveries: z.number().int(),
+  truncated: z.boolean(),
+  criteria: z.object({ from: z.string(), to: z.string(), types: z.array(DocumentType), onlyMissing: z.boolean(), environment: Environment.nullable() }),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type BackfillRunResponse = z.infer<typeof BackfillRunResponse>;

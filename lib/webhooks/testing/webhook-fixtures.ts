@@ -1,0 +1,48 @@
+import type { DocumentStatus, FiscalDocument } from "@prisma/client";
+import { functions } from "@/inngest";
+import { resetEnvCache } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { createDraft } from "@/lib/emission/testing/emission-fixtures";
+import { recordDocumentOutcome, type DocumentOutcomeType } from "@/lib/events/record-outcome";
+import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { call } from "@/test/http";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/route";
+
+// Test-only helpers for webhook integration tests. Receivers listen on
+// 127.0.0.1, which the tests put in WEBHOOK_ALLOWED_HOSTS (the one way http://
+// and loopback are allowed); the schedule is compressed through the setting.
+
+export function applyWebhookTestSettings(settings: { retryDelays?: string; allowedHosts?: string } = {}): void {
+  process.env.WEBHOOK_ALLOWED_HOSTS = settings.allowedHosts ?? "127.0.0.1";
+  process.env.WEBHOOK_RETRY_DELAYS_SECONDS = settings.retryDelays ?? "0,0,0,0";
+  resetEnvCache();
+}
+
+export async function createEndpoint(key: string, body: Record<string, unknown>) {
+  const res = await call(createEndpointRoute, { method: "POST", path: "/v1/webhooks", key, body });
+  if (res.status !== 201) throw new Error(`endpoint not created: ${res.status} ${res.text}`);
+  return res.body as { id: string; secret: string; url: string };
+}
+
+const STATUS_OF: Record<DocumentOutcomeType, DocumentStatus> = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED" };
+
+/**
+ * A document whose outcome is recorded the way every settlement records it
+ * (status change and recordDocumentOutcome in one transaction); the emission
+ * pipeline itself is exercised by the first test of webhooks-api.
+ */
+export async function documentWithOutcome(companyId: string, type: DocumentOutcomeType = "document.authorized", overrides: Record<string, unknown> = {}): Promise<FiscalDocument> {
+  const draft = await createDraft(companyId, overrides);
+  return db.$transaction(async (tx) => {
+    const document = await tx.fiscalDocument.update({
+      where: { id: draft.id },
+      data: { status: STATUS_OF[type], ...(type === "document.rejected" && { rejectionReason: "999 - test" }), ...(type === "document.cancelled" && { cancellationReason: "Cancelado no teste de webhooks" }) },
+    });
+    await recordDocumentOutcome(tx, type, document);
+    return document;
+  });
+}
+
+export function drainWebhooks(companyId: string) {
+  return drainDueRuns(functions, { companyIds: [companyId] });
+}

@@ -1,0 +1,28 @@
+// A webhook receiver in its own process for bench:webhooks and bench:emit
+// (BENCH_WEBHOOK_ENDPOINTS): answers 204 on 127.0.0.1 and remembers when each
+// delivery (X-Webhook-Delivery) first arrived; GET /_receipts returns them.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+const receipts = new Map<string, number>();
+let requests = 0;
+const server = http.createServer((request, response) => {
+  if (request.method === "GET" && request.url === "/_receipts") {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ requests, receipts: Object.fromEntries(receipts) }));
+    return;
+  }
+  request.resume();
+  request.on("end", () => {
+    requests += 1;
+    const id = request.headers["x-webhook-delivery"];
+    if (typeof id === "string" && !receipts.has(id)) receipts.set(id, Date.now());
+    response.writeHead(204);
+    response.end();
+  });
+});
+server.keepAliveTimeout = 10_000;
+server.listen(0, "127.0.0.1", () => {
+  console.log(`RECEIVER_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,0 +1,128 @@
+// `npm run bench:webhooks`: fan-out of BENCH_WEBHOOK_OUTCOMES outcomes ×
+// BENCH_WEBHOOK_ENDPOINTS endpoints (default 2,000 × 5 = 10,000 deliveries)
+// to a receiver process on 127.0.0.1, through the real path: DomainEvent rows
+// (as settlements write them) → fan-out trigger → delivery runs of the local
+// driver in `npm run worker` processes → signed POSTs. Prints deliveries/s,
+// p50/p99 outcome→receipt, CPU per delivery by process; then bench:emit's
+// throughput with 3 endpoints per company next to none (BENCH_EMIT=0 skips).
+import { spawn, spawnSync } from "node:child_process";
+import { getPool } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
+import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { machineWindow, processCpuMs } from "./machine-cpu";
+import { startReceiverProcess } from "./webhook-receiver";
+
+const OUTCOMES = Number(process.env.BENCH_WEBHOOK_OUTCOMES ?? 2_000);
+const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 5);
+const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 1);
+const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
+const INSERT_BATCH = 50;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main(): Promise<void> {
+  const database = await createThrowawayDatabase("fiscal_bench_webhooks");
+  try {
+    process.env.DATABASE_URL = database.url;
+    process.env.LOCAL_WORKER = "off";
+    process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+    await fanOutBench();
+  } finally {
+    const { closeDb } = await import("@/lib/db/client");
+    await closeDb().catch(() => undefined);
+    await database.drop();
+  }
+  if (process.env.BENCH_EMIT !== "0") emitComparison();
+}
+
+async function fanOutBench(): Promise<void> {
+  const [{ createTestCompany }, { createWebhookEndpoint }] = await Promise.all([import("@/test/factories"), import("@/lib/webhooks")]);
+  const receiver = await startReceiverProcess();
+  const company = await createTestCompany();
+  for (let e = 0; e < ENDPOINTS; e++) await createWebhookEndpoint({ companyId: company.companyId, url: `${receiver.url}/erp/${e}` });
+  const workers = Array.from({ length: WORKER_PROCESSES }, () =>
+    spawn(process.execPath, ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/worker.ts"], {
+      env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
+  // Measured from the moment every worker has loaded the app and is polling.
+  await Promise.all(workers.map((child) => new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  })));
+  const backends = async () =>
+    (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
+  const roles = { "bench (outcomes)": [process.pid], workers: workers.map((w) => w.pid!), receiver: [receiver.pid] };
+  const backendsBefore = await backends();
+  const cpuBefore = new Map([...Object.values(roles).flat(), ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
+  const window = machineWindow([...Object.values(roles).flat(), ...backendsBefore]);
+  const total = OUTCOMES * ENDPOINTS;
+  console.log(`Fan-out: ${OUTCOMES} outcomes × ${ENDPOINTS} endpoints = ${total} deliveries, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES} process(es)…`);
+
+  const t0 = Date.now();
+  const data = JSON.stringify({ documentId: "bench", externalId: null, type: "NFE", series: 1, number: 1, accessKey: "3".repeat(44), authorizationDate: new Date().toISOString(), protocolNumber: "135260000000001", rejectionReason: null, cancellationReason: null, totalValue: "100.00", environment: "HOMOLOGATION" });
+  for (let i = 0; i < OUTCOMES; i += INSERT_BATCH) {
+    // One statement per batch of outcomes; the trigger fans each out in that statement's transaction.
+    await sql(
+      getPool(),
+      `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
+       SELECT gen_random_uuid()::text, $1, 'document.authorized', 'HOMOLOGATION', 'NFE', $2::jsonb, clock_timestamp() AT TIME ZONE 'UTC' FROM generate_series(1, $3)`,
+      [company.companyId, data, Math.min(INSERT_BATCH, OUTCOMES - i)],
+    );
+  }
+  const insertedS = (Date.now() - t0) / 1000;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const [row] = await sql<{ done: number }>(getPool(), `SELECT count(*)::int AS "done" FROM "WebhookDelivery" WHERE "status" <> 'PENDING'`);
+    if ((row?.done ?? 0) >= total) break;
+    if (Date.now() > deadline) throw new Error(`only ${row?.done}/${total} deliveries finished in time`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { receipts, requests } = await receiver.receipts();
+  const lastReceipt = Math.max(...Object.values(receipts));
+  const elapsedS = (lastReceipt - t0) / 1000;
+  const backendsAfter = [...new Set([...backendsBefore, ...(await backends())])];
+  const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
+  const machine = window.stop([...Object.values(roles).flat(), ...backendsAfter]);
+  const perDelivery = Object.entries({ ...roles, PostgreSQL: backendsAfter }).map(([role, pids]) => [role, cpuOf(pids) / total] as const);
+  await Promise.all(workers.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
+  receiver.stop();
+
+  const rows = await sql<{ id: string; status: string; outcomeAt: Date }>(
+    getPool(),
+    `SELECT d."id", d."status", e."createdAt" AS "outcomeAt" FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e."id" = d."eventId"`,
+  );
+  const succeeded = rows.filter((r) => r.status === "SUCCEEDED").length;
+  const latencies = rows.filter((r) => receipts[r.id] !== undefined).map((r) => receipts[r.id]! - r.outcomeAt.getTime()).sort((a, b) => a - b);
+  const cpu = perDelivery.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`delivered: ${succeeded}/${total} (receiver saw ${requests} requests) in ${elapsedS.toFixed(2)} s (outcomes inserted in ${insertedS.toFixed(2)} s); aim: under 10 s`);
+  console.log(`throughput: ${(succeeded / elapsedS).toFixed(0)} deliveries/s`);
+  console.log(`outcome→receipt: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  console.log(`CPU per delivery: ${cpu.toFixed(3)} ms (${perDelivery.map(([role, ms]) => `${role} ${ms.toFixed(3)}`).join(", ")})`);
+  console.log(`machine: ${machine.busyCores.toFixed(2)} cores busy, ${machine.otherCores.toFixed(2)} of them other processes (runs are comparable when this is near 0)`);
+}
+
+/** bench:emit twice, without endpoints and with 3 per company; its throughput lines side by side. */
+function emitComparison(): void {
+  const throughput = (endpoints: number) => {
+    console.log(`\nbench:emit with BENCH_WEBHOOK_ENDPOINTS=${endpoints}…`);
+    const { DATABASE_URL: _ownDatabase, ...inherited } = process.env; // bench:emit makes its own throwaway database
+    const run = spawnSync(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/bench/emit.ts"], {
+      env: { ...inherited, NODE_ENV: "production", BENCH_WEBHOOK_ENDPOINTS: String(endpoints), BENCH_DANFE_SAMPLES: "0" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    process.stdout.write(run.stdout.split("\n").map((line) => `  ${line}`).join("\n"));
+    const match = /throughput: ([\d.]+) authorized\/s/.exec(run.stdout);
+    return match ? Number(match[1]) : NaN;
+  };
+  const none = throughput(0);
+  const three = throughput(3);
+  console.log(`\nemission throughput: ${none.toFixed(1)}/s without endpoints, ${three.toFixed(1)}/s with 3 per company: ${((three / none - 1) * 100).toFixed(1)} % (aim: within 10 %)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
