@@ -2,7 +2,8 @@ import { notFound } from "next/navigation";
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
-import { canWrite } from "@/lib/auth/roles";
+import { DocumentDeliveriesPanel } from "@/components/dashboard/webhooks/document-deliveries-panel";
+import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getDocument } from "@/lib/documents/get-document";
 import { DomainError } from "@/lib/errors";
@@ -21,6 +22,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />}
       <DocumentDetailView document={document} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
+      <DocumentDeliveriesPanel companyId={company.id} documentId={document.id} canOperate={canOperateWebhooks(user.role)} />
     </div>
   );
 }
