@@ -120,7 +120,7 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   const supportCredentials = { email: `support-${Date.now()}@e2e.local`, password: "support-pass-123" };
   await createUser({ ...supportCredentials, tenantId: account.tenantId, role: "SUPPORT" });
   const support = await signedInPage(browser, supportCredentials);
-  await support.goto(`/dashboard/c/${companyId}/webhooks`);
+  await support.goto(`/dashboard/c/${companyId}/webhooks`); // redirects to webhooks/endpoints
   await expect(support.getByText("only an Admin or Accountant can add, edit or delete endpoints")).toBeVisible();
   const supportCard = support.getByTestId("webhook-endpoint").filter({ hasText: hooks.url });
   await expect(supportCard.getByRole("button", { name: "Send test event" })).toBeVisible();

@@ -1,14 +1,14 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Page } from "@/lib/api/pagination";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import type { BackfillRunWithActor } from "@/lib/webhooks/dashboard-contracts";
 import { formatDateTime } from "../format";
 import { BackfillForm } from "./backfill-form";
 import { BackfillProgress } from "./backfill-progress";
-import { DOCUMENT_TYPE_LABELS, ENVIRONMENT_LABELS, webhooksApi } from "./labels";
+import { DOCUMENT_TYPE_LABELS, ENVIRONMENT_LABELS, formatIssueDay, webhooksApi } from "./labels";
 
 const TEXT = {
   current: "Current run",
@@ -37,6 +37,11 @@ export function BackfillPanel({ companyId, canOperate }: { companyId: string; ca
     // Polled while the page is open and the run is not over.
     refetchInterval: (query) => (query.state.data && !running(query.state.data) ? false : POLL_MS),
   });
+  const finished = current.data && !running(current.data) ? current.data.status : null;
+  // The history row of the run follows it to its end.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: [api, "history"] });
+  }, [finished, api, queryClient]);
   const history = useQuery({
     queryKey: [api, "history"],
     queryFn: () => apiFetch<Page<BackfillRunWithActor>>(`${api}?page=1&pageSize=20`),
@@ -91,7 +96,7 @@ export function BackfillPanel({ companyId, canOperate }: { companyId: string; ca
                     <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(run.createdAt)}</td>
                     <td className="px-3 py-2 text-xs">{run.actor === null ? "—" : run.actor.kind === "user" ? run.actor.email : TEXT.apiKey(run.actor.id)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-xs">
-                      {formatDateTime(run.criteria.from)} – {formatDateTime(run.criteria.to)}
+                      {formatIssueDay(run.criteria.from)} – {formatIssueDay(run.criteria.to)}
                     </td>
                     <td className="px-3 py-2 text-xs">
                       {run.criteria.types.length === 0 ? TEXT.allTypes : run.criteria.types.map((t) => DOCUMENT_TYPE_LABELS[t]).join(", ")} · {run.criteria.environment ? ENVIRONMENT_LABELS[run.criteria.environment] : TEXT.bothEnvironments}

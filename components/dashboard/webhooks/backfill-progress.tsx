@@ -14,9 +14,9 @@ export function BackfillProgress({ run }: { run: BackfillRunWithActor }) {
   const color = run.status === "FAILED" ? "bg-red-500" : run.status === "SUCCEEDED" ? "bg-emerald-500" : "bg-indigo-500";
   return (
     <div data-testid="backfill-progress" data-status={run.status} className="space-y-1">
-      <div className="flex justify-between text-sm">
+      <div className="flex flex-wrap justify-between gap-x-3 text-sm">
         <span className="font-medium">{TEXT.status[run.status]}</span>
-        <span>
+        <span className="text-slate-700">
           {TEXT.of(run.dispatched, run.matched)} · <span data-testid="backfill-percent">{percent} %</span>
         </span>
       </div>

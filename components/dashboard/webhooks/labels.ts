@@ -41,3 +41,11 @@ export function webhooksApi(companyId: string): string {
 export function webhooksPage(companyId: string, suffix = ""): string {
   return `/dashboard/c/${encodeURIComponent(companyId)}/webhooks${suffix}`;
 }
+
+const issueDay = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+
+/** A backfill bound as the fiscal day it covers (São Paulo time). */
+export function formatIssueDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "—" : issueDay.format(date);
+}
