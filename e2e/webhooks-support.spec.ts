@@ -116,6 +116,14 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "reports/screenshots/webhook-document-panel.png", fullPage: true });
 
+  // 7 (webhook part). The overview's webhook section: no endpoint needs attention, every settled delivery succeeded.
+  await nav(page).getByRole("link", { name: "Overview" }).click();
+  const health = page.getByTestId("webhook-health");
+  await expect(health).toContainText("Every webhook endpoint is active");
+  await expect(page.getByTestId("webhook-rate-summary")).toContainText(/100 % of \d+ settled deliveries succeeded/);
+  await health.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "reports/screenshots/webhook-overview.png", fullPage: true });
+
   // 6. SUPPORT: sees endpoints, sends test events, redelivers and backfills; cannot create, edit, rotate or delete.
   const supportCredentials = { email: `support-${Date.now()}@e2e.local`, password: "support-pass-123" };
   await createUser({ ...supportCredentials, tenantId: account.tenantId, role: "SUPPORT" });

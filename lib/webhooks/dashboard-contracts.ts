@@ -86,3 +86,22 @@ export const dashboardDocumentDeliveriesContract = defineContract({
 });
 
 export const dashboardRedispatchContract = { ...asDashboardContract(redispatchDocumentWebhookContract), path: `${documentBase}/webhook`, params: documentParams };
+
+export const WebhookHealth = z.object({
+  endpoints: z.array(z.object({ id: z.string(), url: z.string(), isActive: z.boolean(), disabledReason: z.string().nullable(), disabledAt: z.string().nullable(), consecutiveFailures: z.number().int() })),
+  last7Days: z.object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(z.object({ date: z.string(), succeeded: z.number().int(), failed: z.number().int(), pending: z.number().int(), successRate: z.number().nullable() })),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    successRate: z.number().nullable(),
+  }),
+});
+export type WebhookHealth = z.infer<typeof WebhookHealth>;
+
+export const dashboardWebhookHealthContract = defineContract({
+  method: "GET", path: "/api/dashboard/companies/{companyId}/overview/webhooks", summary: "Endpoints disabled or failing and the delivery success rate of the last 7 days", tag, scope: null,
+  response: WebhookHealth,
+});

@@ -1,6 +1,7 @@
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { formatCnpj } from "@/components/dashboard/format";
 import { OverviewPanel } from "@/components/dashboard/overview/overview-panel";
+import { WebhookHealthCard } from "@/components/dashboard/webhooks/webhook-health-card";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 
 const TEXT = {
@@ -22,6 +23,7 @@ export default async function CompanyOverview({ params }: { params: Promise<{ co
         </p>
       </div>
       <OverviewPanel companyId={company.id} state={company.state} />
+      <WebhookHealthCard companyId={company.id} />
     </div>
   );
 }
