@@ -21,7 +21,7 @@ const TEXT = {
     h.succeeded + h.failed === 0
       ? `No settled deliveries between ${short(h.from)} and ${short(h.to)}${h.pending ? ` (${h.pending} pending)` : ""}.`
       : `${h.successRate} % of ${h.succeeded + h.failed} settled deliveries succeeded between ${short(h.from)} and ${short(h.to)} (${h.succeeded} succeeded, ${h.failed} failed${h.pending ? `, ${h.pending} pending` : ""}).`,
-  showTable: "Show the figures as a table",
+  showTable: "Show the delivery figures as a table",
   columns: ["Day", "Succeeded", "Failed", "Pending", "Success rate"],
   succeeded: "Succeeded",
   failed: "Failed",
