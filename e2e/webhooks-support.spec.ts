@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { db } from "@/lib/db/client";
 import { createUser } from "@/lib/users/create-user";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { documentWithOutcome } from "./webhook-helpers";
@@ -115,6 +116,32 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await expect(panel.getByTestId("document-delivery-row")).toHaveCount(2, { timeout: 15_000 });
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "reports/screenshots/webhook-document-panel.png", fullPage: true });
+
+  // 1. Edit filters, rotate the secret, and reactivate a disabled endpoint (refused while the receiver fails its ping).
+  await page.goto(`/dashboard/c/${companyId}/webhooks/endpoints`);
+  const endpointCard = page.getByTestId("webhook-endpoint").filter({ hasText: hooks.url });
+  await endpointCard.getByRole("button", { name: "Edit" }).click();
+  await endpointCard.getByRole("form", { name: "Edit endpoint" }).getByLabel("Document rejected").check();
+  await endpointCard.getByRole("button", { name: "Save and ping if needed" }).click();
+  await expect(endpointCard.getByRole("form", { name: "Edit endpoint" })).toHaveCount(0);
+  await expect(endpointCard).toContainText("Document rejected");
+  const firstSecret = (await page.getByTestId("webhook-secret").count()) ? await page.getByTestId("webhook-secret").textContent() : null;
+  await endpointCard.getByRole("button", { name: "Rotate secret" }).click();
+  await endpointCard.getByRole("button", { name: "Yes, rotate" }).click();
+  await expect(endpointCard.getByTestId("webhook-secret")).toHaveText(/^whsec_/);
+  expect(await endpointCard.getByTestId("webhook-secret").textContent()).not.toBe(firstSecret);
+  await db.webhookEndpoint.updateMany({ where: { companyId }, data: { isActive: false, disabledReason: "5 consecutive failed deliveries", disabledAt: new Date(), consecutiveFailures: 5 } });
+  await page.reload();
+  await expect(endpointCard).toContainText("5 consecutive failed deliveries — since");
+  hooks.reply({ status: 503, body: "maintenance" });
+  await endpointCard.getByRole("button", { name: "Reactivate (sends a ping)" }).click();
+  await expect(endpointCard.getByRole("alert")).toBeVisible();
+  await expect(endpointCard).toContainText("Disabled");
+  hooks.reply({ status: 200, body: "ok" });
+  await endpointCard.getByRole("button", { name: "Reactivate (sends a ping)" }).click();
+  await expect(endpointCard.getByRole("status").filter({ hasText: "Reactivated" })).toBeVisible();
+  await expect(endpointCard).toContainText("Active");
+  await page.screenshot({ path: "reports/screenshots/webhook-endpoint-actions.png", fullPage: true });
 
   // 7 (webhook part). The overview's webhook section: no endpoint needs attention, every settled delivery succeeded.
   await nav(page).getByRole("link", { name: "Overview" }).click();

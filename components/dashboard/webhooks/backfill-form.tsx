@@ -51,7 +51,12 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
   const [counted, setCounted] = useState<{ criteria: Criteria; result: DryRun } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const dryRun = useMutation({ mutationFn: (body: BackfillInput) => apiFetch<DryRun>(api, { method: "POST", body }) });
-  const start = useMutation({ mutationFn: (body: BackfillInput) => apiFetch<{ runId: string }>(api, { method: "POST", body }), onSuccess: (run) => onStarted(run.runId) });
+  const start = useMutation({ mutationFn: (body: BackfillInput) => apiFetch<{ runId: string }>(api, { method: "POST", body }), onSuccess: (run) => {
+      // A new run needs a new count: no second click starts the same backfill twice.
+      setCounted(null);
+      onStarted(run.runId);
+    },
+  });
   const set = <K extends keyof Criteria>(key: K, value: Criteria[K]) => setCriteria((current) => ({ ...current, [key]: value }));
   const stale = counted !== null && JSON.stringify(counted.criteria) !== JSON.stringify(criteria);
 
