@@ -98,6 +98,11 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await page.getByLabel("Event type").selectOption("document.rejected");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("delivery-row")).toHaveCount(1);
+  // The filters live in the address bar: a reload keeps them.
+  await expect(page).toHaveURL(/eventType=document\.rejected/);
+  await page.reload();
+  await expect(page.getByLabel("Event type")).toHaveValue("document.rejected");
+  await expect(page.getByTestId("delivery-row")).toHaveCount(1);
   await page.getByRole("button", { name: "Clear" }).click();
   await page.getByLabel("Search").fill(documents[0]!.id);
   await page.getByRole("button", { name: "Apply" }).click();

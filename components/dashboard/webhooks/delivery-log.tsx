@@ -33,9 +33,15 @@ function toQuery(filters: DeliveryFilterValues, page: number): string {
   return query.toString();
 }
 
-export function DeliveryLog({ companyId, initialEndpointId }: { companyId: string; initialEndpointId?: string }) {
+/** The filters in the address bar, so a filtered log can be reloaded or sent to a colleague. */
+function syncAddressBar(filters: DeliveryFilterValues): void {
+  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ""));
+  window.history.replaceState(null, "", `${window.location.pathname}${query.size ? `?${query}` : ""}`);
+}
+
+export function DeliveryLog({ companyId, initialFilters }: { companyId: string; initialFilters: Partial<DeliveryFilterValues> }) {
   const api = webhooksApi(companyId);
-  const [filters, setFilters] = useState<DeliveryFilterValues>({ ...EMPTY_DELIVERY_FILTERS, endpointId: initialEndpointId ?? "" });
+  const [filters, setFilters] = useState<DeliveryFilterValues>({ ...EMPTY_DELIVERY_FILTERS, ...initialFilters });
   const [page, setPage] = useState(1);
   const endpoints = useQuery({ queryKey: [api, "all-endpoints"], queryFn: () => apiFetch<Page<EndpointWithLastDelivery>>(`${api}?page=1&pageSize=100`) });
   const endpointNames = Object.fromEntries((endpoints.data?.data ?? []).map((e) => [e.id, e.url]));
@@ -53,6 +59,7 @@ export function DeliveryLog({ companyId, initialEndpointId }: { companyId: strin
         endpoints={endpointNames}
         onApply={(next) => {
           setFilters(next);
+          syncAddressBar(next);
           setPage(1);
         }}
       />
