@@ -28,6 +28,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { ...(process.env as Record<string, string>), NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-not-for-production" },
+    // Webhook e2e specs deliver to a receiver on 127.0.0.1 (the allowlist is the only way to loopback).
+    env: { ...(process.env as Record<string, string>), NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-not-for-production", WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS || "127.0.0.1" },
   },
 });

@@ -25,5 +25,8 @@ export const navLinks: NavLink[] = [
   { href: "authority-status", label: "Authority status", section: "Fiscal setup" },
   { href: "api-keys", label: "API keys", section: "Developers" },
   { href: "api-reference", label: "API reference", section: "Developers" },
+  { href: "webhooks/endpoints", label: "Webhook endpoints", section: "Developers" },
+  { href: "webhooks/deliveries", label: "Webhook deliveries", section: "Developers" },
+  { href: "webhooks/backfill", label: "Webhook backfill", section: "Developers" },
   { href: "users", label: "Users and roles", section: "Administration", requires: "users.manage" },
 ];

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { formatCnpj } from "@/components/dashboard/format";
 import { OverviewPanel } from "@/components/dashboard/overview/overview-panel";
+import { WebhookHealthCard } from "@/components/dashboard/webhooks/webhook-health-card";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 
 export default async function CompanyOverview({ params }: { params: Promise<{ companyId: string }> }) {
@@ -21,6 +22,7 @@ export default async function CompanyOverview({ params }: { params: Promise<{ co
         </p>
       </div>
       <OverviewPanel companyId={company.id} state={company.state} />
+      <WebhookHealthCard companyId={company.id} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { DeleteDraftButton } from "@/components/dashboard/documents/delete-draft
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
-import { canWrite } from "@/lib/auth/roles";
+import { DocumentDeliveriesPanel } from "@/components/dashboard/webhooks/document-deliveries-panel";
+import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { getDocument } from "@/lib/documents/get-document";
@@ -33,6 +34,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
+      <DocumentDeliveriesPanel companyId={company.id} documentId={document.id} canOperate={canOperateWebhooks(user.role)} />
     </div>
   );
 }
