@@ -75,7 +75,6 @@ export const ErrorCode = {
   schema_validation_failed: "schema_validation_failed",
   inutilization_range_in_use: "inutilization_range_in_use",
   document_not_available: "document_not_available",
-  nfse_emission_unavailable: "nfse_emission_unavailable",
   nfse_multiple_services: "nfse_multiple_services",
   // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
   print_option_not_applicable: "print_option_not_applicable",
