@@ -1,5 +1,4 @@
 import Decimal from "decimal.js";
-import { nationalServiceDescription } from "@/lib/fiscal/nfse/national-services";
 import { z } from "zod";
 import { municipalityBelongsToState, onlyDigits } from "@/lib/br";
 import { ICMS_ORIGINS, IPI_CST, PIS_COFINS_CST, icmsCodeProblem } from "@/lib/tax/taxation-rules";
@@ -176,9 +175,6 @@ export function checkFiscalSettings(value: Values, ctx: z.RefinementCtx): void {
   if (value.defaultIcmsCst) {
     const problem = icmsCodeProblem(value.taxRegime, value.defaultIcmsCst);
     if (problem) issue("defaultIcmsCst", problem.replace(/^icmsCst /, "ICMS code "));
-  }
-  if (value.nfseServiceCode && !nationalServiceDescription(value.nfseServiceCode)) {
-    issue("nfseServiceCode", `${value.nfseServiceCode} is not in the national NFS-e service list (Anexo B)`);
   }
   if (value.cscId && !value.cscToken) issue("cscToken", "the CSC is required when its id is set");
   if (value.cscToken && !value.cscId) issue("cscId", "the CSC id is required when the CSC is set");
