@@ -9,7 +9,7 @@ test.afterAll(closeDb);
 test("the overview shows today's documents, a rejected document with its reason and link, the certificate and the authority status", async ({ page }) => {
   const { account, companyId, draftId } = await createAccountWithDraft();
   // The rejection as the emission records it (cStat and xMotivo of the authority's answer).
-  await db.fiscalDocument.update({ where: { id: draftId }, data: { status: "REJECTED", series: 1, number: 42, rejectionCode: "539", rejectionReason: "Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso" } });
+  await db.fiscalDocument.update({ where: { id: draftId }, data: { status: "REJECTED", series: 1, number: 42, rejectionCode: "539", rejectionReason: "539 - Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso" } });
 
   await signIn(page, account);
   await page.goto(`/dashboard/c/${companyId}`);
@@ -18,7 +18,7 @@ test("the overview shows today's documents, a rejected document with its reason 
 
   const rejected = page.getByTestId("rejected-list");
   await expect(rejected).toContainText("NF-e 1/42");
-  await expect(rejected).toContainText("539 — Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso");
+  await expect(rejected).toContainText("539 - Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso");
   await expect(page.getByText("No emission is waiting longer than usual.")).toBeVisible();
 
   // The test A1 is valid for a year: days left, no warning.
@@ -38,7 +38,8 @@ test("the overview shows today's documents, a rejected document with its reason 
 
   await rejected.getByRole("link", { name: "NF-e 1/42" }).click();
   await expect(page).toHaveURL(new RegExp(`/documents/${draftId}$`));
-  await expect(page.getByText("Rejected: Rejeição: Duplicidade de NF-e")).toBeVisible();
+  await expect(page.getByTestId("rejection-notice")).toContainText("Rejeição: Duplicidade de NF-e");
+  await expect(page.getByTestId("rejection-notice")).toContainText("539");
   await expect(page.getByRole("button", { name: "Emit again" })).toBeVisible();
 
   // SUPPORT of the same office sees the same overview and document, without the emit button.
@@ -49,7 +50,7 @@ test("the overview shows today's documents, a rejected document with its reason 
   await signIn(supportPage, support);
   await supportPage.goto(`/dashboard/c/${companyId}`);
   await supportPage.getByTestId("rejected-list").getByRole("link", { name: "NF-e 1/42" }).click();
-  await expect(supportPage.getByText("Rejected: Rejeição: Duplicidade de NF-e")).toBeVisible();
+  await expect(supportPage.getByTestId("rejection-notice")).toContainText("Rejeição: Duplicidade de NF-e");
   await expect(supportPage.getByRole("button", { name: "Emit again" })).toHaveCount(0);
   await supportPage.screenshot({ path: "reports/screenshots/document-as-support.png", fullPage: true });
   await context.close();

@@ -38,7 +38,7 @@ test("an ADMIN adds a SUPPORT user with a generated password; SUPPORT reads but 
 
   const support = await newSignedInPage(browser, { email: supportEmail, password });
   const nav = support.getByRole("navigation", { name: "Company pages" });
-  await expect(support.getByTestId("signed-in-user")).toContainText("SUPPORT");
+  await expect(support.getByTestId("signed-in-user")).toContainText("Support");
   await expect(nav.getByRole("link", { name: "Users and roles" })).toHaveCount(0);
   await support.goto(`/dashboard/c/${admin.companyId}/users`);
   await expect(support.getByText("Only an Admin can see and change users.")).toBeVisible();
@@ -85,7 +85,7 @@ test("a demotion and a deactivation take effect at the user's next request, with
   await row.getByRole("combobox").selectOption("SUPPORT");
   await expect(row.getByRole("combobox")).toHaveValue("SUPPORT");
   await accountant.reload();
-  await expect(accountant.getByTestId("signed-in-user")).toContainText("SUPPORT");
+  await expect(accountant.getByTestId("signed-in-user")).toContainText("Support");
   await expect(accountant.getByRole("button", { name: "Create key" })).toHaveCount(0);
   const refused = await accountant.request.post(`/api/dashboard/companies/${admin.companyId}/api-keys`, { data: { name: "x", scopes: ["clients:read"] } });
   expect(refused.status()).toBe(403);

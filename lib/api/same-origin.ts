@@ -27,9 +27,12 @@ function isSameOrigin(request: Request): boolean {
   }
 }
 
+// Whether the request carries bytes. Next hands route handlers a body stream even for a bodiless
+// DELETE, so the framing headers decide: a length above 0, or a chunked body.
 function hasBody(request: Request): boolean {
   const length = request.headers.get("content-length");
-  return request.body !== null && length !== "0";
+  if (length !== null) return Number(length) > 0;
+  return request.headers.get("transfer-encoding") !== null;
 }
 
 /** Throws 403 cross_origin_request or 415 unsupported_media_type for a dashboard mutation that is not same-origin JSON. */

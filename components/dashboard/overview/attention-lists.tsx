@@ -38,7 +38,7 @@ export function RejectedList({ companyId, rejected }: { companyId: string; rejec
                 {doc.clientName ? `${doc.clientName} · ` : ""}
                 {formatMoney(doc.totalValue)} · {formatDateTime(doc.rejectedAt)}
               </span>
-              <span className="block text-red-800">{doc.rejectionCode ? `${doc.rejectionCode} — ${doc.rejectionReason ?? ""}` : (doc.rejectionReason ?? TEXT.noReason)}</span>
+              <span className="block text-red-800">{/* Emission stores the reason as "cStat - xMotivo" (our code for refusals before sending). */ doc.rejectionReason ?? doc.rejectionCode ?? TEXT.noReason}</span>
             </li>
           ))}
         </ul>
