@@ -72,7 +72,9 @@ test("clients, products, carriers with fleet and templates from the dashboard", 
   form = page.getByRole("form", { name: "New tenant template" });
   await form.getByLabel("Name", { exact: true }).fill("Venda do escritório");
   await form.getByLabel("CFOP (NF-e)", { exact: true }).fill("5102");
+  // Tab commits the CFOP; the next field (origin picker) opens its list on focus, and Escape closes it.
   await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
   await form.getByRole("button", { name: "Save", exact: true }).click();
   const tenantRow = page.getByTestId("template-row").filter({ hasText: "Venda do escritório" });
   await expect(tenantRow).toContainText("Tenant");
