@@ -1,13 +1,9 @@
-import { createHash } from "node:crypto";
-import http from "node:http";
-import https from "node:https";
-import tls from "node:tls";
+import { authorityHttpRequest } from "./authority-http";
 import type { ClientCertificate } from "./types";
 
-// SOAP 1.2 over HTTPS with the company's A1 as the TLS client certificate
-// (MOC 4.0, item 3.1: mutual authentication), or plain HTTP to the built-in
-// simulator on loopback. The server chain (ICP-Brasil) is trusted through
-// NODE_EXTRA_CA_CERTS, as Node reads it at start-up.
+// SOAP 1.2 over the shared authority exchange (mutual TLS with the A1, MOC
+// 4.0 item 3.1, or the simulator on loopback). The server chain (ICP-Brasil)
+// is trusted through NODE_EXTRA_CA_CERTS, as Node reads it at start-up.
 
 export type SoapCall = {
   url: string;
@@ -27,7 +23,6 @@ export type SoapOutcome =
   | { ok: false; reason: string; status?: number; body?: string };
 
 const SOAP12_NS = "http://www.w3.org/2003/05/soap-envelope";
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** Strips an XML declaration: the payload goes inside the envelope, where a declaration is not allowed. */
 export function withoutXmlDeclaration(xml: string): string {
@@ -43,69 +38,19 @@ export function buildSoapEnvelope(namespace: string, payloadXml: string): string
   );
 }
 
-// One keep-alive agent per client certificate: TLS handshakes with mutual
-// authentication are the slow part of every call.
-const httpsAgents = new Map<string, https.Agent>();
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-
-function httpsAgentFor(certificate: ClientCertificate, trustedCaPem?: string): https.Agent {
-  const id = createHash("sha256").update(certificate.certificatePem).update(trustedCaPem ?? "").digest("hex");
-  let agent = httpsAgents.get(id);
-  if (!agent) {
-    const ca = trustedCaPem ? [...tls.rootCertificates, trustedCaPem] : undefined;
-    agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, ca, minVersion: "TLSv1.2" });
-    httpsAgents.set(id, agent);
-  }
-  return agent;
-}
-
 /** Posts one SOAP 1.2 request; never throws for network conditions (they become `ok: false`). */
-export function postSoap(call: SoapCall): Promise<SoapOutcome> {
-  const url = new URL(call.url);
-  const secure = url.protocol === "https:";
-  if (!secure && !(url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))) {
-    // Plain HTTP only reaches the simulator; a real authority always needs TLS with the A1.
-    return Promise.resolve({ ok: false, reason: `Refusing a non-TLS authority URL outside loopback: ${url.origin}` });
-  }
-  if (secure && !call.certificate?.certificatePem) return Promise.resolve({ ok: false, reason: "A client certificate is required for HTTPS" });
-  const body = Buffer.from(buildSoapEnvelope(call.namespace, call.payloadXml), "utf8");
-  const options: http.RequestOptions = {
+export async function postSoap(call: SoapCall): Promise<SoapOutcome> {
+  const response = await authorityHttpRequest({
+    url: call.url,
     method: "POST",
-    headers: { "Content-Type": `application/soap+xml; charset=utf-8; action="${call.action}"`, "Content-Length": body.length },
-    agent: secure ? httpsAgentFor(call.certificate!, call.trustedCaPem) : httpAgent,
-  };
-
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (outcome: SoapOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    const request = (secure ? https : http).request(url, options, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", (error) => finish({ ok: false, reason: `Response error: ${error.message}` }));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const status = response.statusCode ?? 0;
-        if (status >= 200 && status < 300) finish({ ok: true, status, body: text });
-        else finish({ ok: false, status, body: text, reason: `HTTP ${status} from the authority` });
-      });
-    });
-    // One deadline for the whole exchange (connect, TLS, send, wait, read).
-    const timer = setTimeout(() => {
-      finish({ ok: false, reason: `No answer within ${call.timeoutMs} ms` });
-      request.destroy(new Error("timeout"));
-    }, call.timeoutMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error) }));
-    request.end(body);
+    headers: { "Content-Type": `application/soap+xml; charset=utf-8; action="${call.action}"` },
+    body: Buffer.from(buildSoapEnvelope(call.namespace, call.payloadXml), "utf8"),
+    certificate: call.certificate,
+    timeoutMs: call.timeoutMs,
+    trustedCaPem: call.trustedCaPem,
   });
-}
-
-function describeNetworkError(error: NodeJS.ErrnoException): string {
-  const code = error.code ?? "";
-  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code)) return `TLS failure (${code}): ${error.message}`;
-  return `Network error${code ? ` (${code})` : ""}: ${error.message}`;
+  if (!response.ok) return response;
+  const { status, text } = response;
+  if (status >= 200 && status < 300) return { ok: true, status, body: text };
+  return { ok: false, status, body: text, reason: `HTTP ${status} from the authority` };
 }
