@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { parse } from "csv-parse/sync";
 import { referencePath } from "@/lib/fiscal/xml/reference-path";
 
 // The national service list (Anexo B, cTribNac, 6 digits) vendored under
@@ -7,33 +8,10 @@ import { referencePath } from "@/lib/fiscal/xml/reference-path";
 
 let services: Map<string, string> | null = null;
 
-/** One CSV line with quoted fields ("a, b" and "" escapes). */
-function fields(line: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted && c === '"' && line[i + 1] === '"') {
-      current += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (c === "," && !quoted) {
-      out.push(current);
-      current = "";
-    } else {
-      current += c;
-    }
-  }
-  out.push(current);
-  return out;
-}
-
 function load(): Map<string, string> {
   if (services) return services;
-  const lines = fs.readFileSync(referencePath("data", "nfse", "servicos-nacionais.csv"), "utf8").split(/\r?\n/).slice(1);
-  services = new Map(lines.filter(Boolean).map((line) => fields(line)).map(([code, , , description]) => [code!, description!]));
+  const rows = parse(fs.readFileSync(referencePath("data", "nfse", "servicos-nacionais.csv"), "utf8"), { columns: true, skip_empty_lines: true, bom: true }) as { ctribnac: string; descricao: string }[];
+  services = new Map(rows.map((row) => [row.ctribnac, row.descricao]));
   return services;
 }
 
