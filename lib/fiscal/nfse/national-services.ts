@@ -1,21 +1,14 @@
-import fs from "node:fs";
-import { parse } from "csv-parse/sync";
-import { referencePath } from "@/lib/fiscal/xml/reference-path";
+import { loadTable } from "@/lib/fiscal-tables/load-tables";
 
-// The national service list (Anexo B, cTribNac, 6 digits) vendored under
-// lib/fiscal/reference/data/nfse: its codes are what the simulator accepts
-// (E0310) and its descriptions are the NFS-e's xTribNac.
+// The national service list (Anexo B v1.01, cTribNac, 6 digits) is the one
+// under lib/fiscal-tables/data (provenance in SOURCES.md), the same file the
+// dashboard's picker searches: its codes are what the settings check and the
+// simulator accept (E0310), its descriptions are the NFS-e's xTribNac.
 
-let services: Map<string, string> | null = null;
-
-function load(): Map<string, string> {
-  if (services) return services;
-  const rows = parse(fs.readFileSync(referencePath("data", "nfse", "servicos-nacionais.csv"), "utf8"), { columns: true, skip_empty_lines: true, bom: true }) as { ctribnac: string; descricao: string }[];
-  services = new Map(rows.map((row) => [row.ctribnac, row.descricao]));
-  return services;
-}
+let descriptions: Map<string, string> | null = null;
 
 /** Description of a national service code, or null when the list has no such code. */
 export function nationalServiceDescription(code: string): string | null {
-  return load().get(code) ?? null;
+  descriptions ??= new Map(loadTable("nfse-service").map((entry) => [entry.code, entry.description]));
+  return descriptions.get(code) ?? null;
 }
