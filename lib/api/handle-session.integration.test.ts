@@ -1,21 +1,14 @@
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as revokeRoute } from "@/app/api/dashboard/companies/[companyId]/api-keys/[apiKeyId]/revoke/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/dashboard/companies/[companyId]/api-keys/route";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
-import { authorizeCredentials, type SessionUser } from "@/lib/auth/session";
+import { authorizeCredentials } from "@/lib/auth/session";
 import { createUser } from "@/lib/users/create-user";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
-import { signedInCookie } from "@/test/session";
+import { sessionCookieOf, signedInCookie } from "@/test/session";
 
-const SECRET = "handle-session-test-secret";
-process.env.NEXTAUTH_SECRET = SECRET;
-
-async function sessionCookie(user: Pick<SessionUser, "userId" | "tenantId" | "role">): Promise<Record<string, string>> {
-  const token = await encode({ token: { ...user, sub: user.userId }, secret: SECRET });
-  return { cookie: `other=1; next-auth.session-token=${token}` };
-}
+process.env.NEXTAUTH_SECRET = "handle-session-test-secret";
 
 let company: TestCompany;
 let sibling: TestCompany;
@@ -30,7 +23,8 @@ beforeAll(async () => {
   stranger = await createTestCompany();
   const email = `admin-${company.companyId}@example.com`;
   const user = await createUser({ email, password: "correct horse battery", tenantId: company.tenantId, role: "ADMIN" });
-  admin = await sessionCookie({ userId: user.id, tenantId: company.tenantId, role: "ADMIN" });
+  // Another cookie first: the session is found among the browser's other cookies.
+  admin = { cookie: `other=1; ${(await sessionCookieOf({ userId: user.id, tenantId: company.tenantId, role: "ADMIN" })).cookie}` };
   support = await signedInCookie(company.tenantId, "SUPPORT");
 });
 

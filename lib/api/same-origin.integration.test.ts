@@ -1,13 +1,11 @@
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createKeyRoute } from "@/app/api/dashboard/companies/[companyId]/api-keys/route";
-import { createUser } from "@/lib/users/create-user";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
 
 // Dashboard mutations accept only JSON from the dashboard's own origin (issue 16, defect 8).
-const SECRET = "same-origin-test-secret";
-process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_SECRET = "same-origin-test-secret";
 
 let company: TestCompany;
 let cookie: string;
@@ -15,9 +13,7 @@ const path = () => `/api/dashboard/companies/${company.companyId}/api-keys`;
 
 beforeAll(async () => {
   company = await createTestCompany();
-  const user = await createUser({ email: `admin-${company.companyId}@example.com`, password: "correct horse battery", tenantId: company.tenantId, role: "ADMIN" });
-  const token = await encode({ token: { userId: user.id, tenantId: company.tenantId, role: "ADMIN", sub: user.id }, secret: SECRET });
-  cookie = `next-auth.session-token=${token}`;
+  ({ cookie } = await signedInCookie(company.tenantId, "ADMIN"));
 });
 
 const create = (headers: Record<string, string>, rawBody = JSON.stringify({ name: "from test", scopes: ["clients:read"] })) =>

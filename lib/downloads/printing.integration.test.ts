@@ -40,11 +40,6 @@ async function get(handler: typeof danfeRoute, path: string, params: Record<stri
 const danfe = (id: string, query = "", key?: string | null) => get(danfeRoute, `/v1/fiscal-documents/${id}/danfe${query}`, { id }, key);
 const groupsOf4 = (key: string) => key.replace(/(.{4})(?=.)/g, "$1 ");
 
-async function cookie(role: "ADMIN" | "SUPPORT") {
-  // Sessions are re-checked against a real user on every request.
-  return signedInCookie(company.tenantId, role);
-}
-
 describe("GET …/danfe options", () => {
   it("prints the authorized NF-e on A4 portrait, or landscape when asked", async () => {
     const document = await authorizedDocument(company.companyId);
@@ -185,7 +180,7 @@ describe("GET …/events/{eventId}/pdf (DACCE)", () => {
     const other = await createTestCompany();
     expect((await get(eventPdfRoute, "/", { id: document.id, eventId: event.id }, other.key)).status).toBe(404);
 
-    const dashboard = await get(dashboardEventPdfRoute as typeof danfeRoute, "/", { companyId: company.companyId, documentId: document.id, eventId: event.id }, null, await cookie("SUPPORT"));
+    const dashboard = await get(dashboardEventPdfRoute as typeof danfeRoute, "/", { companyId: company.companyId, documentId: document.id, eventId: event.id }, null, await signedInCookie(company.tenantId, "SUPPORT"));
     expect(dashboard.status).toBe(200);
     expect(pdfText(dashboard.bytes)).toContain("DACCE");
 
@@ -200,11 +195,11 @@ describe("dashboard DANFE route", () => {
     const draft = await createDraft(company.companyId);
     const params = { companyId: company.companyId, documentId: draft.id };
     const base = `/api/dashboard/companies/${company.companyId}/documents/${draft.id}/danfe`;
-    const preview = await get(dashboardDanfeRoute, `${base}?preview=true&orientation=landscape`, params, null, await cookie("SUPPORT"));
+    const preview = await get(dashboardDanfeRoute, `${base}?preview=true&orientation=landscape`, params, null, await signedInCookie(company.tenantId, "SUPPORT"));
     expect(preview.status).toBe(200);
     expect(pageSizes(preview.bytes)).toEqual([[841.89, 595.28]]);
     expect(pdfText(preview.bytes)).toContain("PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL");
-    const wrong = await get(dashboardDanfeRoute, `${base}?preview=true&width=58`, params, null, await cookie("SUPPORT"));
+    const wrong = await get(dashboardDanfeRoute, `${base}?preview=true&width=58`, params, null, await signedInCookie(company.tenantId, "SUPPORT"));
     expect(wrong.status).toBe(422);
     expect(wrong.json.code).toBe("print_option_not_applicable");
   });

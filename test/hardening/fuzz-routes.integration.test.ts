@@ -1,12 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Contract } from "@/lib/api/contract";
 import type { RouteHandler } from "@/lib/api/handle";
-import { createUser } from "@/lib/users/create-user";
 import { createTestCompany, type TestCompany } from "@/test/factories";
+import { signedInCookie } from "@/test/session";
 
 // Issue 16, "A fuzz test in the suite": every /v1 and dashboard route that
 // takes input gets NUL bytes, unpaired surrogates, invalid UTF-8, huge numbers,
@@ -14,8 +13,7 @@ import { createTestCompany, type TestCompany } from "@/test/factories";
 // body fields (named from the route's own contract when there is one). Each
 // answer must be below 500 and, when an error, the spec's error object.
 
-const SECRET = "fuzz-routes-test-secret";
-process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_SECRET = "fuzz-routes-test-secret";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -124,8 +122,7 @@ let cookie: string;
 
 beforeAll(async () => {
   company = await createTestCompany();
-  const user = await createUser({ email: `fuzz-${company.companyId}@example.com`, password: "correct horse battery", tenantId: company.tenantId, role: "ADMIN" });
-  cookie = `next-auth.session-token=${await encode({ token: { userId: user.id, tenantId: company.tenantId, role: "ADMIN", sub: user.id }, secret: SECRET })}`;
+  ({ cookie } = await signedInCookie(company.tenantId, "ADMIN"));
 });
 
 describe("fuzz: every route that takes input", () => {
