@@ -1,7 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sefinRequest } from "./sefin-transport";
+import { closeServer, listenOnLoopback } from "./test-support/loopback-server";
 import type { ClientCertificate } from "./types";
 
 // The Sefin transport over the shared authority exchange, against a loopback
@@ -28,13 +28,9 @@ beforeAll(async () => {
       response.end(request.method === "HEAD" ? undefined : JSON.stringify({ chaveAcesso: "K1", echo: received.body }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${await listenOnLoopback(server)}`;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => closeServer(server));
 
 describe("sefinRequest", () => {
   it("posts JSON and parses the JSON answer with its status", async () => {
@@ -51,9 +47,8 @@ describe("sefinRequest", () => {
   it("no answer within the deadline and a closed port are network failures", async () => {
     expect(await sefinRequest({ url: `${origin}/silent`, method: "GET", certificate, timeoutMs: 200 })).toEqual({ ok: false, reason: "No answer within 200 ms" });
     const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await listenOnLoopback(closed);
+    await closeServer(closed);
     expect(await sefinRequest({ url: `http://127.0.0.1:${port}/nfse`, method: "GET", certificate, timeoutMs: 2_000 })).toMatchObject({ ok: false, reason: expect.stringMatching(/^Network error \(ECONNREFUSED\)/) });
   });
 

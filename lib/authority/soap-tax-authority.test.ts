@@ -1,7 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SoapTaxAuthority } from "./soap-tax-authority";
+import { closeServer, listenOnLoopback } from "./test-support/loopback-server";
 import type { AuthorityTarget, ClientCertificate } from "./types";
 
 // Classification of canned SEFAZ-shaped answers (issue 5, item 6), through
@@ -37,10 +37,9 @@ beforeAll(async () => {
       response.end(reply.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  client = new SoapTaxAuthority({ timeoutMs: 2_000, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, receiptPollIntervalMs: 1 });
+  client = new SoapTaxAuthority({ timeoutMs: 2_000, baseUrl: `http://127.0.0.1:${await listenOnLoopback(server)}`, receiptPollIntervalMs: 1 });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => closeServer(server));
 
 describe("SoapTaxAuthority classification", () => {
   it("sends enviNFe (indSinc 1) to the table's path with the SOAP 1.2 action", async () => {

@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from "node:crypto";
 import https from "node:https";
-import type { AddressInfo } from "node:net";
 import type { TLSSocket } from "node:tls";
 import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { SoapTaxAuthority } from "./soap-tax-authority";
+import { closeServer, listenOnLoopback } from "./test-support/loopback-server";
 import type { AuthorityTarget } from "./types";
 
 // Mutual TLS as SEFAZ requires it: the company's A1 is the client
@@ -47,13 +47,9 @@ beforeAll(async () => {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `https://127.0.0.1:${await listenOnLoopback(server)}`;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => closeServer(server));
 
 describe("HTTPS transport", () => {
   it("presents the A1 as the TLS client certificate to a trusted server", async () => {
