@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { getPool } from "@/lib/db/client";
+import { inSqlTransaction } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
 // The one way a request waits on the tax authority (cancel, correction letter,
@@ -30,31 +31,19 @@ function leaseMs(): number {
 type ClaimResult = "claimed" | "busy" | "over_company_limit";
 
 async function tryClaim(subject: AuthorityCallSubject, token: string, limit: number): Promise<ClaimResult> {
-  const client = await getPool().connect();
-  try {
-    await client.query("BEGIN");
+  return inSqlTransaction(async (client) => {
     // Serializes claims of one company (count then insert) without touching any business row.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('authority-calls:' || $1))`, [subject.companyId]);
     await client.query(`DELETE FROM "AuthorityCallClaim" WHERE "companyId" = $1 AND "expiresAt" < now() AT TIME ZONE 'UTC'`, [subject.companyId]);
     const held = await client.query<{ key: string }>(`SELECT "key" FROM "AuthorityCallClaim" WHERE "companyId" = $1`, [subject.companyId]);
-    let result: ClaimResult;
-    if (held.rows.some((row) => row.key === subject.key)) result = "busy";
-    else if (held.rows.length >= limit) result = "over_company_limit";
-    else {
-      await client.query(
-        `INSERT INTO "AuthorityCallClaim" ("key", "companyId", "token", "expiresAt") VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC' + make_interval(secs => $4::double precision / 1000))`,
-        [subject.key, subject.companyId, token, leaseMs()],
-      );
-      result = "claimed";
-    }
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    if (held.rows.some((row) => row.key === subject.key)) return "busy";
+    if (held.rows.length >= limit) return "over_company_limit";
+    await client.query(
+      `INSERT INTO "AuthorityCallClaim" ("key", "companyId", "token", "expiresAt") VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC' + make_interval(secs => $4::double precision / 1000))`,
+      [subject.key, subject.companyId, token, leaseMs()],
+    );
+    return "claimed";
+  });
 }
 
 async function release(subject: AuthorityCallSubject, token: string): Promise<void> {
