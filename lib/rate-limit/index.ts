@@ -37,6 +37,12 @@ const HIT = `
     "windowStart" = EXCLUDED."windowStart"
   RETURNING "count", "windowStart", extract(epoch FROM clock_timestamp()) AS "nowEpoch"`;
 
+const PEEK = `
+  SELECT CASE WHEN "windowStart" = to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' THEN "count" ELSE 0 END AS "count",
+         to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' AS "windowStart",
+         extract(epoch FROM clock_timestamp()) AS "nowEpoch"
+  FROM (SELECT 1) AS one LEFT JOIN "RateLimitCounter" ON "key" = $1`;
+
 function fromWindow(rule: RateLimitRule, count: number, windowStart: Date, nowEpochSeconds: number, hit: boolean): RateLimitResult {
   const resetAt = new Date(windowStart.getTime() + rule.windowSeconds * 1000);
   return {
@@ -49,27 +55,8 @@ function fromWindow(rule: RateLimitRule, count: number, windowStart: Date, nowEp
 }
 
 /** Counts one hit against the rule and says whether it is within the limit. */
-export async function hitRateLimit(rule: RateLimitRule, client?: Queryable): Promise<RateLimitResult> {
-  const redisUrl = env().REDIS_URL;
-  if (redisUrl && !client) {
-    const window = await redisWindow(redisUrl, rule.key, rule.windowSeconds, true);
-    return fromWindow(rule, window.count, window.windowStart, window.nowEpochSeconds, true);
-  }
-  return hitInPostgres(rule, client ?? getPool());
-}
-
-async function hitInPostgres(rule: RateLimitRule, client: Queryable): Promise<RateLimitResult> {
-  const rows = await sql<{ count: number; windowStart: Date; nowEpoch: string }>(client, HIT, [rule.key, rule.windowSeconds]);
-  const row = rows[0]!; // an upsert with RETURNING always yields its row
-  const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
-  const retryAfterSeconds = Math.max(1, Math.ceil(resetAt.getTime() / 1000 - Number(row.nowEpoch)));
-  return {
-    allowed: row.count <= rule.limit,
-    limit: rule.limit,
-    remaining: Math.max(0, rule.limit - row.count),
-    resetAt,
-    retryAfterSeconds,
-  };
+export function hitRateLimit(rule: RateLimitRule, client?: Queryable): Promise<RateLimitResult> {
+  return countInWindow(rule, client, true);
 }
 
 /** Counts one hit; above the limit throws 429 rate_limited with Retry-After. */
@@ -83,36 +70,23 @@ export async function assertWithinRateLimit(rule: RateLimitRule, message: string
   return result;
 }
 
-const PEEK = `
-  SELECT CASE WHEN "windowStart" = to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' THEN "count" ELSE 0 END AS "count",
-         to_timestamp(floor(extract(epoch FROM clock_timestamp()) / $2) * $2) AT TIME ZONE 'UTC' AS "windowStart",
-         extract(epoch FROM clock_timestamp()) AS "nowEpoch"
-  FROM (SELECT 1) AS one LEFT JOIN "RateLimitCounter" ON "key" = $1`;
-
 /**
  * Reads the rule's count in the current window without counting a hit: for
  * limits on failures only (sign-in), checked before the attempt and counted
  * after it failed.
  */
-export async function peekRateLimit(rule: RateLimitRule, client?: Queryable): Promise<RateLimitResult> {
-  const redisUrl = env().REDIS_URL;
-  if (redisUrl && !client) {
-    const window = await redisWindow(redisUrl, rule.key, rule.windowSeconds, false);
-    return fromWindow(rule, window.count, window.windowStart, window.nowEpochSeconds, false);
-  }
-  return peekInPostgres(rule, client ?? getPool());
+export function peekRateLimit(rule: RateLimitRule, client?: Queryable): Promise<RateLimitResult> {
+  return countInWindow(rule, client, false);
 }
 
-async function peekInPostgres(rule: RateLimitRule, client: Queryable): Promise<RateLimitResult> {
-  const rows = await sql<{ count: number | null; windowStart: Date; nowEpoch: string }>(client, PEEK, [rule.key, rule.windowSeconds]);
-  const row = rows[0]!; // the LEFT JOIN from one row always yields one row
-  const count = row.count ?? 0;
-  const resetAt = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
-  return {
-    allowed: count < rule.limit,
-    limit: rule.limit,
-    remaining: Math.max(0, rule.limit - count),
-    resetAt,
-    retryAfterSeconds: Math.max(1, Math.ceil(resetAt.getTime() / 1000 - Number(row.nowEpoch))),
-  };
+/** A hit (counted) or a peek (read only), in Redis or PostgreSQL as configured. */
+async function countInWindow(rule: RateLimitRule, client: Queryable | undefined, hit: boolean): Promise<RateLimitResult> {
+  const redisUrl = env().REDIS_URL;
+  if (redisUrl && !client) {
+    const window = await redisWindow(redisUrl, rule.key, rule.windowSeconds, hit);
+    return fromWindow(rule, window.count, window.windowStart, window.nowEpochSeconds, hit);
+  }
+  const rows = await sql<{ count: number | null; windowStart: Date; nowEpoch: string }>(client ?? getPool(), hit ? HIT : PEEK, [rule.key, rule.windowSeconds]);
+  const row = rows[0]!; // the upsert's RETURNING and the LEFT JOIN from one row both yield exactly one row
+  return fromWindow(rule, row.count ?? 0, row.windowStart, Number(row.nowEpoch), hit);
 }

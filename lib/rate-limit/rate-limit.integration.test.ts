@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors/domain-error";
-import { assertWithinRateLimit, hitRateLimit } from "./index";
+import { assertWithinRateLimit, hitRateLimit, peekRateLimit } from "./index";
 
 describe("rate limit (PostgreSQL fixed window)", () => {
   it("allows `limit` hits per window, then refuses with the seconds left in the window", async () => {
@@ -38,5 +38,17 @@ describe("rate limit (PostgreSQL fixed window)", () => {
     expect((error as DomainError).status).toBe(429);
     expect((error as DomainError).code).toBe("rate_limited");
     expect(Number((error as DomainError).headers["Retry-After"])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a peek reads the window without counting: allowed while fewer than `limit` hits were counted", async () => {
+    const rule = { key: `test:${randomUUID()}`, limit: 2, windowSeconds: 3600 };
+    expect(await peekRateLimit(rule)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await peekRateLimit(rule)).toMatchObject({ allowed: true, remaining: 2 });
+    await hitRateLimit(rule);
+    expect(await peekRateLimit(rule)).toMatchObject({ allowed: true, remaining: 1 });
+    await hitRateLimit(rule);
+    const full = await peekRateLimit(rule);
+    expect(full).toMatchObject({ allowed: false, remaining: 0 });
+    expect(full.resetAt.getTime() % 3_600_000).toBe(0);
   });
 });
