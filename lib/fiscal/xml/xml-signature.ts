@@ -35,30 +35,31 @@ function idOf(xml: string, tag: SignedTag): string | null {
   return match?.[1] ?? null;
 }
 
-const privateKeys = new Map<string, KeyObject>();
-const certificateBodies = new Map<string, string>();
-
-function privateKeyOf(pem: string): KeyObject {
-  let key = privateKeys.get(pem);
-  if (!key) {
-    key = createPrivateKey(pem);
-    if (privateKeys.size > 100) privateKeys.clear();
-    privateKeys.set(pem, key);
-  }
-  return key;
+/**
+ * Remembers `derive(pem)` per PEM: a company signs many documents with the
+ * same A1, so its key and certificate are parsed once. Emptied past `max`
+ * entries, which only a process serving very many companies reaches.
+ */
+function cachedPerPem<T>(derive: (pem: string) => T, max: number): (pem: string) => T {
+  const cache = new Map<string, T>();
+  return (pem) => {
+    let value = cache.get(pem);
+    if (value === undefined) {
+      value = derive(pem);
+      if (cache.size > max) cache.clear();
+      cache.set(pem, value);
+    }
+    return value;
+  };
 }
 
-function certificateBodyOf(pem: string): string {
-  let body = certificateBodies.get(pem);
-  if (!body) {
-    const match = /-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/.exec(pem);
-    if (!match?.[1]) throw new Error("signXml: the certificate is not a PEM CERTIFICATE");
-    body = match[1].replace(/\s+/g, "");
-    if (certificateBodies.size > 100) certificateBodies.clear();
-    certificateBodies.set(pem, body);
-  }
-  return body;
-}
+const privateKeyOf = cachedPerPem((pem): KeyObject => createPrivateKey(pem), 100);
+
+const certificateBodyOf = cachedPerPem((pem) => {
+  const match = /-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/.exec(pem);
+  if (!match?.[1]) throw new Error("signXml: the certificate is not a PEM CERTIFICATE");
+  return match[1].replace(/\s+/g, "");
+}, 100);
 
 /**
  * SignedInfo as C14N 1.0 renders it in place: the default namespace is
@@ -140,17 +141,7 @@ function certificateOf(signature: string): string | null {
   return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
 }
 
-const publicKeys = new Map<string, KeyObject>();
-
-function publicKeyOf(certificatePem: string): KeyObject {
-  let key = publicKeys.get(certificatePem);
-  if (!key) {
-    key = createPublicKey(certificatePem);
-    if (publicKeys.size > 1000) publicKeys.clear();
-    publicKeys.set(certificatePem, key);
-  }
-  return key;
-}
+const publicKeyOf = cachedPerPem((certificatePem): KeyObject => createPublicKey(certificatePem), 1000);
 
 const ALLOWED_TRANSFORMS = new Set([ENVELOPED, C14N]);
 const text = (block: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(block)?.[1]?.replace(/\s+/g, "") ?? null;
