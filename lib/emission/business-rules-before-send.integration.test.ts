@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
+import { describe, expect, it } from "vitest";
 import { db } from "@/test/factories";
-import { createDraft, createEmittingCompany, emitAndDrain, startTestSimulator } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
+import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 // Issue 15, item 3: a built XML that breaks a SEFAZ business rule ends the
 // run REJECTED before anything is sent, naming the cStat, the rule and the line.
 
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  simulator = await startTestSimulator();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
+simulatorFixture();
 
 describe("business rules before sending", () => {
   it("a line whose stored value breaks vProd = qCom × vUnCom is REJECTED 629 naming rule and line; nothing reaches the authority", async () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { functions } from "@/inngest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
 import { startLocalWorker } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
-import { createDraft, createEmittingCompany, startTestSimulator } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany } from "./testing/emission-fixtures";
+import { simulatorFixture } from "./testing/simulator-company-fixture";
 
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  simulator = await startTestSimulator();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
+simulatorFixture();
 
 describe("concurrent emissions in one series", () => {
   it("50 emissions at once get 50 distinct consecutive numbers, authorized in number order", { timeout: 120_000 }, async () => {

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/config/env";
+import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { getTaxAuthority, type TaxAuthority } from "@/lib/authority";
-import type { SimulatorServer } from "@/lib/authority/simulator";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { createTestCompany, db } from "@/test/factories";
 import { EMISSION_SEND_ATTEMPTS } from "./limits";
 import { queueEmission } from "./queue-emission";
 import { resumeEmission } from "./record-emission-outcome";
 import { sendForAuthorization } from "./send-for-authorization";
-import { createDraft, createEmittingCompany, emitAndDrain, startTestSimulator } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
+import { simulatorFixture } from "./testing/simulator-company-fixture";
 
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  // Short client timeout so "answer lost" faults (a delayed answer) are quick to provoke.
-  process.env.AUTHORITY_TIMEOUT_MS = "1500";
-  simulator = await startTestSimulator();
-  resetEnvCache();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
+// Short client timeout so "answer lost" faults (a delayed answer) are quick to provoke.
+const fixture = simulatorFixture({ authorityTimeoutMs: 1500 });
 
 /** Ends the current backoff sleep now (what the clock would do after EMISSION_RETRY_DELAYS) and runs what is due. */
 async function skipBackoff(runId: string) {
@@ -57,7 +48,7 @@ describe("emission pipeline against the simulator", () => {
   it("rejects with 'cStat - xMotivo', records document.rejected, and a re-emission keeps number and key", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
-    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
     await emitAndDrain(company.companyId, draft.id);
     const rejected = await load(draft.id);
     expect(rejected.status).toBe("REJECTED");
@@ -97,7 +88,7 @@ describe("emission pipeline against the simulator", () => {
   it("after a timeout whose answer was lost (the simulator authorized), consults the key and takes that protocol", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
-    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
     // Communication failure with attempts left: back to DRAFT, no event, parked for the backoff.
@@ -124,7 +115,7 @@ describe("emission pipeline against the simulator", () => {
   it("after a timeout before the authority processed anything, the consultation finds nothing and the resend authorizes", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
-    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500, beforeProcessing: true }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500, beforeProcessing: true }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
     expect((await load(draft.id)).status).toBe("DRAFT");
@@ -137,7 +128,7 @@ describe("emission pipeline against the simulator", () => {
   it("rejects once every attempt failed to communicate, with a single document.rejected", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
-    const remove = simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "unavailable" } });
+    const remove = fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "unavailable" } });
     try {
       const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
       await drainDueRuns(functions, { companyIds: [company.companyId] });
@@ -161,7 +152,7 @@ describe("emission pipeline against the simulator", () => {
   it("a resend answered 204 (duplicate) takes the existing protocol through a consultation", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
-    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
     expect((await load(draft.id)).status).toBe("DRAFT");

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PATCH as patchClient } from "@/app/v1/clients/[id]/route";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { GET as getDocument } from "@/app/v1/fiscal-documents/[id]/route";
-import type { SimulatorServer } from "@/lib/authority/simulator";
 import { updateClient } from "@/lib/clients";
 import { HOMOLOGATION_RECIPIENT_NAME } from "@/lib/fiscal/nfe/build-parties";
 import { getPool } from "@/lib/db/client";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 import { loadEmissionDocument } from "./load-emission-document";
-import { createDraft, createEmittingCompany, emitAndDrain, draftBody, startTestSimulator } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain, draftBody } from "./testing/emission-fixtures";
+import { simulatorFixture } from "./testing/simulator-company-fixture";
 import { toNfeInput } from "./to-nfe-input";
 
 // api.md, Fiscal document summary, client: "a snapshot taken at emission". Real
 // PostgreSQL, real signing and schema validation, the simulator as the authority.
 
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  simulator = await startTestSimulator();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
+const fixture = simulatorFixture();
 
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
 const snapshotOf = (document: { clientSnapshot: unknown }) => document.clientSnapshot as Record<string, unknown>;
@@ -65,7 +59,7 @@ describe("the recipient snapshot at emission", () => {
     const draft = await createDraft(company.companyId);
     const clientId = (await load(draft.id)).clientId!;
     await updateClient(company.companyId, clientId, { street: "Rua da Primeira Emissao" });
-    simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
     await emitAndDrain(company.companyId, draft.id);
     const rejected = await load(draft.id);
     expect(rejected).toMatchObject({ status: "REJECTED", number: 1 });
