@@ -4,18 +4,12 @@ import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { ensureSystemTemplates } from "@/lib/templates";
-import { configureCompanyDefaults, item, makeCarrier, makeClient, makeNfeRule, makeNfseRule, makeProduct, makeTemplate } from "./testing/fixtures";
+import { companyWithClient, item, makeCarrier, makeNfeRule, makeNfseRule, makeProduct, makeTemplate } from "./testing/fixtures";
 
 const post = (key: string, body: unknown) => call(create, { method: "POST", path: "/v1/fiscal-documents", key, body });
 const detail = (key: string, id: string) => call(getDetail, { path: `/v1/fiscal-documents/${id}`, key, params: { id } });
 
-async function setup() {
-  const company = await createTestCompany();
-  await configureCompanyDefaults(company.companyId);
-  const client = await makeClient(company.companyId);
-  const base = (over: Record<string, unknown> = {}) => ({ type: "NFE", clientId: client.id, items: [item()], ...over });
-  return { ...company, client, base };
-}
+const setup = () => companyWithClient();
 
 describe("duplicates", () => {
   it("numbers installments 001, 002, ... and sets payment on credit", async () => {

@@ -2,20 +2,15 @@ import { describe, expect, it } from "vitest";
 import { DELETE as remove, GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { createTestCompany, db } from "@/test/factories";
+import { db } from "@/test/factories";
 import { call } from "@/test/http";
-import { configureCompanyDefaults, item, makeClient } from "./testing/fixtures";
+import { companyWithClient, item } from "./testing/fixtures";
 
 const post = (key: string, body: unknown) => call(create, { method: "POST", path: "/v1/fiscal-documents", key, body });
 const del = (key: string, id: string) => call(remove, { method: "DELETE", path: `/v1/fiscal-documents/${id}`, key, params: { id } });
 const detail = (key: string, id: string) => call(getDetail, { path: `/v1/fiscal-documents/${id}`, key, params: { id } });
 
-async function setup() {
-  const company = await createTestCompany({ environment: "HOMOLOGATION" });
-  await configureCompanyDefaults(company.companyId);
-  const client = await makeClient(company.companyId);
-  return { ...company, client };
-}
+const setup = () => companyWithClient({ environment: "HOMOLOGATION" });
 
 describe("DELETE /v1/fiscal-documents/{id}", () => {
   it("removes a draft with its lines, payments and installments; the id is then 404", async () => {

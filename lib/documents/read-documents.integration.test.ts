@@ -2,20 +2,15 @@ import { describe, expect, it } from "vitest";
 import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { GET as list, POST as create } from "@/app/v1/fiscal-documents/route";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { createTestCompany, db } from "@/test/factories";
+import { db } from "@/test/factories";
 import { call } from "@/test/http";
-import { configureCompanyDefaults, item, makeCarrier, makeClient, makeNfeRule, makeProduct, makeTemplate } from "./testing/fixtures";
+import { companyWithClient, item, makeCarrier, makeNfeRule, makeProduct, makeTemplate } from "./testing/fixtures";
 
 const post = (key: string, body: unknown) => call(create, { method: "POST", path: "/v1/fiscal-documents", key, body });
 const detail = (key: string, id: string) => call(getDetail, { path: `/v1/fiscal-documents/${id}`, key, params: { id } });
 const get = (key: string, query = "") => call(list, { path: `/v1/fiscal-documents${query}`, key });
 
-async function setup(environment: "PRODUCTION" | "HOMOLOGATION" = "PRODUCTION") {
-  const company = await createTestCompany({ environment });
-  await configureCompanyDefaults(company.companyId);
-  const client = await makeClient(company.companyId);
-  return { ...company, client };
-}
+const setup = (environment: "PRODUCTION" | "HOMOLOGATION" = "PRODUCTION") => companyWithClient({ environment });
 
 describe("GET /v1/fiscal-documents", () => {
   it("lists newest first with PRODUCTION by default, ALL for both, and filters by status and type", async () => {

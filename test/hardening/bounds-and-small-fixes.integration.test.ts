@@ -3,7 +3,7 @@ import * as products from "@/app/v1/products/route";
 import { POST as createDocument } from "@/app/v1/fiscal-documents/route";
 import { getFiscalSettings, updateFiscalSettings } from "@/lib/companies/fiscal-settings";
 import { isSealedText } from "@/lib/crypto";
-import { configureCompanyDefaults, item, makeClient } from "@/lib/documents/testing/fixtures";
+import { companyWithClient, item } from "@/lib/documents/testing/fixtures";
 import { DomainError } from "@/lib/errors";
 import { allocateNumber, MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { createTestCompany, db } from "@/test/factories";
@@ -14,12 +14,7 @@ import { call } from "@/test/http";
 const postProduct = (key: string, body: unknown) => call(products.POST, { method: "POST", path: "/v1/products", key, body });
 const postDocument = (key: string, body: unknown) => call(createDocument, { method: "POST", path: "/v1/fiscal-documents", key, body });
 
-async function documentSetup() {
-  const company = await createTestCompany();
-  await configureCompanyDefaults(company.companyId);
-  const client = await makeClient(company.companyId);
-  return { ...company, base: (over: Record<string, unknown> = {}) => ({ type: "NFE", clientId: client.id, items: [item()], ...over }) };
-}
+const documentSetup = () => companyWithClient();
 
 describe("numeric bounds match the columns", () => {
   it("refuses a product price beyond Decimal(15, 4) with 400 naming salePrice, and stores the largest that fits", async () => {

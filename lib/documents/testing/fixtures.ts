@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { randomCnpj } from "@/lib/br";
 import { db } from "@/lib/db/client";
+import { createTestCompany } from "@/test/factories";
 
 // Test-only builders of the resources a document references. They write rows
 // directly so document tests do not depend on the resource APIs' validation.
@@ -64,3 +65,15 @@ export async function configureCompanyDefaults(companyId: string, data: Partial<
 }
 
 export const item = (over: Record<string, unknown> = {}) => ({ code: "SKU-1", description: "Mercadoria", quantity: 1, unitValue: 100, ...over });
+
+/**
+ * Where most document tests start: a new company with the defaults above and
+ * one client; `base(over)` is an NF-e create body for that client with one item.
+ */
+export async function companyWithClient(options: Parameters<typeof createTestCompany>[0] = {}) {
+  const company = await createTestCompany(options);
+  await configureCompanyDefaults(company.companyId);
+  const client = await makeClient(company.companyId);
+  const base = (over: Record<string, unknown> = {}) => ({ type: "NFE", clientId: client.id, items: [item()], ...over });
+  return { ...company, client, base };
+}
