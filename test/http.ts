@@ -27,3 +27,18 @@ export async function call(handler: RouteHandler, options: CallOptions): Promise
   if ((response.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
   return { status: response.status, body: parsed, text, headers: response.headers };
 }
+
+type CollectionRoutes = { GET: RouteHandler; POST: RouteHandler };
+type MemberRoutes = { GET: RouteHandler; PATCH: RouteHandler; DELETE: RouteHandler };
+
+/** Callers of one /v1 register's routes (create, detail, update, remove, list) with an API key. */
+export function registerCalls(path: string, collection: CollectionRoutes, member: MemberRoutes) {
+  const at = (id: string) => ({ path: `${path}/${id}`, params: { id } });
+  return {
+    post: (key: string, body: unknown) => call(collection.POST, { method: "POST", path, key, body }),
+    get: (key: string, id: string) => call(member.GET, { ...at(id), key }),
+    patch: (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", ...at(id), key, body }),
+    remove: (key: string, id: string) => call(member.DELETE, { method: "DELETE", ...at(id), key }),
+    list: (key: string, query = "") => call(collection.GET, { path: `${path}${query}`, key }),
+  };
+}

@@ -5,17 +5,13 @@ import * as fleet from "@/app/v1/carriers/[id]/vehicles/route";
 import * as vehicleRoute from "@/app/v1/carriers/[id]/vehicles/[vehicleId]/route";
 import { completeCnpj, completeCpf } from "@/lib/br";
 import { createTestCompany } from "@/test/factories";
-import { call } from "@/test/http";
+import { call, registerCalls } from "@/test/http";
 import { findCompanyCarrier } from "./lookup";
 
 const cnpj = completeCnpj("443332220001");
 const cpf = completeCpf("987654321");
 
-const post = (key: string, body: unknown) => call(collection.POST, { method: "POST", path: "/v1/carriers", key, body });
-const get = (key: string, id: string) => call(member.GET, { path: `/v1/carriers/${id}`, key, params: { id } });
-const patch = (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", path: `/v1/carriers/${id}`, key, params: { id }, body });
-const remove = (key: string, id: string) => call(member.DELETE, { method: "DELETE", path: `/v1/carriers/${id}`, key, params: { id } });
-const list = (key: string, query = "") => call(collection.GET, { path: `/v1/carriers${query}`, key });
+const { post, get, patch, remove, list } = registerCalls("/v1/carriers", collection, member);
 const addVehicle = (key: string, id: string, body: unknown) => call(fleet.POST, { method: "POST", path: `/v1/carriers/${id}/vehicles`, key, params: { id }, body });
 const listFleet = (key: string, id: string) => call(fleet.GET, { path: `/v1/carriers/${id}/vehicles`, key, params: { id } });
 const patchVehicle = (key: string, id: string, vehicleId: string, body: unknown) =>

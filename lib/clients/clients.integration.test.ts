@@ -4,16 +4,12 @@ import * as member from "@/app/v1/clients/[id]/route";
 import { completeCnpj, completeCpf } from "@/lib/br";
 import { createTestCompany, db } from "@/test/factories";
 import { findOrCreateInlineClient } from "./lookup";
-import { call } from "@/test/http";
+import { registerCalls } from "@/test/http";
 
 const cnpj = completeCnpj("112223330001");
 const cpf = completeCpf("123456789");
 
-const post = (key: string, body: unknown) => call(collection.POST, { method: "POST", path: "/v1/clients", key, body });
-const get = (key: string, id: string) => call(member.GET, { path: `/v1/clients/${id}`, key, params: { id } });
-const patch = (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", path: `/v1/clients/${id}`, key, params: { id }, body });
-const remove = (key: string, id: string) => call(member.DELETE, { method: "DELETE", path: `/v1/clients/${id}`, key, params: { id } });
-const list = (key: string, query = "") => call(collection.GET, { path: `/v1/clients${query}`, key });
+const { post, get, patch, remove, list } = registerCalls("/v1/clients", collection, member);
 
 describe("POST /v1/clients", () => {
   it("creates a client and infers type and documentType from a CNPJ or a CPF", async () => {

@@ -2,13 +2,9 @@ import { describe, expect, it } from "vitest";
 import * as collection from "@/app/v1/products/route";
 import * as member from "@/app/v1/products/[id]/route";
 import { createTestCompany, db } from "@/test/factories";
-import { call } from "@/test/http";
+import { registerCalls } from "@/test/http";
 
-const post = (key: string, body: unknown) => call(collection.POST, { method: "POST", path: "/v1/products", key, body });
-const get = (key: string, id: string) => call(member.GET, { path: `/v1/products/${id}`, key, params: { id } });
-const patch = (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", path: `/v1/products/${id}`, key, params: { id }, body });
-const remove = (key: string, id: string) => call(member.DELETE, { method: "DELETE", path: `/v1/products/${id}`, key, params: { id } });
-const list = (key: string, query = "") => call(collection.GET, { path: `/v1/products${query}`, key });
+const { post, get, patch, remove, list } = registerCalls("/v1/products", collection, member);
 
 const st201 = { icmsCst: "201", icmsStModBc: 4, icmsStMva: 40, icmsStRate: 18, icmsSnCreditRate: 1.25 };
 

@@ -3,14 +3,10 @@ import * as collection from "@/app/v1/tax-rules/route";
 import * as member from "@/app/v1/tax-rules/[id]/route";
 import * as products from "@/app/v1/products/route";
 import { createTestCompany } from "@/test/factories";
-import { call } from "@/test/http";
+import { call, registerCalls } from "@/test/http";
 import { findUsableTaxRule } from "./lookup";
 
-const post = (key: string, body: unknown) => call(collection.POST, { method: "POST", path: "/v1/tax-rules", key, body });
-const get = (key: string, id: string) => call(member.GET, { path: `/v1/tax-rules/${id}`, key, params: { id } });
-const patch = (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", path: `/v1/tax-rules/${id}`, key, params: { id }, body });
-const remove = (key: string, id: string) => call(member.DELETE, { method: "DELETE", path: `/v1/tax-rules/${id}`, key, params: { id } });
-const list = (key: string, query = "") => call(collection.GET, { path: `/v1/tax-rules${query}`, key });
+const { post, get, patch, remove, list } = registerCalls("/v1/tax-rules", collection, member);
 
 const stSubRule = { name: "ST SP", states: ["SP"], clientTypes: ["CONTRIBUINTE"], cfops: ["5405"], icmsCst: "201", icmsStModBc: 4, icmsStMva: 40, icmsStRate: 18, icmsSnCreditRate: 1.25 };
 const nfseSubRule = { serviceLocation: ["NO_MUNICIPIO_EMPRESA"], issRate: 5, pisRate: 0.65, cofinsRate: 3, deductionsRate: 0, irRate: 1.5, issRetention: true, serviceLocationMunicipality: "MUNICIPIO_PRESTACAO_SERVICO", incidenceMunicipality: "MUNICIPIO_EMPRESA" };

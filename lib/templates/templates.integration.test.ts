@@ -2,16 +2,12 @@ import { describe, expect, it } from "vitest";
 import * as collection from "@/app/v1/fiscal-templates/route";
 import * as member from "@/app/v1/fiscal-templates/[id]/route";
 import { createTestCompany, db } from "@/test/factories";
-import { call } from "@/test/http";
+import { registerCalls } from "@/test/http";
 import { findUsableTemplate } from "./lookup";
 import { ensureSystemTemplates, SYSTEM_TEMPLATES } from "./system-templates";
 import { createTenantTemplate } from "./template-service";
 
-const post = (key: string, body: unknown) => call(collection.POST, { method: "POST", path: "/v1/fiscal-templates", key, body });
-const get = (key: string, id: string) => call(member.GET, { path: `/v1/fiscal-templates/${id}`, key, params: { id } });
-const patch = (key: string, id: string, body: unknown) => call(member.PATCH, { method: "PATCH", path: `/v1/fiscal-templates/${id}`, key, params: { id }, body });
-const remove = (key: string, id: string) => call(member.DELETE, { method: "DELETE", path: `/v1/fiscal-templates/${id}`, key, params: { id } });
-const list = (key: string, query = "") => call(collection.GET, { path: `/v1/fiscal-templates${query}`, key });
+const { post, get, patch, remove, list } = registerCalls("/v1/fiscal-templates", collection, member);
 
 describe("system templates", () => {
   it("are seeded idempotently by systemKey and include the four shipped operations", async () => {
