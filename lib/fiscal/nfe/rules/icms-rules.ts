@@ -1,5 +1,5 @@
 import { Dec } from "@/lib/tax/decimal";
-import { interstateIcmsRate } from "@/lib/tax/data/icms-rates";
+import { interstateIcmsRate, isFcpRateOfState } from "@/lib/tax/data/icms-rates";
 import { BOTH, NFE_ONLY, firstLine, type BusinessRule } from "./business-rule";
 import { amount, has, str, type NfeView, type NfeViewItem } from "./nfe-view";
 
@@ -69,6 +69,44 @@ export const interstateRateCeilingRule: BusinessRule = {
       if (!item.icms || !has(item.icms.fields, "pICMS")) return false;
       const ceiling = interstateIcmsRate(nfe.issuerUf, nfe.recipientUf!, str(item.icms.fields.orig));
       return amount(item.icms.fields.pICMS).greaterThan(ceiling) && `pICMS ${str(item.icms.fields.pICMS)} > ${ceiling}`;
+    });
+  },
+};
+
+// FCP of the line (N17b, N23b, N27b): MOC 4.00 Anexo I as changed by NT 2016.002.
+// The state's FCP percentages: lib/tax/data/icms-rates.ts (FCP_RATE_RANGES).
+
+export const fcpZeroRateRule: BusinessRule = {
+  id: "N17b-10", name: "fcp-rate-zero", cStat: "880", models: BOTH,
+  xMotivo: "Rejeição: Percentual de FCP igual a zero [nItem:999]",
+  // "Não informar os campos relativos a FCP para os produtos não sujeitos à sua incidência."
+  check: (nfe) => firstLine(nfe, (item) => !!item.icms && has(item.icms.fields, "pFCP") && amount(item.icms.fields.pFCP).isZero() && "pFCP 0"),
+};
+
+export const fcpRateOfIssuerStateRule: BusinessRule = {
+  id: "N17b-20", name: "fcp-rate-of-issuer-state", cStat: "874", models: BOTH,
+  xMotivo: "Rejeição: Percentual de FCP inválido [nItem:999]",
+  check: (nfe) =>
+    firstLine(nfe, (item) => {
+      const pFCP = item.icms?.fields.pFCP;
+      return has(item.icms?.fields, "pFCP") && !amount(pFCP).isZero() && !isFcpRateOfState(nfe.issuerUf, str(pFCP)) && `pFCP ${str(pFCP)} em ${nfe.issuerUf}`;
+    }),
+};
+
+export const fcpStRateOfRecipientStateRule: BusinessRule = {
+  id: "N23b-20", name: "fcp-st-rate-of-recipient-state", cStat: "875", models: BOTH,
+  xMotivo: "Rejeição: Percentual de FCPST inválido [nItem:999]",
+  // pFCPST (N23b) and pFCPSTRet (N27b) against the recipient's state, or the delivery's
+  // (Obs. 2). The MOC marks both "Implementação Futura": the strict reading applies them.
+  check(nfe) {
+    const states = [nfe.recipientUf, str(nfe.entrega?.UF)].filter((uf): uf is string => !!uf && uf !== "EX");
+    if (states.length === 0) return null;
+    return firstLine(nfe, (item) => {
+      for (const field of ["pFCPST", "pFCPSTRet"]) {
+        const value = item.icms?.fields[field];
+        if (has(item.icms?.fields, field) && !amount(value).isZero() && !states.some((uf) => isFcpRateOfState(uf, str(value)))) return `${field} ${str(value)} em ${states.join("/")}`;
+      }
+      return false;
     });
   },
 };

@@ -312,3 +312,31 @@ export function transportAndInstallments(): NfeInput {
     payments: [{ tPag: "15", value: "182.08", indPag: "1" }],
   };
 }
+
+/**
+ * IBS/CBS with reduced rates (NT 2025.002 gRed; cClassTrib table 2026-06-22):
+ * line 1 CST 200 / 200003 (cesta básica, Anexo I, 100 %): effective rates 0,
+ * amounts 0; line 2 CST 200 / 200034 (alimentos, Anexo VII, 60 %): state IBS
+ * 0.1 × 0.4 = 0.04 % → 30.00 × 0.04 % = 0.01; CBS 0.9 × 0.4 = 0.36 % → 0.11.
+ */
+export function reducedRatesNfe(): NfeInput {
+  const reduced = (pRed: string, state: string, cbs: string) => ({
+    ibsState: { reductionRate: pRed, effectiveRate: state },
+    ibsMunicipal: { reductionRate: pRed, effectiveRate: "0.0000" },
+    cbs: { reductionRate: pRed, effectiveRate: cbs },
+  });
+  const line = (cClassTrib: string, base: string, ibsState: string, cbs: string, reduction: ReturnType<typeof reduced>): IbsCbsTaxes => {
+    const taxes = ibsCbs(base, ibsState, cbs);
+    return { ...taxes, cst: "200", cClassTrib, amounts: { ...taxes.amounts!, reduction } };
+  };
+  const input = simpleNfe({ number: 1010, cNF: "40271853" });
+  const [rice, biscuit] = input.items;
+  return {
+    ...input,
+    items: [
+      { ...rice!, description: "Arroz branco tipo 1 — 5 kg", ncm: "10063021", taxes: { ...rice!.taxes, ibsCbs: line("200003", "100.00", "0.00", "0.00", reduced("100.0000", "0.0000", "0.0000")) } },
+      { ...biscuit!, description: "Biscoito de polvilho", ncm: "19059090", taxes: { ...biscuit!.taxes, ibsCbs: line("200034", "30.00", "0.01", "0.11", reduced("60.0000", "0.0400", "0.3600")) } },
+    ],
+    totals: { ...input.totals, ibsCbsTot: ibsCbsTot("130.00", "0.01", "0.11") },
+  };
+}
