@@ -171,3 +171,17 @@ describe("IBS/CBS of a Simples Nacional issuer", () => {
     expect(items[1].ibsCbs.amounts).toMatchObject({ base: "100.00", cbsAmount: "0.90", ibsStateAmount: "0.10" });
   });
 });
+
+describe("IBS/CBS reduced rates (gRed)", () => {
+  it("a CST 200 line needs a cClassTrib of CST 200 (the table gives its reduction): 422 invalid_taxation otherwise", async () => {
+    const c = await setup();
+    const clientId = (await makeClient(c.companyId)).id;
+    const res = await post(c.key, { type: "NFE", clientId, items: [item({ ibsCbs: { cst: "200", cClassTrib: "000001" } })] });
+    expect([res.status, res.body.code]).toEqual([422, "invalid_taxation"]);
+    expect(res.body.message).toContain("items.0: IBS/CBS CST 200 needs a cClassTrib of that CST");
+    const ok = await post(c.key, { type: "NFE", clientId, items: [item({ ibsCbs: { cst: "200", cClassTrib: "200034" } })] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const [line] = (await detail(c.key, ok.body.id)).body.items;
+    expect(line.ibsCbs.amounts).toMatchObject({ base: "100.00", ibsStateAmount: "0.04", cbsAmount: "0.36", reduction: { cbs: { reductionRate: "60.0000", effectiveRate: "0.3600" } } });
+  });
+});

@@ -64,6 +64,23 @@ describe("documents built from the API pass the business rules", () => {
     }
   });
 
+  it("IBS/CBS with a reduced rate (CST 200, cesta básica 100 % and food 60 %): gRed with the effective rates; authorized", async () => {
+    const company = await createEmittingCompany();
+    const food = { quantity: 1, unitValue: 100, cfop: "5102", icmsSituation: "00", icmsRate: 7 };
+    const document = await emitted(company.companyId, {
+      items: [
+        { ...food, code: "ARROZ", description: "Arroz 5 kg", ncm: "10063021", ibsCbs: { cst: "200", cClassTrib: "200003" } },
+        { ...food, code: "BISC", description: "Biscoito de polvilho", ncm: "19059090", ibsCbs: { cst: "200", cClassTrib: "200034" } },
+      ],
+      payments: [{ method: "PIX", value: 200 }],
+    });
+    expect(document.signedXml).toContain("<gCBS><pCBS>0.9000</pCBS><gRed><pRedAliq>100.0000</pRedAliq><pAliqEfet>0.0000</pAliqEfet></gRed><vCBS>0.00</vCBS></gCBS>");
+    // 100.00 × 0.9 % × 0.4 = 0.36; state IBS 100.00 × 0.04 % = 0.04.
+    expect(document.signedXml).toContain("<gIBSUF><pIBSUF>0.1000</pIBSUF><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.0400</pAliqEfet></gRed><vIBSUF>0.04</vIBSUF></gIBSUF>");
+    expect(document.signedXml).toContain("<gCBS><pCBS>0.9000</pCBS><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.3600</pAliqEfet></gRed><vCBS>0.36</vCBS></gCBS>");
+    expect(document.signedXml).toContain("<gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>0.04</vIBSUF></gIBSUF>");
+  });
+
   it("Simples Nacional issuer: without IBS/CBS amounts the group is left out; with a declared CST it is complete", async () => {
     const company = await createEmittingCompany({ regime: "SIMPLES_NACIONAL" });
     const simplesItem = { code: "S1", description: "Bolo", quantity: 1, unitValue: 100, ncm: "19059090", cfop: "5102", icmsSituation: "102" };
