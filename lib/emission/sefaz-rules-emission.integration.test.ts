@@ -26,15 +26,15 @@ const consumerInBahia = { name: "Joana Souza", document: "12345678909", state: "
 const itemWithDefaults = { code: "TV", description: "Televisor", quantity: 1, unitValue: 2000, ncm: "85287200", cfop: "6108", icmsOrigin: "0", icmsSituation: "00", pisSituation: "01", pisRate: 1.65, cofinsSituation: "01", cofinsRate: 7.6 };
 
 describe("documents built from the API pass the business rules", () => {
-  it("interstate sale to a consumer: 7 %, ICMSUFDest and its totals; authorized", async () => {
+  it("interstate sale to a consumer: 7 %, ICMSUFDest (BA: base dupla) and its totals; authorized", async () => {
     const company = await createEmittingCompany();
     await db.company.update({ where: { id: company.companyId }, data: { defaultIcmsRate: "18" } });
     const document = await emitted(company.companyId, { client: consumerInBahia, items: [itemWithDefaults], payments: [{ method: "PIX", value: 2000 }] });
     expect(document.signedXml).toContain("<idDest>2</idDest>");
     expect(document.signedXml).toContain("<indFinal>1</indFinal>");
     expect(document.signedXml).toContain("<pICMS>7.0000</pICMS><vICMS>140.00</vICMS>");
-    expect(document.signedXml).toContain("<ICMSUFDest><vBCUFDest>2000.00</vBCUFDest><pICMSUFDest>20.5000</pICMSUFDest><pICMSInter>7.00</pICMSInter><pICMSInterPart>100.0000</pICMSInterPart><vICMSUFDest>270.00</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>");
-    expect(document.signedXml).toContain("<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>270.00</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>");
+    expect(document.signedXml).toContain("<ICMSUFDest><vBCUFDest>2339.62</vBCUFDest><pICMSUFDest>20.5000</pICMSUFDest><pICMSInter>7.00</pICMSInter><pICMSInterPart>100.0000</pICMSInterPart><vICMSUFDest>339.62</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>");
+    expect(document.signedXml).toContain("<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>339.62</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>");
   });
 
   it("a Simples issuer's interstate sale to a consumer (CSOSN 102) carries the DIFAL too; authorized", async () => {

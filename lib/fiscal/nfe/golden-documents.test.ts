@@ -32,6 +32,7 @@ const GOLDEN: Array<[string, () => NfeInput]> = [
   ...["02", "03", "04", "05"].map((type): [string, () => NfeInput] => [`credit note tpNFCredito ${type}`, () => golden.creditNote(REFERENCED_KEY, type)]),
   ...["01", "02", "03", "04", "05", "06", "07", "08"].map((type): [string, () => NfeInput] => [`debit note tpNFDebito ${type}`, () => golden.debitNote(REFERENCED_KEY, type)]),
   ["interstate B2C with DIFAL, imported line at 4 %", () => golden.interstateConsumerWithDifal()],
+  ["interstate B2C to BA with the DIFAL on the base dupla", () => golden.interstateConsumerDoubleBase()],
   ["NFC-e in cash with change", () => golden.nfceCashWithChange()],
   ["Simples Nacional without IBS/CBS", () => golden.simplesWithoutIbsCbs()],
   ["IBS/CBS with reduced rates (CST 200, gRed 100 % and 60 %)", () => golden.reducedRatesNfe()],

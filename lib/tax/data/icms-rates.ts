@@ -62,6 +62,25 @@ export const FCP_RATE_RANGES: Readonly<Record<string, readonly [string, string]>
   AL: ["1", "2"], AM: ["1.5", "2"], BA: ["2", "2"], CE: ["2", "2"], DF: ["2", "2"], ES: ["2", "2"], GO: ["0", "2"], MA: ["2", "2"], MG: ["2", "2"], MS: ["0", "2"], MT: ["0", "2"], PB: ["2", "2"], PE: ["2", "2"], PI: ["1", "2"], PR: ["2", "2"], RJ: ["2", "4"], RN: ["2", "2"], RO: ["2", "2"], RR: ["0", "2"], RS: ["2", "2"], SE: ["1", "2"], SP: ["2", "2"], TO: ["2", "2"],
 };
 
+/**
+ * States whose law computes the DIFAL of a sale to a non-contributor on the
+ * "base dupla" (LC 190/2022 let each state define it; the tax is "por
+ * dentro" at the destination's internal rate): the destination's base is the
+ * operation value without the origin's ICMS, grossed up by the internal rate
+ * (FCP included). Dated rows: a change is a new row. Only states whose law we
+ * could read are listed; others keep the single base (EC 87/2015, Conv. ICMS
+ * 93/2015). To be checked against each SEFAZ before production, as the rates.
+ */
+export const DIFAL_DOUBLE_BASE: ReadonlyArray<{ uf: string; since: string; until: string | null; source: string }> = [
+  // Art. 17 XI: the value of the operation "no Estado de destino" for the tax due to it, with the tax in its own base (§ 1º I); art. 4º XVI (non-contributor).
+  { uf: "BA", since: "2021-12-31", until: null, source: "Lei BA 7.014/1996, art. 4º XVI and art. 17 XI and § 6º, as written by Lei BA 14.415/2021 (DO-BA 31/12/2021)" },
+];
+
+/** Whether the destination computes the non-contributor DIFAL on the base dupla on that date (YYYY-MM-DD). */
+export function usesDifalDoubleBase(uf: string, onDate: string): boolean {
+  return DIFAL_DOUBLE_BASE.some((row) => row.uf === uf && row.since <= onDate && (row.until === null || onDate <= row.until));
+}
+
 /** Res. SF 22/1989: South and Southeast except ES. */
 const SOUTH_SOUTHEAST_EXCEPT_ES = new Set(["MG", "PR", "RJ", "RS", "SC", "SP"]);
 /** Res. SF 13/2012: imported goods (and national goods with more than 40 % imported content). */

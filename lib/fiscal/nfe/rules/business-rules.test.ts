@@ -127,11 +127,12 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["695", "ICMSUFDest in an internal sale", () =>
     xmlOf(withIcmsTot(withTaxes(simple(), 0, { difal: { ...difalLine(0), base: "100.00", destinationRate: "18.0000", interstateRate: "12.0000", destinationAmount: "6.00" } }), { vFCPUFDest: "0.00", vICMSUFDest: "6.00", vICMSUFRemet: "0.00" }))],
   ["697", "national good at 4 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "4.0000", destinationAmount: "330.00" } }), { vICMSUFDest: "379.50" }))],
-  ["698", "SP to BA at 12 % instead of 7 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "12.0000", destinationAmount: "170.00" } }), { vICMSUFDest: "219.50" }))],
+  ["698", "SP to PE at 12 % instead of 7 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "12.0000", destinationAmount: "170.00" } }), { vICMSUFDest: "219.50" }))],
   ["699", "80 % partition after 2019", () =>
     xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), partitionRate: "80.0000", destinationAmount: "216.00", originAmount: "54.00" } }), { vICMSUFDest: "265.50", vICMSUFRemet: "54.00" }))],
   ["793", "vFCPUFDest differs from base × rate", () =>
     xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), fcpBase: "2000.00", fcpRate: "2.0000", fcpAmount: "41.00" } }), { vFCPUFDest: "41.00" }))],
+  ["815", "vICMSUFDest on neither the single base nor the base dupla", () => xmlOf(withIcmsTot(withTaxes(golden.interstateConsumerDoubleBase(), 0, { difal: { ...golden.interstateConsumerDoubleBase().items[0]!.taxes.difal!, destinationAmount: "320.00" } }), { vICMSUFDest: "382.26" }))],
   ["815", "vICMSUFDest differs from the calculation", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), destinationAmount: "271.00" } }), { vICMSUFDest: "320.50" }))],
   ["816", "vICMSUFRemet not zero at 100 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), originAmount: "1.00" } }), { vICMSUFRemet: "1.00" }))],
   ["742", "NFC-e with IPI", () => swap(xmlOf(nfce()), "</ICMS>", "</ICMS><IPI><cEnq>999</cEnq><IPINT><CST>53</CST></IPINT></IPI>")],
@@ -275,7 +276,7 @@ describe("the first failing rule wins, in the MOC's order", () => {
   });
 
   it("passes every golden document", () => {
-    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange(), reduced(), uniformRates()]) {
+    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange(), reduced(), uniformRates(), golden.interstateConsumerDoubleBase()]) {
       expect(findRuleViolations(xmlOf(input))).toEqual([]);
     }
   });

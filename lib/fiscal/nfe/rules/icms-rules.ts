@@ -167,17 +167,42 @@ export const difalFcpAmountRule: BusinessRule = {
     }),
 };
 
+/** The line's value for the DIFAL: vProd + vFrete + vSeg + vOutro − vDesc + vIPI (a non-contributor's base includes the IPI). */
+function difalLineValue(item: NfeViewItem) {
+  const p = (name: string) => amount(item.prod[name]);
+  const ipi = amount((item.ipi?.IPITrib as Record<string, unknown> | undefined)?.vIPI);
+  return p("vProd").plus(p("vFrete")).plus(p("vSeg")).plus(p("vOutro")).minus(p("vDesc")).plus(ipi);
+}
+
+/**
+ * vICMSUFDest on the "base dupla" (LC 190/2022 and the destination's law):
+ * vBCUFDest must be (value − origin ICMS) / (1 − (pICMSUFDest + pFCPUFDest)),
+ * and the amount vBCUFDest × pICMSUFDest − origin ICMS; null when vBCUFDest is
+ * not that base.
+ */
+function doubleBaseDestinationAmount(item: NfeViewItem, g: Record<string, unknown>) {
+  const value = difalLineValue(item);
+  const originIcms = value.times(amount(g.pICMSInter)).dividedBy(100).toDecimalPlaces(2);
+  const grossUp = new Dec(1).minus(amount(g.pICMSUFDest).plus(amount(g.pFCPUFDest)).dividedBy(100));
+  if (grossUp.lessThanOrEqualTo(0) || value.minus(originIcms).dividedBy(grossUp).minus(amount(g.vBCUFDest)).abs().greaterThan(CENTAVO)) return null;
+  return Dec.max(0, amount(g.vBCUFDest).times(amount(g.pICMSUFDest)).dividedBy(100).minus(originIcms)).times(amount(g.pICMSInterPart)).dividedBy(100);
+}
+
 export const difalDestinationAmountRule: BusinessRule = {
   id: "NA15-10", name: "icms-uf-dest-amount", cStat: "815", models: NFE_ONLY,
   xMotivo: "Rejeição: Valor do ICMS Interestadual para a UF de destino difere do calculado [nItem:999]",
-  // Single base (vBCUFDest × (pICMSUFDest − pICMSInter)), the partition being 100 %.
+  // Single base (vBCUFDest × (pICMSUFDest − pICMSInter)) or, for the states that adopt it, the base dupla: either is accepted.
   check: (nfe) =>
     firstLine(nfe, (item) => {
       const g = item.icmsUfDest;
       if (!g) return false;
+      const stated = amount(g.vICMSUFDest);
       const difference = Dec.max(0, amount(g.pICMSUFDest).minus(amount(g.pICMSInter)));
-      const expected = amount(g.vBCUFDest).times(difference).dividedBy(100).times(amount(g.pICMSInterPart)).dividedBy(100);
-      return expected.minus(amount(g.vICMSUFDest)).abs().greaterThan(CENTAVO) && `vICMSUFDest ${str(g.vICMSUFDest)}, calculado ${expected.toFixed(2)}`;
+      const single = amount(g.vBCUFDest).times(difference).dividedBy(100).times(amount(g.pICMSInterPart)).dividedBy(100);
+      if (!single.minus(stated).abs().greaterThan(CENTAVO)) return false;
+      const double = doubleBaseDestinationAmount(item, g);
+      if (double && !double.minus(stated).abs().greaterThan(CENTAVO)) return false;
+      return `vICMSUFDest ${str(g.vICMSUFDest)}, calculado ${single.toFixed(2)}${double ? ` (base dupla ${double.toFixed(2)})` : ""}`;
     }),
 };
 
