@@ -33,10 +33,17 @@ export type IbsCbsReductions = { ibs: Decimal; cbs: Decimal };
  * that CST cannot be computed (SEFAZ 1024/1034).
  */
 export function rateReductionsOf(cst: string, cClassTrib: string | null): IbsCbsReductions | null {
+  const problem = ibsCbsClassificationProblem(cst, cClassTrib);
+  if (problem) throw new TaxationError(problem);
+  const row = cClassTrib ? RATE_REDUCTIONS[cClassTrib] : undefined;
+  return row && CST_REQUIRING_GRED.has(cst) ? { ibs: dec(row.ibs), cbs: dec(row.cbs) } : null;
+}
+
+/** Why a CST/cClassTrib pair cannot be computed (a CST requiring gRed without a class of that CST), or null. */
+export function ibsCbsClassificationProblem(cst: string, cClassTrib: string | null | undefined): string | null {
   if (!CST_REQUIRING_GRED.has(cst)) return null;
   const row = cClassTrib ? RATE_REDUCTIONS[cClassTrib] : undefined;
-  if (!row || row.cst !== cst) throw new TaxationError(`IBS/CBS CST ${cst} needs a cClassTrib of that CST from the official table (got ${cClassTrib ?? "none"})`);
-  return { ibs: dec(row.ibs), cbs: dec(row.cbs) };
+  return !row || row.cst !== cst ? `IBS/CBS CST ${cst} needs a cClassTrib of that CST from the official table (got ${cClassTrib ?? "none"})` : null;
 }
 
 /** pAliqEfet = rate × (1 − pRedAliq / 100), to 4 places (NT 2025.002 UB28-10, UB47-10, UB66-10). */
