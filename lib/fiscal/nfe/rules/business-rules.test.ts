@@ -264,6 +264,15 @@ describe("the first failing rule wins, in the MOC's order", () => {
     expect(findRuleViolations(xmlOf(withTaxes(difal(), 0, { difal: null }))).map((v) => v.cStat)).toEqual(["694", "799"]);
   });
 
+  it("1001 spares a credit note of type 03 (Retorno), the NT's only exception, and also sees ICMSUFDest", () => {
+    const icms40 = { ...golden.simpleNfe().items[0]!.taxes.icms!, cst: "40", modBc: null, base: null, rate: null, amount: null };
+    const withIcms = (type: string) => xmlOf(withTaxes(golden.creditNote(REFERENCED_KEY, type), 0, { icms: icms40 }));
+    expect(firstRuleViolation(withIcms("01"))?.xMotivo).toBe("Rejeição: NF-e com finalidade de débito ou crédito somente para IBS/CBS");
+    expect(findRuleViolations(withIcms("03")).map((v) => v.cStat)).not.toContain("1001");
+    const withDifal = swap(xmlOf(golden.creditNote(REFERENCED_KEY)), "</IBSCBS>", "</IBSCBS><ICMSUFDest><vBCUFDest>10.00</vBCUFDest><pFCPUFDest>0.0000</pFCPUFDest><pICMSUFDest>18.0000</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.0000</pICMSInterPart><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>0.60</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>");
+    expect(findRuleViolations(withDifal).map((v) => v.cStat)).toContain("1001");
+  });
+
   it("checks the QR-code v2 hash only with the CSC it was made with", () => {
     const production = xmlOf({ ...nfce(), environment: "PRODUCTION" });
     expect(findRuleViolations(production, { csc: nfce().csc })).toEqual([]);
