@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { computeDifal, difalParameters } from "./compute-difal";
-import { INTERNAL_ICMS_RATES, internalIcmsRate, interstateIcmsRate, usesDifalDoubleBase } from "./data/icms-rates";
+import { FCP_RATE_RANGES, INTERNAL_ICMS_RATES, internalIcmsRate, interstateIcmsRate, isFcpRateOfState, usesDifalDoubleBase } from "./data/icms-rates";
 import { dec } from "./decimal";
 
 // The code's rates against the vendored source tables (copies of
@@ -38,6 +38,17 @@ describe("ICMS rate table", () => {
     expect(internalIcmsRate("PI", "2025-03-31")).toBe("21");
     expect(new Set(INTERNAL_ICMS_RATES.map((r) => r.uf)).size).toBe(27);
     expect(internalIcmsRate("XX", "2026-01-01")).toBeNull();
+  });
+});
+
+describe("FCP percentages by state (rules 874, 875)", () => {
+  it("are the fcp_percentual column of the source table: a range, a single value, or no FCP", () => {
+    for (const [uf, , , , fcp] of internalRows) {
+      const [low, high = low] = fcp!.split("-");
+      if (fcp === "0") expect(FCP_RATE_RANGES[uf!], uf).toBeUndefined();
+      else expect(FCP_RATE_RANGES[uf!], uf).toEqual([low, high]);
+    }
+    expect([isFcpRateOfState("SP", "2"), isFcpRateOfState("SP", "3"), isFcpRateOfState("RJ", "4"), isFcpRateOfState("SC", "2")]).toEqual([true, false, true, false]);
   });
 });
 
