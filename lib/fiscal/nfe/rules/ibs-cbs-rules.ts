@@ -15,6 +15,14 @@ const CENTAVO = 0.01;
 const gIBSCBS = (item: NfeViewItem) => child(item.ibsCbs, "gIBSCBS");
 const cstOf = (item: NfeViewItem) => str(item.ibsCbs?.CST);
 
+/** The first line carrying gIBSCBS for which `test` finds a problem. */
+function firstIbsCbsLine(nfe: NfeView, test: (group: XmlFields, item: NfeViewItem) => string | false) {
+  return firstLine(nfe, (item) => {
+    const group = gIBSCBS(item);
+    return !!group && test(group, item);
+  });
+}
+
 export const ibsCbsGroupUndueRule: BusinessRule = {
   id: "UB13-20", name: "ibs-cbs-group-undue", cStat: "1021", models: BOTH,
   xMotivo: "Rejeição: Grupo IBS/CBS informado indevidamente [nItem:999]",
@@ -40,9 +48,7 @@ export const ibsCbsBaseRule: BusinessRule = {
   id: "UB16-10", name: "ibs-cbs-base", cStat: "1104", models: BOTH,
   xMotivo: "Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem:999]",
   check: (nfe) =>
-    firstLine(nfe, (item) => {
-      const group = gIBSCBS(item);
-      if (!group) return false;
+    firstIbsCbsLine(nfe, (group, item) => {
       const p = (name: string) => amount(item.prod[name]);
       const icms = (name: string) => amount(item.icms?.fields[name]);
       const gross = p("vProd").plus(p("vFrete")).plus(p("vSeg")).plus(p("vOutro")).plus(amount(item.ii?.vII)).minus(p("vDesc"));
@@ -74,8 +80,8 @@ function shareRule(text: RuleText, share: Share, test: (g: XmlFields, item: NfeV
   return {
     ...text, models: BOTH,
     check: (nfe) =>
-      firstLine(nfe, (item) => {
-        const g = child(gIBSCBS(item), share.group);
+      firstIbsCbsLine(nfe, (group, item) => {
+        const g = child(group, share.group);
         return !!g && test(g, item, nfe);
       }),
   };
@@ -140,35 +146,58 @@ function shareAmountRule(text: RuleText, share: Share): BusinessRule {
   });
 }
 
-export const ibsStateRateRule = statutoryRateRule({ id: "UB18-10", name: "ibs-uf-rate", cStat: "1026", xMotivo: "Rejeição: Alíquota do IBS da UF inválida [nItem:999]" }, STATE);
-export const ibsStateReductionUndueRule = reductionUndueRule({ id: "UB26-10", name: "ibs-uf-reduction-undue", cStat: "1032", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota Estadual [nItem:999]" }, STATE);
-export const ibsStateReductionMissingRule = reductionMissingRule({ id: "UB26-20", name: "ibs-uf-reduction-missing", cStat: "1033", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem:999]" }, STATE);
-export const ibsStateReductionRateRule = reductionRateRule({ id: "UB27-10", name: "ibs-uf-reduction-rate", cStat: "1034", xMotivo: "Rejeição: Percentual de redução de alíquota da UF não é válido para este cClassTrib [nItem:999]" }, STATE);
-export const ibsStateEffectiveRateRule = effectiveRateRule({ id: "UB28-10", name: "ibs-uf-effective-rate", cStat: "1035", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS da UF calculado incorretamente [nItem:999]" }, STATE);
-export const ibsStateAmountRule = shareAmountRule({ id: "UB35-10", name: "ibs-uf-amount", cStat: "1041", xMotivo: "Rejeição: Valor do IBS da UF difere do calculado [nItem:999]" }, STATE);
-export const ibsMunicipalRateRule = statutoryRateRule({ id: "UB37-10", name: "ibs-mun-rate", cStat: "1036", xMotivo: "Rejeição: Alíquota do IBS do Município inválida [nItem:999]" }, MUNICIPAL);
-export const ibsMunicipalReductionUndueRule = reductionUndueRule({ id: "UB45-10", name: "ibs-mun-reduction-undue", cStat: "1007", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota municipal [nItem:999]" }, MUNICIPAL);
-export const ibsMunicipalReductionMissingRule = reductionMissingRule({ id: "UB45-20", name: "ibs-mun-reduction-missing", cStat: "1074", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Municipal [nItem:999]" }, MUNICIPAL);
-export const ibsMunicipalReductionRateRule = reductionRateRule({ id: "UB46-10", name: "ibs-mun-reduction-rate", cStat: "1046", xMotivo: "Rejeição: Percentual de redução de alíquota do Município não é válido para este cClassTrib [nItem:999]" }, MUNICIPAL);
-export const ibsMunicipalEffectiveRateRule = effectiveRateRule({ id: "UB47-10", name: "ibs-mun-effective-rate", cStat: "1047", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS do Município calculado incorretamente [nItem:999]" }, MUNICIPAL);
-export const ibsMunicipalAmountRule = shareAmountRule({ id: "UB54-10", name: "ibs-mun-amount", cStat: "1052", xMotivo: "Rejeição: Valor do IBS Municipal difere do calculado [nItem:999]" }, MUNICIPAL);
+type ShareTexts = Record<"rate" | "reductionUndue" | "reductionMissing" | "reductionRate" | "effectiveRate" | "amount", RuleText>;
+
+/** The six rules of one share, in the NT's order: rate of the year, gRed undue, gRed missing, pRedAliq, pAliqEfet, amount. */
+function shareRules(share: Share, texts: ShareTexts): BusinessRule[] {
+  return [
+    statutoryRateRule(texts.rate, share),
+    reductionUndueRule(texts.reductionUndue, share),
+    reductionMissingRule(texts.reductionMissing, share),
+    reductionRateRule(texts.reductionRate, share),
+    effectiveRateRule(texts.effectiveRate, share),
+    shareAmountRule(texts.amount, share),
+  ];
+}
+
+/** UB18 to UB35: the state IBS (gIBSUF). */
+export const ibsStateRules = shareRules(STATE, {
+  rate: { id: "UB18-10", name: "ibs-uf-rate", cStat: "1026", xMotivo: "Rejeição: Alíquota do IBS da UF inválida [nItem:999]" },
+  reductionUndue: { id: "UB26-10", name: "ibs-uf-reduction-undue", cStat: "1032", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota Estadual [nItem:999]" },
+  reductionMissing: { id: "UB26-20", name: "ibs-uf-reduction-missing", cStat: "1033", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem:999]" },
+  reductionRate: { id: "UB27-10", name: "ibs-uf-reduction-rate", cStat: "1034", xMotivo: "Rejeição: Percentual de redução de alíquota da UF não é válido para este cClassTrib [nItem:999]" },
+  effectiveRate: { id: "UB28-10", name: "ibs-uf-effective-rate", cStat: "1035", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS da UF calculado incorretamente [nItem:999]" },
+  amount: { id: "UB35-10", name: "ibs-uf-amount", cStat: "1041", xMotivo: "Rejeição: Valor do IBS da UF difere do calculado [nItem:999]" },
+});
+
+/** UB37 to UB54: the municipal IBS (gIBSMun). */
+export const ibsMunicipalRules = shareRules(MUNICIPAL, {
+  rate: { id: "UB37-10", name: "ibs-mun-rate", cStat: "1036", xMotivo: "Rejeição: Alíquota do IBS do Município inválida [nItem:999]" },
+  reductionUndue: { id: "UB45-10", name: "ibs-mun-reduction-undue", cStat: "1007", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota municipal [nItem:999]" },
+  reductionMissing: { id: "UB45-20", name: "ibs-mun-reduction-missing", cStat: "1074", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Municipal [nItem:999]" },
+  reductionRate: { id: "UB46-10", name: "ibs-mun-reduction-rate", cStat: "1046", xMotivo: "Rejeição: Percentual de redução de alíquota do Município não é válido para este cClassTrib [nItem:999]" },
+  effectiveRate: { id: "UB47-10", name: "ibs-mun-effective-rate", cStat: "1047", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS do Município calculado incorretamente [nItem:999]" },
+  amount: { id: "UB54-10", name: "ibs-mun-amount", cStat: "1052", xMotivo: "Rejeição: Valor do IBS Municipal difere do calculado [nItem:999]" },
+});
 
 export const ibsItemAmountRule: BusinessRule = {
   id: "UB54a-10", name: "ibs-item-amount", cStat: "1150", models: BOTH,
   xMotivo: "Rejeição: Valor do IBS do Item (vIBS) difere do calculado [nItem:999]",
   // vIBS = vIBSUF + vIBSMun − vCredPres when the presumed credit is deducted: lines with gCredPresOper are not checked (indDeduzCredPres is in a table we do not hold).
   check: (nfe) =>
-    firstLine(nfe, (item) => {
-      const g = gIBSCBS(item);
-      if (!g || has(item.ibsCbs, "gCredPresOper")) return false;
+    firstIbsCbsLine(nfe, (g, item) => {
+      if (has(item.ibsCbs, "gCredPresOper")) return false;
       const expected = amount(child(g, "gIBSUF")?.vIBSUF).plus(amount(child(g, "gIBSMun")?.vIBSMun));
       return !expected.equals(amount(g.vIBS)) && `vIBS ${str(g.vIBS)}, calculado ${expected.toFixed(2)}`;
     }),
 };
 
-export const cbsRateRule = statutoryRateRule({ id: "UB56-10", name: "cbs-rate", cStat: "1037", xMotivo: "Rejeição: Alíquota da CBS inválida [nItem:999]" }, CBS);
-export const cbsReductionUndueRule = reductionUndueRule({ id: "UB64-10", name: "cbs-reduction-undue", cStat: "1028", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota da CBS [nItem:999]" }, CBS);
-export const cbsReductionMissingRule = reductionMissingRule({ id: "UB64-20", name: "cbs-reduction-missing", cStat: "1079", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota da CBS [nItem:999]" }, CBS);
-export const cbsReductionRateRule = reductionRateRule({ id: "UB65-10", name: "cbs-reduction-rate", cStat: "1063", xMotivo: "Rejeição: Percentual de redução de alíquota da CBS não é válido para este cClassTrib [nItem:999]" }, CBS);
-export const cbsEffectiveRateRule = effectiveRateRule({ id: "UB66-10", name: "cbs-effective-rate", cStat: "1064", xMotivo: "Rejeição: Valor da Alíquota Efetiva da CBS calculado incorretamente [nItem:999]" }, CBS);
-export const cbsAmountRule = shareAmountRule({ id: "UB67-10", name: "cbs-amount", cStat: "1069", xMotivo: "Rejeição: Valor da CBS difere do calculado [nItem:999]" }, CBS);
+/** UB56 to UB67: the CBS (gCBS). */
+export const cbsRules = shareRules(CBS, {
+  rate: { id: "UB56-10", name: "cbs-rate", cStat: "1037", xMotivo: "Rejeição: Alíquota da CBS inválida [nItem:999]" },
+  reductionUndue: { id: "UB64-10", name: "cbs-reduction-undue", cStat: "1028", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota da CBS [nItem:999]" },
+  reductionMissing: { id: "UB64-20", name: "cbs-reduction-missing", cStat: "1079", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota da CBS [nItem:999]" },
+  reductionRate: { id: "UB65-10", name: "cbs-reduction-rate", cStat: "1063", xMotivo: "Rejeição: Percentual de redução de alíquota da CBS não é válido para este cClassTrib [nItem:999]" },
+  effectiveRate: { id: "UB66-10", name: "cbs-effective-rate", cStat: "1064", xMotivo: "Rejeição: Valor da Alíquota Efetiva da CBS calculado incorretamente [nItem:999]" },
+  amount: { id: "UB67-10", name: "cbs-amount", cStat: "1069", xMotivo: "Rejeição: Valor da CBS difere do calculado [nItem:999]" },
+});
