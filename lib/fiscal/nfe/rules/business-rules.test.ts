@@ -203,6 +203,12 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["1089", "CBS returned total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vDevTrib = "1.00"; }))],
   ["1091", "vCBS total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vCBS = "1.18"; }))],
   ["1087", "CBS presumed credit total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vCredPres = "1.00"; }))],
+  // Totals of groups we never write (gMono, gEstornoCred), stated with no line behind them.
+  ...([["1092", "vIBSMono"], ["1093", "vCBSMono"], ["1120", "vIBSMonoReten"], ["1121", "vCBSMonoReten"], ["1122", "vIBSMonoRet"], ["1123", "vCBSMonoRet"]] as const).map(
+    ([cStat, field]): (typeof CASES)[number] => [cStat, `gMono/${field} total`, () => swap(xmlOf(simple()), "</gCBS></IBSCBSTot>", `</gCBS><gMono>${["vIBSMono", "vCBSMono", "vIBSMonoReten", "vCBSMonoReten", "vIBSMonoRet", "vCBSMonoRet"].map((f) => `<${f}>${f === field ? "1.00" : "0.00"}</${f}>`).join("")}</gMono></IBSCBSTot>`)],
+  ),
+  ["1176", "gEstornoCred/vIBSEstCred total", () => swap(xmlOf(simple()), "</gCBS></IBSCBSTot>", "</gCBS><gEstornoCred><vIBSEstCred>1.00</vIBSEstCred><vCBSEstCred>0.00</vCBSEstCred></gEstornoCred></IBSCBSTot>")],
+  ["1177", "gEstornoCred/vCBSEstCred total", () => swap(xmlOf(simple()), "</gCBS></IBSCBSTot>", "</gCBS><gEstornoCred><vIBSEstCred>0.00</vIBSEstCred><vCBSEstCred>1.00</vCBSEstCred></gEstornoCred></IBSCBSTot>")],
   ["868", "vehicle in an interstate sale", () => xmlOf({ ...difal(), transport: { modFrete: "0", vehicle: { plate: "ABC1D23", uf: "SP" } } })],
   ["753", "NFC-e with freight", () =>
     xmlOf({ ...withIbsCbsAmounts(withIcmsTot(withItem(nfce(), 0, (i) => ({ ...i, freight: "1.00" })), { vFrete: "1.00", vNF: "24.66" }), 0, { base: "13.68", cbsAmount: "0.12" }), change: "0.34" })],

@@ -1,7 +1,7 @@
 import { BOTH, type BusinessRule } from "./business-rule";
 import { amount, child, sumOf, type XmlFields } from "./nfe-view";
 
-// Group W03 (IBSCBSTot): NT 2025.002-RTC v1.31, rules W34-10 to W56a-10; ids,
+// Group W03 (IBSCBSTot): NT 2025.002-RTC v1.31, rules W34-10 to W59g-10; ids,
 // cStat and xMotivo are the NT's. Each total is the sum of its lines' field.
 
 export const ibsCbsTotalUndueRule: BusinessRule = {
@@ -49,3 +49,12 @@ export const cbsDeferralTotalRule = sumRule({ id: "W53-10", name: "cbs-deferral-
 export const cbsReturnedTotalRule = sumRule({ id: "W54-10", name: "cbs-returned-total", cStat: "1089", xMotivo: "Rejeição: Total Devolvido da CBS difere da soma dos itens", total: ["gCBS", "vDevTrib"], line: ["gIBSCBS", "gCBS", "gDevTrib", "vDevTrib"] });
 export const cbsTotalRule = sumRule({ id: "W56-10", name: "cbs-total", cStat: "1091", xMotivo: "Rejeição: Total de CBS difere da soma dos itens", total: ["gCBS", "vCBS"], line: ["gIBSCBS", "gCBS", "vCBS"] });
 export const cbsPresumedCreditTotalRule = sumRule({ id: "W56a-10", name: "cbs-presumed-credit-total", cStat: "1087", xMotivo: "Rejeição: Total de Crédito Presumido da CBS difere da soma dos itens", total: ["gCBS", "vCredPres"], line: ["gCredPresOper", "gCBSCredPres", "vCredPres"] });
+// Monophasic IBS/CBS (gMono) and credit reversal (gEstornoCred): we never write them, but a total stated without its lines is refused.
+export const ibsMonoTotalRule = sumRule({ id: "W58-10", name: "ibs-mono-total", cStat: "1092", xMotivo: "Rejeição: Total do IBS monofásico difere da soma dos itens", total: ["gMono", "vIBSMono"], line: ["gIBSCBSMono", "gMonoPadrao", "vIBSMono"] });
+export const cbsMonoTotalRule = sumRule({ id: "W59-10", name: "cbs-mono-total", cStat: "1093", xMotivo: "Rejeição: Total da CBS monofásica difere da soma dos itens", total: ["gMono", "vCBSMono"], line: ["gIBSCBSMono", "gMonoPadrao", "vCBSMono"] });
+export const ibsMonoWithheldTotalRule = sumRule({ id: "W59a-10", name: "ibs-mono-withheld-total", cStat: "1120", xMotivo: "Rejeição: Total do IBS monofásico sujeito a retenção difere da soma dos itens", total: ["gMono", "vIBSMonoReten"], line: ["gIBSCBSMono", "gMonoReten", "vIBSMonoReten"] });
+export const cbsMonoWithheldTotalRule = sumRule({ id: "W59b-10", name: "cbs-mono-withheld-total", cStat: "1121", xMotivo: "Rejeição: Total da CBS monofásica sujeita a retenção difere da soma dos itens", total: ["gMono", "vCBSMonoReten"], line: ["gIBSCBSMono", "gMonoReten", "vCBSMonoReten"] });
+export const ibsMonoPreviouslyWithheldTotalRule = sumRule({ id: "W59c-10", name: "ibs-mono-previously-withheld-total", cStat: "1122", xMotivo: "Rejeição: Total do IBS monofásico retido anteriormente difere da soma dos itens", total: ["gMono", "vIBSMonoRet"], line: ["gIBSCBSMono", "gMonoRet", "vIBSMonoRet"] });
+export const cbsMonoPreviouslyWithheldTotalRule = sumRule({ id: "W59d-10", name: "cbs-mono-previously-withheld-total", cStat: "1123", xMotivo: "Rejeição: Total da CBS monofásica retida anteriormente difere da soma dos itens", total: ["gMono", "vCBSMonoRet"], line: ["gIBSCBSMono", "gMonoRet", "vCBSMonoRet"] });
+export const ibsReversalTotalRule = sumRule({ id: "W59f-10", name: "ibs-credit-reversal-total", cStat: "1176", xMotivo: "Rejeição: Total do IBS estornado difere da soma dos itens", total: ["gEstornoCred", "vIBSEstCred"], line: ["gEstornoCred", "vIBSEstCred"] });
+export const cbsReversalTotalRule = sumRule({ id: "W59g-10", name: "cbs-credit-reversal-total", cStat: "1177", xMotivo: "Rejeição: Total da CBS estornada difere da soma dos itens", total: ["gEstornoCred", "vCBSEstCred"], line: ["gEstornoCred", "vCBSEstCred"] });
