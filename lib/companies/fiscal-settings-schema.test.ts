@@ -36,6 +36,12 @@ describe("FiscalSettingsSchema", () => {
     expect(issues({ ...valid, stateRegistration: "ABC" })).toHaveProperty("stateRegistration");
   });
 
+  it("refuses a default IBS/CBS CST with rate reduction whose cClassTrib is not one of that CST (NT 2025.002 gRed)", () => {
+    expect(issues({ ...valid, defaultIbsCbsCst: "200", defaultCClassTrib: "000001" })).toHaveProperty("defaultCClassTrib", "IBS/CBS CST 200 needs a cClassTrib of that CST from the official table (got 000001)");
+    expect(issues({ ...valid, defaultIbsCbsCst: "200", defaultCClassTrib: "200034" })).toEqual({});
+    expect(issues({ ...valid, defaultIbsCbsCst: "000", defaultCClassTrib: "000001" })).toEqual({});
+  });
+
   it("refuses an IBGE code of another state", () => {
     expect(issues({ ...valid, municipalityCode: "3304557" })).toHaveProperty("municipalityCode", "IBGE code 3304557 does not belong to SP");
   });

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { municipalityBelongsToState, onlyDigits } from "@/lib/br";
+import { ibsCbsClassificationProblem } from "@/lib/tax/compute-ibs-cbs";
 import { ICMS_ORIGINS, IPI_CST, PIS_COFINS_CST, icmsCodeProblem } from "@/lib/tax/taxation-rules";
 import { CnpjSchema, EnvironmentSchema, StateCodeSchema, TaxRegimeSchema } from "./schemas";
 import { normalizeStateRegistration, stateRegistrationProblem } from "./state-registration";
@@ -176,6 +177,9 @@ export function checkFiscalSettings(value: Values, ctx: z.RefinementCtx): void {
     const problem = icmsCodeProblem(value.taxRegime, value.defaultIcmsCst);
     if (problem) issue("defaultIcmsCst", problem.replace(/^icmsCst /, "ICMS code "));
   }
+  // A CST with rate reduction (011, 200, 515) takes the reduction of its cClassTrib (NT 2025.002 gRed).
+  const classification = value.defaultIbsCbsCst ? ibsCbsClassificationProblem(value.defaultIbsCbsCst, value.defaultCClassTrib) : null;
+  if (classification) issue("defaultCClassTrib", classification);
   if (value.cscId && !value.cscToken) issue("cscToken", "the CSC is required when its id is set");
   if (value.cscToken && !value.cscId) issue("cscId", "the CSC id is required when the CSC is set");
   if (value.respTecCsrt && !value.respTecCsrtId) issue("respTecCsrtId", "the CSRT id is required with the CSRT");

@@ -21,7 +21,7 @@ async function setup(regime: "NORMAL" | "SIMPLES_NACIONAL" = "NORMAL") {
 const consumerInBahia = { name: "Joana Souza", document: "12345678909", state: "BA", city: "Salvador", municipalityCode: "2927408", street: "Av. Sete", number: "100", neighborhood: "Centro", zipCode: "40060001" };
 
 describe("interstate rate and DIFAL", () => {
-  it("an interstate sale to a consumer takes 7 % (SP → BA) instead of the company's 18 %, and carries the DIFAL to BA at 20.5 %", async () => {
+  it("an interstate sale to a consumer takes 7 % (SP → BA) instead of the company's 18 %, and carries the DIFAL to BA at 20.5 % on BA's base dupla", async () => {
     const c = await setup();
     const res = await post(c.key, { type: "NFE", client: consumerInBahia, items: [item({ cfop: "6108", unitValue: 2000 }), item({ code: "IMP", cfop: "6108", unitValue: 300, icmsOrigin: "1" })], payments: [{ method: "PIX", value: 2300 }] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -29,10 +29,11 @@ describe("interstate rate and DIFAL", () => {
     expect(d.items.map((i: any) => [i.icms.rate, i.icms.amount, i.taxSources["icms.rate"]])).toEqual([["7.0000", "140.00", "default"], ["4.0000", "12.00", "default"]]);
     const stored = await db.fiscalDocumentItem.findMany({ where: { documentId: res.body.id }, orderBy: { position: "asc" } });
     expect(stored.map((i) => (i.taxes as any).difal)).toEqual([
-      { base: "2000.00", fcpBase: null, fcpRate: null, destinationRate: "20.5000", interstateRate: "7.0000", partitionRate: "100.0000", fcpAmount: null, destinationAmount: "270.00", originAmount: "0.00" },
-      { base: "300.00", fcpBase: null, fcpRate: null, destinationRate: "20.5000", interstateRate: "4.0000", partitionRate: "100.0000", fcpAmount: null, destinationAmount: "49.50", originAmount: "0.00" },
+      // (2000 − 140) / 0.795 = 2339.62; 2339.62 × 20.5 % − 140.00 = 339.62. (300 − 12) / 0.795 = 362.26; 74.26 − 12.00 = 62.26.
+      { base: "2339.62", fcpBase: null, fcpRate: null, destinationRate: "20.5000", interstateRate: "7.0000", partitionRate: "100.0000", fcpAmount: null, destinationAmount: "339.62", originAmount: "0.00" },
+      { base: "362.26", fcpBase: null, fcpRate: null, destinationRate: "20.5000", interstateRate: "4.0000", partitionRate: "100.0000", fcpAmount: null, destinationAmount: "62.26", originAmount: "0.00" },
     ]);
-    expect(d.taxTotals.icmsTot).toMatchObject({ vICMS: "152.00", vFCPUFDest: "0.00", vICMSUFDest: "319.50", vICMSUFRemet: "0.00", vNF: "2300.00" });
+    expect(d.taxTotals.icmsTot).toMatchObject({ vICMS: "152.00", vFCPUFDest: "0.00", vICMSUFDest: "401.88", vICMSUFRemet: "0.00", vNF: "2300.00" });
   });
 
   it("a recipient exempt from the state registration (indIEDest 2) owes no DIFAL group (694/695 are for indIEDest 9)", async () => {
@@ -169,5 +170,19 @@ describe("IBS/CBS of a Simples Nacional issuer", () => {
     const items = (await detail(c.key, res.body.id)).body.items;
     expect(items[0].ibsCbs.amounts).toBeNull();
     expect(items[1].ibsCbs.amounts).toMatchObject({ base: "100.00", cbsAmount: "0.90", ibsStateAmount: "0.10" });
+  });
+});
+
+describe("IBS/CBS reduced rates (gRed)", () => {
+  it("a CST 200 line needs a cClassTrib of CST 200 (the table gives its reduction): 422 invalid_taxation otherwise", async () => {
+    const c = await setup();
+    const clientId = (await makeClient(c.companyId)).id;
+    const res = await post(c.key, { type: "NFE", clientId, items: [item({ ibsCbs: { cst: "200", cClassTrib: "000001" } })] });
+    expect([res.status, res.body.code]).toEqual([422, "invalid_taxation"]);
+    expect(res.body.message).toContain("items.0: IBS/CBS CST 200 needs a cClassTrib of that CST");
+    const ok = await post(c.key, { type: "NFE", clientId, items: [item({ ibsCbs: { cst: "200", cClassTrib: "200034" } })] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const [line] = (await detail(c.key, ok.body.id)).body.items;
+    expect(line.ibsCbs.amounts).toMatchObject({ base: "100.00", ibsStateAmount: "0.04", cbsAmount: "0.36", reduction: { cbs: { reductionRate: "60.0000", effectiveRate: "0.3600" } } });
   });
 });

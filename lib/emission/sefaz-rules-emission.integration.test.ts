@@ -26,15 +26,15 @@ const consumerInBahia = { name: "Joana Souza", document: "12345678909", state: "
 const itemWithDefaults = { code: "TV", description: "Televisor", quantity: 1, unitValue: 2000, ncm: "85287200", cfop: "6108", icmsOrigin: "0", icmsSituation: "00", pisSituation: "01", pisRate: 1.65, cofinsSituation: "01", cofinsRate: 7.6 };
 
 describe("documents built from the API pass the business rules", () => {
-  it("interstate sale to a consumer: 7 %, ICMSUFDest and its totals; authorized", async () => {
+  it("interstate sale to a consumer: 7 %, ICMSUFDest (BA: base dupla) and its totals; authorized", async () => {
     const company = await createEmittingCompany();
     await db.company.update({ where: { id: company.companyId }, data: { defaultIcmsRate: "18" } });
     const document = await emitted(company.companyId, { client: consumerInBahia, items: [itemWithDefaults], payments: [{ method: "PIX", value: 2000 }] });
     expect(document.signedXml).toContain("<idDest>2</idDest>");
     expect(document.signedXml).toContain("<indFinal>1</indFinal>");
     expect(document.signedXml).toContain("<pICMS>7.0000</pICMS><vICMS>140.00</vICMS>");
-    expect(document.signedXml).toContain("<ICMSUFDest><vBCUFDest>2000.00</vBCUFDest><pICMSUFDest>20.5000</pICMSUFDest><pICMSInter>7.00</pICMSInter><pICMSInterPart>100.0000</pICMSInterPart><vICMSUFDest>270.00</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>");
-    expect(document.signedXml).toContain("<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>270.00</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>");
+    expect(document.signedXml).toContain("<ICMSUFDest><vBCUFDest>2339.62</vBCUFDest><pICMSUFDest>20.5000</pICMSUFDest><pICMSInter>7.00</pICMSInter><pICMSInterPart>100.0000</pICMSInterPart><vICMSUFDest>339.62</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>");
+    expect(document.signedXml).toContain("<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>339.62</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>");
   });
 
   it("a Simples issuer's interstate sale to a consumer (CSOSN 102) carries the DIFAL too; authorized", async () => {
@@ -62,6 +62,23 @@ describe("documents built from the API pass the business rules", () => {
       const imposto = /<imposto>(.*?)<\/imposto>/.exec(document.signedXml!)![1]!;
       expect(imposto).toMatch(/^<IBSCBS><CST>000<\/CST><cClassTrib>000001<\/cClassTrib><gIBSCBS><vBC>10.00<\/vBC>/);
     }
+  });
+
+  it("IBS/CBS with a reduced rate (CST 200, cesta básica 100 % and food 60 %): gRed with the effective rates; authorized", async () => {
+    const company = await createEmittingCompany();
+    const food = { quantity: 1, unitValue: 100, cfop: "5102", icmsSituation: "00", icmsRate: 7 };
+    const document = await emitted(company.companyId, {
+      items: [
+        { ...food, code: "ARROZ", description: "Arroz 5 kg", ncm: "10063021", ibsCbs: { cst: "200", cClassTrib: "200003" } },
+        { ...food, code: "BISC", description: "Biscoito de polvilho", ncm: "19059090", ibsCbs: { cst: "200", cClassTrib: "200034" } },
+      ],
+      payments: [{ method: "PIX", value: 200 }],
+    });
+    expect(document.signedXml).toContain("<gCBS><pCBS>0.9000</pCBS><gRed><pRedAliq>100.0000</pRedAliq><pAliqEfet>0.0000</pAliqEfet></gRed><vCBS>0.00</vCBS></gCBS>");
+    // 100.00 × 0.9 % × 0.4 = 0.36; state IBS 100.00 × 0.04 % = 0.04.
+    expect(document.signedXml).toContain("<gIBSUF><pIBSUF>0.1000</pIBSUF><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.0400</pAliqEfet></gRed><vIBSUF>0.04</vIBSUF></gIBSUF>");
+    expect(document.signedXml).toContain("<gCBS><pCBS>0.9000</pCBS><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.3600</pAliqEfet></gRed><vCBS>0.36</vCBS></gCBS>");
+    expect(document.signedXml).toContain("<gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>0.04</vIBSUF></gIBSUF>");
   });
 
   it("Simples Nacional issuer: without IBS/CBS amounts the group is left out; with a declared CST it is complete", async () => {

@@ -1,6 +1,8 @@
-import type { Decimal } from "decimal.js";
-import { money, percentOf, rate } from "./decimal";
+import Decimal from "decimal.js";
+import { CST_REQUIRING_GRED, RATE_REDUCTIONS } from "./data/ibs-cbs-classifications";
+import { dec, Dec, money, percentOf, rate } from "./decimal";
 import type { IbsCbsAmounts } from "./tax-shapes";
+import { TaxationError } from "./taxation-error";
 
 // IBS/CBS (LC 214/2025, NT 2025.002). In 2026 the rates are the test rates of
 // art. 343 and 346 (CBS 0.9 %, state IBS 0.1 %, municipal IBS 0 %). The base
@@ -21,10 +23,41 @@ export function ibsCbsCarriesAmounts(cst: string): boolean {
   return CST_REQUIRING_GIBSCBS.has(cst);
 }
 
-export function computeIbsCbsAmounts(base: Decimal, rates: { ibsStateRate: Decimal; ibsMunicipalRate: Decimal; cbsRate: Decimal }): IbsCbsAmounts {
-  const state = percentOf(base, rates.ibsStateRate);
-  const municipal = percentOf(base, rates.ibsMunicipalRate);
-  const cbs = percentOf(base, rates.cbsRate);
+export type IbsCbsRates = { ibsStateRate: Decimal; ibsMunicipalRate: Decimal; cbsRate: Decimal };
+/** Reductions (percent) of the IBS rates (state and municipal) and of the CBS rate. */
+export type IbsCbsReductions = { ibs: Decimal; cbs: Decimal };
+
+/**
+ * The reductions a line must declare in gRed: those of its cClassTrib when its
+ * CST requires gRed (011, 200, 515), null otherwise. A class that is not one of
+ * that CST cannot be computed (SEFAZ 1024/1034).
+ */
+export function rateReductionsOf(cst: string, cClassTrib: string | null): IbsCbsReductions | null {
+  const problem = ibsCbsClassificationProblem(cst, cClassTrib);
+  if (problem) throw new TaxationError(problem);
+  const row = cClassTrib ? RATE_REDUCTIONS[cClassTrib] : undefined;
+  return row && CST_REQUIRING_GRED.has(cst) ? { ibs: dec(row.ibs), cbs: dec(row.cbs) } : null;
+}
+
+/** Why a CST/cClassTrib pair cannot be computed (a CST requiring gRed without a class of that CST), or null. */
+export function ibsCbsClassificationProblem(cst: string, cClassTrib: string | null | undefined): string | null {
+  if (!CST_REQUIRING_GRED.has(cst)) return null;
+  const row = cClassTrib ? RATE_REDUCTIONS[cClassTrib] : undefined;
+  return !row || row.cst !== cst ? `IBS/CBS CST ${cst} needs a cClassTrib of that CST from the official table (got ${cClassTrib ?? "none"})` : null;
+}
+
+/** pAliqEfet = rate × (1 − pRedAliq / 100), to 4 places (NT 2025.002 UB28-10, UB47-10, UB66-10). */
+export function effectiveRate(nominal: Decimal, reduction: Decimal): Decimal {
+  return nominal.times(new Dec(100).minus(reduction)).dividedBy(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+}
+
+export function computeIbsCbsAmounts(base: Decimal, rates: IbsCbsRates, reductions: IbsCbsReductions | null = null): IbsCbsAmounts {
+  // With gRed the amounts are base × pAliqEfet (UB35-10, UB54-10, UB67-10, observação 2).
+  const applied = (nominal: Decimal, reduction: Decimal | undefined) => (reduction === undefined ? nominal : effectiveRate(nominal, reduction));
+  const state = percentOf(base, applied(rates.ibsStateRate, reductions?.ibs));
+  const municipal = percentOf(base, applied(rates.ibsMunicipalRate, reductions?.ibs));
+  const cbs = percentOf(base, applied(rates.cbsRate, reductions?.cbs));
+  const reductionOf = (nominal: Decimal, reduction: Decimal) => ({ reductionRate: rate(reduction), effectiveRate: rate(effectiveRate(nominal, reduction)) });
   return {
     base: money(base),
     ibsStateRate: rate(rates.ibsStateRate),
@@ -34,5 +67,26 @@ export function computeIbsCbsAmounts(base: Decimal, rates: { ibsStateRate: Decim
     ibsAmount: money(state.plus(municipal)),
     cbsRate: rate(rates.cbsRate),
     cbsAmount: money(cbs),
+    // Only lines whose CST requires gRed carry the key (stored documents and API answers stay as they were otherwise).
+    ...(reductions
+      ? {
+          reduction: {
+            ibsState: reductionOf(rates.ibsStateRate, reductions.ibs),
+            ibsMunicipal: reductionOf(rates.ibsMunicipalRate, reductions.ibs),
+            cbs: reductionOf(rates.cbsRate, reductions.cbs),
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * The rates LC 214/2025 fixes for a year of issue (art. 343, 344 and 346; NT
+ * 2025.002 UB18-10, UB37-10, UB56-10): null where the reference rate is still
+ * to be published (CBS from 2027, IBS from 2029).
+ */
+export function statutoryIbsCbsRates(year: number): { ibsState: string | null; ibsMunicipal: string | null; cbs: string | null } {
+  if (year <= 2026) return { ibsState: "0.1", ibsMunicipal: "0", cbs: "0.9" };
+  if (year <= 2028) return { ibsState: "0.05", ibsMunicipal: "0.05", cbs: null };
+  return { ibsState: null, ibsMunicipal: null, cbs: null };
 }

@@ -154,6 +154,26 @@ describe("IBS/CBS at the 2026 test rates", () => {
     const totals = computeDocumentTotals([{ grossValue: dec(100), taxes: immune }, { grossValue: dec(100), taxes: simplesLine }]);
     expect(totals).toMatchObject({ ibsCbsTot: null, rtcIbsTotal: "0.00", rtcCbsTotal: "0.00" });
   });
+
+  it("CST 200 / 200034 (60 % reduction): effective rates 0.1 × 0.4 = 0.04 % and 0.9 × 0.4 = 0.36 %; 1000.00 → IBS UF 0.40, CBS 3.60", () => {
+    const { amounts } = line(normal, "1000.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst: "200", cClassTrib: "200034" }).ibsCbs;
+    expect(amounts).toMatchObject({ ibsStateRate: "0.1000", ibsStateAmount: "0.40", ibsMunicipalAmount: "0.00", ibsAmount: "0.40", cbsRate: "0.9000", cbsAmount: "3.60" });
+    expect(amounts?.reduction).toEqual({
+      ibsState: { reductionRate: "60.0000", effectiveRate: "0.0400" },
+      ibsMunicipal: { reductionRate: "60.0000", effectiveRate: "0.0000" },
+      cbs: { reductionRate: "60.0000", effectiveRate: "0.3600" },
+    });
+  });
+
+  it("CST 200 / 200003 (cesta básica, 100 %): gRed at 100 % and zero amounts, not the full rates", () => {
+    const { amounts } = line(normal, "1000.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst: "200", cClassTrib: "200003" }).ibsCbs;
+    expect(amounts).toMatchObject({ base: "1000.00", ibsStateAmount: "0.00", ibsAmount: "0.00", cbsAmount: "0.00", reduction: { cbs: { reductionRate: "100.0000", effectiveRate: "0.0000" } } });
+  });
+
+  it("CST 200 with a class of another CST, or none, cannot be computed (422 invalid_taxation at creation)", () => {
+    expect(() => line(normal, "100.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst: "200", cClassTrib: "000001" })).toThrow(TaxationError);
+    expect(() => line(normal, "100.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst: "200", cClassTrib: undefined })).toThrow(/cClassTrib/);
+  });
 });
 
 describe("freight", () => {

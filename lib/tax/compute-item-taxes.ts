@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { computeDifal, type DifalParameters } from "./compute-difal";
-import { computeIbsCbsAmounts, ibsCbsCarriesAmounts } from "./compute-ibs-cbs";
+import { computeIbsCbsAmounts, ibsCbsCarriesAmounts, rateReductionsOf } from "./compute-ibs-cbs";
 import { computeIcms } from "./compute-icms";
 import { computeIpi, computePisCofins } from "./compute-federal";
 import { dec, money, percentOf, rate, ZERO } from "./decimal";
@@ -55,7 +55,7 @@ export function computeItemTaxes(input: {
   const withAmounts = context.ibsCbsApplies && cst !== null && ibsCbsCarriesAmounts(cst);
   const amounts =
     withAmounts && f.ibsStateRate && f.ibsMunicipalRate && f.cbsRate
-      ? computeIbsCbsAmounts(operationValue, { ibsStateRate: f.ibsStateRate, ibsMunicipalRate: f.ibsMunicipalRate, cbsRate: f.cbsRate })
+      ? computeIbsCbsAmounts(operationValue, { ibsStateRate: f.ibsStateRate, ibsMunicipalRate: f.ibsMunicipalRate, cbsRate: f.cbsRate }, rateReductionsOf(cst, f.cClassTrib ?? null))
       : null;
   const ibsCbs: IbsCbsTaxes = {
     cst,

@@ -68,6 +68,10 @@ export const IpiTaxes = z.object({
 });
 export type IpiTaxes = z.infer<typeof IpiTaxes>;
 
+/** gRed of one share (NT 2025.002 UB26/UB45/UB64): pRedAliq and pAliqEfet = rate × (1 − pRedAliq / 100). */
+export const IbsCbsRateReduction = z.object({ reductionRate: RateString, effectiveRate: RateString });
+export type IbsCbsRateReduction = z.infer<typeof IbsCbsRateReduction>;
+
 /** gIBSCBS of one line (NT 2025.002): base, state IBS, municipal IBS and CBS. */
 export const IbsCbsAmounts = z.object({
   base: MoneyString,
@@ -79,6 +83,8 @@ export const IbsCbsAmounts = z.object({
   ibsAmount: MoneyString,
   cbsRate: RateString,
   cbsAmount: MoneyString,
+  /** Rate reductions of the cClassTrib (CST 011, 200, 515); amounts are then computed at the effective rates. Absent on lines stored before. */
+  reduction: z.object({ ibsState: IbsCbsRateReduction, ibsMunicipal: IbsCbsRateReduction, cbs: IbsCbsRateReduction }).nullish(),
 });
 export type IbsCbsAmounts = z.infer<typeof IbsCbsAmounts>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
-import { interstateConsumerWithDifal, nfceCashWithChange, transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
+import { interstateConsumerDoubleBase, interstateConsumerWithDifal, nfceCashWithChange, reducedRatesNfe, transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import { SoapTaxAuthority } from "../soap-tax-authority";
 import { credentialsFor, sign, signedNfe, unsignedNfe } from "../test-support/fiscal-fixtures";
 import type { AuthorityTarget } from "../types";
@@ -32,6 +32,18 @@ describe("business rules in the simulator", () => {
     const withoutDifal = sign(nfe.xml.replace(/<ICMSUFDest>.*?<\/ICMSUFDest>/, "").replace("<vICMSUFDest>319.50</vICMSUFDest>", "<vICMSUFDest>49.50</vICMSUFDest>"), cnpj, "infNFe");
     expect(await client.authorize(nfe55, withoutDifal, credentialsFor(cnpj))).toMatchObject({
       kind: "refused", cStat: "694", reason: "Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:1]",
+    });
+  });
+
+  it("authorizes IBS/CBS with gRed and the DIFAL on the base dupla; refuses a CST 200 line without gRed with 1033 (NT 2025.002 text)", async () => {
+    const cnpj = randomCnpj();
+    for (const [number, from] of [[11, reducedRatesNfe], [12, interstateConsumerDoubleBase]] as const) {
+      expect(await client.authorize(nfe55, signedNfe({ cnpj, series: 1, number, from }).xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized" });
+    }
+    const nfe = unsignedNfe({ cnpj, series: 1, number: 13, from: reducedRatesNfe });
+    const fullRates = sign(nfe.xml.replace(/<gRed>.*?<\/gRed>/g, ""), cnpj, "infNFe");
+    expect(await client.authorize(nfe55, fullRates, credentialsFor(cnpj))).toMatchObject({
+      kind: "refused", cStat: "1033", reason: "Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem:1]",
     });
   });
 

@@ -1,5 +1,5 @@
 import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
-import type { IbsCbsTaxes, IbsCbsTotals } from "@/lib/tax/tax-shapes";
+import type { IbsCbsRateReduction, IbsCbsTaxes, IbsCbsTotals } from "@/lib/tax/tax-shapes";
 import { el } from "@/lib/fiscal/xml/xml-text";
 import { money, percent } from "./format";
 
@@ -14,6 +14,11 @@ import { money, percent } from "./format";
 export const DEFAULT_IBS_CBS_CLASSIFICATION = { cst: "000", cClassTrib: "000001" } as const;
 
 
+/** gRed (TRed): written after the rate, before the amount, for a CST whose row requires it (ind_gRed 1: 011, 200, 515). */
+function gRed(reduction: IbsCbsRateReduction | null | undefined): string {
+  return reduction ? `<gRed>${el("pRedAliq", percent(reduction.reductionRate))}${el("pAliqEfet", percent(reduction.effectiveRate))}</gRed>` : "";
+}
+
 export function buildIbsCbs(taxes: IbsCbsTaxes, crt: "1" | "2" | "3" | "4" = "3"): string {
   const cst = taxes.cst ?? DEFAULT_IBS_CBS_CLASSIFICATION.cst;
   const cClassTrib = taxes.cClassTrib ?? DEFAULT_IBS_CBS_CLASSIFICATION.cClassTrib;
@@ -23,22 +28,33 @@ export function buildIbsCbs(taxes: IbsCbsTaxes, crt: "1" | "2" | "3" | "4" = "3"
   const gIBSCBS = a
     ? "<gIBSCBS>" +
       el("vBC", money(a.base)) +
-      `<gIBSUF>${el("pIBSUF", percent(a.ibsStateRate))}${el("vIBSUF", money(a.ibsStateAmount))}</gIBSUF>` +
-      `<gIBSMun>${el("pIBSMun", percent(a.ibsMunicipalRate))}${el("vIBSMun", money(a.ibsMunicipalAmount))}</gIBSMun>` +
+      `<gIBSUF>${el("pIBSUF", percent(a.ibsStateRate))}${gRed(a.reduction?.ibsState)}${el("vIBSUF", money(a.ibsStateAmount))}</gIBSUF>` +
+      `<gIBSMun>${el("pIBSMun", percent(a.ibsMunicipalRate))}${gRed(a.reduction?.ibsMunicipal)}${el("vIBSMun", money(a.ibsMunicipalAmount))}</gIBSMun>` +
       el("vIBS", money(a.ibsAmount)) +
-      `<gCBS>${el("pCBS", percent(a.cbsRate))}${el("vCBS", money(a.cbsAmount))}</gCBS>` +
+      `<gCBS>${el("pCBS", percent(a.cbsRate))}${gRed(a.reduction?.cbs)}${el("vCBS", money(a.cbsAmount))}</gCBS>` +
       "</gIBSCBS>"
     : "";
   return `<IBSCBS>${el("CST", cst)}${el("cClassTrib", cClassTrib)}${gIBSCBS}</IBSCBS>`;
 }
 
+const ZERO_TOTALS: IbsCbsTotals = {
+  vBCIBSCBS: "0.00",
+  gIBS: {
+    gIBSUF: { vDif: "0.00", vDevTrib: "0.00", vIBSUF: "0.00" },
+    gIBSMun: { vDif: "0.00", vDevTrib: "0.00", vIBSMun: "0.00" },
+    vIBS: "0.00", vCredPres: "0.00", vCredPresCondSus: "0.00",
+  },
+  gCBS: { vDif: "0.00", vDevTrib: "0.00", vCBS: "0.00", vCredPres: "0.00", vCredPresCondSus: "0.00" },
+};
+
 /**
- * IBSCBSTot, the sums of the lines' gIBSCBS. Left out when no line carries
- * amounts (stored totals null): SEFAZ refuses a total with no line behind it
- * (cStat 1118, "Total de IBS e CBS informado indevidamente").
+ * IBSCBSTot, the sums of the lines' gIBSCBS. NT 2025.002 W34-10/W34-20: it is
+ * written exactly when a line carries an IBSCBS group (cStat 1118 without one,
+ * 1119 when missing), with zeros when no line has amounts (CST 410 lines only).
  */
-export function buildIbsCbsTotals(totals: IbsCbsTotals | null): string {
-  if (!totals) return "";
+export function buildIbsCbsTotals(stored: IbsCbsTotals | null, anyLineWithIbsCbs: boolean): string {
+  if (!anyLineWithIbsCbs) return "";
+  const totals = stored ?? ZERO_TOTALS;
   const { gIBS, gCBS } = totals;
   return (
     "<IBSCBSTot>" +

@@ -1,5 +1,5 @@
 import { el } from "@/lib/fiscal/xml/xml-text";
-import { buildIbsCbsTotals } from "./build-ibs-cbs";
+import { buildIbsCbs, buildIbsCbsTotals } from "./build-ibs-cbs";
 import { isPositive, money } from "./format";
 import type { NfeInput } from "./types";
 
@@ -20,5 +20,6 @@ export function buildTotal(input: NfeInput): string {
   const t = input.totals.icmsTot;
   const icmsTot = ICMS_TOT_FIELDS.map((name) => el(name, money(t[name], `ICMSTot/${name}`)) + (name === "vICMSDeson" ? difalTotals(input) : "")).join("");
   const vTotTrib = isPositive(input.totals.approximateTaxes) ? el("vTotTrib", money(input.totals.approximateTaxes)) : "";
-  return `<total><ICMSTot>${icmsTot}${vTotTrib}</ICMSTot>${buildIbsCbsTotals(input.totals.ibsCbsTot)}</total>`;
+  const anyLineWithIbsCbs = input.items.some((item) => buildIbsCbs(item.taxes.ibsCbs, input.issuer.crt) !== "");
+  return `<total><ICMSTot>${icmsTot}${vTotTrib}</ICMSTot>${buildIbsCbsTotals(input.totals.ibsCbsTot, anyLineWithIbsCbs)}</total>`;
 }

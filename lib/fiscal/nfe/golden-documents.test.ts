@@ -32,8 +32,10 @@ const GOLDEN: Array<[string, () => NfeInput]> = [
   ...["02", "03", "04", "05"].map((type): [string, () => NfeInput] => [`credit note tpNFCredito ${type}`, () => golden.creditNote(REFERENCED_KEY, type)]),
   ...["01", "02", "03", "04", "05", "06", "07", "08"].map((type): [string, () => NfeInput] => [`debit note tpNFDebito ${type}`, () => golden.debitNote(REFERENCED_KEY, type)]),
   ["interstate B2C with DIFAL, imported line at 4 %", () => golden.interstateConsumerWithDifal()],
+  ["interstate B2C to BA with the DIFAL on the base dupla", () => golden.interstateConsumerDoubleBase()],
   ["NFC-e in cash with change", () => golden.nfceCashWithChange()],
   ["Simples Nacional without IBS/CBS", () => golden.simplesWithoutIbsCbs()],
+  ["IBS/CBS with reduced rates (CST 200, gRed 100 % and 60 %)", () => golden.reducedRatesNfe()],
 ];
 
 describe("golden documents: built, signed, valid for the official schema and for xmlsec1", () => {
@@ -179,18 +181,32 @@ describe("buildNfe details", () => {
     expect(xml).toContain("<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS>");
   });
 
-  it("leaves IBSCBSTot out when no line has IBS/CBS amounts (1118), and a Simples issuer's CST 000 group without amounts too (1022)", () => {
+  it("leaves IBSCBSTot out with a Simples issuer's CST 000 group without amounts (1022, 1118), and writes it with zeros for CST 410 lines (1119)", () => {
     const input = golden.simplesWithStNfe();
     const items = input.items.map((line) => ({ ...line, taxes: { ...line.taxes, ibsCbs: { ...line.taxes.ibsCbs, amounts: null } } }));
     const built = buildSignedNfe({ ...input, items, totals: { ...input.totals, ibsCbsTot: null } }, credentials);
     expect(built.xml).not.toContain("<IBSCBS>");
     expect(built.xml).not.toContain("IBSCBSTot");
-    // A regular-regime issuer keeps a CST without gIBSCBS (410) as CST and cClassTrib only.
+    expect(checkXmlSchema(built.xml, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
+    // A regular-regime issuer keeps a CST without gIBSCBS (410) as CST and cClassTrib only, and the total group with zeros.
     const immune = golden.simpleNfe();
     const lines = immune.items.map((line) => ({ ...line, taxes: { ...line.taxes, ibsCbs: { ...line.taxes.ibsCbs, cst: "410", cClassTrib: "410999", amounts: null } } }));
-    const immuneXml = buildNfe({ ...immune, items: lines, totals: { ...immune.totals, ibsCbsTot: null } }).xml;
+    const immuneXml = buildSignedNfe({ ...immune, items: lines, totals: { ...immune.totals, ibsCbsTot: null } }, credentials).xml;
     expect(immuneXml.match(/<IBSCBS><CST>410<\/CST><cClassTrib>410999<\/cClassTrib><\/IBSCBS>/g)?.length).toBe(2);
-    expect(checkXmlSchema(built.xml, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
+    expect(immuneXml).toContain("<IBSCBSTot><vBCIBSCBS>0.00</vBCIBSCBS><gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>0.00</vIBSUF></gIBSUF>");
+    expect(checkXmlSchema(immuneXml, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
+    expect(findRuleViolations(immuneXml)).toEqual([]);
+  });
+
+  it("writes gRed with pRedAliq and pAliqEfet between the rate and the amount of each share", () => {
+    const xml = buildNfe(golden.reducedRatesNfe()).xml;
+    expect(xml).toContain(
+      "<IBSCBS><CST>200</CST><cClassTrib>200034</cClassTrib><gIBSCBS><vBC>30.00</vBC>" +
+        "<gIBSUF><pIBSUF>0.1000</pIBSUF><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.0400</pAliqEfet></gRed><vIBSUF>0.01</vIBSUF></gIBSUF>" +
+        "<gIBSMun><pIBSMun>0.0000</pIBSMun><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.0000</pAliqEfet></gRed><vIBSMun>0.00</vIBSMun></gIBSMun>" +
+        "<vIBS>0.01</vIBS><gCBS><pCBS>0.9000</pCBS><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.3600</pAliqEfet></gRed><vCBS>0.11</vCBS></gCBS></gIBSCBS></IBSCBS>",
+    );
+    expect(xml).toContain("<gCBS><pCBS>0.9000</pCBS><gRed><pRedAliq>100.0000</pRedAliq><pAliqEfet>0.0000</pAliqEfet></gRed><vCBS>0.00</vCBS></gCBS>");
   });
 
   it("refuses a document the schema rejects with a 422 naming the element, and never a bad cNF", () => {

@@ -1,3 +1,5 @@
+import { dec } from "../decimal";
+
 // ICMS rates by state, dated. Source: shared/fiscal/data/tables/icms, vendored
 // beside this file (icms-interestadual.json, icms-aliquotas-internas-uf.csv),
 // compiled from Res. SF 22/1989, Res. SF 13/2012 and each state's law as known
@@ -48,6 +50,37 @@ export const INTERNAL_ICMS_RATES: ReadonlyArray<{ uf: string; rate: string; sinc
  */
 export const GENERAL_FCP_RATES: Readonly<Record<string, string>> = { RJ: "2" };
 
+/**
+ * The FCP percentages a state applies (ADCT art. 82 and each state's law),
+ * from the fcp_percentual column of icms-aliquotas-internas-uf.csv, as
+ * [lowest, highest]; a state without FCP (AC, AP, PA, SC) has no entry. The
+ * rules engine checks pFCP (cStat 874, issuer's state) and pFCPST (875,
+ * recipient's state) against it: the official per-state FCP table of the NF-e
+ * portal was not available (see that file's README).
+ */
+export const FCP_RATE_RANGES: Readonly<Record<string, readonly [string, string]>> = {
+  AL: ["1", "2"], AM: ["1.5", "2"], BA: ["2", "2"], CE: ["2", "2"], DF: ["2", "2"], ES: ["2", "2"], GO: ["0", "2"], MA: ["2", "2"], MG: ["2", "2"], MS: ["0", "2"], MT: ["0", "2"], PB: ["2", "2"], PE: ["2", "2"], PI: ["1", "2"], PR: ["2", "2"], RJ: ["2", "4"], RN: ["2", "2"], RO: ["2", "2"], RR: ["0", "2"], RS: ["2", "2"], SE: ["1", "2"], SP: ["2", "2"], TO: ["2", "2"],
+};
+
+/**
+ * States whose law computes the DIFAL of a sale to a non-contributor on the
+ * "base dupla" (LC 190/2022 let each state define it; the tax is "por
+ * dentro" at the destination's internal rate): the destination's base is the
+ * operation value without the origin's ICMS, grossed up by the internal rate
+ * (FCP included). Dated rows: a change is a new row. Only states whose law we
+ * could read are listed; others keep the single base (EC 87/2015, Conv. ICMS
+ * 93/2015). To be checked against each SEFAZ before production, as the rates.
+ */
+export const DIFAL_DOUBLE_BASE: ReadonlyArray<{ uf: string; since: string; until: string | null; source: string }> = [
+  // Art. 17 XI: the value of the operation "no Estado de destino" for the tax due to it, with the tax in its own base (§ 1º I); art. 4º XVI (non-contributor).
+  { uf: "BA", since: "2021-12-31", until: null, source: "Lei BA 7.014/1996, art. 4º XVI and art. 17 XI and § 6º, as written by Lei BA 14.415/2021 (DO-BA 31/12/2021)" },
+];
+
+/** Whether the destination computes the non-contributor DIFAL on the base dupla on that date (YYYY-MM-DD). */
+export function usesDifalDoubleBase(uf: string, onDate: string): boolean {
+  return DIFAL_DOUBLE_BASE.some((row) => row.uf === uf && row.since <= onDate && (row.until === null || onDate <= row.until));
+}
+
 /** Res. SF 22/1989: South and Southeast except ES. */
 const SOUTH_SOUTHEAST_EXCEPT_ES = new Set(["MG", "PR", "RJ", "RS", "SC", "SP"]);
 /** Res. SF 13/2012: imported goods (and national goods with more than 40 % imported content). */
@@ -67,4 +100,12 @@ export function internalIcmsRate(uf: string, onDate: string): string | null {
 
 export function generalFcpRate(uf: string): string | null {
   return GENERAL_FCP_RATES[uf] ?? null;
+}
+
+/** Whether a state applies this FCP percentage (within its range); false where it has no FCP. */
+export function isFcpRateOfState(uf: string, percent: string): boolean {
+  const range = FCP_RATE_RANGES[uf];
+  if (!range) return false;
+  const value = dec(percent);
+  return value.greaterThanOrEqualTo(range[0]) && value.lessThanOrEqualTo(range[1]);
 }

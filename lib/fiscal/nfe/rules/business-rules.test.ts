@@ -35,6 +35,41 @@ const difal = () => golden.interstateConsumerWithDifal();
 const billing = () => golden.transportAndInstallments();
 const difalLine = (index: number) => difal().items[index]!.taxes.difal!;
 
+const reduced = () => golden.reducedRatesNfe();
+type IbsCbsAmounts = NonNullable<NfeItem["taxes"]["ibsCbs"]["amounts"]>;
+type IbsCbsTotals = NonNullable<NfeInput["totals"]["ibsCbsTot"]>;
+
+/** Changes the IBSCBSTot of a document (a copy). */
+function withIbsCbsTot(input: NfeInput, change: (totals: IbsCbsTotals) => void): NfeInput {
+  const totals = structuredClone(input.totals.ibsCbsTot!);
+  change(totals);
+  return { ...input, totals: { ...input.totals, ibsCbsTot: totals } };
+}
+
+/** Changes line `index`'s IBS/CBS amounts and the matching totals, so only the line's own rule breaks. */
+function withIbsCbsAmounts(input: NfeInput, index: number, values: Partial<IbsCbsAmounts>): NfeInput {
+  const before = input.items[index]!.taxes.ibsCbs;
+  const changed = withTaxes(input, index, { ibsCbs: { ...before, amounts: { ...before.amounts!, ...values } } });
+  const plus = (total: string, field: keyof IbsCbsAmounts) => (Number(total) + Number(values[field] ?? before.amounts![field]) - Number(before.amounts![field])).toFixed(2);
+  return withIbsCbsTot(changed, (t) => {
+    t.vBCIBSCBS = plus(t.vBCIBSCBS, "base");
+    t.gIBS.gIBSUF.vIBSUF = plus(t.gIBS.gIBSUF.vIBSUF, "ibsStateAmount");
+    t.gIBS.gIBSMun.vIBSMun = plus(t.gIBS.gIBSMun.vIBSMun, "ibsMunicipalAmount");
+    t.gIBS.vIBS = plus(t.gIBS.vIBS, "ibsAmount");
+    t.gCBS.vCBS = plus(t.gCBS.vCBS, "cbsAmount");
+  });
+}
+
+/** Line 1 of the simple NF-e as CST 011 / cClassTrib 011004 (uniform rates, reduction 0 %): gRed with the nominal rates. */
+function uniformRates(): NfeInput {
+  const input = simple();
+  const line = input.items[0]!.taxes.ibsCbs;
+  const zero = (effectiveRate: string) => ({ reductionRate: "0.0000", effectiveRate });
+  return withTaxes(input, 0, { ibsCbs: { ...line, cst: "011", cClassTrib: "011004", amounts: { ...line.amounts!, reduction: { ibsState: zero("0.1000"), ibsMunicipal: zero("0.0000"), cbs: zero("0.9000") } } } });
+}
+const uniform = () => xmlOf(uniformRates());
+const gRedOf = (pRedAliq: string, pAliqEfet: string) => `<gRed><pRedAliq>${pRedAliq}</pRedAliq><pAliqEfet>${pAliqEfet}</pAliqEfet></gRed>`;
+
 /** Changes one ICMSTot field of the simple NF-e and, when it enters vNF, vNF and the payment with it. */
 function simpleTotal(field: keyof NfeInput["totals"]["icmsTot"], value: string, vNF?: string): string {
   const input = withIcmsTot(simple(), vNF ? { [field]: value, vNF } : { [field]: value });
@@ -85,15 +120,19 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
     return xmlOf(withIcmsTot(changed, { vFCPUFDest: "0.00", vICMSUFDest: "3.38", vICMSUFRemet: "0.00" }));
   }],
   ["693", "18 % on an interstate sale", () => swap(swap(xmlOf(difal()), "<pICMS>7.0000</pICMS><vICMS>140.00</vICMS>", "<pICMS>18.0000</pICMS><vICMS>360.00</vICMS>"), "<vICMS>152.00</vICMS>", "<vICMS>372.00</vICMS>")],
+  ["880", "pFCP zero", () => swap(xmlOf(simple()), "<vICMS>18.00</vICMS></ICMS00>", "<vICMS>18.00</vICMS><pFCP>0.0000</pFCP><vFCP>0.00</vFCP></ICMS00>")],
+  ["874", "pFCP 3 % in SP", () => swap(xmlOf(simple()), "<vICMS>18.00</vICMS></ICMS00>", "<vICMS>18.00</vICMS><pFCP>3.0000</pFCP><vFCP>0.00</vFCP></ICMS00>")],
+  ["875", "pFCPST 5 % to SP", () => swap(xmlOf(golden.simplesWithStNfe()), "<vICMSST>3.46</vICMSST>", "<vICMSST>3.46</vICMSST><vBCFCPST>67.20</vBCFCPST><pFCPST>5.0000</pFCPST><vFCPST>0.00</vFCPST>")],
   ["694", "interstate B2C line without ICMSUFDest", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: null }), { vICMSUFDest: "49.50" }))],
   ["695", "ICMSUFDest in an internal sale", () =>
     xmlOf(withIcmsTot(withTaxes(simple(), 0, { difal: { ...difalLine(0), base: "100.00", destinationRate: "18.0000", interstateRate: "12.0000", destinationAmount: "6.00" } }), { vFCPUFDest: "0.00", vICMSUFDest: "6.00", vICMSUFRemet: "0.00" }))],
   ["697", "national good at 4 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "4.0000", destinationAmount: "330.00" } }), { vICMSUFDest: "379.50" }))],
-  ["698", "SP to BA at 12 % instead of 7 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "12.0000", destinationAmount: "170.00" } }), { vICMSUFDest: "219.50" }))],
+  ["698", "SP to PE at 12 % instead of 7 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), interstateRate: "12.0000", destinationAmount: "170.00" } }), { vICMSUFDest: "219.50" }))],
   ["699", "80 % partition after 2019", () =>
     xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), partitionRate: "80.0000", destinationAmount: "216.00", originAmount: "54.00" } }), { vICMSUFDest: "265.50", vICMSUFRemet: "54.00" }))],
   ["793", "vFCPUFDest differs from base × rate", () =>
     xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), fcpBase: "2000.00", fcpRate: "2.0000", fcpAmount: "41.00" } }), { vFCPUFDest: "41.00" }))],
+  ["815", "vICMSUFDest on neither the single base nor the base dupla", () => xmlOf(withIcmsTot(withTaxes(golden.interstateConsumerDoubleBase(), 0, { difal: { ...golden.interstateConsumerDoubleBase().items[0]!.taxes.difal!, destinationAmount: "320.00" } }), { vICMSUFDest: "382.26" }))],
   ["815", "vICMSUFDest differs from the calculation", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), destinationAmount: "271.00" } }), { vICMSUFDest: "320.50" }))],
   ["816", "vICMSUFRemet not zero at 100 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), originAmount: "1.00" } }), { vICMSUFRemet: "1.00" }))],
   ["742", "NFC-e with IPI", () => swap(xmlOf(nfce()), "</ICMS>", "</ICMS><IPI><cEnq>999</cEnq><IPINT><CST>53</CST></IPINT></IPI>")],
@@ -102,6 +141,26 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
     const input = withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, amounts: null } });
     return xmlOf({ ...input, totals: { ...input.totals, ibsCbsTot: golden.ibsCbsTot("30.00", "0.03", "0.27") } });
   }],
+  ["1104", "IBS/CBS base differs from the line's values", () => swap(swap(xmlOf(simple()), "<gIBSCBS><vBC>100.00</vBC>", "<gIBSCBS><vBC>99.00</vBC>"), "<vBCIBSCBS>130.00</vBCIBSCBS>", "<vBCIBSCBS>129.00</vBCIBSCBS>")],
+  ["1026", "pIBSUF 0.11 % in 2026", () => swap(xmlOf(simple()), "<pIBSUF>0.1000</pIBSUF><vIBSUF>0.10</vIBSUF>", "<pIBSUF>0.1100</pIBSUF><vIBSUF>0.10</vIBSUF>")],
+  ["1032", "state gRed with CST 000", () => swap(xmlOf(simple()), "<pIBSUF>0.1000</pIBSUF><vIBSUF>0.10</vIBSUF>", `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}<vIBSUF>0.10</vIBSUF>`)],
+  ["1033", "CST 011 without the state gRed", () => swap(uniform(), `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}`, "<pIBSUF>0.1000</pIBSUF>")],
+  ["1034", "state pRedAliq not the class's", () => swap(uniform(), `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}`, `<pIBSUF>0.1000</pIBSUF>${gRedOf("10.0000", "0.0900")}`)],
+  ["1035", "state pAliqEfet miscalculated", () => swap(uniform(), `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}`, `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.0950")}`)],
+  ["1041", "vIBSUF differs from vBC × pIBSUF", () => xmlOf(withIbsCbsAmounts(simple(), 0, { ibsStateAmount: "0.12", ibsAmount: "0.12" }))],
+  ["1036", "pIBSMun 0.005 % in 2026", () => swap(xmlOf(simple()), "<pIBSMun>0.0000</pIBSMun><vIBSMun>0.00</vIBSMun>", "<pIBSMun>0.0050</pIBSMun><vIBSMun>0.00</vIBSMun>")],
+  ["1007", "municipal gRed with CST 000", () => swap(xmlOf(simple()), "<pIBSMun>0.0000</pIBSMun><vIBSMun>0.00</vIBSMun>", `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0000")}<vIBSMun>0.00</vIBSMun>`)],
+  ["1074", "CST 200 without the municipal gRed", () => swap(xmlOf(reduced()), `<pIBSMun>0.0000</pIBSMun>${gRedOf("100.0000", "0.0000")}`, "<pIBSMun>0.0000</pIBSMun>")],
+  ["1046", "municipal pRedAliq not the class's", () => swap(uniform(), `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0000")}`, `<pIBSMun>0.0000</pIBSMun>${gRedOf("10.0000", "0.0000")}`)],
+  ["1047", "municipal pAliqEfet miscalculated", () => swap(uniform(), `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0000")}`, `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0050")}`)],
+  ["1052", "vIBSMun differs from vBC × pIBSMun", () => xmlOf(withIbsCbsAmounts(simple(), 0, { ibsMunicipalAmount: "0.02", ibsAmount: "0.12" }))],
+  ["1150", "vIBS differs from vIBSUF + vIBSMun", () => xmlOf(withIbsCbsAmounts(simple(), 0, { ibsAmount: "0.12" }))],
+  ["1037", "pCBS 0.91 % in 2026", () => swap(xmlOf(simple()), "<pCBS>0.9000</pCBS><vCBS>0.90</vCBS>", "<pCBS>0.9100</pCBS><vCBS>0.90</vCBS>")],
+  ["1028", "CBS gRed with CST 000", () => swap(xmlOf(simple()), "<pCBS>0.9000</pCBS><vCBS>0.90</vCBS>", `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}<vCBS>0.90</vCBS>`)],
+  ["1079", "CST 011 without the CBS gRed", () => swap(uniform(), `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}`, "<pCBS>0.9000</pCBS>")],
+  ["1063", "CBS pRedAliq not the class's", () => swap(uniform(), `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}`, `<pCBS>0.9000</pCBS>${gRedOf("1.0000", "0.8910")}`)],
+  ["1064", "CBS pAliqEfet miscalculated", () => swap(uniform(), `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}`, `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.8950")}`)],
+  ["1069", "vCBS differs from vBC × pCBS", () => xmlOf(withIbsCbsAmounts(simple(), 0, { cbsAmount: "0.92" }))],
   ["531", "vBC total", () => simpleTotal("vBC", "131.00")],
   ["532", "vICMS total", () => simpleTotal("vICMS", "23.41")],
   ["795", "vICMSDeson total", () => simpleTotal("vICMSDeson", "1.00", "130.50")],
@@ -125,13 +184,34 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
     const input = withItem(withItem(simple(), 0, (i) => ({ ...i, approximateTaxes: "4.00" })), 1, (i) => ({ ...i, approximateTaxes: "5.00" }));
     return xmlOf({ ...input, totals: { ...input.totals, approximateTaxes: "10.00" } });
   }],
-  ["1118", "IBSCBSTot without any gIBSCBS", () =>
-    xmlOf(simple().items.reduce((input, _item, index) => withTaxes(input, index, { ibsCbs: { ...input.items[index]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999", amounts: null } }), simple()))],
-  ["1085", "vIBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("130.00", "0.14", "1.17") } })],
-  ["1091", "vCBS total", () => xmlOf({ ...simple(), totals: { ...simple().totals, ibsCbsTot: golden.ibsCbsTot("130.00", "0.13", "1.18") } })],
+  ["1118", "IBSCBSTot without any IBSCBS line", () => {
+    const immune = simple().items.reduce((input, _item, index) => withTaxes(input, index, { ibsCbs: { ...input.items[index]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999", amounts: null } }), simple());
+    const totals = /<IBSCBSTot>.*<\/IBSCBSTot>/.exec(xmlOf({ ...immune, totals: { ...immune.totals, ibsCbsTot: null } }))![0];
+    return swap(xmlOf(simples()), "</ICMSTot>", `</ICMSTot>${totals}`);
+  }],
+  ["1119", "IBSCBS lines without IBSCBSTot", () => swap(xmlOf(simple()), /<IBSCBSTot>.*<\/IBSCBSTot>/, "")],
+  ["1076", "vBCIBSCBS total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.vBCIBSCBS = "131.00"; }))],
+  ["1077", "IBS UF deferral total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.gIBSUF.vDif = "1.00"; }))],
+  ["1078", "IBS UF returned total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.gIBSUF.vDevTrib = "1.00"; }))],
+  ["1080", "vIBSUF total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.gIBSUF.vIBSUF = "0.14"; }))],
+  ["1081", "IBS municipal deferral total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.gIBSMun.vDif = "1.00"; }))],
+  ["1082", "IBS municipal returned total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.gIBSMun.vDevTrib = "1.00"; }))],
+  ["1084", "vIBSMun total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.gIBSMun.vIBSMun = "0.01"; }))],
+  ["1085", "vIBS total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.vIBS = "0.14"; }))],
+  ["1086", "IBS presumed credit total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gIBS.vCredPres = "1.00"; }))],
+  ["1088", "CBS deferral total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vDif = "1.00"; }))],
+  ["1089", "CBS returned total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vDevTrib = "1.00"; }))],
+  ["1091", "vCBS total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vCBS = "1.18"; }))],
+  ["1087", "CBS presumed credit total", () => xmlOf(withIbsCbsTot(simple(), (t) => { t.gCBS.vCredPres = "1.00"; }))],
+  // Totals of groups we never write (gMono, gEstornoCred), stated with no line behind them.
+  ...([["1092", "vIBSMono"], ["1093", "vCBSMono"], ["1120", "vIBSMonoReten"], ["1121", "vCBSMonoReten"], ["1122", "vIBSMonoRet"], ["1123", "vCBSMonoRet"]] as const).map(
+    ([cStat, field]): (typeof CASES)[number] => [cStat, `gMono/${field} total`, () => swap(xmlOf(simple()), "</gCBS></IBSCBSTot>", `</gCBS><gMono>${["vIBSMono", "vCBSMono", "vIBSMonoReten", "vCBSMonoReten", "vIBSMonoRet", "vCBSMonoRet"].map((f) => `<${f}>${f === field ? "1.00" : "0.00"}</${f}>`).join("")}</gMono></IBSCBSTot>`)],
+  ),
+  ["1176", "gEstornoCred/vIBSEstCred total", () => swap(xmlOf(simple()), "</gCBS></IBSCBSTot>", "</gCBS><gEstornoCred><vIBSEstCred>1.00</vIBSEstCred><vCBSEstCred>0.00</vCBSEstCred></gEstornoCred></IBSCBSTot>")],
+  ["1177", "gEstornoCred/vCBSEstCred total", () => swap(xmlOf(simple()), "</gCBS></IBSCBSTot>", "</gCBS><gEstornoCred><vIBSEstCred>0.00</vIBSEstCred><vCBSEstCred>1.00</vCBSEstCred></gEstornoCred></IBSCBSTot>")],
   ["868", "vehicle in an interstate sale", () => xmlOf({ ...difal(), transport: { modFrete: "0", vehicle: { plate: "ABC1D23", uf: "SP" } } })],
   ["753", "NFC-e with freight", () =>
-    xmlOf({ ...withIcmsTot(withItem(nfce(), 0, (i) => ({ ...i, freight: "1.00" })), { vFrete: "1.00", vNF: "24.66" }), change: "0.34" })],
+    xmlOf({ ...withIbsCbsAmounts(withIcmsTot(withItem(nfce(), 0, (i) => ({ ...i, freight: "1.00" })), { vFrete: "1.00", vNF: "24.66" }), 0, { base: "13.68", cbsAmount: "0.12" }), change: "0.34" })],
   // Our builder writes neither transport nor billing on an NFC-e: these cases edit the XML.
   ["754", "NFC-e with a carrier", () => swap(xmlOf(nfce()), "<transp><modFrete>9</modFrete></transp>", "<transp><modFrete>0</modFrete><transporta><CNPJ>60746948000112</CNPJ><xNome>Transportes Ltda</xNome></transporta></transp>")],
   ["756", "NFC-e with a vehicle", () => swap(xmlOf(nfce()), "<transp><modFrete>9</modFrete></transp>", "<transp><modFrete>0</modFrete><veicTransp><placa>ABC1D23</placa><UF>SP</UF></veicTransp></transp>")],
@@ -190,6 +270,15 @@ describe("the first failing rule wins, in the MOC's order", () => {
     expect(findRuleViolations(xmlOf(withTaxes(difal(), 0, { difal: null }))).map((v) => v.cStat)).toEqual(["694", "799"]);
   });
 
+  it("1001 spares a credit note of type 03 (Retorno), the NT's only exception, and also sees ICMSUFDest", () => {
+    const icms40 = { ...golden.simpleNfe().items[0]!.taxes.icms!, cst: "40", modBc: null, base: null, rate: null, amount: null };
+    const withIcms = (type: string) => xmlOf(withTaxes(golden.creditNote(REFERENCED_KEY, type), 0, { icms: icms40 }));
+    expect(firstRuleViolation(withIcms("01"))?.xMotivo).toBe("Rejeição: NF-e com finalidade de débito ou crédito somente para IBS/CBS");
+    expect(findRuleViolations(withIcms("03")).map((v) => v.cStat)).not.toContain("1001");
+    const withDifal = swap(xmlOf(golden.creditNote(REFERENCED_KEY)), "</IBSCBS>", "</IBSCBS><ICMSUFDest><vBCUFDest>10.00</vBCUFDest><pFCPUFDest>0.0000</pFCPUFDest><pICMSUFDest>18.0000</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.0000</pICMSInterPart><vFCPUFDest>0.00</vFCPUFDest><vICMSUFDest>0.60</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>");
+    expect(findRuleViolations(withDifal).map((v) => v.cStat)).toContain("1001");
+  });
+
   it("checks the QR-code v2 hash only with the CSC it was made with", () => {
     const production = xmlOf({ ...nfce(), environment: "PRODUCTION" });
     expect(findRuleViolations(production, { csc: nfce().csc })).toEqual([]);
@@ -202,7 +291,7 @@ describe("the first failing rule wins, in the MOC's order", () => {
   });
 
   it("passes every golden document", () => {
-    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange()]) {
+    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange(), reduced(), uniformRates(), golden.interstateConsumerDoubleBase()]) {
       expect(findRuleViolations(xmlOf(input))).toEqual([]);
     }
   });

@@ -1,50 +1,203 @@
-import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
+import Decimal from "decimal.js";
+import { CST_REQUIRING_GIBSCBS, statutoryIbsCbsRates } from "@/lib/tax/compute-ibs-cbs";
+import { CST_REQUIRING_GRED, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "@/lib/tax/data/ibs-cbs-classifications";
+import { Dec } from "@/lib/tax/decimal";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
-import { amount, child, str, sumOf, type XmlFields } from "./nfe-view";
+import { amount, child, has, str, type NfeView, type NfeViewItem, type XmlFields } from "./nfe-view";
 
-// Group UB (IBSCBS of the line) and W (IBSCBSTot): NT 2025.002 (tax reform).
-// Which CSTs need the gIBSCBS group: the official CST table (ind_gIBSCBS,
-// shared/fiscal/data/tables/ibscbs/cst-ibscbs.csv, version 2026-06-22).
+// Group UB (IBSCBS of the line): NT 2025.002-RTC v1.31, rule table of group UB;
+// ids, cStat and xMotivo are the NT's. Which CSTs need gIBSCBS and gRed: the
+// official CST table (ind_gIBSCBS, ind_gRed; version 2026-06-22); the
+// reduction of each class: the cClassTrib table (lib/tax/data/ibs-cbs-classifications.ts).
+
+const CENTAVO = 0.01;
+
+const gIBSCBS = (item: NfeViewItem) => child(item.ibsCbs, "gIBSCBS");
+const cstOf = (item: NfeViewItem) => str(item.ibsCbs?.CST);
+
+/** The first line carrying gIBSCBS for which `test` finds a problem. */
+function firstIbsCbsLine(nfe: NfeView, test: (group: XmlFields, item: NfeViewItem) => string | false) {
+  return firstLine(nfe, (item) => {
+    const group = gIBSCBS(item);
+    return !!group && test(group, item);
+  });
+}
 
 export const ibsCbsGroupUndueRule: BusinessRule = {
   id: "UB13-20", name: "ibs-cbs-group-undue", cStat: "1021", models: BOTH,
-  xMotivo: "Rejeição: Grupo de informações do IBS/CBS informado indevidamente para o CST informado [nItem:999]",
-  check: (nfe) =>
-    firstLine(nfe, (item) => !!item.ibsCbs && !CST_REQUIRING_GIBSCBS.has(str(item.ibsCbs.CST)) && !!child(item.ibsCbs, "gIBSCBS") && `CST ${str(item.ibsCbs.CST)} com gIBSCBS`),
+  xMotivo: "Rejeição: Grupo IBS/CBS informado indevidamente [nItem:999]",
+  check: (nfe) => firstLine(nfe, (item) => !!item.ibsCbs && !CST_REQUIRING_GIBSCBS.has(cstOf(item)) && !!gIBSCBS(item) && `CST ${cstOf(item)} com gIBSCBS`),
 };
 
 export const ibsCbsGroupRequiredRule: BusinessRule = {
   id: "UB13-30", name: "ibs-cbs-group-required", cStat: "1022", models: BOTH,
-  xMotivo: "Rejeição: Grupo de informações do IBS/CBS não informado para o CST informado [nItem:999]",
+  xMotivo: "Rejeição: Grupo IBS/CBS não informado [nItem:999]",
+  // Exception: tpNFDebito 07 (perda em estoque).
   check: (nfe) =>
-    firstLine(nfe, (item) => !!item.ibsCbs && CST_REQUIRING_GIBSCBS.has(str(item.ibsCbs.CST)) && !child(item.ibsCbs, "gIBSCBS") && `CST ${str(item.ibsCbs.CST)} sem gIBSCBS`),
+    str(nfe.ide.tpNFDebito) === "07" ? null : firstLine(nfe, (item) => !!item.ibsCbs && CST_REQUIRING_GIBSCBS.has(cstOf(item)) && !gIBSCBS(item) && `CST ${cstOf(item)} sem gIBSCBS`),
 };
 
-export const ibsCbsTotalUndueRule: BusinessRule = {
-  id: "W34-10", name: "ibs-cbs-total-undue", cStat: "1118", models: BOTH,
-  xMotivo: "Rejeição: Informado o grupo de total do IBS/CBS sem informação do IBS/CBS nos itens",
-  check: (nfe) => (nfe.ibsCbsTot && !nfe.items.some((i) => child(i.ibsCbs, "gIBSCBS")) ? { detail: "IBSCBSTot sem gIBSCBS nos itens" } : null),
+/**
+ * UB16-10: vBC = vProd + vFrete + vSeg + vOutro + vII − vDesc − vPIS − vCOFINS
+ * − vICMS − vICMSUFDest − vFCP − vFCPUFDest − vICMSMono − vISSQN (+ vIS). The NT
+ * marks it "Implementação Futura, aguardando orientação normativa" and, in
+ * 2026, the base without those deductions is what is issued (README, API
+ * notes): both readings are accepted, as 610 accepts vNF with or without vICMSDeson.
+ */
+export const ibsCbsBaseRule: BusinessRule = {
+  id: "UB16-10", name: "ibs-cbs-base", cStat: "1104", models: BOTH,
+  xMotivo: "Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem:999]",
+  check: (nfe) =>
+    firstIbsCbsLine(nfe, (group, item) => {
+      const p = (name: string) => amount(item.prod[name]);
+      const icms = (name: string) => amount(item.icms?.fields[name]);
+      const gross = p("vProd").plus(p("vFrete")).plus(p("vSeg")).plus(p("vOutro")).plus(amount(item.ii?.vII)).minus(p("vDesc"));
+      const deductions = [amount(item.pis?.vPIS), amount(item.cofins?.vCOFINS), icms("vICMS"), amount(item.icmsUfDest?.vICMSUFDest), icms("vFCP"),
+        amount(item.icmsUfDest?.vFCPUFDest), icms("vICMSMono"), amount(item.issqn?.vISSQN)].reduce((acc, v) => acc.plus(v), new Dec(0));
+      const stated = amount(group.vBC);
+      return !stated.equals(gross) && !stated.equals(gross.minus(deductions)) && `vBC ${str(group.vBC)}, calculado ${gross.toFixed(2)} (ou ${gross.minus(deductions).toFixed(2)} com as deduções)`;
+    }),
 };
 
-function ibsCbsTotalRule(spec: { id: string; name: string; cStat: string; xMotivo: string; total: (tot: XmlFields) => unknown; line: (g: XmlFields | null) => unknown }): BusinessRule {
+/** One share of gIBSCBS: the state IBS, the municipal IBS or the CBS, each with its rate, optional gRed and amount. */
+type Share = {
+  group: "gIBSUF" | "gIBSMun" | "gCBS";
+  rate: "pIBSUF" | "pIBSMun" | "pCBS";
+  amount: "vIBSUF" | "vIBSMun" | "vCBS";
+  /** Column of the cClassTrib table: pRedIBS for both IBS shares, pRedCBS for the CBS. */
+  reduction: "ibs" | "cbs";
+  statutoryRate: (year: number) => string | null;
+};
+
+const STATE: Share = { group: "gIBSUF", rate: "pIBSUF", amount: "vIBSUF", reduction: "ibs", statutoryRate: (y) => statutoryIbsCbsRates(y).ibsState };
+const MUNICIPAL: Share = { group: "gIBSMun", rate: "pIBSMun", amount: "vIBSMun", reduction: "ibs", statutoryRate: (y) => statutoryIbsCbsRates(y).ibsMunicipal };
+const CBS: Share = { group: "gCBS", rate: "pCBS", amount: "vCBS", reduction: "cbs", statutoryRate: (y) => statutoryIbsCbsRates(y).cbs };
+
+type RuleText = Pick<BusinessRule, "id" | "name" | "cStat" | "xMotivo">;
+
+/** A rule over each line's share group, for lines that carry gIBSCBS. */
+function shareRule(text: RuleText, share: Share, test: (g: XmlFields, item: NfeViewItem, nfe: NfeView) => string | false): BusinessRule {
   return {
-    id: spec.id, name: spec.name, cStat: spec.cStat, xMotivo: spec.xMotivo, models: BOTH,
-    check(nfe) {
-      // Without any gIBSCBS the total itself is the problem (1118).
-      if (!nfe.ibsCbsTot || !nfe.items.some((i) => child(i.ibsCbs, "gIBSCBS"))) return null;
-      const expected = sumOf(nfe.items, (i) => spec.line(child(i.ibsCbs, "gIBSCBS")));
-      const stated = amount(spec.total(nfe.ibsCbsTot));
-      return expected.equals(stated) ? null : { detail: `total ${stated.toFixed(2)}, soma dos itens ${expected.toFixed(2)}` };
-    },
+    ...text, models: BOTH,
+    check: (nfe) =>
+      firstIbsCbsLine(nfe, (group, item) => {
+        const g = child(group, share.group);
+        return !!g && test(g, item, nfe);
+      }),
   };
 }
 
-export const ibsTotalRule = ibsCbsTotalRule({
-  id: "W47-10", name: "ibs-total", cStat: "1085", xMotivo: "Rejeição: Valor total do IBS difere do somatório dos itens",
-  total: (tot) => child(tot, "gIBS")?.vIBS, line: (g) => g?.vIBS,
+/** gCompraGov/pRedutor of a government purchase (B31), which also reduces the effective rate. */
+const governmentReducer = (nfe: NfeView) => child(nfe.ide, "gCompraGov");
+
+/** UB18-10, UB37-10, UB56-10: the rate fixed by LC 214/2025 for the year of issue; zero for a class with regular taxation. */
+function statutoryRateRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item, nfe) => {
+    const year = Number(str(nfe.ide.dhEmi).slice(0, 4));
+    const expected = REGULAR_TAXATION_CLASSES.has(str(item.ibsCbs?.cClassTrib)) ? "0" : share.statutoryRate(year);
+    return expected !== null && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${year}`;
+  });
+}
+
+/** UB26-10, UB45-10, UB64-10: gRed where the CST forbids it (except a government purchase with pRedAliq zero). */
+function reductionUndueRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item, nfe) => {
+    const gRed = child(g, "gRed");
+    if (!gRed || CST_REQUIRING_GRED.has(cstOf(item))) return false;
+    return !(governmentReducer(nfe) && amount(gRed.pRedAliq).isZero()) && `CST ${cstOf(item)} com gRed`;
+  });
+}
+
+/** UB26-20, UB45-20, UB64-20: no gRed where the CST requires it or in a government purchase. */
+function reductionMissingRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item, nfe) => (CST_REQUIRING_GRED.has(cstOf(item)) || !!governmentReducer(nfe)) && !child(g, "gRed") && `CST ${cstOf(item)} sem gRed`);
+}
+
+/** UB27-10, UB46-10, UB65-10: pRedAliq is the reduction of the class (the cClassTrib table); unknown classes are 1023's question. */
+function reductionRateRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item) => {
+    const gRed = child(g, "gRed");
+    const row = RATE_REDUCTIONS[str(item.ibsCbs?.cClassTrib)];
+    if (!gRed || !row || !CST_REQUIRING_GRED.has(cstOf(item))) return false;
+    return !amount(gRed.pRedAliq).equals(row[share.reduction]) && `pRedAliq ${str(gRed.pRedAliq)}, previsto ${row[share.reduction]} para ${str(item.ibsCbs?.cClassTrib)}`;
+  });
+}
+
+/** UB28-10, UB47-10, UB66-10: pAliqEfet = rate × (1 − pRedAliq / 100) [× (1 − pRedutor / 100)], to 4 places. */
+function effectiveRateRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, _item, nfe) => {
+    const gRed = child(g, "gRed");
+    if (!gRed) return false;
+    const reducer = governmentReducer(nfe);
+    let expected = amount(g[share.rate]).times(new Dec(100).minus(amount(gRed.pRedAliq))).dividedBy(100);
+    if (reducer) expected = expected.times(new Dec(100).minus(amount(reducer.pRedutor))).dividedBy(100);
+    expected = expected.toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+    return !amount(gRed.pAliqEfet).equals(expected) && `pAliqEfet ${str(gRed.pAliqEfet)}, calculado ${expected.toFixed(4)}`;
+  });
+}
+
+/** UB35-10, UB54-10, UB67-10: amount = vBC × rate (pAliqEfet with gRed) − vDif − vDevTrib, R$ 0.01 of tolerance. */
+function shareAmountRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item) => {
+    const gRed = child(g, "gRed");
+    const applied = gRed ? amount(gRed.pAliqEfet) : amount(g[share.rate]);
+    const expected = amount(gIBSCBS(item)!.vBC).times(applied).dividedBy(100).minus(amount(child(g, "gDif")?.vDif)).minus(amount(child(g, "gDevTrib")?.vDevTrib));
+    return expected.minus(amount(g[share.amount])).abs().greaterThan(CENTAVO) && `${share.amount} ${str(g[share.amount])}, calculado ${expected.toFixed(2)}`;
+  });
+}
+
+type ShareTexts = Record<"rate" | "reductionUndue" | "reductionMissing" | "reductionRate" | "effectiveRate" | "amount", RuleText>;
+
+/** The six rules of one share, in the NT's order: rate of the year, gRed undue, gRed missing, pRedAliq, pAliqEfet, amount. */
+function shareRules(share: Share, texts: ShareTexts): BusinessRule[] {
+  return [
+    statutoryRateRule(texts.rate, share),
+    reductionUndueRule(texts.reductionUndue, share),
+    reductionMissingRule(texts.reductionMissing, share),
+    reductionRateRule(texts.reductionRate, share),
+    effectiveRateRule(texts.effectiveRate, share),
+    shareAmountRule(texts.amount, share),
+  ];
+}
+
+/** UB18 to UB35: the state IBS (gIBSUF). */
+export const ibsStateRules = shareRules(STATE, {
+  rate: { id: "UB18-10", name: "ibs-uf-rate", cStat: "1026", xMotivo: "Rejeição: Alíquota do IBS da UF inválida [nItem:999]" },
+  reductionUndue: { id: "UB26-10", name: "ibs-uf-reduction-undue", cStat: "1032", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota Estadual [nItem:999]" },
+  reductionMissing: { id: "UB26-20", name: "ibs-uf-reduction-missing", cStat: "1033", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem:999]" },
+  reductionRate: { id: "UB27-10", name: "ibs-uf-reduction-rate", cStat: "1034", xMotivo: "Rejeição: Percentual de redução de alíquota da UF não é válido para este cClassTrib [nItem:999]" },
+  effectiveRate: { id: "UB28-10", name: "ibs-uf-effective-rate", cStat: "1035", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS da UF calculado incorretamente [nItem:999]" },
+  amount: { id: "UB35-10", name: "ibs-uf-amount", cStat: "1041", xMotivo: "Rejeição: Valor do IBS da UF difere do calculado [nItem:999]" },
 });
 
-export const cbsTotalRule = ibsCbsTotalRule({
-  id: "W56-10", name: "cbs-total", cStat: "1091", xMotivo: "Rejeição: Valor total da CBS difere do somatório dos itens",
-  total: (tot) => child(tot, "gCBS")?.vCBS, line: (g) => child(g, "gCBS")?.vCBS,
+/** UB37 to UB54: the municipal IBS (gIBSMun). */
+export const ibsMunicipalRules = shareRules(MUNICIPAL, {
+  rate: { id: "UB37-10", name: "ibs-mun-rate", cStat: "1036", xMotivo: "Rejeição: Alíquota do IBS do Município inválida [nItem:999]" },
+  reductionUndue: { id: "UB45-10", name: "ibs-mun-reduction-undue", cStat: "1007", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota municipal [nItem:999]" },
+  reductionMissing: { id: "UB45-20", name: "ibs-mun-reduction-missing", cStat: "1074", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Municipal [nItem:999]" },
+  reductionRate: { id: "UB46-10", name: "ibs-mun-reduction-rate", cStat: "1046", xMotivo: "Rejeição: Percentual de redução de alíquota do Município não é válido para este cClassTrib [nItem:999]" },
+  effectiveRate: { id: "UB47-10", name: "ibs-mun-effective-rate", cStat: "1047", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS do Município calculado incorretamente [nItem:999]" },
+  amount: { id: "UB54-10", name: "ibs-mun-amount", cStat: "1052", xMotivo: "Rejeição: Valor do IBS Municipal difere do calculado [nItem:999]" },
+});
+
+export const ibsItemAmountRule: BusinessRule = {
+  id: "UB54a-10", name: "ibs-item-amount", cStat: "1150", models: BOTH,
+  xMotivo: "Rejeição: Valor do IBS do Item (vIBS) difere do calculado [nItem:999]",
+  // vIBS = vIBSUF + vIBSMun − vCredPres when the presumed credit is deducted: lines with gCredPresOper are not checked (indDeduzCredPres is in a table we do not hold).
+  check: (nfe) =>
+    firstIbsCbsLine(nfe, (g, item) => {
+      if (has(item.ibsCbs, "gCredPresOper")) return false;
+      const expected = amount(child(g, "gIBSUF")?.vIBSUF).plus(amount(child(g, "gIBSMun")?.vIBSMun));
+      return !expected.equals(amount(g.vIBS)) && `vIBS ${str(g.vIBS)}, calculado ${expected.toFixed(2)}`;
+    }),
+};
+
+/** UB56 to UB67: the CBS (gCBS). */
+export const cbsRules = shareRules(CBS, {
+  rate: { id: "UB56-10", name: "cbs-rate", cStat: "1037", xMotivo: "Rejeição: Alíquota da CBS inválida [nItem:999]" },
+  reductionUndue: { id: "UB64-10", name: "cbs-reduction-undue", cStat: "1028", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota da CBS [nItem:999]" },
+  reductionMissing: { id: "UB64-20", name: "cbs-reduction-missing", cStat: "1079", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota da CBS [nItem:999]" },
+  reductionRate: { id: "UB65-10", name: "cbs-reduction-rate", cStat: "1063", xMotivo: "Rejeição: Percentual de redução de alíquota da CBS não é válido para este cClassTrib [nItem:999]" },
+  effectiveRate: { id: "UB66-10", name: "cbs-effective-rate", cStat: "1064", xMotivo: "Rejeição: Valor da Alíquota Efetiva da CBS calculado incorretamente [nItem:999]" },
+  amount: { id: "UB67-10", name: "cbs-amount", cStat: "1069", xMotivo: "Rejeição: Valor da CBS difere do calculado [nItem:999]" },
 });

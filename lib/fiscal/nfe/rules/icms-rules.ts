@@ -1,5 +1,5 @@
 import { Dec } from "@/lib/tax/decimal";
-import { interstateIcmsRate } from "@/lib/tax/data/icms-rates";
+import { interstateIcmsRate, isFcpRateOfState } from "@/lib/tax/data/icms-rates";
 import { BOTH, NFE_ONLY, firstLine, type BusinessRule } from "./business-rule";
 import { amount, has, str, type NfeView, type NfeViewItem } from "./nfe-view";
 
@@ -73,6 +73,44 @@ export const interstateRateCeilingRule: BusinessRule = {
   },
 };
 
+// FCP of the line (N17b, N23b, N27b): MOC 4.00 Anexo I as changed by NT 2016.002.
+// The state's FCP percentages: lib/tax/data/icms-rates.ts (FCP_RATE_RANGES).
+
+export const fcpZeroRateRule: BusinessRule = {
+  id: "N17b-10", name: "fcp-rate-zero", cStat: "880", models: BOTH,
+  xMotivo: "Rejeição: Percentual de FCP igual a zero [nItem:999]",
+  // "Não informar os campos relativos a FCP para os produtos não sujeitos à sua incidência."
+  check: (nfe) => firstLine(nfe, (item) => !!item.icms && has(item.icms.fields, "pFCP") && amount(item.icms.fields.pFCP).isZero() && "pFCP 0"),
+};
+
+export const fcpRateOfIssuerStateRule: BusinessRule = {
+  id: "N17b-20", name: "fcp-rate-of-issuer-state", cStat: "874", models: BOTH,
+  xMotivo: "Rejeição: Percentual de FCP inválido [nItem:999]",
+  check: (nfe) =>
+    firstLine(nfe, (item) => {
+      const pFCP = item.icms?.fields.pFCP;
+      return has(item.icms?.fields, "pFCP") && !amount(pFCP).isZero() && !isFcpRateOfState(nfe.issuerUf, str(pFCP)) && `pFCP ${str(pFCP)} em ${nfe.issuerUf}`;
+    }),
+};
+
+export const fcpStRateOfRecipientStateRule: BusinessRule = {
+  id: "N23b-20", name: "fcp-st-rate-of-recipient-state", cStat: "875", models: BOTH,
+  xMotivo: "Rejeição: Percentual de FCPST inválido [nItem:999]",
+  // pFCPST (N23b) and pFCPSTRet (N27b) against the recipient's state, or the delivery's
+  // (Obs. 2). The MOC marks both "Implementação Futura": the strict reading applies them.
+  check(nfe) {
+    const states = [nfe.recipientUf, str(nfe.entrega?.UF)].filter((uf): uf is string => !!uf && uf !== "EX");
+    if (states.length === 0) return null;
+    return firstLine(nfe, (item) => {
+      for (const field of ["pFCPST", "pFCPSTRet"]) {
+        const value = item.icms?.fields[field];
+        if (has(item.icms?.fields, field) && !amount(value).isZero() && !states.some((uf) => isFcpRateOfState(uf, str(value)))) return `${field} ${str(value)} em ${states.join("/")}`;
+      }
+      return false;
+    });
+  },
+};
+
 export const difalGroupMissingRule: BusinessRule = {
   id: "NA01-20", name: "icms-uf-dest-required", cStat: "694", models: NFE_ONLY,
   xMotivo: "Rejeição: Não informado o grupo de ICMS para a UF de destino [nItem:999]",
@@ -129,17 +167,42 @@ export const difalFcpAmountRule: BusinessRule = {
     }),
 };
 
+/** The line's value for the DIFAL: vProd + vFrete + vSeg + vOutro − vDesc + vIPI (a non-contributor's base includes the IPI). */
+function difalLineValue(item: NfeViewItem) {
+  const p = (name: string) => amount(item.prod[name]);
+  const ipi = amount((item.ipi?.IPITrib as Record<string, unknown> | undefined)?.vIPI);
+  return p("vProd").plus(p("vFrete")).plus(p("vSeg")).plus(p("vOutro")).minus(p("vDesc")).plus(ipi);
+}
+
+/**
+ * vICMSUFDest on the "base dupla" (LC 190/2022 and the destination's law):
+ * vBCUFDest must be (value − origin ICMS) / (1 − (pICMSUFDest + pFCPUFDest)),
+ * and the amount vBCUFDest × pICMSUFDest − origin ICMS; null when vBCUFDest is
+ * not that base.
+ */
+function doubleBaseDestinationAmount(item: NfeViewItem, g: Record<string, unknown>) {
+  const value = difalLineValue(item);
+  const originIcms = value.times(amount(g.pICMSInter)).dividedBy(100).toDecimalPlaces(2);
+  const grossUp = new Dec(1).minus(amount(g.pICMSUFDest).plus(amount(g.pFCPUFDest)).dividedBy(100));
+  if (grossUp.lessThanOrEqualTo(0) || value.minus(originIcms).dividedBy(grossUp).minus(amount(g.vBCUFDest)).abs().greaterThan(CENTAVO)) return null;
+  return Dec.max(0, amount(g.vBCUFDest).times(amount(g.pICMSUFDest)).dividedBy(100).minus(originIcms)).times(amount(g.pICMSInterPart)).dividedBy(100);
+}
+
 export const difalDestinationAmountRule: BusinessRule = {
   id: "NA15-10", name: "icms-uf-dest-amount", cStat: "815", models: NFE_ONLY,
   xMotivo: "Rejeição: Valor do ICMS Interestadual para a UF de destino difere do calculado [nItem:999]",
-  // Single base (vBCUFDest × (pICMSUFDest − pICMSInter)), the partition being 100 %.
+  // Single base (vBCUFDest × (pICMSUFDest − pICMSInter)) or, for the states that adopt it, the base dupla: either is accepted.
   check: (nfe) =>
     firstLine(nfe, (item) => {
       const g = item.icmsUfDest;
       if (!g) return false;
+      const stated = amount(g.vICMSUFDest);
       const difference = Dec.max(0, amount(g.pICMSUFDest).minus(amount(g.pICMSInter)));
-      const expected = amount(g.vBCUFDest).times(difference).dividedBy(100).times(amount(g.pICMSInterPart)).dividedBy(100);
-      return expected.minus(amount(g.vICMSUFDest)).abs().greaterThan(CENTAVO) && `vICMSUFDest ${str(g.vICMSUFDest)}, calculado ${expected.toFixed(2)}`;
+      const single = amount(g.vBCUFDest).times(difference).dividedBy(100).times(amount(g.pICMSInterPart)).dividedBy(100);
+      if (!single.minus(stated).abs().greaterThan(CENTAVO)) return false;
+      const double = doubleBaseDestinationAmount(item, g);
+      if (double && !double.minus(stated).abs().greaterThan(CENTAVO)) return false;
+      return `vICMSUFDest ${str(g.vICMSUFDest)}, calculado ${single.toFixed(2)}${double ? ` (base dupla ${double.toFixed(2)})` : ""}`;
     }),
 };
 

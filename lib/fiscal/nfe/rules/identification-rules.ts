@@ -1,6 +1,6 @@
 import { accessKeyCheckDigit } from "../access-key";
 import { BOTH, NFCE_ONLY, NFE_ONLY, type BusinessRule } from "./business-rule";
-import { str } from "./nfe-view";
+import { child, str } from "./nfe-view";
 
 // Group B (ide) and the access key: MOC 4.00 Anexo I; credit/debit notes: NT 2025.002 B25-80.
 
@@ -60,17 +60,20 @@ export const nfceInPersonRule: BusinessRule = {
 };
 
 /**
- * NT 2025.002 B25-80: a credit note (finNFe 5) or debit note (finNFe 6)
- * adjusts IBS/CBS only, so its lines carry no ICMS, IPI, II, PIS, COFINS or
- * ISSQN group. Strictest reading: for every tpNFCredito/tpNFDebito.
+ * NT 2025.002 B25-80: a credit note (finNFe 5), a debit note (finNFe 6) or the
+ * receipt of a government purchase's payment (tpOperGov 2) adjusts IBS/CBS
+ * only, so its lines carry no ICMS, ICMSUFDest, IPI, II, PIS, COFINS or ISSQN
+ * group. Exception: tpNFCredito 03 (Retorno).
  */
 export const adjustmentNoteTaxesRule: BusinessRule = {
   id: "B25-80", name: "adjustment-note-ibs-cbs-only", cStat: "1001", models: NFE_ONLY,
-  xMotivo: "Rejeição: Nota de Crédito ou Débito com grupo de tributo não permitido para o tipo de nota [nItem:999]",
+  // Official text: NT 2025.002-RTC v1.31, rule table of group B, B25-80.
+  xMotivo: "Rejeição: NF-e com finalidade de débito ou crédito somente para IBS/CBS",
   check(nfe) {
-    if (!["5", "6"].includes(str(nfe.ide.finNFe))) return null;
+    const paymentReceipt = str(child(nfe.ide, "gCompraGov")?.tpOperGov) === "2";
+    if ((!["5", "6"].includes(str(nfe.ide.finNFe)) && !paymentReceipt) || str(nfe.ide.tpNFCredito) === "03") return null;
     for (const item of nfe.items) {
-      const groups = [item.icms && "ICMS", item.ipi && "IPI", item.ii && "II", item.pis && "PIS", item.cofins && "COFINS", item.issqn && "ISSQN"].filter(Boolean);
+      const groups = [item.icms && "ICMS", item.icmsUfDest && "ICMSUFDest", item.ipi && "IPI", item.ii && "II", item.pis && "PIS", item.cofins && "COFINS", item.issqn && "ISSQN"].filter(Boolean);
       if (groups.length > 0) return { nItem: item.nItem, detail: `grupos ${groups.join(", ")}` };
     }
     return null;

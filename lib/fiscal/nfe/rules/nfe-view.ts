@@ -42,6 +42,8 @@ export type NfeView = {
   issuerUf: string;
   dest: XmlFields | null;
   recipientUf: string | null;
+  /** Delivery place (G01 entrega), when it differs from the recipient's address. */
+  entrega: XmlFields | null;
   items: NfeViewItem[];
   icmsTot: XmlFields;
   ibsCbsTot: XmlFields | null;
@@ -80,6 +82,7 @@ export function readNfeView(xml: string): NfeView {
     issuerUf: str(obj(emit.enderEmit)?.UF),
     dest,
     recipientUf: dest ? str(obj(dest.enderDest)?.UF) || null : null,
+    entrega: obj(infNFe.entrega),
     items: det.map((entry, index) => {
       const d = obj(entry) ?? {};
       const imposto = obj(d.imposto) ?? {};

@@ -209,16 +209,21 @@ const RECIPIENT_BA_CONSUMER = {
   document: { type: "CPF" as const, value: "12345678909" }, name: "Joana Souza", indIEDest: "9" as const,
   address: { street: "Avenida Sete de Setembro", number: "100", district: "Centro", municipalityCode: "2927408", municipalityName: "Salvador", uf: "BA", zipCode: "40060001" },
 };
+const RECIPIENT_PE_CONSUMER = {
+  ...RECIPIENT_BA_CONSUMER,
+  address: { street: "Rua da Aurora", number: "100", district: "Boa Vista", municipalityCode: "2611606", municipalityName: "Recife", uf: "PE", zipCode: "50050000" },
+};
 
 /**
- * Interstate sale SP → BA to a non-contributor final consumer (CFOP 6108):
- * 7 % interstate (Res. SF 22/89, S/SE to NE), DIFAL to BA at 20.5 %, 100 % to
- * the destination; the second line is imported (origin 1) at 4 % (Res. SF 13/2012).
+ * Interstate sale SP → PE to a non-contributor final consumer (CFOP 6108):
+ * 7 % interstate (Res. SF 22/89, S/SE to NE), DIFAL to PE at 20.5 % on the
+ * single base, 100 % to the destination; the second line is imported
+ * (origin 1) at 4 % (Res. SF 13/2012).
  */
 export function interstateConsumerWithDifal(): NfeInput {
   const icmsInter = (origin: string, base: string, rate: string, amount: string): IcmsTaxes => ({ ...icmsNone, table: "CST", origin, cst: "00", modBc: "3", base, rate, amount });
   return simpleNfe({
-    number: 1005, cNF: "28465019", indFinal: "1", recipient: RECIPIENT_BA_CONSUMER,
+    number: 1005, cNF: "28465019", indFinal: "1", recipient: RECIPIENT_PE_CONSUMER,
     items: [
       item({
         code: "TV-1", description: "Televisor 50 polegadas", quantity: "1", unitValue: "2000", grossValue: "2000.00", ncm: "85287200", cfop: "6108",
@@ -310,5 +315,52 @@ export function transportAndInstallments(): NfeInput {
       ],
     },
     payments: [{ tPag: "15", value: "182.08", indPag: "1" }],
+  };
+}
+
+/**
+ * IBS/CBS with reduced rates (NT 2025.002 gRed; cClassTrib table 2026-06-22):
+ * line 1 CST 200 / 200003 (cesta básica, Anexo I, 100 %): effective rates 0,
+ * amounts 0; line 2 CST 200 / 200034 (alimentos, Anexo VII, 60 %): state IBS
+ * 0.1 × 0.4 = 0.04 % → 30.00 × 0.04 % = 0.01; CBS 0.9 × 0.4 = 0.36 % → 0.11.
+ */
+export function reducedRatesNfe(): NfeInput {
+  const reduced = (pRed: string, state: string, cbs: string) => ({
+    ibsState: { reductionRate: pRed, effectiveRate: state },
+    ibsMunicipal: { reductionRate: pRed, effectiveRate: "0.0000" },
+    cbs: { reductionRate: pRed, effectiveRate: cbs },
+  });
+  const line = (cClassTrib: string, base: string, ibsState: string, cbs: string, reduction: ReturnType<typeof reduced>): IbsCbsTaxes => {
+    const taxes = ibsCbs(base, ibsState, cbs);
+    return { ...taxes, cst: "200", cClassTrib, amounts: { ...taxes.amounts!, reduction } };
+  };
+  const input = simpleNfe({ number: 1010, cNF: "40271853" });
+  const [rice, biscuit] = input.items;
+  return {
+    ...input,
+    items: [
+      { ...rice!, description: "Arroz branco tipo 1 — 5 kg", ncm: "10063021", taxes: { ...rice!.taxes, ibsCbs: line("200003", "100.00", "0.00", "0.00", reduced("100.0000", "0.0000", "0.0000")) } },
+      { ...biscuit!, description: "Biscoito de polvilho", ncm: "19059090", taxes: { ...biscuit!.taxes, ibsCbs: line("200034", "30.00", "0.01", "0.11", reduced("60.0000", "0.0400", "0.3600")) } },
+    ],
+    totals: { ...input.totals, ibsCbsTot: ibsCbsTot("130.00", "0.01", "0.11") },
+  };
+}
+
+/**
+ * The same sale to a consumer in BA, whose law asks for the DIFAL on the base
+ * dupla (lib/tax/data/icms-rates.ts, DIFAL_DOUBLE_BASE). Line 1: origin ICMS
+ * 2000.00 × 7 % = 140.00; base (2000.00 − 140.00) / (1 − 0.205) = 2339.6226 →
+ * 2339.62; 2339.62 × 20.5 % = 479.62; DIFAL 479.62 − 140.00 = 339.62. Line 2
+ * (imported, 4 %): 12.00; (300.00 − 12.00) / 0.795 = 362.26; 74.26 − 12.00 = 62.26.
+ */
+export function interstateConsumerDoubleBase(): NfeInput {
+  const input = interstateConsumerWithDifal();
+  const [tv, headset] = input.items;
+  const withDifal = (line: NfeItem, base: string, destinationAmount: string): NfeItem => ({ ...line, taxes: { ...line.taxes, difal: { ...line.taxes.difal!, base, destinationAmount } } });
+  return {
+    ...input,
+    number: 1011, cNF: "61934027", recipient: RECIPIENT_BA_CONSUMER,
+    items: [withDifal(tv!, "2339.62", "339.62"), withDifal(headset!, "362.26", "62.26")],
+    totals: { ...input.totals, icmsTot: { ...input.totals.icmsTot, vICMSUFDest: "401.88" } },
   };
 }
