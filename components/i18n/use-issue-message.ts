@@ -1,0 +1,37 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
+import type { z } from "zod";
+import { describeIssue } from "@/lib/i18n/zod-issues";
+
+type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
+
+/** One zod issue in the user's language (lib/i18n/zod-issues.ts). */
+export function useIssueMessage(): (issue: z.core.$ZodIssue) => string {
+  const t = useTranslations("validation");
+  const known = useTranslations("validation.known");
+  return useCallback(
+    (issue: z.core.$ZodIssue) => {
+      const text = describeIssue(issue, (slug) => known.has(slug as KnownKey));
+      return "known" in text ? known(text.known as KnownKey) : t(text.key, text.values as Record<string, string>);
+    },
+    [t, known],
+  );
+}
+
+/** Every issue of a failed parse as one line, "field: message; …", with field names from `labels` when given. */
+export function useIssueMessages(): (error: z.ZodError, labels?: Record<string, string>) => string {
+  const message = useIssueMessage();
+  return useCallback(
+    (error: z.ZodError, labels: Record<string, string> = {}) =>
+      error.issues
+        .map((issue) => {
+          const path = issue.path.map(String).join(".");
+          const label = labels[path] ?? path;
+          return label ? `${label}: ${message(issue)}` : message(issue);
+        })
+        .join("; "),
+    [message],
+  );
+}
