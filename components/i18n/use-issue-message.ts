@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { z } from "zod";
-import { describeIssue } from "@/lib/i18n/zod-issues";
+import { describeIssue, messageSlug } from "@/lib/i18n/zod-issues";
 
 type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
 
@@ -21,10 +21,10 @@ export function useIssueMessage(): (issue: z.core.$ZodIssue) => string {
 }
 
 /** Every issue of a failed parse as one line, "field: message; …", with field names from `labels` when given. */
-export function useIssueMessages(): (error: z.ZodError, labels?: Record<string, string>) => string {
+export function useIssueMessages(): (error: { issues: readonly z.core.$ZodIssue[] }, labels?: Record<string, string>) => string {
   const message = useIssueMessage();
   return useCallback(
-    (error: z.ZodError, labels: Record<string, string> = {}) =>
+    (error: { issues: readonly z.core.$ZodIssue[] }, labels: Record<string, string> = {}) =>
       error.issues
         .map((issue) => {
           const path = issue.path.map(String).join(".");
@@ -34,4 +34,10 @@ export function useIssueMessages(): (error: z.ZodError, labels?: Record<string, 
         .join("; "),
     [message],
   );
+}
+
+/** A validation message of the API ("must have 8 digits") in the user's language when the catalogue knows it. */
+export function useKnownMessage(): (message: string) => string {
+  const known = useTranslations("validation.known");
+  return useCallback((message: string) => (known.has(messageSlug(message) as KnownKey) ? known(messageSlug(message) as KnownKey) : message), [known]);
 }

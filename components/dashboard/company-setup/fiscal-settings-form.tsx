@@ -4,6 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
+import type { z } from "zod";
 import { useState, type FormEvent } from "react";
 import { FiscalSettingsSchema, type FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
@@ -22,24 +24,24 @@ function toPayload(values: FormValues): Record<string, string | null> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === "" ? null : v]));
 }
 
-function validate(values: FormValues): FieldErrors {
+function validate(values: FormValues, describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
   const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
   if (parsed.success) return {};
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as SettingsFieldName | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = describe(issue);
   }
   return errors;
 }
 
 /** The server answers "body.field: message; body.other: message"; put each under its field. */
-function serverFieldErrors(error: unknown): FieldErrors {
+function serverFieldErrors(error: unknown, translate: (message: string) => string): FieldErrors {
   if (!(error instanceof ApiError) || error.code !== "validation_error") return {};
   const errors: FieldErrors = {};
   for (const part of error.message.split("; ")) {
     const match = /^body\.([A-Za-z]+): (.*)$/.exec(part);
-    if (match) errors[match[1] as SettingsFieldName] = match[2];
+    if (match) errors[match[1] as SettingsFieldName] = translate(match[2]!);
   }
   return errors;
 }
@@ -97,6 +99,8 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
   const t = useTranslations("settings");
   const common = useTranslations("common");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
+  const knownMessage = useKnownMessage();
   const router = useRouter();
   const [values, setValues] = useState<FormValues>(() => toFormValues(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -109,7 +113,7 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
       setSaved(true);
       router.refresh();
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: (error) => setErrors(serverFieldErrors(error, knownMessage)),
   });
 
   function change(name: SettingsFieldName, value: string) {
@@ -117,20 +121,20 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
     setValues(next);
     setSaved(false);
     // After a first attempt, errors follow the typing so a fix clears its message.
-    if (submitted) setErrors(validate(next));
+    if (submitted) setErrors(validate(next, issueMessage));
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    const found = validate(values);
+    const found = validate(values, issueMessage);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(toPayload(values));
   }
 
   const errorCount = Object.keys(errors).length;
-  const formError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? errorMessage(save.error) : null;
+  const formError = save.error && Object.keys(serverFieldErrors(save.error, knownMessage)).length === 0 ? errorMessage(save.error) : null;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t("title")} className="space-y-6">
       <fieldset disabled={!canManage || save.isPending} className="space-y-6">

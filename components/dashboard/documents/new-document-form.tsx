@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentFormOptions, DocumentPreviewResponse } from "@/lib/documents/dashboard-contracts";
 import type { DocumentSummary } from "@/lib/documents/response-schemas";
@@ -32,6 +33,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
   const t = useTranslations("documentForm");
   const types = useTranslations("enums.documentTypeLong");
   const errorMessage = useErrorMessage();
+  const issueMessages = useIssueMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
@@ -65,7 +67,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
     // The route's own schema: messages appear before the round trip.
     const parsed = CreateDocumentInput.safeParse(body);
     if (!parsed.success) {
-      setFormError(`${t("invalid")} ${parsed.error.issues.slice(0, 4).map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+      setFormError(`${t("invalid")} ${issueMessages({ issues: parsed.error.issues.slice(0, 4) })}`);
       return;
     }
     setFormError(null);

@@ -8,6 +8,7 @@ import { CodePicker, type PickerTable } from "@/components/dashboard/pickers/cod
 import { parseDecimalInput } from "@/lib/br/decimal-input";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { SelectInput, TextInput } from "./form-field";
 
@@ -58,6 +59,8 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
 }) {
   const t = useTranslations("common");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
+  const knownMessage = useKnownMessage();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,14 +70,14 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
       await queryClient.invalidateQueries({ queryKey: [invalidate] });
       onDone();
     },
-    onError: (error) => setErrors({ ...apiFieldErrors(error), "": errorMessage(error) }),
+    onError: (error) => setErrors({ ...apiFieldErrors(error, knownMessage), "": errorMessage(error) }),
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = formBody(fields, values, method === "POST" ? "create" : "edit");
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(zodFieldErrors(parsed.error, issueMessage));
       return;
     }
     setErrors({});
