@@ -10,6 +10,7 @@ import { useState, type FormEvent } from "react";
 import { FiscalSettingsSchema, type FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
 import { CodePicker } from "@/components/dashboard/pickers/code-picker";
+import type { FiscalTableMatch } from "@/lib/fiscal-tables/contracts";
 import { SETTINGS_SECTIONS, type SettingsField, type SettingsFieldName } from "./settings-fields";
 
 type FormValues = Record<SettingsFieldName, string>;
@@ -48,7 +49,7 @@ function serverFieldErrors(error: unknown, translate: (message: string) => strin
 
 type Key = Parameters<ReturnType<typeof useTranslations<"settings">>>[0];
 
-function Field({ field: raw, value, error, onChange }: { field: SettingsField; value: string; error?: string; onChange: (value: string) => void }) {
+function Field({ field: raw, value, error, onChange, filters }: { field: SettingsField; value: string; error?: string; onChange: (value: string, match?: FiscalTableMatch) => void; filters?: Record<string, string> }) {
   const t = useTranslations("settings");
   // The catalogue's label and hint win; settings-fields.ts keeps the English text for fields added later.
   const text = (key: string, fallback: string | undefined) => (t.has(key as Key) ? t(key as Key) : fallback);
@@ -60,7 +61,7 @@ function Field({ field: raw, value, error, onChange }: { field: SettingsField; v
   };
   const id = `settings-${field.name}`;
   if (field.picker) {
-    return <CodePicker inputId={id} label={field.label} table={field.picker} value={value} error={error} hint={field.hint} onChange={onChange} className="text-sm" />;
+    return <CodePicker inputId={id} label={field.label} table={field.picker} value={value} error={error} hint={field.hint} onChange={onChange} filters={filters} className="text-sm" />;
   }
   const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const className = `mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none ${error ? "border-red-500 focus:border-red-600" : "border-slate-300 focus:border-indigo-500"}`;
@@ -116,8 +117,10 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
     onError: (error) => setErrors(serverFieldErrors(error, knownMessage)),
   });
 
-  function change(name: SettingsFieldName, value: string) {
+  function change(name: SettingsFieldName, value: string, match?: FiscalTableMatch) {
     const next = { ...values, [name]: value };
+    // A municipality picked by name also fills the city and its state, as IBGE writes them.
+    if (name === "municipalityCode" && match) Object.assign(next, { city: match.description, state: match.detail ?? values.state });
     setValues(next);
     setSaved(false);
     // After a first attempt, errors follow the typing so a fix clears its message.
@@ -144,7 +147,7 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
             {section.description && <p className="mt-1 text-sm text-slate-600">{t.has(`sections.${section.key}.description` as Key) ? t(`sections.${section.key}.description` as Key) : section.description}</p>}
             <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {section.fields.map((field) => (
-                <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
+                <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} onChange={(v, match) => change(field.name, v, match)} filters={field.picker === "municipality" && values.state ? { uf: values.state } : undefined} />
               ))}
             </div>
           </section>
