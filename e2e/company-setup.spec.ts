@@ -55,7 +55,7 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   await form.getByLabel("Logradouro", { exact: true }).fill("Avenida Paulista");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(ie).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#settings-stateRegistration-error")).toHaveText("an IE of SP has 12 digits (got 3)");
+  await expect(page.locator("#settings-stateRegistration-error")).toHaveText("A IE de SP tem 12 dígitos (informados: 3).");
   await expect(form.getByRole("alert")).toContainText("Um campo precisa de atenção.");
   expect((await db.company.findUniqueOrThrow({ where: { id: account.companyId } })).street).toBeNull();
 
@@ -74,5 +74,5 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   // The readiness checklist applies the same rules: the certificate is still missing.
   await page.goto(`/dashboard/c/${account.companyId}/settings/readiness`);
   await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("Não está pronta");
-  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("No digital certificate");
+  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("Nenhum certificado digital: envie o A1");
 });

@@ -46,7 +46,7 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await page.getByLabel("Endpoint URL").fill("not a url");
   await page.getByRole("button", { name: "Create and send ping" }).click();
-  await expect(page.getByRole("form", { name: "New webhook endpoint" }).getByRole("alert")).toContainText("url");
+  await expect(page.getByRole("form", { name: "New webhook endpoint" }).getByRole("alert")).toContainText("Endpoint URL: Must be a full address (https://…).");
   await page.getByLabel("Endpoint URL").fill(hooks.url);
   await page.getByLabel("Description (optional)").fill("ERP homologation");
   await page.getByRole("button", { name: "Create and send ping" }).click();

@@ -52,6 +52,12 @@ describe("zod issues in the user's language", () => {
     expect(textIn(ptBR, odd)).toBe("Valor inválido (something new).");
   });
 
+  it("reads the data out of messages built with it (an IE of the wrong length)", () => {
+    const ie = describeIssue({ code: "custom", path: ["stateRegistration"], message: "an IE of SP has 12 digits (got 3)", input: "123" } as Parameters<typeof describeIssue>[0], hasKnown);
+    expect(textIn(ptBR, ie)).toBe("A IE de SP tem 12 dígitos (informados: 3).");
+    expect(textIn(ptBR, describeIssue({ code: "custom", path: [], message: "an IE of MG has 13 or 14 digits (got 9)", input: "" } as Parameters<typeof describeIssue>[0], hasKnown))).toBe("A IE de MG tem 13/14 dígitos (informados: 9).");
+  });
+
   it("slugs messages into catalogue keys", () => {
     expect(messageSlug("unknown state (UF); use EX for a foreign address")).toBe("unknown_state_uf_use_ex_for_a_foreign_address");
     expect([...known].filter((key) => messageSlug(key) !== key)).toEqual([]);

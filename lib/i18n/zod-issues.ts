@@ -8,7 +8,8 @@ import type { z } from "zod";
 
 export type ValidationKey =
   | "required" | "invalidType" | "minLength" | "maxLength" | "minNumber" | "moreThan" | "maxNumber" | "lessThan"
-  | "minItems" | "maxItems" | "email" | "url" | "invalidFormat" | "oneOf" | "multipleOf" | "unknownField" | "untranslated";
+  | "minItems" | "maxItems" | "email" | "url" | "invalidFormat" | "oneOf" | "multipleOf" | "unknownField" | "untranslated"
+  | "ieLength" | "ieCheckDigit";
 
 export type IssueText = { key: ValidationKey; values?: Record<string, string | number> } | { known: string };
 
@@ -31,8 +32,25 @@ function sized(issue: Extract<Issue, { code: "too_small" | "too_big" }>): IssueT
   return { key: small ? (inclusive ? "minNumber" : "moreThan") : inclusive ? "maxNumber" : "lessThan", values: { n: String(limit).replace(".", ",") } };
 }
 
+// Messages built with data (lib/companies/state-registration.ts), matched to a key and its values.
+const PATTERNS: [RegExp, ValidationKey, (m: RegExpExecArray) => Record<string, string>][] = [
+  [/^an IE of ([A-Z]{2}) has ([\d or]+) digits \(got (\d+)\)$/, "ieLength", (m) => ({ uf: m[1]!, lengths: m[2]!.replace(/ or /g, "/"), got: m[3]! })],
+  [/^check digit does not match for an IE of ([A-Z]{2})$/, "ieCheckDigit", (m) => ({ uf: m[1]! })],
+];
+
+/** A schema's or the API's own message (not zod's wording), when the catalogue has it; null otherwise. */
+export function describeMessage(message: string, hasKnown: (slug: string) => boolean): IssueText | null {
+  if (hasKnown(messageSlug(message))) return { known: messageSlug(message) };
+  for (const [pattern, key, values] of PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: values(match) };
+  }
+  return null;
+}
+
 export function describeIssue(issue: Issue, hasKnown: (slug: string) => boolean): IssueText {
-  if (ownMessage(issue) && hasKnown(messageSlug(issue.message))) return { known: messageSlug(issue.message) };
+  const own = ownMessage(issue) ? describeMessage(issue.message, hasKnown) : null;
+  if (own) return own;
   switch (issue.code) {
     case "invalid_type":
       return /received (undefined|null)$/.test(issue.message) ? { key: "required" } : { key: "invalidType" };
