@@ -11,6 +11,7 @@ import type { DeliveryWithHeaders } from "@/lib/webhooks/dashboard-contracts";
 import { formatDateTime } from "../format";
 import { AttemptList } from "./attempt-list";
 import { CopyButton } from "./copy-button";
+import { DocumentIdLink } from "./delivery-row";
 import { webhooksApi, webhooksPage } from "./labels";
 import { DeliveryStatusBadge } from "./status-badge";
 
@@ -73,13 +74,7 @@ export function DeliveryDetail({ companyId, deliveryId, canOperate }: { companyI
           <div>
             <dt className="text-xs text-slate-500">{t("document")}</dt>
             <dd className="font-mono text-xs">
-              {d.documentId ? (
-                <Link href={`/dashboard/c/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(d.documentId)}`} className="text-indigo-700 hover:underline">
-                  {d.documentId}
-                </Link>
-              ) : (
-                "—"
-              )}
+              <DocumentIdLink companyId={companyId} documentId={d.documentId} className="text-indigo-700 hover:underline" />
             </dd>
           </div>
           <div>

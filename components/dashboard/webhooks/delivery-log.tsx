@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DataTable, Pager, QueryFrame } from "../resources/query-frame";
@@ -9,10 +8,9 @@ import type { Page } from "@/lib/api/pagination";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { EndpointWithLastDelivery } from "@/lib/webhooks/dashboard-contracts";
 import type { WebhookDeliveryResponse } from "@/lib/webhooks/schemas";
-import { formatDateTime } from "../format";
 import { DeliveryFilters, EMPTY_DELIVERY_FILTERS, type DeliveryFilterValues } from "./delivery-filters";
-import { webhooksApi, webhooksPage } from "./labels";
-import { DeliveryStatusBadge } from "./status-badge";
+import { webhooksApi } from "./labels";
+import { DeliveryRow, DocumentIdLink } from "./delivery-row";
 
 const PAGE_SIZE = 25;
 
@@ -60,34 +58,24 @@ export function DeliveryLog({ companyId, initialFilters }: { companyId: string; 
         {(data) => (
           <>
             <DataTable headers={[t("status"), t("event"), t("endpoint"), t("document"), t("attempts"), t("lastAnswer"), t("created")]}>
-            {data.data.map((delivery) => (
-              <tr key={delivery.id} data-testid="delivery-row" className="hover:bg-slate-50">
-                <td className="px-3 py-2">
-                  <DeliveryStatusBadge status={delivery.status} />
-                </td>
-                <td className="px-3 py-2">
-                  <Link href={webhooksPage(companyId, `/deliveries/${encodeURIComponent(delivery.id)}`)} className="font-mono text-xs text-indigo-700 hover:underline">
-                    {delivery.eventType}
-                  </Link>
-                  <span className="block font-mono text-[11px] text-slate-500">{delivery.eventId}</span>
-                </td>
-                <td className="max-w-[14rem] truncate px-3 py-2 font-mono text-xs" title={endpointNames[delivery.endpointId] ?? delivery.endpointId}>
-                  {endpointNames[delivery.endpointId] ?? delivery.endpointId}
-                </td>
-                <td className="px-3 py-2 font-mono text-xs">
-                  {delivery.documentId ? (
-                    <Link href={`/dashboard/c/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(delivery.documentId)}`} className="hover:underline">
-                      {delivery.documentId}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td className="px-3 py-2">{delivery.attempts}</td>
-                <td className="px-3 py-2 font-mono text-xs">{delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : (delivery.errorMessage ?? "—")}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(delivery.createdAt)}</td>
-              </tr>
-            ))}
+              {data.data.map((delivery) => (
+                <DeliveryRow
+                  key={delivery.id}
+                  companyId={companyId}
+                  delivery={delivery}
+                  testId="delivery-row"
+                  middle={
+                    <>
+                      <td className="max-w-[14rem] truncate px-3 py-2 font-mono text-xs" title={endpointNames[delivery.endpointId] ?? delivery.endpointId}>
+                        {endpointNames[delivery.endpointId] ?? delivery.endpointId}
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs">
+                        <DocumentIdLink companyId={companyId} documentId={delivery.documentId} />
+                      </td>
+                    </>
+                  }
+                />
+              ))}
             </DataTable>
             <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} extra={t("count", { count: data.meta.total })} />
           </>

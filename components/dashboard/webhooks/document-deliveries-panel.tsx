@@ -1,15 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { DataTable, QueryFrame } from "../resources/query-frame";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
 import type { WebhookDeliveryResponse } from "@/lib/webhooks/schemas";
-import { formatDateTime } from "../format";
-import { webhooksPage } from "./labels";
-import { DeliveryStatusBadge } from "./status-badge";
+import { DeliveryRow } from "./delivery-row";
 
 // Refusals of a re-send explained in plain words (webhooks.documentPanel.errors).
 const DISPATCH_ERROR_CODES = ["document_without_outcome", "no_active_webhook_endpoint", "rate_limited", "forbidden_role"] as const;
@@ -61,22 +58,9 @@ export function DocumentDeliveriesPanel({ companyId, documentId, canOperate }: {
       <QueryFrame query={deliveries} loading={t("loading")} isEmpty={(data) => data.data.length === 0} empty={t("empty")}>
         {(data) => (
           <DataTable headers={[t("status"), t("event"), t("attempts"), t("lastAnswer"), t("created")]}>
-              {data.data.map((d) => (
-                <tr key={d.id} data-testid="document-delivery-row">
-                  <td className="px-3 py-2">
-                    <DeliveryStatusBadge status={d.status} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link href={webhooksPage(companyId, `/deliveries/${encodeURIComponent(d.id)}`)} className="font-mono text-xs text-indigo-700 hover:underline">
-                      {d.eventType}
-                    </Link>
-                    <span className="block font-mono text-[11px] text-slate-500">{d.eventId}</span>
-                  </td>
-                  <td className="px-3 py-2">{d.attempts}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{d.responseStatus !== null ? `HTTP ${d.responseStatus}` : (d.errorMessage ?? "—")}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(d.createdAt)}</td>
-                </tr>
-              ))}
+            {data.data.map((delivery) => (
+              <DeliveryRow key={delivery.id} companyId={companyId} delivery={delivery} testId="document-delivery-row" />
+            ))}
           </DataTable>
         )}
       </QueryFrame>
