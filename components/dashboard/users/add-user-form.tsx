@@ -41,7 +41,7 @@ export function AddUserForm({ endpoint, onAdded }: { endpoint: string; onAdded: 
     // The route's own schema: the message appears before a round trip.
     const parsed = AddUserBody.safeParse(body);
     if (!parsed.success) {
-      setFormError(issueMessages(parsed.error));
+      setFormError(issueMessages(parsed.error, { email: t("email"), name: t("name"), role: t("role"), password: t("password") }));
       return;
     }
     setFormError(null);
