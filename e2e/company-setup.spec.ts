@@ -62,12 +62,18 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   await ie.fill("110.042.490.114");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveCount(0);
   await expect(ie).toHaveAttribute("aria-invalid", "false");
+  // The municipality is picked by name among the chosen state's (IBGE code kept); the city follows.
+  const municipality = form.getByRole("combobox", { name: "Município (código IBGE)" });
+  await municipality.fill("campinas");
+  await page.getByRole("option", { name: /^3509502 – Campinas/ }).click();
+  await expect(municipality).toHaveValue("3509502");
+  await expect(form.getByLabel("Município", { exact: true })).toHaveValue("Campinas");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(form.getByRole("status")).toHaveText("Configurações salvas.");
   await expect(ie).toHaveValue("110042490114");
 
   const stored = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
-  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista" });
+  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista", municipalityCode: "3509502", city: "Campinas" });
   await page.reload();
   await expect(form.getByLabel("Inscrição estadual (IE)")).toHaveValue("110042490114");
 

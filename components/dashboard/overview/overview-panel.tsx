@@ -76,7 +76,8 @@ export function OverviewPanel({ companyId, state }: { companyId: string; state: 
     <QueryFrame query={overview} loading={t("loading")}>
       {(data) => (
         <div className="space-y-4">
-          <div className="grid gap-4 md:grid-cols-3">
+          {/* Three cards side by side from 1024 px; stacked on a tablet, where a third of the width cut their lines. */}
+          <div className="grid gap-4 lg:grid-cols-3">
             <TodayCard overview={data} />
             <CertificateCard companyId={companyId} certificate={data.certificate} />
             <AuthorityStatusCard companyId={companyId} state={state} />
