@@ -18,8 +18,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      // --lang: native date inputs follow the browser's own language (dd/mm/aaaa as a Brazilian's Chrome shows it), not the context locale.
-      args: ["--lang=pt-BR", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
     },
     trace: "off",
     screenshot: "only-on-failure",
