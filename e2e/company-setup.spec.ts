@@ -55,24 +55,30 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   await form.getByLabel("Logradouro", { exact: true }).fill("Avenida Paulista");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(ie).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#settings-stateRegistration-error")).toHaveText("an IE of SP has 12 digits (got 3)");
+  await expect(page.locator("#settings-stateRegistration-error")).toHaveText("A IE de SP tem 12 dígitos (informados: 3).");
   await expect(form.getByRole("alert")).toContainText("Um campo precisa de atenção.");
   expect((await db.company.findUniqueOrThrow({ where: { id: account.companyId } })).street).toBeNull();
 
   await ie.fill("110.042.490.114");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveCount(0);
   await expect(ie).toHaveAttribute("aria-invalid", "false");
+  // The municipality is picked by name among the chosen state's (IBGE code kept); the city follows.
+  const municipality = form.getByRole("combobox", { name: "Município (código IBGE)" });
+  await municipality.fill("campinas");
+  await page.getByRole("option", { name: /^3509502 – Campinas/ }).click();
+  await expect(municipality).toHaveValue("3509502");
+  await expect(form.getByLabel("Município", { exact: true })).toHaveValue("Campinas");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(form.getByRole("status")).toHaveText("Configurações salvas.");
   await expect(ie).toHaveValue("110042490114");
 
   const stored = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
-  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista" });
+  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista", municipalityCode: "3509502", city: "Campinas" });
   await page.reload();
   await expect(form.getByLabel("Inscrição estadual (IE)")).toHaveValue("110042490114");
 
   // The readiness checklist applies the same rules: the certificate is still missing.
   await page.goto(`/dashboard/c/${account.companyId}/settings/readiness`);
   await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("Não está pronta");
-  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("No digital certificate");
+  await expect(page.getByRole("region", { name: "Prontidão: NF-e (modelo 55)" })).toContainText("Nenhum certificado digital: envie o A1");
 });

@@ -1,30 +1,44 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { navLinks } from "@/components/dashboard/nav-links";
 import { createAccountWithDraft, closeDb, signIn } from "./signin-helpers";
+
+/** Opens a company page, checks it renders inside the frame, and saves a full-page screenshot. */
+async function shoot(page: Page, url: string, navName: string, path: string) {
+  await page.goto(url);
+  await expect(page.getByRole("navigation", { name: navName })).toBeVisible();
+  await expect(page.getByTestId("page-error")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path, fullPage: true });
+}
 
 test.afterAll(closeDb);
 
 // A screenshot of every dashboard page (reports/screenshots/, git-ignored) so
 // a person can look at them after a run; each page must render inside the
 // frame without the error page.
-test("every dashboard page renders in Portuguese, at 1280 px and on a tablet", async ({ page }) => {
-  test.setTimeout(180_000);
+test("every dashboard page renders in Portuguese, at 1280 px and on a tablet (768 px), and in English", async ({ page, browser }) => {
+  test.setTimeout(420_000);
   mkdirSync("reports/screenshots", { recursive: true });
   const { account, companyId, draftId } = await createAccountWithDraft();
   await signIn(page, account);
   const pages = [...navLinks.map((link) => link.href), "documents/new", `documents/${draftId}`];
-  for (const [width, suffix] of [[1280, ""], [820, "-tablet"]] as const) {
+  for (const [width, suffix] of [[1280, ""], [768, "-tablet"]] as const) {
     await page.setViewportSize({ width, height: 900 });
     for (const href of pages) {
-      await page.goto(`/dashboard/c/${companyId}${href ? `/${href}` : ""}`);
-      await expect(page.getByRole("navigation", { name: "Páginas da empresa" })).toBeVisible();
-      await expect(page.getByTestId("page-error")).toHaveCount(0);
-      await page.waitForLoadState("networkidle");
       const name = (href || "overview").replace(/\//g, "_").replace(draftId, "draft");
-      await page.screenshot({ path: `reports/screenshots/${name}${suffix}.png`, fullPage: true });
+      await shoot(page, `/dashboard/c/${companyId}${href ? `/${href}` : ""}`, "Páginas da empresa", `reports/screenshots/${name}${suffix}.png`);
     }
   }
+  // The same pages in English (a user's saved choice or browser language), at 1280 px.
+  const english = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
+  const enPage = await english.newPage();
+  await signIn(enPage, account);
+  for (const href of pages) {
+    const name = (href || "overview").replace(/\//g, "_").replace(draftId, "draft");
+    await shoot(enPage, `/dashboard/c/${companyId}${href ? `/${href}` : ""}`, "Company pages", `reports/screenshots/en-${name}.png`);
+  }
+  await english.close();
   await page.goto("/signin");
   await page.screenshot({ path: "reports/screenshots/signin-signed-in-redirect.png" });
 });

@@ -21,6 +21,9 @@ export function SidebarNav({ companyId, role }: { companyId: string; role: strin
     return nav.has(key) ? nav(key) : link.label;
   };
   const sectionLabel = (section: string) => (sections.has(section as SectionKey) ? sections(section as SectionKey) : section);
+  // The most specific link under the current path is lit, so settings/readiness does not light settings too.
+  const matches = (suffix: string) => (suffix ? pathname === `${base}/${suffix}` || pathname.startsWith(`${base}/${suffix}/`) : pathname === base);
+  const activeHref = navLinks.filter((link) => matches(link.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label={frame("companyPages")} className="space-y-5">
       {NAV_SECTIONS.map((section) => {
@@ -32,7 +35,7 @@ export function SidebarNav({ companyId, role }: { companyId: string; role: strin
             <ul className="space-y-0.5">
               {links.map((link) => {
                 const href = link.href ? `${base}/${link.href}` : base;
-                const active = link.href ? pathname === href || pathname.startsWith(`${href}/`) : pathname === base;
+                const active = activeHref === link.href;
                 return (
                   <li key={link.href}>
                     <Link href={href} aria-current={active ? "page" : undefined} className={`block rounded-md px-2 py-1.5 text-sm ${active ? "bg-indigo-50 font-medium text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`}>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { maskCpfCnpj } from "@/lib/br/masks";
 import { DeliveryReceiptInput, PROOF_CONTENT_TYPES } from "@/lib/document-events/schemas";
 import { localInputToIsoWithOffset, readFileAsBase64 } from "./read-file-base64";
@@ -13,6 +14,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
   const close = useTranslations("common")("close");
   const sending = useTranslations("documentEvents")("sending");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
   const [deliveredAt, setDeliveredAt] = useState("");
   const [receiverName, setReceiverName] = useState("");
   const [receiverDocument, setReceiverDocument] = useState("");
@@ -30,7 +32,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : t("invalidData"));
+      return setInvalid(issue ? `${issue.path.join(".")}: ${issueMessage(issue)}` : t("invalidData"));
     }
     setInvalid(null);
     props.onSubmit(parsed.data);

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 
 /**
  * A small inline dialog with one text area (cancel justification, CC-e text),
@@ -23,6 +24,7 @@ export function TextEventDialog<S extends z.ZodType>(props: {
   const t = useTranslations("documentEvents");
   const close = useTranslations("common")("close");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
   const [text, setText] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
   return (
@@ -33,7 +35,7 @@ export function TextEventDialog<S extends z.ZodType>(props: {
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = props.schema.safeParse({ [props.field]: text });
-        if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? t("invalidText"));
+        if (!parsed.success) return setInvalid(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : t("invalidText"));
         setInvalid(null);
         props.onSubmit(parsed.data);
       }}

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateInutilizationInput, type CreateInutilizationResponse } from "@/lib/inutilizations/schemas";
 
@@ -16,6 +17,7 @@ const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
 export function InutilizationForm({ companyId, suggestions }: { companyId: string; suggestions: SuggestedRange[] }) {
   const t = useTranslations("inutilizations.form");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
   const router = useRouter();
   const [form, setForm] = useState({ model: "55", series: "1", startNumber: "", endNumber: "", justification: "" });
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
         });
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          return setInvalid(issue ? `${issue.path.join(".")}: ${issue.message}` : t("invalid"));
+          return setInvalid(issue ? `${issue.path.join(".")}: ${issueMessage(issue)}` : t("invalid"));
         }
         setInvalid(null);
         create.mutate(parsed.data);

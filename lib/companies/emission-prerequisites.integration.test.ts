@@ -77,6 +77,10 @@ describe("readinessChecklist", () => {
       ["default_taxes", false, false, null],
       ["technical_responsible", false, false, null],
     ]);
+    // The dashboard translates the same outcome from its key and data.
+    expect(nfce.checks.map((c) => c.detail.key)).toEqual(["certificateMissing", "settingsComplete", "cscMissing", "defaultTaxesMissing", "respTecMissing"]);
+    const nfse = list.find((r) => r.type === "NFSE")!;
+    expect(nfse.checks.find((c) => c.id === "fiscal_settings")?.detail).toEqual({ key: "settingsIncomplete", values: { type: "NFS-e" }, missingFields: ["municipalRegistration"] });
   });
 });
 

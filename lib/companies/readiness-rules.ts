@@ -18,8 +18,23 @@ export type ReadinessCheck = {
   /** Blocking checks stop emission with `code`; the others are advice. */
   blocking: boolean;
   code?: ErrorCode;
-  /** What to fix, for the accountant. */
+  /** What to fix, for the accountant (English, as the API reports it). */
   message: string;
+  /** The same, as a catalogue key and its data, for the dashboard's languages (readiness.details.*). */
+  detail: ReadinessDetail;
+};
+
+export type ReadinessDetail = {
+  key:
+    | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "certificateValid" | "certificateSelfSigned"
+    | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
+    | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing";
+  /** Dates as yyyy-mm-dd, codes and rates as stored. */
+  values?: Record<string, string>;
+  /** Company fields still blank (fiscal_settings), by field name. */
+  missingFields?: string[];
+  /** The regApTribSN assumed while the Simples Nacional company has none set. */
+  assumedRegApTribSN?: "1" | "2";
 };
 
 type CompanyFields = Pick<
@@ -54,21 +69,27 @@ const TYPE_NAMES: Record<EmissionDocumentType, string> = { NFE: "NF-e", NFCE: "N
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === "";
 
 export function missingFiscalFields(company: CompanyFields, type: EmissionDocumentType): string[] {
-  return REQUIRED_FIELDS[type].filter((field) => blank(company[field] as string | null)).map((field) => FIELD_LABELS[field] ?? field);
+  return missingFieldNames(company, type).map((field) => FIELD_LABELS[field] ?? field);
+}
+
+function missingFieldNames(company: CompanyFields, type: EmissionDocumentType): (keyof CompanyFields)[] {
+  return REQUIRED_FIELDS[type].filter((field) => blank(company[field] as string | null));
 }
 
 function certificateCheck(company: CompanyFields, certificate: CertificateState, now: Date): ReadinessCheck {
   const base = { id: "certificate" as const, label: "Digital certificate (A1)", blocking: true };
   if (!certificate) {
-    return { ...base, ok: false, code: "certificate_missing", message: "No digital certificate: upload the company's A1 (.pfx) under Certificate." };
+    return { ...base, ok: false, code: "certificate_missing", message: "No digital certificate: upload the company's A1 (.pfx) under Certificate.", detail: { key: "certificateMissing" } };
   }
   if (certificate.notAfter.getTime() <= now.getTime()) {
-    return { ...base, ok: false, code: "certificate_expired", message: `The certificate expired on ${certificate.notAfter.toISOString().slice(0, 10)}: upload a valid one under Certificate.` };
+    const date = certificate.notAfter.toISOString().slice(0, 10);
+    return { ...base, ok: false, code: "certificate_expired", message: `The certificate expired on ${date}: upload a valid one under Certificate.`, detail: { key: "certificateExpired", values: { date } } };
   }
   if (certificate.holderCnpj.slice(0, 8) !== company.cnpj.slice(0, 8)) {
-    return { ...base, ok: false, code: "certificate_cnpj_mismatch", message: `The certificate belongs to CNPJ ${certificate.holderCnpj}, not to this company's root: upload the company's certificate.` };
+    return { ...base, ok: false, code: "certificate_cnpj_mismatch", message: `The certificate belongs to CNPJ ${certificate.holderCnpj}, not to this company's root: upload the company's certificate.`, detail: { key: "certificateCnpjMismatch", values: { cnpj: certificate.holderCnpj } } };
   }
-  return { ...base, ok: true, message: `Valid until ${certificate.notAfter.toISOString().slice(0, 10)}.` };
+  const until = certificate.notAfter.toISOString().slice(0, 10);
+  return { ...base, ok: true, message: `Valid until ${until}.`, detail: { key: "certificateValid", values: { date: until } } };
 }
 
 /** Every check of one document type, in the order emission reports them. */
@@ -83,10 +104,12 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
       blocking: false,
       ok: false,
       message: "The active certificate is self-signed (a test certificate): the SEFAZ refuses it in PRODUCTION. Upload the company's ICP-Brasil A1 under Certificate.",
+      detail: { key: "certificateSelfSigned" },
     });
   }
 
-  const missing = missingFiscalFields(company, type);
+  const missingNames = missingFieldNames(company, type);
+  const missing = missingNames.map((field) => FIELD_LABELS[field] ?? field);
   checks.push({
     id: "fiscal_settings",
     label: "Fiscal settings",
@@ -96,6 +119,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     message: missing.length
       ? `Fiscal settings incomplete for ${TYPE_NAMES[type]}: fill in ${missing.join(", ")} under Settings.`
       : "Issuer identification and address are complete.",
+    detail: missing.length ? { key: "settingsIncomplete", values: { type: TYPE_NAMES[type] }, missingFields: missingNames } : { key: "settingsComplete" },
   });
 
   if (type === "NFCE") {
@@ -107,6 +131,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
       ok: hasCsc,
       ...(hasCsc ? {} : { code: "csc_missing" as const }),
       message: hasCsc ? `CSC id ${company.cscId} configured.` : "NFC-e needs the CSC and its id issued by the SEFAZ: fill them in under Settings.",
+      detail: hasCsc ? { key: "cscConfigured", values: { id: company.cscId ?? "" } } : { key: "cscMissing" },
     });
   }
 
@@ -122,6 +147,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
       message: taxesSet
         ? "Default NCM, CFOP, ICMS origin and CST configured."
         : "Without default NCM, CFOP, ICMS origin and CST every item must bring its own (item, tax rule, product or template).",
+      detail: { key: taxesSet ? "defaultTaxesSet" : "defaultTaxesMissing" },
     });
     const respTecSet = !blank(company.respTecCnpj) && !blank(company.respTecContact) && !blank(company.respTecEmail) && !blank(company.respTecPhone);
     checks.push({
@@ -130,6 +156,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
       blocking: false,
       ok: respTecSet,
       message: respTecSet ? "infRespTec data configured." : "Some states require infRespTec (NT 2018.005); fill in CNPJ, contact, e-mail and phone of the software house.",
+      detail: { key: respTecSet ? "respTecSet" : "respTecMissing" },
     });
   }
   return checks;
@@ -140,7 +167,8 @@ function nfseServiceCheck(company: CompanyFields): ReadinessCheck {
   const service = !blank(company.nfseServiceCode);
   const rate = company.nfseIssRate !== null && company.nfseIssRate !== undefined;
   const simples = company.taxRegime === "SIMPLES_NACIONAL" || company.taxRegime === "SIMPLES_EXCESS";
-  const regime = simples && (company.nfseRegApTribSN === null || company.nfseRegApTribSN === undefined)
+  const assumed = simples && (company.nfseRegApTribSN === null || company.nfseRegApTribSN === undefined) ? (company.taxRegime === "SIMPLES_EXCESS" ? "2" : "1") : undefined;
+  const regime = assumed
     ? ` The Simples Nacional tax calculation regime (regApTribSN) is not set: ${company.taxRegime === "SIMPLES_EXCESS" ? "2 (ISS outside the Simples)" : "1 (ISS in the Simples)"} is assumed.`
     : "";
   return {
@@ -151,5 +179,9 @@ function nfseServiceCheck(company: CompanyFields): ReadinessCheck {
     message: (service && rate
       ? `Default national service code ${company.nfseServiceCode} and ISS rate ${String(company.nfseIssRate)}% configured.`
       : "Without a default national service code (cTribNac) and ISS rate, every NFS-e item must bring its service code and an NFSE tax rule its ISS rate (Settings, NFS-e).") + regime,
+    detail: {
+      ...(service && rate ? { key: "nfseServiceSet" as const, values: { code: company.nfseServiceCode ?? "", rate: String(company.nfseIssRate) } } : { key: "nfseServiceMissing" as const }),
+      ...(assumed && { assumedRegApTribSN: assumed }),
+    },
   };
 }

@@ -9,6 +9,7 @@ export const FiscalTableQuery = z.object({
   direction: z.enum(["IN", "OUT"]).optional(),
   ncm: z.string().regex(/^\d{2,8}$/).optional(),
   cst: z.string().regex(/^\d{3}$/).optional(),
+  uf: z.string().trim().toUpperCase().regex(/^[A-Z]{1,2}$/).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const FiscalTableMatch = z.object({ code: z.string(), description: z.string(), detail: z.string().nullable() });

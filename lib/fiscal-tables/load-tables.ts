@@ -10,7 +10,7 @@ export type TableEntry = {
   description: string;
   /** Context shown under the description (NCM heading, CFOP group, CEST segment…). */
   detail?: string;
-  /** Filter keys: CFOP scope and direction, CEST NCM prefixes, cClassTrib CST. */
+  /** Filter keys: CFOP scope and direction, CEST NCM prefixes, cClassTrib CST, municipality UF. */
   filters?: Record<string, string | string[]>;
 };
 
@@ -81,6 +81,11 @@ function loadClassTrib(): TableEntry[] {
   }));
 }
 
+/** IBGE municipalities: the name is the description, the UF the detail and the filter (picker filtered by the chosen state). */
+function loadMunicipalities(): TableEntry[] {
+  return readCsv("municipios.csv").map((row) => ({ code: row.codigo_ibge!, description: row.nome ?? "", detail: row.uf, filters: { uf: row.uf ?? "" } }));
+}
+
 const fromCst = (key: keyof CstJson) => () => loadCstJson()[key].map((row) => ({ code: row.codigo, description: row.descricao }));
 
 export const TABLE_LOADERS = {
@@ -97,6 +102,7 @@ export const TABLE_LOADERS = {
   "nfse-service": loadNfseServices,
   "ibscbs-cst": loadIbsCbsCst,
   cclasstrib: loadClassTrib,
+  municipality: loadMunicipalities,
 } satisfies Record<string, () => TableEntry[]>;
 
 export type FiscalTableName = keyof typeof TABLE_LOADERS;

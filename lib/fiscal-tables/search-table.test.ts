@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STATES } from "@/lib/br/states";
 import { loadTable } from "./load-tables";
 import { searchTable } from "./search-table";
 
@@ -43,5 +44,19 @@ describe("fiscal tables", () => {
     const classTrib = searchTable("cclasstrib", { cst: "200", limit: 100 });
     expect(classTrib.length).toBeGreaterThan(5);
     expect(classTrib.every((m) => m.detail?.startsWith("CST 200"))).toBe(true);
+  });
+
+  it("lists every IBGE municipality under its state, searchable by name and filtered by UF", () => {
+    const all = loadTable("municipality");
+    // IBGE's territorial division: 5,569 municipalities, Brasília (DF) and the state district of Fernando de Noronha, since 2025 with Boa Esperança do Norte (MT).
+    expect(all).toHaveLength(5571);
+    const cUF = new Map(STATES.map((s) => [s.uf, s.cUF]));
+    expect(all.filter((m) => !/^\d{7}$/.test(m.code) || cUF.get(m.detail ?? "") !== m.code.slice(0, 2))).toEqual([]);
+    expect(searchTable("municipality", { q: "sao paulo", uf: "SP" })[0]).toMatchObject({ code: "3550308", description: "São Paulo", detail: "SP" });
+    expect(searchTable("municipality", { q: "boa esperanca do norte" }).map((m) => m.code)).toEqual(["5101837"]);
+    const parana = searchTable("municipality", { uf: "PR", limit: 100 });
+    expect(parana).toHaveLength(100);
+    expect(parana.every((m) => m.detail === "PR")).toBe(true);
+    expect(searchTable("municipality", { q: "3304557" })[0]).toMatchObject({ description: "Rio de Janeiro" });
   });
 });

@@ -9,6 +9,8 @@ export type TableSearch = {
   ncm?: string;
   /** cClassTrib: only the classifications of this IBS/CBS CST. */
   cst?: string;
+  /** Municipalities: only those of this state (UF). */
+  uf?: string;
   limit?: number;
 };
 
@@ -28,6 +30,7 @@ function passesFilters(entry: TableEntry, search: TableSearch): boolean {
     if (!f.ncmPrefixes.some((prefix) => ncm.startsWith(prefix))) return false;
   }
   if (search.cst && f.cst !== undefined && f.cst !== search.cst) return false;
+  if (search.uf && f.uf !== undefined && f.uf !== search.uf) return false;
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import ptBR from "@/messages/pt-BR.json";
+import { NAV_SECTIONS, navLinks } from "@/components/dashboard/nav-links";
 import { CardFlagSchema, FreightTypeSchema, PaymentMethodSchema } from "@/lib/documents/schemas";
 
 type Tree = { [key: string]: string | Tree };
@@ -15,7 +16,8 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+// An argument is "{name}" or "{name, plural|select…"; a plural branch's text ("{# documentos}", "{nenhum documento}") is not.
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)\s*(?=[,}])/g)].map((m) => m[1]))].sort();
 
 const catalogues = { "pt-BR": flatten(ptBR as Tree), en: flatten(en as Tree) };
 
@@ -43,5 +45,11 @@ describe("message catalogues", () => {
     expectLabels("documentStatus", ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"]);
     expectLabels("documentType", ["NFE", "NFCE", "NFSE"]);
     expectLabels("taxRegime", ["SIMPLES_NACIONAL", "SIMPLES_EXCESS", "NORMAL", "MEI"]);
+  });
+
+  it("name every sidebar page and section", () => {
+    const nav = (ptBR as unknown as { nav: Record<string, string>; navSections: Record<string, string> });
+    expect(navLinks.filter((link) => !nav.nav[link.href === "" ? "overview" : link.href]).map((link) => link.href), "nav keys").toEqual([]);
+    expect(NAV_SECTIONS.filter((section) => !nav.navSections[section]), "navSections keys").toEqual([]);
   });
 });

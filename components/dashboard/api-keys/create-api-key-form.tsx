@@ -6,12 +6,14 @@ import { CreateApiKeyBody, type CreatedApiKey } from "@/lib/auth/api-key-contrac
 import type { Scope } from "@/lib/auth/scopes";
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ScopePicker } from "./scope-picker";
 
 export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; onCreated: (created: CreatedApiKey) => void }) {
   const t = useTranslations("apiKeys");
   const errorMessage = useErrorMessage();
+  const issueMessages = useIssueMessages();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; on
     // The same schema as the route: the message appears before a round trip.
     const parsed = CreateApiKeyBody.safeParse({ name, scopes });
     if (!parsed.success) {
-      setFormError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+      setFormError(issueMessages(parsed.error, { name: t("name"), scopes: t("scopes") }));
       return;
     }
     setFormError(null);

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { useRef, useState, type FormEvent } from "react";
 import type { CertificateSummary } from "@/lib/certificates/certificate-summary";
 import { UploadCertificateBody } from "@/lib/companies/setup-contracts";
@@ -20,6 +21,7 @@ async function toBase64(file: File): Promise<string> {
 export function CertificateUploadForm({ endpoint, replacing }: { endpoint: string; replacing: boolean }) {
   const t = useTranslations("certificate.upload");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
   const router = useRouter();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -40,7 +42,7 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
     const body = { pfxBase64: file ? await toBase64(file) : "", password };
     const parsed = UploadCertificateBody.safeParse(body);
     if (!parsed.success) {
-      setFormError(parsed.error.issues.map((issue) => issue.message).join("; "));
+      setFormError(parsed.error.issues.map(issueMessage).join("; "));
       return;
     }
     setFormError(null);

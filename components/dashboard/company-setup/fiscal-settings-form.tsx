@@ -4,10 +4,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
+import type { z } from "zod";
 import { useState, type FormEvent } from "react";
 import { FiscalSettingsSchema, type FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
 import { CodePicker } from "@/components/dashboard/pickers/code-picker";
+import type { FiscalTableMatch } from "@/lib/fiscal-tables/contracts";
 import { SETTINGS_SECTIONS, type SettingsField, type SettingsFieldName } from "./settings-fields";
 
 type FormValues = Record<SettingsFieldName, string>;
@@ -22,31 +25,31 @@ function toPayload(values: FormValues): Record<string, string | null> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === "" ? null : v]));
 }
 
-function validate(values: FormValues): FieldErrors {
+function validate(values: FormValues, describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
   const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
   if (parsed.success) return {};
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as SettingsFieldName | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = describe(issue);
   }
   return errors;
 }
 
 /** The server answers "body.field: message; body.other: message"; put each under its field. */
-function serverFieldErrors(error: unknown): FieldErrors {
+function serverFieldErrors(error: unknown, translate: (message: string) => string): FieldErrors {
   if (!(error instanceof ApiError) || error.code !== "validation_error") return {};
   const errors: FieldErrors = {};
   for (const part of error.message.split("; ")) {
     const match = /^body\.([A-Za-z]+): (.*)$/.exec(part);
-    if (match) errors[match[1] as SettingsFieldName] = match[2];
+    if (match) errors[match[1] as SettingsFieldName] = translate(match[2]!);
   }
   return errors;
 }
 
 type Key = Parameters<ReturnType<typeof useTranslations<"settings">>>[0];
 
-function Field({ field: raw, value, error, onChange }: { field: SettingsField; value: string; error?: string; onChange: (value: string) => void }) {
+function Field({ field: raw, value, error, onChange, filters }: { field: SettingsField; value: string; error?: string; onChange: (value: string, match?: FiscalTableMatch) => void; filters?: Record<string, string> }) {
   const t = useTranslations("settings");
   // The catalogue's label and hint win; settings-fields.ts keeps the English text for fields added later.
   const text = (key: string, fallback: string | undefined) => (t.has(key as Key) ? t(key as Key) : fallback);
@@ -58,7 +61,7 @@ function Field({ field: raw, value, error, onChange }: { field: SettingsField; v
   };
   const id = `settings-${field.name}`;
   if (field.picker) {
-    return <CodePicker inputId={id} label={field.label} table={field.picker} value={value} error={error} hint={field.hint} onChange={onChange} className="text-sm" />;
+    return <CodePicker inputId={id} label={field.label} table={field.picker} value={value} error={error} hint={field.hint} onChange={onChange} filters={filters} className="text-sm" />;
   }
   const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const className = `mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none ${error ? "border-red-500 focus:border-red-600" : "border-slate-300 focus:border-indigo-500"}`;
@@ -97,6 +100,8 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
   const t = useTranslations("settings");
   const common = useTranslations("common");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
+  const knownMessage = useKnownMessage();
   const router = useRouter();
   const [values, setValues] = useState<FormValues>(() => toFormValues(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -109,28 +114,30 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
       setSaved(true);
       router.refresh();
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: (error) => setErrors(serverFieldErrors(error, knownMessage)),
   });
 
-  function change(name: SettingsFieldName, value: string) {
+  function change(name: SettingsFieldName, value: string, match?: FiscalTableMatch) {
     const next = { ...values, [name]: value };
+    // A municipality picked by name also fills the city and its state, as IBGE writes them.
+    if (name === "municipalityCode" && match) Object.assign(next, { city: match.description, state: match.detail ?? values.state });
     setValues(next);
     setSaved(false);
     // After a first attempt, errors follow the typing so a fix clears its message.
-    if (submitted) setErrors(validate(next));
+    if (submitted) setErrors(validate(next, issueMessage));
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    const found = validate(values);
+    const found = validate(values, issueMessage);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(toPayload(values));
   }
 
   const errorCount = Object.keys(errors).length;
-  const formError = save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? errorMessage(save.error) : null;
+  const formError = save.error && Object.keys(serverFieldErrors(save.error, knownMessage)).length === 0 ? errorMessage(save.error) : null;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t("title")} className="space-y-6">
       <fieldset disabled={!canManage || save.isPending} className="space-y-6">
@@ -140,7 +147,7 @@ export function FiscalSettingsForm({ endpoint, initial, canManage }: { endpoint:
             {section.description && <p className="mt-1 text-sm text-slate-600">{t.has(`sections.${section.key}.description` as Key) ? t(`sections.${section.key}.description` as Key) : section.description}</p>}
             <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {section.fields.map((field) => (
-                <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
+                <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} onChange={(v, match) => change(field.name, v, match)} filters={field.picker === "municipality" && values.state ? { uf: values.state } : undefined} />
               ))}
             </div>
           </section>

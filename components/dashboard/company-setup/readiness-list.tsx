@@ -1,16 +1,30 @@
 import { useTranslations } from "next-intl";
 import type { DocumentReadiness } from "@/lib/companies/emission-prerequisites";
+import type { ReadinessCheck } from "@/lib/companies/readiness-rules";
+import { formatCnpj, formatDate } from "../format";
 
-type CheckId = "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible";
+type FieldKey = Parameters<ReturnType<typeof useTranslations<"readiness.fields">>>[0];
 
-/**
- * The emission prerequisites per document type, as emission applies them.
- * Labels are translated by check id; the detail line is the rule's own text
- * (English, with the data it found), as the API reports it.
- */
+/** A check's detail line in the user's language: dates dd/mm/aaaa, CNPJ masked, missing fields by their labels. */
+function useDetailText(): (detail: ReadinessCheck["detail"]) => string {
+  const t = useTranslations("readiness");
+  const fields = useTranslations("readiness.fields");
+  return (detail) => {
+    const values = { ...detail.values };
+    if (values.date) values.date = formatDate(values.date);
+    if (values.cnpj) values.cnpj = formatCnpj(values.cnpj);
+    if (values.rate) values.rate = values.rate.replace(".", ",");
+    if (detail.missingFields) values.fields = detail.missingFields.map((field) => (fields.has(field as FieldKey) ? fields(field as FieldKey) : field)).join(", ");
+    const text = t(`details.${detail.key}`, values);
+    return detail.assumedRegApTribSN ? `${text} ${t(`assumedRegApTribSN.${detail.assumedRegApTribSN}`)}` : text;
+  };
+}
+
+/** The emission prerequisites per document type, as emission applies them; labels and details from the catalogue. */
 export function ReadinessList({ readiness }: { readiness: DocumentReadiness[] }) {
   const t = useTranslations("readiness");
   const types = useTranslations("enums.documentTypeLong");
+  const detailText = useDetailText();
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       {readiness.map((doc) => (
@@ -25,9 +39,9 @@ export function ReadinessList({ readiness }: { readiness: DocumentReadiness[] })
                 <span aria-hidden className={check.ok ? "text-emerald-600" : check.blocking ? "text-red-600" : "text-amber-600"}>
                   {check.ok ? "✓" : check.blocking ? "✗" : "!"}
                 </span>{" "}
-                <span className="font-medium">{t.has(`checks.${check.id as CheckId}`) ? t(`checks.${check.id as CheckId}`) : check.label}</span>
+                <span className="font-medium">{t(`checks.${check.id}`)}</span>
                 {!check.blocking && !check.ok && <span className="text-xs text-slate-500"> ({t("advice")})</span>}
-                <p className="ml-4 text-xs text-slate-600">{check.message}</p>
+                <p className="ml-4 text-xs text-slate-600">{detailText(check.detail)}</p>
               </li>
             ))}
           </ul>

@@ -62,7 +62,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       { name: "neighborhood", label: "Neighborhood" },
       { name: "city", label: "City" },
       { name: "state", label: "State (UF)", options: STATES.map((s) => ({ value: s.uf, label: `${s.uf} - ${s.name}` })) },
-      { name: "municipalityCode", label: "IBGE municipality code", hint: "7 digits, starting with the state's code" },
+      { name: "municipalityCode", label: "IBGE municipality code", hint: "Search by name; the state chosen above filters the list", picker: "municipality" },
       { name: "zipCode", label: "ZIP code (CEP)" },
       { name: "phone", label: "Phone" },
       { name: "email", label: "E-mail", type: "email" },

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentFormOptions, DocumentPreviewResponse } from "@/lib/documents/dashboard-contracts";
 import type { DocumentSummary } from "@/lib/documents/response-schemas";
@@ -32,6 +33,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
   const t = useTranslations("documentForm");
   const types = useTranslations("enums.documentTypeLong");
   const errorMessage = useErrorMessage();
+  const issueMessages = useIssueMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
@@ -65,7 +67,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
     // The route's own schema: messages appear before the round trip.
     const parsed = CreateDocumentInput.safeParse(body);
     if (!parsed.success) {
-      setFormError(`${t("invalid")} ${parsed.error.issues.slice(0, 4).map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+      setFormError(`${t("invalid")} ${issueMessages({ issues: parsed.error.issues.slice(0, 4) })}`);
       return;
     }
     setFormError(null);
@@ -89,12 +91,13 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
     <form onSubmit={onSubmit} className="space-y-4" aria-label={t("title")}>
       <Section title={t("document.title")}>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <Field label={t("document.type")}>
+          {/* Half the row below 1024 px: in a quarter of a tablet's content width "NFS-e (padrão nacional)" was cut off. */}
+          <Field label={t("document.type")} className="col-span-2 lg:col-span-1">
             <select value={form.type} onChange={(e) => setForm({ type: e.target.value as DocType, templateId: "", taxRuleId: "" })} className={inputClass}>
               {(["NFE", "NFCE", "NFSE"] as const).map((type) => <option key={type} value={type}>{types(type)}</option>)}
             </select>
           </Field>
-          <Field label={t("document.operationNature")} className="col-span-2 md:col-span-3" hint={t("document.operationNatureHint")}>
+          <Field label={t("document.operationNature")} className="col-span-2 lg:col-span-3" hint={t("document.operationNatureHint")}>
             <input value={form.operationNature} maxLength={60} placeholder="VENDA DE MERCADORIA" onChange={(e) => setForm({ operationNature: e.target.value.toUpperCase() })} className={inputClass} />
           </Field>
           <Field label={t("document.template")} className="col-span-2">

@@ -2,35 +2,24 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { CompanyOverview } from "@/lib/overview/contracts";
-import { CHART_STATUS_ORDER, STATUS_STYLE } from "./status-colors";
-
-const TEXT = {
-  title: "Documents per day, last 30 days",
-  summary: (total: number, from: string, to: string) => `${total} document${total === 1 ? "" : "s"} created between ${shortDate(from)} and ${shortDate(to)}, stacked by current status.`,
-  showTable: "Show the figures as a table",
-  day: "Day",
-  total: "Total",
-  empty: "No documents in the last 30 days.",
-};
-
-/** "2026-11-23" → "23/11". */
-function shortDate(date: string): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
-}
+import { useTranslations } from "next-intl";
+import { CHART_STATUS_ORDER, STATUS_COLOR, dayAndMonth as shortDate } from "./status-colors";
 
 export function DocumentsByDayChart({ last30Days }: { last30Days: CompanyOverview["last30Days"] }) {
+  const t = useTranslations("overview.chart");
+  const statuses = useTranslations("enums.documentStatus");
   const rows = last30Days.days.map((day) => ({ day: shortDate(day.date), ...day.counts }));
-  const summary = TEXT.summary(last30Days.total, last30Days.from, last30Days.to);
+  const summary = t("summary", { count: last30Days.total, from: shortDate(last30Days.from), to: shortDate(last30Days.to) });
   return (
     <section aria-labelledby="documents-by-day-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="documents-by-day-title" className="text-base font-semibold">
-        {TEXT.title}
+        {t("title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600" id="documents-by-day-summary">
         {summary}
       </p>
       {last30Days.total === 0 ? (
-        <p className="mt-4 text-sm text-slate-500">{TEXT.empty}</p>
+        <p className="mt-4 text-sm text-slate-500">{t("empty")}</p>
       ) : (
         // The SVG is described by the summary above; the table below carries every figure for screen readers.
         <div className="mt-3 h-64" role="img" aria-label={summary} data-testid="documents-by-day-chart">
@@ -42,24 +31,24 @@ export function DocumentsByDayChart({ last30Days }: { last30Days: CompanyOvervie
               <Tooltip cursor={{ fill: "#f1f5f9" }} />
               <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span className="text-slate-700">{value}</span>} />
               {CHART_STATUS_ORDER.map((status) => (
-                <Bar key={status} dataKey={status} name={STATUS_STYLE[status].label} stackId="status" fill={STATUS_STYLE[status].color} isAnimationActive={false} />
+                <Bar key={status} dataKey={status} name={statuses(status)} stackId="status" fill={STATUS_COLOR[status]} isAnimationActive={false} />
               ))}
             </BarChart>
           </ResponsiveContainer>
         </div>
       )}
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-slate-600">{TEXT.showTable}</summary>
+        <summary className="cursor-pointer text-slate-600">{t("showTable")}</summary>
         <table className="mt-2 w-full text-left text-xs" data-testid="documents-by-day-table">
           <thead className="text-slate-500">
             <tr>
-              <th className="py-1 pr-2 font-medium">{TEXT.day}</th>
+              <th className="py-1 pr-2 font-medium">{t("day")}</th>
               {CHART_STATUS_ORDER.map((status) => (
                 <th key={status} className="py-1 pr-2 text-right font-medium">
-                  {STATUS_STYLE[status].label}
+                  {statuses(status)}
                 </th>
               ))}
-              <th className="py-1 text-right font-medium">{TEXT.total}</th>
+              <th className="py-1 text-right font-medium">{t("total")}</th>
             </tr>
           </thead>
           <tbody>

@@ -9,15 +9,16 @@ import type { FiscalTableMatch, FiscalTableResponse } from "@/lib/fiscal-tables/
 
 export type PickerTable =
   | "ncm" | "cfop" | "cest" | "icms-origin" | "icms-situation" | "icms-cst" | "icms-csosn" | "icms-mod-bc" | "icms-mod-bc-st"
-  | "pis-cofins-cst" | "ipi-cst" | "nfse-service" | "ibscbs-cst" | "cclasstrib";
+  | "pis-cofins-cst" | "ipi-cst" | "nfse-service" | "ibscbs-cst" | "cclasstrib" | "municipality";
 
 type Props = {
   label: string;
   table: PickerTable;
   value: string;
-  onChange: (code: string) => void;
-  /** Table filters: CFOP operation, CEST ncm, cClassTrib cst. */
-  filters?: Partial<Record<"operation" | "ncm" | "cst", string>>;
+  /** The chosen code, with its table entry when picked from the list (a municipality's name fills the city). */
+  onChange: (code: string, match?: FiscalTableMatch) => void;
+  /** Table filters: CFOP operation, CEST ncm, cClassTrib cst, municipality uf. */
+  filters?: Partial<Record<"operation" | "ncm" | "cst" | "uf", string>>;
   className?: string;
   hint?: string;
   /** Fixed input id (its error is `${inputId}-error`); generated otherwise. */
@@ -64,7 +65,7 @@ export function CodePicker({ label, table, value, onChange, filters = {}, classN
   const options = stale ? [] : (results.data?.data ?? []);
 
   const pick = (match: FiscalTableMatch) => {
-    onChange(match.code);
+    onChange(match.code, match);
     setText(null);
     setOpen(false);
   };
@@ -89,7 +90,7 @@ export function CodePicker({ label, table, value, onChange, filters = {}, classN
     if (text !== null) {
       const typed = text.trim();
       const exact = options.find((m) => m.code === typed.replace(/[.\-\s]/g, ""));
-      if (exact) onChange(exact.code);
+      if (exact) onChange(exact.code, exact);
       else if (typed === "" || /^[\d.\-\s]+$/.test(typed)) onChange(typed.replace(/[.\-\s]/g, ""));
     }
     setText(null);

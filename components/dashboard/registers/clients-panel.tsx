@@ -33,7 +33,7 @@ export function ClientsPanel({ companyId, canWrite }: { companyId: string; canWr
     { name: "neighborhood", label: t("fields.neighborhood") },
     { name: "city", label: t("fields.city") },
     { name: "state", label: t("fields.state"), mask: (v) => (v.toUpperCase() === "EX" ? "EX" : maskUf(v)) },
-    { name: "municipalityCode", label: t("fields.municipalityCode"), mask: (v) => digits(v).slice(0, 7) },
+    { name: "municipalityCode", label: t("fields.municipalityCode"), kind: "picker", table: "municipality", filterFrom: { uf: "state" }, fillFrom: (m) => ({ city: m.description, state: m.detail ?? "" }) },
     { name: "isActive", label: common("active"), kind: "checkbox" },
   ];
   return (

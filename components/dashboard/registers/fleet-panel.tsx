@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
 import { maskPlate, maskUf } from "@/lib/br/masks";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { TextInput } from "@/components/dashboard/resources/form-field";
@@ -15,6 +16,8 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   const t = useTranslations("carriers.fleetPanel");
   const common = useTranslations("common");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
+  const knownMessage = useKnownMessage();
   const url = `${base}/${carrierId}/vehicles`;
   const queryClient = useQueryClient();
   const fleet = useQuery({ queryKey: [base, url], queryFn: () => apiFetch<VehicleResponse[]>(url) });
@@ -24,7 +27,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   const add = useMutation({
     mutationFn: (body: unknown) => apiFetch(url, { method: "POST", body }),
     onSuccess: async () => { setForm({ plate: "", state: "", rntc: "", description: "", isDefault: false }); await refresh(); },
-    onError: (error) => setErrors({ ...apiFieldErrors(error), "": errorMessage(error) }),
+    onError: (error) => setErrors({ ...apiFieldErrors(error, knownMessage), "": errorMessage(error) }),
   });
   const change = useMutation({
     mutationFn: ({ id, body }: { id: string; body?: unknown }) => apiFetch(`${url}/${id}`, { method: body ? "PATCH" : "DELETE", body }),
@@ -34,7 +37,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
     event.preventDefault();
     const body = { plate: form.plate, state: form.state, rntc: form.rntc || undefined, description: form.description || undefined, isDefault: form.isDefault };
     const parsed = CreateVehicleInput.safeParse(body);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, issueMessage));
     setErrors({});
     add.mutate(body);
   };

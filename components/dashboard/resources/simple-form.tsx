@@ -5,9 +5,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { CodePicker, type PickerTable } from "@/components/dashboard/pickers/code-picker";
+import type { FiscalTableMatch } from "@/lib/fiscal-tables/contracts";
 import { parseDecimalInput } from "@/lib/br/decimal-input";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "./field-errors";
 import { SelectInput, TextInput } from "./form-field";
 
@@ -19,6 +21,10 @@ export type FieldDef = {
   kind?: "text" | "select" | "checkbox" | "decimal" | "picker";
   options?: { value: string; label: string }[];
   table?: PickerTable;
+  /** Picker filters read from other fields ({ uf: "state" }: municipalities of the chosen state). */
+  filterFrom?: Record<string, string>;
+  /** Other fields a picked entry fills (a municipality's name fills the city). */
+  fillFrom?: (match: FiscalTableMatch) => Record<string, string>;
   /** Applied while typing (CPF/CNPJ, CEP, phone, plate masks). */
   mask?: (value: string) => string;
   /** What is sent for a typed value (a phone's digits without the mask). */
@@ -58,6 +64,8 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
 }) {
   const t = useTranslations("common");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
+  const knownMessage = useKnownMessage();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,14 +75,14 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
       await queryClient.invalidateQueries({ queryKey: [invalidate] });
       onDone();
     },
-    onError: (error) => setErrors({ ...apiFieldErrors(error), "": errorMessage(error) }),
+    onError: (error) => setErrors({ ...apiFieldErrors(error, knownMessage), "": errorMessage(error) }),
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = formBody(fields, values, method === "POST" ? "create" : "edit");
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(zodFieldErrors(parsed.error, issueMessage));
       return;
     }
     setErrors({});
@@ -98,10 +106,16 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
           }
           if (field.kind === "picker" && field.table) {
             return (
-              <div key={field.name}>
-                <CodePicker label={field.label} table={field.table} value={String(value ?? "")} onChange={(code) => setValues({ ...values, [field.name]: code })} />
-                {error && <p role="alert" className="mt-1 text-xs text-red-700">{error}</p>}
-              </div>
+              <CodePicker
+                key={field.name}
+                inputId={id(field.name)}
+                label={field.label}
+                table={field.table}
+                value={String(value ?? "")}
+                error={error}
+                filters={Object.fromEntries(Object.entries(field.filterFrom ?? {}).map(([filter, source]) => [filter, String(values[source] ?? "")]))}
+                onChange={(code, match) => setValues({ ...values, [field.name]: code, ...(match && field.fillFrom?.(match)) })}
+              />
             );
           }
           if (field.kind === "select") {

@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { CodePicker, type PickerTable } from "@/components/dashboard/pickers/code-picker";
 import { TextInput } from "@/components/dashboard/resources/form-field";
-import { parseDecimalInput } from "@/lib/br/decimal-input";
 import type { FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { SubRuleFrame } from "./sub-rule-frame";
-import type { NfeSubRuleState } from "./sub-rule-state";
+import { commaDecimal, type NfeSubRuleState } from "./sub-rule-state";
 
 const CLIENT_TYPES = ["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ESTRANGEIRO"] as const;
 
@@ -31,8 +30,6 @@ export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
   const taxpayers = useTranslations("enums.icmsTaxpayer");
   const active = useTranslations("common")("active");
   const id = (field: string) => `nfe-${index}-${field}`;
-  // Rates typed "18,5" are kept as the API's "18.5" (the form state holds what is sent).
-  const decimal = (v: string) => (/,/.test(v) && parseDecimalInput(v) ? parseDecimalInput(v)! : v);
   const error = (field: string) => errors[`nfeTaxRules.${index}.${field}`];
   return (
     <SubRuleFrame model="NFE" index={index} onRemove={onRemove}>
@@ -41,7 +38,7 @@ export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
           table ? (
             <CodePicker key={field} inputId={id(field)} label={t(label)} table={table} value={value[field]} error={error(field)} onChange={(code) => onChange({ ...value, [field]: code })} />
           ) : (
-            <TextInput key={field} id={id(field)} label={t(label)} placeholder={PLACEHOLDERS[field] ? t(PLACEHOLDERS[field]!) : undefined} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: field.endsWith("Rate") || field.startsWith("icmsP") || field.endsWith("Mva") || field.endsWith("RedBc") || field.endsWith("PPis") || field.endsWith("PCofins") || field.endsWith("PIpi") ? decimal(v) : v })} />
+            <TextInput key={field} id={id(field)} label={t(label)} placeholder={PLACEHOLDERS[field] ? t(PLACEHOLDERS[field]!) : undefined} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: field.endsWith("Rate") || field.startsWith("icmsP") || field.endsWith("Mva") || field.endsWith("RedBc") || field.endsWith("PPis") || field.endsWith("PCofins") || field.endsWith("PIpi") ? commaDecimal(v) : v })} />
           ),
         )}
       </div>

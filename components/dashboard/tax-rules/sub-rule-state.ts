@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseDecimalInput } from "@/lib/br/decimal-input";
 import type { NfeSubRuleResponse, NfseSubRuleResponse } from "@/lib/tax-rules/schemas";
 import { listOf, orNull } from "@/components/dashboard/resources/form-field";
 
@@ -54,4 +55,9 @@ export function toNfseBody(state: NfseSubRuleState): Record<string, unknown> {
   for (const field of RETENTIONS) body[field] = state[field];
   for (const field of ["issRate", "pisRate", "cofinsRate", "deductionsRate"] as const) body[field] = orNull(state[field]) ?? 0;
   return body;
+}
+
+/** A rate typed "18,5" is kept as the API's "18.5" (the form state holds what is sent); anything else as typed. */
+export function commaDecimal(value: string): string {
+  return /,/.test(value) ? (parseDecimalInput(value) ?? value) : value;
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
 import { apiFieldErrors, type FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { SelectInput, TextInput } from "@/components/dashboard/resources/form-field";
 import { apiFetch } from "@/lib/client/api-fetch";
@@ -19,6 +20,8 @@ export function TaxRuleForm({ base, regime, rule, onDone }: { base: string; regi
   const common = useTranslations("common");
   const regimes = useTranslations("enums.taxRegime");
   const errorMessage = useErrorMessage();
+  const issueMessage = useIssueMessage();
+  const knownMessage = useKnownMessage();
   const queryClient = useQueryClient();
   const [name, setName] = useState(rule?.name ?? "");
   const [model, setModel] = useState<"NFE" | "NFSE">(rule?.model ?? "NFE");
@@ -33,13 +36,13 @@ export function TaxRuleForm({ base, regime, rule, onDone }: { base: string; regi
       await queryClient.invalidateQueries({ queryKey: [base] });
       onDone();
     },
-    onError: (error) => setErrors({ ...apiFieldErrors(error), "": errorMessage(error) }),
+    onError: (error) => setErrors({ ...apiFieldErrors(error, knownMessage), "": errorMessage(error) }),
   });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = { name, model, isActive, nfeTaxRules: model === "NFE" ? nfe.map(toNfeBody) : [], nfseTaxRules: model === "NFSE" ? nfse.map(toNfseBody) : [] };
-    const checked = validateTaxRuleForm(regime, body);
+    const checked = validateTaxRuleForm(regime, body, issueMessage);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

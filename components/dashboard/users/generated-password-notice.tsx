@@ -1,18 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-
-const TEXT = {
-  title: (email: string) => `User ${email} added`,
-  body: "Copy this temporary password now and give it to them privately: it is shown only once and we store only its hash.",
-  copy: "Copy",
-  copied: "Copied",
-  copyFailed: "The browser refused clipboard access; select the text and copy it by hand.",
-  dismiss: "I have passed it on — hide the password",
-};
 
 /** A generated temporary password: shown once, with a copy button. */
 export function GeneratedPasswordNotice({ email, password, onDismiss }: { email: string; password: string; onDismiss: () => void }) {
+  const t = useTranslations("users.generated");
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   async function copy() {
     try {
@@ -24,19 +17,19 @@ export function GeneratedPasswordNotice({ email, password, onDismiss }: { email:
   }
   return (
     <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-      <p className="text-sm font-semibold text-emerald-900">{TEXT.title(email)}</p>
-      <p className="mt-1 text-sm text-emerald-900">{TEXT.body}</p>
+      <p className="text-sm font-semibold text-emerald-900">{t("title", { email })}</p>
+      <p className="mt-1 text-sm text-emerald-900">{t("body")}</p>
       <div className="mt-3 flex items-center gap-2">
         <code data-testid="generated-password" className="block flex-1 select-all overflow-x-auto whitespace-nowrap rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm">
           {password}
         </code>
         <button type="button" onClick={() => void copy()} className="rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-500">
-          {copied === "yes" ? TEXT.copied : TEXT.copy}
+          {copied === "yes" ? t("copied") : t("copy")}
         </button>
       </div>
-      {copied === "failed" && <p className="mt-1 text-xs text-red-700">{TEXT.copyFailed}</p>}
+      {copied === "failed" && <p className="mt-1 text-xs text-red-700">{t("copyFailed")}</p>}
       <button type="button" onClick={onDismiss} className="mt-3 text-sm text-emerald-800 underline">
-        {TEXT.dismiss}
+        {t("dismiss")}
       </button>
     </div>
   );

@@ -1,53 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { DeliveryWithHeaders } from "@/lib/webhooks/dashboard-contracts";
 import { formatDateTime } from "../format";
-import { TRIGGER_LABELS } from "./labels";
-
-const TEXT = {
-  heading: "Attempts",
-  none: "No attempt yet.",
-  attempt: (n: number) => `Attempt ${n}`,
-  status: "HTTP status",
-  noAnswer: "no answer",
-  duration: "Duration",
-  error: "Error",
-  response: "Response body (first 4 KB, shown up to 1,000 characters)",
-  headers: "Request headers sent",
-};
 
 const BODY_PREVIEW = 1_000;
 
 type Attempt = DeliveryWithHeaders["attemptLog"][number];
 
 function AttemptItem({ attempt }: { attempt: Attempt }) {
+  const t = useTranslations("webhooks.attempts");
+  const triggers = useTranslations("enums.deliveryTrigger");
   const ok = attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
   const body = attempt.responseBody ?? "";
   return (
     <li data-testid="attempt" className="rounded-md border border-slate-200 bg-white p-3 text-sm">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <span className="font-medium">{TEXT.attempt(attempt.attempt)}</span>
+        <span className="font-medium">{t("attempt", { n: attempt.attempt })}</span>
         <span className="text-slate-600">{formatDateTime(attempt.createdAt)}</span>
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{TRIGGER_LABELS[attempt.trigger]}</span>
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{triggers(attempt.trigger)}</span>
         <span className={`font-mono text-xs ${ok ? "text-emerald-700" : "text-red-700"}`}>
-          {TEXT.status}: {attempt.responseStatus ?? TEXT.noAnswer}
+          {t("status", { status: attempt.responseStatus ?? t("noAnswer") })}
         </span>
         <span className="text-xs text-slate-600">
-          {TEXT.duration}: {attempt.durationMs} ms
+          {t("duration", { ms: attempt.durationMs })}
         </span>
       </div>
       {attempt.errorMessage && (
         <p className="mt-1 text-xs text-red-700">
-          {TEXT.error}: {attempt.errorMessage}
+          {t("error", { message: attempt.errorMessage })}
         </p>
       )}
       {body && (
         <div className="mt-2">
-          <p className="text-xs text-slate-500">{TEXT.response}</p>
+          <p className="text-xs text-slate-500">{t("response")}</p>
           <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs">{body.length > BODY_PREVIEW ? `${body.slice(0, BODY_PREVIEW)}…` : body}</pre>
         </div>
       )}
       {attempt.requestHeaders && (
         <details className="mt-2">
-          <summary className="cursor-pointer text-xs text-slate-600">{TEXT.headers}</summary>
+          <summary className="cursor-pointer text-xs text-slate-600">{t("headers")}</summary>
           <pre className="mt-1 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs">
             {Object.entries(attempt.requestHeaders)
               .map(([name, value]) => `${name}: ${value}`)
@@ -61,11 +53,12 @@ function AttemptItem({ attempt }: { attempt: Attempt }) {
 
 /** Every attempt, newest first. */
 export function AttemptList({ attempts }: { attempts: Attempt[] }) {
+  const t = useTranslations("webhooks.attempts");
   return (
     <section>
-      <h2 className="mb-2 text-base font-semibold">{TEXT.heading}</h2>
+      <h2 className="mb-2 text-base font-semibold">{t("heading")}</h2>
       {attempts.length === 0 ? (
-        <p className="text-sm text-slate-500">{TEXT.none}</p>
+        <p className="text-sm text-slate-500">{t("none")}</p>
       ) : (
         <ol className="space-y-2">
           {[...attempts].reverse().map((attempt) => (

@@ -1,31 +1,15 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { BackfillInput } from "@/lib/webhooks/schemas";
 import { FilterCheckboxes } from "./filter-checkboxes";
-import { DOCUMENT_TYPE_LABELS, ENVIRONMENT_LABELS, webhooksApi, type DocumentTypeCode, type Environment } from "./labels";
-
-const TEXT = {
-  title: "New backfill",
-  from: "Issued from",
-  to: "Issued to",
-  types: "Document types",
-  allTypes: "None checked: every type.",
-  environment: "Environment",
-  both: "Both",
-  onlyMissing: "Only documents that have no delivery yet",
-  dryRun: "Count matching documents (dry run)",
-  counting: "Counting…",
-  matched: (n: number) => `${n.toLocaleString("en-US")} document${n === 1 ? "" : "s"} match.`,
-  truncated: "More than 5,000 match: this run stops at 5,000 (the oldest first). Narrow the range or run again for the rest.",
-  notTruncated: "Within the 5,000-document cap.",
-  nothing: "Nothing to send for these criteria.",
-  start: (n: number) => `Start backfill of ${Math.min(n, 5000).toLocaleString("en-US")} documents`,
-  starting: "Starting…",
-  changed: "The criteria changed since the dry run: count again before starting.",
-};
+import { webhooksApi, type DocumentTypeCode, type Environment } from "./labels";
+import { useWebhookLabels } from "./use-webhook-labels";
 
 type Criteria = { from: string; to: string; types: DocumentTypeCode[]; environment: Environment | ""; onlyMissing: boolean };
 type DryRun = { dryRun: true; matched: number; truncated: boolean };
@@ -45,6 +29,10 @@ function toBody(criteria: Criteria, dryRun: boolean): BackfillInput {
 }
 
 export function BackfillForm({ companyId, onStarted }: { companyId: string; onStarted: (runId: string) => void }) {
+  const t = useTranslations("webhooks.backfillForm");
+  const labels = useWebhookLabels();
+  const errorMessage = useErrorMessage();
+  const issueMessages = useIssueMessages();
   const api = `${webhooksApi(companyId)}/backfill`;
   const today = new Date().toISOString().slice(0, 10);
   const [criteria, setCriteria] = useState<Criteria>({ from: today, to: today, types: [], environment: "", onlyMissing: true });
@@ -64,7 +52,7 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
     event.preventDefault();
     const parsed = BackfillInput.safeParse(toBody(criteria, true));
     if (!parsed.success) {
-      setFormError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+      setFormError(issueMessages(parsed.error, { from: t("from"), to: t("to") }));
       return;
     }
     setFormError(null);
@@ -74,28 +62,28 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
 
   const error = formError ?? (dryRun.error ? errorMessage(dryRun.error) : start.error ? errorMessage(start.error) : null);
   return (
-    <form onSubmit={count} aria-label={TEXT.title} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="text-base font-semibold">{TEXT.title}</h2>
+    <form onSubmit={count} aria-label={t("title")} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="text-base font-semibold">{t("title")}</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <div>
           <label htmlFor="backfill-from" className="block text-sm font-medium text-slate-700">
-            {TEXT.from}
+            {t("from")}
           </label>
           <input id="backfill-from" type="date" value={criteria.from} onChange={(e) => set("from", e.target.value)} className={fieldClass} required />
         </div>
         <div>
           <label htmlFor="backfill-to" className="block text-sm font-medium text-slate-700">
-            {TEXT.to}
+            {t("to")}
           </label>
           <input id="backfill-to" type="date" value={criteria.to} onChange={(e) => set("to", e.target.value)} className={fieldClass} required />
         </div>
         <div>
           <label htmlFor="backfill-environment" className="block text-sm font-medium text-slate-700">
-            {TEXT.environment}
+            {t("environment")}
           </label>
           <select id="backfill-environment" value={criteria.environment} onChange={(e) => set("environment", e.target.value as Criteria["environment"])} className={fieldClass}>
-            <option value="">{TEXT.both}</option>
-            {Object.entries(ENVIRONMENT_LABELS).map(([key, label]) => (
+            <option value="">{t("both")}</option>
+            {Object.entries(labels.environment).map(([key, label]) => (
               <option key={key} value={key}>
                 {label}
               </option>
@@ -103,10 +91,10 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
           </select>
         </div>
       </div>
-      <FilterCheckboxes legend={TEXT.types} options={DOCUMENT_TYPE_LABELS} value={criteria.types} onChange={(types) => set("types", types)} allLabel={TEXT.allTypes} />
+      <FilterCheckboxes legend={t("types")} options={labels.documentType} value={criteria.types} onChange={(types) => set("types", types)} allLabel={t("allTypes")} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={criteria.onlyMissing} onChange={(e) => set("onlyMissing", e.target.checked)} />
-        {TEXT.onlyMissing}
+        {t("onlyMissing")}
       </label>
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -115,7 +103,7 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
       )}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={dryRun.isPending} className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
-          {dryRun.isPending ? TEXT.counting : TEXT.dryRun}
+          {dryRun.isPending ? t("counting") : t("dryRun")}
         </button>
         {counted && !stale && counted.result.matched > 0 && (
           <button
@@ -124,19 +112,19 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
             onClick={() => start.mutate(toBody(counted.criteria, false))}
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
           >
-            {start.isPending ? TEXT.starting : TEXT.start(counted.result.matched)}
+            {start.isPending ? t("starting") : t("start", { count: Math.min(counted.result.matched, 5000) })}
           </button>
         )}
       </div>
       {counted && (
         <div data-testid="backfill-dry-run" role="status" className={`rounded-md px-3 py-2 text-sm ${counted.result.truncated ? "bg-amber-50 text-amber-900" : "bg-slate-50 text-slate-800"}`}>
           {stale ? (
-            TEXT.changed
+            t("changed")
           ) : counted.result.matched === 0 ? (
-            TEXT.nothing
+            t("nothing")
           ) : (
             <>
-              <strong>{TEXT.matched(counted.result.matched)}</strong> {counted.result.truncated ? TEXT.truncated : TEXT.notTruncated}
+              <strong>{t("matched", { count: counted.result.matched })}</strong> {counted.result.truncated ? t("truncated") : t("notTruncated")}
             </>
           )}
         </div>

@@ -1,11 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-const TEXT = { copy: "Copy", copied: "Copied", failed: "Copy failed: select the text by hand" };
-
 /** Copies a text to the clipboard; says so when the browser refuses. */
-export function CopyButton({ text, label = TEXT.copy, className }: { text: string; label?: string; className?: string }) {
+export function CopyButton({ text, label, className }: { text: string; label?: string; className?: string }) {
+  const t = useTranslations("webhooks.copy");
   const [state, setState] = useState<"copied" | "failed" | null>(null);
   async function copy() {
     try {
@@ -17,7 +17,7 @@ export function CopyButton({ text, label = TEXT.copy, className }: { text: strin
   }
   return (
     <button type="button" onClick={() => void copy()} className={className ?? "rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50"}>
-      {state === "copied" ? TEXT.copied : state === "failed" ? TEXT.failed : label}
+      {state === "copied" ? t("copied") : state === "failed" ? t("failed") : (label ?? t("copy"))}
     </button>
   );
 }

@@ -1,26 +1,16 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { DataTable, Pager, QueryFrame } from "../resources/query-frame";
 import type { Page } from "@/lib/api/pagination";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import type { EndpointWithLastDelivery } from "@/lib/webhooks/dashboard-contracts";
 import type { WebhookDeliveryResponse } from "@/lib/webhooks/schemas";
-import { formatDateTime } from "../format";
 import { DeliveryFilters, EMPTY_DELIVERY_FILTERS, type DeliveryFilterValues } from "./delivery-filters";
-import { webhooksApi, webhooksPage } from "./labels";
-import { DeliveryStatusBadge } from "./status-badge";
-
-const TEXT = {
-  loading: "Loading deliveries…",
-  retry: "Try again",
-  empty: "No delivery matches these filters.",
-  columns: ["Status", "Event", "Endpoint", "Document", "Attempts", "Last answer", "Created"],
-  previous: "Previous",
-  next: "Next",
-  pageOf: (page: number, total: number, count: number) => `Page ${page} of ${Math.max(total, 1)} · ${count} deliveries`,
-};
+import { webhooksApi } from "./labels";
+import { DeliveryRow, DocumentIdLink } from "./delivery-row";
 
 const PAGE_SIZE = 25;
 
@@ -40,6 +30,7 @@ function syncAddressBar(filters: DeliveryFilterValues): void {
 }
 
 export function DeliveryLog({ companyId, initialFilters }: { companyId: string; initialFilters: Partial<DeliveryFilterValues> }) {
+  const t = useTranslations("webhooks.deliveries");
   const api = webhooksApi(companyId);
   const [filters, setFilters] = useState<DeliveryFilterValues>({ ...EMPTY_DELIVERY_FILTERS, ...initialFilters });
   const [page, setPage] = useState(1);
@@ -63,73 +54,33 @@ export function DeliveryLog({ companyId, initialFilters }: { companyId: string; 
           setPage(1);
         }}
       />
-      {deliveries.isPending ? (
-        <p className="text-sm text-slate-500">{TEXT.loading}</p>
-      ) : deliveries.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(deliveries.error)}{" "}
-          <button type="button" className="underline" onClick={() => void deliveries.refetch()}>
-            {TEXT.retry}
-          </button>
-        </p>
-      ) : deliveries.data.data.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">{TEXT.empty}</p>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  {TEXT.columns.map((column) => (
-                    <th key={column} className="px-3 py-2 font-medium">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {deliveries.data.data.map((delivery) => (
-                  <tr key={delivery.id} data-testid="delivery-row" className="hover:bg-slate-50">
-                    <td className="px-3 py-2">
-                      <DeliveryStatusBadge status={delivery.status} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Link href={webhooksPage(companyId, `/deliveries/${encodeURIComponent(delivery.id)}`)} className="font-mono text-xs text-indigo-700 hover:underline">
-                        {delivery.eventType}
-                      </Link>
-                      <span className="block font-mono text-[11px] text-slate-500">{delivery.eventId}</span>
-                    </td>
-                    <td className="max-w-[14rem] truncate px-3 py-2 font-mono text-xs" title={endpointNames[delivery.endpointId] ?? delivery.endpointId}>
-                      {endpointNames[delivery.endpointId] ?? delivery.endpointId}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">
-                      {delivery.documentId ? (
-                        <Link href={`/dashboard/c/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(delivery.documentId)}`} className="hover:underline">
-                          {delivery.documentId}
-                        </Link>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{delivery.attempts}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : (delivery.errorMessage ?? "—")}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(delivery.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="flex items-center gap-3 text-sm">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded border border-slate-300 bg-white px-2 py-1 disabled:opacity-40">
-              {TEXT.previous}
-            </button>
-            <span>{TEXT.pageOf(page, deliveries.data.meta.totalPages, deliveries.data.meta.total)}</span>
-            <button type="button" disabled={page >= deliveries.data.meta.totalPages} onClick={() => setPage(page + 1)} className="rounded border border-slate-300 bg-white px-2 py-1 disabled:opacity-40">
-              {TEXT.next}
-            </button>
-          </div>
-        </>
-      )}
+      <QueryFrame query={deliveries} loading={t("loading")} isEmpty={(data) => data.data.length === 0} empty={t("empty")}>
+        {(data) => (
+          <>
+            <DataTable headers={[t("status"), t("event"), t("endpoint"), t("document"), t("attempts"), t("lastAnswer"), t("created")]}>
+              {data.data.map((delivery) => (
+                <DeliveryRow
+                  key={delivery.id}
+                  companyId={companyId}
+                  delivery={delivery}
+                  testId="delivery-row"
+                  middle={
+                    <>
+                      <td className="max-w-[14rem] truncate px-3 py-2 font-mono text-xs" title={endpointNames[delivery.endpointId] ?? delivery.endpointId}>
+                        {endpointNames[delivery.endpointId] ?? delivery.endpointId}
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs">
+                        <DocumentIdLink companyId={companyId} documentId={delivery.documentId} />
+                      </td>
+                    </>
+                  }
+                />
+              ))}
+            </DataTable>
+            <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} extra={t("count", { count: data.meta.total })} />
+          </>
+        )}
+      </QueryFrame>
     </div>
   );
 }

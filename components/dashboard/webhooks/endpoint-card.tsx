@@ -2,49 +2,26 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { apiFetch } from "@/lib/client/api-fetch";
 import type { EndpointWithLastDelivery } from "@/lib/webhooks/dashboard-contracts";
 import type { WebhookDeliveryResponse, WebhookEndpointResponse } from "@/lib/webhooks/schemas";
 import { formatDateTime } from "../format";
 import { EndpointForm, type EndpointFormValues } from "./endpoint-form";
-import { DOCUMENT_TYPE_LABELS, ENVIRONMENT_LABELS, EVENT_FILTER_LABELS, webhooksApi, webhooksPage } from "./labels";
+import { webhooksApi, webhooksPage } from "./labels";
 import { SecretNotice } from "./secret-notice";
 import { DeliveryStatusBadge } from "./status-badge";
-
-const TEXT = {
-  active: "Active",
-  disabled: "Disabled",
-  disabledSince: (reason: string | null, when: string) => `${reason ?? "Disabled"} — since ${when}`,
-  events: "Events",
-  environments: "Environments",
-  documentTypes: "Document types",
-  all: "All",
-  failures: "Consecutive failures",
-  lastDelivery: "Last delivery",
-  never: "No delivery yet",
-  deliveries: "Deliveries",
-  edit: "Edit",
-  editTitle: "Edit endpoint",
-  save: "Save and ping if needed",
-  reactivate: "Reactivate (sends a ping)",
-  reactivated: "Reactivated: the verification ping was answered 2xx.",
-  rotate: "Rotate secret",
-  confirmRotate: "The current secret stops signing at once. Rotate now?",
-  rotateYes: "Yes, rotate",
-  rotatedTitle: "New signing secret",
-  test: "Send test event",
-  testSent: "Test event sent:",
-  openDelivery: "Open delivery",
-  delete: "Delete",
-  confirmDelete: "Delete this endpoint and its delivery history? Pending deliveries to it are dropped. This cannot be undone.",
-  deleteYes: "Yes, delete",
-  cancel: "Cancel",
-};
+import { useWebhookLabels } from "./use-webhook-labels";
 
 type Confirm = "rotate" | "delete" | null;
 
 export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { companyId: string; endpoint: EndpointWithLastDelivery; canManage: boolean; canOperate: boolean }) {
+  const t = useTranslations("webhooks.endpoint");
+  const common = useTranslations("common");
+  const labels = useWebhookLabels();
+  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const path = `${webhooksApi(companyId)}/${encodeURIComponent(endpoint.id)}`;
   const refresh = () => queryClient.invalidateQueries({ queryKey: [webhooksApi(companyId)] });
@@ -57,7 +34,7 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
     mutationFn: (body: Partial<EndpointFormValues> & { isActive?: boolean }) => apiFetch<WebhookEndpointResponse>(path, { method: "PATCH", body }),
     onSuccess: (_, body) => {
       setEditing(false);
-      setNotice(body.isActive ? TEXT.reactivated : null);
+      setNotice(body.isActive ? t("reactivated") : null);
     },
     onSettled: refresh,
   });
@@ -71,7 +48,7 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
   const remove = useMutation({ mutationFn: () => apiFetch(path, { method: "DELETE" }), onSuccess: refresh });
   const test = useMutation({ mutationFn: () => apiFetch<WebhookDeliveryResponse>(`${path}/test`, { method: "POST" }), onSettled: refresh });
   const error = update.error ?? rotate.error ?? remove.error ?? test.error;
-  const list = (values: string[], labels: Record<string, string>) => (values.length === 0 ? TEXT.all : values.map((v) => labels[v] ?? v).join(", "));
+  const list = (values: string[], labels: Record<string, string>) => (values.length === 0 ? common("all") : values.map((v) => labels[v] ?? v).join(", "));
 
   return (
     <li data-testid="webhook-endpoint" data-url={endpoint.url} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -81,31 +58,31 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
           {endpoint.description && <p className="text-xs text-slate-500">{endpoint.description}</p>}
         </div>
         {endpoint.isActive ? (
-          <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200">{TEXT.active}</span>
+          <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200">{t("active")}</span>
         ) : (
-          <span className="rounded bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-200">{TEXT.disabled}</span>
+          <span className="rounded bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-200">{t("disabled")}</span>
         )}
       </div>
-      {!endpoint.isActive && <p className="text-sm text-red-700">{TEXT.disabledSince(endpoint.disabledReason, formatDateTime(endpoint.disabledAt))}</p>}
+      {!endpoint.isActive && <p className="text-sm text-red-700">{endpoint.disabledReason ? t("disabledSince", { reason: endpoint.disabledReason, when: formatDateTime(endpoint.disabledAt) }) : t("disabledNoReason", { when: formatDateTime(endpoint.disabledAt) })}</p>}
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-xs text-slate-500">{TEXT.events}</dt>
-          <dd>{list(endpoint.events, EVENT_FILTER_LABELS)}</dd>
+          <dt className="text-xs text-slate-500">{t("events")}</dt>
+          <dd>{list(endpoint.events, labels.eventFilter)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{TEXT.environments}</dt>
-          <dd>{list(endpoint.environments, ENVIRONMENT_LABELS)}</dd>
+          <dt className="text-xs text-slate-500">{t("environments")}</dt>
+          <dd>{list(endpoint.environments, labels.environment)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{TEXT.documentTypes}</dt>
-          <dd>{list(endpoint.documentTypes, DOCUMENT_TYPE_LABELS)}</dd>
+          <dt className="text-xs text-slate-500">{t("documentTypes")}</dt>
+          <dd>{list(endpoint.documentTypes, labels.documentType)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{TEXT.failures}</dt>
+          <dt className="text-xs text-slate-500">{t("failures")}</dt>
           <dd className={endpoint.consecutiveFailures > 0 ? "font-medium text-amber-700" : undefined}>{endpoint.consecutiveFailures}</dd>
         </div>
         <div className="sm:col-span-2">
-          <dt className="text-xs text-slate-500">{TEXT.lastDelivery}</dt>
+          <dt className="text-xs text-slate-500">{t("lastDelivery")}</dt>
           <dd className="flex items-center gap-2">
             {endpoint.lastDelivery ? (
               <>
@@ -114,28 +91,28 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
                 <span className="text-xs text-slate-500">{formatDateTime(endpoint.lastDelivery.at)}</span>
               </>
             ) : (
-              <span className="text-slate-500">{TEXT.never}</span>
+              <span className="text-slate-500">{t("never")}</span>
             )}
           </dd>
         </div>
       </dl>
 
       {notice && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{notice}</p>}
-      {secret && <SecretNotice title={TEXT.rotatedTitle} secret={secret} onDismiss={() => setSecret(null)} />}
+      {secret && <SecretNotice title={t("rotatedTitle")} secret={secret} onDismiss={() => setSecret(null)} />}
       {test.data && (
         <p role="status" className="flex flex-wrap items-center gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm">
-          {TEXT.testSent} <DeliveryStatusBadge status={test.data.status} />
+          {t("testSent")} <DeliveryStatusBadge status={test.data.status} />
           {test.data.responseStatus !== null && <span className="font-mono text-xs">HTTP {test.data.responseStatus}</span>}
           {test.data.errorMessage && <span className="text-red-700">{test.data.errorMessage}</span>}
           <Link href={webhooksPage(companyId, `/deliveries/${encodeURIComponent(test.data.id)}`)} className="text-indigo-700 hover:underline">
-            {TEXT.openDelivery}
+            {t("openDelivery")}
           </Link>
         </p>
       )}
       {editing && (
         <EndpointForm
-          title={TEXT.editTitle}
-          submitLabel={TEXT.save}
+          title={t("editTitle")}
+          submitLabel={t("save")}
           initial={{ url: endpoint.url, description: endpoint.description, events: endpoint.events, environments: endpoint.environments, documentTypes: endpoint.documentTypes }}
           pending={update.isPending}
           serverError={update.error ? errorMessage(update.error) : null}
@@ -144,8 +121,8 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
         />
       )}
       {confirm && (
-        <div role="alertdialog" aria-label={confirm === "delete" ? TEXT.delete : TEXT.rotate} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
-          <p className="text-red-900">{confirm === "delete" ? TEXT.confirmDelete : TEXT.confirmRotate}</p>
+        <div role="alertdialog" aria-label={confirm === "delete" ? t("delete") : t("rotate")} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+          <p className="text-red-900">{confirm === "delete" ? t("confirmDelete") : t("confirmRotate")}</p>
           <div className="mt-2 flex gap-3">
             <button
               type="button"
@@ -153,10 +130,10 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
               onClick={() => (confirm === "delete" ? remove.mutate() : rotate.mutate())}
               className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60"
             >
-              {confirm === "delete" ? TEXT.deleteYes : TEXT.rotateYes}
+              {confirm === "delete" ? t("deleteYes") : t("rotateYes")}
             </button>
             <button type="button" onClick={() => setConfirm(null)} className="text-xs text-slate-700 hover:underline">
-              {TEXT.cancel}
+              {common("cancel")}
             </button>
           </div>
         </div>
@@ -169,28 +146,28 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
 
       <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3 text-xs">
         <Link href={webhooksPage(companyId, `/deliveries?endpointId=${encodeURIComponent(endpoint.id)}`)} className="rounded border border-slate-300 px-2 py-1 font-medium hover:bg-slate-50">
-          {TEXT.deliveries}
+          {t("deliveries")}
         </Link>
         {canOperate && endpoint.isActive && (
           <button type="button" disabled={test.isPending} onClick={() => test.mutate()} className="rounded border border-slate-300 px-2 py-1 font-medium hover:bg-slate-50 disabled:opacity-60">
-            {TEXT.test}
+            {t("test")}
           </button>
         )}
         {canManage && (
           <>
             {!endpoint.isActive && (
               <button type="button" disabled={update.isPending} onClick={() => update.mutate({ isActive: true })} className="rounded border border-emerald-300 px-2 py-1 font-medium text-emerald-800 hover:bg-emerald-50 disabled:opacity-60">
-                {TEXT.reactivate}
+                {t("reactivate")}
               </button>
             )}
             <button type="button" onClick={() => setEditing(true)} className="rounded border border-slate-300 px-2 py-1 font-medium hover:bg-slate-50">
-              {TEXT.edit}
+              {t("edit")}
             </button>
             <button type="button" onClick={() => setConfirm("rotate")} className="rounded border border-slate-300 px-2 py-1 font-medium hover:bg-slate-50">
-              {TEXT.rotate}
+              {t("rotate")}
             </button>
             <button type="button" onClick={() => setConfirm("delete")} className="rounded border border-red-200 px-2 py-1 font-medium text-red-700 hover:bg-red-50">
-              {TEXT.delete}
+              {t("delete")}
             </button>
           </>
         )}

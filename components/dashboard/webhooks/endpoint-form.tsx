@@ -1,23 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { CreateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 import { FilterCheckboxes } from "./filter-checkboxes";
-import { DOCUMENT_TYPE_LABELS, ENVIRONMENT_LABELS, EVENT_FILTER_LABELS, type DocumentTypeCode, type Environment, type EventFilter } from "./labels";
-
-const TEXT = {
-  url: "Endpoint URL",
-  urlHint: "https:// to a public host. A signed webhook.ping is sent first and must be answered with 2xx within 10 s.",
-  description: "Description (optional)",
-  events: "Events",
-  environments: "Environments",
-  documentTypes: "Document types",
-  allEvents: "None checked: every event.",
-  allEnvironments: "None checked: both environments.",
-  allTypes: "None checked: every document type.",
-  cancel: "Cancel",
-  pinging: "Sending the verification ping…",
-};
+import type { DocumentTypeCode, Environment, EventFilter } from "./labels";
+import { useWebhookLabels } from "./use-webhook-labels";
 
 export type EndpointFormValues = { url: string; description: string | null; events: EventFilter[]; environments: Environment[]; documentTypes: DocumentTypeCode[] };
 
@@ -33,6 +22,10 @@ export function EndpointForm({ title, submitLabel, initial, pending, serverError
   onSubmit: (values: EndpointFormValues) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations("webhooks.endpointForm");
+  const common = useTranslations("common");
+  const labels = useWebhookLabels();
+  const issueMessages = useIssueMessages();
   const [url, setUrl] = useState(initial?.url ?? "");
   const [description, setDescription] = useState(initial?.description ?? "");
   const [events, setEvents] = useState<EventFilter[]>(initial?.events ?? []);
@@ -45,7 +38,7 @@ export function EndpointForm({ title, submitLabel, initial, pending, serverError
     const values: EndpointFormValues = { url: url.trim(), description: description.trim() || null, events, environments, documentTypes };
     const parsed = CreateWebhookEndpointInput.safeParse(values);
     if (!parsed.success) {
-      setFormError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+      setFormError(issueMessages(parsed.error, { url: t("url"), description: t("description") }));
       return;
     }
     setFormError(null);
@@ -60,21 +53,21 @@ export function EndpointForm({ title, submitLabel, initial, pending, serverError
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-endpoint-url`} className="block text-sm font-medium text-slate-700">
-            {TEXT.url}
+            {t("url")}
           </label>
           <input id={`${id}-endpoint-url`} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://erp.example.com/webhooks/fiscal" className={`${fieldClass} font-mono`} />
-          <p className="mt-1 text-xs text-slate-500">{TEXT.urlHint}</p>
+          <p className="mt-1 text-xs text-slate-500">{t("urlHint")}</p>
         </div>
         <div>
           <label htmlFor={`${id}-endpoint-description`} className="block text-sm font-medium text-slate-700">
-            {TEXT.description}
+            {t("description")}
           </label>
           <input id={`${id}-endpoint-description`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} className={fieldClass} />
         </div>
       </div>
-      <FilterCheckboxes legend={TEXT.events} options={EVENT_FILTER_LABELS} value={events} onChange={setEvents} allLabel={TEXT.allEvents} />
-      <FilterCheckboxes legend={TEXT.environments} options={ENVIRONMENT_LABELS} value={environments} onChange={setEnvironments} allLabel={TEXT.allEnvironments} />
-      <FilterCheckboxes legend={TEXT.documentTypes} options={DOCUMENT_TYPE_LABELS} value={documentTypes} onChange={setDocumentTypes} allLabel={TEXT.allTypes} />
+      <FilterCheckboxes legend={t("events")} options={labels.eventFilter} value={events} onChange={setEvents} allLabel={t("allEvents")} />
+      <FilterCheckboxes legend={t("environments")} options={labels.environment} value={environments} onChange={setEnvironments} allLabel={t("allEnvironments")} />
+      <FilterCheckboxes legend={t("documentTypes")} options={labels.documentType} value={documentTypes} onChange={setDocumentTypes} allLabel={t("allTypes")} />
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
@@ -84,10 +77,10 @@ export function EndpointForm({ title, submitLabel, initial, pending, serverError
         <button type="submit" disabled={pending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
           {submitLabel}
         </button>
-        {pending && <span className="text-sm text-slate-500">{TEXT.pinging}</span>}
+        {pending && <span className="text-sm text-slate-500">{t("pinging")}</span>}
         {onCancel && (
           <button type="button" onClick={onCancel} className="text-sm text-slate-600 hover:underline">
-            {TEXT.cancel}
+            {common("cancel")}
           </button>
         )}
       </div>

@@ -1,7 +1,9 @@
-// Display labels and API paths shared by the webhook support screens (no business rules).
+// Codes and API paths shared by the webhook support screens (no business rules).
+// Their labels are in the catalogues (enums.*), read through useWebhookLabels.
+import { WEBHOOK_EVENT_FILTERS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas";
 
-export const DELIVERY_STATUS_LABELS = { PENDING: "Pending", SUCCEEDED: "Succeeded", FAILED: "Failed" } as const;
-export type DeliveryStatus = keyof typeof DELIVERY_STATUS_LABELS;
+export const DELIVERY_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const DELIVERY_STATUS_CLASSES: Record<DeliveryStatus, string> = {
   PENDING: "bg-amber-50 text-amber-800 ring-amber-200",
@@ -9,30 +11,14 @@ export const DELIVERY_STATUS_CLASSES: Record<DeliveryStatus, string> = {
   FAILED: "bg-red-50 text-red-800 ring-red-200",
 };
 
-export const TRIGGER_LABELS = { AUTOMATIC: "Automatic", MANUAL: "Manual (redeliver)", BACKFILL: "Backfill", REDISPATCH: "Re-dispatch", TEST: "Test event" } as const;
-
-export const EVENT_FILTER_LABELS = {
-  DOCUMENT_AUTHORIZED: "Document authorized",
-  DOCUMENT_REJECTED: "Document rejected",
-  DOCUMENT_CANCELLED: "Document cancelled",
-  DOCUMENT_INUTILIZED: "Numbers inutilized",
-} as const;
-export type EventFilter = keyof typeof EVENT_FILTER_LABELS;
-
-export const EVENT_TYPE_LABELS = {
-  "document.authorized": "document.authorized",
-  "document.rejected": "document.rejected",
-  "document.cancelled": "document.cancelled",
-  "document.inutilized": "document.inutilized",
-  "webhook.ping": "webhook.ping",
-  "webhook.test": "webhook.test",
-} as const;
-
-export const ENVIRONMENT_LABELS = { PRODUCTION: "Production", HOMOLOGATION: "Homologation (test)" } as const;
-export type Environment = keyof typeof ENVIRONMENT_LABELS;
-
-export const DOCUMENT_TYPE_LABELS = { NFE: "NF-e", NFCE: "NFC-e", NFSE: "NFS-e" } as const;
-export type DocumentTypeCode = keyof typeof DOCUMENT_TYPE_LABELS;
+export const TRIGGERS = ["AUTOMATIC", "MANUAL", "BACKFILL", "REDISPATCH", "TEST"] as const;
+export const EVENT_FILTERS = WEBHOOK_EVENT_FILTERS;
+export type EventFilter = (typeof EVENT_FILTERS)[number];
+export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
+export const ENVIRONMENTS = ["PRODUCTION", "HOMOLOGATION"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+export const DOCUMENT_TYPES = ["NFE", "NFCE", "NFSE"] as const;
+export type DocumentTypeCode = (typeof DOCUMENT_TYPES)[number];
 
 export function webhooksApi(companyId: string): string {
   return `/api/dashboard/companies/${encodeURIComponent(companyId)}/webhooks`;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { CodePicker } from "@/components/dashboard/pickers/code-picker";
 import { maskCep, maskCpfCnpj, maskPhone, maskStateRegistration, maskUf } from "@/lib/br/masks";
 import type { DocumentFormOptions } from "@/lib/documents/dashboard-contracts";
 import { Field, inputClass, Section } from "../form-rows";
@@ -46,7 +47,14 @@ export function ClientSection({ form, setForm, clients }: Props) {
           {input("neighborhood", t("neighborhood"), undefined, { required: needsAddress })}
           {input("city", t("city"), undefined, { required: needsAddress })}
           {input("state", t("state"), maskUf, { required: needsAddress, maxLength: 2 })}
-          {input("municipalityCode", t("municipalityCode"), (v) => v.replace(/\D/g, "").slice(0, 7), { inputMode: "numeric", required: needsAddress })}
+          <CodePicker
+            label={needsAddress ? `${t("municipalityCode")} *` : t("municipalityCode")}
+            table="municipality"
+            value={form.inline.municipalityCode}
+            filters={{ uf: form.inline.state }}
+            onChange={(code, match) => setInline({ municipalityCode: code, ...(match && { city: match.description, state: match.detail ?? form.inline.state }) })}
+            className="col-span-2"
+          />
           <p className="col-span-2 text-xs text-slate-500 lg:col-span-4">{needsAddress ? t("addressRequired") : t("finalConsumer")}</p>
         </div>
       )}

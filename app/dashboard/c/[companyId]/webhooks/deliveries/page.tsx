@@ -1,10 +1,6 @@
+import { getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/webhooks/delivery-log";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
-
-const TEXT = {
-  title: "Webhook deliveries",
-  intro: "Every delivery to this company's endpoints, newest first. Open one to see its payload, the headers sent and each attempt.",
-};
 
 const FILTER_KEYS = ["search", "status", "eventType", "endpointId", "environment", "documentType", "from", "to"] as const;
 
@@ -14,11 +10,12 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: { 
   // Filters from the address bar (the log writes them there on Apply); the API validates them again.
   const initialFilters = Object.fromEntries(FILTER_KEYS.flatMap((key) => (typeof query[key] === "string" ? [[key, query[key].slice(0, 100)]] : [])));
   const { company } = await requireSessionCompany(companyId);
+  const t = await getTranslations("webhooks.deliveries");
   return (
     <div className="max-w-6xl space-y-4">
       <div>
-        <h1 className="text-xl font-semibold">{TEXT.title}</h1>
-        <p className="mt-1 text-sm text-slate-600">{TEXT.intro}</p>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
       <DeliveryLog companyId={company.id} initialFilters={initialFilters} />
     </div>

@@ -1,0 +1,54 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo } from "react";
+import type { z } from "zod";
+import { describeIssue, describeMessage, type IssueText } from "@/lib/i18n/zod-issues";
+
+type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
+
+/** One zod issue in the user's language (lib/i18n/zod-issues.ts). */
+function useIssueText(): { render: (text: IssueText) => string; hasKnown: (slug: string) => boolean } {
+  const t = useTranslations("validation");
+  const known = useTranslations("validation.known");
+  return useMemo(
+    () => ({
+      render: (text: IssueText) => ("known" in text ? known(text.known as KnownKey) : t(text.key, text.values as Record<string, string>)),
+      hasKnown: (slug: string) => known.has(slug as KnownKey),
+    }),
+    [t, known],
+  );
+}
+
+export function useIssueMessage(): (issue: z.core.$ZodIssue) => string {
+  const { render, hasKnown } = useIssueText();
+  return useCallback((issue: z.core.$ZodIssue) => render(describeIssue(issue, hasKnown)), [render, hasKnown]);
+}
+
+/** Every issue of a failed parse as one line, "field: message; …", with field names from `labels` when given. */
+export function useIssueMessages(): (error: { issues: readonly z.core.$ZodIssue[] }, labels?: Record<string, string>) => string {
+  const message = useIssueMessage();
+  return useCallback(
+    (error: { issues: readonly z.core.$ZodIssue[] }, labels: Record<string, string> = {}) =>
+      error.issues
+        .map((issue) => {
+          const path = issue.path.map(String).join(".");
+          const label = labels[path] ?? path;
+          return label ? `${label}: ${message(issue)}` : message(issue);
+        })
+        .join("; "),
+    [message],
+  );
+}
+
+/** A validation message of the API ("must have 8 digits") in the user's language when the catalogue knows it. */
+export function useKnownMessage(): (message: string) => string {
+  const { render, hasKnown } = useIssueText();
+  return useCallback(
+    (message: string) => {
+      const text = describeMessage(message, hasKnown);
+      return text ? render(text) : message;
+    },
+    [render, hasKnown],
+  );
+}
