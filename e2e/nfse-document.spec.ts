@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { createTestCertificate, installCertificate } from "@/lib/certificates";
+import { db } from "@/lib/db/client";
+import { createDocument } from "@/lib/documents";
+import { closeDb, createAccount, signIn } from "./signin-helpers";
+
+test.afterAll(closeDb);
+
+// An ME/EPP in the Simples (ISS inside the Simples) whose taker withholds ISS 3 %,
+// IR 1.5 % and CSLL 1 %: the DPS carries pAliq (E0621), so the NFS-e's figures
+// are the ones computed here. The dashboard emits it against the built-in Sefin simulator.
+async function createNfseDraft() {
+  const account = await createAccount("ACCOUNTANT");
+  const company = await db.company.update({
+    where: { id: account.companyId },
+    data: {
+      street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100",
+      municipalRegistration: "12345678", email: "fiscal@example.com", nfseServiceCode: "010101", nfseNbsCode: "115022000", nfseIssRate: "2", nfseRegApTribSN: 1,
+    },
+  });
+  const certificate = createTestCertificate({ cnpj: company.cnpj, legalName: company.legalName });
+  await installCertificate({ companyId: company.id, pfx: certificate.pfx, password: certificate.password });
+  const rule = await db.taxRule.create({
+    data: {
+      companyId: company.id, name: "Serviços com retenção", model: "NFSE",
+      nfseTaxRules: { create: [{ issRate: "3", issRetention: true, irRate: "1.5", irRetention: true, csllRate: "1", csllRetention: true, serviceLocationMunicipality: "MUNICIPIO_EMPRESA", incidenceMunicipality: "MUNICIPIO_EMPRESA" }] },
+    },
+  });
+  const draft = await createDocument({
+    companyId: company.id,
+    body: {
+      type: "NFSE",
+      taxRuleId: rule.id,
+      client: { name: "Cliente Serviços S/A", document: "06929383000163", street: "Rua das Flores", number: "10", neighborhood: "Centro", city: "Campinas", state: "SP", municipalityCode: "3509502", zipCode: "13010000" },
+      items: [
+        { code: "DEV", description: "Desenvolvimento de software sob encomenda", quantity: 10, unitValue: 150, nationalServiceCode: "010101" },
+        { code: "DEV-EXTRA", description: "Horas extras de desenvolvimento", quantity: 2, unitValue: 125, nationalServiceCode: "010101" },
+      ],
+    } as never,
+  });
+  return { account, companyId: company.id, draftId: draft.id };
+}
+
+test("an authorized NFS-e shows its ISS, the federal withholdings, the net value, its number and verification code", async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync("reports/screenshots", { recursive: true });
+  const { account, companyId, draftId } = await createNfseDraft();
+  await signIn(page, account);
+  await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
+  await expect(page.getByTestId("nfse-values-source")).toHaveText("Valores calculados pelas regras fiscais; a NFS-e autorizada prevalece.");
+  await page.getByRole("button", { name: "Emitir", exact: true }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Autorizada", { timeout: 45_000 });
+  const authorized = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId } });
+  expect(authorized.accessKey).toMatch(/^\d{50}$/);
+
+  await expect(page.getByTestId("document-title")).toHaveText(`NFS-e nº ${authorized.nfseNumber} · série ${authorized.series}`);
+  await expect(page.getByTestId("nfse-number")).toHaveText(authorized.nfseNumber!);
+  await expect(page.getByTestId("verification-code")).toHaveText(authorized.verificationCode!);
+  await expect(page.getByTestId("nfse-values-source")).toHaveText("Valores da NFS-e autorizada pelo Sistema Nacional.");
+  // 10 × 150 + 2 × 125 = 1 750,00; ISS 3 % withheld 52,50; IR 1,5 % 26,25; CSLL 1 % 17,50.
+  const iss = page.getByTestId("nfse-iss");
+  await expect(iss.getByRole("heading")).toHaveText("ISSQN");
+  await expect(page.getByTestId("nfse-service-value")).toHaveText("R$ 1.750,00");
+  await expect(page.getByTestId("nfse-iss-base")).toHaveText("R$ 1.750,00");
+  await expect(page.getByTestId("nfse-iss-rate")).toHaveText("3,00 %");
+  await expect(page.getByTestId("nfse-iss-amount")).toHaveText("R$ 52,50");
+  await expect(page.getByTestId("nfse-iss-retained")).toHaveText("Sim");
+  await expect(page.getByTestId("nfse-dps-iss")).toHaveCount(0);
+  await expect(page.getByTestId("nfse-retained-iss")).toHaveText("R$ 52,50");
+  await expect(page.getByTestId("nfse-retained-pis")).toHaveText("R$ 0,00");
+  await expect(page.getByTestId("nfse-retained-cofins")).toHaveText("R$ 0,00");
+  await expect(page.getByTestId("nfse-retained-ir")).toHaveText("R$ 26,25");
+  await expect(page.getByTestId("nfse-retained-inss")).toHaveText("R$ 0,00");
+  await expect(page.getByTestId("nfse-retained-csll")).toHaveText("R$ 17,50");
+  await expect(page.getByTestId("nfse-retained-total")).toHaveText("R$ 96,25");
+  await expect(page.getByTestId("nfse-net-value")).toHaveText("R$ 1.653,75");
+  // The NF-e boxes (ICMS totals, transport) are not shown for a service note.
+  await expect(page.getByTestId("total-icms")).toHaveCount(0);
+
+  // Per line: the first line's ISS and withholdings (1 500,00).
+  const first = page.getByTestId("document-item").first();
+  await expect(first.getByTestId("tax-iss")).toContainText("ISS (retido)");
+  await expect(first.getByTestId("tax-iss-amount")).toHaveText("R$ 45,00");
+  await expect(first.getByTestId("tax-retained-ir-amount")).toHaveText("R$ 22,50");
+  await expect(first.getByTestId("tax-retained-csll-amount")).toHaveText("R$ 15,00");
+  await expect(first.getByTestId("tax-retained-pis")).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "reports/screenshots/nfse-document-authorized.png", fullPage: true });
+});
