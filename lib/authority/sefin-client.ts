@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { bodyField, parseSefinErrors } from "./sefin-errors";
 import { sefinRequest, type SefinResponse } from "./sefin-transport";
-import type { NfseAuthority, NfseEventResult, NfseLookup, NfseRefused, NfseSubmission } from "./nfse-types";
+import type { NfseAuthority, NfseEventLookup, NfseEventResult, NfseLookup, NfseRefused, NfseSubmission } from "./nfse-types";
 import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
 
 // Sefin Nacional (Swagger host + basePath): production and produção restrita.
@@ -71,12 +71,25 @@ export class SefinNacionalClient implements NfseAuthority {
 
   async registerEvent(environment: AuthorityEnvironment, accessKey: string, signedEventXml: string, certificate: ClientCertificate): Promise<NfseEventResult> {
     const response = await this.call(environment, "POST", `/nfse/${accessKey}/eventos`, certificate, { pedidoRegistroEventoXmlGZipB64: gzipBase64(signedEventXml) });
-    if (response.ok && response.status === 201) {
-      const data = bodyField(response.body, "eventoXmlGZipB64");
-      if (!data) return failure("POST /eventos answered 201 without eventoXmlGZipB64");
-      return { kind: "authorized", eventXml: gunzipBase64(data), processedAt: bodyField(response.body, "dataHoraProcessamento") ?? new Date().toISOString() };
-    }
+    if (response.ok && response.status === 201) return this.event(response.body);
     return refusalOrFailure(response);
+  }
+
+  async getEvent(environment: AuthorityEnvironment, accessKey: string, eventType: string, sequence: number, certificate: ClientCertificate): Promise<NfseEventLookup> {
+    const response = await this.call(environment, "GET", `/nfse/${accessKey}/eventos/${eventType}/${sequence}`, certificate);
+    if (response.ok && response.status === 404) return { kind: "not_found" };
+    if (response.ok && response.status === 200) return this.event(response.body);
+    return refusalOrFailure(response);
+  }
+
+  private event(body: unknown): NfseEventResult {
+    const data = bodyField(body, "eventoXmlGZipB64");
+    if (!data) return failure("Sefin answered an event without eventoXmlGZipB64");
+    try {
+      return { kind: "authorized", eventXml: gunzipBase64(data), processedAt: bodyField(body, "dataHoraProcessamento") ?? new Date().toISOString() };
+    } catch {
+      return failure("eventoXmlGZipB64 is not gzip + base64");
+    }
   }
 
   private issued(body: unknown): NfseSubmission & NfseLookup {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as correctionRoute } from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
 import { DELETE as deleteReceiptRoute, POST as receiptRoute } from "@/app/v1/fiscal-documents/[id]/delivery-receipt/route";
@@ -7,6 +6,7 @@ import { resetEnvCache } from "@/lib/config/env";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { db } from "@/test/factories";
+import { failNextEventRecord } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 
 // Issue 16, "No drift" and "No connection or row lock held across an authority call".
@@ -24,26 +24,6 @@ const receipt = () => ({
   receiverDocument: "52998224725",
   proof: { contentType: "image/png", base64: PNG.toString("base64") },
 });
-
-/**
- * Makes the next insert of a DocumentEvent row for this document fail, once,
- * inside PostgreSQL: the authority has registered the event, then our write
- * fails (a real failure of the recording transaction, not a stub). The
- * sequence's nextval survives the rollback, so only the first insert fails.
- */
-async function failNextEventRecord(documentId: string): Promise<void> {
-  const name = `fail_${randomUUID().replace(/-/g, "")}`;
-  await db.$executeRawUnsafe(`CREATE SEQUENCE ${name}`);
-  await db.$executeRawUnsafe(`
-    CREATE FUNCTION ${name}() RETURNS trigger AS $$
-    BEGIN
-      IF NEW."documentId" = '${documentId}' AND nextval('${name}') = 1 THEN
-        RAISE EXCEPTION 'injected failure after the authority registered the event';
-      END IF;
-      RETURN NEW;
-    END $$ LANGUAGE plpgsql`);
-  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "DocumentEvent" FOR EACH ROW EXECUTE FUNCTION ${name}()`);
-}
 
 async function authorityEvents(accessKey: string, eventType: string) {
   return db.simulatorEvent.findMany({ where: { document: { accessKey }, eventType }, orderBy: { sequence: "asc" }, select: { sequence: true, protocol: true } });

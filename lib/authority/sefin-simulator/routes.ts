@@ -11,7 +11,7 @@ import type { Rejection } from "./rejections";
 
 // The Sefin Nacional REST API of the simulator, at the Swagger's paths under
 // /SefinNacional: POST /nfse, GET|HEAD /dps/{id}, GET /nfse/{chave},
-// POST /nfse/{chave}/eventos. Bodies as the Swagger; errors carry each field
+// POST /nfse/{chave}/eventos, GET /nfse/{chave}/eventos/{tipoEvento}/{numSeqEvento}. Bodies as the Swagger; errors carry each field
 // in both casings the real service has been seen to use (Codigo / codigo).
 // The simulator speaks plain HTTP on loopback, so there is no client
 // certificate to check: the "not a party" 403 of GET /nfse and GET /dps is not simulated.
@@ -51,6 +51,12 @@ async function route(context: SimulatorContext, method: string, path: string, bo
     if (!found) return errorReply(context, { code: "E1831", description: "NFS-e não encontrada.", status: 404 }, "erro");
     return { status: 200, body: { ...envelope(context), chaveAcesso: found.accessKey, nfseXmlGZipB64: gzipBase64(found.nfseXml) } };
   }
+  const held = /^\/nfse\/(\d{50})\/eventos\/(\d{6})\/(\d{1,3})$/.exec(path);
+  if (held && method === "GET") {
+    const event = await context.db.simulatorNfseEvent.findFirst({ where: { nfse: { environment: 2, accessKey: held[1]! }, eventType: `e${held[2]!}`, sequence: Number(held[3]!) } });
+    if (!event) return errorReply(context, { code: "E1831", description: "Nenhum evento encontrado para a NFS-e.", status: 404 }, "erro");
+    return { status: 200, body: { ...envelope(context), eventoXmlGZipB64: gzipBase64(event.eventXml) } };
+  }
   const events = /^\/nfse\/(\d{50})\/eventos$/.exec(path);
   if (events && method === "POST") {
     const result = await receiveEvent(context, events[1]!, body);
@@ -64,6 +70,7 @@ function routeOf(method: string, path: string): SefinRoute {
   if (path === "/nfse") return "submit";
   if (path.startsWith("/dps/")) return "dps";
   if (path.endsWith("/eventos")) return "event";
+  if (path.includes("/eventos/")) return "event_lookup";
   return "nfse";
 }
 
