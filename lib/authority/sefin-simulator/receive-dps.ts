@@ -1,13 +1,13 @@
 import { randomInt, X509Certificate } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { isValidCnpj, isValidCpf, STATES } from "@/lib/br";
-import { buildDpsId, nationalServiceDescription, nfseAccessKey } from "@/lib/fiscal/nfse";
+import { buildDpsId, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { isUniqueViolation, localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
 import { certificateCnpj } from "../simulator/certificate-cnpj";
 import { buildNfseXml } from "./build-nfse-xml";
 import { computeNfseValues } from "./compute-values";
+import { checkDpsRules } from "./dps-rules";
 import { readDps, type ReceivedDps } from "./read-dps";
 import { reject, type Rejection } from "./rejections";
 
@@ -16,7 +16,6 @@ import { reject, type Rejection } from "./rejections";
 // text; the first failing rule answers (observed Sefin answers carry one error).
 
 const ENVIRONMENT = 2; // produção restrita: the simulator never generates a production NFS-e
-const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type Issued = { kind: "issued"; accessKey: string; nfseXml: string; dpsId: string; dhProc: string };
 
@@ -30,43 +29,13 @@ function decode(body: unknown): { xml: string } | Rejection {
   }
 }
 
-function isMunicipality(code: string | null): boolean {
-  return code === "0000000" || (!!code && /^\d{7}$/.test(code) && STATES.some((s) => s.cUF === code.slice(0, 2)));
-}
-
-/** The DPS rules after the signature, in Anexo I order. */
-function businessRules(dps: ReceivedDps, signerCnpj: string | null): Rejection | null {
+/** Signer, Id and environment, before the duplicate check (Anexo I, rows 63-64). */
+function identityRules(dps: ReceivedDps, signerCnpj: string | null): Rejection | null {
   const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
   if (signerCnpj === null || signerCnpj.slice(0, 8) !== inscription.slice(0, 8)) return reject("E0718");
   const expectedId = buildDpsId({ issuingMunicipality: dps.cLocEmi, cnpj: dps.prest.cnpj, cpf: dps.prest.cpf, series: Number(dps.serie), number: Number(dps.nDPS) });
   if (dps.id !== expectedId) return reject("E0004", `Esperado ${expectedId}.`);
   if (dps.tpAmb !== String(ENVIRONMENT)) return reject("E0006");
-  return null;
-}
-
-function dateAndPartyRules(dps: ReceivedDps, now: Date): Rejection | null {
-  const issuedAt = new Date(dps.dhEmi);
-  if (issuedAt.getTime() > now.getTime() + CLOCK_TOLERANCE_MS) return reject("E0008");
-  if (dps.dCompet > dps.dhEmi.slice(0, 10)) return reject("E0015");
-  if (dps.prest.cnpj && !isValidCnpj(dps.prest.cnpj)) return reject("E0080");
-  if (dps.toma?.cnpj && !isValidCnpj(dps.toma.cnpj)) return reject("E0188");
-  if (dps.toma?.cpf && !isValidCpf(dps.toma.cpf)) return reject("E0206");
-  // The CNPJ root counts: any establishment of the provider is the provider.
-  if (dps.toma?.cnpj && dps.prest.cnpj && dps.toma.cnpj.slice(0, 8) === dps.prest.cnpj.slice(0, 8)) return reject("E0202");
-  if (dps.tpRetISSQN !== "1" && !dps.toma?.cnpj && !dps.toma?.cpf) return reject("E0204");
-  return null;
-}
-
-function serviceAndIssRules(dps: ReceivedDps): Rejection | null {
-  if (dps.cLocPrestacao !== null && !isMunicipality(dps.cLocPrestacao)) return reject("E0302");
-  if (!nationalServiceDescription(dps.cTribNac)) return reject("E0310");
-  const { opSimpNac, regApTribSN } = dps.prest;
-  const simplesIss = opSimpNac === "3" && regApTribSN === "1";
-  if (dps.pAliq !== null && Number(dps.pAliq) > 5) return reject("E0595");
-  if (opSimpNac === "1" && dps.pAliq !== null) return reject("E0617");
-  if (simplesIss && dps.tpRetISSQN !== "1" && dps.pAliq === null) return reject("E0621");
-  if (simplesIss && dps.tpRetISSQN === "1" && dps.pAliq !== null) return reject("E0625");
-  if (opSimpNac === "3" && dps.indTotTrib !== null) return reject("E0712");
   return null;
 }
 
@@ -86,10 +55,10 @@ export async function receiveDps(context: SimulatorContext, body: unknown): Prom
   if (!signature.valid) return reject("E0714", signature.reason);
 
   const dps = readDps(xml);
-  const refused = businessRules(dps, certificateCnpj(signature.certificatePem));
+  const refused = identityRules(dps, certificateCnpj(signature.certificatePem));
   if (refused) return refused;
   if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
-  const later = dateAndPartyRules(dps, now) ?? serviceAndIssRules(dps);
+  const later = checkDpsRules(dps, now);
   if (later) return later;
   return issue(context, dps, xml, signature.certificatePem, now);
 }
