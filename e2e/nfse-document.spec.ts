@@ -86,6 +86,21 @@ test("an authorized NFS-e shows its ISS, the federal withholdings, the net value
   await expect(first.getByTestId("tax-retained-csll-amount")).toHaveText("R$ 15,00");
   await expect(first.getByTestId("tax-retained-pis")).toHaveCount(0);
 
+  await expect(page.getByTestId("document-dates")).not.toContainText("VENDA DE MERCADORIA");
+  await expect(page.getByRole("link", { name: "Baixar DANFSe (PDF)" })).toBeVisible();
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: "reports/screenshots/nfse-document-authorized.png", fullPage: true });
+
+  // Cancellation with Anexo II's reason code 2 (serviço não prestado).
+  await page.getByRole("button", { name: "Cancelar documento" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancelar documento" });
+  await expect(cancel.getByLabel("Motivo do cancelamento")).toHaveValue("9");
+  await cancel.getByLabel("Motivo do cancelamento").selectOption("2");
+  await cancel.getByRole("textbox").fill("O serviço não foi prestado ao tomador");
+  await cancel.getByRole("button", { name: "Cancelar documento" }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Cancelada", { timeout: 20_000 });
+  const cancelled = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId }, include: { events: { where: { kind: "CANCELLATION" } } } });
+  expect(cancelled.events[0]!.requestXml).toContain("<cMotivo>2</cMotivo><xMotivo>O serviço não foi prestado ao tomador</xMotivo>");
+  await expect(page.getByRole("list", { name: "Histórico" }).locator('[data-kind="CANCELLATION"]')).toContainText("101101");
 });

@@ -38,7 +38,9 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
         {d.purpose !== "NORMAL" && <span className="rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800">{e(`purpose.${d.purpose}`)}</span>}
       </div>
       <p className="text-sm text-slate-600" data-testid="document-dates">
-        {d.operationNature} · {isDraft ? t("createdAt", { date: formatDateTime(d.createdAt, timeZone) }) : t("issuedAt", { date: formatDateTime(d.issueDateTime, timeZone) })}
+        {/* natOp is an NF-e field: the DPS has none, so an NFS-e page does not print the (default) nature. */}
+        {d.type !== "NFSE" && <>{d.operationNature} · </>}
+        {isDraft ? t("createdAt", { date: formatDateTime(d.createdAt, timeZone) }) : t("issuedAt", { date: formatDateTime(d.issueDateTime, timeZone) })}
         {d.authorizationDate && <> · {t("authorizedAt", { date: formatDateTime(d.authorizationDate, timeZone) })}</>}
         {d.externalId && <> · {t("externalId", { id: d.externalId })}</>}
       </p>
