@@ -32,6 +32,11 @@ export class SefinFaultRegistry {
     this.rules = [];
   }
 
+  /** No rule registered: the request's fields need not be read (the common case). */
+  isEmpty(): boolean {
+    return this.rules.length === 0;
+  }
+
   take(route: SefinRoute, fields: SefinRequestFields): SefinFaultAction | undefined {
     const rule = this.rules.find(
       (r) =>

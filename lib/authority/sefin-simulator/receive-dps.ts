@@ -3,10 +3,11 @@ import { gunzipSync } from "node:zlib";
 import { buildDpsId, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
-import { isUniqueViolation, localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
-import { certificateCnpj } from "../simulator/certificate-cnpj";
+import { localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
+import { certificateHolder } from "../simulator/certificate-cnpj";
 import { buildNfseXml } from "./build-nfse-xml";
 import { computeNfseValues } from "./compute-values";
+import { dpsState, recordNfse, type DpsState } from "./nfse-store";
 import { checkDpsRules } from "./dps-rules";
 import { readDps, type ReceivedDps } from "./read-dps";
 import { reject, type Rejection } from "./rejections";
@@ -55,45 +56,56 @@ export async function receiveDps(context: SimulatorContext, body: unknown): Prom
   if (!signature.valid) return reject("E0714", signature.reason);
 
   const dps = readDps(xml);
-  const refused = identityRules(dps, certificateCnpj(signature.certificatePem));
+  const refused = identityRules(dps, certificateHolder(signature.certificatePem));
   if (refused) return refused;
-  if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
+  const state = await dpsState(ENVIRONMENT, dps.id, dps.prest.cnpj ?? dps.prest.cpf ?? "");
+  if (state.issued) return reject("E0014");
   const later = checkDpsRules(dps, now);
   if (later) return later;
-  return issue(context, dps, xml, signature.certificatePem, now);
+  return issue(dps, xml, signature.certificatePem, now, state);
 }
 
-async function issue(context: SimulatorContext, dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date): Promise<Issued | Rejection> {
+async function issue(dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date, state: DpsState): Promise<Issued | Rejection> {
   const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
   const values = computeNfseValues(dps);
   const dhProc = localTime(now, dps.cLocEmi.slice(0, 2));
-  const emitName = /CN=([^:,/]+)/.exec(certificateSubject(certificatePem))?.[1]?.trim() || "Prestador";
-  // nNFSe is sequential per issuer and never reused; a concurrent insert of the same number retries.
+  const emitName = emitNameOf(certificatePem);
+  // nNFSe is sequential per issuer and never reused; a concurrent DPS of the same issuer that took the number makes this one retry.
+  let nNFSe = state.nextNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const last = await context.db.simulatorNfse.aggregate({ where: { environment: ENVIRONMENT, inscription }, _max: { nNFSe: true } });
-    const nNFSe = (last._max.nNFSe ?? 0) + 1;
     const accessKey = nfseAccessKey({
       municipality: dps.cLocEmi, ambGer: "2", tpInsc: dps.prest.cnpj ? "2" : "1", inscription, nNFSe,
       yearMonth: dhProc.slice(2, 4) + dhProc.slice(5, 7), cNum: String(randomInt(1, 999_999_999)),
     });
     const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName });
-    try {
-      await context.db.simulatorNfse.create({ data: { environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, status: "AUTHORIZED", nfseXml, processedAt: now } });
+    if (await recordNfse({ environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, nfseXml, processedAt: now })) {
       return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The same DPS won a race: a duplicate, as Sefin answers it.
-      if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
     }
+    const again = await dpsState(ENVIRONMENT, dps.id, inscription);
+    // The same DPS won a race: a duplicate, as Sefin answers it.
+    if (again.issued) return reject("E0014");
+    nNFSe = again.nextNumber;
   }
   throw new Error("Could not allocate an nNFSe after 5 attempts");
 }
 
-function certificateSubject(pem: string): string {
-  try {
-    // "CN=EMPRESA:CNPJ\nO=…" → one line.
-    return new X509Certificate(pem).subject.replace(/\n/g, ",");
-  } catch {
-    return "";
+// Every DPS of an issuer carries the same certificate: its name is read once.
+const emitNames = new Map<string, string>();
+
+/** emit/xNome: the certificate's CN before ":CNPJ" (the simulator has no CNC). */
+function emitNameOf(pem: string): string {
+  let name = emitNames.get(pem);
+  if (name === undefined) {
+    let subject = "";
+    try {
+      // "CN=EMPRESA:CNPJ\nO=…" → one line.
+      subject = new X509Certificate(pem).subject.replace(/\n/g, ",");
+    } catch {
+      subject = "";
+    }
+    name = /CN=([^:,/]+)/.exec(subject)?.[1]?.trim() || "Prestador";
+    if (emitNames.size >= 1_000) emitNames.delete(emitNames.keys().next().value!);
+    emitNames.set(pem, name);
   }
+  return name;
 }

@@ -106,7 +106,7 @@ export async function handleSefinRequest(context: SimulatorContext, faults: Sefi
   } catch {
     return send(errorReply(context, { code: "E1235", description: "Falha no esquema XML do DF-e.", complement: "Corpo JSON malformado.", status: 400 }));
   }
-  const action: SefinFaultAction | undefined = faults.take(routeOf(method, path), fieldsOf(path, body));
+  const action: SefinFaultAction | undefined = faults.isEmpty() ? undefined : faults.take(routeOf(method, path), fieldsOf(path, body));
   if (action?.kind === "http_500") return send({ status: 500, body: { ...envelope(context), erros: [{ Codigo: "RNG9999", Descricao: "Erro não catalogado.", codigo: "RNG9999", descricao: "Erro não catalogado." }] } });
   if (action?.kind === "reject") return send(errorReply(context, { code: action.code, description: action.description ?? `Rejeição simulada ${action.code}`, status: action.status ?? 400 }));
   if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);

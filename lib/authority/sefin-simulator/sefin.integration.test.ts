@@ -97,6 +97,16 @@ describe("Sefin Nacional simulator: success", () => {
     expect(readNfse(first.nfseXml)!.values).toMatchObject({ pAliqAplic: "5.00", vISSQN: "50.00", vTotalRet: null, vLiq: "1000.00" });
   });
 
+  it("concurrent DPS of one issuer get distinct consecutive nNFSe; the same DPS sent twice at once is issued once (E0014)", async () => {
+    const { input, cnpj } = fresh();
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => submit({ ...input, number: input.number + 2000 + i }, cnpj)));
+    const numbers = results.map((r) => (r.kind === "authorized" ? Number(readNfse(r.nfseXml)!.nNFSe) : 0)).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    const same = buildSignedDps({ ...input, number: input.number + 3000 }, testSigningCredentials(cnpj)).xml;
+    const twice = await Promise.all([client.submitDps(ENV, same, testSigningCredentials(cnpj)), client.submitDps(ENV, same, testSigningCredentials(cnpj))]);
+    expect(twice.map((r) => (r.kind === "refused" ? r.code : r.kind)).sort()).toEqual(["E0014", "authorized"]);
+  });
+
   it("an ME/EPP paying ISS in the Simples without withholding has no ISS on the NFS-e", async () => {
     const { input, cnpj } = fresh(dpsSimples);
     const result = await submit(input, cnpj);
