@@ -9,6 +9,7 @@ import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
 import { startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db, type TestCompany } from "@/test/factories";
+import { claimsInFlight, lockRowsNowait, waitForClaims, withCompanyCallLimit } from "@/test/authority-call-bound";
 import { failNextEventRecord } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 
@@ -124,26 +125,18 @@ describe("NFS-e cancellation: no drift with Sefin", () => {
 describe("NFS-e cancellation: bounded per company, no lock held during the call", () => {
   it("answers 429 above AUTHORITY_CALLS_PER_COMPANY while the documents' rows stay unlocked; parallel cancels of one document register once", async () => {
     const documents = [await authorizedNfse(), await authorizedNfse(), await authorizedNfse()];
-    process.env.AUTHORITY_CALLS_PER_COMPANY = "2";
-    resetEnvCache();
-    try {
+    await withCompanyCallLimit(2, async () => {
       simulator.sefinFaults.add({ route: "event", cnpj: company.cnpj, times: 3, action: { kind: "delay", ms: 2_000, beforeProcessing: true } });
       const calls = documents.map((d) => cancel(d.id));
-      const claims = () => db.authorityCallClaim.count({ where: { companyId: company.companyId } });
-      for (let waited = 0; (await claims()) < 2 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-      // While Sefin holds the answers nobody holds the documents' rows: NOWAIT would fail with 55P03.
-      const ids = documents.map((d) => d.id);
-      const locked = await db.$transaction((tx) => tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "FiscalDocument" WHERE "id" = ANY(${ids}) FOR UPDATE NOWAIT`);
-      expect(locked).toHaveLength(3);
-      expect(await claims()).toBe(2);
+      await waitForClaims(company.companyId, 2);
+      // While Sefin holds the answers nobody holds the documents' rows.
+      expect(await lockRowsNowait(documents.map((d) => d.id))).toBe(3);
+      expect(await claimsInFlight(company.companyId)).toBe(2);
       const results = await Promise.all(calls);
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429]);
       expect(results.find((r) => r.status === 429)!.body.code).toBe("rate_limited");
-      expect(await claims()).toBe(0);
-    } finally {
-      delete process.env.AUTHORITY_CALLS_PER_COMPANY;
-      resetEnvCache();
-    }
+      expect(await claimsInFlight(company.companyId)).toBe(0);
+    });
 
     // The same document twice at once: the second waits for the first's claim, then finds it CANCELLED.
     const one = await authorizedNfse();
