@@ -13,7 +13,13 @@ export const SEFIN_BASE_URLS: Record<AuthorityEnvironment, string> = {
 export const gzipBase64 = (xml: string) => gzipSync(Buffer.from(xml, "utf8")).toString("base64");
 export const gunzipBase64 = (data: string) => gunzipSync(Buffer.from(data, "base64")).toString("utf8");
 
-export type SefinClientOptions = { timeoutMs: number; /** the simulator's origin + /SefinNacional; unset: the real service */ baseUrl?: string };
+export type SefinClientOptions = {
+  timeoutMs: number;
+  /** the simulator's origin + /SefinNacional; unset: the real service */
+  baseUrl?: string;
+  /** The CA of the simulator's mutual-TLS listener (tests); unset: the system's. */
+  serverCa?: string;
+};
 
 function failure(reason: string): CommunicationFailure {
   return { kind: "communication_failure", reason };
@@ -36,7 +42,7 @@ export class SefinNacionalClient implements NfseAuthority {
   }
 
   private call(environment: AuthorityEnvironment, method: "GET" | "POST" | "HEAD", path: string, certificate: ClientCertificate, body?: unknown) {
-    return sefinRequest({ url: this.url(environment, path), method, body, certificate, timeoutMs: this.options.timeoutMs });
+    return sefinRequest({ url: this.url(environment, path), method, body, certificate, timeoutMs: this.options.timeoutMs, serverCa: this.options.serverCa });
   }
 
   async submitDps(environment: AuthorityEnvironment, signedDpsXml: string, certificate: ClientCertificate): Promise<NfseSubmission> {

@@ -8,18 +8,26 @@ import type { ClientCertificate } from "./types";
 // loopback. Every answer comes back with its status: Sefin's refusals are 4xx
 // with a JSON body, which the client classifies.
 
-export type SefinRequest = { url: string; method: "GET" | "POST" | "HEAD"; body?: unknown; certificate: ClientCertificate; timeoutMs: number };
+export type SefinRequest = {
+  url: string;
+  method: "GET" | "POST" | "HEAD";
+  body?: unknown;
+  certificate: ClientCertificate;
+  timeoutMs: number;
+  /** A CA to trust for the server instead of the system's (the simulator's mutual-TLS listener in tests). */
+  serverCa?: string;
+};
 export type SefinResponse = { ok: true; status: number; body: unknown } | { ok: false; reason: string };
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 const httpsAgents = new Map<string, https.Agent>();
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-function httpsAgentFor(certificate: ClientCertificate): https.Agent {
-  const id = createHash("sha256").update(certificate.certificatePem).digest("hex");
+function httpsAgentFor(certificate: ClientCertificate, serverCa: string | undefined): https.Agent {
+  const id = createHash("sha256").update(certificate.certificatePem).update(serverCa ?? "").digest("hex");
   let agent = httpsAgents.get(id);
   if (!agent) {
-    agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, minVersion: "TLSv1.2" });
+    agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, minVersion: "TLSv1.2", ...(serverCa ? { ca: serverCa } : {}) });
     httpsAgents.set(id, agent);
   }
   return agent;
@@ -36,7 +44,7 @@ export function sefinRequest(call: SefinRequest): Promise<SefinResponse> {
   const options: http.RequestOptions = {
     method: call.method,
     headers: { Accept: "application/json", ...(payload ? { "Content-Type": "application/json", "Content-Length": payload.length } : {}) },
-    agent: secure ? httpsAgentFor(call.certificate) : httpAgent,
+    agent: secure ? httpsAgentFor(call.certificate, call.serverCa) : httpAgent,
   };
   return new Promise((resolve) => {
     let settled = false;

@@ -257,6 +257,35 @@ describe("Sefin Nacional simulator: fault injection", () => {
   });
 });
 
+describe("Sefin Nacional simulator: mutual TLS, GET /nfse and GET /dps only for a party", () => {
+  let tlsSimulator: SimulatorServer;
+  let tlsClient: SefinNacionalClient;
+  beforeAll(async () => {
+    tlsSimulator = await startSimulatorServer({ port: 0, sefinTls: true });
+    tlsClient = new SefinNacionalClient({ timeoutMs: 15_000, baseUrl: `${tlsSimulator.tls!.url}/SefinNacional`, serverCa: tlsSimulator.tls!.caPem });
+  });
+  afterAll(async () => {
+    await tlsSimulator?.close();
+  });
+
+  it("answers the provider and the taker, refuses another company with 403; HEAD /dps answers any certificate", async () => {
+    const { input, cnpj } = fresh();
+    const provider = testSigningCredentials(cnpj);
+    const issued = await tlsClient.submitDps(ENV, buildSignedDps(input, provider).xml, provider);
+    if (issued.kind !== "authorized") throw new Error(JSON.stringify(issued));
+    expect(await tlsClient.getNfse(ENV, issued.accessKey, provider)).toMatchObject({ kind: "authorized", accessKey: issued.accessKey });
+    // The taker's certificate (another establishment of the taker's CNPJ root counts as the taker).
+    const taker = testSigningCredentials(completeCnpj(`${input.taker!.cnpj!.slice(0, 8)}0002`));
+    expect(await tlsClient.getNfse(ENV, issued.accessKey, taker)).toMatchObject({ kind: "authorized" });
+    const stranger = testSigningCredentials(randomCnpj());
+    expect(await tlsClient.getNfse(ENV, issued.accessKey, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
+    expect(await tlsClient.findByDps(ENV, issued.dpsId!, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
+    expect(await tlsClient.dpsExists(ENV, issued.dpsId!, stranger)).toBe(true);
+    // Over plain HTTP there is no client certificate, hence no party check.
+    expect(await client.getNfse(ENV, issued.accessKey, stranger)).toMatchObject({ kind: "authorized" });
+  });
+});
+
 describe("Sefin Nacional simulator: fault control over HTTP", () => {
   it("adds a rule with POST /_simulator/sefin-faults, refuses a malformed one, clears with DELETE", async () => {
     const { input, cnpj } = fresh();
