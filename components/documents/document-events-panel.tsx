@@ -8,6 +8,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentTimeline as Timeline } from "@/lib/document-events/list-document-timeline";
 import { CancelDocumentInput, CorrectionLetterInput, type DeliveryReceiptInput } from "@/lib/document-events/schemas";
+import { CANCELLATION_REASON_CODES, DEFAULT_CANCELLATION_REASON } from "@/lib/fiscal/nfse/cancellation-reasons";
 import { DeliveryReceiptDialog } from "./delivery-receipt-dialog";
 import { DocumentTimeline } from "./document-timeline";
 import { TextEventDialog } from "./text-event-dialog";
@@ -78,7 +79,7 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
       <div className="flex flex-wrap gap-2">
         {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=authorized&download=true`}>{t("downloadXml")}</a>}
         {consistent && doc.hasSignedXml && !doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=signed&download=true`}>{t("downloadSignedXml")}</a>}
-        {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/danfe?download=true`}>{t("downloadDanfe")}</a>}
+        {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/danfe?download=true`}>{doc.type === "NFSE" ? t("downloadDanfse") : t("downloadDanfe")}</a>}
         {/* Issue 19 adds ?preview=true to this route: an unofficial DANFE of a draft or rejected note. */}
         {(status === "DRAFT" || status === "REJECTED") && fiscalNote && (
           <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t("previewDanfe")}</a>
@@ -96,7 +97,8 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
       {notice && <p role="status" className="text-sm text-emerald-700">{notice}</p>}
       {dialog === "cancel" && (
         <TextEventDialog title={t("cancelDocument")} field="justification" label={t("cancelJustification")} schema={CancelDocumentInput} submitLabel={t("cancelDocument")}
-          pending={cancel.isPending} error={cancel.error} onSubmit={(body) => cancel.mutate(body)} onClose={() => setDialog(null)} />
+          pending={cancel.isPending} error={cancel.error} onSubmit={(body) => cancel.mutate(body)} onClose={() => setDialog(null)}
+          choice={doc.type === "NFSE" ? { field: "nfseReasonCode", label: t("nfseReason"), options: CANCELLATION_REASON_CODES.map((code) => ({ value: code, label: t(`nfseReasons.${code}`) })), initial: DEFAULT_CANCELLATION_REASON } : undefined} />
       )}
       {dialog === "correction" && (
         <TextEventDialog title={t("correctionLetter")} field="correction" label={t("correctionText")} schema={CorrectionLetterInput} submitLabel={t("issueCorrection")}

@@ -6,9 +6,12 @@ import type { z } from "zod";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessage } from "@/components/i18n/use-issue-message";
 
+/** An optional picker sent beside the text (the NFS-e cancellation's reason code). */
+export type EventDialogChoice = { field: string; label: string; options: { value: string; label: string }[]; initial: string };
+
 /**
- * A small inline dialog with one text area (cancel justification, CC-e text),
- * validated with the contract's own zod schema before it is sent.
+ * A small inline dialog with one text area (cancel justification, CC-e text)
+ * and an optional picker, validated with the contract's own zod schema before it is sent.
  */
 export function TextEventDialog<S extends z.ZodType>(props: {
   title: string;
@@ -20,12 +23,14 @@ export function TextEventDialog<S extends z.ZodType>(props: {
   error: unknown;
   onSubmit: (body: z.output<S>) => void;
   onClose: () => void;
+  choice?: EventDialogChoice;
 }) {
   const t = useTranslations("documentEvents");
   const close = useTranslations("common")("close");
   const errorMessage = useErrorMessage();
   const issueMessage = useIssueMessage();
   const [text, setText] = useState("");
+  const [picked, setPicked] = useState(props.choice?.initial ?? "");
   const [invalid, setInvalid] = useState<string | null>(null);
   return (
     <form
@@ -34,13 +39,23 @@ export function TextEventDialog<S extends z.ZodType>(props: {
       className="space-y-2 rounded-lg border border-slate-300 bg-white p-3 shadow-sm"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = props.schema.safeParse({ [props.field]: text });
+        const parsed = props.schema.safeParse({ [props.field]: text, ...(props.choice ? { [props.choice.field]: picked } : {}) });
         if (!parsed.success) return setInvalid(parsed.error.issues[0] ? issueMessage(parsed.error.issues[0]) : t("invalidText"));
         setInvalid(null);
         props.onSubmit(parsed.data);
       }}
     >
       <h3 className="font-semibold">{props.title}</h3>
+      {props.choice && (
+        <label className="block text-sm">
+          <span className="text-slate-600">{props.choice.label}</span>
+          <select name={props.choice.field} value={picked} onChange={(event) => setPicked(event.target.value)} className="mt-1 block rounded-md border border-slate-300 px-2 py-1">
+            {props.choice.options.map((option) => (
+              <option key={option.value} value={option.value}>{option.label}</option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className="block text-sm">
         <span className="text-slate-600">{props.label}</span>
         <textarea

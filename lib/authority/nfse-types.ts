@@ -22,6 +22,9 @@ export type NfseLookup = NfseIssued | { kind: "not_found" } | NfseRefused | Comm
 export type NfseEventRegistered = { kind: "authorized"; eventXml: string; processedAt: string };
 export type NfseEventResult = NfseEventRegistered | NfseRefused | CommunicationFailure;
 
+/** GET /nfse/{chave}/eventos/{tipoEvento}/{numSeqEvento}: the event Sefin holds, if any. */
+export type NfseEventLookup = NfseEventRegistered | { kind: "not_found" } | NfseRefused | CommunicationFailure;
+
 export interface NfseAuthority {
   /** POST /nfse with dpsXmlGZipB64. */
   submitDps(environment: AuthorityEnvironment, signedDpsXml: string, certificate: ClientCertificate): Promise<NfseSubmission>;
@@ -33,4 +36,6 @@ export interface NfseAuthority {
   getNfse(environment: AuthorityEnvironment, accessKey: string, certificate: ClientCertificate): Promise<NfseLookup>;
   /** POST /nfse/{chave}/eventos with pedidoRegistroEventoXmlGZipB64. */
   registerEvent(environment: AuthorityEnvironment, accessKey: string, signedEventXml: string, certificate: ClientCertificate): Promise<NfseEventResult>;
+  /** GET /nfse/{chave}/eventos/{tipoEvento}/{numSeqEvento} (tipoEvento without the "e", e.g. 101101). */
+  getEvent(environment: AuthorityEnvironment, accessKey: string, eventType: string, sequence: number, certificate: ClientCertificate): Promise<NfseEventLookup>;
 }

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { bodyField, parseSefinErrors } from "./sefin-errors";
 import { sefinRequest, type SefinResponse } from "./sefin-transport";
-import type { NfseAuthority, NfseEventResult, NfseLookup, NfseRefused, NfseSubmission } from "./nfse-types";
+import type { NfseAuthority, NfseEventLookup, NfseEventResult, NfseLookup, NfseRefused, NfseSubmission } from "./nfse-types";
 import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
 
 // Sefin Nacional (Swagger host + basePath): production and produção restrita.
@@ -13,7 +13,13 @@ export const SEFIN_BASE_URLS: Record<AuthorityEnvironment, string> = {
 export const gzipBase64 = (xml: string) => gzipSync(Buffer.from(xml, "utf8")).toString("base64");
 export const gunzipBase64 = (data: string) => gunzipSync(Buffer.from(data, "base64")).toString("utf8");
 
-export type SefinClientOptions = { timeoutMs: number; /** the simulator's origin + /SefinNacional; unset: the real service */ baseUrl?: string };
+export type SefinClientOptions = {
+  timeoutMs: number;
+  /** the simulator's origin + /SefinNacional; unset: the real service */
+  baseUrl?: string;
+  /** The CA of the simulator's mutual-TLS listener (tests); unset: the system's. */
+  serverCa?: string;
+};
 
 function failure(reason: string): CommunicationFailure {
   return { kind: "communication_failure", reason };
@@ -36,7 +42,7 @@ export class SefinNacionalClient implements NfseAuthority {
   }
 
   private call(environment: AuthorityEnvironment, method: "GET" | "POST" | "HEAD", path: string, certificate: ClientCertificate, body?: unknown) {
-    return sefinRequest({ url: this.url(environment, path), method, body, certificate, timeoutMs: this.options.timeoutMs });
+    return sefinRequest({ url: this.url(environment, path), method, body, certificate, timeoutMs: this.options.timeoutMs, serverCa: this.options.serverCa });
   }
 
   async submitDps(environment: AuthorityEnvironment, signedDpsXml: string, certificate: ClientCertificate): Promise<NfseSubmission> {
@@ -71,12 +77,25 @@ export class SefinNacionalClient implements NfseAuthority {
 
   async registerEvent(environment: AuthorityEnvironment, accessKey: string, signedEventXml: string, certificate: ClientCertificate): Promise<NfseEventResult> {
     const response = await this.call(environment, "POST", `/nfse/${accessKey}/eventos`, certificate, { pedidoRegistroEventoXmlGZipB64: gzipBase64(signedEventXml) });
-    if (response.ok && response.status === 201) {
-      const data = bodyField(response.body, "eventoXmlGZipB64");
-      if (!data) return failure("POST /eventos answered 201 without eventoXmlGZipB64");
-      return { kind: "authorized", eventXml: gunzipBase64(data), processedAt: bodyField(response.body, "dataHoraProcessamento") ?? new Date().toISOString() };
-    }
+    if (response.ok && response.status === 201) return this.event(response.body);
     return refusalOrFailure(response);
+  }
+
+  async getEvent(environment: AuthorityEnvironment, accessKey: string, eventType: string, sequence: number, certificate: ClientCertificate): Promise<NfseEventLookup> {
+    const response = await this.call(environment, "GET", `/nfse/${accessKey}/eventos/${eventType}/${sequence}`, certificate);
+    if (response.ok && response.status === 404) return { kind: "not_found" };
+    if (response.ok && response.status === 200) return this.event(response.body);
+    return refusalOrFailure(response);
+  }
+
+  private event(body: unknown): NfseEventResult {
+    const data = bodyField(body, "eventoXmlGZipB64");
+    if (!data) return failure("Sefin answered an event without eventoXmlGZipB64");
+    try {
+      return { kind: "authorized", eventXml: gunzipBase64(data), processedAt: bodyField(body, "dataHoraProcessamento") ?? new Date().toISOString() };
+    } catch {
+      return failure("eventoXmlGZipB64 is not gzip + base64");
+    }
   }
 
   private issued(body: unknown): NfseSubmission & NfseLookup {

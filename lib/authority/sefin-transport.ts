@@ -5,7 +5,15 @@ import type { ClientCertificate } from "./types";
 // §6.1.3, or the simulator on loopback). Every answer comes back with its
 // status: Sefin's refusals are 4xx with a JSON body, which the client classifies.
 
-export type SefinRequest = { url: string; method: "GET" | "POST" | "HEAD"; body?: unknown; certificate: ClientCertificate; timeoutMs: number };
+export type SefinRequest = {
+  url: string;
+  method: "GET" | "POST" | "HEAD";
+  body?: unknown;
+  certificate: ClientCertificate;
+  timeoutMs: number;
+  /** A CA to trust for the server besides the system's (the simulator's mutual-TLS listener in tests). */
+  serverCa?: string;
+};
 export type SefinResponse = { ok: true; status: number; body: unknown } | { ok: false; reason: string };
 
 /** One request; never throws for network conditions (they become `ok: false`). */
@@ -18,6 +26,7 @@ export async function sefinRequest(call: SefinRequest): Promise<SefinResponse> {
     body: payload,
     certificate: call.certificate,
     timeoutMs: call.timeoutMs,
+    trustedCaPem: call.serverCa,
   });
   if (!response.ok) return response;
   return { ok: true, status: response.status, body: parseJsonOrText(response.text) };

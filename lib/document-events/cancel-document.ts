@@ -17,9 +17,15 @@ const ALREADY_CANCELLED = new Set(["218", "573"]);
  */
 export async function cancelDocument(input: { companyId: string; documentId: string; body: CancelDocumentInput; now?: Date }): Promise<CancelDocumentResponse> {
   const now = input.now ?? new Date();
-  // NFS-e: event e101101 at Sefin Nacional (cancel-nfse.ts), without holding the row lock during the call.
+  // NFS-e: event e101101 at Sefin Nacional (cancel-nfse.ts), under the same authority-call claim.
   const type = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId }, select: { type: true } });
-  if (type?.type === "NFSE") return cancelNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, now });
+  if (type?.type === "NFSE") {
+    return cancelNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, reasonCode: input.body.nfseReasonCode, now });
+  }
+  // 110111 has no reason code (MOC 4.00): refusing it beats silently dropping what the caller meant to send.
+  if (type && input.body.nfseReasonCode !== undefined) {
+    throw new DomainError(422, "cancellation_reason_not_allowed", "nfseReasonCode applies to NFSE documents only: the NF-e/NFC-e cancellation (110111) carries only the justification");
+  }
   const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
     assertAuthorized(document.status, "be cancelled");
     // NT 2020.007: a registered delivery receipt must be cancelled (110131) first.

@@ -1,91 +1,127 @@
-import type { Prisma } from "@prisma/client";
+import type { Company, FiscalDocument } from "@prisma/client";
 import { getNfseAuthority, type NfseAuthority } from "@/lib/authority";
-import { credentialsOf } from "@/lib/certificates";
-import { db } from "@/lib/db/client";
+import { loadSigningCredentials } from "@/lib/certificates";
 import { recordDocumentOutcome } from "@/lib/events/record-outcome";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
-import { buildSignedCancellation, CANCELLATION_EVENT } from "@/lib/fiscal/nfse";
+import { buildSignedCancellation, CANCELLATION_EVENT, DEFAULT_CANCELLATION_REASON, readCancellationEvent, type CancellationReasonCode } from "@/lib/fiscal/nfse";
+import { assertAuthorized } from "./rules";
 import type { CancelDocumentResponse } from "./schemas";
+import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
-// E0840: the NFS-e already has a cancellation event (Anexo II, RN EVENTOSxEVENTOS).
-const ALREADY_CANCELLED = "E0840";
+// E0840: an event already linked to the NFS-e forbids a cancellation (Anexo II,
+// RN EVENTOSxEVENTOS): our own cancellation, but also a substitution, a
+// taker's confirmation, a pending fiscal analysis or a block by the municipality.
+const EVENT_BLOCKED = "E0840";
+// nSeqEvento of a cancellation: there is only ever one (Anexo II).
+const SEQUENCE = 1;
+
+export type AuthorityFor = (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority;
+
+type Outcome =
+  | { kind: "registered"; eventXml: string; requestXml: string; registeredAt: Date; protocol: string | null; reasonCode: string; justification: string; recovered: boolean }
+  | { kind: "refused"; code: string; reason: string; requestXml: string };
 
 /**
- * Cancellation of an NFS-e (event e101101 at Sefin Nacional, synchronous).
- * No lock or connection is held during the call: the document is read, the
- * signed request sent, then ONE transaction records the answer with a guarded
- * AUTHORIZED → CANCELLED update, the DocumentEvent and document.cancelled. A
- * concurrent or repeated request meets E0840, which means the NFS-e is
- * cancelled at Sefin: it becomes CANCELLED here too (a lost answer recovered).
- * cMotivo is 9 "Outros" with the justification as xMotivo. There is no
- * national deadline; the municipality's limits come back as refusals (E0822…).
+ * Cancellation of an NFS-e (event e101101 at Sefin Nacional, synchronous),
+ * under the document's authority-call claim like the NF-e events
+ * (withDocumentEventCall: one event of a document at a time, the company's
+ * AUTHORITY_CALLS_PER_COMPANY bound, no transaction or row lock held during
+ * the call). The answer is recorded first thing in one short transaction.
+ * E0840 on a document still AUTHORIZED here is resolved by asking Sefin for
+ * the cancellation it holds (GET …/eventos/101101/1): if there is one, an
+ * earlier attempt registered it and its answer (or our record of it) was
+ * lost, so it is adopted with its own Id, reason and date; if there is none,
+ * another event blocks the cancellation and the refusal stands.
+ * No national deadline: the municipality's limits come back as refusals (E0822…).
  */
-export async function cancelNfse(input: { companyId: string; documentId: string; justification: string; now?: Date }, authorityFor: (env: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority = getNfseAuthority): Promise<CancelDocumentResponse> {
+export async function cancelNfse(
+  input: { companyId: string; documentId: string; justification: string; reasonCode?: CancellationReasonCode; now?: Date },
+  authorityFor: AuthorityFor = getNfseAuthority,
+): Promise<CancelDocumentResponse> {
   const now = input.now ?? new Date();
-  const document = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId }, include: { company: true } });
-  if (!document) throw notFound("Fiscal document");
-  if (document.type !== "NFSE") throw new Error("cancelNfse is for NFSE documents");
-  if (document.status !== "AUTHORIZED" || !document.accessKey) {
-    throw new DomainError(422, "invalid_status", `Only AUTHORIZED documents can be cancelled; this document is ${document.status}`);
-  }
-  const certificate = await db.certificate.findFirst({ where: { companyId: input.companyId, isActive: true }, orderBy: { createdAt: "desc" }, select: { id: true } });
-  if (!certificate) throw new DomainError(422, "certificate_missing", "No digital certificate: upload the company's A1 under Certificate");
-  const credentials = await credentialsOf({ id: certificate.id, companyId: input.companyId });
+  const reasonCode = input.reasonCode ?? DEFAULT_CANCELLATION_REASON;
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
+    if (document.type !== "NFSE") throw new Error("cancelNfse is for NFSE documents");
+    assertAuthorized(document.status, "be cancelled");
+    if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
+    const sent = await sendCancellation({ document, company, reasonCode, justification: input.justification, now }, authorityFor);
+    await recordAnswer(async (tx) => {
+      await tx.documentEvent.create({
+        data: {
+          documentId: document.id,
+          companyId: document.companyId,
+          kind: "CANCELLATION",
+          eventCode: CANCELLATION_EVENT,
+          sequence: SEQUENCE,
+          outcome: sent.kind === "registered" ? "AUTHORIZED" : "REJECTED",
+          cStat: sent.kind === "registered" ? "100" : sent.code,
+          reason: sent.kind === "registered" ? (sent.recovered ? "Evento de cancelamento registrado por uma tentativa anterior" : "Evento de cancelamento registrado") : sent.reason,
+          protocol: sent.kind === "registered" ? sent.protocol : null,
+          requestXml: sent.requestXml,
+          responseXml: sent.kind === "registered" ? sent.eventXml : null,
+          details: sent.kind === "registered" ? { justification: sent.justification, cMotivo: sent.reasonCode, recovered: sent.recovered } : { justification: input.justification, cMotivo: reasonCode },
+          occurredAt: sent.kind === "registered" ? sent.registeredAt : now,
+        },
+      });
+      if (sent.kind === "refused") return;
+      const cancelled = await tx.fiscalDocument.update({
+        where: { id: document.id },
+        data: { status: "CANCELLED", cancellationReason: sent.justification, cancellationDate: sent.registeredAt, cancellationProtocol: sent.protocol },
+      });
+      await recordDocumentOutcome(tx, "document.cancelled", cancelled);
+    });
+    return sent;
+  });
+  if (outcome.kind === "refused") throw new DomainError(422, "authority_rejected", `${outcome.code} - ${outcome.reason}`);
+  if (outcome.recovered) return { success: true, message: `Sefin Nacional already held this NFS-e's cancellation (event ${outcome.protocol ?? "without Id"}); it is now CANCELLED here too` };
+  return { success: true, message: `NFS-e cancelled; event ${outcome.protocol ?? "registered"}` };
+}
+
+async function sendCancellation(
+  input: { document: FiscalDocument; company: Company; reasonCode: CancellationReasonCode; justification: string; now: Date },
+  authorityFor: AuthorityFor,
+): Promise<Outcome> {
+  const { document, company } = input;
+  const accessKey = document.accessKey!;
+  const credentials = await loadSigningCredentials(document.companyId);
+  const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
   const request = buildSignedCancellation(
-    { environment: document.environment, accessKey: document.accessKey, authorCnpj: document.company.cnpj, requestedAt: localDateTime(now, document.company.state), reasonCode: "9", justification: input.justification },
+    { environment: document.environment, accessKey, authorCnpj: company.cnpj, requestedAt: localDateTime(input.now, company.state), reasonCode: input.reasonCode, justification: input.justification },
     credentials,
   );
-  const answer = await authorityFor(document.environment).registerEvent(document.environment, document.accessKey, request.xml, { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem });
-  if (answer.kind === "communication_failure") {
-    throw new DomainError(503, "authority_unavailable", `Sefin Nacional could not be reached: ${answer.reason}. The outcome is unknown; try again later`, { "retry-after": "30" });
-  }
-  const registered = answer.kind === "authorized";
-  const alreadyCancelled = answer.kind === "refused" && answer.code === ALREADY_CANCELLED;
-  const event = (tx: Prisma.TransactionClient) =>
-    tx.documentEvent.create({
-      data: {
-        documentId: document.id,
-        companyId: document.companyId,
-        kind: "CANCELLATION",
-        eventCode: CANCELLATION_EVENT,
-        sequence: 1,
-        outcome: registered ? "AUTHORIZED" : "REJECTED",
-        cStat: registered ? "100" : answer.code,
-        reason: registered ? "Evento de cancelamento registrado" : answer.reason,
-        protocol: registered ? eventNumber(answer.eventXml) : null,
-        requestXml: request.xml,
-        responseXml: registered ? answer.eventXml : null,
-        details: { justification: input.justification, cMotivo: "9" },
-        occurredAt: registered ? processedAt(answer.processedAt, now) : now,
-      },
-    });
-
-  await db.$transaction(async (tx) => {
-    await event(tx);
-    if (!registered && !alreadyCancelled) return;
-    const changed = await tx.fiscalDocument.updateMany({
-      where: { id: document.id, companyId: document.companyId, status: "AUTHORIZED" },
-      data: {
-        status: "CANCELLED",
-        cancellationReason: input.justification,
-        cancellationDate: registered ? processedAt(answer.processedAt, now) : now,
-        cancellationProtocol: registered ? eventNumber(answer.eventXml) : null,
-      },
-    });
-    if (changed.count === 1) await recordDocumentOutcome(tx, "document.cancelled", await tx.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } }));
-  });
-  if (answer.kind === "refused" && !alreadyCancelled) throw new DomainError(422, "authority_rejected", `${answer.code} - ${answer.reason}`);
-  if (alreadyCancelled) return { success: true, message: `Sefin Nacional already had this NFS-e cancelled (${answer.code}); it is now CANCELLED here too` };
-  return { success: true, message: `NFS-e cancelled; event ${eventNumber((answer as { eventXml: string }).eventXml) ?? "registered"}` };
+  const authority = authorityFor(document.environment);
+  const answer = await authority.registerEvent(document.environment, accessKey, request.xml, certificate);
+  if (answer.kind === "communication_failure") throw unavailable(answer.reason);
+  if (answer.kind === "authorized") return registered(answer.eventXml, answer.processedAt, { ...input, requestXml: request.xml }, false);
+  if (answer.code !== EVENT_BLOCKED) return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml };
+  const held = await authority.getEvent(document.environment, accessKey, CANCELLATION_EVENT, SEQUENCE, certificate);
+  if (held.kind === "authorized") return registered(held.eventXml, held.processedAt, { ...input, requestXml: request.xml }, true);
+  if (held.kind === "not_found") return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml };
+  // Sefin said an event blocks the cancellation but we could not learn which: the outcome is unknown.
+  throw unavailable(held.kind === "communication_failure" ? held.reason : `${held.code} - ${held.reason}`);
 }
 
-/** The event's Id (EVT + 59 digits) is its registration number at Sefin. */
-function eventNumber(eventXml: string): string | null {
-  return /<infEvento\b[^>]*\bId="(EVT\d{59})"/.exec(eventXml)?.[1] ?? null;
+/** The registered event, read from its own XML (for a recovered one, the earlier attempt's request, reason and text). */
+function registered(eventXml: string, processedAt: string, input: { reasonCode: string; justification: string; now: Date; requestXml: string }, recovered: boolean): Outcome {
+  const event = readCancellationEvent(eventXml);
+  return {
+    kind: "registered",
+    eventXml,
+    requestXml: recovered ? (event.requestXml ?? input.requestXml) : input.requestXml,
+    registeredAt: parseDate(event.processedAt ?? processedAt, input.now),
+    protocol: event.id,
+    reasonCode: event.reasonCode ?? input.reasonCode,
+    justification: event.justification ?? input.justification,
+    recovered,
+  };
 }
 
-function processedAt(value: string, fallback: Date): Date {
+function unavailable(reason: string): DomainError {
+  return new DomainError(503, "authority_unavailable", `Sefin Nacional could not be reached: ${reason}. The outcome is unknown; try again later`, { "retry-after": "30" });
+}
+
+function parseDate(value: string, fallback: Date): Date {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? fallback : date;
 }

@@ -17,7 +17,7 @@ export const cancelDocumentContract = defineContract({
   method: "POST",
   path: "/v1/fiscal-documents/{id}/cancel",
   summary: "Cancel an authorized document (event 110111, synchronous)",
-  description: `422 invalid_status unless AUTHORIZED; 422 cancel_deadline_expired after 24 h (NF-e) or 30 min (NFC-e) from authorization; 422 delivery_receipt_registered while a delivery receipt is registered. NFSE: event e101101 at Sefin Nacional, no national deadline (the municipality's limits come back as 422 authority_rejected). ${AUTHORITY_ERRORS}`,
+  description: `422 invalid_status unless AUTHORIZED; 422 cancel_deadline_expired after 24 h (NF-e) or 30 min (NFC-e) from authorization; 422 delivery_receipt_registered while a delivery receipt is registered. NFSE: event e101101 at Sefin Nacional with cMotivo from the optional nfseReasonCode ("1" erro na emissão, "2" serviço não prestado, "9" outros, the default), no national deadline (the municipality's limits come back as 422 authority_rejected); nfseReasonCode on an NFE/NFCE is 422 cancellation_reason_not_allowed. ${AUTHORITY_ERRORS}`,
   tag: TAG,
   scope: "documents:write",
   params: DocumentIdParams,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidCnpj, isValidCpf, onlyDigits } from "@/lib/br";
+import { CANCELLATION_REASON_CODES } from "@/lib/fiscal/nfse/cancellation-reasons";
 
 // Request and response schemas of the document events (api.md, Endpoints →
 // Fiscal documents: cancel, correction-letter, delivery-receipt). Reused by the
@@ -10,6 +11,11 @@ export const DocumentIdParams = z.object({ id: z.string().min(1).max(64) });
 // api.md, Limits: cancel justification 15-255 characters (xJust of e110111).
 export const CancelDocumentInput = z.object({
   justification: z.string().trim().min(15).max(255),
+  /**
+   * NFSE only: cMotivo of e101101 (Anexo II): "1" erro na emissão, "2" serviço
+   * não prestado, "9" outros (the default). 422 cancellation_reason_not_allowed on NFE/NFCE.
+   */
+  nfseReasonCode: z.enum(CANCELLATION_REASON_CODES).optional(),
 });
 export type CancelDocumentInput = z.infer<typeof CancelDocumentInput>;
 

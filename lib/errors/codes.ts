@@ -65,6 +65,7 @@ export const ErrorCode = {
   delivery_receipt_missing: "delivery_receipt_missing",
   delivery_receipt_not_allowed: "delivery_receipt_not_allowed",
   correction_not_allowed: "correction_not_allowed",
+  cancellation_reason_not_allowed: "cancellation_reason_not_allowed",
   correction_deadline_expired: "correction_deadline_expired",
   correction_limit_reached: "correction_limit_reached",
   invalid_proof: "invalid_proof",

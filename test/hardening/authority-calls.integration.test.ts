@@ -1,12 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as correctionRoute } from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
 import { DELETE as deleteReceiptRoute, POST as receiptRoute } from "@/app/v1/fiscal-documents/[id]/delivery-receipt/route";
 import { POST as inutilizeRoute } from "@/app/v1/fiscal-inutilizations/route";
-import { resetEnvCache } from "@/lib/config/env";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { db } from "@/test/factories";
+import { claimsInFlight, lockRowsNowait, waitForClaims, withCompanyCallLimit } from "@/test/authority-call-bound";
+import { failNextEventRecord } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 
 // Issue 16, "No drift" and "No connection or row lock held across an authority call".
@@ -24,26 +24,6 @@ const receipt = () => ({
   receiverDocument: "52998224725",
   proof: { contentType: "image/png", base64: PNG.toString("base64") },
 });
-
-/**
- * Makes the next insert of a DocumentEvent row for this document fail, once,
- * inside PostgreSQL: the authority has registered the event, then our write
- * fails (a real failure of the recording transaction, not a stub). The
- * sequence's nextval survives the rollback, so only the first insert fails.
- */
-async function failNextEventRecord(documentId: string): Promise<void> {
-  const name = `fail_${randomUUID().replace(/-/g, "")}`;
-  await db.$executeRawUnsafe(`CREATE SEQUENCE ${name}`);
-  await db.$executeRawUnsafe(`
-    CREATE FUNCTION ${name}() RETURNS trigger AS $$
-    BEGIN
-      IF NEW."documentId" = '${documentId}' AND nextval('${name}') = 1 THEN
-        RAISE EXCEPTION 'injected failure after the authority registered the event';
-      END IF;
-      RETURN NEW;
-    END $$ LANGUAGE plpgsql`);
-  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "DocumentEvent" FOR EACH ROW EXECUTE FUNCTION ${name}()`);
-}
 
 async function authorityEvents(accessKey: string, eventType: string) {
   return db.simulatorEvent.findMany({ where: { document: { accessKey }, eventType }, orderBy: { sequence: "asc" }, select: { sequence: true, protocol: true } });
@@ -91,32 +71,25 @@ describe("no drift with the authority", () => {
 
 describe("authority calls hold no connection or lock, and are bounded per company", () => {
   it("answers 429 above AUTHORITY_CALLS_PER_COMPANY while the documents' rows stay unlocked during the calls", async () => {
-    process.env.AUTHORITY_CALLS_PER_COMPANY = "2";
-    resetEnvCache();
-    try {
+    const companyId = fixture.company.companyId;
+    await withCompanyCallLimit(2, async () => {
       const documents = [];
-      for (let i = 0; i < 3; i++) documents.push(await authorizedDocument(fixture.company.companyId));
+      for (let i = 0; i < 3; i++) documents.push(await authorizedDocument(companyId));
       fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 2_000, beforeProcessing: true }, times: 3 });
       const calls = documents.map((document, index) => correct(document.id, `Correcao em paralelo numero ${index} do pedido`));
       // Wait until two calls are in flight (each holds only its claim row), the third refused.
-      const claims = () => db.authorityCallClaim.count({ where: { companyId: fixture.company.companyId } });
-      for (let waited = 0; (await claims()) < 2 && waited < 1000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-      // While the authority holds the answers, nobody holds the documents' rows: NOWAIT would fail with 55P03.
-      const ids = documents.map((d) => d.id);
-      const locked = await db.$transaction((tx) => tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "FiscalDocument" WHERE "id" = ANY(${ids}) FOR UPDATE NOWAIT`);
-      expect(locked).toHaveLength(3);
-      expect(await claims()).toBe(2);
+      await waitForClaims(companyId, 2, 1000);
+      // While the authority holds the answers, nobody holds the documents' rows.
+      expect(await lockRowsNowait(documents.map((d) => d.id))).toBe(3);
+      expect(await claimsInFlight(companyId)).toBe(2);
       const results = await Promise.all(calls);
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 200, 429]);
       const limited = results.find((r) => r.status === 429)!;
       expect(limited.body.code).toBe("rate_limited");
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await db.authorityCallClaim.count({ where: { companyId: fixture.company.companyId } })).toBe(0);
-    } finally {
-      delete process.env.AUTHORITY_CALLS_PER_COMPANY;
-      resetEnvCache();
-    }
+      expect(await claimsInFlight(companyId)).toBe(0);
+    });
   });
 
   it("parallel inutilizations of one range end with one record and one outcome", async () => {

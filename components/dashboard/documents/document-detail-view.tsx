@@ -2,32 +2,16 @@ import { useTranslations } from "next-intl";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
+import { DetailBox as Box, DetailRow as Row } from "./detail-box";
 import { DocumentItemsTable } from "./document-items-table";
 import { formatMoney, formatQuantity } from "./money";
+import { NfseTaxesPanel } from "./nfse-taxes-panel";
 import { RejectionNotice } from "./rejection-notice";
 import { DocumentStatusBadge } from "./status-badge";
 
 type PaymentMethod = "MONEY" | "CHECK" | "CREDIT_CARD" | "DEBIT_CARD" | "BANK_CREDIT" | "BANK_TRANSFER" | "BANK_SLIP" | "PIX" | "BANK_TRANSFER_TED" | "BANK_TRANSFER_DOC" | "NO_PAYMENT" | "OTHERS";
 type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_RECIPIENT" | "NO_FREIGHT";
 type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION";
-
-function Box({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-      <h2 className="mb-2 font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
-  return (
-    <div className="flex justify-between gap-3 py-0.5">
-      <span className="text-slate-500">{label}</span>
-      <span className="text-right tabular-nums" data-testid={testId}>{value}</span>
-    </div>
-  );
-}
 
 /** "NF-e nº 2 · série 1"; a draft is "Rascunho de NF-e" (never "NFE 1/2", which reads like "1 of 2"). */
 export function useDocumentTitle() {
@@ -54,7 +38,9 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
         {d.purpose !== "NORMAL" && <span className="rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800">{e(`purpose.${d.purpose}`)}</span>}
       </div>
       <p className="text-sm text-slate-600" data-testid="document-dates">
-        {d.operationNature} · {isDraft ? t("createdAt", { date: formatDateTime(d.createdAt, timeZone) }) : t("issuedAt", { date: formatDateTime(d.issueDateTime, timeZone) })}
+        {/* natOp is an NF-e field: the DPS has none, so an NFS-e page does not print the (default) nature. */}
+        {d.type !== "NFSE" && <>{d.operationNature} · </>}
+        {isDraft ? t("createdAt", { date: formatDateTime(d.createdAt, timeZone) }) : t("issuedAt", { date: formatDateTime(d.issueDateTime, timeZone) })}
         {d.authorizationDate && <> · {t("authorizedAt", { date: formatDateTime(d.authorizationDate, timeZone) })}</>}
         {d.externalId && <> · {t("externalId", { id: d.externalId })}</>}
       </p>
@@ -71,35 +57,41 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
         <p className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">{t("cancelledOn", { date: formatDateTime(d.cancellationDate, timeZone), reason: d.cancellationReason ?? "—" })}</p>
       )}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <Box title={t("client.title")}>
+        <Box title={t(d.type === "NFSE" ? "client.takerTitle" : "client.title")}>
           <p className="font-medium" data-testid="client-name">{d.client.name}</p>
           <p className="text-slate-600">{d.client.document ? `${d.client.documentType} ${formatCnpj(d.client.document)}` : t("client.finalConsumer")}</p>
           <p className="text-slate-600">{[snapshot.street, snapshot.number, snapshot.complement, snapshot.neighborhood].filter(Boolean).join(", ")}</p>
           <p className="text-slate-600">{[snapshot.city, snapshot.state].filter(Boolean).join(" / ")}{snapshot.zipCode ? ` · CEP ${String(snapshot.zipCode).replace(/^(\d{5})(\d{3})$/, "$1-$2")}` : ""}</p>
         </Box>
-        <Box title={t("totals.title")}>
-          <Row label={t("totals.products")} value={formatMoney(tot.vProd)} />
-          <Row label={t("totals.icms")} value={`${formatMoney(tot.vBC)} / ${formatMoney(tot.vICMS)}`} testId="total-icms" />
-          <Row label={t("totals.st")} value={`${formatMoney(tot.vBCST)} / ${formatMoney(tot.vST)}`} />
-          <Row label="IPI" value={formatMoney(tot.vIPI)} />
-          <Row label="PIS / COFINS" value={`${formatMoney(tot.vPIS)} / ${formatMoney(tot.vCOFINS)}`} />
-          <Row label={t("totals.freight")} value={formatMoney(tot.vFrete)} />
-          <Row label="CBS / IBS" value={`${formatMoney(d.taxTotals.rtcCbsTotal)} / ${formatMoney(d.taxTotals.rtcIbsTotal)}`} testId="total-ibs-cbs" />
-          <Row label={t("totals.total")} value={<strong>{formatMoney(d.totalValue)}</strong>} testId="total-value" />
-        </Box>
-        <Box title={t("transport.title")}>
-          {d.transport ? (
-            <>
-              <Row label={t("transport.freight")} value={`${e(`freightType.${d.transport.freightType as FreightType}`)}${d.transport.freightValue ? ` · ${formatMoney(d.transport.freightValue)}` : ""}`} />
-              <Row label={t("transport.carrier")} value={d.transport.carrierName ? `${d.transport.carrierName} (${formatCnpj(d.transport.carrierDocument ?? "")})` : "—"} />
-              <Row label={t("transport.vehicle")} value={d.transport.vehiclePlate ? `${d.transport.vehiclePlate} / ${d.transport.vehicleState ?? ""}` : "—"} />
-              <Row label={t("transport.volumes")} value={d.transport.volumeQuantity ?? "—"} />
-              {d.transport.volumeGrossWeight && <Row label={t("transport.weights")} value={`${formatQuantity(d.transport.volumeGrossWeight)} / ${formatQuantity(d.transport.volumeNetWeight)} kg`} />}
-            </>
-          ) : (
-            <p className="text-slate-500">{t("transport.none")}</p>
-          )}
-        </Box>
+        {d.type === "NFSE" && d.taxTotals.nfse ? (
+          <NfseTaxesPanel nfse={d.taxTotals.nfse} />
+        ) : (
+          <>
+            <Box title={t("totals.title")}>
+              <Row label={t("totals.products")} value={formatMoney(tot.vProd)} />
+              <Row label={t("totals.icms")} value={`${formatMoney(tot.vBC)} / ${formatMoney(tot.vICMS)}`} testId="total-icms" />
+              <Row label={t("totals.st")} value={`${formatMoney(tot.vBCST)} / ${formatMoney(tot.vST)}`} />
+              <Row label="IPI" value={formatMoney(tot.vIPI)} />
+              <Row label="PIS / COFINS" value={`${formatMoney(tot.vPIS)} / ${formatMoney(tot.vCOFINS)}`} />
+              <Row label={t("totals.freight")} value={formatMoney(tot.vFrete)} />
+              <Row label="CBS / IBS" value={`${formatMoney(d.taxTotals.rtcCbsTotal)} / ${formatMoney(d.taxTotals.rtcIbsTotal)}`} testId="total-ibs-cbs" />
+              <Row label={t("totals.total")} value={<strong>{formatMoney(d.totalValue)}</strong>} testId="total-value" />
+            </Box>
+            <Box title={t("transport.title")}>
+              {d.transport ? (
+                <>
+                  <Row label={t("transport.freight")} value={`${e(`freightType.${d.transport.freightType as FreightType}`)}${d.transport.freightValue ? ` · ${formatMoney(d.transport.freightValue)}` : ""}`} />
+                  <Row label={t("transport.carrier")} value={d.transport.carrierName ? `${d.transport.carrierName} (${formatCnpj(d.transport.carrierDocument ?? "")})` : "—"} />
+                  <Row label={t("transport.vehicle")} value={d.transport.vehiclePlate ? `${d.transport.vehiclePlate} / ${d.transport.vehicleState ?? ""}` : "—"} />
+                  <Row label={t("transport.volumes")} value={d.transport.volumeQuantity ?? "—"} />
+                  {d.transport.volumeGrossWeight && <Row label={t("transport.weights")} value={`${formatQuantity(d.transport.volumeGrossWeight)} / ${formatQuantity(d.transport.volumeNetWeight)} kg`} />}
+                </>
+              ) : (
+                <p className="text-slate-500">{t("transport.none")}</p>
+              )}
+            </Box>
+          </>
+        )}
       </div>
       <DocumentItemsTable items={d.items} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -3,6 +3,9 @@ import type { DocumentDetail } from "@/lib/documents/response-schemas";
 import { formatMoney, formatQuantity, formatRate } from "./money";
 
 type Item = DocumentDetail["items"][number];
+
+/** Federal withholdings of an NFS-e line (items[].taxes.iss.retentions), in the DANFSe's order. */
+const WITHHELD = ["pis", "cofins", "ir", "inss", "csll"] as const;
 type SourceKey = "item" | "rule" | "product" | "template" | "company" | "default";
 
 const SOURCE_STYLES: Record<string, string> = {
@@ -70,6 +73,7 @@ export function DocumentItemsTable({ items }: { items: Item[] }) {
               {item.pis && <TaxLine testId="tax-pis" label="PIS" item={item} code={item.pis.cst} codeField="pis.cst" base={item.pis.base} rate={item.pis.rate} rateField="pis.rate" amount={item.pis.amount} />}
               {item.cofins && <TaxLine testId="tax-cofins" label="COFINS" item={item} code={item.cofins.cst} codeField="cofins.cst" base={item.cofins.base} rate={item.cofins.rate} rateField="cofins.rate" amount={item.cofins.amount} />}
               {item.iss && <TaxLine testId="tax-iss" label={item.iss.retained ? t("issRetained") : "ISS"} item={item} base={item.iss.base} rate={item.iss.rate} amount={item.iss.amount} />}
+              {item.iss?.retentions && WITHHELD.map((tax) => item.iss?.retentions?.[tax] && <TaxLine key={tax} testId={`tax-retained-${tax}`} label={t("withheld", { tax: tax.toUpperCase() })} item={item} amount={item.iss.retentions[tax]} />)}
               <TaxLine testId="tax-cbs" label={t("cbs", { cClassTrib: item.ibsCbs.cClassTrib ?? "—" })} item={item} code={item.ibsCbs.cst} codeField="ibsCbs.cst" base={item.ibsCbs.amounts?.base} rate={item.ibsCbs.amounts?.cbsRate} rateField="ibsCbs.cbsRate" amount={item.ibsCbs.amounts?.cbsAmount} />
               <TaxLine testId="tax-ibs" label={t("ibs")} item={item} base={item.ibsCbs.amounts?.base} rate={item.ibsCbs.amounts?.ibsStateRate} rateField="ibsCbs.ibsStateRate" amount={item.ibsCbs.amounts?.ibsAmount} />
             </tbody>

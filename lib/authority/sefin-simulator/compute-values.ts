@@ -1,4 +1,5 @@
-import { dec, money, percentOf, sum, ZERO } from "@/lib/tax/decimal";
+import type Decimal from "decimal.js";
+import { dec, money, percentOf, roundMoney, sum, ZERO } from "@/lib/tax/decimal";
 import type { ReceivedDps } from "./read-dps";
 
 // What Sefin computes on success (NFS-e valores: vBC, pAliqAplic, vISSQN,
@@ -12,9 +13,16 @@ export const SIMULATOR_MUNICIPAL_ISS_RATE = "5.00";
 
 export type NfseValues = { vBC: string | null; pAliqAplic: string | null; vISSQN: string | null; vTotalRet: string | null; vLiq: string; issRetained: boolean };
 
+/** vDR, or vCalcDR = (vServ - vDescIncond) × pDR (Anexo I, vBC); zero without vDedRed. */
+export function deductionValue(dps: ReceivedDps): Decimal {
+  if (dps.vDR !== null) return dec(dps.vDR);
+  if (dps.pDR !== null) return roundMoney(percentOf(dec(dps.vServ).minus(dec(dps.vDescIncond ?? "0")), dec(dps.pDR)));
+  return ZERO;
+}
+
 export function computeNfseValues(dps: ReceivedDps): NfseValues {
   const vServ = dec(dps.vServ);
-  const base = vServ.minus(dec(dps.vDescIncond ?? "0")).minus(dec(dps.vDR ?? "0"));
+  const base = vServ.minus(dec(dps.vDescIncond ?? "0")).minus(deductionValue(dps));
   const issInsideSimples = (dps.prest.opSimpNac === "3" && dps.prest.regApTribSN === "1" && dps.tpRetISSQN === "1") || dps.prest.opSimpNac === "2";
   const taxable = dps.tribISSQN === "1" && !issInsideSimples;
   const rate = taxable ? dec(dps.pAliq ?? SIMULATOR_MUNICIPAL_ISS_RATE) : null;

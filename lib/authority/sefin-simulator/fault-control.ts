@@ -10,7 +10,7 @@ import type { SefinFaultRegistry, SefinFaultRule } from "./faults";
 export const SEFIN_CONTROL_PATH = "/_simulator/sefin-faults";
 
 const RuleSchema = z.object({
-  route: z.enum(["submit", "dps", "nfse", "event"]).optional(),
+  route: z.enum(["submit", "dps", "nfse", "event", "event_lookup"]).optional(),
   dpsId: z.string().regex(/^DPS\d{42}$/).optional(),
   accessKey: z.string().regex(/^\d{50}$/).optional(),
   cnpj: z.string().regex(/^[0-9A-Z]{12}\d{2}$/).optional(),

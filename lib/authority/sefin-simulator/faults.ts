@@ -3,7 +3,7 @@
 // answer a given E-code, HTTP 500, or delay the answer (after the work by
 // default: the NFS-e is issued but the answer is lost, which /dps/{id} recovers).
 
-export type SefinRoute = "submit" | "dps" | "nfse" | "event";
+export type SefinRoute = "submit" | "dps" | "nfse" | "event" | "event_lookup";
 
 export type SefinFaultAction =
   | { kind: "reject"; code: string; description?: string; status?: number }
@@ -30,6 +30,11 @@ export class SefinFaultRegistry {
 
   clear(): void {
     this.rules = [];
+  }
+
+  /** No rule registered: the request's fields need not be read (the common case). */
+  isEmpty(): boolean {
+    return this.rules.length === 0;
   }
 
   take(route: SefinRoute, fields: SefinRequestFields): SefinFaultAction | undefined {

@@ -1,13 +1,14 @@
 import { randomInt, X509Certificate } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { isValidCnpj, isValidCpf, STATES } from "@/lib/br";
-import { buildDpsId, nationalServiceDescription, nfseAccessKey } from "@/lib/fiscal/nfse";
+import { buildDpsId, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
-import { isUniqueViolation, localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
-import { certificateCnpj } from "../simulator/certificate-cnpj";
+import { localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
+import { certificateHolder } from "../simulator/certificate-cnpj";
 import { buildNfseXml } from "./build-nfse-xml";
 import { computeNfseValues } from "./compute-values";
+import { dpsState, recordNfse, type DpsState } from "./nfse-store";
+import { checkDpsRules } from "./dps-rules";
 import { readDps, type ReceivedDps } from "./read-dps";
 import { reject, type Rejection } from "./rejections";
 
@@ -16,7 +17,6 @@ import { reject, type Rejection } from "./rejections";
 // text; the first failing rule answers (observed Sefin answers carry one error).
 
 const ENVIRONMENT = 2; // produção restrita: the simulator never generates a production NFS-e
-const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type Issued = { kind: "issued"; accessKey: string; nfseXml: string; dpsId: string; dhProc: string };
 
@@ -30,43 +30,13 @@ function decode(body: unknown): { xml: string } | Rejection {
   }
 }
 
-function isMunicipality(code: string | null): boolean {
-  return code === "0000000" || (!!code && /^\d{7}$/.test(code) && STATES.some((s) => s.cUF === code.slice(0, 2)));
-}
-
-/** The DPS rules after the signature, in Anexo I order. */
-function businessRules(dps: ReceivedDps, signerCnpj: string | null): Rejection | null {
+/** Signer, Id and environment, before the duplicate check (Anexo I, rows 63-64). */
+function identityRules(dps: ReceivedDps, signerCnpj: string | null): Rejection | null {
   const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
   if (signerCnpj === null || signerCnpj.slice(0, 8) !== inscription.slice(0, 8)) return reject("E0718");
   const expectedId = buildDpsId({ issuingMunicipality: dps.cLocEmi, cnpj: dps.prest.cnpj, cpf: dps.prest.cpf, series: Number(dps.serie), number: Number(dps.nDPS) });
   if (dps.id !== expectedId) return reject("E0004", `Esperado ${expectedId}.`);
   if (dps.tpAmb !== String(ENVIRONMENT)) return reject("E0006");
-  return null;
-}
-
-function dateAndPartyRules(dps: ReceivedDps, now: Date): Rejection | null {
-  const issuedAt = new Date(dps.dhEmi);
-  if (issuedAt.getTime() > now.getTime() + CLOCK_TOLERANCE_MS) return reject("E0008");
-  if (dps.dCompet > dps.dhEmi.slice(0, 10)) return reject("E0015");
-  if (dps.prest.cnpj && !isValidCnpj(dps.prest.cnpj)) return reject("E0080");
-  if (dps.toma?.cnpj && !isValidCnpj(dps.toma.cnpj)) return reject("E0188");
-  if (dps.toma?.cpf && !isValidCpf(dps.toma.cpf)) return reject("E0206");
-  // The CNPJ root counts: any establishment of the provider is the provider.
-  if (dps.toma?.cnpj && dps.prest.cnpj && dps.toma.cnpj.slice(0, 8) === dps.prest.cnpj.slice(0, 8)) return reject("E0202");
-  if (dps.tpRetISSQN !== "1" && !dps.toma?.cnpj && !dps.toma?.cpf) return reject("E0204");
-  return null;
-}
-
-function serviceAndIssRules(dps: ReceivedDps): Rejection | null {
-  if (dps.cLocPrestacao !== null && !isMunicipality(dps.cLocPrestacao)) return reject("E0302");
-  if (!nationalServiceDescription(dps.cTribNac)) return reject("E0310");
-  const { opSimpNac, regApTribSN } = dps.prest;
-  const simplesIss = opSimpNac === "3" && regApTribSN === "1";
-  if (dps.pAliq !== null && Number(dps.pAliq) > 5) return reject("E0595");
-  if (opSimpNac === "1" && dps.pAliq !== null) return reject("E0617");
-  if (simplesIss && dps.tpRetISSQN !== "1" && dps.pAliq === null) return reject("E0621");
-  if (simplesIss && dps.tpRetISSQN === "1" && dps.pAliq !== null) return reject("E0625");
-  if (opSimpNac === "3" && dps.indTotTrib !== null) return reject("E0712");
   return null;
 }
 
@@ -86,45 +56,56 @@ export async function receiveDps(context: SimulatorContext, body: unknown): Prom
   if (!signature.valid) return reject("E0714", signature.reason);
 
   const dps = readDps(xml);
-  const refused = businessRules(dps, certificateCnpj(signature.certificatePem));
+  const refused = identityRules(dps, certificateHolder(signature.certificatePem));
   if (refused) return refused;
-  if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
-  const later = dateAndPartyRules(dps, now) ?? serviceAndIssRules(dps);
+  const state = await dpsState(ENVIRONMENT, dps.id, dps.prest.cnpj ?? dps.prest.cpf ?? "");
+  if (state.issued) return reject("E0014");
+  const later = checkDpsRules(dps, now);
   if (later) return later;
-  return issue(context, dps, xml, signature.certificatePem, now);
+  return issue(dps, xml, signature.certificatePem, now, state);
 }
 
-async function issue(context: SimulatorContext, dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date): Promise<Issued | Rejection> {
+async function issue(dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date, state: DpsState): Promise<Issued | Rejection> {
   const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
   const values = computeNfseValues(dps);
   const dhProc = localTime(now, dps.cLocEmi.slice(0, 2));
-  const emitName = /CN=([^:,/]+)/.exec(certificateSubject(certificatePem))?.[1]?.trim() || "Prestador";
-  // nNFSe is sequential per issuer and never reused; a concurrent insert of the same number retries.
+  const emitName = emitNameOf(certificatePem);
+  // nNFSe is sequential per issuer and never reused; a concurrent DPS of the same issuer that took the number makes this one retry.
+  let nNFSe = state.nextNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const last = await context.db.simulatorNfse.aggregate({ where: { environment: ENVIRONMENT, inscription }, _max: { nNFSe: true } });
-    const nNFSe = (last._max.nNFSe ?? 0) + 1;
     const accessKey = nfseAccessKey({
       municipality: dps.cLocEmi, ambGer: "2", tpInsc: dps.prest.cnpj ? "2" : "1", inscription, nNFSe,
       yearMonth: dhProc.slice(2, 4) + dhProc.slice(5, 7), cNum: String(randomInt(1, 999_999_999)),
     });
     const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName });
-    try {
-      await context.db.simulatorNfse.create({ data: { environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, status: "AUTHORIZED", nfseXml, processedAt: now } });
+    if (await recordNfse({ environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, nfseXml, processedAt: now })) {
       return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The same DPS won a race: a duplicate, as Sefin answers it.
-      if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
     }
+    const again = await dpsState(ENVIRONMENT, dps.id, inscription);
+    // The same DPS won a race: a duplicate, as Sefin answers it.
+    if (again.issued) return reject("E0014");
+    nNFSe = again.nextNumber;
   }
   throw new Error("Could not allocate an nNFSe after 5 attempts");
 }
 
-function certificateSubject(pem: string): string {
-  try {
-    // "CN=EMPRESA:CNPJ\nO=…" → one line.
-    return new X509Certificate(pem).subject.replace(/\n/g, ",");
-  } catch {
-    return "";
+// Every DPS of an issuer carries the same certificate: its name is read once.
+const emitNames = new Map<string, string>();
+
+/** emit/xNome: the certificate's CN before ":CNPJ" (the simulator has no CNC). */
+function emitNameOf(pem: string): string {
+  let name = emitNames.get(pem);
+  if (name === undefined) {
+    let subject = "";
+    try {
+      // "CN=EMPRESA:CNPJ\nO=…" → one line.
+      subject = new X509Certificate(pem).subject.replace(/\n/g, ",");
+    } catch {
+      subject = "";
+    }
+    name = /CN=([^:,/]+)/.exec(subject)?.[1]?.trim() || "Prestador";
+    if (emitNames.size >= 1_000) emitNames.delete(emitNames.keys().next().value!);
+    emitNames.set(pem, name);
   }
+  return name;
 }

@@ -4,7 +4,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { signXml, verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { el } from "@/lib/fiscal/xml/xml-text";
 import { localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
-import { certificateCnpj } from "../simulator/certificate-cnpj";
+import { certificateHolder } from "../simulator/certificate-cnpj";
 import { SIMULATOR_APP_VERSION } from "./build-nfse-xml";
 import { reject, type Rejection } from "./rejections";
 import { simulatorSigningCredentials } from "./signer";
@@ -48,7 +48,7 @@ export async function receiveEvent(context: SimulatorContext, accessKey: string,
   if (field(xml, "tpAmb") !== String(ENVIRONMENT)) return reject("E1845");
   if (new Date(field(xml, "dhEvento") ?? "").getTime() > now.getTime() + 5 * 60 * 1000) return reject("E1843");
   const author = field(xml, "CNPJAutor") ?? field(xml, "CPFAutor") ?? "";
-  if ((certificateCnpj(signature.certificatePem) ?? "").slice(0, 8) !== author.slice(0, 8)) return reject("E0812");
+  if ((certificateHolder(signature.certificatePem) ?? "").slice(0, 8) !== author.slice(0, 8)) return reject("E0812");
 
   const nfse = await context.db.simulatorNfse.findUnique({ where: { environment_accessKey: { environment: ENVIRONMENT, accessKey: key } } });
   if (!nfse) return reject("E1831", undefined, 404);

@@ -8,13 +8,15 @@ import type { SefinFaultAction, SefinFaultRegistry, SefinRoute } from "./faults"
 import { receiveDps } from "./receive-dps";
 import { receiveEvent } from "./receive-event";
 import type { Rejection } from "./rejections";
+import { callerOf } from "./tls-listener";
 
 // The Sefin Nacional REST API of the simulator, at the Swagger's paths under
 // /SefinNacional: POST /nfse, GET|HEAD /dps/{id}, GET /nfse/{chave},
-// POST /nfse/{chave}/eventos. Bodies as the Swagger; errors carry each field
+// POST /nfse/{chave}/eventos, GET /nfse/{chave}/eventos/{tipoEvento}/{numSeqEvento}. Bodies as the Swagger; errors carry each field
 // in both casings the real service has been seen to use (Codigo / codigo).
-// The simulator speaks plain HTTP on loopback, so there is no client
-// certificate to check: the "not a party" 403 of GET /nfse and GET /dps is not simulated.
+// Over plain HTTP (the default, on loopback) there is no client certificate
+// and no party check; over the optional mutual-TLS listener (tls-listener.ts)
+// GET /nfse and GET /dps answer 403 to a certificate that is not a party.
 
 export const SEFIN_PREFIX = "/SefinNacional";
 
@@ -32,7 +34,17 @@ function errorReply(context: SimulatorContext, rejection: Rejection, list: "erro
   return { status: rejection.status ?? 400, body: { ...envelope(context), ...extra, [list]: [entry] } };
 }
 
-async function route(context: SimulatorContext, method: string, path: string, body: unknown): Promise<Reply> {
+/** GET /nfse and GET /dps answer only a party of the NFS-e (the Swagger's 403); the CNPJ root decides, as Sefin does for the provider. */
+function notAParty(context: SimulatorContext, caller: string | null | undefined, found: { inscription: string; nfseXml: string }): Reply | null {
+  if (caller === undefined) return null;
+  if (caller === null) return errorReply(context, { code: "SIM401", description: "Certificado digital do cliente ausente ou sem CNPJ/CPF (código do simulador).", status: 401 }, "erro");
+  const taker = /<toma><(?:CNPJ|CPF)>(\d+)</.exec(found.nfseXml)?.[1] ?? "";
+  const root = (document: string) => (document.length === 14 ? document.slice(0, 8) : document);
+  if ([found.inscription, taker].some((party) => party && root(party) === root(caller))) return null;
+  return errorReply(context, { code: "SIM403", description: "O certificado do cliente não é do prestador, do tomador nem do intermediário da NFS-e (código do simulador).", status: 403 }, "erro");
+}
+
+async function route(context: SimulatorContext, method: string, path: string, body: unknown, caller: string | null | undefined): Promise<Reply> {
   if (method === "POST" && path === "/nfse") {
     const result = await receiveDps(context, body);
     if (!("kind" in result)) return errorReply(context, result);
@@ -42,14 +54,21 @@ async function route(context: SimulatorContext, method: string, path: string, bo
   if (dps && (method === "GET" || method === "HEAD")) {
     const found = await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: 2, dpsId: decodeURIComponent(dps[1]!) } } });
     if (!found) return method === "HEAD" ? { status: 404 } : errorReply(context, { code: "SIM404", description: "DPS não encontrada (código do simulador: o Swagger não documenta o corpo do 404).", status: 404 }, "erro");
-    return method === "HEAD" ? { status: 200 } : { status: 200, body: { ...envelope(context), idDps: found.dpsId, chaveAcesso: found.accessKey } };
+    if (method === "HEAD") return { status: 200 };
+    return notAParty(context, caller, found) ?? { status: 200, body: { ...envelope(context), idDps: found.dpsId, chaveAcesso: found.accessKey } };
   }
   const nfse = /^\/nfse\/([^/]+)$/.exec(path);
   if (nfse && method === "GET") {
     if (!/^\d{50}$/.test(nfse[1]!)) return errorReply(context, { code: "SIM400", description: "Chave de acesso inválida: deve conter 50 dígitos (código do simulador).", status: 400 }, "erro");
     const found = await context.db.simulatorNfse.findUnique({ where: { environment_accessKey: { environment: 2, accessKey: nfse[1]! } } });
     if (!found) return errorReply(context, { code: "E1831", description: "NFS-e não encontrada.", status: 404 }, "erro");
-    return { status: 200, body: { ...envelope(context), chaveAcesso: found.accessKey, nfseXmlGZipB64: gzipBase64(found.nfseXml) } };
+    return notAParty(context, caller, found) ?? { status: 200, body: { ...envelope(context), chaveAcesso: found.accessKey, nfseXmlGZipB64: gzipBase64(found.nfseXml) } };
+  }
+  const held = /^\/nfse\/(\d{50})\/eventos\/(\d{6})\/(\d{1,3})$/.exec(path);
+  if (held && method === "GET") {
+    const event = await context.db.simulatorNfseEvent.findFirst({ where: { nfse: { environment: 2, accessKey: held[1]! }, eventType: `e${held[2]!}`, sequence: Number(held[3]!) } });
+    if (!event) return errorReply(context, { code: "E1831", description: "Nenhum evento encontrado para a NFS-e.", status: 404 }, "erro");
+    return { status: 200, body: { ...envelope(context), eventoXmlGZipB64: gzipBase64(event.eventXml) } };
   }
   const events = /^\/nfse\/(\d{50})\/eventos$/.exec(path);
   if (events && method === "POST") {
@@ -64,6 +83,7 @@ function routeOf(method: string, path: string): SefinRoute {
   if (path === "/nfse") return "submit";
   if (path.startsWith("/dps/")) return "dps";
   if (path.endsWith("/eventos")) return "event";
+  if (path.includes("/eventos/")) return "event_lookup";
   return "nfse";
 }
 
@@ -99,11 +119,11 @@ export async function handleSefinRequest(context: SimulatorContext, faults: Sefi
   } catch {
     return send(errorReply(context, { code: "E1235", description: "Falha no esquema XML do DF-e.", complement: "Corpo JSON malformado.", status: 400 }));
   }
-  const action: SefinFaultAction | undefined = faults.take(routeOf(method, path), fieldsOf(path, body));
+  const action: SefinFaultAction | undefined = faults.isEmpty() ? undefined : faults.take(routeOf(method, path), fieldsOf(path, body));
   if (action?.kind === "http_500") return send({ status: 500, body: { ...envelope(context), erros: [{ Codigo: "RNG9999", Descricao: "Erro não catalogado.", codigo: "RNG9999", descricao: "Erro não catalogado." }] } });
   if (action?.kind === "reject") return send(errorReply(context, { code: action.code, description: action.description ?? `Rejeição simulada ${action.code}`, status: action.status ?? 400 }));
   if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
-  const reply = await route(context, method, path, body);
+  const reply = await route(context, method, path, body, callerOf(request));
   if (action?.kind === "delay" && !action.beforeProcessing) await sleep(action.ms);
   send(reply);
 }

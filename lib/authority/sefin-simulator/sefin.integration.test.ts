@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeCnpj, modulus11CheckDigit, randomCnpj } from "@/lib/br";
 import { buildDps, buildSignedCancellation, buildSignedDps, isValidNfseAccessKey, readNfse, type DpsInput } from "@/lib/fiscal/nfse";
-import { dpsRegular, dpsRegularWithRetention, dpsSimples } from "@/lib/fiscal/nfse/test-support/golden-dps";
+import { dpsRegular, dpsRegularWithRetention, dpsSimples, dpsSimplesWithRetention, dpsWithIbsCbs } from "@/lib/fiscal/nfse/test-support/golden-dps";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { signXml } from "@/lib/fiscal/xml/xml-signature";
@@ -42,6 +42,29 @@ async function submit(input: DpsInput, cnpj: string) {
   return client.submitDps(ENV, buildSignedDps(input, testSigningCredentials(cnpj)).xml, testSigningCredentials(cnpj));
 }
 
+/** Our builder never writes these: the DPS is changed before signing, as another issuer's software could send it. */
+async function resigned(input: DpsInput, cnpj: string, change: (xml: string) => string) {
+  const xml = change(buildDps(input).xml);
+  expect(xml).not.toBe(buildDps(input).xml);
+  return client.submitDps(ENV, signXml(xml, testSigningCredentials(cnpj), { tag: "infDPS" }), testSigningCredentials(cnpj));
+}
+
+/** An MEI (opSimpNac 2): no IM in the CNC rule, no regApTribSN, ISS in the DAS. */
+function dpsMei(): DpsInput {
+  const simples = dpsSimples();
+  return { ...simples, provider: { ...simples.provider, opSimpNac: "2", regApTribSN: null, municipalRegistration: null } };
+}
+
+/** The codes sorted by their row in Anexo I's RN DPS_NFS-e sheet (the recepção rows come first). */
+function anexoIOrder(codes: string[]): string[] {
+  const rows = new Map<string, number>();
+  for (const line of fs.readFileSync("/work/shared/fiscal/nfse/rules/anexo-i-rn-dps-nfs-e.tsv", "utf8").split("\n")) {
+    const cells = line.split("\t");
+    if (/^E\d{4}$/.test(cells[7] ?? "") && !rows.has(cells[7]!)) rows.set(cells[7]!, Number(cells[0]));
+  }
+  return [...new Set(codes)].sort((a, b) => rows.get(a)! - rows.get(b)!);
+}
+
 describe("Sefin Nacional simulator: success", () => {
   it("issues an NFS-e: 50-digit key with its DV, nNFSe, computed values, the DPS embedded, signed and schema-valid", async () => {
     const { input, cnpj } = fresh(dpsRegularWithRetention);
@@ -74,11 +97,29 @@ describe("Sefin Nacional simulator: success", () => {
     expect(readNfse(first.nfseXml)!.values).toMatchObject({ pAliqAplic: "5.00", vISSQN: "50.00", vTotalRet: null, vLiq: "1000.00" });
   });
 
+  it("concurrent DPS of one issuer get distinct consecutive nNFSe; the same DPS sent twice at once is issued once (E0014)", async () => {
+    const { input, cnpj } = fresh();
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => submit({ ...input, number: input.number + 2000 + i }, cnpj)));
+    const numbers = results.map((r) => (r.kind === "authorized" ? Number(readNfse(r.nfseXml)!.nNFSe) : 0)).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    const same = buildSignedDps({ ...input, number: input.number + 3000 }, testSigningCredentials(cnpj)).xml;
+    const twice = await Promise.all([client.submitDps(ENV, same, testSigningCredentials(cnpj)), client.submitDps(ENV, same, testSigningCredentials(cnpj))]);
+    expect(twice.map((r) => (r.kind === "refused" ? r.code : r.kind)).sort()).toEqual(["E0014", "authorized"]);
+  });
+
   it("an ME/EPP paying ISS in the Simples without withholding has no ISS on the NFS-e", async () => {
     const { input, cnpj } = fresh(dpsSimples);
     const result = await submit(input, cnpj);
     if (result.kind !== "authorized") throw new Error(JSON.stringify(result));
     expect(readNfse(result.nfseXml)!.values).toEqual({ vBC: null, pAliqAplic: null, vISSQN: null, vTotalRet: null, vLiq: "1000.00" });
+  });
+
+  it("authorizes every golden DPS our builder makes: the rules above hold for what we send", async () => {
+    for (const golden of [dpsRegular, dpsRegularWithRetention, dpsSimples, dpsSimplesWithRetention, dpsWithIbsCbs]) {
+      const { input, cnpj } = fresh(golden);
+      const result = await submit(input, cnpj);
+      expect(result, golden.name).toMatchObject({ kind: "authorized" });
+    }
   });
 
   it("HEAD and GET /dps of an unknown DPS answer 404", async () => {
@@ -100,17 +141,45 @@ describe("Sefin Nacional simulator: rejections in Anexo I order", () => {
     ["production tpAmb", "E0006", async () => { const { input, cnpj } = fresh(); return submit({ ...input, environment: "PRODUCTION" }, cnpj); }],
     ["dhEmi in the future", "E0008", async () => { const { input, cnpj } = fresh(); return submit({ ...input, issuedAt: nowLocal(3600_000) }, cnpj); }],
     ["dCompet after dhEmi", "E0015", async () => { const { input, cnpj } = fresh(); return submit({ ...input, issuedAt: nowLocal(-3 * 86_400_000), competence: nowLocal().slice(0, 10) }, cnpj); }],
+    ["IM missing (the simulator's CNC has a record for every non-MEI provider)", "E0116", async () => { const { input, cnpj } = fresh(); return submit({ ...input, provider: { ...input.provider, municipalRegistration: null } }, cnpj); }],
+    ["xNome sent by the provider itself", "E0121", async () => { const { input, cnpj } = fresh(); return resigned(input, cnpj, (xml) => xml.replace("</IM>", "</IM><xNome>Prestadora Ltda</xNome>")); }],
+    ["end sent by the provider itself", "E0128", async () => { const { input, cnpj } = fresh(); return resigned(input, cnpj, (xml) => xml.replace("</IM>", "</IM><end><endNac><cMun>3550308</cMun><CEP>01310100</CEP></endNac><xLgr>Avenida Paulista</xLgr><nro>1000</nro><xBairro>Bela Vista</xBairro></end>")); }],
+    ["provider e-mail without @", "E0148", async () => { const { input, cnpj } = fresh(); return submit({ ...input, provider: { ...input.provider, email: "fiscal.example.com" } }, cnpj); }],
+    ["regApTribSN from a não optante", "E0162", async () => { const { input, cnpj } = fresh(); return resigned(input, cnpj, (xml) => xml.replace("<opSimpNac>1</opSimpNac>", "<opSimpNac>1</opSimpNac><regApTribSN>1</regApTribSN>")); }],
+    ["ME/EPP without regApTribSN", "E0166", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, provider: { ...input.provider, regApTribSN: null } }, cnpj); }],
+    ["special regime on a non-taxable service", "E0172", async () => { const { input, cnpj } = fresh(); return submit({ ...input, provider: { ...input.provider, regEspTrib: "1" }, values: { ...input.values, tribISSQN: "4" } }, cnpj); }],
+    ["special regime for an MEI", "E0174", async () => { const { input, cnpj } = fresh(dpsMei); return submit({ ...input, provider: { ...input.provider, regEspTrib: "1" } }, cnpj); }],
+    ["special regime for an ME/EPP paying ISS in the Simples", "E0175", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, provider: { ...input.provider, regEspTrib: "1" } }, cnpj); }],
     ["taker CNPJ check digits", "E0188", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: "11444777000162" } }, cnpj); }],
-    ["taker CPF check digits", "E0206", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: null, cpf: "12345678900" } }, cnpj); }],
     ["taker is the provider (CNPJ root)", "E0202", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: completeCnpj(`${cnpj.slice(0, 8)}0002`) } }, cnpj); }],
     ["withheld ISS without a taker", "E0204", async () => { const { input, cnpj } = fresh(dpsRegularWithRetention); return submit({ ...input, taker: null, values: { ...input.values, issRate: null } }, cnpj); }],
+    ["taker CPF check digits", "E0206", async () => { const { input, cnpj } = fresh(); return submit({ ...input, taker: { ...input.taker!, cnpj: null, cpf: "12345678900" } }, cnpj); }],
     ["service location not an IBGE code", "E0302", async () => { const { input, cnpj } = fresh(); return submit({ ...input, service: { ...input.service, location: "9912345" } }, cnpj); }],
     ["national service code not in the list", "E0310", async () => { const { input, cnpj } = fresh(); return submit({ ...input, service: { ...input.service, nationalCode: "999999" } }, cnpj); }],
+    ["NBS code not in NBS 2.0", "E0316", async () => { const { input, cnpj } = fresh(); return submit({ ...input, service: { ...input.service, nbsCode: "115022999" } }, cnpj); }],
+    ["discount above the service value", "E0427", async () => { const { input, cnpj } = fresh(); return submit({ ...input, values: { ...input.values, unconditionalDiscount: "1000.01" } }, cnpj); }],
+    ["withholdings above the service value", "E0428", async () => { const { input, cnpj } = fresh(); return submit({ ...input, values: { ...input.values, retentions: { ir: "600.00", csll: "450.00" } } }, cnpj); }],
+    ["percentage deduction bringing the ISS under 2%", "E0444", async () => { const { input, cnpj } = fresh(); return resigned(input, cnpj, (xml) => xml.replace("</vServPrest>", "</vServPrest><vDedRed><pDR>70.00</pDR></vDedRed>")); }],
+    ["deduction bringing the ISS under 2%", "E0447", async () => { const { input, cnpj } = fresh(); return resigned(input, cnpj, (xml) => xml.replace("</vServPrest>", "</vServPrest><vDedRed><vDR>700.00</vDR></vDedRed>")); }],
+    ["ISS withheld on a non-taxable service", "E0580", async () => { const { input, cnpj } = fresh(); return submit({ ...input, values: { ...input.values, tribISSQN: "4", tpRetISSQN: "2" } }, cnpj); }],
+    ["ISS withheld from an MEI", "E0583", async () => { const { input, cnpj } = fresh(dpsMei); return submit({ ...input, values: { ...input.values, tpRetISSQN: "2" } }, cnpj); }],
+    ["ISS withheld from a provider under a special regime", "E0588", async () => { const { input, cnpj } = fresh(); return submit({ ...input, provider: { ...input.provider, regEspTrib: "1" }, values: { ...input.values, tpRetISSQN: "2" } }, cnpj); }],
     ["pAliq above 5%", "E0595", async () => { const { input, cnpj } = fresh(dpsRegularWithRetention); return submit({ ...input, values: { ...input.values, issRate: "6" } }, cnpj); }],
+    ["pAliq from an MEI", "E0600", async () => { const { input, cnpj } = fresh(dpsMei); return submit({ ...input, values: { ...input.values, issRate: "2" } }, cnpj); }],
+    ["pAliq on a non-taxable service", "E0602", async () => { const { input, cnpj } = fresh(); return submit({ ...input, values: { ...input.values, tribISSQN: "4", issRate: "2" } }, cnpj); }],
+    ["pAliq under a special regime", "E0604", async () => { const { input, cnpj } = fresh(); return submit({ ...input, provider: { ...input.provider, regEspTrib: "1" }, values: { ...input.values, issRate: "2" } }, cnpj); }],
     ["pAliq from a não optante, ISS not withheld", "E0617", async () => { const { input, cnpj } = fresh(); return submit({ ...input, values: { ...input.values, issRate: "3" } }, cnpj); }],
     ["ME/EPP withholding without pAliq", "E0621", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, values: { ...input.values, tpRetISSQN: "2" } }, cnpj); }],
+    ["ME/EPP withholding at a pAliq under the 1.8% floor", "E0621", async () => { const { input, cnpj } = fresh(dpsSimplesWithRetention); return submit({ ...input, values: { ...input.values, issRate: "1.79" } }, cnpj); }],
     ["ME/EPP not withholding with pAliq", "E0625", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, values: { ...input.values, issRate: "2" } }, cnpj); }],
+    ["pAliq from an ME/EPP paying ISS outside the Simples", "E0635", async () => { const { input, cnpj } = fresh(dpsSimples); return submit({ ...input, provider: { ...input.provider, regApTribSN: "2" }, values: { ...input.values, issRate: "3" } }, cnpj); }],
+    ["indTotTrib from an ME/EPP", "E0712", async () => { const { input, cnpj } = fresh(dpsSimples); return resigned(input, cnpj, (xml) => xml.replace(/<pTotTribSN>[^<]*<\/pTotTribSN>/, "<indTotTrib>0</indTotTrib>")); }],
   ];
+  it("lists each code once, in Anexo I order (sheet RN DPS_NFS-e, then the NFS-e's own rows)", () => {
+    const codes = [...new Set(cases.map(([, code]) => code).filter((code) => !["E1235", "E0717", "E0714", "E0718"].includes(code)))];
+    expect(codes).toEqual(anexoIOrder(codes));
+  });
+
   for (const [name, code, run] of cases) {
     it(`${code}: ${name}`, async () => {
       const result = await run();
@@ -133,8 +202,8 @@ describe("Sefin Nacional simulator: rejections in Anexo I order", () => {
     const sameRoot = completeCnpj("123456780001");
     const signed = signXml(compact, testSigningCredentials(sameRoot), { tag: "infDPS" });
     expect(await client.submitDps(ENV, signed, testSigningCredentials(sameRoot))).toMatchObject({ kind: "refused", code: "E0080" });
-    // With valid check digits (Id rebuilt), the taker is still the provider.
-    const fixed = compact.replaceAll("12345678901234", sameRoot).replace(/Id="DPS\d+"/, `Id="DPS41055082${sameRoot}00003000000000000052"`);
+    // With valid check digits (Id rebuilt) and the IM the simulator's CNC expects, the taker is still the provider.
+    const fixed = compact.replace("<prest><CNPJ>12345678901234</CNPJ>", "<prest><CNPJ>12345678901234</CNPJ><IM>12345</IM>").replaceAll("12345678901234", sameRoot).replace(/Id="DPS\d+"/, `Id="DPS41055082${sameRoot}00003000000000000052"`);
     expect(await client.submitDps(ENV, signXml(fixed, testSigningCredentials(sameRoot), { tag: "infDPS" }), testSigningCredentials(sameRoot))).toMatchObject({ kind: "refused", code: "E0202" });
   });
 });
@@ -185,6 +254,35 @@ describe("Sefin Nacional simulator: fault injection", () => {
     simulator.sefinFaults.add({ route: "submit", cnpj, times: 1, action: { kind: "reject", code: "E0039", description: "Município não habilitado" } });
     expect(await submit(input, cnpj)).toMatchObject({ kind: "refused", code: "E0039", reason: "Município não habilitado" });
     expect((await submit(input, cnpj)).kind).toBe("authorized");
+  });
+});
+
+describe("Sefin Nacional simulator: mutual TLS, GET /nfse and GET /dps only for a party", () => {
+  let tlsSimulator: SimulatorServer;
+  let tlsClient: SefinNacionalClient;
+  beforeAll(async () => {
+    tlsSimulator = await startSimulatorServer({ port: 0, sefinTls: true });
+    tlsClient = new SefinNacionalClient({ timeoutMs: 15_000, baseUrl: `${tlsSimulator.tls!.url}/SefinNacional`, serverCa: tlsSimulator.tls!.caPem });
+  });
+  afterAll(async () => {
+    await tlsSimulator?.close();
+  });
+
+  it("answers the provider and the taker, refuses another company with 403; HEAD /dps answers any certificate", async () => {
+    const { input, cnpj } = fresh();
+    const provider = testSigningCredentials(cnpj);
+    const issued = await tlsClient.submitDps(ENV, buildSignedDps(input, provider).xml, provider);
+    if (issued.kind !== "authorized") throw new Error(JSON.stringify(issued));
+    expect(await tlsClient.getNfse(ENV, issued.accessKey, provider)).toMatchObject({ kind: "authorized", accessKey: issued.accessKey });
+    // The taker's certificate (another establishment of the taker's CNPJ root counts as the taker).
+    const taker = testSigningCredentials(completeCnpj(`${input.taker!.cnpj!.slice(0, 8)}0002`));
+    expect(await tlsClient.getNfse(ENV, issued.accessKey, taker)).toMatchObject({ kind: "authorized" });
+    const stranger = testSigningCredentials(randomCnpj());
+    expect(await tlsClient.getNfse(ENV, issued.accessKey, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
+    expect(await tlsClient.findByDps(ENV, issued.dpsId!, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
+    expect(await tlsClient.dpsExists(ENV, issued.dpsId!, stranger)).toBe(true);
+    // Over plain HTTP there is no client certificate, hence no party check.
+    expect(await client.getNfse(ENV, issued.accessKey, stranger)).toMatchObject({ kind: "authorized" });
   });
 });
 

@@ -49,6 +49,11 @@ export function checkSigner(certificatePem: string, authorCnpj: string, at: Date
   return null;
 }
 
+/** The certificate's CNPJ, parsed once per certificate (both simulators check it on every request). */
+export function certificateHolder(certificatePem: string): string | null {
+  return describe(certificatePem)?.holder ?? null;
+}
+
 // Every NF-e of an issuer carries the same certificate: parse it (node-forge, a few ms) once.
 type Described = { notBefore: Date; notAfter: Date; holder: string | null };
 const described = new Map<string, Described | null>();

@@ -18,6 +18,7 @@ import { status } from "./status";
 import { SefinFaultRegistry } from "../sefin-simulator/faults";
 import { handleSefinRequest, SEFIN_PREFIX } from "../sefin-simulator/routes";
 import { handleSefinFaultControl, SEFIN_CONTROL_PATH } from "../sefin-simulator/fault-control";
+import { startTlsListener } from "../sefin-simulator/tls-listener";
 
 // The built-in authority (issue 5, item 8): the NF-e 4.00 SOAP services at the
 // same URL paths as the SEFAZ tables, so the real client runs unchanged with
@@ -30,10 +31,14 @@ export type SimulatorServer = {
   faults: FaultRegistry;
   /** Fault injection for the Sefin Nacional (NFS-e) routes under /SefinNacional. */
   sefinFaults: SefinFaultRegistry;
+  /** With `sefinTls`: the mutual-TLS origin of the same routes, and the CA its clients must trust. */
+  tls?: { url: string; caPem: string };
   close: () => Promise<void>;
 };
 
 export type SimulatorOptions = {
+  /** Also listen with mutual TLS on another loopback port (Sefin's party checks need the caller's certificate). */
+  sefinTls?: boolean;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Loopback only by default: the simulator authenticates nobody. */
@@ -155,7 +160,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     reply(200, envelope(service, answer.answerXml));
   }
 
-  const server = http.createServer((request, response) => {
+  const listener: http.RequestListener = (request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error("[authority simulator]", error);
       if (!response.headersSent) {
@@ -163,7 +168,9 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
         response.end(fault("Erro não catalogado no simulador"));
       }
     });
-  });
+  };
+  const server = http.createServer(listener);
+  const tls = options.sefinTls ? await startTlsListener(listener) : null;
   // Keep-alive sockets of clients would hold close() open.
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? "127.0.0.1";
@@ -177,11 +184,14 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     port,
     faults,
     sefinFaults,
-    close: () =>
-      new Promise<void>((resolve) => {
+    tls: tls ? { url: tls.url, caPem: tls.caPem } : undefined,
+    close: async () => {
+      await tls?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
 

@@ -165,6 +165,8 @@ describe("NFS-e emission through the routes", () => {
     expect(retried.status).toBe(200);
     const document = await detail(company.key, id);
     expect(document).toMatchObject({ status: "CANCELLED", cancellationReason: "Serviço faturado em duplicidade", cancellationDate: expect.any(String) });
+    // The cancellation Sefin holds is looked up (GET …/eventos/101101/1): its Id is the protocol.
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id } })).cancellationProtocol).toBe(`EVT${document.accessKey}101101001`);
     expect((await db.domainEvent.findMany({ where: { documentId: id }, orderBy: { createdAt: "asc" } })).map((e) => e.type)).toEqual(["document.authorized", "document.cancelled"]);
     expect((await db.simulatorNfse.findFirstOrThrow({ where: { accessKey: document.accessKey } })).status).toBe("CANCELLED");
     expect((await cancelCall()).status).toBe(422);

@@ -2,6 +2,7 @@ import { validateXml } from "@/lib/fiscal/xml/schema-validation";
 import { signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { el, fiscalText, group } from "@/lib/fiscal/xml/xml-text";
 import { APP_VERSION, NFSE_NS } from "./build-dps";
+import type { CancellationReasonCode } from "./cancellation-reasons";
 
 // Cancellation request, event e101101 (Anexo II; XSD pedRegEvento_v1.01):
 // infPedReg Id = "PRE" + chNFSe (50) + tpEvento (6), 59 characters (a 3-digit
@@ -9,7 +10,6 @@ import { APP_VERSION, NFSE_NS } from "./build-dps";
 // NFS-e", cMotivo 1 (erro na emissão), 2 (serviço não prestado) or 9 (outros).
 
 export const CANCELLATION_EVENT = "101101";
-export type CancellationReasonCode = "1" | "2" | "9";
 
 export type CancellationInput = {
   environment: "PRODUCTION" | "HOMOLOGATION";
