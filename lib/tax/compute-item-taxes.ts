@@ -1,11 +1,12 @@
 import type { Decimal } from "decimal.js";
 import { computeDifal, type DifalParameters } from "./compute-difal";
-import { computeIbsCbsAmounts, ibsCbsCarriesAmounts, rateReductionsOf } from "./compute-ibs-cbs";
+import { computeIbsCbsAmounts, ibsCbsCarriesAmounts, ibsCbsClassificationProblem, rateReductionsOf } from "./compute-ibs-cbs";
 import { computeIcms } from "./compute-icms";
 import { computeIpi, computePisCofins } from "./compute-federal";
 import { dec, money, percentOf, rate, ZERO } from "./decimal";
 import type { ResolvedTaxFields } from "./tax-fields";
 import type { IbsCbsTaxes, ItemTaxes, ItemTaxSources } from "./tax-shapes";
+import { TaxationError } from "./taxation-error";
 
 export type LineContext = {
   documentType: "NFE" | "NFCE" | "NFSE";
@@ -52,6 +53,9 @@ export function computeItemTaxes(input: {
   const difal = icms && context.difal ? computeDifal(operationValue.plus(ipiAmount), context.difal) : null;
 
   const cst = f.ibsCbsCst ?? null;
+  // A pair SEFAZ can never accept on this model (1023-1025, 1030, 1065) is refused before any computation.
+  const classification = cst !== null && context.documentType !== "NFSE" ? ibsCbsClassificationProblem(cst, f.cClassTrib, context.documentType) : null;
+  if (classification) throw new TaxationError(classification);
   const withAmounts = context.ibsCbsApplies && cst !== null && ibsCbsCarriesAmounts(cst);
   const amounts =
     withAmounts && f.ibsStateRate && f.ibsMunicipalRate && f.cbsRate
