@@ -187,6 +187,10 @@ describe("IBS/CBS at the 2026 test rates", () => {
     // The same classes where they are allowed: 000003 on an NF-e, 000001 on an NFC-e.
     expect(ibs("000", "000003")().ibsCbs.cClassTrib).toBe("000003");
     expect(ibs("000", "000001", nfce)().ibsCbs.cClassTrib).toBe("000001");
+    // A Simples issuer's line without amounts leaves its IBSCBS group out of the XML: nothing to refuse.
+    const simplesLine = (ibsCbsCst: string, cClassTrib: string) => () => line(simples, "100.00", { icmsCst: "102", ...ibsCbs2026, ibsCbsCst, cClassTrib });
+    expect(simplesLine("510", "510001")().ibsCbs.amounts).toBeNull();
+    expect(simplesLine("410", "000001")).toThrow("IBS/CBS cClassTrib 000001 belongs to CST 000, not to CST 410");
   });
 });
 

@@ -53,10 +53,12 @@ export function computeItemTaxes(input: {
   const difal = icms && context.difal ? computeDifal(operationValue.plus(ipiAmount), context.difal) : null;
 
   const cst = f.ibsCbsCst ?? null;
-  // A pair SEFAZ can never accept on this model (1023-1025, 1030, 1065) is refused before any computation.
-  const classification = cst !== null && context.documentType !== "NFSE" ? ibsCbsClassificationProblem(cst, f.cClassTrib, context.documentType) : null;
-  if (classification) throw new TaxationError(classification);
   const withAmounts = context.ibsCbsApplies && cst !== null && ibsCbsCarriesAmounts(cst);
+  // A pair SEFAZ can never accept on this model (1023-1025, 1030, 1065) is refused before any computation,
+  // unless the line's IBSCBS group is left out (a Simples issuer's line without amounts, lib/fiscal/nfe/build-ibs-cbs.ts).
+  const groupLeftOut = !withAmounts && cst !== null && ibsCbsCarriesAmounts(cst) && context.icmsTable === "CSOSN";
+  const classification = cst !== null && context.documentType !== "NFSE" && !groupLeftOut ? ibsCbsClassificationProblem(cst, f.cClassTrib, context.documentType) : null;
+  if (classification) throw new TaxationError(classification);
   const amounts =
     withAmounts && f.ibsStateRate && f.ibsMunicipalRate && f.cbsRate
       ? computeIbsCbsAmounts(operationValue, { ibsStateRate: f.ibsStateRate, ibsMunicipalRate: f.ibsMunicipalRate, cbsRate: f.cbsRate }, rateReductionsOf(cst, f.cClassTrib ?? null))
