@@ -185,4 +185,15 @@ describe("IBS/CBS reduced rates (gRed)", () => {
     const [line] = (await detail(c.key, ok.body.id)).body.items;
     expect(line.ibsCbs.amounts).toMatchObject({ base: "100.00", ibsStateAmount: "0.04", cbsAmount: "0.36", reduction: { cbs: { reductionRate: "60.0000", effectiveRate: "0.3600" } } });
   });
+
+  it("a class the official table does not allow on the model, or one needing a group we do not issue, is 422 invalid_taxation naming the line (1025, 1030)", async () => {
+    const c = await setup();
+    const clientId = (await makeClient(c.companyId)).id;
+    const uniform = await post(c.key, { type: "NFE", clientId, items: [item({ ibsCbs: { cst: "011", cClassTrib: "011004" } })] });
+    expect([uniform.status, uniform.body.code]).toEqual([422, "invalid_taxation"]);
+    expect(uniform.body.message).toContain("items.0: IBS/CBS cClassTrib 011004 may not be used on an NF-e");
+    const deferred = await post(c.key, { type: "NFE", clientId, items: [item({ ibsCbs: { cst: "510", cClassTrib: "510001" } })] });
+    expect([deferred.status, deferred.body.code]).toEqual([422, "invalid_taxation"]);
+    expect(deferred.body.message).toContain("items.0: IBS/CBS CST 510 requires the deferral group (gDif)");
+  });
 });

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { CST_REQUIRING_GRED, RATE_REDUCTIONS } from "./data/ibs-cbs-classifications";
+import { CST_REQUIRING_DEFERRAL, CST_REQUIRING_GRED, IBS_CBS_CLASSES, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "./data/ibs-cbs-classifications";
 import { dec, Dec, money, percentOf, rate } from "./decimal";
 import type { IbsCbsAmounts } from "./tax-shapes";
 import { TaxationError } from "./taxation-error";
@@ -39,11 +39,26 @@ export function rateReductionsOf(cst: string, cClassTrib: string | null): IbsCbs
   return row && CST_REQUIRING_GRED.has(cst) ? { ibs: dec(row.ibs), cbs: dec(row.cbs) } : null;
 }
 
-/** Why a CST/cClassTrib pair cannot be computed (a CST requiring gRed without a class of that CST), or null. */
-export function ibsCbsClassificationProblem(cst: string, cClassTrib: string | null | undefined): string | null {
-  if (!CST_REQUIRING_GRED.has(cst)) return null;
-  const row = cClassTrib ? RATE_REDUCTIONS[cClassTrib] : undefined;
-  return !row || row.cst !== cst ? `IBS/CBS CST ${cst} needs a cClassTrib of that CST from the official table (got ${cClassTrib ?? "none"})` : null;
+/**
+ * Why a CST/cClassTrib pair can never pass SEFAZ as we issue it, or null: a
+ * CST requiring gRed without a class of that CST (1024/1034), a class outside
+ * the official table (1023), of another CST (1024) or not allowed on the
+ * model (1025), a class requiring gTribRegular (1065) or a CST requiring gDif
+ * (1030): we write neither group. Without a model, 1025 is not checked.
+ */
+export function ibsCbsClassificationProblem(cst: string, cClassTrib: string | null | undefined, model?: "NFE" | "NFCE"): string | null {
+  if (CST_REQUIRING_GRED.has(cst)) {
+    const reduction = cClassTrib ? RATE_REDUCTIONS[cClassTrib] : undefined;
+    if (!reduction || reduction.cst !== cst) return `IBS/CBS CST ${cst} needs a cClassTrib of that CST from the official table (got ${cClassTrib ?? "none"})`;
+  }
+  if (cClassTrib) {
+    const row = IBS_CBS_CLASSES[cClassTrib];
+    if (!row) return `IBS/CBS cClassTrib ${cClassTrib} is not in the official table`;
+    if (row.cst !== cst) return `IBS/CBS cClassTrib ${cClassTrib} belongs to CST ${row.cst}, not to CST ${cst}`;
+    if ((model === "NFE" && !row.nfe) || (model === "NFCE" && !row.nfce)) return `IBS/CBS cClassTrib ${cClassTrib} may not be used on an ${model === "NFE" ? "NF-e" : "NFC-e"} (official table)`;
+    if (REGULAR_TAXATION_CLASSES.has(cClassTrib)) return `IBS/CBS cClassTrib ${cClassTrib} requires the regular-taxation group (gTribRegular), which is not issued`;
+  }
+  return CST_REQUIRING_DEFERRAL.has(cst) ? `IBS/CBS CST ${cst} requires the deferral group (gDif), which is not issued` : null;
 }
 
 /** pAliqEfet = rate × (1 − pRedAliq / 100), to 4 places (NT 2025.002 UB28-10, UB47-10, UB66-10). */

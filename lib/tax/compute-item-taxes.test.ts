@@ -174,6 +174,24 @@ describe("IBS/CBS at the 2026 test rates", () => {
     expect(() => line(normal, "100.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst: "200", cClassTrib: "000001" })).toThrow(TaxationError);
     expect(() => line(normal, "100.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst: "200", cClassTrib: undefined })).toThrow(/cClassTrib/);
   });
+
+  it("refuses what SEFAZ never accepts as we issue it: unknown class (1023), class of another CST (1024), class not allowed on the model (1025), gTribRegular (1065) or gDif (1030) required", () => {
+    const nfce: LineContext = { ...normal, documentType: "NFCE" };
+    const ibs = (ibsCbsCst: string, cClassTrib: string, context = normal) => () => line(context, "100.00", { icmsCst: "00", icmsRate: dec(18), ...ibsCbs2026, ibsCbsCst, cClassTrib });
+    expect(ibs("000", "000999")).toThrow("IBS/CBS cClassTrib 000999 is not in the official table");
+    expect(ibs("000", "410001")).toThrow("IBS/CBS cClassTrib 410001 belongs to CST 410, not to CST 000");
+    expect(ibs("011", "011004")).toThrow("IBS/CBS cClassTrib 011004 may not be used on an NF-e (official table)");
+    expect(ibs("000", "000003", nfce)).toThrow("IBS/CBS cClassTrib 000003 may not be used on an NFC-e (official table)");
+    expect(ibs("550", "550001")).toThrow("IBS/CBS cClassTrib 550001 requires the regular-taxation group (gTribRegular), which is not issued");
+    expect(ibs("510", "510001")).toThrow("IBS/CBS CST 510 requires the deferral group (gDif), which is not issued");
+    // The same classes where they are allowed: 000003 on an NF-e, 000001 on an NFC-e.
+    expect(ibs("000", "000003")().ibsCbs.cClassTrib).toBe("000003");
+    expect(ibs("000", "000001", nfce)().ibsCbs.cClassTrib).toBe("000001");
+    // A Simples issuer's line without amounts leaves its IBSCBS group out of the XML: nothing to refuse.
+    const simplesLine = (ibsCbsCst: string, cClassTrib: string) => () => line(simples, "100.00", { icmsCst: "102", ...ibsCbs2026, ibsCbsCst, cClassTrib });
+    expect(simplesLine("510", "510001")().ibsCbs.amounts).toBeNull();
+    expect(simplesLine("410", "000001")).toThrow("IBS/CBS cClassTrib 000001 belongs to CST 000, not to CST 410");
+  });
 });
 
 describe("freight", () => {

@@ -1,11 +1,12 @@
 import type { Decimal } from "decimal.js";
 import { computeDifal, type DifalParameters } from "./compute-difal";
-import { computeIbsCbsAmounts, ibsCbsCarriesAmounts, rateReductionsOf } from "./compute-ibs-cbs";
+import { computeIbsCbsAmounts, ibsCbsCarriesAmounts, ibsCbsClassificationProblem, rateReductionsOf } from "./compute-ibs-cbs";
 import { computeIcms } from "./compute-icms";
 import { computeIpi, computePisCofins } from "./compute-federal";
 import { dec, money, percentOf, rate, ZERO } from "./decimal";
 import type { ResolvedTaxFields } from "./tax-fields";
 import type { IbsCbsTaxes, ItemTaxes, ItemTaxSources } from "./tax-shapes";
+import { TaxationError } from "./taxation-error";
 
 export type LineContext = {
   documentType: "NFE" | "NFCE" | "NFSE";
@@ -53,6 +54,11 @@ export function computeItemTaxes(input: {
 
   const cst = f.ibsCbsCst ?? null;
   const withAmounts = context.ibsCbsApplies && cst !== null && ibsCbsCarriesAmounts(cst);
+  // A pair SEFAZ can never accept on this model (1023-1025, 1030, 1065) is refused before any computation,
+  // unless the line's IBSCBS group is left out (a Simples issuer's line without amounts, lib/fiscal/nfe/build-ibs-cbs.ts).
+  const groupLeftOut = !withAmounts && cst !== null && ibsCbsCarriesAmounts(cst) && context.icmsTable === "CSOSN";
+  const classification = cst !== null && context.documentType !== "NFSE" && !groupLeftOut ? ibsCbsClassificationProblem(cst, f.cClassTrib, context.documentType) : null;
+  if (classification) throw new TaxationError(classification);
   const amounts =
     withAmounts && f.ibsStateRate && f.ibsMunicipalRate && f.cbsRate
       ? computeIbsCbsAmounts(operationValue, { ibsStateRate: f.ibsStateRate, ibsMunicipalRate: f.ibsMunicipalRate, cbsRate: f.cbsRate }, rateReductionsOf(cst, f.cClassTrib ?? null))

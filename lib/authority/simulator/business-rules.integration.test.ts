@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
-import { interstateConsumerDoubleBase, interstateConsumerWithDifal, nfceCashWithChange, reducedRatesNfe, transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
+import { interstateConsumerDoubleBase, interstateConsumerWithDifal, nfceCashWithChange, reducedRatesNfe, simpleNfe, transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import { SoapTaxAuthority } from "../soap-tax-authority";
 import { credentialsFor, sign, signedNfe, unsignedNfe } from "../test-support/fiscal-fixtures";
 import type { AuthorityTarget } from "../types";
@@ -44,6 +44,20 @@ describe("business rules in the simulator", () => {
     const fullRates = sign(nfe.xml.replace(/<gRed>.*?<\/gRed>/g, ""), cnpj, "infNFe");
     expect(await client.authorize(nfe55, fullRates, credentialsFor(cnpj))).toMatchObject({
       kind: "refused", cStat: "1033", reason: "Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem:1]",
+    });
+  });
+
+  it("refuses a deferral group with CST 000 (1029) and a cClassTrib the table does not allow on an NF-e (1025), with the NT's texts", async () => {
+    const cnpj = randomCnpj();
+    const deferred = unsignedNfe({ cnpj, series: 1, number: 21, from: simpleNfe });
+    const withDeferral = sign(deferred.xml.replace("<pIBSUF>0.1000</pIBSUF>", "<pIBSUF>0.1000</pIBSUF><gDif><pDif>0.0000</pDif><vDif>0.00</vDif></gDif>"), cnpj, "infNFe");
+    expect(await client.authorize(nfe55, withDeferral, credentialsFor(cnpj))).toMatchObject({
+      kind: "refused", cStat: "1029", reason: "Rejeição: CST do IBS/CBS informado não permite informação de diferimento Estadual [nItem:1]",
+    });
+    const classified = unsignedNfe({ cnpj, series: 1, number: 22, from: simpleNfe });
+    const notOnNfe = sign(classified.xml.replace("<cClassTrib>000001</cClassTrib>", "<cClassTrib>000002</cClassTrib>"), cnpj, "infNFe");
+    expect(await client.authorize(nfe55, notOnNfe, credentialsFor(cnpj))).toMatchObject({
+      kind: "refused", cStat: "1025", reason: "Rejeição: CST cClassTrib do IBS/CBS não permitido neste modelo de DFe [nItem:1]",
     });
   });
 

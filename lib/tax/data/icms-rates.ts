@@ -73,7 +73,9 @@ export const FCP_RATE_RANGES: Readonly<Record<string, readonly [string, string]>
  */
 export const DIFAL_DOUBLE_BASE: ReadonlyArray<{ uf: string; since: string; until: string | null; source: string }> = [
   // Art. 17 XI: the value of the operation "no Estado de destino" for the tax due to it, with the tax in its own base (§ 1º I); art. 4º XVI (non-contributor).
-  { uf: "BA", since: "2021-12-31", until: null, source: "Lei BA 7.014/1996, art. 4º XVI and art. 17 XI and § 6º, as written by Lei BA 14.415/2021 (DO-BA 31/12/2021)" },
+  // Checked: the law's number, dates, effect and the text of art. 4º XVI (the law as published, reproduced by substituicaotributaria.com, 31/12/2021);
+  // the wording of art. 17 XI and § 6º was not in the sources at hand (docs/api-notes/sefaz-rules.md, "DIFAL base dupla: sources").
+  { uf: "BA", since: "2021-12-31", until: null, source: "Lei BA 14.415 de 30/12/2021 (DO-BA 31/12/2021, effects from 31/12/2021), amending Lei BA 7.014/1996: art. 4º XVI (interstate sale to a non-contributor in BA) and art. 17 XI and § 6º (base of the DIFAL)" },
 ];
 
 /** Whether the destination computes the non-contributor DIFAL on the base dupla on that date (YYYY-MM-DD). */

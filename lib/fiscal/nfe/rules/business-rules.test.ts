@@ -60,7 +60,7 @@ function withIbsCbsAmounts(input: NfeInput, index: number, values: Partial<IbsCb
   });
 }
 
-/** Line 1 of the simple NF-e as CST 011 / cClassTrib 011004 (uniform rates, reduction 0 %): gRed with the nominal rates. */
+/** Line 1 of the simple NF-e as CST 011 / cClassTrib 011004 (uniform rates, reduction 0 %): gRed with the nominal rates; the class is not allowed on an NF-e (1025). */
 function uniformRates(): NfeInput {
   const input = simple();
   const line = input.items[0]!.taxes.ibsCbs;
@@ -70,13 +70,43 @@ function uniformRates(): NfeInput {
 const uniform = () => xmlOf(uniformRates());
 const gRedOf = (pRedAliq: string, pAliqEfet: string) => `<gRed><pRedAliq>${pRedAliq}</pRedAliq><pAliqEfet>${pAliqEfet}</pAliqEfet></gRed>`;
 
+/** Line 2 of the reduced-rate NF-e (cClassTrib 200034, 60 %, vBC 30.00): its gRed per share, as built. */
+const REDUCED_STATE = `<pIBSUF>0.1000</pIBSUF>${gRedOf("60.0000", "0.0400")}`;
+const REDUCED_MUNICIPAL = `<pIBSMun>0.0000</pIBSMun>${gRedOf("60.0000", "0.0000")}`;
+const REDUCED_CBS = `<pCBS>0.9000</pCBS>${gRedOf("60.0000", "0.3600")}`;
+const reducedXml = () => xmlOf(reduced());
+
+const gDifOf = (pDif: string, vDif: string) => `<gDif><pDif>${pDif}</pDif><vDif>${vDif}</vDif></gDif>`;
+/** Line 1 of the simple NF-e as CST 510 (deferral, cClassTrib 510001) with gDif (pDif 0) in the shares named. */
+function deferred(shares: { state?: string; municipal?: string; cbs?: string }): string {
+  let xml = xmlOf(withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, cst: "510", cClassTrib: "510001" } }));
+  if (shares.state) xml = swap(xml, "<pIBSUF>0.1000</pIBSUF>", `<pIBSUF>0.1000</pIBSUF>${shares.state}`);
+  if (shares.municipal) xml = swap(xml, "<pIBSMun>0.0000</pIBSMun>", `<pIBSMun>0.0000</pIBSMun>${shares.municipal}`);
+  if (shares.cbs) xml = swap(xml, "<pCBS>0.9000</pCBS>", `<pCBS>0.9000</pCBS>${shares.cbs}`);
+  return xml;
+}
+const NO_DEFERRAL = gDifOf("0.0000", "0.00");
+
+/** Line 1 of the simple NF-e as CST 550 / 550001 (suspension with regular taxation): rates and amounts zero, as UB18-10's exception asks. */
+function regularTaxation(): string {
+  const input = withIbsCbsAmounts(simple(), 0, { ibsStateAmount: "0.00", ibsMunicipalAmount: "0.00", ibsAmount: "0.00", cbsAmount: "0.00" });
+  const line = input.items[0]!.taxes.ibsCbs;
+  return xmlOf(withTaxes(input, 0, { ibsCbs: { ...line, cst: "550", cClassTrib: "550001", amounts: { ...line.amounts!, ibsStateRate: "0.0000", cbsRate: "0.0000" } } }));
+}
+/** gTribRegular of a 100.00 line taxed regularly as CST 000 / 000001 at the 2026 rates. */
+const gTribRegularOf = (vTribRegIBSUF = "0.10", cstReg = "000", cClassTribReg = "000001") =>
+  `<gTribRegular><CSTReg>${cstReg}</CSTReg><cClassTribReg>${cClassTribReg}</cClassTribReg><pAliqEfetRegIBSUF>0.1000</pAliqEfetRegIBSUF><vTribRegIBSUF>${vTribRegIBSUF}</vTribRegIBSUF>` +
+  "<pAliqEfetRegIBSMun>0.0000</pAliqEfetRegIBSMun><vTribRegIBSMun>0.00</vTribRegIBSMun><pAliqEfetRegCBS>0.9000</pAliqEfetRegCBS><vTribRegCBS>0.90</vTribRegCBS></gTribRegular>";
+const withRegular = (xml: string, group: string) => swap(xml, "</gCBS></gIBSCBS>", `</gCBS>${group}</gIBSCBS>`);
+
 /** Changes one ICMSTot field of the simple NF-e and, when it enters vNF, vNF and the payment with it. */
 function simpleTotal(field: keyof NfeInput["totals"]["icmsTot"], value: string, vNF?: string): string {
   const input = withIcmsTot(simple(), vNF ? { [field]: value, vNF } : { [field]: value });
   return xmlOf(vNF ? { ...input, payments: [{ tPag: "01", value: vNF, indPag: "0" }] } : input);
 }
 
-const CASES: Array<[cStat: string, why: string, xml: () => string, context?: RuleContext]> = [
+/** A case breaks its rule alone, or (last element) also the rules named, which the NT checks after it. */
+const CASES: Array<[cStat: string, why: string, xml: () => string, context?: RuleContext, alsoBreaks?: string[]]> = [
   ["253", "check digit of the key (Id and cDV agree with each other)", () => {
     const xml = xmlOf(simple());
     const key = /Id="NFe(\d{44})"/.exec(xml)![1]!;
@@ -141,26 +171,49 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
     const input = withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, amounts: null } });
     return xmlOf({ ...input, totals: { ...input.totals, ibsCbsTot: golden.ibsCbsTot("30.00", "0.03", "0.27") } });
   }],
+  ["1023", "cClassTrib outside the table", () => xmlOf(withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, cClassTrib: "000999" } }))],
+  ["1024", "cClassTrib of CST 410 with CST 000", () => xmlOf(withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, cClassTrib: "410999" } }))],
+  ["1025", "cClassTrib 011004 (indNFe 0) on an NF-e", () => uniform()],
+  ["1025", "cClassTrib 000003 (indNFCe 0) on an NFC-e", () => swap(xmlOf(nfce()), "<CST>000</CST><cClassTrib>000001</cClassTrib>", "<CST>000</CST><cClassTrib>000003</cClassTrib>")],
   ["1104", "IBS/CBS base differs from the line's values", () => swap(swap(xmlOf(simple()), "<gIBSCBS><vBC>100.00</vBC>", "<gIBSCBS><vBC>99.00</vBC>"), "<vBCIBSCBS>130.00</vBCIBSCBS>", "<vBCIBSCBS>129.00</vBCIBSCBS>")],
   ["1026", "pIBSUF 0.11 % in 2026", () => swap(xmlOf(simple()), "<pIBSUF>0.1000</pIBSUF><vIBSUF>0.10</vIBSUF>", "<pIBSUF>0.1100</pIBSUF><vIBSUF>0.10</vIBSUF>")],
+  ["1029", "state gDif with CST 000", () => swap(xmlOf(simple()), "<pIBSUF>0.1000</pIBSUF>", `<pIBSUF>0.1000</pIBSUF>${NO_DEFERRAL}`)],
+  ["1030", "CST 510 without the state gDif", () => deferred({ municipal: NO_DEFERRAL, cbs: NO_DEFERRAL })],
+  ["1031", "state vDif differs from vBC × pIBSUF × pDif", () => deferred({ state: gDifOf("50.0000", "0.00"), municipal: NO_DEFERRAL, cbs: NO_DEFERRAL })],
   ["1032", "state gRed with CST 000", () => swap(xmlOf(simple()), "<pIBSUF>0.1000</pIBSUF><vIBSUF>0.10</vIBSUF>", `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}<vIBSUF>0.10</vIBSUF>`)],
-  ["1033", "CST 011 without the state gRed", () => swap(uniform(), `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}`, "<pIBSUF>0.1000</pIBSUF>")],
-  ["1034", "state pRedAliq not the class's", () => swap(uniform(), `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}`, `<pIBSUF>0.1000</pIBSUF>${gRedOf("10.0000", "0.0900")}`)],
-  ["1035", "state pAliqEfet miscalculated", () => swap(uniform(), `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.1000")}`, `<pIBSUF>0.1000</pIBSUF>${gRedOf("0.0000", "0.0950")}`)],
+  // The line's amounts follow the missing gRed (vIBSUF 30.00 × 0.1 % = 0.03), so only the group is wrong.
+  ["1033", "CST 200 without the state gRed", () => swap(xmlOf(withIbsCbsAmounts(reduced(), 1, { ibsStateAmount: "0.03", ibsAmount: "0.03" })), REDUCED_STATE, "<pIBSUF>0.1000</pIBSUF>")],
+  ["1034", "state pRedAliq not the class's", () => swap(reducedXml(), REDUCED_STATE, `<pIBSUF>0.1000</pIBSUF>${gRedOf("50.0000", "0.0500")}`)],
+  ["1035", "state pAliqEfet miscalculated", () => swap(reducedXml(), REDUCED_STATE, `<pIBSUF>0.1000</pIBSUF>${gRedOf("60.0000", "0.0450")}`)],
   ["1041", "vIBSUF differs from vBC × pIBSUF", () => xmlOf(withIbsCbsAmounts(simple(), 0, { ibsStateAmount: "0.12", ibsAmount: "0.12" }))],
   ["1036", "pIBSMun 0.005 % in 2026", () => swap(xmlOf(simple()), "<pIBSMun>0.0000</pIBSMun><vIBSMun>0.00</vIBSMun>", "<pIBSMun>0.0050</pIBSMun><vIBSMun>0.00</vIBSMun>")],
+  ["1044", "CST 510 without the municipal gDif", () => deferred({ state: NO_DEFERRAL, cbs: NO_DEFERRAL })],
+  ["1083", "municipal gDif with CST 000", () => swap(xmlOf(simple()), "<pIBSMun>0.0000</pIBSMun>", `<pIBSMun>0.0000</pIBSMun>${NO_DEFERRAL}`)],
+  // pIBSMun is 0 in 2026 (1036): a municipal vDif other than zero also breaks the line's vIBSMun (1052), which the NT checks after.
+  ["1045", "municipal vDif differs from vBC × pIBSMun × pDif", () =>
+    swap(deferred({ state: NO_DEFERRAL, municipal: gDifOf("50.0000", "0.05"), cbs: NO_DEFERRAL }), "<gIBSMun><vDif>0.00</vDif>", "<gIBSMun><vDif>0.05</vDif>"), undefined, ["1052"]],
   ["1007", "municipal gRed with CST 000", () => swap(xmlOf(simple()), "<pIBSMun>0.0000</pIBSMun><vIBSMun>0.00</vIBSMun>", `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0000")}<vIBSMun>0.00</vIBSMun>`)],
   ["1074", "CST 200 without the municipal gRed", () => swap(xmlOf(reduced()), `<pIBSMun>0.0000</pIBSMun>${gRedOf("100.0000", "0.0000")}`, "<pIBSMun>0.0000</pIBSMun>")],
-  ["1046", "municipal pRedAliq not the class's", () => swap(uniform(), `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0000")}`, `<pIBSMun>0.0000</pIBSMun>${gRedOf("10.0000", "0.0000")}`)],
-  ["1047", "municipal pAliqEfet miscalculated", () => swap(uniform(), `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0000")}`, `<pIBSMun>0.0000</pIBSMun>${gRedOf("0.0000", "0.0050")}`)],
+  ["1046", "municipal pRedAliq not the class's", () => swap(reducedXml(), REDUCED_MUNICIPAL, `<pIBSMun>0.0000</pIBSMun>${gRedOf("50.0000", "0.0000")}`)],
+  ["1047", "municipal pAliqEfet miscalculated", () => swap(reducedXml(), REDUCED_MUNICIPAL, `<pIBSMun>0.0000</pIBSMun>${gRedOf("60.0000", "0.0050")}`)],
   ["1052", "vIBSMun differs from vBC × pIBSMun", () => xmlOf(withIbsCbsAmounts(simple(), 0, { ibsMunicipalAmount: "0.02", ibsAmount: "0.12" }))],
   ["1150", "vIBS differs from vIBSUF + vIBSMun", () => xmlOf(withIbsCbsAmounts(simple(), 0, { ibsAmount: "0.12" }))],
   ["1037", "pCBS 0.91 % in 2026", () => swap(xmlOf(simple()), "<pCBS>0.9000</pCBS><vCBS>0.90</vCBS>", "<pCBS>0.9100</pCBS><vCBS>0.90</vCBS>")],
+  ["1061", "CST 510 without the CBS gDif", () => deferred({ state: NO_DEFERRAL, municipal: NO_DEFERRAL })],
+  ["1090", "CBS gDif with CST 000", () => swap(xmlOf(simple()), "<pCBS>0.9000</pCBS>", `<pCBS>0.9000</pCBS>${NO_DEFERRAL}`)],
+  ["1062", "CBS vDif differs from vBC × pCBS × pDif", () => deferred({ state: NO_DEFERRAL, municipal: NO_DEFERRAL, cbs: gDifOf("50.0000", "0.00") })],
   ["1028", "CBS gRed with CST 000", () => swap(xmlOf(simple()), "<pCBS>0.9000</pCBS><vCBS>0.90</vCBS>", `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}<vCBS>0.90</vCBS>`)],
-  ["1079", "CST 011 without the CBS gRed", () => swap(uniform(), `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}`, "<pCBS>0.9000</pCBS>")],
-  ["1063", "CBS pRedAliq not the class's", () => swap(uniform(), `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}`, `<pCBS>0.9000</pCBS>${gRedOf("1.0000", "0.8910")}`)],
-  ["1064", "CBS pAliqEfet miscalculated", () => swap(uniform(), `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.9000")}`, `<pCBS>0.9000</pCBS>${gRedOf("0.0000", "0.8950")}`)],
+  ["1079", "CST 200 without the CBS gRed", () => swap(xmlOf(withIbsCbsAmounts(reduced(), 1, { cbsAmount: "0.27" })), REDUCED_CBS, "<pCBS>0.9000</pCBS>")],
+  ["1063", "CBS pRedAliq not the class's", () => swap(reducedXml(), REDUCED_CBS, `<pCBS>0.9000</pCBS>${gRedOf("59.0000", "0.3690")}`)],
+  ["1064", "CBS pAliqEfet miscalculated", () => swap(reducedXml(), REDUCED_CBS, `<pCBS>0.9000</pCBS>${gRedOf("60.0000", "0.3650")}`)],
   ["1069", "vCBS differs from vBC × pCBS", () => xmlOf(withIbsCbsAmounts(simple(), 0, { cbsAmount: "0.92" }))],
+  ["1065", "cClassTrib 550001 (regular taxation) without gTribRegular", () => regularTaxation()],
+  ["1114", "gTribRegular with cClassTrib 000001", () => withRegular(xmlOf(simple()), gTribRegularOf())],
+  ["1066", "CSTReg outside the table", () => withRegular(regularTaxation(), gTribRegularOf("0.10", "999"))],
+  ["1067", "cClassTribReg outside the table", () => withRegular(regularTaxation(), gTribRegularOf("0.10", "000", "000999"))],
+  ["1040", "vTribRegIBSUF differs from vBC × pAliqEfetRegIBSUF", () => withRegular(regularTaxation(), gTribRegularOf("0.12"))],
+  ["1051", "vTribRegIBSMun differs from vBC × pAliqEfetRegIBSMun", () => withRegular(regularTaxation(), gTribRegularOf().replace("<vTribRegIBSMun>0.00</vTribRegIBSMun>", "<vTribRegIBSMun>0.02</vTribRegIBSMun>"))],
+  ["1068", "vTribRegCBS differs from vBC × pAliqEfetRegCBS", () => withRegular(regularTaxation(), gTribRegularOf().replace("<vTribRegCBS>0.90</vTribRegCBS>", "<vTribRegCBS>0.92</vTribRegCBS>"))],
   ["531", "vBC total", () => simpleTotal("vBC", "131.00")],
   ["532", "vICMS total", () => simpleTotal("vICMS", "23.41")],
   ["795", "vICMSDeson total", () => simpleTotal("vICMSDeson", "1.00", "130.50")],
@@ -245,10 +298,10 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
 ];
 
 describe("SEFAZ business rules: each broken alone", () => {
-  it.each(CASES)("%s: %s", (cStat, _why, xml, context) => {
+  it.each(CASES)("%s: %s", (cStat, _why, xml, context, alsoBreaks = []) => {
     const violations = findRuleViolations(xml(), context);
-    expect(violations.map((v) => `${v.cStat} ${v.rule.name} ${v.detail ?? ""}`)).toHaveLength(1);
-    expect(violations[0]!.cStat).toBe(cStat);
+    expect(violations.map((v) => `${v.cStat} ${v.rule.name} ${v.detail ?? ""}`)).toHaveLength(1 + alsoBreaks.length);
+    expect(violations.map((v) => v.cStat)).toEqual([cStat, ...alsoBreaks]);
   });
 
   it("has a case for every rule, and every rule has its own id, name and cStat text", () => {
@@ -291,7 +344,7 @@ describe("the first failing rule wins, in the MOC's order", () => {
   });
 
   it("passes every golden document", () => {
-    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange(), reduced(), uniformRates(), golden.interstateConsumerDoubleBase()]) {
+    for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange(), reduced(), golden.interstateConsumerDoubleBase()]) {
       expect(findRuleViolations(xmlOf(input))).toEqual([]);
     }
   });

@@ -1,5 +1,6 @@
 import * as billing from "./billing-rules";
 import type { BusinessRule, RuleContext, RuleFinding, RuleViolation } from "./business-rule";
+import * as ibsCbsClass from "./ibs-cbs-class-rules";
 import * as ibsCbs from "./ibs-cbs-rules";
 import * as ibsCbsTotals from "./ibs-cbs-total-rules";
 import * as icms from "./icms-rules";
@@ -53,11 +54,21 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   item.nfceIpiRule,
   ibsCbs.ibsCbsGroupUndueRule,
   ibsCbs.ibsCbsGroupRequiredRule,
+  ibsCbsClass.classificationUnknownRule,
+  ibsCbsClass.classificationCstRule,
+  ibsCbsClass.classificationModelRule,
   ibsCbs.ibsCbsBaseRule,
   ...ibsCbs.ibsStateRules,
   ...ibsCbs.ibsMunicipalRules,
   ibsCbs.ibsItemAmountRule,
   ...ibsCbs.cbsRules,
+  ibsCbsClass.regularTaxationMissingRule,
+  ibsCbsClass.regularTaxationUndueRule,
+  ibsCbsClass.regularCstUnknownRule,
+  ibsCbsClass.regularClassUnknownRule,
+  ibsCbsClass.regularStateAmountRule,
+  ibsCbsClass.regularMunicipalAmountRule,
+  ibsCbsClass.regularCbsAmountRule,
   totals.icmsBaseTotalRule,
   totals.icmsTotalRule,
   totals.icmsDesonTotalRule,

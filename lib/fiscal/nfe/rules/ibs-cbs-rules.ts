@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { CST_REQUIRING_GIBSCBS, statutoryIbsCbsRates } from "@/lib/tax/compute-ibs-cbs";
-import { CST_REQUIRING_GRED, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "@/lib/tax/data/ibs-cbs-classifications";
+import { CST_REQUIRING_DEFERRAL, CST_REQUIRING_GRED, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "@/lib/tax/data/ibs-cbs-classifications";
 import { Dec } from "@/lib/tax/decimal";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
 import { amount, child, has, str, type NfeView, type NfeViewItem, type XmlFields } from "./nfe-view";
@@ -99,6 +99,28 @@ function statutoryRateRule(text: RuleText, share: Share): BusinessRule {
   });
 }
 
+/** UB22-10, UB40-20, UB59-20: gDif where the CST forbids it (ind_gDif 0). We never write gDif; a document that carries it wrongly is refused. */
+function deferralUndueRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item) => !CST_REQUIRING_DEFERRAL.has(cstOf(item)) && !!child(g, "gDif") && `CST ${cstOf(item)} com gDif`);
+}
+
+/** UB22-20, UB40-10, UB59-10: no gDif where the CST requires it (510, 515). */
+function deferralMissingRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item) => CST_REQUIRING_DEFERRAL.has(cstOf(item)) && !child(g, "gDif") && `CST ${cstOf(item)} sem gDif`);
+}
+
+/** UB23-10, UB42-10, UB61-10: vDif = vBC × rate (pAliqEfet with gRed) × pDif, R$ 0.01 of tolerance (the NT's observação 1 for the state and the CBS, applied to the municipality too). */
+function deferralAmountRule(text: RuleText, share: Share): BusinessRule {
+  return shareRule(text, share, (g, item) => {
+    const gDif = child(g, "gDif");
+    if (!gDif) return false;
+    const gRed = child(g, "gRed");
+    const applied = gRed ? amount(gRed.pAliqEfet) : amount(g[share.rate]);
+    const expected = amount(gIBSCBS(item)!.vBC).times(applied).dividedBy(100).times(amount(gDif.pDif)).dividedBy(100);
+    return expected.minus(amount(gDif.vDif)).abs().greaterThan(CENTAVO) && `vDif ${str(gDif.vDif)}, calculado ${expected.toFixed(2)}`;
+  });
+}
+
 /** UB26-10, UB45-10, UB64-10: gRed where the CST forbids it (except a government purchase with pRedAliq zero). */
 function reductionUndueRule(text: RuleText, share: Share): BusinessRule {
   return shareRule(text, share, (g, item, nfe) => {
@@ -146,12 +168,19 @@ function shareAmountRule(text: RuleText, share: Share): BusinessRule {
   });
 }
 
-type ShareTexts = Record<"rate" | "reductionUndue" | "reductionMissing" | "reductionRate" | "effectiveRate" | "amount", RuleText>;
+type ShareTexts = Record<"rate" | "deferralUndue" | "deferralMissing" | "deferralAmount" | "reductionUndue" | "reductionMissing" | "reductionRate" | "effectiveRate" | "amount", RuleText>;
 
-/** The six rules of one share, in the NT's order: rate of the year, gRed undue, gRed missing, pRedAliq, pAliqEfet, amount. */
-function shareRules(share: Share, texts: ShareTexts): BusinessRule[] {
+/**
+ * The rules of one share, in the NT's order: rate of the year, the two gDif
+ * presence rules (state: undue first; municipality and CBS: missing first, as
+ * the NT numbers them), vDif, gRed undue, gRed missing, pRedAliq, pAliqEfet, amount.
+ */
+function shareRules(share: Share, texts: ShareTexts, deferralMissingFirst: boolean): BusinessRule[] {
+  const presence = [deferralUndueRule(texts.deferralUndue, share), deferralMissingRule(texts.deferralMissing, share)];
   return [
     statutoryRateRule(texts.rate, share),
+    ...(deferralMissingFirst ? presence.reverse() : presence),
+    deferralAmountRule(texts.deferralAmount, share),
     reductionUndueRule(texts.reductionUndue, share),
     reductionMissingRule(texts.reductionMissing, share),
     reductionRateRule(texts.reductionRate, share),
@@ -163,22 +192,28 @@ function shareRules(share: Share, texts: ShareTexts): BusinessRule[] {
 /** UB18 to UB35: the state IBS (gIBSUF). */
 export const ibsStateRules = shareRules(STATE, {
   rate: { id: "UB18-10", name: "ibs-uf-rate", cStat: "1026", xMotivo: "Rejeição: Alíquota do IBS da UF inválida [nItem:999]" },
+  deferralUndue: { id: "UB22-10", name: "ibs-uf-deferral-undue", cStat: "1029", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de diferimento Estadual [nItem:999]" },
+  deferralMissing: { id: "UB22-20", name: "ibs-uf-deferral-missing", cStat: "1030", xMotivo: "Rejeição: CST do IBS/CBS informado obriga informação de diferimento Estadual [nItem:999]" },
+  deferralAmount: { id: "UB23-10", name: "ibs-uf-deferral-amount", cStat: "1031", xMotivo: "Rejeição: Valor do Diferimento da UF difere do calculado [nItem:999]" },
   reductionUndue: { id: "UB26-10", name: "ibs-uf-reduction-undue", cStat: "1032", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota Estadual [nItem:999]" },
   reductionMissing: { id: "UB26-20", name: "ibs-uf-reduction-missing", cStat: "1033", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem:999]" },
   reductionRate: { id: "UB27-10", name: "ibs-uf-reduction-rate", cStat: "1034", xMotivo: "Rejeição: Percentual de redução de alíquota da UF não é válido para este cClassTrib [nItem:999]" },
   effectiveRate: { id: "UB28-10", name: "ibs-uf-effective-rate", cStat: "1035", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS da UF calculado incorretamente [nItem:999]" },
   amount: { id: "UB35-10", name: "ibs-uf-amount", cStat: "1041", xMotivo: "Rejeição: Valor do IBS da UF difere do calculado [nItem:999]" },
-});
+}, false);
 
 /** UB37 to UB54: the municipal IBS (gIBSMun). */
 export const ibsMunicipalRules = shareRules(MUNICIPAL, {
   rate: { id: "UB37-10", name: "ibs-mun-rate", cStat: "1036", xMotivo: "Rejeição: Alíquota do IBS do Município inválida [nItem:999]" },
+  deferralMissing: { id: "UB40-10", name: "ibs-mun-deferral-missing", cStat: "1044", xMotivo: "Rejeição: CST do IBS/CBS informado obriga informação de diferimento Municipal [nItem:999]" },
+  deferralUndue: { id: "UB40-20", name: "ibs-mun-deferral-undue", cStat: "1083", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de diferimento Municipal [nItem:999]" },
+  deferralAmount: { id: "UB42-10", name: "ibs-mun-deferral-amount", cStat: "1045", xMotivo: "Rejeição: Valor do Diferimento do Município difere do calculado [nItem:999]" },
   reductionUndue: { id: "UB45-10", name: "ibs-mun-reduction-undue", cStat: "1007", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota municipal [nItem:999]" },
   reductionMissing: { id: "UB45-20", name: "ibs-mun-reduction-missing", cStat: "1074", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota Municipal [nItem:999]" },
   reductionRate: { id: "UB46-10", name: "ibs-mun-reduction-rate", cStat: "1046", xMotivo: "Rejeição: Percentual de redução de alíquota do Município não é válido para este cClassTrib [nItem:999]" },
   effectiveRate: { id: "UB47-10", name: "ibs-mun-effective-rate", cStat: "1047", xMotivo: "Rejeição: Valor da Alíquota Efetiva do IBS do Município calculado incorretamente [nItem:999]" },
   amount: { id: "UB54-10", name: "ibs-mun-amount", cStat: "1052", xMotivo: "Rejeição: Valor do IBS Municipal difere do calculado [nItem:999]" },
-});
+}, true);
 
 export const ibsItemAmountRule: BusinessRule = {
   id: "UB54a-10", name: "ibs-item-amount", cStat: "1150", models: BOTH,
@@ -195,9 +230,12 @@ export const ibsItemAmountRule: BusinessRule = {
 /** UB56 to UB67: the CBS (gCBS). */
 export const cbsRules = shareRules(CBS, {
   rate: { id: "UB56-10", name: "cbs-rate", cStat: "1037", xMotivo: "Rejeição: Alíquota da CBS inválida [nItem:999]" },
+  deferralMissing: { id: "UB59-10", name: "cbs-deferral-missing", cStat: "1061", xMotivo: "Rejeição: CST do IBS/CBS informado obriga informação de diferimento da CBS [nItem:999]" },
+  deferralUndue: { id: "UB59-20", name: "cbs-deferral-undue", cStat: "1090", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de diferimento da CBS [nItem:999]" },
+  deferralAmount: { id: "UB61-10", name: "cbs-deferral-amount", cStat: "1062", xMotivo: "Rejeição: Valor do Diferimento da CBS difere do calculado [nItem:999]" },
   reductionUndue: { id: "UB64-10", name: "cbs-reduction-undue", cStat: "1028", xMotivo: "Rejeição: CST do IBS/CBS informado não permite informação de redução de alíquota da CBS [nItem:999]" },
   reductionMissing: { id: "UB64-20", name: "cbs-reduction-missing", cStat: "1079", xMotivo: "Rejeição: Não informado o grupo de redução de alíquota da CBS [nItem:999]" },
   reductionRate: { id: "UB65-10", name: "cbs-reduction-rate", cStat: "1063", xMotivo: "Rejeição: Percentual de redução de alíquota da CBS não é válido para este cClassTrib [nItem:999]" },
   effectiveRate: { id: "UB66-10", name: "cbs-effective-rate", cStat: "1064", xMotivo: "Rejeição: Valor da Alíquota Efetiva da CBS calculado incorretamente [nItem:999]" },
   amount: { id: "UB67-10", name: "cbs-amount", cStat: "1069", xMotivo: "Rejeição: Valor da CBS difere do calculado [nItem:999]" },
-});
+}, true);
