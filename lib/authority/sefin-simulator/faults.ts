@@ -32,14 +32,17 @@ export class SefinFaultRegistry {
     this.rules = [];
   }
 
-  take(route: SefinRoute, fields: SefinRequestFields): SefinFaultAction | undefined {
+  /** The matching rule's action; `fields` is only read (a submission's body decoded) when some rule is registered. */
+  take(route: SefinRoute, fields: () => SefinRequestFields): SefinFaultAction | undefined {
+    if (this.rules.length === 0) return undefined;
+    const requestFields = fields();
     const rule = this.rules.find(
       (r) =>
         r.remaining > 0 &&
         (!r.route || r.route === route) &&
-        (!r.dpsId || r.dpsId === fields.dpsId) &&
-        (!r.accessKey || r.accessKey === fields.accessKey) &&
-        (!r.cnpj || r.cnpj === fields.cnpj),
+        (!r.dpsId || r.dpsId === requestFields.dpsId) &&
+        (!r.accessKey || r.accessKey === requestFields.accessKey) &&
+        (!r.cnpj || r.cnpj === requestFields.cnpj),
     );
     if (!rule) return undefined;
     rule.remaining -= 1;

@@ -1,21 +1,22 @@
-import { randomInt, X509Certificate } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { isValidCnpj, isValidCpf, STATES } from "@/lib/br";
 import { buildDpsId, nationalServiceDescription, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
-import { isUniqueViolation, localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
-import { certificateCnpj } from "../simulator/certificate-cnpj";
+import { localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
 import { buildNfseXml } from "./build-nfse-xml";
 import { computeNfseValues } from "./compute-values";
+import { duplicateAndNextNumber, recordNfse, SIMULATOR_ENVIRONMENT } from "./nfse-store";
 import { readDps, type ReceivedDps } from "./read-dps";
 import { reject, type Rejection } from "./rejections";
+import { signerIdentity, type SignerIdentity } from "./signer-identity";
 
 // POST /nfse of the simulator (issue 14, item 5). Checks in the order of Anexo
 // I (RN recepção, then RN DPS/NFS-e), each answering its official code and
 // text; the first failing rule answers (observed Sefin answers carry one error).
 
-const ENVIRONMENT = 2; // produção restrita: the simulator never generates a production NFS-e
+const ENVIRONMENT = SIMULATOR_ENVIRONMENT; // produção restrita: the simulator never generates a production NFS-e
 const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type Issued = { kind: "issued"; accessKey: string; nfseXml: string; dpsId: string; dhProc: string };
@@ -86,45 +87,35 @@ export async function receiveDps(context: SimulatorContext, body: unknown): Prom
   if (!signature.valid) return reject("E0714", signature.reason);
 
   const dps = readDps(xml);
-  const refused = businessRules(dps, certificateCnpj(signature.certificatePem));
+  const signer = signerIdentity(signature.certificatePem);
+  const refused = businessRules(dps, signer.cnpj);
   if (refused) return refused;
-  if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
+  const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
+  // E0014 and the issuer's next nNFSe in one statement; the duplicate answers before the later rules (Anexo I order).
+  const known = await duplicateAndNextNumber(dps.id, inscription);
+  if (known.duplicate) return reject("E0014");
   const later = dateAndPartyRules(dps, now) ?? serviceAndIssRules(dps);
   if (later) return later;
-  return issue(context, dps, xml, signature.certificatePem, now);
+  return issue(dps, xml, signer, known.nextNumber, now);
 }
 
-async function issue(context: SimulatorContext, dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date): Promise<Issued | Rejection> {
+async function issue(dps: ReceivedDps, dpsXml: string, signer: SignerIdentity, firstNumber: number, now: Date): Promise<Issued | Rejection> {
   const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
   const values = computeNfseValues(dps);
   const dhProc = localTime(now, dps.cLocEmi.slice(0, 2));
-  const emitName = /CN=([^:,/]+)/.exec(certificateSubject(certificatePem))?.[1]?.trim() || "Prestador";
-  // nNFSe is sequential per issuer and never reused; a concurrent insert of the same number retries.
+  // nNFSe is sequential per issuer and never reused; a concurrent issue of the same number retries with the next.
+  let nNFSe = firstNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const last = await context.db.simulatorNfse.aggregate({ where: { environment: ENVIRONMENT, inscription }, _max: { nNFSe: true } });
-    const nNFSe = (last._max.nNFSe ?? 0) + 1;
     const accessKey = nfseAccessKey({
       municipality: dps.cLocEmi, ambGer: "2", tpInsc: dps.prest.cnpj ? "2" : "1", inscription, nNFSe,
       yearMonth: dhProc.slice(2, 4) + dhProc.slice(5, 7), cNum: String(randomInt(1, 999_999_999)),
     });
-    const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName });
-    try {
-      await context.db.simulatorNfse.create({ data: { environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, status: "AUTHORIZED", nfseXml, processedAt: now } });
-      return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The same DPS won a race: a duplicate, as Sefin answers it.
-      if (await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: ENVIRONMENT, dpsId: dps.id } } })) return reject("E0014");
-    }
+    const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName: signer.name });
+    if (await recordNfse({ dpsId: dps.id, accessKey, inscription, nNFSe, nfseXml, processedAt: now })) return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
+    // Not recorded: the same DPS won a race (a duplicate, as Sefin answers it), or another DPS took the number.
+    const known = await duplicateAndNextNumber(dps.id, inscription);
+    if (known.duplicate) return reject("E0014");
+    nNFSe = known.nextNumber;
   }
   throw new Error("Could not allocate an nNFSe after 5 attempts");
-}
-
-function certificateSubject(pem: string): string {
-  try {
-    // "CN=EMPRESA:CNPJ\nO=…" → one line.
-    return new X509Certificate(pem).subject.replace(/\n/g, ",");
-  } catch {
-    return "";
-  }
 }

@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { SimulatorContext } from "../simulator/context";
 import { localTime } from "../simulator/context";
 import { SIMULATOR_APP_VERSION } from "./build-nfse-xml";
+import { nfseByAccessKey, nfseByDps } from "./nfse-store";
 import type { SefinFaultAction, SefinFaultRegistry, SefinRoute } from "./faults";
 import { receiveDps } from "./receive-dps";
 import { receiveEvent } from "./receive-event";
@@ -40,14 +41,14 @@ async function route(context: SimulatorContext, method: string, path: string, bo
   }
   const dps = /^\/dps\/([^/]+)$/.exec(path);
   if (dps && (method === "GET" || method === "HEAD")) {
-    const found = await context.db.simulatorNfse.findUnique({ where: { environment_dpsId: { environment: 2, dpsId: decodeURIComponent(dps[1]!) } } });
+    const found = await nfseByDps(decodeURIComponent(dps[1]!));
     if (!found) return method === "HEAD" ? { status: 404 } : errorReply(context, { code: "SIM404", description: "DPS não encontrada (código do simulador: o Swagger não documenta o corpo do 404).", status: 404 }, "erro");
     return method === "HEAD" ? { status: 200 } : { status: 200, body: { ...envelope(context), idDps: found.dpsId, chaveAcesso: found.accessKey } };
   }
   const nfse = /^\/nfse\/([^/]+)$/.exec(path);
   if (nfse && method === "GET") {
     if (!/^\d{50}$/.test(nfse[1]!)) return errorReply(context, { code: "SIM400", description: "Chave de acesso inválida: deve conter 50 dígitos (código do simulador).", status: 400 }, "erro");
-    const found = await context.db.simulatorNfse.findUnique({ where: { environment_accessKey: { environment: 2, accessKey: nfse[1]! } } });
+    const found = await nfseByAccessKey(nfse[1]!);
     if (!found) return errorReply(context, { code: "E1831", description: "NFS-e não encontrada.", status: 404 }, "erro");
     return { status: 200, body: { ...envelope(context), chaveAcesso: found.accessKey, nfseXmlGZipB64: gzipBase64(found.nfseXml) } };
   }
@@ -99,7 +100,7 @@ export async function handleSefinRequest(context: SimulatorContext, faults: Sefi
   } catch {
     return send(errorReply(context, { code: "E1235", description: "Falha no esquema XML do DF-e.", complement: "Corpo JSON malformado.", status: 400 }));
   }
-  const action: SefinFaultAction | undefined = faults.take(routeOf(method, path), fieldsOf(path, body));
+  const action: SefinFaultAction | undefined = faults.take(routeOf(method, path), () => fieldsOf(path, body));
   if (action?.kind === "http_500") return send({ status: 500, body: { ...envelope(context), erros: [{ Codigo: "RNG9999", Descricao: "Erro não catalogado.", codigo: "RNG9999", descricao: "Erro não catalogado." }] } });
   if (action?.kind === "reject") return send(errorReply(context, { code: action.code, description: action.description ?? `Rejeição simulada ${action.code}`, status: action.status ?? 400 }));
   if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
