@@ -66,11 +66,12 @@ async function emitRun(type: "NFSE" | "NFE"): Promise<string[]> {
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`bench:emit for ${type} exited with ${code}:\n${output}`);
   const find = (pattern: RegExp) => pattern.exec(output)?.[1] ?? "?";
+  const cpu = /CPU per document: ([\d.]+) ms \(API \(create\) ([\d.]+), workers ([\d.]+), simulator ([\d.]+), PostgreSQL ([\d.]+)\)/.exec(output);
   return [
     type === "NFSE" ? "NFS-e" : "NF-e",
     find(/throughput: ([\d.]+)/),
     find(/create→AUTHORIZED: p50 (\d+)/),
-    find(/CPU per document: ([\d.]+ ms \([^)]*\))/),
+    cpu ? `${cpu[1]} (${cpu.slice(2).join(", ")})` : "?",
     find(/PostgreSQL: ([\d.]+) transactions/),
     find(/machine: [\d.]+ cores busy, ([\d.]+) of them/),
   ];
