@@ -19,6 +19,7 @@ import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { machineWindow, processCpuMs } from "./machine-cpu";
+import { logEveryStatement, startStatementLog } from "./statement-log";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 8);
@@ -28,6 +29,10 @@ const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 2);
 const DANFE_SAMPLES = Number(process.env.BENCH_DANFE_SAMPLES ?? 20);
 // Active webhook endpoints per company (a receiver process on 127.0.0.1): emission with deliveries going on beside it.
 const WEBHOOK_ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 0);
+// BENCH_DOCUMENT_TYPE=NFSE emits NFS-e (DPS to the Sefin Nacional simulator) instead of NF-e, in the same harness.
+const DOCUMENT_TYPE = process.env.BENCH_DOCUMENT_TYPE === "NFSE" ? "NFSE" : "NFE";
+// BENCH_STATEMENT_LOG: the PostgreSQL server's log file; statements per document are counted from it (statement-log.ts).
+const STATEMENT_LOG = process.env.BENCH_STATEMENT_LOG;
 // BENCH_PROFILE_DIR: the worker and simulator processes write V8 CPU profiles there (--cpu-prof).
 // Workers run with `npm run worker`'s flag (a larger young generation, see scripts/start.ts).
 const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
   const database = await openBenchDatabase(target);
   try {
     process.env.DATABASE_URL = database.url;
+    if (STATEMENT_LOG) await logEveryStatement(database.url);
     process.env.DATABASE_POOL_MAX ??= String(WORKER_SLOTS + CREATE_CONCURRENCY + 4);
     process.env.LOCAL_WORKER = "off";
     await bench();
@@ -91,19 +97,23 @@ async function main(): Promise<void> {
 }
 
 async function bench(): Promise<void> {
-  const [{ db }, { POST: createRoute }, { functions }, { startLocalWorker }, fixtures, { call }, { measureDanfeRender }] = await Promise.all([
+  const [{ db }, { POST: createRoute }, { functions }, { startLocalWorker }, fixtures, nfseFixtures, { call }, { measureDanfeRender }] = await Promise.all([
     import("@/lib/db/client"),
     import("@/app/v1/fiscal-documents/route"),
     import("@/inngest"),
     import("@/lib/jobs/local-worker"),
     import("@/lib/emission/testing/emission-fixtures"),
+    import("@/lib/emission/nfse/testing"),
     import("@/test/http"),
     import("@/lib/danfe/measure-danfe-render"),
   ]);
+  const nfse = DOCUMENT_TYPE === "NFSE";
+  const createCompany = nfse ? () => nfseFixtures.createNfseCompany() : () => fixtures.createEmittingCompany();
+  const draftBody = nfse ? () => nfseFixtures.nfseBody({ emit: true }) : () => fixtures.draftBody({ emit: true });
   const simulator = await startSimulatorProcess();
   const receiver = WEBHOOK_ENDPOINTS > 0 ? await startWebhookReceiver() : null;
   const companies: Array<{ key: string; companyId: string }> = [];
-  for (let i = 0; i < COMPANIES; i++) companies.push(await fixtures.createEmittingCompany());
+  for (let i = 0; i < COMPANIES; i++) companies.push(await createCompany());
   if (receiver) {
     const { createWebhookEndpoint } = await import("@/lib/webhooks");
     for (const company of companies) {
@@ -115,7 +125,7 @@ async function bench(): Promise<void> {
 
   const create = async (key: string) => {
     const started = performance.now();
-    const res = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key, body: fixtures.draftBody({ emit: true }) });
+    const res = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key, body: draftBody() });
     if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.text}`);
     return { id: res.body.id as string, started, startedAt: Date.now() - (performance.now() - started) };
   };
@@ -130,6 +140,9 @@ async function bench(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  // Every statement outside an explicit transaction is a transaction of its own: commits per document count round trips to the database.
+  const commits = async () =>
+    Number((await sql<{ n: string }>(getPool(), `SELECT xact_commit + xact_rollback AS "n" FROM pg_stat_database WHERE datname = current_database()`))[0]?.n ?? 0);
   const backends = async () =>
     (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
 
@@ -137,11 +150,13 @@ async function bench(): Promise<void> {
   const warm = await Promise.all(companies.map((c) => create(c.key)));
   await waitAuthorized(warm.map((w) => w.id), 60_000);
 
-  console.log(`Emitting ${DOCUMENTS} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
+  console.log(`Emitting ${DOCUMENTS} ${DOCUMENT_TYPE} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
   const t0 = Date.now();
   // (In-process workers or simulator count under "API (create)".)
   const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid], ...(receiver && { "webhook receiver": [receiver.pid] }) };
   const backendsBefore = await backends();
+  const commitsBefore = await commits();
+  const statementLog = STATEMENT_LOG ? startStatementLog(STATEMENT_LOG, process.env.DATABASE_URL!) : null;
   const cpuBefore = new Map([...Object.values(roles).flat(), ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
   const window = machineWindow([...Object.values(roles).flat(), ...backendsBefore]);
   const created: Array<{ id: string; startedAt: number }> = [];
@@ -157,6 +172,7 @@ async function bench(): Promise<void> {
   const ids = created.map((c) => c.id);
   await waitAuthorized(ids, 300_000);
   const elapsedS = (Date.now() - t0) / 1000;
+  const statements = statementLog?.stop();
   if (receiver) {
     const [row] = await sql<{ total: number; succeeded: number }>(getPool(), `SELECT count(*)::int AS "total", count(*) FILTER (WHERE "status" = 'SUCCEEDED')::int AS "succeeded" FROM "WebhookDelivery" WHERE "documentId" = ANY($1::text[])`, [ids]);
     console.log(`webhook deliveries (${WEBHOOK_ENDPOINTS} endpoints per company): ${row?.succeeded ?? 0}/${row?.total ?? 0} delivered when the last document settled`);
@@ -166,6 +182,9 @@ async function bench(): Promise<void> {
   const machine = window.stop([...Object.values(roles).flat(), ...backendsAfter]);
   const perDocument = Object.entries({ ...roles, PostgreSQL: backendsAfter }).map(([role, pids]) => [role, cpuOf(pids) / DOCUMENTS] as const);
   await worker.stop();
+  // pg_stat_database counts a backend's commits when it exits or, idle, within 10 s (PGSTAT_IDLE_INTERVAL).
+  await new Promise((resolve) => setTimeout(resolve, 10_500));
+  const commitsPerDocument = ((await commits()) - commitsBefore) / DOCUMENTS;
 
   const documents = await db.fiscalDocument.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, events: { select: { createdAt: true, kind: true } } } });
   const authorized = documents.filter((d) => d.status === "AUTHORIZED");
@@ -176,9 +195,14 @@ async function bench(): Promise<void> {
   console.log(`create→AUTHORIZED: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`CPU per document: ${total.toFixed(1)} ms (${perDocument.map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(", ")}); 2 cores allow ${(2000 / total).toFixed(0)}/s at this cost`);
+  console.log(`PostgreSQL: ${commitsPerDocument.toFixed(1)} transactions per document (each statement outside a transaction counts as one; the watcher's polls included)`);
+  if (statements) {
+    console.log(`SQL statements: ${(statements.total / DOCUMENTS).toFixed(1)} per document (server log; the watcher's polls included); the most frequent, per document:`);
+    for (const [text, count] of statements.byStatement.slice(0, 15)) console.log(`  ${(count / DOCUMENTS).toFixed(2).padStart(6)}  ${text}`);
+  }
   console.log(`machine: ${machine.busyCores.toFixed(2)} cores busy, ${machine.otherCores.toFixed(2)} of them other processes (runs are comparable when this is near 0)`);
 
-  if (authorized.length > 0 && DANFE_SAMPLES > 0) {
+  if (authorized.length > 0 && DANFE_SAMPLES > 0 && !nfse) {
     const sample = await db.fiscalDocument.findUniqueOrThrow({ where: { id: authorized[0]!.id }, select: { authorizedXml: true } });
     // Measured as bench:danfe does (warm-up, then wall-clock renders), on a document of this run.
     const render = await measureDanfeRender({ xml: sample.authorizedXml!, iterations: DANFE_SAMPLES, warmup: 10 });

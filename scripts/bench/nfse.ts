@@ -1,16 +1,13 @@
 // `npm run bench:nfse` (issue 14, item 10):
 // 1. DPS build + sign (infDPS, RSA-SHA1, C14N) + DPS_v1.01 validation in a
 //    loop: documents per second of wall clock and per CPU core (aim ≥ 500).
-// 2. End to end against the built-in Sefin Nacional simulator: documents
-//    created with emit true through the POST /v1/fiscal-documents handler and
-//    emitted by the local driver in this process over a throwaway PostgreSQL
-//    database; NFS-e and, in the same harness, NF-e, printed side by side.
-//    (bench:emit measures NF-e with worker and simulator processes of their own:
-//    compare its figure with the NF-e row here to place the NFS-e one.)
+// 2. End to end against the built-in Sefin Nacional simulator in bench:emit's
+//    harness (documents created with emit true through the POST handler, worker
+//    processes, the simulator in its own process, a throwaway database):
+//    NFS-e and NF-e runs interleaved (the machine is shared), each with its CPU
+//    per document split by process, printed side by side.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { getPool } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
-import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { buildDps } from "@/lib/fiscal/nfse";
 import { dpsRegularWithRetention } from "@/lib/fiscal/nfse/test-support/golden-dps";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
@@ -20,10 +17,6 @@ import { processCpuMs } from "./machine-cpu";
 
 const DPS_DOCS = Number(process.env.BENCH_NFSE_DPS_DOCS ?? 2000);
 const DPS_WARMUP = Number(process.env.BENCH_NFSE_DPS_WARMUP ?? 100);
-const DOCUMENTS = Number(process.env.BENCH_NFSE_DOCUMENTS ?? 120);
-const COMPANIES = Number(process.env.BENCH_NFSE_COMPANIES ?? 4);
-const CONCURRENCY = Number(process.env.BENCH_NFSE_CONCURRENCY ?? 8);
-const WORKER_SLOTS = Number(process.env.BENCH_NFSE_WORKER_SLOTS ?? 8);
 
 function dpsLoop(): void {
   const credentials = testSigningCredentials("11222333000181");
@@ -54,70 +47,56 @@ function dpsLoop(): void {
   );
 }
 
+const ROUNDS = Number(process.env.BENCH_NFSE_ROUNDS ?? 1);
+
+/** One bench:emit run in a child process on the external database; its headline figures. */
+async function emitRun(type: "NFSE" | "NFE"): Promise<string[]> {
+  const child = spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/bench/emit.ts"], {
+    env: {
+      ...process.env,
+      BENCH_DATABASE: "external",
+      BENCH_DOCUMENT_TYPE: type,
+      BENCH_DANFE_SAMPLES: "0",
+      BENCH_DOCUMENTS: process.env.BENCH_NFSE_DOCUMENTS ?? process.env.BENCH_DOCUMENTS ?? "400",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`bench:emit for ${type} exited with ${code}:\n${output}`);
+  const find = (pattern: RegExp) => pattern.exec(output)?.[1] ?? "?";
+  const cpu = /CPU per document: ([\d.]+) ms \(API \(create\) ([\d.]+), workers ([\d.]+), simulator ([\d.]+), PostgreSQL ([\d.]+)\)/.exec(output);
+  return [
+    type === "NFSE" ? "NFS-e" : "NF-e",
+    find(/throughput: ([\d.]+)/),
+    find(/create→AUTHORIZED: p50 (\d+)/),
+    cpu ? `${cpu[1]} (${cpu.slice(2).join(", ")})` : "?",
+    find(/PostgreSQL: ([\d.]+) transactions/),
+    find(/machine: [\d.]+ cores busy, ([\d.]+) of them/),
+  ];
+}
+
 async function endToEnd(): Promise<void> {
-  const [{ db }, { POST: createRoute }, { functions }, { startLocalWorker }, emission, nfse, { call }] = await Promise.all([
-    import("@/lib/db/client"),
-    import("@/app/v1/fiscal-documents/route"),
-    import("@/inngest"),
-    import("@/lib/jobs/local-worker"),
-    import("@/lib/emission/testing/emission-fixtures"),
-    import("@/lib/emission/nfse/testing"),
-    import("@/test/http"),
-  ]);
-  const simulator = await emission.startTestSimulator();
-  const worker = startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 });
-  const settled = async (ids: string[]) => {
-    for (;;) {
-      const [row] = await sql<{ n: number }>(getPool(), `SELECT count(*)::int AS "n" FROM "FiscalDocument" WHERE "id" = ANY($1::text[]) AND "status" IN ('AUTHORIZED', 'REJECTED')`, [ids]);
-      if ((row?.n ?? 0) === ids.length) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+  console.log(`End to end: bench:emit's harness (2 worker processes, simulator process, external PostgreSQL), NFS-e and NF-e interleaved, ${ROUNDS} round(s)`);
+  const rows: string[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const type of ["NFSE", "NFE"] as const) {
+      const row = await emitRun(type);
+      console.log(`  ${row[0]}: ${row[1]} authorized/s, p50 ${row[2]} ms, CPU per document ${row[3]}, ${row[4]} transactions per document, other processes ${row[5]} cores`);
+      rows.push(row);
     }
-  };
-  const measure = async (label: string, keys: string[], body: () => Record<string, unknown>) => {
-    const create = async (key: string) => {
-      const res = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key, body: { ...body(), emit: true } });
-      if (res.status !== 201) throw new Error(`${label}: create answered ${res.status}: ${res.text}`);
-      return res.body.id as string;
-    };
-    await settled(await Promise.all(keys.map(create))); // warm-up
-    const cpu0 = processCpuMs(process.pid);
-    const t0 = performance.now();
-    const ids: string[] = [];
-    let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < DOCUMENTS) ids.push(await create(keys[next++ % keys.length]!));
-    }));
-    await settled(ids);
-    const wallS = (performance.now() - t0) / 1000;
-    const authorized = await db.fiscalDocument.count({ where: { id: { in: ids }, status: "AUTHORIZED" } });
-    const cpuMs = processCpuMs(process.pid) - cpu0;
-    console.log(`${label.padEnd(6)} ${authorized}/${DOCUMENTS} authorized in ${wallS.toFixed(2)} s: ${(authorized / wallS).toFixed(1)} authorized/s end to end; app+simulator CPU ${(cpuMs / DOCUMENTS).toFixed(1)} ms per document`);
-  };
-  const nfseKeys: string[] = [];
-  const nfeKeys: string[] = [];
-  for (let i = 0; i < COMPANIES; i++) nfseKeys.push((await nfse.createNfseCompany()).key);
-  for (let i = 0; i < COMPANIES; i++) nfeKeys.push((await emission.createEmittingCompany()).key);
-  console.log(`End to end: ${DOCUMENTS} documents over ${COMPANIES} companies, ${CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots, API + worker + simulator in this process`);
-  await measure("NFS-e", nfseKeys, () => nfse.nfseBody());
-  await measure("NF-e", nfeKeys, () => emission.draftBody());
-  await worker.stop();
-  await simulator.close();
+  }
+  console.log("type     authorized/s   p50 ms   transactions/doc   other cores   CPU ms/document (API, workers, simulator, PostgreSQL)");
+  for (const [type, rate, p50, cpu, transactions, others] of rows) {
+    console.log(`${type!.padEnd(8)} ${rate!.padStart(12)}   ${p50!.padStart(6)}   ${transactions!.padStart(16)}   ${others!.padStart(11)}   ${cpu}`);
+  }
 }
 
 async function main(): Promise<void> {
   console.log(`bench:nfse — load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
   dpsLoop();
-  const database = await createThrowawayDatabase("fiscal_bench_nfse");
-  try {
-    process.env.DATABASE_URL = database.url;
-    process.env.DATABASE_POOL_MAX ??= String(WORKER_SLOTS + CONCURRENCY + 4);
-    process.env.LOCAL_WORKER = "off";
-    await endToEnd();
-  } finally {
-    const { closeDb } = await import("@/lib/db/client");
-    await closeDb().catch(() => undefined);
-    await database.drop();
-  }
+  await endToEnd();
 }
 
 main().catch((error) => {
