@@ -1,4 +1,5 @@
 import type { PoolClient } from "pg";
+import { getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { FAILURES_BEFORE_DISABLE } from "./config";
@@ -33,6 +34,14 @@ const RECORD = `
   WHERE d."id" = r."id" AND d."leaseToken" = $2
   RETURNING d."id", d."status", d."nextAttemptAt"`;
 
+// The attempts, and a success's reset of the endpoint's failure counter (only when it is not 0 already).
+const RECORD_AND_RESET = `
+  WITH recorded AS (${RECORD}),
+  reset AS (
+    UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "updatedAt" = now() AT TIME ZONE 'UTC'
+    WHERE "id" = $3 AND $4::boolean AND "consecutiveFailures" <> 0 AND EXISTS (SELECT 1 FROM recorded))
+  SELECT count(*)::int AS "recorded" FROM recorded`;
+
 export type RecordedBatch = { recorded: number; endpointDisabled: boolean };
 
 export async function recordAttempts(endpointId: string, token: string, outcomes: AttemptOutcome[], delays: readonly number[]): Promise<RecordedBatch> {
@@ -61,9 +70,13 @@ export async function recordAttempts(endpointId: string, token: string, outcomes
       if (next.exhaustedSchedule) failuresAfterLastSuccess += 1;
       return { id: delivery.id, status: next.status, scheduledAttempts: next.scheduledAttempts, nextAttemptAt: next.nextAttemptAt && utc(next.nextAttemptAt), ...answer(result), entry };
     });
+  // No failure counted since the last success (the usual case): one statement, no transaction.
+  if (failuresAfterLastSuccess === 0) {
+    const [row] = await sql<{ recorded: number }>(getPool(), RECORD_AND_RESET, [JSON.stringify(rows), token, endpointId, anySuccess]);
+    return { recorded: row?.recorded ?? 0, endpointDisabled: false };
+  }
   return inSqlTransaction(async (client) => {
     const recorded = await sql<{ id: string }>(client, RECORD, [JSON.stringify(rows), token]);
-    if (!anySuccess && failuresAfterLastSuccess === 0) return { recorded: recorded.length, endpointDisabled: false };
     const endpointDisabled = await updateHealth(client, endpointId, anySuccess, failuresAfterLastSuccess);
     return { recorded: recorded.length, endpointDisabled };
   });
