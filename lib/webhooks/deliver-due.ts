@@ -1,5 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { getPool } from "@/lib/db/client";
+import { backgroundDriver } from "@/lib/jobs/driver-mode";
+import { markForwardedRun } from "@/lib/jobs/forward-queued-runs";
 import { sql } from "@/lib/db/sql";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { retryDelaysSeconds, WEBHOOK_TIMEOUT_MS } from "./config";
@@ -19,6 +21,26 @@ import { signedHeaders } from "./signature";
 export type DeliverDueOptions = { budgetMs?: number; batchSize?: number };
 
 export type DeliverDueResult = { attempted: number; succeeded: number; endpointDisabled: boolean; nextRunAt: string | null };
+
+/**
+ * A delivery run as its function runs it. With the Inngest driver the run's
+ * row (queued by the database, forwarded by the relay) follows the run:
+ * RUNNING before anything is claimed, so an outcome recorded from then on
+ * queues a run of its own instead of counting on this one.
+ */
+export async function runDeliveryRun(run: { endpointId: string; companyId: string; runId: string }): Promise<DeliverDueResult> {
+  const forwarded = backgroundDriver() === "inngest";
+  if (forwarded) await markForwardedRun(run.runId, "RUNNING");
+  const result = await deliverDueForEndpoint(run);
+  if (forwarded) await markForwardedRun(run.runId, "SUCCEEDED");
+  return result;
+}
+
+/** After a run failed for good: its row records it (Inngest driver) and the endpoint's next run is queued. */
+export async function rescheduleAfterFailedRun(run: { endpointId: string; companyId: string; runId: string }, error: string): Promise<string | null> {
+  if (backgroundDriver() === "inngest") await markForwardedRun(run.runId, "FAILED", error);
+  return scheduleNextRun(run);
+}
 
 export async function deliverDueForEndpoint(input: { endpointId: string; companyId: string }, options: DeliverDueOptions = {}): Promise<DeliverDueResult> {
   const budgetMs = options.budgetMs ?? 10_000;

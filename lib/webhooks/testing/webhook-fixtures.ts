@@ -62,8 +62,9 @@ export async function drainWebhooks(companyId: string) {
        WHERE "companyId" = $1 AND "status" = 'QUEUED' AND "runAt" <= now() AT TIME ZONE 'UTC' + $2 * interval '1 millisecond'`,
       [companyId, WEBHOOK_GATHER_MS + 50],
     );
-    if (soon?.waitMs === null || soon?.waitMs === undefined) break;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, soon.waitMs) + 5));
+    const waitMs = soon?.waitMs;
+    if (waitMs === null || waitMs === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs) + 5));
   }
   return outcomes;
 }
