@@ -10,7 +10,9 @@ WHERE "status" = 'QUEUED' AND "forwardedAt" IS NULL AND "functionId" = 'webhook-
 
 -- A delivery run already queued by `due` takes a new delivery along, except one handed to Inngest
 -- more than 10 minutes ago that never started (its row would otherwise stand for a run that
--- Inngest lost, and strand the endpoint's deliveries).
+-- Inngest lost, and strand the endpoint's deliveries). The run relied on is share-locked until the
+-- caller commits: its claim (FOR UPDATE SKIP LOCKED) passes it over meanwhile, so it cannot start,
+-- finish and check for further deliveries before the new one is visible.
 CREATE OR REPLACE FUNCTION webhook_ensure_delivery_run(endpoint_id text, company_id text, due timestamp) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO "BackgroundRun" ("id", "functionId", "eventName", "eventData", "status", "concurrencyKey", "runAt", "companyId", "createdAt", "updatedAt")
@@ -21,5 +23,6 @@ LANGUAGE sql AS $$
   WHERE NOT EXISTS (
     SELECT 1 FROM "BackgroundRun" b
     WHERE b."concurrencyKey" = 'webhook:' || endpoint_id AND b."status" = 'QUEUED' AND b."runAt" <= due
-      AND (b."forwardedAt" IS NULL OR b."forwardedAt" > now() AT TIME ZONE 'UTC' - interval '10 minutes'))
+      AND (b."forwardedAt" IS NULL OR b."forwardedAt" > now() AT TIME ZONE 'UTC' - interval '10 minutes')
+    FOR SHARE OF b)
 $$;
