@@ -39,19 +39,21 @@ const CLAIM_DUE = `
     ORDER BY w."nextAttemptAt", w."id"
     LIMIT $2
     FOR UPDATE OF w SKIP LOCKED) due
-  WHERE d."id" = due."id"` + RETURNING + `, due."url" AS "endpointUrl", due."secret" AS "sealedSecret"`;
+  WHERE d."id" = due."id"` + RETURNING + `, due."url" AS "endpointUrl", due."secret" AS "sealedSecret",
+    (SELECT count(*) FROM "WebhookDelivery" p WHERE p."endpointId" = $1 AND p."status" = 'PENDING')::int AS "pendingAtClaim"`;
 
-export type DueBatch = { token: string; deliveries: ClaimedDelivery[]; endpoint: { url: string; sealedSecret: string } | null };
+/** pendingAtClaim: the endpoint's PENDING deliveries when the batch was claimed, the batch's own included (null: nothing claimed). */
+export type DueBatch = { token: string; deliveries: ClaimedDelivery[]; endpoint: { url: string; sealedSecret: string } | null; pendingAtClaim: number | null };
 
 /** Up to `limit` due deliveries of an active endpoint of the company, leased to a new token, with the endpoint's URL and sealed secret. */
 export async function claimDueDeliveries(input: { endpointId: string; companyId: string }, limit: number): Promise<DueBatch> {
   const token = randomUUID();
-  const rows = await sql<ClaimedDelivery & { endpointUrl: string; sealedSecret: string }>(getPool(), CLAIM_DUE, [
+  const rows = await sql<ClaimedDelivery & { endpointUrl: string; sealedSecret: string; pendingAtClaim: number }>(getPool(), CLAIM_DUE, [
     input.endpointId, limit, token, utc(new Date(Date.now() + DELIVERY_LEASE_MS)), input.companyId,
   ]);
   const first = rows[0];
-  const deliveries = rows.map(({ endpointUrl: _url, sealedSecret: _secret, ...delivery }) => delivery);
-  return { token, deliveries, endpoint: first ? { url: first.endpointUrl, sealedSecret: first.sealedSecret } : null };
+  const deliveries = rows.map(({ endpointUrl: _url, sealedSecret: _secret, pendingAtClaim: _pending, ...delivery }) => delivery);
+  return { token, deliveries, endpoint: first ? { url: first.endpointUrl, sealedSecret: first.sealedSecret } : null, pendingAtClaim: first?.pendingAtClaim ?? null };
 }
 
 // A manual attempt (redeliver, test) takes the delivery whatever its status,

@@ -50,8 +50,10 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
   let attempted = 0;
   let succeeded = 0;
   let endpointDisabled = false;
+  // The last batch was every delivery PENDING at its claim, and all of it succeeded.
+  let nothingLeft = false;
   while (Date.now() - started < budgetMs) {
-    const { token, deliveries, endpoint } = await claimDueDeliveries(input, batchSize);
+    const { token, deliveries, endpoint, pendingAtClaim } = await claimDueDeliveries(input, batchSize);
     if (!endpoint) break;
     const target = { url: endpoint.url, secret: openSecret(endpoint.sealedSecret) };
     const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
@@ -65,9 +67,16 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
       break;
     }
     // A short batch took everything due at the claim; what came since is due after its gathering window (next run).
-    if (deliveries.length < batchSize) break;
+    if (deliveries.length < batchSize) {
+      nothingLeft = pendingAtClaim === deliveries.length && outcomes.every((o) => o.result.ok);
+      break;
+    }
   }
-  const nextRunAt = await scheduleNextRun(input);
+  // With nothing left PENDING but deliveries made after the claim, the next-run check would find
+  // nothing to do: each of those queued a run of its own (this one is RUNNING, and a run an
+  // outcome counts on cannot start before that outcome commits: webhook_ensure_delivery_run).
+  // A disabled endpoint has nothing PENDING either.
+  const nextRunAt = nothingLeft || endpointDisabled ? null : await scheduleNextRun(input);
   return { attempted, succeeded, endpointDisabled, nextRunAt };
 }
 
