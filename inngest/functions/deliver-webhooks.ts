@@ -1,12 +1,13 @@
 import { inngest } from "@/inngest/client";
-import { deliverDueForEndpoint, scheduleNextRun } from "@/lib/webhooks";
+import { rescheduleAfterFailedRun, runDeliveryRun } from "@/lib/webhooks";
 import { DELIVER_WEBHOOKS_EVENT, DELIVER_WEBHOOKS_FUNCTION_ID, DeliverWebhooksEventData } from "@/lib/webhooks/events";
 
 /**
  * Sends one endpoint's due webhook deliveries (lib/webhooks/deliver-due.ts),
  * one run at a time per endpoint, so a slow or dead receiver holds up only
  * its own deliveries. The WebhookDelivery rows are the source of truth: a
- * replayed or retried run just claims whatever is due.
+ * replayed or retried run just claims whatever is due. The trigger queues
+ * these runs as rows; with the Inngest driver a relay sends their events.
  */
 export const deliverWebhooksFunction = inngest.createFunction(
   {
@@ -17,13 +18,13 @@ export const deliverWebhooksFunction = inngest.createFunction(
     retries: 4,
     // A run that failed for good (database unreachable, a bug) must not strand its endpoint's
     // PENDING deliveries: the next run is queued for the earliest of them.
-    onFailure: async ({ event, step }) => {
+    onFailure: async ({ event, error, step }) => {
       const run = DeliverWebhooksEventData.parse(event.data.event.data);
-      await step.run("reschedule", () => scheduleNextRun(run));
+      await step.run("reschedule", () => rescheduleAfterFailedRun(run, error.message));
     },
   },
   async ({ event, step }) => {
     const run = DeliverWebhooksEventData.parse(event.data);
-    return step.run("deliver-due", () => deliverDueForEndpoint(run));
+    return step.run("deliver-due", () => runDeliveryRun(run));
   },
 );

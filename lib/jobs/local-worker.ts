@@ -41,8 +41,11 @@ async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, in
 
 // A slot that finished a run of a series (concurrency key) first looks for the next run of
 // that series: a cheap index lookup, where a claim over every key scans the whole due queue.
-// Bounded, so one busy series cannot keep a slot from the others' runs for long.
+// Bounded in runs and in time, so busy series cannot keep the slots from other runs for long:
+// with as many busy emission series as slots, webhook delivery runs waited for whole chains
+// (seconds) although they were due earlier than the series' next runs.
 const MAX_RUNS_PER_KEY_IN_A_ROW = 50;
+const MAX_MS_PER_KEY_IN_A_ROW = 500;
 
 /**
  * The local driver's loop: `concurrency` slots each claim a due run from
@@ -84,9 +87,12 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   const slot = async () => {
     let key: string | null = null;
     let inARow = 0;
+    let chainStarted = 0;
     while (!stopped) {
       try {
-        const sameKey: Executed | null = key && inARow < MAX_RUNS_PER_KEY_IN_A_ROW ? await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds, concurrencyKey: key }, inFlight) : null;
+        const chaining: boolean = key !== null && inARow < MAX_RUNS_PER_KEY_IN_A_ROW && Date.now() - chainStarted < MAX_MS_PER_KEY_IN_A_ROW;
+        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds, concurrencyKey: key! }, inFlight) : null;
+        if (!sameKey) chainStarted = Date.now();
         const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight));
         inARow = sameKey ? inARow + 1 : 0;
         key = executed?.concurrencyKey ?? null;

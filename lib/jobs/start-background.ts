@@ -2,9 +2,10 @@ import type { InngestFunction } from "inngest";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { backgroundDriver } from "./driver-mode";
+import { startRunRelay } from "./forward-queued-runs";
 import { startLocalWorker } from "./local-worker";
 
-const holder = globalThis as unknown as { __localWorker?: ReturnType<typeof startLocalWorker> };
+const holder = globalThis as unknown as { __localWorker?: ReturnType<typeof startLocalWorker>; __runRelay?: ReturnType<typeof startRunRelay> };
 
 /**
  * Starts this process's local worker loop when runs are not sent to Inngest
@@ -17,4 +18,15 @@ export function startLocalBackgroundWorker(functions: InngestFunction.Any[]) {
   const concurrency = config.DATABASE_POOL_MAX <= 1 ? 1 : Math.max(1, Math.min(8, config.DATABASE_POOL_MAX - 2));
   holder.__localWorker ??= startLocalWorker(getDb(), functions, { concurrency });
   return holder.__localWorker;
+}
+
+/**
+ * With the Inngest driver, starts this process's relay for runs the database
+ * queues itself (`functionIds`), which no enqueueRun call sends. Several
+ * processes may run it: runs are leased. Idempotent like the worker.
+ */
+export function startInngestRunRelay(functionIds: string[]) {
+  if (backgroundDriver() !== "inngest") return null;
+  holder.__runRelay ??= startRunRelay({ functionIds });
+  return holder.__runRelay;
 }

@@ -28,23 +28,32 @@ const RETURNING = `
     (SELECT ev."payload" FROM "WebhookEvent" ev WHERE ev."id" = d."eventId") AS "payload",
     EXISTS (SELECT 1 FROM jsonb_array_elements(d."attemptLog") x WHERE (x->>'responseStatus')::int BETWEEN 200 AND 299) AS "everSucceeded"`;
 
+// The endpoint's URL and secret come with the claim (one statement per batch).
 const CLAIM_DUE = `
   UPDATE "WebhookDelivery" d SET "leaseToken" = $3, "leaseUntil" = $4::timestamp
   FROM (
-    SELECT w."id" FROM "WebhookDelivery" w
+    SELECT w."id", e."url", e."secret" FROM "WebhookDelivery" w
+    JOIN "WebhookEndpoint" e ON e."id" = w."endpointId" AND e."companyId" = $5 AND e."isActive"
     WHERE w."endpointId" = $1 AND w."status" = 'PENDING' AND w."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
       AND (w."leaseUntil" IS NULL OR w."leaseUntil" < now() AT TIME ZONE 'UTC')
-      AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = w."endpointId" AND e."isActive")
     ORDER BY w."nextAttemptAt", w."id"
     LIMIT $2
     FOR UPDATE OF w SKIP LOCKED) due
-  WHERE d."id" = due."id"` + RETURNING;
+  WHERE d."id" = due."id"` + RETURNING + `, due."url" AS "endpointUrl", due."secret" AS "sealedSecret",
+    (SELECT count(*) FROM "WebhookDelivery" p WHERE p."endpointId" = $1 AND p."status" = 'PENDING')::int AS "pendingAtClaim"`;
 
-/** Up to `limit` due deliveries of an active endpoint, leased to a new token. */
-export async function claimDueDeliveries(endpointId: string, limit: number): Promise<{ token: string; deliveries: ClaimedDelivery[] }> {
+/** pendingAtClaim: the endpoint's PENDING deliveries when the batch was claimed, the batch's own included (null: nothing claimed). */
+export type DueBatch = { token: string; deliveries: ClaimedDelivery[]; endpoint: { url: string; sealedSecret: string } | null; pendingAtClaim: number | null };
+
+/** Up to `limit` due deliveries of an active endpoint of the company, leased to a new token, with the endpoint's URL and sealed secret. */
+export async function claimDueDeliveries(input: { endpointId: string; companyId: string }, limit: number): Promise<DueBatch> {
   const token = randomUUID();
-  const rows = await sql<ClaimedDelivery>(getPool(), CLAIM_DUE, [endpointId, limit, token, utc(new Date(Date.now() + DELIVERY_LEASE_MS))]);
-  return { token, deliveries: rows };
+  const rows = await sql<ClaimedDelivery & { endpointUrl: string; sealedSecret: string; pendingAtClaim: number }>(getPool(), CLAIM_DUE, [
+    input.endpointId, limit, token, utc(new Date(Date.now() + DELIVERY_LEASE_MS)), input.companyId,
+  ]);
+  const first = rows[0];
+  const deliveries = rows.map(({ endpointUrl: _url, sealedSecret: _secret, pendingAtClaim: _pending, ...delivery }) => delivery);
+  return { token, deliveries, endpoint: first ? { url: first.endpointUrl, sealedSecret: first.sealedSecret } : null, pendingAtClaim: first?.pendingAtClaim ?? null };
 }
 
 // A manual attempt (redeliver, test) takes the delivery whatever its status,

@@ -10,6 +10,13 @@ import { env } from "@/lib/config/env";
  */
 export const DEFAULT_RETRY_DELAYS_SECONDS = [1, 2, 4, 8, 300, 1_800, 3_600, 7_200, 10_800, 14_400, 18_000, 28_800];
 
+/**
+ * An outcome's deliveries (and its endpoint's delivery run) are due this long
+ * after it, so the outcomes of a busy endpoint share one delivery run. Kept in
+ * step with webhook_gather_interval() (migration 20261124220000_webhook_gathering_window).
+ */
+export const WEBHOOK_GATHER_MS = 250;
+
 /** The spec's answer timeout (api.md, Limits: 10 s), for the whole exchange: connect, headers and body. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 

@@ -1,6 +1,8 @@
 import { setMaxListeners } from "node:events";
 import { getPool } from "@/lib/db/client";
-import { sql, utc } from "@/lib/db/sql";
+import { backgroundDriver } from "@/lib/jobs/driver-mode";
+import { markForwardedRun } from "@/lib/jobs/forward-queued-runs";
+import { sql } from "@/lib/db/sql";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { retryDelaysSeconds, WEBHOOK_TIMEOUT_MS } from "./config";
 import { webhookNow } from "./clock";
@@ -20,7 +22,25 @@ export type DeliverDueOptions = { budgetMs?: number; batchSize?: number };
 
 export type DeliverDueResult = { attempted: number; succeeded: number; endpointDisabled: boolean; nextRunAt: string | null };
 
-type EndpointTarget = { id: string; companyId: string; url: string; secret: string; isActive: boolean };
+/**
+ * A delivery run as its function runs it. With the Inngest driver the run's
+ * row (queued by the database, forwarded by the relay) follows the run:
+ * RUNNING before anything is claimed, so an outcome recorded from then on
+ * queues a run of its own instead of counting on this one.
+ */
+export async function runDeliveryRun(run: { endpointId: string; companyId: string; runId: string }): Promise<DeliverDueResult> {
+  const forwarded = backgroundDriver() === "inngest";
+  if (forwarded) await markForwardedRun(run.runId, "RUNNING");
+  const result = await deliverDueForEndpoint(run);
+  if (forwarded) await markForwardedRun(run.runId, "SUCCEEDED");
+  return result;
+}
+
+/** After a run failed for good: its row records it (Inngest driver) and the endpoint's next run is queued. */
+export async function rescheduleAfterFailedRun(run: { endpointId: string; companyId: string; runId: string }, error: string): Promise<string | null> {
+  if (backgroundDriver() === "inngest") await markForwardedRun(run.runId, "FAILED", error);
+  return scheduleNextRun(run);
+}
 
 export async function deliverDueForEndpoint(input: { endpointId: string; companyId: string }, options: DeliverDueOptions = {}): Promise<DeliverDueResult> {
   const budgetMs = options.budgetMs ?? 10_000;
@@ -30,33 +50,34 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
   let attempted = 0;
   let succeeded = 0;
   let endpointDisabled = false;
+  // The last batch was every delivery PENDING at its claim, and all of it succeeded.
+  let nothingLeft = false;
   while (Date.now() - started < budgetMs) {
-    const endpoint = await loadTarget(input);
-    if (!endpoint?.isActive) break;
-    const { token, deliveries } = await claimDueDeliveries(endpoint.id, batchSize);
-    if (deliveries.length === 0) break;
+    const { token, deliveries, endpoint, pendingAtClaim } = await claimDueDeliveries(input, batchSize);
+    if (!endpoint) break;
+    const target = { url: endpoint.url, secret: openSecret(endpoint.sealedSecret) };
     const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
     setMaxListeners(batchSize + 1, deadline); // one abort listener per request of the batch
-    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(endpoint, delivery, deadline)));
-    const recorded = await recordAttempts(endpoint.id, token, outcomes, delays);
+    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(target, delivery, deadline)));
+    const recorded = await recordAttempts(input.endpointId, token, outcomes, delays);
     attempted += outcomes.length;
     succeeded += outcomes.filter((o) => o.result.ok).length;
     if (recorded.endpointDisabled) {
       endpointDisabled = true;
       break;
     }
+    // A short batch took everything due at the claim; what came since is due after its gathering window (next run).
+    if (deliveries.length < batchSize) {
+      nothingLeft = pendingAtClaim === deliveries.length && outcomes.every((o) => o.result.ok);
+      break;
+    }
   }
-  const nextRunAt = await scheduleNextRun(input);
+  // With nothing left PENDING but deliveries made after the claim, the next-run check would find
+  // nothing to do: each of those queued a run of its own (this one is RUNNING, and a run an
+  // outcome counts on cannot start before that outcome commits: webhook_ensure_delivery_run).
+  // A disabled endpoint has nothing PENDING either.
+  const nextRunAt = nothingLeft || endpointDisabled ? null : await scheduleNextRun(input);
   return { attempted, succeeded, endpointDisabled, nextRunAt };
-}
-
-async function loadTarget(input: { endpointId: string; companyId: string }): Promise<EndpointTarget | null> {
-  const [row] = await sql<EndpointTarget>(
-    getPool(),
-    `SELECT "id", "companyId", "url", "secret", "isActive" FROM "WebhookEndpoint" WHERE "id" = $1 AND "companyId" = $2`,
-    [input.endpointId, input.companyId],
-  );
-  return row ? { ...row, secret: openSecret(row.secret) } : null;
 }
 
 /** Signs at the attempt's own time and sends; the payload bytes are the event's, unchanged. */
@@ -73,14 +94,14 @@ export async function attemptDelivery(endpoint: { url: string; secret: string },
  * then. Idempotent: a replayed run queues nothing more.
  */
 export async function scheduleNextRun(input: { endpointId: string; companyId: string }): Promise<string | null> {
-  const [row] = await sql<{ due: Date | null }>(
+  const [row] = await sql<{ due: Date }>(
     getPool(),
-    `SELECT min(greatest("nextAttemptAt", coalesce("leaseUntil", "nextAttemptAt"))) AS "due" FROM "WebhookDelivery" d
-     WHERE d."endpointId" = $1 AND d."status" = 'PENDING'
-       AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."isActive")`,
-    [input.endpointId],
+    `SELECT next."due", webhook_ensure_delivery_run($1, $2, next."due")
+     FROM (SELECT min(greatest(d."nextAttemptAt", coalesce(d."leaseUntil", d."nextAttemptAt"))) AS "due" FROM "WebhookDelivery" d
+           WHERE d."endpointId" = $1 AND d."status" = 'PENDING'
+             AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."isActive")) next
+     WHERE next."due" IS NOT NULL`,
+    [input.endpointId, input.companyId],
   );
-  if (!row?.due) return null;
-  await sql(getPool(), `SELECT webhook_ensure_delivery_run($1, $2, $3::timestamp)`, [input.endpointId, input.companyId, utc(row.due)]);
-  return row.due.toISOString();
+  return row ? row.due.toISOString() : null;
 }

@@ -134,6 +134,9 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy?: () => void 
   return Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8");
 }
 
+// OpenSSL's certificate verification results that name no certificate in their code (the others match /CERT|UNABLE_TO_/).
+const CERTIFICATE_VERIFY_CODES = new Set(["INVALID_PURPOSE", "INVALID_CA", "PATH_LENGTH_EXCEEDED", "HOSTNAME_MISMATCH", "INVALID_EXTENSION", "INVALID_NON_CA", "INVALID_CALL", "ERROR_IN_CRL_LAST_UPDATE_FIELD", "ERROR_IN_CRL_NEXT_UPDATE_FIELD", "CRL_HAS_EXPIRED", "CRL_NOT_YET_VALID", "CRL_SIGNATURE_FAILURE", "KEYUSAGE_NO_CERTSIGN", "APPLICATION_VERIFICATION"]);
+
 /** A short, classified summary: timeout, DNS, TLS, refused address, connection refused/reset. */
 export function describeNetworkError(error: unknown): string {
   const chain: Array<{ name?: string; code?: string; message?: string }> = [];
@@ -153,7 +156,7 @@ export function describeNetworkError(error: unknown): string {
     if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") return `DNS: ${code} ${e.message ?? ""}`.trim();
     if (code === "ECONNREFUSED") return "connection refused";
     if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") return "connection reset";
-    if (code.startsWith("ERR_TLS") || code.startsWith("ERR_SSL") || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return `TLS: ${code}`;
+    if (code.startsWith("ERR_TLS") || code.startsWith("ERR_SSL") || /CERT|SELF_SIGNED|UNABLE_TO_/.test(code) || CERTIFICATE_VERIFY_CODES.has(code)) return `TLS: ${code}`;
   }
   const first = chain[0];
   return `network error: ${first?.code ?? first?.name ?? "unknown"}${first?.message ? ` ${first.message}` : ""}`.slice(0, 300);

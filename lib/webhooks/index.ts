@@ -22,7 +22,9 @@
 //   startWebhookBackfill({ companyId, actor, from, to, types?, onlyMissing?, environment?, dryRun? })
 //       actor: { kind: "apiKey", id } | { kind: "user", id, email }; 5 calls/min per company
 //   getWebhookBackfill({ companyId, runId }) · listWebhookBackfills({ companyId, page, pageSize })
-// Background (inngest/functions): deliverDueForEndpoint, scheduleNextRun, backfillNextBatch, finishBackfill.
+// Background (inngest/functions): runDeliveryRun (deliverDueForEndpoint, scheduleNextRun), rescheduleAfterFailedRun,
+//   backfillNextBatch, finishBackfill. Delivery runs are queued by the database; with the Inngest driver
+//   the relay (lib/jobs/forward-queued-runs.ts, started by instrumentation.ts) sends their events.
 
 export {
   createWebhookEndpoint,
@@ -37,4 +39,4 @@ export { getWebhookDelivery, listDocumentDeliveries, listEndpointDeliveries, sea
 export { redeliverWebhookDelivery, sendTestWebhook } from "./manual-attempts";
 export { redispatchDocumentWebhook } from "./redispatch";
 export { backfillNextBatch, finishBackfill, getWebhookBackfill, listWebhookBackfills, startWebhookBackfill, type BackfillActor } from "./backfill";
-export { deliverDueForEndpoint, scheduleNextRun } from "./deliver-due";
+export { deliverDueForEndpoint, rescheduleAfterFailedRun, runDeliveryRun, scheduleNextRun } from "./deliver-due";

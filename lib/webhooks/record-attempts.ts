@@ -1,4 +1,5 @@
 import type { PoolClient } from "pg";
+import { getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { FAILURES_BEFORE_DISABLE } from "./config";
@@ -10,6 +11,8 @@ import { afterFailedAttempt, afterSucceededAttempt } from "./retry-schedule";
 // transaction: a SUCCEEDED delivery resets consecutiveFailures, each delivery
 // that exhausted its schedule adds one, and the fifth in a row disables the
 // endpoint (its PENDING deliveries become FAILED, kept for redelivery and backfill).
+// A 410 Gone answer (not to a test event) fails its delivery without retry
+// and disables the endpoint at once.
 
 export type AttemptOutcome = {
   delivery: ClaimedDelivery;
@@ -20,6 +23,8 @@ export type AttemptOutcome = {
 };
 
 export const DISABLED_REASON = `${FAILURES_BEFORE_DISABLE} consecutive failed deliveries`;
+/** Standard Webhooks: a 410 Gone answer disables the endpoint at once (a test event's does not). */
+export const GONE_REASON = "the receiver answered 410 Gone";
 
 const RECORD = `
   UPDATE "WebhookDelivery" d SET
@@ -33,6 +38,14 @@ const RECORD = `
   WHERE d."id" = r."id" AND d."leaseToken" = $2
   RETURNING d."id", d."status", d."nextAttemptAt"`;
 
+// The attempts, and a success's reset of the endpoint's failure counter (only when it is not 0 already).
+const RECORD_AND_RESET = `
+  WITH recorded AS (${RECORD}),
+  reset AS (
+    UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "updatedAt" = now() AT TIME ZONE 'UTC'
+    WHERE "id" = $3 AND $4::boolean AND "consecutiveFailures" <> 0 AND EXISTS (SELECT 1 FROM recorded))
+  SELECT count(*)::int AS "recorded" FROM recorded`;
+
 export type RecordedBatch = { recorded: number; endpointDisabled: boolean };
 
 export async function recordAttempts(endpointId: string, token: string, outcomes: AttemptOutcome[], delays: readonly number[]): Promise<RecordedBatch> {
@@ -40,6 +53,7 @@ export async function recordAttempts(endpointId: string, token: string, outcomes
   // Health counts in completion order: failures after the last success.
   let anySuccess = false;
   let failuresAfterLastSuccess = 0;
+  let gone = false;
   const rows = outcomes
     .slice()
     .sort((a, b) => a.at.getTime() + a.result.durationMs - (b.at.getTime() + b.result.durationMs))
@@ -58,12 +72,25 @@ export async function recordAttempts(endpointId: string, token: string, outcomes
         return { id: delivery.id, status: "SUCCEEDED", scheduledAttempts, nextAttemptAt: null, ...answer(result), entry };
       }
       const next = afterFailedAttempt({ trigger, scheduledAttempts: delivery.scheduledAttempts, everSucceeded: delivery.everSucceeded, delays, now: new Date(at.getTime() + result.durationMs), retryAfterSeconds: result.retryAfterSeconds });
+      if (result.responseStatus === 410 && trigger !== "TEST") {
+        // The receiver says the URL is gone for good: no retry, and the endpoint is disabled below.
+        gone = true;
+        return { id: delivery.id, status: "FAILED", scheduledAttempts: next.scheduledAttempts, nextAttemptAt: null, ...answer(result), entry };
+      }
       if (next.exhaustedSchedule) failuresAfterLastSuccess += 1;
       return { id: delivery.id, status: next.status, scheduledAttempts: next.scheduledAttempts, nextAttemptAt: next.nextAttemptAt && utc(next.nextAttemptAt), ...answer(result), entry };
     });
+  // No failure counted since the last success (the usual case): one statement, no transaction.
+  if (failuresAfterLastSuccess === 0 && !gone) {
+    const [row] = await sql<{ recorded: number }>(getPool(), RECORD_AND_RESET, [JSON.stringify(rows), token, endpointId, anySuccess]);
+    return { recorded: row?.recorded ?? 0, endpointDisabled: false };
+  }
   return inSqlTransaction(async (client) => {
     const recorded = await sql<{ id: string }>(client, RECORD, [JSON.stringify(rows), token]);
-    if (!anySuccess && failuresAfterLastSuccess === 0) return { recorded: recorded.length, endpointDisabled: false };
+    if (gone && recorded.length > 0) {
+      await disableEndpoint(client, endpointId, GONE_REASON);
+      return { recorded: recorded.length, endpointDisabled: true };
+    }
     const endpointDisabled = await updateHealth(client, endpointId, anySuccess, failuresAfterLastSuccess);
     return { recorded: recorded.length, endpointDisabled };
   });

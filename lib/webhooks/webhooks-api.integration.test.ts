@@ -142,6 +142,28 @@ describe("webhooks through the /v1 routes, with a receiver on 127.0.0.1", () => 
     expect(verifySignature(endpoint.secret, resent.headers["x-webhook-signature"] as string, resent.body).valid).toBe(true);
   });
 
+  it("a 410 Gone answer fails the delivery without retry and disables the endpoint at once; a test event's 410 does not", async () => {
+    const company = await createTestCompany();
+    const gone = await receiver();
+    const endpoint = await createEndpoint(company.key, { url: gone.url });
+    gone.reply({ status: 410, body: "gone" });
+    const tested = await call(testRoute, { method: "POST", path: "/x", key: company.key, params: { id: endpoint.id } });
+    expect(tested.body).toMatchObject({ status: "FAILED", responseStatus: 410 });
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).isActive).toBe(true);
+
+    await documentWithOutcomeFor(company.companyId);
+    await drainWebhooks(company.companyId);
+    const [delivery] = (await deliveriesOf(company.key, endpoint.id, "?eventType=document.rejected")).data;
+    expect(delivery).toMatchObject({ status: "FAILED", attempts: 1, responseStatus: 410, responseBody: "gone", errorMessage: "HTTP 410", nextAttemptAt: null });
+    expect(gone.received.filter((r) => r.headers["x-webhook-event"] === "document.rejected")).toHaveLength(1);
+    const disabled = (await call(getEndpointRoute, { path: "/x", key: company.key, params: { id: endpoint.id } })).body;
+    expect(disabled).toMatchObject({ isActive: false, disabledReason: "the receiver answered 410 Gone", disabledAt: expect.any(String) });
+    // Reactivation works as after any disabling: the ping must be answered.
+    gone.reply({ status: 200 });
+    const reactivated = await call(patchEndpointRoute, { method: "PATCH", path: "/x", key: company.key, params: { id: endpoint.id }, body: { isActive: true } });
+    expect(reactivated.body).toMatchObject({ isActive: true, disabledReason: null });
+  });
+
   it("legacy X-Service-* headers until 2027-02-01T00:00:00Z and never after; signatures use the attempt's time", async () => {
     const company = await createTestCompany();
     const hooks = await receiver();

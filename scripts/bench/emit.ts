@@ -20,6 +20,7 @@ import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { machineWindow, processCpuMs } from "./machine-cpu";
 import { logEveryStatement, startStatementLog } from "./statement-log";
+import type { ReceiverProcess } from "./webhook-receiver";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 8);
@@ -173,14 +174,14 @@ async function bench(): Promise<void> {
   await waitAuthorized(ids, 300_000);
   const elapsedS = (Date.now() - t0) / 1000;
   const statements = statementLog?.stop();
-  if (receiver) {
-    const [row] = await sql<{ total: number; succeeded: number }>(getPool(), `SELECT count(*)::int AS "total", count(*) FILTER (WHERE "status" = 'SUCCEEDED')::int AS "succeeded" FROM "WebhookDelivery" WHERE "documentId" = ANY($1::text[])`, [ids]);
-    console.log(`webhook deliveries (${WEBHOOK_ENDPOINTS} endpoints per company): ${row?.succeeded ?? 0}/${row?.total ?? 0} delivered when the last document settled`);
-  }
-  const backendsAfter = [...new Set([...backendsBefore, ...(await backends())])];
   const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
+  const cpuPerDocument = async () => {
+    const pids = [...new Set([...backendsBefore, ...(await backends())])];
+    return { pids, perDocument: Object.entries({ ...roles, PostgreSQL: pids }).map(([role, rolePids]) => [role, cpuOf(rolePids) / DOCUMENTS] as const) };
+  };
+  const { pids: backendsAfter, perDocument } = await cpuPerDocument();
   const machine = window.stop([...Object.values(roles).flat(), ...backendsAfter]);
-  const perDocument = Object.entries({ ...roles, PostgreSQL: backendsAfter }).map(([role, pids]) => [role, cpuOf(pids) / DOCUMENTS] as const);
+  if (receiver) await reportDeliveries(ids, receiver, cpuPerDocument);
   await worker.stop();
   // pg_stat_database counts a backend's commits when it exits or, idle, within 10 s (PGSTAT_IDLE_INTERVAL).
   await new Promise((resolve) => setTimeout(resolve, 10_500));
@@ -210,6 +211,43 @@ async function bench(): Promise<void> {
   }
   simulator.kill("SIGTERM");
   receiver?.stop();
+}
+
+/**
+ * With endpoints: how far deliveries lagged when the last document settled,
+ * then waits for every delivery to finish and prints outcome→receipt and the
+ * CPU per document including its deliveries (the cost emission really carries).
+ */
+async function reportDeliveries(ids: string[], receiver: ReceiverProcess, cpuPerDocument: () => Promise<{ perDocument: (readonly [string, number])[] }>): Promise<void> {
+  const counts = async () => {
+    const [row] = await sql<{ total: number; settled: number; succeeded: number }>(
+      getPool(),
+      `SELECT count(*)::int AS "total", count(*) FILTER (WHERE "status" <> 'PENDING')::int AS "settled", count(*) FILTER (WHERE "status" = 'SUCCEEDED')::int AS "succeeded"
+       FROM "WebhookDelivery" WHERE "documentId" = ANY($1::text[])`,
+      [ids],
+    );
+    return row ?? { total: 0, settled: 0, succeeded: 0 };
+  };
+  const atSettle = await counts();
+  console.log(`webhook deliveries (${WEBHOOK_ENDPOINTS} endpoints per company): ${atSettle.succeeded}/${atSettle.total} delivered when the last document settled`);
+  const deadline = Date.now() + 120_000;
+  for (let now = atSettle; now.settled < now.total || now.total < ids.length * WEBHOOK_ENDPOINTS; now = await counts()) {
+    if (Date.now() > deadline) throw new Error(`only ${now.settled}/${now.total} deliveries finished in time`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { perDocument } = await cpuPerDocument();
+  const { receipts } = await receiver.receipts();
+  const rows = await sql<{ id: string; outcomeAt: Date }>(
+    getPool(),
+    `SELECT d."id", e."createdAt" AS "outcomeAt" FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e."id" = d."eventId" WHERE d."documentId" = ANY($1::text[])`,
+    [ids],
+  );
+  const latencies = rows.filter((r) => receipts[r.id] !== undefined).map((r) => receipts[r.id]! - r.outcomeAt.getTime()).sort((a, b) => a - b);
+  const final = await counts();
+  const [runs] = await sql<{ runs: number }>(getPool(), `SELECT count(*)::int AS "runs" FROM "BackgroundRun" WHERE "functionId" = 'webhook-deliver'`);
+  console.log(`webhook deliveries: ${final.succeeded}/${final.total} delivered by ${runs?.runs ?? 0} delivery runs; outcome→receipt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`CPU per document with its deliveries: ${total.toFixed(1)} ms (${perDocument.map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(", ")})`);
 }
 
 async function startWebhookReceiver() {

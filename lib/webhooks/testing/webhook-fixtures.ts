@@ -1,11 +1,14 @@
 import type { DocumentStatus, FiscalDocument } from "@prisma/client";
 import { functions } from "@/inngest";
 import { resetEnvCache } from "@/lib/config/env";
-import { db } from "@/lib/db/client";
 import { createDraft } from "@/lib/emission/testing/emission-fixtures";
 import { recordDocumentOutcome, type DocumentOutcomeType } from "@/lib/events/record-outcome";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
+import type { RunOutcome } from "@/lib/jobs/execute-run";
+import { db, getPool } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { call } from "@/test/http";
+import { WEBHOOK_GATHER_MS } from "../config";
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/route";
 
 // Test-only helpers for webhook integration tests. Receivers listen on
@@ -43,6 +46,25 @@ export async function documentWithOutcome(companyId: string, type: DocumentOutco
   });
 }
 
-export function drainWebhooks(companyId: string) {
-  return drainDueRuns(functions, { companyIds: [companyId] });
+/**
+ * Runs the company's background runs until none is left that is due within a
+ * gathering window (WEBHOOK_GATHER_MS): outcomes just recorded, and the
+ * deliveries a backfill run fans out, are sent too. Runs parked for longer
+ * (a retry delay) stay parked.
+ */
+export async function drainWebhooks(companyId: string) {
+  const outcomes: RunOutcome[] = [];
+  for (let round = 0; round < 50; round++) {
+    outcomes.push(...(await drainDueRuns(functions, { companyIds: [companyId] })));
+    const [soon] = await sql<{ waitMs: number | null }>(
+      getPool(),
+      `SELECT ceil(extract(epoch FROM min("runAt") - now() AT TIME ZONE 'UTC') * 1000)::int AS "waitMs" FROM "BackgroundRun"
+       WHERE "companyId" = $1 AND "status" = 'QUEUED' AND "runAt" <= now() AT TIME ZONE 'UTC' + $2 * interval '1 millisecond'`,
+      [companyId, WEBHOOK_GATHER_MS + 50],
+    );
+    const waitMs = soon?.waitMs;
+    if (waitMs === null || waitMs === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs) + 5));
+  }
+  return outcomes;
 }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPool } from "@/lib/db/client";
+import { inSqlTransaction, sql } from "@/lib/db/sql";
+import { claimRun } from "@/lib/jobs/claim-run";
+import { createTestCompany, db } from "@/test/factories";
+import { WEBHOOK_GATHER_MS } from "./config";
+import { DELIVER_WEBHOOKS_FUNCTION_ID } from "./events";
+import { startReceiver, type Receiver } from "./testing/receiver";
+import { applyWebhookTestSettings, createEndpoint, drainWebhooks } from "./testing/webhook-fixtures";
+
+// An outcome whose fan-out counts on a delivery run already queued must not
+// be missed by that run: the run cannot start while the outcome's transaction
+// is open (webhook_ensure_delivery_run share-locks it), so when it runs, and
+// checks for further deliveries at its end, the new delivery is visible.
+
+let receiver: Receiver;
+beforeAll(async () => {
+  applyWebhookTestSettings();
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+const recordOutcome = (client: Parameters<typeof sql>[0], companyId: string) =>
+  sql(
+    client,
+    `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
+     VALUES (gen_random_uuid()::text, $1, 'document.rejected', 'HOMOLOGATION', 'NFE', '{"documentId": null, "rejectionReason": "999 - test"}'::jsonb, now() AT TIME ZONE 'UTC')`,
+    [companyId],
+  );
+
+describe("fan-out into a queued delivery run", () => {
+  it("the queued run is not claimed while an outcome counting on it is uncommitted; both deliveries arrive", async () => {
+    const company = await createTestCompany();
+    const endpoint = await createEndpoint(company.key, { url: receiver.url });
+    await recordOutcome(getPool(), company.companyId);
+    await new Promise((resolve) => setTimeout(resolve, WEBHOOK_GATHER_MS + 50)); // the queued run is due
+    const claim = () => claimRun({ workerId: "race-test", functionIds: [DELIVER_WEBHOOKS_FUNCTION_ID], leaseMs: 15_000, companyIds: [company.companyId] });
+
+    await inSqlTransaction(async (client) => {
+      await recordOutcome(client, company.companyId);
+      // The second outcome queued no run of its own: it counts on the first one, which must wait for this commit.
+      expect(await db.backgroundRun.count({ where: { companyId: company.companyId, functionId: DELIVER_WEBHOOKS_FUNCTION_ID } })).toBe(1);
+      expect(await claim()).toBeNull();
+    });
+    await drainWebhooks(company.companyId);
+    const deliveries = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(deliveries.map((d) => d.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+    expect(receiver.received.filter((r) => r.headers["x-webhook-event"] === "document.rejected")).toHaveLength(2);
+  });
+});
