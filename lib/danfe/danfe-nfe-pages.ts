@@ -1,5 +1,6 @@
 import type { DanfeData, DanfeItem } from "./danfe-data";
-import { breakLongWords, lineCount, wrapLines } from "./text-width";
+import { itemRowHeight } from "./danfe-nfe-items-layout";
+import { lineCount, wrapLines } from "./text-width";
 
 // The DANFE's sheets are laid out here, not by react-pdf's pagination: every
 // sheet is a fixed A4 page (MOC 7.0, 7.6.3: A4 portrait, Anexo II, or
@@ -37,19 +38,6 @@ export function danfeGeometry(orientation: DanfeOrientation): DanfeGeometry {
 /** The first sheet's blocks: narrower by the landscape canhoto's strip. */
 export const firstSheetGeometry = (geometry: DanfeGeometry): DanfeGeometry => ({ ...geometry, contentWidth: geometry.contentWidth - geometry.stubStrip });
 
-// Item table (danfe-nfe-items.tsx): cells of 6 pt text with 1 pt padding
-// above and below, a 0.25 pt line under each row.
-export const ITEM_FONT_SIZE = 6;
-export const ITEM_LINE_HEIGHT = 6.6;
-export const ITEM_ROW_PADDING = 2.25;
-/** Width of the fixed columns (every column but the description, padding included). */
-export const ITEM_FIXED_COLUMNS_WIDTH = 411;
-export const ITEM_CODE_WIDTH = 40;
-// The 0.5 pt lines between and beside the 15 columns, and the description's own padding.
-const ITEM_CELL_CHROME = 16 * 0.5 + 3;
-
-export const descriptionWidth = (geometry: DanfeGeometry) => geometry.contentWidth - ITEM_FIXED_COLUMNS_WIDTH - ITEM_CELL_CHROME;
-
 // Heights of the blocks around the items (points), measured on rendered
 // pages (render-danfe.test.ts checks every sheet stays one A4 page with
 // the longest texts the layout allows) and rounded up.
@@ -82,20 +70,6 @@ export type DanfeSheet = {
   /** The lines of "informações complementares" this sheet prints: at the foot of the first, continued after the items on later ones. */
   additionalInfo: string[];
 };
-
-/** The item's code and description as printed: words too wide for their column broken. */
-export function printedItemTexts(item: DanfeItem, geometry: DanfeGeometry): { code: string; description: string } {
-  return {
-    code: breakLongWords(item.code, ITEM_CODE_WIDTH - 3, ITEM_FONT_SIZE),
-    description: breakLongWords(item.description, descriptionWidth(geometry), ITEM_FONT_SIZE),
-  };
-}
-
-function itemRowHeight(item: DanfeItem, geometry: DanfeGeometry): number {
-  const texts = printedItemTexts(item, geometry);
-  const lines = Math.max(lineCount(texts.description, descriptionWidth(geometry), ITEM_FONT_SIZE), lineCount(texts.code, ITEM_CODE_WIDTH - 3, ITEM_FONT_SIZE));
-  return lines * ITEM_LINE_HEIGHT + ITEM_ROW_PADDING;
-}
 
 /** "Informações complementares" takes two thirds of the row; a continuation the whole width. */
 const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) => (continued ? geometry.contentWidth : (geometry.contentWidth * 2) / 3) - 6;
