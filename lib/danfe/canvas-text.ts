@@ -15,13 +15,15 @@ export type TextPainter = {
   text(text: string, x: number, y: number, options: { lineBreak: false; baseline: "alphabetic"; wordSpacing?: number }): TextPainter;
 };
 
-const ASCENT = 0.9;
+/** react-pdf's Helvetica line: ascent 0.9 em, descent 0.2 em (@react-pdf/font). */
+export const ASCENT = 0.9;
+export const LINE_HEIGHT = 1.1;
 
-type LineOptions = { x: number; top: number; maxWidth: number; font: DanfeFont; size: number; align: "left" | "right" };
+type LineOptions = { x: number; top: number; maxWidth: number; font: DanfeFont; size: number; align: "left" | "right" | "center" };
 
 /**
- * One line of text; `x` is its left edge, or its right edge when aligned
- * right. A line wider than `maxWidth` that wrapLines kept whole (its spaces
+ * One line of text; `x` is its left edge, its right edge when aligned
+ * right, its middle when centred. A line wider than `maxWidth` that wrapLines kept whole (its spaces
  * may shrink) is set with narrower spaces, as react-pdf justifies it.
  */
 export function drawTextLine(painter: TextPainter, line: string, { x, top, maxWidth, font, size, align }: LineOptions): void {
@@ -30,6 +32,6 @@ export function drawTextLine(painter: TextPainter, line: string, { x, top, maxWi
   const spaces = line.split(" ").length - 1;
   const wordSpacing = natural > maxWidth && spaces > 0 ? (maxWidth - natural) / spaces : 0;
   const width = natural + wordSpacing * spaces;
-  const left = align === "right" ? x - width : x;
+  const left = align === "right" ? x - width : align === "center" ? x - width / 2 : x;
   painter.font(font).fontSize(size).text(line, left, top + ASCENT * size, { lineBreak: false, baseline: "alphabetic", ...(wordSpacing ? { wordSpacing } : {}) });
 }

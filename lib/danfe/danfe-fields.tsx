@@ -14,6 +14,9 @@ import type { ReactNode } from "react";
 // clipped rectangle. It cut the page's content stream from 215 to 82 kB.
 const LINE = 0.5;
 
+/** The width left for a frame's rows inside its lines. */
+export const frameInnerWidth = (frameWidth: number) => frameWidth - 2 * LINE;
+
 export const danfeStyles = StyleSheet.create({
   page: { paddingTop: 14, paddingBottom: 14, paddingHorizontal: 14, fontFamily: "Helvetica", fontSize: 7, color: "#000" },
   /** A framed block: its rows (and columns) of fields are separated by lines. */

@@ -1,6 +1,6 @@
 import { Document, Page, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
-import { danfeStyles as s, Watermarks } from "./danfe-fields";
+import { danfeStyles as s, frameInnerWidth, Watermarks } from "./danfe-fields";
 import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
 import { IssuerHeader, ReceiptStub, VerticalReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
@@ -21,16 +21,17 @@ export function DanfeNfeDocument({ data, cancelled, orientation }: { data: Danfe
     <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
       {sheets.map((sheet) => {
         const sheetGeometry = sheet.first ? firstSheetGeometry(geometry) : geometry;
+        const rowWidth = frameInnerWidth(sheetGeometry.contentWidth);
         const blocks = (
           <>
             {sheet.first && !geometry.stubStrip ? <ReceiptStub data={data} /> : null}
-            <IssuerHeader data={data} sheet={sheet} />
+            <IssuerHeader data={data} sheet={sheet} width={rowWidth} />
             {sheet.first ? (
               <>
-                <RecipientBlock data={data} />
-                <InvoiceBlock data={data} perRow={installmentsPerRow(sheetGeometry)} />
-                <TaxBlock data={data} />
-                <TransportBlock data={data} />
+                <RecipientBlock data={data} width={rowWidth} />
+                <InvoiceBlock data={data} perRow={installmentsPerRow(sheetGeometry)} width={rowWidth} />
+                <TaxBlock data={data} width={rowWidth} />
+                <TransportBlock data={data} width={rowWidth} />
               </>
             ) : null}
             {/* The items take the sheet's free height, so "dados adicionais" sits at its foot. */}

@@ -78,6 +78,12 @@ export const lineCount = (text: string, width: number, size: number): number => 
  */
 export const SPACE_SHRINK = 1 / 3;
 
+/** Whether a line fits the width with its spaces shrunk as far as react-pdf allows. */
+export function lineFits(line: string, width: number, size: number, font: DanfeFont = "Helvetica"): boolean {
+  const spaces = line.split(" ").length - 1;
+  return wordWidth(line, size, font) - spaces * wordWidth(" ", size, font) * SPACE_SHRINK <= width;
+}
+
 /**
  * The text wrapped into lines of the box's width, word by word (greedy),
  * a line fitting when it does with its spaces shrunk; words wider than the

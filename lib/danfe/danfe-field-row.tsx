@@ -1,0 +1,27 @@
+import { Canvas } from "@react-pdf/renderer";
+import { drawTextLine, type TextPainter } from "./canvas-text";
+import { FIELD_PADDING_X, fieldRowLayout, type FieldRowLayout, type RowField } from "./danfe-field-row-layout";
+
+// A row of boxed fields drawn as one canvas inside a frame (danfe-fields.tsx):
+// white boxes over the frame's black, which shows between them as the lines.
+// One canvas instead of a react-pdf text layout per field: the fields were
+// about half of a one-page DANFE's render time.
+
+function paintFieldRow(painter: TextPainter, row: FieldRowLayout) {
+  for (const box of row.boxes) painter.rect(box.x, 0, box.width, row.height);
+  painter.fill("#fff").fillColor("#000");
+  for (const box of row.boxes) {
+    const textWidth = box.width - 2 * FIELD_PADDING_X;
+    for (const line of box.lines) {
+      const x = line.align === "right" ? box.x + box.width - FIELD_PADDING_X : line.align === "center" ? box.x + box.width / 2 : box.x + FIELD_PADDING_X;
+      drawTextLine(painter, line.text, { x, top: line.top, maxWidth: textWidth, font: line.font, size: line.size, align: line.align });
+    }
+  }
+  return null;
+}
+
+/** The fields side by side in a row `width` wide (the frame's inner width). */
+export function FieldRow({ fields, width }: { fields: RowField[]; width: number }) {
+  const row = fieldRowLayout(fields, width);
+  return <Canvas style={{ width, height: row.height }} paint={(painter) => paintFieldRow(painter as unknown as TextPainter, row)} />;
+}
