@@ -1,13 +1,10 @@
 import { Document, Page, View, renderToBuffer } from "@react-pdf/renderer";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createElement as h, type ReactNode } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { danfeStyles as s, Field, frameInnerWidth } from "./danfe-fields";
 import { FieldRow } from "./danfe-field-row";
 import type { RowField } from "./danfe-field-row-layout";
+import { wordBoxes } from "./testing/pdf-tools";
 import { loadTextMetrics } from "./text-width";
 import "./render-danfe";
 
@@ -15,15 +12,10 @@ import "./render-danfe";
 // Field component puts it (flex shares, wrapped captions and values, right
 // alignment, the row's height), read back with pdftotext -bbox.
 
-const dir = mkdtempSync(path.join(tmpdir(), "field-row-"));
-
-async function wordBoxes(children: ReactNode): Promise<string[]> {
+async function printedWords(children: ReactNode): Promise<string[]> {
   const pdf = await renderToBuffer(h(Document, null, h(Page, { size: "A4", style: s.page }, h(View, { style: [s.frame, { width: 567.28 }] }, children))));
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  const html = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)]
-    .map((m) => `${m[5]} ${[1, 2, 3, 4].map((i) => Number(m[i]).toFixed(2)).join(" ")}`)
+  return wordBoxes(pdf)
+    .map((w) => `${w.text} ${[w.xMin, w.yMin, w.xMax, w.yMax].map((n) => n.toFixed(2)).join(" ")}`)
     .sort();
 }
 
@@ -46,8 +38,8 @@ describe("FieldRow", () => {
   beforeAll(loadTextMetrics);
 
   it.each(ROWS.map((row, index) => [index, row] as const))("row %i prints like react-pdf's Field layout", async (_, fields) => {
-    const expected = await wordBoxes(h(View, { style: s.row }, ...fields.map((field) => h(Field, { key: field.label, ...field }))));
-    const actual = await wordBoxes(h(FieldRow, { fields, width: frameInnerWidth(567.28) }));
+    const expected = await printedWords(h(View, { style: s.row }, ...fields.map((field) => h(Field, { key: field.label, ...field }))));
+    const actual = await printedWords(h(FieldRow, { fields, width: frameInnerWidth(567.28) }));
     expect(expected.length).toBeGreaterThan(20);
     expect(actual).toEqual(expected);
   });

@@ -2,6 +2,7 @@ import { Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s, Field, Section } from "./danfe-fields";
 import { FieldRow } from "./danfe-field-row";
+import type { RowField } from "./danfe-field-row-layout";
 import { formatDate, formatDecimal, formatDocument, formatMoney, formatTime, formatZipCode, freightModeLabel } from "./format";
 
 // Recipient, invoice/installments, tax totals, transport and additional
@@ -78,30 +79,40 @@ export function InvoiceBlock({ data, perRow, width }: { data: DanfeData; perRow:
   );
 }
 
+/**
+ * Quadro "Cálculo do imposto". An interstate sale to a final consumer adds
+ * the ICMS shared between the states (EC 87/2015, NT 2015.003): "V. ICMS UF
+ * remet." and "V. FCP UF dest." before the products' total, "V. ICMS UF
+ * dest." before the note's total, as DANFEs have printed them since 2016.
+ */
 export function TaxBlock({ data, width }: { data: DanfeData; width: number }) {
   const t = data.totals;
+  const money = (label: string, value: string): RowField => ({ label, value: formatMoney(value), align: "right" });
+  const interstate = t.interstate;
   return (
     <Section title="Cálculo do imposto">
       <FieldRow
         width={width}
         fields={[
-          { label: "Base de cálc. do ICMS", value: formatMoney(t.icmsBase), align: "right" },
-          { label: "Valor do ICMS", value: formatMoney(t.icmsValue), align: "right" },
-          { label: "Base de cálc. ICMS S.T.", value: formatMoney(t.icmsStBase), align: "right" },
-          { label: "Valor do ICMS subst.", value: formatMoney(t.icmsStValue), align: "right" },
-          { label: "V. tot. tributos", value: formatMoney(t.approximateTaxes), align: "right" },
-          { label: "Valor total dos produtos", value: formatMoney(t.productsValue), align: "right" },
+          money("Base de cálc. do ICMS", t.icmsBase),
+          money("Valor do ICMS", t.icmsValue),
+          money("Base de cálc. ICMS S.T.", t.icmsStBase),
+          money("Valor do ICMS subst.", t.icmsStValue),
+          ...(interstate ? [money("V. ICMS UF remet.", interstate.icmsOrigin), money("V. FCP UF dest.", interstate.fcpDestination)] : []),
+          money("V. tot. tributos", t.approximateTaxes),
+          money("Valor total dos produtos", t.productsValue),
         ]}
       />
       <FieldRow
         width={width}
         fields={[
-          { label: "Valor do frete", value: formatMoney(t.freightValue), align: "right" },
-          { label: "Valor do seguro", value: formatMoney(t.insuranceValue), align: "right" },
-          { label: "Desconto", value: formatMoney(t.discountValue), align: "right" },
-          { label: "Outras despesas", value: formatMoney(t.otherValue), align: "right" },
-          { label: "Valor total do IPI", value: formatMoney(t.ipiValue), align: "right" },
-          { label: "Valor total da nota", value: formatMoney(t.totalValue), align: "right" },
+          money("Valor do frete", t.freightValue),
+          money("Valor do seguro", t.insuranceValue),
+          money("Desconto", t.discountValue),
+          money("Outras despesas", t.otherValue),
+          money("Valor total do IPI", t.ipiValue),
+          ...(interstate ? [money("V. ICMS UF dest.", interstate.icmsDestination)] : []),
+          money("Valor total da nota", t.totalValue),
         ]}
       />
     </Section>

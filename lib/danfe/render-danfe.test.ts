@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
 import { renderDanfe, renderDanfeData } from "./render-danfe";
-import { exampleNfce, exampleNfe, nfeWithExtras, nfeWithItems, pageSizes, pdfText, savePng } from "./testing/pdf-tools";
+import { exampleNfce, exampleNfe, nfeWithExtras, nfeWithItems, pageSizes, pdfText, savePng, wordBoxes } from "./testing/pdf-tools";
 
 // Renders the vendored sample documents (shared/fiscal/examples) and reads
 // the PDFs back with pdfinfo and pdftotext, as a printer and a person
@@ -127,6 +127,38 @@ describe("renderDanfe (NF-e)", () => {
     const blocks = pdfText(pdf, 1, { x: 60, y: 0, width: 782, height: 596 });
     expect(blocks).not.toContain("RECEBEMOS DE");
     expectInOrder(blocks, ["DANFE", "FOLHA 1/1", "DESTINATÁRIO / REMETENTE", "CÁLCULO DO IMPOSTO", "DADOS DOS PRODUTOS / SERVIÇOS", "UM PRODUTO TESTE QUALQUER", "DADOS ADICIONAIS"]);
+  });
+
+  it("prints the ICMS shared between the states of an interstate sale to a final consumer (NT 2015.003), and only then", async () => {
+    const difal = nfe
+      .replace("<vFCPUFDest>0.00</vFCPUFDest>", "<vFCPUFDest>10.00</vFCPUFDest>")
+      .replace("<vICMSUFDest>0.00</vICMSUFDest>", "<vICMSUFDest>35.00</vICMSUFDest>")
+      .replace("<vICMSUFRemet>0.00</vICMSUFRemet>", "<vICMSUFRemet>1234.00</vICMSUFRemet>");
+    const pdf = await renderDanfe(difal);
+    savePng(pdf, "nfe-difal");
+    expect(pageSizes(pdf)).toEqual([A4_PORTRAIT]);
+    // pdftotext reads the grid column by column: each caption and the value in its box are read from the box's area.
+    const words = wordBoxes(pdf);
+    // Each caption's first word ("V.") starts 2 pt into its box: some 70 pt wide in the first row (8 boxes), 80 in the second (7).
+    const captions = words
+      .filter((w, i) => w.text === "V." && words[i + 2]?.text === "UF" && ["REMET.", "DEST."].includes(words[i + 3]?.text ?? ""))
+      .sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin);
+    expect(captions).toHaveLength(3);
+    const boxTexts = captions.map((c) =>
+      pdfText(pdf, 1, { x: Math.floor(c.xMin - 1), y: Math.floor(c.yMin - 1), width: c.yMin > captions[0]!.yMin ? 79 : 69, height: 16 }).replace(/\s+/g, " ").trim(),
+    );
+    expect(boxTexts).toEqual(["V. ICMS UF REMET. 1.234,00", "V. FCP UF DEST. 10,00", "V. ICMS UF DEST. 35,00"]);
+    // In the tax block's rows: the first two before the approximate taxes and the products' total, the third in the row below.
+    const at = (text: string) => words.find((w) => w.text === text)!;
+    expect(captions[0]!.yMin).toBe(captions[1]!.yMin);
+    expect(captions[0]!.xMax).toBeLessThan(captions[1]!.xMin);
+    expect(captions[1]!.xMax).toBeLessThan(at("TRIBUTOS").xMin);
+    expect(captions[2]!.yMin).toBeGreaterThan(captions[0]!.yMin);
+    expect(at("CÁLCULO").yMin).toBeLessThan(captions[0]!.yMin);
+    expect(at("TRANSPORTADOR").yMin).toBeGreaterThan(captions[2]!.yMin);
+    for (const orientation of ["portrait", "landscape"] as const) expect(pageSizes(await renderDanfe(difal, { orientation })).length).toBe(1);
+    // The sample carries these totals as 0.00: no partilha, the usual block.
+    expect(pdfText(await renderDanfe(nfe))).not.toContain("UF DEST");
   });
 
   it("prints a preview without key, protocol or number, with the preview mark", async () => {

@@ -29,6 +29,20 @@ export function pdfText(pdf: Buffer, page?: number, area?: { x: number; y: numbe
   return execFileSync("pdftotext", [...pages, ...crop, file(pdf), "-"], { encoding: "utf8" });
 }
 
+export type WordBox = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
+
+/** Every word of the PDF with its box in points from the page's top left (pdftotext -bbox). */
+export function wordBoxes(pdf: Buffer): WordBox[] {
+  const html = execFileSync("pdftotext", ["-bbox", file(pdf), "-"], { encoding: "utf8" });
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    text: m[5]!,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
+}
+
 /** Renders every page to reports/danfe/<name>-<page>.png (72 dpi) and returns the file names. */
 export function savePng(pdf: Buffer, name: string): string[] {
   mkdirSync(RENDERS_DIR, { recursive: true });
