@@ -158,31 +158,49 @@ export function TransportBlock({ data, width }: { data: DanfeData; width: number
   );
 }
 
+const CONTINUES = "(CONTINUA NAS FOLHAS SEGUINTES)";
+
+/** A text's lines in a field of the "dados adicionais" block, with the continuation note when it goes on. */
+function AdditionalText({ lines, continues, minHeight }: { lines: string[]; continues?: boolean; minHeight?: number }) {
+  return <Text style={minHeight ? [s.value, { minHeight }] : s.value}>{[...lines, ...(continues ? [CONTINUES] : [])].join("\n")}</Text>;
+}
+
+type AdditionalLines = { lines: string[]; continues: boolean };
+
 /**
- * Quadro "Dados adicionais" at the foot of the first sheet. `lines` are the
- * sheet's lines of infCpl, already wrapped to the field's width
- * (danfe-nfe-pages.ts); what does not fit continues on a later sheet.
+ * Quadro "Dados adicionais" at the foot of the first sheet: infCpl and
+ * infAdFisco ("reservado ao fisco"), each already wrapped to its field's
+ * width (danfe-nfe-pages.ts); what does not fit continues on a later sheet.
  */
-export function AdditionalInfoBlock({ data, lines, continues }: { data: DanfeData; lines: string[]; continues: boolean }) {
+export function AdditionalInfoBlock({ complementary, fisco }: { complementary: AdditionalLines; fisco: AdditionalLines }) {
   return (
     <Section title="Dados adicionais">
       <View style={s.row}>
         <Field label="Informações complementares" flex={2}>
-          <Text style={[s.value, { minHeight: 60 }]}>{lines.join("\n") + (continues ? "\n(CONTINUA NAS FOLHAS SEGUINTES)" : "")}</Text>
+          <AdditionalText lines={complementary.lines} continues={complementary.continues} minHeight={60} />
         </Field>
-        <Field label="Reservado ao fisco" value={data.fiscoInfo} flex={1} />
+        <Field label="Reservado ao fisco" flex={1}>
+          <AdditionalText lines={fisco.lines} continues={fisco.continues} />
+        </Field>
       </View>
     </Section>
   );
 }
 
-/** The rest of "informações complementares", at the full width after a later sheet's items. */
-export function AdditionalInfoContinuation({ lines }: { lines: string[] }) {
+/** The rest of "informações complementares" and of "reservado ao fisco", at the full width after a later sheet's items. */
+export function AdditionalInfoContinuation({ complementary, fisco }: { complementary: string[]; fisco: string[] }) {
   return (
     <Section title="Dados adicionais (continuação)">
-      <Field label="Informações complementares">
-        <Text style={s.value}>{lines.join("\n")}</Text>
-      </Field>
+      {complementary.length > 0 ? (
+        <Field label="Informações complementares">
+          <AdditionalText lines={complementary} />
+        </Field>
+      ) : null}
+      {fisco.length > 0 ? (
+        <Field label="Reservado ao fisco">
+          <AdditionalText lines={fisco} />
+        </Field>
+      ) : null}
     </Section>
   );
 }

@@ -15,7 +15,9 @@ import { danfeGeometry, firstSheetGeometry, installmentsPerRow, LANDSCAPE_STUB_W
 export function DanfeNfeDocument({ data, cancelled, orientation }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation }) {
   const geometry = danfeGeometry(orientation);
   const sheets = paginateDanfe(data, geometry);
-  const continued = sheets.some((sheet) => !sheet.first && sheet.additionalInfo.length > 0);
+  const later = sheets.filter((sheet) => !sheet.first);
+  const infoContinues = later.some((sheet) => sheet.additionalInfo.length > 0);
+  const fiscoContinues = later.some((sheet) => sheet.fiscoInfo.length > 0);
   const pageStyle = { ...s.page, padding: geometry.margin, minHeight: geometry.pageHeight };
   return (
     <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
@@ -38,8 +40,15 @@ export function DanfeNfeDocument({ data, cancelled, orientation }: { data: Danfe
             <View style={{ flexGrow: 1 }}>
               <ItemsBlock items={sheet.items} continued={!sheet.first} geometry={sheetGeometry} />
             </View>
-            {sheet.first ? <AdditionalInfoBlock data={data} lines={sheet.additionalInfo} continues={continued} /> : null}
-            {!sheet.first && sheet.additionalInfo.length > 0 ? <AdditionalInfoContinuation lines={sheet.additionalInfo} /> : null}
+            {sheet.first ? (
+              <AdditionalInfoBlock
+                complementary={{ lines: sheet.additionalInfo, continues: infoContinues }}
+                fisco={{ lines: sheet.fiscoInfo, continues: fiscoContinues }}
+              />
+            ) : null}
+            {!sheet.first && sheet.additionalInfo.length + sheet.fiscoInfo.length > 0 ? (
+              <AdditionalInfoContinuation complementary={sheet.additionalInfo} fisco={sheet.fiscoInfo} />
+            ) : null}
           </>
         );
         return (

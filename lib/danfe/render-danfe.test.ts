@@ -115,6 +115,37 @@ describe("renderDanfe (NF-e)", () => {
     }
   });
 
+  it("continues a long infAdFisco on later sheets like infCpl, each in its own field, every sheet A4", async () => {
+    const numbered = (prefix: string, count: number, limit: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`)
+        .join(" ")
+        .slice(0, limit)
+        .replace(/ \S*$/, "");
+    const fisco = numbered("fisco", 300, 2000);
+    const complementary = numbered("termo", 400, 3000);
+    const expectAllInOrder = (text: string, prefix: string, source: string) =>
+      expect([...text.matchAll(new RegExp(`${prefix}(\\d+)`, "g"))].map((m) => Number(m[1]))).toEqual(source.split(" ").map((w) => Number(w.slice(prefix.length))));
+    for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
+      for (const extras of [{ fiscoInfo: fisco }, { fiscoInfo: fisco, additionalInfo: complementary }]) {
+        const pdf = await renderDanfe(nfeWithExtras(nfeWithItems(nfe, 20, (i) => ({ description: `ITEM NUMERO ${i + 1}` })), extras), { orientation });
+        savePng(pdf, `nfe-long-fisco-${orientation}${extras.additionalInfo ? "-both" : ""}`);
+        const sizes = pageSizes(pdf);
+        expect(sizes.length).toBeGreaterThan(1);
+        for (const pageSize of sizes) expect(pageSize).toEqual(size);
+        const first = pdfText(pdf, 1);
+        // Sheet 1 ends the fisco's share with the note; the rest follows under its own caption.
+        expect(first).toContain("RESERVADO AO FISCO");
+        expect(first).toContain("(CONTINUA NAS FOLHAS SEGUINTES)");
+        const later = Array.from({ length: sizes.length - 1 }, (_, i) => pdfText(pdf, i + 2)).join("\n");
+        expect(later).toContain("DADOS ADICIONAIS (CONTINUAÇÃO)");
+        expect(later).toContain("RESERVADO AO FISCO");
+        const text = pdfText(pdf);
+        expectAllInOrder(text, "fisco", fisco);
+        if (extras.additionalInfo) expectAllInOrder(text, "termo", complementary);
+      }
+    }
+  });
+
   it("prints on A4 landscape when asked", async () => {
     // Production (no watermark): the big homologation mark across the blocks scrambles pdftotext's reading order.
     const pdf = await renderDanfe(nfe.replace("<tpAmb>2</tpAmb>", "<tpAmb>1</tpAmb>"), { orientation: "landscape" });

@@ -71,13 +71,17 @@ export function nfeWithItems(xml: string, count: number, describe: (index: numbe
   return xml.replace(det, items.join(""));
 }
 
-/** The example NF-e with infCpl (additional information) and `installments` duplicatas. */
-export function nfeWithExtras(xml: string, extras: { additionalInfo?: string; installments?: number }): string {
+/** The example NF-e with infAdFisco and infCpl (additional information) and `installments` duplicatas. */
+export function nfeWithExtras(xml: string, extras: { additionalInfo?: string; fiscoInfo?: string; installments?: number }): string {
   let out = xml;
   if (extras.installments) {
     const dups = Array.from({ length: extras.installments }, (_, i) => `<dup><nDup>${String(i + 1).padStart(3, "0")}</nDup><dVenc>2019-01-${String((i % 28) + 1).padStart(2, "0")}</dVenc><vDup>1.00</vDup></dup>`);
     out = out.replace(/<dup>[\s\S]*?<\/dup>/, dups.join(""));
   }
-  if (extras.additionalInfo) out = out.replace(/<\/pag>/, `</pag><infAdic><infCpl>${extras.additionalInfo}</infCpl></infAdic>`);
+  if (extras.additionalInfo || extras.fiscoInfo) {
+    const fisco = extras.fiscoInfo ? `<infAdFisco>${extras.fiscoInfo}</infAdFisco>` : "";
+    const complementary = extras.additionalInfo ? `<infCpl>${extras.additionalInfo}</infCpl>` : "";
+    out = out.replace(/<\/pag>/, `</pag><infAdic>${fisco}${complementary}</infAdic>`);
+  }
   return out;
 }
