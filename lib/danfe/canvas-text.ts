@@ -23,8 +23,9 @@ type LineOptions = { x: number; top: number; maxWidth: number; font: DanfeFont; 
 
 /**
  * One line of text; `x` is its left edge, its right edge when aligned
- * right, its middle when centred. A line wider than `maxWidth` that wrapLines kept whole (its spaces
- * may shrink) is set with narrower spaces, as react-pdf justifies it.
+ * right, its middle when centred. A line wider than `maxWidth` that
+ * wrapLines kept whole (its spaces may shrink) is set with narrower spaces,
+ * as react-pdf justifies it.
  */
 export function drawTextLine(painter: TextPainter, line: string, { x, top, maxWidth, font, size, align }: LineOptions): void {
   if (!line) return;
@@ -34,4 +35,12 @@ export function drawTextLine(painter: TextPainter, line: string, { x, top, maxWi
   const width = natural + wordSpacing * spaces;
   const left = align === "right" ? x - width : align === "center" ? x - width / 2 : x;
   painter.font(font).fontSize(size).text(line, left, top + ASCENT * size, { lineBreak: false, baseline: "alphabetic", ...(wordSpacing ? { wordSpacing } : {}) });
+}
+
+type BoxLineOptions = Omit<LineOptions, "x" | "maxWidth"> & { box: { x: number; width: number }; paddingX: number };
+
+/** One line in a box with `paddingX` on each side, aligned within what the padding leaves. */
+export function drawBoxLine(painter: TextPainter, line: string, { box, paddingX, ...options }: BoxLineOptions): void {
+  const x = options.align === "right" ? box.x + box.width - paddingX : options.align === "center" ? box.x + box.width / 2 : box.x + paddingX;
+  drawTextLine(painter, line, { ...options, x, maxWidth: box.width - 2 * paddingX });
 }

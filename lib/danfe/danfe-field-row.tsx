@@ -1,5 +1,5 @@
 import { Canvas } from "@react-pdf/renderer";
-import { drawTextLine, type TextPainter } from "./canvas-text";
+import { drawBoxLine, type TextPainter } from "./canvas-text";
 import { FIELD_PADDING_X, fieldRowLayout, type FieldRowLayout, type RowField } from "./danfe-field-row-layout";
 
 // A row of boxed fields drawn as one canvas inside a frame (danfe-fields.tsx):
@@ -11,11 +11,7 @@ function paintFieldRow(painter: TextPainter, row: FieldRowLayout) {
   for (const box of row.boxes) painter.rect(box.x, 0, box.width, row.height);
   painter.fill("#fff").fillColor("#000");
   for (const box of row.boxes) {
-    const textWidth = box.width - 2 * FIELD_PADDING_X;
-    for (const line of box.lines) {
-      const x = line.align === "right" ? box.x + box.width - FIELD_PADDING_X : line.align === "center" ? box.x + box.width / 2 : box.x + FIELD_PADDING_X;
-      drawTextLine(painter, line.text, { x, top: line.top, maxWidth: textWidth, font: line.font, size: line.size, align: line.align });
-    }
+    for (const line of box.lines) drawBoxLine(painter, line.text, { box, paddingX: FIELD_PADDING_X, top: line.top, font: line.font, size: line.size, align: line.align });
   }
   return null;
 }

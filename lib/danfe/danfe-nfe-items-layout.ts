@@ -35,7 +35,7 @@ type ColumnKey = (typeof COLUMNS)[number]["key"];
 export const TABLE_RULE = 0.5;
 const ITEM_RULE = 0.25;
 export const CELL_PADDING_X = 1.5;
-const CELL_PADDING_Y = 1;
+export const CELL_PADDING_Y = 1;
 // MOC 7.0, 7.7.2: the table's captions may be 5 pt; its contents print at 6 pt.
 // A line is 1.1 em: react-pdf's Helvetica ascent (0.9 em) plus descent (0.2 em).
 export const ITEM_FONT_SIZE = 6;

@@ -3,6 +3,7 @@ import type { DanfeItem } from "./danfe-data";
 import { danfeStyles as s } from "./danfe-fields";
 import {
   CELL_PADDING_X,
+  CELL_PADDING_Y,
   HEADER_FONT,
   HEADER_FONT_SIZE,
   HEADER_LINE_HEIGHT,
@@ -13,14 +14,12 @@ import {
   type TableRow,
 } from "./danfe-nfe-items-layout";
 import type { DanfeGeometry } from "./danfe-nfe-pages";
-import { drawTextLine, type TextPainter } from "./canvas-text";
+import { drawBoxLine, type TextPainter } from "./canvas-text";
 
 // Quadro 7, "Dados dos produtos / serviços": the rows of one sheet under the
 // column header (repeated on every sheet), drawn from the layout of
 // danfe-nfe-items-layout.ts. The lines are the black of the table showing
 // between its white (grey in the header) cells, as in the other frames.
-
-const CELL_PADDING_Y = 1;
 
 function paintRowCells(painter: TextPainter, row: TableRow, color: string) {
   for (const cell of row.cells) painter.rect(cell.x, row.top, cell.width, row.height);
@@ -30,12 +29,13 @@ function paintRowCells(painter: TextPainter, row: TableRow, color: string) {
 function paintRowText(painter: TextPainter, row: TableRow, text: { font: "Helvetica" | "Helvetica-Bold"; size: number; lineHeight: number }) {
   for (const cell of row.cells) {
     cell.lines.forEach((line, index) => {
-      drawTextLine(painter, line, {
-        x: cell.right ? cell.x + cell.width - CELL_PADDING_X : cell.x + CELL_PADDING_X,
+      drawBoxLine(painter, line, {
+        box: cell,
+        paddingX: CELL_PADDING_X,
         top: row.top + CELL_PADDING_Y + index * text.lineHeight,
-        maxWidth: cell.width - 2 * CELL_PADDING_X,
         align: cell.right ? "right" : "left",
-        ...text,
+        font: text.font,
+        size: text.size,
       });
     });
   }
