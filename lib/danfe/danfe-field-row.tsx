@@ -21,3 +21,14 @@ export function FieldRow({ fields, width }: { fields: RowField[]; width: number 
   const row = fieldRowLayout(fields, width);
   return <Canvas style={{ width, height: row.height }} paint={(painter) => paintFieldRow(painter as unknown as TextPainter, row)} />;
 }
+
+/** Rows of fields one under the other in a frame (its rowGap draws the lines between them). */
+export function FieldRows({ rows, width }: { rows: RowField[][]; width: number }) {
+  return (
+    <>
+      {rows.map((fields, index) => (
+        <FieldRow key={index} fields={fields} width={width} />
+      ))}
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import { Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s, Field, Section } from "./danfe-fields";
-import { FieldRow } from "./danfe-field-row";
+import { FieldRow, FieldRows } from "./danfe-field-row";
 import type { RowField } from "./danfe-field-row-layout";
 import { formatDate, formatDecimal, formatDocument, formatMoney, formatTime, formatZipCode, freightModeLabel } from "./format";
 
@@ -13,31 +13,27 @@ export function RecipientBlock({ data, width }: { data: DanfeData; width: number
   const address = r ? [r.street, r.number, r.complement].filter(Boolean).join(", ") : "";
   return (
     <Section title="Destinatário / Remetente">
-      <FieldRow
+      <FieldRows
         width={width}
-        fields={[
-          { label: "Nome / Razão social", value: r?.name, flex: 3 },
-          { label: "CNPJ / CPF", value: formatDocument(r?.document), flex: 1.3 },
-          { label: "Data da emissão", value: formatDate(data.issuedAt), width: 88 },
-        ]}
-      />
-      <FieldRow
-        width={width}
-        fields={[
-          { label: "Endereço", value: address, flex: 2.4 },
-          { label: "Bairro / Distrito", value: r?.district, flex: 1.2 },
-          { label: "CEP", value: formatZipCode(r?.zipCode), flex: 0.7 },
-          { label: "Data da saída/entrada", value: formatDate(data.exitAt), width: 88 },
-        ]}
-      />
-      <FieldRow
-        width={width}
-        fields={[
-          { label: "Município", value: r?.city, flex: 2 },
-          { label: "Fone / Fax", value: r?.phone, flex: 1 },
-          { label: "UF", value: r?.state, width: 30 },
-          { label: "Inscrição estadual", value: r?.stateRegistration, flex: 1.3 },
-          { label: "Hora da saída/entrada", value: formatTime(data.exitAt), width: 88 },
+        rows={[
+          [
+            { label: "Nome / Razão social", value: r?.name, flex: 3 },
+            { label: "CNPJ / CPF", value: formatDocument(r?.document), flex: 1.3 },
+            { label: "Data da emissão", value: formatDate(data.issuedAt), width: 88 },
+          ],
+          [
+            { label: "Endereço", value: address, flex: 2.4 },
+            { label: "Bairro / Distrito", value: r?.district, flex: 1.2 },
+            { label: "CEP", value: formatZipCode(r?.zipCode), flex: 0.7 },
+            { label: "Data da saída/entrada", value: formatDate(data.exitAt), width: 88 },
+          ],
+          [
+            { label: "Município", value: r?.city, flex: 2 },
+            { label: "Fone / Fax", value: r?.phone, flex: 1 },
+            { label: "UF", value: r?.state, width: 30 },
+            { label: "Inscrição estadual", value: r?.stateRegistration, flex: 1.3 },
+            { label: "Hora da saída/entrada", value: formatTime(data.exitAt), width: 88 },
+          ],
         ]}
       />
     </Section>
@@ -91,28 +87,27 @@ export function TaxBlock({ data, width }: { data: DanfeData; width: number }) {
   const interstate = t.interstate;
   return (
     <Section title="Cálculo do imposto">
-      <FieldRow
+      <FieldRows
         width={width}
-        fields={[
-          money("Base de cálc. do ICMS", t.icmsBase),
-          money("Valor do ICMS", t.icmsValue),
-          money("Base de cálc. ICMS S.T.", t.icmsStBase),
-          money("Valor do ICMS subst.", t.icmsStValue),
-          ...(interstate ? [money("V. ICMS UF remet.", interstate.icmsOrigin), money("V. FCP UF dest.", interstate.fcpDestination)] : []),
-          money("V. tot. tributos", t.approximateTaxes),
-          money("Valor total dos produtos", t.productsValue),
-        ]}
-      />
-      <FieldRow
-        width={width}
-        fields={[
-          money("Valor do frete", t.freightValue),
-          money("Valor do seguro", t.insuranceValue),
-          money("Desconto", t.discountValue),
-          money("Outras despesas", t.otherValue),
-          money("Valor total do IPI", t.ipiValue),
-          ...(interstate ? [money("V. ICMS UF dest.", interstate.icmsDestination)] : []),
-          money("Valor total da nota", t.totalValue),
+        rows={[
+          [
+            money("Base de cálc. do ICMS", t.icmsBase),
+            money("Valor do ICMS", t.icmsValue),
+            money("Base de cálc. ICMS S.T.", t.icmsStBase),
+            money("Valor do ICMS subst.", t.icmsStValue),
+            ...(interstate ? [money("V. ICMS UF remet.", interstate.icmsOrigin), money("V. FCP UF dest.", interstate.fcpDestination)] : []),
+            money("V. tot. tributos", t.approximateTaxes),
+            money("Valor total dos produtos", t.productsValue),
+          ],
+          [
+            money("Valor do frete", t.freightValue),
+            money("Valor do seguro", t.insuranceValue),
+            money("Desconto", t.discountValue),
+            money("Outras despesas", t.otherValue),
+            money("Valor total do IPI", t.ipiValue),
+            ...(interstate ? [money("V. ICMS UF dest.", interstate.icmsDestination)] : []),
+            money("Valor total da nota", t.totalValue),
+          ],
         ]}
       />
     </Section>
@@ -123,35 +118,31 @@ export function TransportBlock({ data, width }: { data: DanfeData; width: number
   const t = data.transport;
   return (
     <Section title="Transportador / Volumes transportados">
-      <FieldRow
+      <FieldRows
         width={width}
-        fields={[
-          { label: "Nome / Razão social", value: t.carrierName, flex: 2.2 },
-          { label: "Frete", value: freightModeLabel(t.freightMode), flex: 1.6 },
-          { label: "Código ANTT", value: t.rntc, flex: 0.8 },
-          { label: "Placa do veículo", value: t.vehiclePlate, flex: 0.8 },
-          { label: "UF", value: t.vehicleState, width: 24 },
-          { label: "CNPJ / CPF", value: formatDocument(t.carrierDocument), flex: 1.2 },
-        ]}
-      />
-      <FieldRow
-        width={width}
-        fields={[
-          { label: "Endereço", value: t.carrierAddress, flex: 2.6 },
-          { label: "Município", value: t.carrierCity, flex: 1.6 },
-          { label: "UF", value: t.carrierState, width: 24 },
-          { label: "Inscrição estadual", value: t.carrierStateRegistration, flex: 1.2 },
-        ]}
-      />
-      <FieldRow
-        width={width}
-        fields={[
-          { label: "Quantidade", value: t.volumeQuantity },
-          { label: "Espécie", value: t.volumeSpecies },
-          { label: "Marca", value: "" },
-          { label: "Numeração", value: "" },
-          { label: "Peso bruto", value: t.grossWeight ? formatDecimal(t.grossWeight, 3) : "", align: "right" },
-          { label: "Peso líquido", value: t.netWeight ? formatDecimal(t.netWeight, 3) : "", align: "right" },
+        rows={[
+          [
+            { label: "Nome / Razão social", value: t.carrierName, flex: 2.2 },
+            { label: "Frete", value: freightModeLabel(t.freightMode), flex: 1.6 },
+            { label: "Código ANTT", value: t.rntc, flex: 0.8 },
+            { label: "Placa do veículo", value: t.vehiclePlate, flex: 0.8 },
+            { label: "UF", value: t.vehicleState, width: 24 },
+            { label: "CNPJ / CPF", value: formatDocument(t.carrierDocument), flex: 1.2 },
+          ],
+          [
+            { label: "Endereço", value: t.carrierAddress, flex: 2.6 },
+            { label: "Município", value: t.carrierCity, flex: 1.6 },
+            { label: "UF", value: t.carrierState, width: 24 },
+            { label: "Inscrição estadual", value: t.carrierStateRegistration, flex: 1.2 },
+          ],
+          [
+            { label: "Quantidade", value: t.volumeQuantity },
+            { label: "Espécie", value: t.volumeSpecies },
+            { label: "Marca", value: "" },
+            { label: "Numeração", value: "" },
+            { label: "Peso bruto", value: t.grossWeight ? formatDecimal(t.grossWeight, 3) : "", align: "right" },
+            { label: "Peso líquido", value: t.netWeight ? formatDecimal(t.netWeight, 3) : "", align: "right" },
+          ],
         ]}
       />
     </Section>

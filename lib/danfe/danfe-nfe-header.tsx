@@ -2,7 +2,7 @@ import { Text, View } from "@react-pdf/renderer";
 import { AccessKeyBarcode } from "./access-key-barcode";
 import type { DanfeData } from "./danfe-data";
 import type { DanfeSheet } from "./danfe-nfe-pages";
-import { FieldRow } from "./danfe-field-row";
+import { FieldRows } from "./danfe-field-row";
 import { danfeStyles as s, Field } from "./danfe-fields";
 import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "./format";
 
@@ -83,19 +83,18 @@ export function IssuerHeader({ data, sheet, width }: { data: DanfeData; sheet: D
           </View>
         </View>
       </View>
-      <FieldRow
+      <FieldRows
         width={width}
-        fields={[
-          { label: "Natureza da operação", value: data.operationNature, flex: 1.6 },
-          { label: "Protocolo de autorização de uso", value: data.protocol ? `${data.protocol.number} - ${formatDateTime(data.protocol.receivedAt)}` : "", flex: 1 },
-        ]}
-      />
-      <FieldRow
-        width={width}
-        fields={[
-          { label: "Inscrição estadual", value: issuer.stateRegistration },
-          { label: "Inscrição estadual do subst. trib.", value: "" },
-          { label: "CNPJ", value: formatDocument(issuer.document) },
+        rows={[
+          [
+            { label: "Natureza da operação", value: data.operationNature, flex: 1.6 },
+            { label: "Protocolo de autorização de uso", value: data.protocol ? `${data.protocol.number} - ${formatDateTime(data.protocol.receivedAt)}` : "", flex: 1 },
+          ],
+          [
+            { label: "Inscrição estadual", value: issuer.stateRegistration },
+            { label: "Inscrição estadual do subst. trib.", value: "" },
+            { label: "CNPJ", value: formatDocument(issuer.document) },
+          ],
         ]}
       />
     </View>
