@@ -1,6 +1,6 @@
-import { Canvas, Text, View } from "@react-pdf/renderer";
+import { Canvas, View } from "@react-pdf/renderer";
 import type { DanfeItem } from "./danfe-data";
-import { danfeStyles as s } from "./danfe-fields";
+import { SectionTitle } from "./danfe-fields";
 import {
   CELL_PADDING_X,
   CELL_PADDING_Y,
@@ -55,7 +55,7 @@ export function ItemsBlock({ items, continued, geometry }: { items: DanfeItem[];
   const table = itemsTableLayout(items, geometry);
   return (
     <View>
-      <Text style={s.sectionTitle}>{continued ? "DADOS DOS PRODUTOS / SERVIÇOS (CONTINUAÇÃO)" : "DADOS DOS PRODUTOS / SERVIÇOS"}</Text>
+      <SectionTitle title={continued ? "Dados dos produtos / serviços (continuação)" : "Dados dos produtos / serviços"} />
       <Canvas style={{ width: table.width, height: table.height }} paint={(painter) => paintItemsTable(painter as unknown as TextPainter, table)} />
     </View>
   );
