@@ -5,14 +5,14 @@ import { lineFits, wrapLines, type DanfeFont } from "./text-width";
 // "campos") laid out by our own code, as react-pdf laid out the Field
 // component (danfe-fields.tsx): widths shared by flex weight after the fixed
 // ones, 0.5 pt between boxes, 2 pt of padding each side and 1 pt above and
-// below, the caption at 6 pt and the value at 7.5 pt (bold key at 8 pt), each
+// below, the caption at 6 pt and the value at 7.5 pt, each
 // wrapped to the box, the row as tall as its tallest box and at least 18 pt.
 // react-pdf set caption and value as one paragraph pair whose caption line
 // also carries the page's 7 pt line break: that line is 7.7 pt tall.
 
-export type RowField = { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" | "center"; bold?: boolean };
+export type RowField = { label: string; value?: string; flex?: number; width?: number; align?: "left" | "right" };
 
-export type FieldLine = { text: string; top: number; font: DanfeFont; size: number; align: "left" | "right" | "center" };
+export type FieldLine = { text: string; top: number; font: DanfeFont; size: number; align: "left" | "right" };
 export type FieldBox = { x: number; width: number; lines: FieldLine[] };
 export type FieldRowLayout = { height: number; boxes: FieldBox[] };
 
@@ -23,7 +23,6 @@ const MIN_HEIGHT = 18;
 const LABEL_SIZE = 6;
 const BREAK_SIZE = 7;
 const VALUE_SIZE = 7.5;
-const KEY_SIZE = 8;
 // textkit gives the caption's line break some 5 pt of width at 7 pt (measured:
 // "VALOR TOTAL DOS PRODUTOS" stays on one line from a 92.8 pt box, not 92.7).
 const LINE_BREAK_WIDTH = 5.06;
@@ -57,12 +56,9 @@ function fieldLines(field: RowField, textWidth: number): { lines: FieldLine[]; h
     lines.push({ text, top: top + ASCENT * (lineSize - LABEL_SIZE), font: "Helvetica", size: LABEL_SIZE, align: "left" });
     top += LINE_HEIGHT * lineSize;
   });
-  const font: DanfeFont = field.bold ? "Helvetica-Bold" : "Helvetica";
-  const size = field.bold ? KEY_SIZE : VALUE_SIZE;
-  const align = field.bold ? "center" : (field.align ?? "left");
-  for (const text of field.value ? wrapLines(field.value, textWidth, size, font) : [""]) {
-    lines.push({ text, top, font, size, align });
-    top += LINE_HEIGHT * size;
+  for (const text of field.value ? wrapLines(field.value, textWidth, VALUE_SIZE) : [""]) {
+    lines.push({ text, top, font: "Helvetica", size: VALUE_SIZE, align: field.align ?? "left" });
+    top += LINE_HEIGHT * VALUE_SIZE;
   }
   return { lines, height: Math.max(MIN_HEIGHT, top + PADDING_Y) };
 }
