@@ -1,5 +1,5 @@
 import { ASCENT, LINE_HEIGHT } from "./canvas-text";
-import { lineFits, wrapLines, type DanfeFont } from "./text-width";
+import { LINE_BREAK_EM, lineFits, wrapLines, type DanfeFont } from "./text-width";
 
 // A row of the DANFE's boxed fields (caption over value, MOC Anexo II
 // "campos") laid out by our own code, as react-pdf laid out the Field
@@ -23,9 +23,7 @@ const MIN_HEIGHT = 18;
 const LABEL_SIZE = 6;
 const BREAK_SIZE = 7;
 const VALUE_SIZE = 7.5;
-// textkit gives the caption's line break some 5 pt of width at 7 pt (measured:
-// "VALOR TOTAL DOS PRODUTOS" stays on one line from a 92.8 pt box, not 92.7).
-const LINE_BREAK_WIDTH = 5.06;
+const LINE_BREAK_WIDTH = LINE_BREAK_EM * BREAK_SIZE;
 
 // Yoga never lets a flex basis (0 here) fall below the box's padding: each
 // flexible box gets its padding, then a share of what is left by its weight.

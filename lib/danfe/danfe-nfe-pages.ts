@@ -1,6 +1,6 @@
 import type { DanfeData, DanfeItem } from "./danfe-data";
 import { itemRowHeight } from "./danfe-nfe-items-layout";
-import { wrapLines } from "./text-width";
+import { LINE_BREAK_EM, wrapLines } from "./text-width";
 
 // The DANFE's sheets are laid out here, not by react-pdf's pagination: every
 // sheet is a fixed A4 page (MOC 7.0, 7.6.3: A4 portrait, Anexo II, or
@@ -76,8 +76,15 @@ export type DanfeSheet = {
 };
 
 /** "Informações complementares" takes two thirds of the row, "reservado ao fisco" one; a continuation the whole width. */
-const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) => (continued ? geometry.contentWidth : (geometry.contentWidth * 2) / 3) - 6;
-const fiscoInfoWidth = (geometry: DanfeGeometry) => geometry.contentWidth / 3 - 6;
+// These lines are joined with "\n" and laid out again by react-pdf, where each one also carries its
+// line break: wrapped to the field's text width less that break (and half a point against rounding),
+// react-pdf keeps them as they are. The fields' widths follow yoga's rule (danfe-field-row-layout.ts):
+// the frame's inner width less the gap and the boxes' padding, shared 2:1.
+const reactPdfLineWidth = (textWidth: number) => textWidth - LINE_BREAK_EM * ADDITIONAL_INFO_FONT_SIZE - 0.5;
+const sharedWidth = (geometry: DanfeGeometry) => geometry.contentWidth - 1 - 0.5 - 8;
+const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) =>
+  reactPdfLineWidth(continued ? geometry.contentWidth - 1 - 4 : (sharedWidth(geometry) * 2) / 3);
+const fiscoInfoWidth = (geometry: DanfeGeometry) => reactPdfLineWidth(sharedWidth(geometry) / 3);
 
 /** The block's height for its taller column (both print a line more when they continue). */
 const additionalInfoHeight = (lines: number) => ADDITIONAL_INFO_BASE + Math.max(0, lines - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { danfeGeometry, paginateDanfe } from "./danfe-nfe-pages";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
 import { renderDanfe, renderDanfeData } from "./render-danfe";
 import { exampleNfce, exampleNfe, nfeWithExtras, nfeWithItems, pageSizes, pdfText, savePng, wordBoxes } from "./testing/pdf-tools";
@@ -20,6 +21,19 @@ function expectInOrder(text: string, phrases: string[]) {
     return at;
   });
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
+}
+
+/**
+ * Lines printed in "informações complementares" on sheet 1: react-pdf must keep
+ * the lines as the pagination wrapped them (a line wrapped again pushes the
+ * block down, off the sheet).
+ */
+function complementaryLinesOnSheet1(pdf: Buffer): number {
+  const words = wordBoxes(pdf, 1);
+  const caption = words.find((w) => w.text === "COMPLEMENTARES")!;
+  const fisco = words.find((w) => w.text === "RESERVADO" && w.yMin === caption.yMin)!;
+  // Between the two captions, under them (in landscape the canhoto runs down the left edge).
+  return new Set(words.filter((w) => w.yMin > caption.yMax && w.xMin >= caption.xMin - 1 && w.xMax < fisco.xMin).map((w) => Math.round(w.yMin))).size;
 }
 
 const LONG = "PRODUTO COM UMA DESCRICAO BEM MAIS LONGA QUE O NORMAL PARA QUEBRAR EM VARIAS LINHAS NA TABELA DE ITENS DO DANFE";
@@ -89,6 +103,9 @@ describe("renderDanfe (NF-e)", () => {
     for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
       const pdf = await renderDanfe(dense, { orientation });
       savePng(pdf, `nfe-dense-${orientation}`);
+      const sheets = paginateDanfe(parseAuthorizedXml(dense), danfeGeometry(orientation));
+      const continues = sheets.some((sheet, index) => index > 0 && sheet.additionalInfo.length > 0);
+      expect(complementaryLinesOnSheet1(pdf)).toBe(sheets[0]!.additionalInfo.length + (continues ? 1 : 0));
       const sizes = pageSizes(pdf);
       expect(sizes.length).toBeGreaterThan(1);
       for (const pageSize of sizes) expect(pageSize).toEqual(size);
@@ -127,7 +144,8 @@ describe("renderDanfe (NF-e)", () => {
       expect([...text.matchAll(new RegExp(`${prefix}(\\d+)`, "g"))].map((m) => Number(m[1]))).toEqual(source.split(" ").map((w) => Number(w.slice(prefix.length))));
     for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
       for (const extras of [{ fiscoInfo: fisco }, { fiscoInfo: fisco, additionalInfo: complementary }]) {
-        const pdf = await renderDanfe(nfeWithExtras(nfeWithItems(nfe, 20, (i) => ({ description: `ITEM NUMERO ${i + 1}` })), extras), { orientation });
+        const xml = nfeWithExtras(nfeWithItems(nfe, 20, (i) => ({ description: `ITEM NUMERO ${i + 1}` })), extras);
+        const pdf = await renderDanfe(xml, { orientation });
         savePng(pdf, `nfe-long-fisco-${orientation}${extras.additionalInfo ? "-both" : ""}`);
         const sizes = pageSizes(pdf);
         expect(sizes.length).toBeGreaterThan(1);
@@ -139,6 +157,11 @@ describe("renderDanfe (NF-e)", () => {
         const later = Array.from({ length: sizes.length - 1 }, (_, i) => pdfText(pdf, i + 2)).join("\n");
         expect(later).toContain("DADOS ADICIONAIS (CONTINUAÇÃO)");
         expect(later).toContain("RESERVADO AO FISCO");
+        // react-pdf keeps the lines as wrapped for the pagination (a line wrapped again would push the block off the sheet).
+        const sheet1 = paginateDanfe(parseAuthorizedXml(xml), danfeGeometry(orientation))[0]!;
+        const lines = (prefix: string) => new Set(wordBoxes(pdf, 1).filter((w) => w.text.startsWith(prefix)).map((w) => Math.round(w.yMin))).size;
+        expect(lines("fisco")).toBe(sheet1.fiscoInfo.length);
+        if (extras.additionalInfo) expect(lines("termo")).toBe(sheet1.additionalInfo.length);
         const text = pdfText(pdf);
         expectAllInOrder(text, "fisco", fisco);
         if (extras.additionalInfo) expectAllInOrder(text, "termo", complementary);

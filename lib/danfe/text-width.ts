@@ -78,6 +78,14 @@ export const lineCount = (text: string, width: number, size: number): number => 
  */
 export const SPACE_SHRINK = 1 / 3;
 
+/**
+ * The width textkit gives a line break ("\n") in a paragraph, in em of its
+ * run: a line followed by one must fit with it (measured: a 6 pt caption
+ * followed by the 7 pt break, "VALOR TOTAL DOS PRODUTOS", stays whole from a
+ * 92.8 pt box, not 92.7).
+ */
+export const LINE_BREAK_EM = 0.723;
+
 /** Whether a line fits the width with its spaces shrunk as far as react-pdf allows. */
 export function lineFits(line: string, width: number, size: number, font: DanfeFont = "Helvetica"): boolean {
   const spaces = line.split(" ").length - 1;

@@ -31,9 +31,10 @@ export function pdfText(pdf: Buffer, page?: number, area?: { x: number; y: numbe
 
 export type WordBox = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
 
-/** Every word of the PDF with its box in points from the page's top left (pdftotext -bbox). */
-export function wordBoxes(pdf: Buffer): WordBox[] {
-  const html = execFileSync("pdftotext", ["-bbox", file(pdf), "-"], { encoding: "utf8" });
+/** Every word of the PDF, or of one page, with its box in points from the page's top left (pdftotext -bbox). */
+export function wordBoxes(pdf: Buffer, page?: number): WordBox[] {
+  const pages = page ? ["-f", String(page), "-l", String(page)] : [];
+  const html = execFileSync("pdftotext", ["-bbox", ...pages, file(pdf), "-"], { encoding: "utf8" });
   return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
     text: m[5]!,
     xMin: Number(m[1]),
