@@ -35,6 +35,10 @@ function boxWidths(fields: RowField[], rowWidth: number): number[] {
   return fields.map((field) => field.width ?? 2 * PADDING_X + (free * (field.flex ?? 1)) / weights);
 }
 
+/** The width left for text in each box of a row of fields `rowWidth` wide (for fields that react-pdf still lays out). */
+export const fieldTextWidths = (fields: Array<Pick<RowField, "flex" | "width">>, rowWidth: number): number[] =>
+  boxWidths(fields as RowField[], rowWidth).map((width) => width - 2 * PADDING_X);
+
 /** The caption's lines: its last line must also hold the line break, or its last word goes down. */
 function captionLines(label: string, width: number): string[] {
   const lines = wrapLines(label.toUpperCase(), width, LABEL_SIZE);

@@ -1,4 +1,6 @@
 import type { DanfeData, DanfeItem } from "./danfe-data";
+import { fieldTextWidths } from "./danfe-field-row-layout";
+import { frameInnerWidth } from "./danfe-fields";
 import { itemRowHeight } from "./danfe-nfe-items-layout";
 import { LINE_BREAK_EM, wrapLines } from "./text-width";
 
@@ -78,13 +80,12 @@ export type DanfeSheet = {
 /** "Informações complementares" takes two thirds of the row, "reservado ao fisco" one; a continuation the whole width. */
 // These lines are joined with "\n" and laid out again by react-pdf, where each one also carries its
 // line break: wrapped to the field's text width less that break (and half a point against rounding),
-// react-pdf keeps them as they are. The fields' widths follow yoga's rule (danfe-field-row-layout.ts):
-// the frame's inner width less the gap and the boxes' padding, shared 2:1.
+// react-pdf keeps them as they are. The two fields share the row 2:1 (danfe-nfe-blocks.tsx); a continuation is one field.
 const reactPdfLineWidth = (textWidth: number) => textWidth - LINE_BREAK_EM * ADDITIONAL_INFO_FONT_SIZE - 0.5;
-const sharedWidth = (geometry: DanfeGeometry) => geometry.contentWidth - 1 - 0.5 - 8;
+const additionalFieldWidths = (geometry: DanfeGeometry) => fieldTextWidths([{ flex: 2 }, { flex: 1 }], frameInnerWidth(geometry.contentWidth));
 const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) =>
-  reactPdfLineWidth(continued ? geometry.contentWidth - 1 - 4 : (sharedWidth(geometry) * 2) / 3);
-const fiscoInfoWidth = (geometry: DanfeGeometry) => reactPdfLineWidth(sharedWidth(geometry) / 3);
+  reactPdfLineWidth(continued ? fieldTextWidths([{}], frameInnerWidth(geometry.contentWidth))[0]! : additionalFieldWidths(geometry)[0]!);
+const fiscoInfoWidth = (geometry: DanfeGeometry) => reactPdfLineWidth(additionalFieldWidths(geometry)[1]!);
 
 /** The block's height for its taller column (both print a line more when they continue). */
 const additionalInfoHeight = (lines: number) => ADDITIONAL_INFO_BASE + Math.max(0, lines - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;
