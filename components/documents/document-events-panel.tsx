@@ -80,9 +80,9 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
         {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=authorized&download=true`}>{t("downloadXml")}</a>}
         {consistent && doc.hasSignedXml && !doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=signed&download=true`}>{t("downloadSignedXml")}</a>}
         {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/danfe?download=true`}>{doc.type === "NFSE" ? t("downloadDanfse") : t("downloadDanfe")}</a>}
-        {/* Issue 19 adds ?preview=true to this route: an unofficial DANFE of a draft or rejected note. */}
-        {(status === "DRAFT" || status === "REJECTED") && fiscalNote && (
-          <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t("previewDanfe")}</a>
+        {/* ?preview=true: an unofficial DANFE (DANFSe for an NFS-e) of a draft or rejected note, as emission would build it. */}
+        {(status === "DRAFT" || status === "REJECTED") && (
+          <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t(fiscalNote ? "previewDanfe" : "previewDanfse")}</a>
         )}
         {consistent && authorized && !doc.deliveryReceiptActive && <button type="button" className={button} onClick={() => setDialog("cancel")}>{t("cancelDocument")}</button>}
         {consistent && authorized && fiscalNote && <button type="button" className={button} onClick={() => setDialog("correction")}>{t("correctionLetter")}</button>}

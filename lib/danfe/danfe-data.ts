@@ -72,6 +72,8 @@ export type DanfeTotals = {
   cofinsValue: string;
   approximateTaxes: string;
   totalValue: string;
+  /** vFCPUFDest, vICMSUFDest, vICMSUFRemet (NT 2015.003): present when any is not zero. */
+  interstate?: { fcpDestination: string; icmsDestination: string; icmsOrigin: string };
 };
 
 export type DanfeData = {

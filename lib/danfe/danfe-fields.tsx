@@ -1,4 +1,5 @@
-import { StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Canvas, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { drawTextLine, LINE_HEIGHT, type TextPainter } from "./canvas-text";
 import type { Styles } from "@react-pdf/renderer";
 
 type Style = Styles[string];
@@ -14,6 +15,9 @@ import type { ReactNode } from "react";
 // clipped rectangle. It cut the page's content stream from 215 to 82 kB.
 const LINE = 0.5;
 
+/** The width left for a frame's rows inside its lines. */
+export const frameInnerWidth = (frameWidth: number) => frameWidth - 2 * LINE;
+
 export const danfeStyles = StyleSheet.create({
   page: { paddingTop: 14, paddingBottom: 14, paddingHorizontal: 14, fontFamily: "Helvetica", fontSize: 7, color: "#000" },
   /** A framed block: its rows (and columns) of fields are separated by lines. */
@@ -26,8 +30,6 @@ export const danfeStyles = StyleSheet.create({
   // MOC 7.0, 7.7.3: captions of the fields outside the items table, 6 pt in capitals.
   label: { fontSize: 6 },
   value: { fontSize: 7.5, marginTop: 1 },
-  // MOC 7.0, 7.7.1: block titles bold, in capitals, at least 5 pt.
-  sectionTitle: { fontSize: 6, fontFamily: "Helvetica-Bold", marginTop: 3, marginBottom: 1 },
   bold: { fontFamily: "Helvetica-Bold" },
   watermark: {
     position: "absolute",
@@ -82,10 +84,24 @@ export function Field({ label, value, flex, width, align, bold, children }: Fiel
   );
 }
 
+const TITLE_SIZE = 6;
+const titleStyle = { width: "100%", height: LINE_HEIGHT * TITLE_SIZE, marginTop: 3, marginBottom: 1 } as const;
+
+/** A block's title (MOC 7.7.1: bold capitals), one line drawn without a text layout (canvas-text.ts). */
+export function SectionTitle({ title }: { title: string }) {
+  const text = title.toUpperCase();
+  const paint = (painter: TextPainter, width?: number) => {
+    // Yoga may measure a canvas by painting it without a width: nothing to draw then.
+    if (width) drawTextLine(painter, text, { x: 0, top: 0, maxWidth: width, font: "Helvetica-Bold", size: TITLE_SIZE, align: "left" });
+    return null;
+  };
+  return <Canvas style={titleStyle} paint={(painter, width) => paint(painter as unknown as TextPainter, width)} />;
+}
+
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <View wrap={false}>
-      <Text style={danfeStyles.sectionTitle}>{title.toUpperCase()}</Text>
+      <SectionTitle title={title} />
       <View style={danfeStyles.frame}>{children}</View>
     </View>
   );

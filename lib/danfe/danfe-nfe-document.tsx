@@ -1,6 +1,6 @@
 import { Document, Page, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
-import { danfeStyles as s, Watermarks } from "./danfe-fields";
+import { danfeStyles as s, frameInnerWidth, Watermarks } from "./danfe-fields";
 import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
 import { IssuerHeader, ReceiptStub, VerticalReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
@@ -15,30 +15,40 @@ import { danfeGeometry, firstSheetGeometry, installmentsPerRow, LANDSCAPE_STUB_W
 export function DanfeNfeDocument({ data, cancelled, orientation }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation }) {
   const geometry = danfeGeometry(orientation);
   const sheets = paginateDanfe(data, geometry);
-  const continued = sheets.some((sheet) => !sheet.first && sheet.additionalInfo.length > 0);
+  const later = sheets.filter((sheet) => !sheet.first);
+  const infoContinues = later.some((sheet) => sheet.additionalInfo.length > 0);
+  const fiscoContinues = later.some((sheet) => sheet.fiscoInfo.length > 0);
   const pageStyle = { ...s.page, padding: geometry.margin, minHeight: geometry.pageHeight };
   return (
     <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
       {sheets.map((sheet) => {
         const sheetGeometry = sheet.first ? firstSheetGeometry(geometry) : geometry;
+        const rowWidth = frameInnerWidth(sheetGeometry.contentWidth);
         const blocks = (
           <>
             {sheet.first && !geometry.stubStrip ? <ReceiptStub data={data} /> : null}
-            <IssuerHeader data={data} sheet={sheet} />
+            <IssuerHeader data={data} sheet={sheet} width={rowWidth} />
             {sheet.first ? (
               <>
-                <RecipientBlock data={data} />
-                <InvoiceBlock data={data} perRow={installmentsPerRow(sheetGeometry)} />
-                <TaxBlock data={data} />
-                <TransportBlock data={data} />
+                <RecipientBlock data={data} width={rowWidth} />
+                <InvoiceBlock data={data} perRow={installmentsPerRow(sheetGeometry)} width={rowWidth} />
+                <TaxBlock data={data} width={rowWidth} />
+                <TransportBlock data={data} width={rowWidth} />
               </>
             ) : null}
             {/* The items take the sheet's free height, so "dados adicionais" sits at its foot. */}
             <View style={{ flexGrow: 1 }}>
               <ItemsBlock items={sheet.items} continued={!sheet.first} geometry={sheetGeometry} />
             </View>
-            {sheet.first ? <AdditionalInfoBlock data={data} lines={sheet.additionalInfo} continues={continued} /> : null}
-            {!sheet.first && sheet.additionalInfo.length > 0 ? <AdditionalInfoContinuation lines={sheet.additionalInfo} /> : null}
+            {sheet.first ? (
+              <AdditionalInfoBlock
+                complementary={{ lines: sheet.additionalInfo, continues: infoContinues }}
+                fisco={{ lines: sheet.fiscoInfo, continues: fiscoContinues }}
+              />
+            ) : null}
+            {!sheet.first && sheet.additionalInfo.length + sheet.fiscoInfo.length > 0 ? (
+              <AdditionalInfoContinuation complementary={sheet.additionalInfo} fisco={sheet.fiscoInfo} />
+            ) : null}
           </>
         );
         return (

@@ -2,6 +2,7 @@ import { Text, View } from "@react-pdf/renderer";
 import { AccessKeyBarcode } from "./access-key-barcode";
 import type { DanfeData } from "./danfe-data";
 import type { DanfeSheet } from "./danfe-nfe-pages";
+import { FieldRows } from "./danfe-field-row";
 import { danfeStyles as s, Field } from "./danfe-fields";
 import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "./format";
 
@@ -38,7 +39,7 @@ const formatSeries = (value: string) => value.padStart(3, "0");
 
 // MOC 7.0, 7.7.4: "DANFE" bold of at least 12 pt; number, series, sheet and
 // tpNF bold of at least 10 pt; the other captions 6 pt (danfe-fields.tsx).
-export function IssuerHeader({ data, sheet }: { data: DanfeData; sheet: DanfeSheet }) {
+export function IssuerHeader({ data, sheet, width }: { data: DanfeData; sheet: DanfeSheet; width: number }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
   return (
@@ -82,19 +83,20 @@ export function IssuerHeader({ data, sheet }: { data: DanfeData; sheet: DanfeShe
           </View>
         </View>
       </View>
-      <View style={s.row}>
-        <Field label="Natureza da operação" value={data.operationNature} flex={1.6} />
-        <Field
-          label="Protocolo de autorização de uso"
-          value={data.protocol ? `${data.protocol.number} - ${formatDateTime(data.protocol.receivedAt)}` : ""}
-          flex={1}
-        />
-      </View>
-      <View style={s.row}>
-        <Field label="Inscrição estadual" value={issuer.stateRegistration} />
-        <Field label="Inscrição estadual do subst. trib." value="" />
-        <Field label="CNPJ" value={formatDocument(issuer.document)} />
-      </View>
+      <FieldRows
+        width={width}
+        rows={[
+          [
+            { label: "Natureza da operação", value: data.operationNature, flex: 1.6 },
+            { label: "Protocolo de autorização de uso", value: data.protocol ? `${data.protocol.number} - ${formatDateTime(data.protocol.receivedAt)}` : "", flex: 1 },
+          ],
+          [
+            { label: "Inscrição estadual", value: issuer.stateRegistration },
+            { label: "Inscrição estadual do subst. trib.", value: "" },
+            { label: "CNPJ", value: formatDocument(issuer.document) },
+          ],
+        ]}
+      />
     </View>
   );
 }

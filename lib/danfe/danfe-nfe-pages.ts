@@ -1,5 +1,8 @@
 import type { DanfeData, DanfeItem } from "./danfe-data";
-import { breakLongWords, lineCount, wrapLines } from "./text-width";
+import { fieldTextWidths } from "./danfe-field-row-layout";
+import { frameInnerWidth } from "./danfe-fields";
+import { itemRowHeight } from "./danfe-nfe-items-layout";
+import { LINE_BREAK_EM, wrapLines } from "./text-width";
 
 // The DANFE's sheets are laid out here, not by react-pdf's pagination: every
 // sheet is a fixed A4 page (MOC 7.0, 7.6.3: A4 portrait, Anexo II, or
@@ -37,19 +40,6 @@ export function danfeGeometry(orientation: DanfeOrientation): DanfeGeometry {
 /** The first sheet's blocks: narrower by the landscape canhoto's strip. */
 export const firstSheetGeometry = (geometry: DanfeGeometry): DanfeGeometry => ({ ...geometry, contentWidth: geometry.contentWidth - geometry.stubStrip });
 
-// Item table (danfe-nfe-items.tsx): cells of 6 pt text with 1 pt padding
-// above and below, a 0.25 pt line under each row.
-export const ITEM_FONT_SIZE = 6;
-export const ITEM_LINE_HEIGHT = 6.6;
-export const ITEM_ROW_PADDING = 2.25;
-/** Width of the fixed columns (every column but the description, padding included). */
-export const ITEM_FIXED_COLUMNS_WIDTH = 411;
-export const ITEM_CODE_WIDTH = 40;
-// The 0.5 pt lines between and beside the 15 columns, and the description's own padding.
-const ITEM_CELL_CHROME = 16 * 0.5 + 3;
-
-export const descriptionWidth = (geometry: DanfeGeometry) => geometry.contentWidth - ITEM_FIXED_COLUMNS_WIDTH - ITEM_CELL_CHROME;
-
 // Heights of the blocks around the items (points), measured on rendered
 // pages (render-danfe.test.ts checks every sheet stays one A4 page with
 // the longest texts the layout allows) and rounded up.
@@ -71,6 +61,8 @@ const ADDITIONAL_INFO_FIRST_SHEET_LINES = 24;
 const FIRST_SHEET_ITEMS_ROOM = 27;
 /** The continuation block: title, caption and padding around its lines. */
 const CONTINUATION_CHROME = 24;
+/** A second field in the continuation block ("reserved ao fisco" under "informações complementares"): its caption and padding. */
+const CONTINUATION_SECOND_FIELD = 12;
 /** Reserved against rounding in the estimates (a row's worth of slack). */
 const SAFETY = 6;
 
@@ -81,28 +73,32 @@ export type DanfeSheet = {
   total: number;
   /** The lines of "informações complementares" this sheet prints: at the foot of the first, continued after the items on later ones. */
   additionalInfo: string[];
+  /** The lines of "reservado ao fisco" (infAdFisco), placed the same way. */
+  fiscoInfo: string[];
 };
 
-/** The item's code and description as printed: words too wide for their column broken. */
-export function printedItemTexts(item: DanfeItem, geometry: DanfeGeometry): { code: string; description: string } {
-  return {
-    code: breakLongWords(item.code, ITEM_CODE_WIDTH - 3, ITEM_FONT_SIZE),
-    description: breakLongWords(item.description, descriptionWidth(geometry), ITEM_FONT_SIZE),
-  };
-}
+/** "Informações complementares" takes two thirds of the row, "reservado ao fisco" one; a continuation the whole width. */
+// These lines are joined with "\n" and laid out again by react-pdf, where each one also carries its
+// line break: wrapped to the field's text width less that break (and half a point against rounding),
+// react-pdf keeps them as they are. The two fields share the row 2:1 (danfe-nfe-blocks.tsx); a continuation is one field.
+const reactPdfLineWidth = (textWidth: number) => textWidth - LINE_BREAK_EM * ADDITIONAL_INFO_FONT_SIZE - 0.5;
+const additionalFieldWidths = (geometry: DanfeGeometry) => fieldTextWidths([{ flex: 2 }, { flex: 1 }], frameInnerWidth(geometry.contentWidth));
+const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) =>
+  reactPdfLineWidth(continued ? fieldTextWidths([{}], frameInnerWidth(geometry.contentWidth))[0]! : additionalFieldWidths(geometry)[0]!);
+const fiscoInfoWidth = (geometry: DanfeGeometry) => reactPdfLineWidth(additionalFieldWidths(geometry)[1]!);
 
-function itemRowHeight(item: DanfeItem, geometry: DanfeGeometry): number {
-  const texts = printedItemTexts(item, geometry);
-  const lines = Math.max(lineCount(texts.description, descriptionWidth(geometry), ITEM_FONT_SIZE), lineCount(texts.code, ITEM_CODE_WIDTH - 3, ITEM_FONT_SIZE));
-  return lines * ITEM_LINE_HEIGHT + ITEM_ROW_PADDING;
-}
+/** The block's height for its taller column (both print a line more when they continue). */
+const additionalInfoHeight = (lines: number) => ADDITIONAL_INFO_BASE + Math.max(0, lines - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;
 
-/** "Informações complementares" takes two thirds of the row; a continuation the whole width. */
-const additionalInfoWidth = (geometry: DanfeGeometry, continued: boolean) => (continued ? geometry.contentWidth : (geometry.contentWidth * 2) / 3) - 6;
-
-function additionalInfoHeight(lines: number, fisco: string | undefined, geometry: DanfeGeometry): number {
-  const fiscoLines = fisco ? lineCount(fisco, geometry.contentWidth / 3 - 6, ADDITIONAL_INFO_FONT_SIZE) : 0;
-  return ADDITIONAL_INFO_BASE + Math.max(0, Math.max(lines, fiscoLines) - ADDITIONAL_INFO_FREE_LINES) * ADDITIONAL_INFO_LINE;
+/**
+ * A text's share of the first sheet (at most `limit` lines; when it
+ * continues, the last one gives way to "(CONTINUA NAS FOLHAS SEGUINTES)")
+ * and the rest rewrapped at the full width of the continuation block.
+ */
+function splitFirstSheet(lines: string[], limit: number, geometry: DanfeGeometry): { first: string[]; rest: string[] } {
+  if (lines.length <= limit) return { first: lines, rest: [] };
+  const first = lines.slice(0, limit - 1);
+  return { first, rest: wrapLines(lines.slice(first.length).join(" "), additionalInfoWidth(geometry, true), ADDITIONAL_INFO_FONT_SIZE) };
 }
 
 /** Installments side by side in the invoice block: boxes of about 90 pt. */
@@ -123,44 +119,54 @@ function invoiceHeight(data: DanfeData, geometry: DanfeGeometry): number {
  */
 export function paginateDanfe(data: DanfeData, geometry: DanfeGeometry): DanfeSheet[] {
   const first = firstSheetGeometry(geometry);
-  // Long additional data (infCpl takes up to 5,000 characters) keeps its first lines on sheet 1 and
-  // continues, at the full width, after the items of the last sheet (MOC: "continuação" of the block).
+  // Long additional data (infCpl takes up to 5,000 characters, infAdFisco 2,000) keeps its first lines on
+  // sheet 1 and continues, at the full width, after the items of the last sheet (MOC: "continuação" of the block).
   const infoLines = data.additionalInfo ? wrapLines(data.additionalInfo, additionalInfoWidth(first, false), ADDITIONAL_INFO_FONT_SIZE) : [];
+  const fiscoLines = data.fiscoInfo ? wrapLines(data.fiscoInfo, fiscoInfoWidth(first), ADDITIONAL_INFO_FONT_SIZE) : [];
   // In landscape the canhoto runs down the side, not above the header.
   const stubAndHeader = geometry.stubStrip > 0 ? HEADER_ONLY : STUB_AND_HEADER;
   const firstFixed = geometry.contentHeight - stubAndHeader - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, first) - SAFETY;
   const spareLines = Math.max(0, Math.floor((firstFixed - ADDITIONAL_INFO_BASE - FIRST_SHEET_ITEMS_ROOM) / ADDITIONAL_INFO_LINE));
   const firstSheetLines = Math.min(ADDITIONAL_INFO_FIRST_SHEET_LINES, ADDITIONAL_INFO_FREE_LINES + spareLines);
-  // When it continues, the last line of the first sheet's share says so.
-  const firstInfo = infoLines.length <= firstSheetLines ? infoLines : infoLines.slice(0, firstSheetLines - 1);
-  const rest = infoLines.length > firstInfo.length ? wrapLines(infoLines.slice(firstInfo.length).join(" "), additionalInfoWidth(geometry, true), ADDITIONAL_INFO_FONT_SIZE) : [];
-  const firstCapacity = firstFixed - additionalInfoHeight(firstInfo.length + (rest.length > 0 ? 1 : 0), data.fiscoInfo, first);
+  const info = splitFirstSheet(infoLines, firstSheetLines, geometry);
+  const fisco = splitFirstSheet(fiscoLines, firstSheetLines, geometry);
+  const printedLines = (part: { first: string[]; rest: string[] }) => part.first.length + (part.rest.length > 0 ? 1 : 0);
+  const firstCapacity = firstFixed - additionalInfoHeight(Math.max(printedLines(info), printedLines(fisco)));
   const laterCapacity = geometry.contentHeight - HEADER_ONLY - ITEMS_TITLE_AND_HEADER - SAFETY;
-  const sheets: Array<{ items: DanfeItem[]; additionalInfo: string[] }> = [{ items: [], additionalInfo: firstInfo }];
+  const sheets: Array<{ items: DanfeItem[]; additionalInfo: string[]; fiscoInfo: string[] }> = [{ items: [], additionalInfo: info.first, fiscoInfo: fisco.first }];
   let room = firstCapacity;
   for (const item of data.items) {
     const height = itemRowHeight(item, sheets.length === 1 ? first : geometry);
     const current = sheets[sheets.length - 1]!;
     // A later sheet takes at least one item; the first may have no room left for any.
     if (height > room && (current.items.length > 0 || sheets.length === 1)) {
-      sheets.push({ items: [item], additionalInfo: [] });
+      sheets.push({ items: [item], additionalInfo: [], fiscoInfo: [] });
       room = laterCapacity - itemRowHeight(item, geometry);
     } else {
       current.items.push(item);
       room -= height;
     }
   }
-  let pending = rest;
-  while (pending.length > 0) {
-    const lines = Math.floor((room - CONTINUATION_CHROME) / ADDITIONAL_INFO_LINE);
+  let pendingInfo = info.rest;
+  let pendingFisco = fisco.rest;
+  while (pendingInfo.length + pendingFisco.length > 0) {
+    let lines = Math.floor((room - CONTINUATION_CHROME) / ADDITIONAL_INFO_LINE);
     if (lines < 3 || sheets.length === 1) {
       // Sheet 1 already carries its share: the continuation starts on a sheet of its own.
-      sheets.push({ items: [], additionalInfo: [] });
+      sheets.push({ items: [], additionalInfo: [], fiscoInfo: [] });
       room = laterCapacity;
       continue;
     }
-    sheets[sheets.length - 1]!.additionalInfo = pending.slice(0, lines);
-    pending = pending.slice(lines);
+    const sheet = sheets[sheets.length - 1]!;
+    sheet.additionalInfo = pendingInfo.slice(0, lines);
+    pendingInfo = pendingInfo.slice(lines);
+    lines -= sheet.additionalInfo.length;
+    // "Reservado ao fisco" follows in its own field, below the complementary data when both continue here.
+    if (sheet.additionalInfo.length > 0) lines -= Math.ceil(CONTINUATION_SECOND_FIELD / ADDITIONAL_INFO_LINE);
+    if (lines > 0) {
+      sheet.fiscoInfo = pendingFisco.slice(0, lines);
+      pendingFisco = pendingFisco.slice(lines);
+    }
     room = 0;
   }
   return sheets.map((sheet, index) => ({ ...sheet, first: index === 0, number: index + 1, total: sheets.length }));

@@ -19,6 +19,16 @@ const text = (value: unknown): string | undefined => (typeof value === "string" 
 const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node) : value ? [node(value)] : []);
 const amount = (value: unknown): string => text(value) ?? "0.00";
 
+/**
+ * ICMS of an interstate sale to a final consumer (EC 87/2015, NT 2015.003):
+ * kept only when the document shows a partilha (some value not zero), so an
+ * ERP that always sends these totals as 0.00 prints the usual block.
+ */
+function interstateSaleTotals(total: Node): Pick<DanfeData["totals"], "interstate"> {
+  const values = { fcpDestination: amount(total.vFCPUFDest), icmsDestination: amount(total.vICMSUFDest), icmsOrigin: amount(total.vICMSUFRemet) };
+  return Object.values(values).some((value) => Number(value) !== 0) ? { interstate: values } : {};
+}
+
 /** The one child of a choice group (ICMS00, ICMSSN102, IPITrib...). */
 function firstChild(value: unknown): Node {
   const children = Object.values(node(value)).filter((v) => v && typeof v === "object");
@@ -145,6 +155,7 @@ export function parseAuthorizedXml(xml: string): DanfeData {
       cofinsValue: amount(total.vCOFINS),
       approximateTaxes: amount(total.vTotTrib),
       totalValue: amount(total.vNF),
+      ...interstateSaleTotals(total),
     },
     transport: transport(inf.transp),
     invoice: cobr.fat

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { danfeGeometry, paginateDanfe } from "./danfe-nfe-pages";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
 import { renderDanfe, renderDanfeData } from "./render-danfe";
-import { exampleNfce, exampleNfe, nfeWithExtras, nfeWithItems, pageSizes, pdfText, savePng } from "./testing/pdf-tools";
+import { exampleNfce, exampleNfe, nfeWithExtras, nfeWithItems, pageSizes, pdfText, savePng, wordBoxes } from "./testing/pdf-tools";
 
 // Renders the vendored sample documents (shared/fiscal/examples) and reads
 // the PDFs back with pdfinfo and pdftotext, as a printer and a person
@@ -20,6 +21,19 @@ function expectInOrder(text: string, phrases: string[]) {
     return at;
   });
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
+}
+
+/**
+ * Lines printed in "informações complementares" on sheet 1: react-pdf must keep
+ * the lines as the pagination wrapped them (a line wrapped again pushes the
+ * block down, off the sheet).
+ */
+function complementaryLinesOnSheet1(pdf: Buffer): number {
+  const words = wordBoxes(pdf, 1);
+  const caption = words.find((w) => w.text === "COMPLEMENTARES")!;
+  const fisco = words.find((w) => w.text === "RESERVADO" && w.yMin === caption.yMin)!;
+  // Between the two captions, under them (in landscape the canhoto runs down the left edge).
+  return new Set(words.filter((w) => w.yMin > caption.yMax && w.xMin >= caption.xMin - 1 && w.xMax < fisco.xMin).map((w) => Math.round(w.yMin))).size;
 }
 
 const LONG = "PRODUTO COM UMA DESCRICAO BEM MAIS LONGA QUE O NORMAL PARA QUEBRAR EM VARIAS LINHAS NA TABELA DE ITENS DO DANFE";
@@ -89,6 +103,9 @@ describe("renderDanfe (NF-e)", () => {
     for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
       const pdf = await renderDanfe(dense, { orientation });
       savePng(pdf, `nfe-dense-${orientation}`);
+      const sheets = paginateDanfe(parseAuthorizedXml(dense), danfeGeometry(orientation));
+      const continues = sheets.some((sheet, index) => index > 0 && sheet.additionalInfo.length > 0);
+      expect(complementaryLinesOnSheet1(pdf)).toBe(sheets[0]!.additionalInfo.length + (continues ? 1 : 0));
       const sizes = pageSizes(pdf);
       expect(sizes.length).toBeGreaterThan(1);
       for (const pageSize of sizes) expect(pageSize).toEqual(size);
@@ -115,6 +132,43 @@ describe("renderDanfe (NF-e)", () => {
     }
   });
 
+  it("continues a long infAdFisco on later sheets like infCpl, each in its own field, every sheet A4", async () => {
+    const numbered = (prefix: string, count: number, limit: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`)
+        .join(" ")
+        .slice(0, limit)
+        .replace(/ \S*$/, "");
+    const fisco = numbered("fisco", 300, 2000);
+    const complementary = numbered("termo", 400, 3000);
+    const expectAllInOrder = (text: string, prefix: string, source: string) =>
+      expect([...text.matchAll(new RegExp(`${prefix}(\\d+)`, "g"))].map((m) => Number(m[1]))).toEqual(source.split(" ").map((w) => Number(w.slice(prefix.length))));
+    for (const [orientation, size] of [["portrait", A4_PORTRAIT], ["landscape", A4_LANDSCAPE]] as const) {
+      for (const extras of [{ fiscoInfo: fisco }, { fiscoInfo: fisco, additionalInfo: complementary }]) {
+        const xml = nfeWithExtras(nfeWithItems(nfe, 20, (i) => ({ description: `ITEM NUMERO ${i + 1}` })), extras);
+        const pdf = await renderDanfe(xml, { orientation });
+        savePng(pdf, `nfe-long-fisco-${orientation}${extras.additionalInfo ? "-both" : ""}`);
+        const sizes = pageSizes(pdf);
+        expect(sizes.length).toBeGreaterThan(1);
+        for (const pageSize of sizes) expect(pageSize).toEqual(size);
+        const first = pdfText(pdf, 1);
+        // Sheet 1 ends the fisco's share with the note; the rest follows under its own caption.
+        expect(first).toContain("RESERVADO AO FISCO");
+        expect(first).toContain("(CONTINUA NAS FOLHAS SEGUINTES)");
+        const later = Array.from({ length: sizes.length - 1 }, (_, i) => pdfText(pdf, i + 2)).join("\n");
+        expect(later).toContain("DADOS ADICIONAIS (CONTINUAÇÃO)");
+        expect(later).toContain("RESERVADO AO FISCO");
+        // react-pdf keeps the lines as wrapped for the pagination (a line wrapped again would push the block off the sheet).
+        const sheet1 = paginateDanfe(parseAuthorizedXml(xml), danfeGeometry(orientation))[0]!;
+        const lines = (prefix: string) => new Set(wordBoxes(pdf, 1).filter((w) => w.text.startsWith(prefix)).map((w) => Math.round(w.yMin))).size;
+        expect(lines("fisco")).toBe(sheet1.fiscoInfo.length);
+        if (extras.additionalInfo) expect(lines("termo")).toBe(sheet1.additionalInfo.length);
+        const text = pdfText(pdf);
+        expectAllInOrder(text, "fisco", fisco);
+        if (extras.additionalInfo) expectAllInOrder(text, "termo", complementary);
+      }
+    }
+  });
+
   it("prints on A4 landscape when asked", async () => {
     // Production (no watermark): the big homologation mark across the blocks scrambles pdftotext's reading order.
     const pdf = await renderDanfe(nfe.replace("<tpAmb>2</tpAmb>", "<tpAmb>1</tpAmb>"), { orientation: "landscape" });
@@ -127,6 +181,38 @@ describe("renderDanfe (NF-e)", () => {
     const blocks = pdfText(pdf, 1, { x: 60, y: 0, width: 782, height: 596 });
     expect(blocks).not.toContain("RECEBEMOS DE");
     expectInOrder(blocks, ["DANFE", "FOLHA 1/1", "DESTINATÁRIO / REMETENTE", "CÁLCULO DO IMPOSTO", "DADOS DOS PRODUTOS / SERVIÇOS", "UM PRODUTO TESTE QUALQUER", "DADOS ADICIONAIS"]);
+  });
+
+  it("prints the ICMS shared between the states of an interstate sale to a final consumer (NT 2015.003), and only then", async () => {
+    const difal = nfe
+      .replace("<vFCPUFDest>0.00</vFCPUFDest>", "<vFCPUFDest>10.00</vFCPUFDest>")
+      .replace("<vICMSUFDest>0.00</vICMSUFDest>", "<vICMSUFDest>35.00</vICMSUFDest>")
+      .replace("<vICMSUFRemet>0.00</vICMSUFRemet>", "<vICMSUFRemet>1234.00</vICMSUFRemet>");
+    const pdf = await renderDanfe(difal);
+    savePng(pdf, "nfe-difal");
+    expect(pageSizes(pdf)).toEqual([A4_PORTRAIT]);
+    // pdftotext reads the grid column by column: each caption and the value in its box are read from the box's area.
+    const words = wordBoxes(pdf);
+    // Each caption's first word ("V.") starts 2 pt into its box: some 70 pt wide in the first row (8 boxes), 80 in the second (7).
+    const captions = words
+      .filter((w, i) => w.text === "V." && words[i + 2]?.text === "UF" && ["REMET.", "DEST."].includes(words[i + 3]?.text ?? ""))
+      .sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin);
+    expect(captions).toHaveLength(3);
+    const boxTexts = captions.map((c) =>
+      pdfText(pdf, 1, { x: Math.floor(c.xMin - 1), y: Math.floor(c.yMin - 1), width: c.yMin > captions[0]!.yMin ? 79 : 69, height: 16 }).replace(/\s+/g, " ").trim(),
+    );
+    expect(boxTexts).toEqual(["V. ICMS UF REMET. 1.234,00", "V. FCP UF DEST. 10,00", "V. ICMS UF DEST. 35,00"]);
+    // In the tax block's rows: the first two before the approximate taxes and the products' total, the third in the row below.
+    const at = (text: string) => words.find((w) => w.text === text)!;
+    expect(captions[0]!.yMin).toBe(captions[1]!.yMin);
+    expect(captions[0]!.xMax).toBeLessThan(captions[1]!.xMin);
+    expect(captions[1]!.xMax).toBeLessThan(at("TRIBUTOS").xMin);
+    expect(captions[2]!.yMin).toBeGreaterThan(captions[0]!.yMin);
+    expect(at("CÁLCULO").yMin).toBeLessThan(captions[0]!.yMin);
+    expect(at("TRANSPORTADOR").yMin).toBeGreaterThan(captions[2]!.yMin);
+    for (const orientation of ["portrait", "landscape"] as const) expect(pageSizes(await renderDanfe(difal, { orientation })).length).toBe(1);
+    // The sample carries these totals as 0.00: no partilha, the usual block.
+    expect(pdfText(await renderDanfe(nfe))).not.toContain("UF DEST");
   });
 
   it("prints a preview without key, protocol or number, with the preview mark", async () => {

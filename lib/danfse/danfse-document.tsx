@@ -40,9 +40,11 @@ function Party({ title, party }: { title: string; party: DanfseParty | null }) {
   );
 }
 
-export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; qrCode: string; cancelled: boolean }) {
+const PREVIEW_MARK = "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL";
+
+export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; qrCode?: string; cancelled: boolean }) {
   return (
-    <Document title={`DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer">
+    <Document title={data.preview ? "DANFSe (pré-visualização)" : `DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer">
       <Page size="A4" style={styles.page}>
         <View style={{ flexDirection: "row", alignItems: "center" }}>
           <View style={{ flex: 1 }}>
@@ -55,14 +57,16 @@ export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; 
             <Text style={{ fontSize: 7 }}>{`Ambiente: ${data.homologation ? "2 - Homologação (produção restrita)" : "1 - Produção"}`}</Text>
           </View>
         </View>
-        {data.homologation ? <Text style={[styles.bold, { color: "#c00000", fontSize: 11, textAlign: "center", marginTop: 4 }]}>NFS-e SEM VALIDADE JURÍDICA</Text> : null}
+        {/* The preview's mark replaces the homologation one, as on the DANFE. */}
+        {data.preview ? <Text style={[styles.bold, { color: "#c00000", fontSize: 11, textAlign: "center", marginTop: 4 }]}>{PREVIEW_MARK}</Text> : null}
+        {data.homologation && !data.preview ? <Text style={[styles.bold, { color: "#c00000", fontSize: 11, textAlign: "center", marginTop: 4 }]}>NFS-e SEM VALIDADE JURÍDICA</Text> : null}
         {cancelled ? <Text style={[styles.bold, { color: "#c00000", fontSize: 22, textAlign: "center", marginTop: 2 }]}>CANCELADA</Text> : null}
 
         <Block title="DADOS DA NFS-e">
           <View style={{ flexDirection: "row" }}>
             <View style={{ flex: 1 }}>
               <Row>
-                <Field first label="Chave de acesso da NFS-e" value={formatAccessKey(data.accessKey)} flex={3} />
+                <Field first label="Chave de acesso da NFS-e" value={data.accessKey ? formatAccessKey(data.accessKey) : null} flex={3} />
               </Row>
               <Row>
                 <Field first label="Número da NFS-e" value={data.nNFSe} />
@@ -82,9 +86,15 @@ export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; 
             </View>
             <View style={{ width: 70, alignItems: "center", justifyContent: "center", borderLeftWidth: 0.4, borderColor: "#777", padding: 3 }}>
               {/* 1.52 cm per the NT; react-pdf's Image has no alt (a PDF image, not HTML). */}
-              {/* eslint-disable-next-line jsx-a11y/alt-text */}
-              <Image src={qrCode} style={{ width: 43, height: 43 }} />
-              <Text style={{ fontSize: 5, textAlign: "center", marginTop: 2 }}>Consulte a autenticidade em nfse.gov.br/ConsultaPublica</Text>
+              {qrCode ? (
+                <>
+                  {/* eslint-disable-next-line jsx-a11y/alt-text */}
+                  <Image src={qrCode} style={{ width: 43, height: 43 }} />
+                  <Text style={{ fontSize: 5, textAlign: "center", marginTop: 2 }}>Consulte a autenticidade em nfse.gov.br/ConsultaPublica</Text>
+                </>
+              ) : (
+                <Text style={[styles.bold, { fontSize: 6, textAlign: "center" }]}>{PREVIEW_MARK}</Text>
+              )}
             </View>
           </View>
         </Block>

@@ -1,3 +1,3 @@
 // DANFSe v2.0 of the national NFS-e.
-export { renderDanfse, danfseQrContent } from "./render-danfse";
-export { parseNfse, type DanfseData } from "./parse-nfse";
+export { renderDanfse, renderDanfseData, danfseQrContent } from "./render-danfse";
+export { parseDpsPreview, parseNfse, type DanfseData, type DanfseParty } from "./parse-nfse";

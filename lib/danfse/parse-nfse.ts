@@ -21,18 +21,36 @@ function text(parent: unknown, ...path: string[]): string | null {
 
 export type DanfseParty = { document: string | null; name: string | null; municipalRegistration: string | null; address: string | null; municipality: string | null; zipCode: string | null; phone: string | null; email: string | null };
 
-export type DanfseData = ReturnType<typeof parseNfse>;
+export type DanfseData = ReturnType<typeof parseNfse> | ReturnType<typeof parseDpsPreview>;
 
 function address(end: Node): string | null {
   const parts = [text(end, "xLgr"), text(end, "nro"), text(end, "xCpl"), text(end, "xBairro")].filter(Boolean);
   return parts.length ? parts.join(", ") : null;
 }
 
+/** The DANFSe data of an authorized NFS-e (its infNFSe and the DPS it holds). */
 export function parseNfse(nfseXml: string) {
-  const root = parser.parse(nfseXml) as Node;
-  const inf = node(root, "NFSe", "infNFSe");
-  const dps = node(inf, "DPS", "infDPS");
-  const emit = node(inf, "emit");
+  const inf = node(parser.parse(nfseXml) as Node, "NFSe", "infNFSe");
+  return danfseData(inf, node(inf, "DPS", "infDPS"));
+}
+
+/**
+ * What the DANFSe of a DPS not yet sent would print (preview): what the
+ * NFS-e adds (key, number, processing time, the values Sefin Nacional
+ * computes) stays empty, and the provider's name and address, which a DPS
+ * of tpEmit 1 does not carry (Sefin takes them from its registry), come
+ * from `provider`.
+ */
+export function parseDpsPreview(dpsXml: string, provider: DanfseParty & { state: string | null }) {
+  const data = danfseData({}, node(parser.parse(dpsXml) as Node, "DPS", "infDPS"));
+  return { ...data, preview: true, nDPS: null, xLocEmi: provider.municipality, issuerState: provider.state, provider: { ...provider, ...withoutEmpty(data.provider) } };
+}
+
+const withoutEmpty = (party: DanfseParty) => Object.fromEntries(Object.entries(party).filter(([, value]) => value !== null)) as Partial<DanfseParty>;
+
+function danfseData(inf: Node, dps: Node) {
+  // The NFS-e's issuer block; a bare DPS only has the provider's identification (prest).
+  const emit = Object.keys(node(inf, "emit")).length ? node(inf, "emit") : node(dps, "prest");
   const enderNac = node(emit, "enderNac");
   const prest = node(dps, "prest");
   const toma = node(dps, "toma");
@@ -112,5 +130,7 @@ export function parseNfse(nfseXml: string) {
       vLiq: text(valores, "vLiq"),
     },
     additionalInfo: text(inf, "xOutInf") ?? text(serv, "infoCompl", "xInfComp"),
+    /** A preview of a DPS not yet sent: no key, number or QR code, marked "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL". */
+    preview: false,
   };
 }

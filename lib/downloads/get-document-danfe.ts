@@ -1,4 +1,4 @@
-import { renderDanfse } from "@/lib/danfse";
+import { renderDanfse, renderDanfseData } from "@/lib/danfse";
 import type { DanfeData } from "@/lib/danfe/danfe-data";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
@@ -6,7 +6,8 @@ import { renderDanfeData } from "@/lib/danfe/render-danfe";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import type { FileDownload } from "./get-document-xml";
-import { previewDanfeData } from "./preview-danfe-data";
+import { loadPreviewDocument, previewDanfeData } from "./preview-danfe-data";
+import { previewDanfseData } from "./preview-danfse-data";
 import { assertPrintOptionsApply } from "./print-options";
 import type { DocumentDanfeQuery } from "./schemas";
 
@@ -24,7 +25,11 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   });
   if (!document) throw notFound("Fiscal document");
   assertPrintOptionsApply(document.type, query);
-  if (document.type === "NFSE" && !query.preview) {
+  if (document.type === "NFSE" && query.preview) {
+    const pdf = await renderDanfseData(previewDanfseData(await loadPreviewDocument(companyId, documentId)));
+    return { body: pdf, contentType: "application/pdf", fileName: `${document.id}-preview-danfse.pdf`, download: query.download };
+  }
+  if (document.type === "NFSE") {
     // The DANFSe v2.0 (NT SE/CGNFS-e 008: the issuer generates it) from the stored NFS-e.
     if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The NFS-e is not authorized; its DANFSe does not exist yet");
     const pdf = await renderDanfse(document.authorizedXml, { cancelled: document.status === "CANCELLED" });
@@ -32,7 +37,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   }
   let data: DanfeData;
   if (query.preview) {
-    data = await previewDanfeData(companyId, documentId);
+    data = previewDanfeData(await loadPreviewDocument(companyId, documentId));
   } else {
     if (!document.authorizedXml) {
       throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet (preview=true shows a DRAFT or REJECTED one as it would print)");

@@ -1,11 +1,22 @@
 import type { DanfeData } from "@/lib/danfe/danfe-data";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { getPool } from "@/lib/db/client";
-import { loadEmissionDocument } from "@/lib/emission/load-emission-document";
+import { loadEmissionDocument, type EmissionDocument } from "@/lib/emission/load-emission-document";
 import { recipientAtEmission } from "@/lib/emission/recipient-at-emission";
 import { toNfeInput } from "@/lib/emission/to-nfe-input";
 import { DomainError, notFound, type ErrorCode } from "@/lib/errors";
 import { buildNfe, randomCnf } from "@/lib/fiscal/nfe";
+
+/** The document as emission loads it, when a preview applies: DRAFT or REJECTED (read only, no lock). */
+export async function loadPreviewDocument(companyId: string, documentId: string): Promise<EmissionDocument> {
+  const loaded = await loadEmissionDocument(getPool(), { documentId, companyId });
+  if (!loaded) throw notFound("Fiscal document");
+  const { status } = loaded.document;
+  if (status !== "DRAFT" && status !== "REJECTED") {
+    throw new DomainError(422, "preview_not_applicable", `A preview is for DRAFT and REJECTED documents; this one is ${status} (download its DANFE without preview)`);
+  }
+  return loaded;
+}
 
 /**
  * What a DRAFT or REJECTED NF-e/NFC-e would print, built by the code emission
@@ -16,16 +27,8 @@ import { buildNfe, randomCnf } from "@/lib/fiscal/nfe";
  * and key, protocol and QR code are left out. Whatever emission would refuse
  * (fiscal settings, CSC, a changed client) is answered 422 with its code.
  */
-export async function previewDanfeData(companyId: string, documentId: string): Promise<DanfeData> {
-  const loaded = await loadEmissionDocument(getPool(), { documentId, companyId });
-  if (!loaded) throw notFound("Fiscal document");
+export function previewDanfeData(loaded: EmissionDocument): DanfeData {
   const { document } = loaded;
-  if (document.status !== "DRAFT" && document.status !== "REJECTED") {
-    throw new DomainError(422, "preview_not_applicable", `A preview is for DRAFT and REJECTED documents; this one is ${document.status} (download its DANFE without preview)`);
-  }
-  if (document.type === "NFSE") {
-    throw new DomainError(422, "preview_not_applicable", "The DANFSe preview of an NFS-e draft is not available from this route yet");
-  }
   const recipient = recipientAtEmission(document, loaded.client);
   if (recipient.kind === "refused") throw new DomainError(422, recipient.code as ErrorCode, recipient.reason);
   const numbered = document.number > 0;

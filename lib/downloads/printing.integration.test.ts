@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { pageSizes, pdfText, savePng } from "@/lib/danfe/testing/pdf-tools";
+import { createDocument } from "@/lib/documents";
+import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
 import { createDraft, createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
@@ -120,6 +122,41 @@ describe("GET …/danfe?preview=true", () => {
     expect(escpos.status).toBe(200);
     expect(escpos.bytes.includes(Buffer.from("1P0", "latin1"))).toBe(false);
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } })).number).toBe(0);
+  });
+
+  it("previews an NFS-e draft as a DANFSe of the DPS emission would send, marked, without key, numbers or QR code, writing nothing", async () => {
+    const provider = await createNfseCompany();
+    const draft = await createDocument({ companyId: provider.companyId, body: nfseBody() as never });
+    const before = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    const series = await db.numberingSeries.findMany({ where: { companyId: provider.companyId } });
+    const res = await danfe(draft.id, "?preview=true", provider.key);
+    expect(res.status, res.bytes.toString()).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="${draft.id}-preview-danfse.pdf"`);
+    savePng(res.bytes, "api-nfse-preview");
+    expect(pageSizes(res.bytes)).toEqual([[595.28, 841.89]]);
+    const text = pdfText(res.bytes).replace(/\s+/g, " ");
+    expect(text).toContain("DANFSe v2.0");
+    expect(text).toContain("PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL");
+    // The preview's mark replaces the homologation one; the public-consultation QR needs a key.
+    expect(text).not.toContain("NFS-e SEM VALIDADE JURÍDICA");
+    expect(text).not.toContain("ConsultaPublica");
+    // The provider as Sefin's registry completes it, the taker and the service from the DPS.
+    const company = await db.company.findUniqueOrThrow({ where: { id: provider.companyId } });
+    expect(text).toContain(company.legalName);
+    expect(text).toContain("Cliente Serviços S/A");
+    expect(text).toContain("010101");
+    // No key (NFS-e keys have 50 digits), no NFS-e number, time or cStat, no DPS number: pdftotext reads each row's captions, then its values.
+    expect(text).not.toMatch(/\d{50}|(\d{4} ){12}/);
+    expect(text).toMatch(/Situação \(cStat\) - \d\d\/\d\d\/\d{4} - - Número da DPS/);
+    expect(text).toMatch(/Emitente da DPS - 1 \d\d\/\d\d\/\d{4}/);
+    expect(text).toMatch(/^São Paulo \/ SP DANFSe v2\.0/);
+    const after = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ status: "DRAFT", number: 0, accessKey: null, dpsId: null, signedXml: null });
+    expect(await db.numberingSeries.findMany({ where: { companyId: provider.companyId } })).toEqual(series);
+    // Authorized or otherwise past the draft: no preview, as for NF-e.
+    await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "CANCELLED" } });
+    expect((await danfe(draft.id, "?preview=true", provider.key)).json.code).toBe("preview_not_applicable");
   });
 
   it("previews a REJECTED document; refuses an authorized one with 422 preview_not_applicable", async () => {

@@ -29,6 +29,21 @@ export function pdfText(pdf: Buffer, page?: number, area?: { x: number; y: numbe
   return execFileSync("pdftotext", [...pages, ...crop, file(pdf), "-"], { encoding: "utf8" });
 }
 
+export type WordBox = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
+
+/** Every word of the PDF, or of one page, with its box in points from the page's top left (pdftotext -bbox). */
+export function wordBoxes(pdf: Buffer, page?: number): WordBox[] {
+  const pages = page ? ["-f", String(page), "-l", String(page)] : [];
+  const html = execFileSync("pdftotext", ["-bbox", ...pages, file(pdf), "-"], { encoding: "utf8" });
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    text: m[5]!,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
+}
+
 /** Renders every page to reports/danfe/<name>-<page>.png (72 dpi) and returns the file names. */
 export function savePng(pdf: Buffer, name: string): string[] {
   mkdirSync(RENDERS_DIR, { recursive: true });
@@ -57,13 +72,17 @@ export function nfeWithItems(xml: string, count: number, describe: (index: numbe
   return xml.replace(det, items.join(""));
 }
 
-/** The example NF-e with infCpl (additional information) and `installments` duplicatas. */
-export function nfeWithExtras(xml: string, extras: { additionalInfo?: string; installments?: number }): string {
+/** The example NF-e with infAdFisco and infCpl (additional information) and `installments` duplicatas. */
+export function nfeWithExtras(xml: string, extras: { additionalInfo?: string; fiscoInfo?: string; installments?: number }): string {
   let out = xml;
   if (extras.installments) {
     const dups = Array.from({ length: extras.installments }, (_, i) => `<dup><nDup>${String(i + 1).padStart(3, "0")}</nDup><dVenc>2019-01-${String((i % 28) + 1).padStart(2, "0")}</dVenc><vDup>1.00</vDup></dup>`);
     out = out.replace(/<dup>[\s\S]*?<\/dup>/, dups.join(""));
   }
-  if (extras.additionalInfo) out = out.replace(/<\/pag>/, `</pag><infAdic><infCpl>${extras.additionalInfo}</infCpl></infAdic>`);
+  if (extras.additionalInfo || extras.fiscoInfo) {
+    const fisco = extras.fiscoInfo ? `<infAdFisco>${extras.fiscoInfo}</infAdFisco>` : "";
+    const complementary = extras.additionalInfo ? `<infCpl>${extras.additionalInfo}</infCpl>` : "";
+    out = out.replace(/<\/pag>/, `</pag><infAdic>${fisco}${complementary}</infAdic>`);
+  }
   return out;
 }
