@@ -78,7 +78,7 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
 
   // 4. Backfill: dry run, then a run whose progress reaches 100 %; the history names who started it.
   await nav(page).getByRole("link", { name: "Reenvio em lote (webhook)" }).click();
-  await page.getByLabel("Emitidos de").fill("2000-01-01");
+  await page.getByLabel("Emitidos de").fill("01/01/2000");
   await page.getByRole("button", { name: "Contar documentos (simulação)" }).click();
   await expect(page.getByTestId("backfill-dry-run")).toContainText("3 documentos correspondem.");
   await expect(page.getByTestId("backfill-dry-run")).toContainText("Dentro do limite de 5.000 documentos.");
@@ -180,7 +180,7 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await expect(support.getByTestId("attempt")).toHaveCount(before + 1);
 
   await support.goto(`/dashboard/c/${companyId}/webhooks/backfill`);
-  await support.getByLabel("Emitidos de").fill("2000-01-01");
+  await support.getByLabel("Emitidos de").fill("01/01/2000");
   await support.getByLabel("Só documentos que ainda não têm entrega").uncheck();
   await support.getByRole("button", { name: "Contar documentos (simulação)" }).click();
   await expect(support.getByTestId("backfill-dry-run")).toContainText("3 documentos correspondem.");

@@ -3,6 +3,7 @@ import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/f
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
 import { DocumentItemsTable } from "./document-items-table";
+import { useDocumentTitle } from "./document-title";
 import { formatMoney, formatQuantity } from "./money";
 import { RejectionNotice } from "./rejection-notice";
 import { DocumentStatusBadge } from "./status-badge";
@@ -27,14 +28,6 @@ function Row({ label, value, testId }: { label: string; value: React.ReactNode; 
       <span className="text-right tabular-nums" data-testid={testId}>{value}</span>
     </div>
   );
-}
-
-/** "NF-e nº 2 · série 1"; a draft is "Rascunho de NF-e" (never "NFE 1/2", which reads like "1 of 2"). */
-export function useDocumentTitle() {
-  const t = useTranslations("documentDetail");
-  const types = useTranslations("enums.documentType");
-  return (d: { type: "NFE" | "NFCE" | "NFSE"; number: number; series: number | null; nfseNumber?: string | null }) =>
-    d.number === 0 && !d.nfseNumber ? t("draftTitle", { type: types(d.type) }) : t("title", { type: types(d.type), number: d.nfseNumber ?? String(d.number), series: d.series ?? "—" });
 }
 
 /** The stored document: client and transport snapshots, lines with taxes and sources, totals, events. */

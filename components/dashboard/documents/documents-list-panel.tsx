@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
 import { formatDateTime } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { Page } from "@/lib/api/pagination";
@@ -33,10 +34,11 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
   const url = `${base}?${params}`;
   const documents = useQuery({ queryKey: [url], queryFn: () => apiFetch<Page<DocumentSummary>>(url) });
   const options = useQuery({ queryKey: [`${base}/form-options`], queryFn: () => apiFetch<DocumentFormOptions>(`${base}/form-options`) });
-  const set = (key: keyof Filters) => (event: { target: { value: string } }) => {
-    setFilters((f) => ({ ...f, [key]: event.target.value }));
+  const setValue = (key: keyof Filters) => (value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
   };
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) => setValue(key)(event.target.value);
   const filtered = Object.entries(filters).some(([key, value]) => value !== EMPTY[key as keyof Filters]);
 
   return (
@@ -66,11 +68,11 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
         </label>
         <label className="text-xs text-slate-600">
           {t("issuedFrom")}
-          <input type="date" value={filters.from} onChange={set("from")} className={`${select} mt-1 block`} />
+          <DateInput value={filters.from} onChange={setValue("from")} className={`${select} mt-1 block w-32`} />
         </label>
         <label className="text-xs text-slate-600">
           {t("issuedTo")}
-          <input type="date" value={filters.to} onChange={set("to")} className={`${select} mt-1 block`} />
+          <DateInput value={filters.to} onChange={setValue("to")} className={`${select} mt-1 block w-32`} />
         </label>
         <label className="text-xs text-slate-600">
           {t("client")}

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
@@ -69,13 +70,13 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
           <label htmlFor="backfill-from" className="block text-sm font-medium text-slate-700">
             {t("from")}
           </label>
-          <input id="backfill-from" type="date" value={criteria.from} onChange={(e) => set("from", e.target.value)} className={fieldClass} required />
+          <DateInput id="backfill-from" value={criteria.from} onChange={(iso) => set("from", iso)} className={fieldClass} required />
         </div>
         <div>
           <label htmlFor="backfill-to" className="block text-sm font-medium text-slate-700">
             {t("to")}
           </label>
-          <input id="backfill-to" type="date" value={criteria.to} onChange={(e) => set("to", e.target.value)} className={fieldClass} required />
+          <DateInput id="backfill-to" value={criteria.to} onChange={(iso) => set("to", iso)} className={fieldClass} required />
         </div>
         <div>
           <label htmlFor="backfill-environment" className="block text-sm font-medium text-slate-700">
