@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateInput, maskDateInput, parseDateInput, zonedLocalToIso } from "./date-input";
+import { formatDateInput, maskDateInput, parseDateInput, zonedDayBounds, zonedLocalToIso } from "./date-input";
 
 describe("typed dates", () => {
   it("mask digits as dd/mm/aaaa (and hh:mm) while typing", () => {
@@ -57,5 +57,9 @@ describe("typed dates", () => {
     // A zone with daylight saving: the offset of that day, not of today.
     expect(zonedLocalToIso("2026-07-01T12:00", "America/New_York")).toBe("2026-07-01T12:00:00-04:00");
     expect(zonedLocalToIso("2026-01-15T12:00", "America/New_York")).toBe("2026-01-15T12:00:00-05:00");
+  });
+
+  it("bound a filter's day in the company's zone", () => {
+    expect(zonedDayBounds("2026-11-21", "America/Manaus")).toEqual({ start: "2026-11-21T00:00:00-04:00", end: "2026-11-21T23:59:59.999-04:00" });
   });
 });

@@ -90,3 +90,10 @@ export function zonedLocalToIso(local: string, timeZone: string): string {
   const abs = Math.abs(offset);
   return `${date}T${pad(hour!)}:${pad(minute!)}:00${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** A whole day typed in a filter ("2026-11-21") as the instants that bound it in the company's zone. */
+export function zonedDayBounds(day: string, timeZone: string): { start: string; end: string } {
+  const start = zonedLocalToIso(`${day}T00:00`, timeZone);
+  const end = zonedLocalToIso(`${day}T23:59`, timeZone).replace("T23:59:00", "T23:59:59.999");
+  return { start, end };
+}
