@@ -2,6 +2,7 @@
 
 import { useTimeZone, useTranslations } from "next-intl";
 import { DateInput } from "@/components/dashboard/date-input";
+import { FileInput } from "@/components/dashboard/file-input";
 import { DEFAULT_TIME_ZONE } from "@/components/dashboard/format";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
@@ -68,10 +69,10 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
           <input name="receiverDocument" value={receiverDocument} inputMode="numeric" onChange={(e) => setReceiverDocument(maskCpfCnpj(e.target.value))} className={input} />
         </label>
       </div>
-      <label className="block">
-        <span className="text-slate-600">{t("proof")}</span>
-        <input type="file" name="proof" accept={PROOF_CONTENT_TYPES.join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block" />
-      </label>
+      <div>
+        <label htmlFor="receipt-proof" className="text-slate-600">{t("proof")}</label>
+        <FileInput id="receipt-proof" name="proof" accept={PROOF_CONTENT_TYPES.join(",")} file={file} onChange={setFile} />
+      </div>
       {(invalid !== null || props.error != null) && (
         <p role="alert" className="text-red-700">
           {invalid ?? errorMessage(props.error)}
