@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateInput, maskDateInput, parseDateInput, zonedDayBounds, zonedLocalToIso } from "./date-input";
+import { formatDateInput, maskDateInput, parseDateInput, todayIn, zonedDayBounds, zonedLocalToIso } from "./date-input";
 
 describe("typed dates", () => {
   it("mask digits as dd/mm/aaaa (and hh:mm) while typing", () => {
@@ -57,6 +57,12 @@ describe("typed dates", () => {
     // A zone with daylight saving: the offset of that day, not of today.
     expect(zonedLocalToIso("2026-07-01T12:00", "America/New_York")).toBe("2026-07-01T12:00:00-04:00");
     expect(zonedLocalToIso("2026-01-15T12:00", "America/New_York")).toBe("2026-01-15T12:00:00-05:00");
+  });
+
+  it("know today's date in the company's zone", () => {
+    const lateEvening = new Date("2026-11-25T01:30:00Z");
+    expect(todayIn("America/Manaus", lateEvening)).toBe("2026-11-24");
+    expect(todayIn("UTC", lateEvening)).toBe("2026-11-25");
   });
 
   it("bound a filter's day in the company's zone", () => {

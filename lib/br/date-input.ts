@@ -97,3 +97,10 @@ export function zonedDayBounds(day: string, timeZone: string): { start: string; 
   const end = zonedLocalToIso(`${day}T23:59`, timeZone).replace("T23:59:00", "T23:59:59.999");
   return { start, end };
 }
+
+/** Today's calendar date in `timeZone` ("2026-11-24"): at 22:00 in Manaus it is already tomorrow in UTC. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

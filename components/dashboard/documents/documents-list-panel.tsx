@@ -29,6 +29,8 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
+  // "Limpar" also clears a date typed halfway (the filters only hold whole dates): new inputs.
+  const [cleared, setCleared] = useState(0);
   const params = new URLSearchParams({ page: String(page), pageSize: "20" });
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   const url = `${base}?${params}`;
@@ -68,11 +70,11 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
         </label>
         <label className="text-xs text-slate-600">
           {t("issuedFrom")}
-          <DateInput value={filters.from} onChange={setValue("from")} className={`${select} mt-1 block w-32`} />
+          <DateInput key={`from-${cleared}`} value={filters.from} onChange={setValue("from")} className={`${select} mt-1 block w-32`} />
         </label>
         <label className="text-xs text-slate-600">
           {t("issuedTo")}
-          <DateInput value={filters.to} onChange={setValue("to")} className={`${select} mt-1 block w-32`} />
+          <DateInput key={`to-${cleared}`} value={filters.to} onChange={setValue("to")} className={`${select} mt-1 block w-32`} />
         </label>
         <label className="text-xs text-slate-600">
           {t("client")}
@@ -81,7 +83,7 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
             {options.data?.clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </label>
-        <button type="button" onClick={() => { setFilters(EMPTY); setPage(1); }} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
+        <button type="button" onClick={() => { setFilters(EMPTY); setPage(1); setCleared((n) => n + 1); }} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
           {common("clear")}
         </button>
       </div>

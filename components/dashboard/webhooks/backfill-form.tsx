@@ -7,7 +7,7 @@ import { DateInput } from "@/components/dashboard/date-input";
 import { DEFAULT_TIME_ZONE } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";
-import { zonedDayBounds } from "@/lib/br/date-input";
+import { todayIn, zonedDayBounds } from "@/lib/br/date-input";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { BackfillInput } from "@/lib/webhooks/schemas";
 import { FilterCheckboxes } from "./filter-checkboxes";
@@ -39,7 +39,7 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
   const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const issueMessages = useIssueMessages();
   const api = `${webhooksApi(companyId)}/backfill`;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn(timeZone);
   const [criteria, setCriteria] = useState<Criteria>({ from: today, to: today, types: [], environment: "", onlyMissing: true });
   const [counted, setCounted] = useState<{ criteria: Criteria; result: DryRun } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
