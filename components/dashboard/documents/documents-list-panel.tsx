@@ -16,7 +16,8 @@ import { DocumentStatusBadge } from "./status-badge";
 
 type Filters = { status: string; type: string; environment: string; from: string; to: string; clientId: string };
 const EMPTY: Filters = { status: "", type: "", environment: "ALL", from: "", to: "", clientId: "" };
-const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+// One height for selects and typed dates, so the filter row lines up.
+const select = "h-8 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 const STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"] as const;
 const TYPES = ["NFE", "NFCE", "NFSE"] as const;
 
@@ -110,13 +111,13 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
               <tbody className="divide-y divide-slate-100">
                 {documents.data.data.map((d) => (
                   <tr key={d.id} data-testid="document-row" className="hover:bg-slate-50">
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <Link href={`/dashboard/c/${companyId}/documents/${d.id}`} className="text-indigo-700 hover:underline">{formatDateTime(d.issueDateTime, timeZone)}</Link>
                     </td>
-                    <td className="px-3 py-2">{e(`documentType.${d.type}`)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{e(`documentType.${d.type}`)}</td>
                     <td className="px-3 py-2 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
                     <td className="px-3 py-2">{d.client.name}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
                     <td className="px-3 py-2"><DocumentStatusBadge status={d.status} /></td>
                   </tr>
                 ))}
