@@ -37,7 +37,8 @@ export function DateInput({ value, onChange, withTime = false, id, name, require
   }
 
   const result = parseDateInput(text, order, withTime);
-  const problem = result.ok || result.reason === "empty" ? null : result.reason === "incomplete" ? t(withTime ? "incompleteWithTime" : "incomplete") : t("invalid", { text });
+  // The browser's own "fill out this field" would be in its language, not the user's.
+  const problem = result.ok ? null : result.reason === "empty" ? (required ? t("required") : null) : result.reason === "incomplete" ? t(withTime ? "incompleteWithTime" : "incomplete") : t("invalid", { text });
   useEffect(() => ref.current?.setCustomValidity(problem ?? ""), [problem]);
 
   function change(raw: string) {
