@@ -49,9 +49,15 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
   // Delivery receipt with a picked proof file, then its cancellation.
   await page.getByRole("button", { name: "Registrar comprovante de entrega" }).click();
   const receipt = page.getByRole("dialog", { name: "Registrar comprovante de entrega" });
-  // A minute from now (inputs hold minutes; the delivery cannot precede the issue), in the browser's time zone.
-  const localNow = await page.evaluate(() => new Date(Date.now() + 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
-  await receipt.getByLabel("Entregue em").fill(localNow);
+  // A minute from now (inputs hold minutes; the delivery cannot precede the issue), typed as dd/mm/aaaa hh:mm
+  // in the company's time zone (SP), whatever the browser's.
+  const inSaoPaulo = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const deliveredAt = receipt.getByLabel("Entregue em");
+  await deliveredAt.fill("31/02/2026 10:00");
+  await deliveredAt.blur();
+  await expect(receipt.getByRole("alert")).toHaveText("31/02/2026 10:00 não é uma data válida.");
+  await deliveredAt.fill(inSaoPaulo.format(Date.now() + 60_000).replace(",", ""));
+  await expect(receipt.getByRole("alert")).toHaveCount(0);
   await receipt.getByLabel("Nome de quem recebeu").fill("Maria da Silva");
   await receipt.getByLabel("CPF/CNPJ de quem recebeu").fill("11.222.333/0001-81");
   await receipt.locator('input[type="file"]').setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });

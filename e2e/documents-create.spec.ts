@@ -61,7 +61,11 @@ test("criar um rascunho com pickers, prévia de impostos e parcelas conferidas, 
   await expect(preview.getByTestId("tax-icms").getByTestId("source-icms.cst")).toHaveText("produto");
 
   await form.getByRole("button", { name: "Adicionar parcela" }).click();
-  await form.getByLabel("Vencimento 001").fill("2026-12-21");
+  // Typed dd/mm/aaaa whatever the browser's language; a day that does not exist is refused in words.
+  await form.getByLabel("Vencimento 001").fill("31022026");
+  await form.getByLabel("Vencimento 001").blur();
+  await expect(form.getByRole("alert").filter({ hasText: "31/02/2026 não é uma data válida." })).toBeVisible();
+  await form.getByLabel("Vencimento 001").fill("21/12/2026");
   await form.getByLabel("Valor da parcela (R$)").fill("370,00");
   await expect(form.getByTestId("installments-sum")).toHaveText("Soma das parcelas R$ 370,00: faltam R$ 0,35 para o total de R$ 370,35.");
   await form.getByLabel("Valor da parcela (R$)").fill("370,35");

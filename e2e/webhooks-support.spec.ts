@@ -78,7 +78,7 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
 
   // 4. Backfill: dry run, then a run whose progress reaches 100 %; the history names who started it.
   await nav(page).getByRole("link", { name: "Reenvio em lote (webhook)" }).click();
-  await page.getByLabel("Emitidos de").fill("2000-01-01");
+  await page.getByLabel("Emitidos de").fill("01/01/2000");
   await page.getByRole("button", { name: "Contar documentos (simulação)" }).click();
   await expect(page.getByTestId("backfill-dry-run")).toContainText("3 documentos correspondem.");
   await expect(page.getByTestId("backfill-dry-run")).toContainText("Dentro do limite de 5.000 documentos.");
@@ -108,10 +108,23 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await expect(page.getByTestId("delivery-row")).toContainText("document.authorized");
   await page.getByRole("button", { name: "Limpar" }).click();
   await expect(page.getByTestId("delivery-row")).toHaveCount(4);
+  // Dates typed dd/mm/aaaa: a day that does not exist is refused; a range long past finds nothing.
+  await page.getByLabel("De", { exact: true }).fill("31/02/2026");
+  await page.getByLabel("De", { exact: true }).blur();
+  await expect(page.getByRole("alert").filter({ hasText: "31/02/2026 não é uma data válida." })).toBeVisible();
+  await page.getByLabel("De", { exact: true }).fill("01/01/2000");
+  await page.getByLabel("Até", { exact: true }).fill("31/12/2000");
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page.getByTestId("delivery-row")).toHaveCount(0);
+  await page.getByRole("button", { name: "Limpar" }).click();
+  await expect(page.getByTestId("delivery-row")).toHaveCount(4);
   await page.screenshot({ path: "reports/screenshots/webhook-deliveries.png", fullPage: true });
 
   // 3. From a document: its deliveries and "Send webhook again".
   await page.goto(`/dashboard/c/${companyId}/documents/${documents[0]!.id}`);
+  // An authorized fixture without a number: the title follows the status (not "Rascunho de NF-e").
+  await expect(page.getByTestId("document-title")).toHaveText("NF-e sem número");
+  await expect(page.getByTestId("document-status")).toHaveText("Autorizada");
   const panel = page.getByRole("region", { name: "Entregas de webhook" });
   await expect(panel.getByTestId("document-delivery-row")).toHaveCount(1);
   await panel.getByRole("button", { name: "Enviar o webhook de novo" }).click();
@@ -180,7 +193,7 @@ test("ACCOUNTANT creates an endpoint, opens and redelivers a delivery, runs a ba
   await expect(support.getByTestId("attempt")).toHaveCount(before + 1);
 
   await support.goto(`/dashboard/c/${companyId}/webhooks/backfill`);
-  await support.getByLabel("Emitidos de").fill("2000-01-01");
+  await support.getByLabel("Emitidos de").fill("01/01/2000");
   await support.getByLabel("Só documentos que ainda não têm entrega").uncheck();
   await support.getByRole("button", { name: "Contar documentos (simulação)" }).click();
   await expect(support.getByTestId("backfill-dry-run")).toContainText("3 documentos correspondem.");

@@ -1,12 +1,16 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
+import { DateInput } from "@/components/dashboard/date-input";
+import { FileInput } from "@/components/dashboard/file-input";
+import { DEFAULT_TIME_ZONE } from "@/components/dashboard/format";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessage } from "@/components/i18n/use-issue-message";
+import { zonedLocalToIso } from "@/lib/br/date-input";
 import { maskCpfCnpj } from "@/lib/br/masks";
 import { DeliveryReceiptInput, PROOF_CONTENT_TYPES } from "@/lib/document-events/schemas";
-import { localInputToIsoWithOffset, readFileAsBase64 } from "./read-file-base64";
+import { readFileAsBase64 } from "./read-file-base64";
 
 /** Delivery receipt form: when, who received it, and the proof file (sent as base64). */
 export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown; onSubmit: (body: DeliveryReceiptInput) => void; onClose: () => void }) {
@@ -14,6 +18,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
   const close = useTranslations("common")("close");
   const sending = useTranslations("documentEvents")("sending");
   const errorMessage = useErrorMessage();
+  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const issueMessage = useIssueMessage();
   const [deliveredAt, setDeliveredAt] = useState("");
   const [receiverName, setReceiverName] = useState("");
@@ -25,7 +30,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
     if (!file) return setInvalid(t("chooseFile"));
     if (!deliveredAt) return setInvalid(t("informDate"));
     const parsed = DeliveryReceiptInput.safeParse({
-      deliveredAt: localInputToIsoWithOffset(deliveredAt),
+      deliveredAt: zonedLocalToIso(deliveredAt, timeZone),
       receiverName,
       receiverDocument: receiverDocument.replace(/[^0-9A-Za-z]/g, ""),
       proof: { contentType: file.type, base64: await readFileAsBase64(file) },
@@ -53,7 +58,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
       <div className="grid gap-2 md:grid-cols-3">
         <label>
           <span className="text-slate-600">{t("deliveredAt")}</span>
-          <input type="datetime-local" name="deliveredAt" value={deliveredAt} onChange={(e) => setDeliveredAt(e.target.value)} className={input} />
+          <DateInput withTime name="deliveredAt" value={deliveredAt} onChange={setDeliveredAt} className={input} />
         </label>
         <label>
           <span className="text-slate-600">{t("receiverName")}</span>
@@ -64,10 +69,10 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
           <input name="receiverDocument" value={receiverDocument} inputMode="numeric" onChange={(e) => setReceiverDocument(maskCpfCnpj(e.target.value))} className={input} />
         </label>
       </div>
-      <label className="block">
-        <span className="text-slate-600">{t("proof")}</span>
-        <input type="file" name="proof" accept={PROOF_CONTENT_TYPES.join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block" />
-      </label>
+      <div>
+        <label htmlFor="receipt-proof" className="text-slate-600">{t("proof")}</label>
+        <FileInput id="receipt-proof" name="proof" accept={PROOF_CONTENT_TYPES.join(",")} file={file} onChange={setFile} />
+      </div>
       {(invalid !== null || props.error != null) && (
         <p role="alert" className="text-red-700">
           {invalid ?? errorMessage(props.error)}

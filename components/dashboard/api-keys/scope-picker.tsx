@@ -19,13 +19,13 @@ export function ScopePicker({ selected, onChange }: { selected: Scope[]; onChang
         <span>{t("scopes")}</span>
         <span className="space-x-2 text-xs font-normal">
           <button type="button" onClick={() => onChange([...SCOPES])} className="text-indigo-600 hover:underline">
-            Select all
+            {t("scopePicker.selectAll")}
           </button>
           <button type="button" onClick={() => onChange(SCOPES.filter((s) => s.endsWith(":read")))} className="text-indigo-600 hover:underline">
-            Read only
+            {t("scopePicker.readOnly")}
           </button>
           <button type="button" onClick={() => onChange([])} className="text-indigo-600 hover:underline">
-            None
+            {t("scopePicker.none")}
           </button>
         </span>
       </legend>
@@ -37,7 +37,7 @@ export function ScopePicker({ selected, onChange }: { selected: Scope[]; onChang
               {scopes.map((scope) => (
                 <label key={scope} className="flex items-center gap-1 text-xs text-slate-600">
                   <input type="checkbox" name="scopes" value={scope} aria-label={scope} checked={selected.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} className="h-4 w-4 rounded border-slate-300 text-indigo-600" />
-                  {scope.split(":")[1]}
+                  {scope.endsWith(":read") ? t("scopePicker.read") : t("scopePicker.write")}
                 </label>
               ))}
             </span>

@@ -6,12 +6,12 @@ function StatusCell({ check }: { check: ServiceStatusCheck }) {
   const t = useTranslations("authorityStatus");
   const { result } = check;
   if (result.kind === "authorized") {
-    return <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">{t("inOperation")}</span>;
+    return <span className="whitespace-nowrap rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">{t("inOperation")}</span>;
   }
   if (result.kind === "refused") {
-    return <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">{t("refused")}</span>;
+    return <span className="whitespace-nowrap rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">{t("refused")}</span>;
   }
-  return <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">{t("unavailable")}</span>;
+  return <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">{t("unavailable")}</span>;
 }
 
 function detailOf(check: ServiceStatusCheck, timeZone?: string): string {

@@ -9,6 +9,7 @@ import { useRef, useState, type FormEvent } from "react";
 import type { CertificateSummary } from "@/lib/certificates/certificate-summary";
 import { UploadCertificateBody } from "@/lib/companies/setup-contracts";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { FileInput } from "@/components/dashboard/file-input";
 
 async function toBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -60,7 +61,7 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
         <label htmlFor="certificate-file" className="block text-sm font-medium text-slate-700">
           {t("file")}
         </label>
-        <input ref={fileInput} id="certificate-file" type="file" accept=".pfx,.p12,application/x-pkcs12" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block text-sm" />
+        <FileInput ref={fileInput} id="certificate-file" accept=".pfx,.p12,application/x-pkcs12" file={file} onChange={setFile} />
       </div>
       <div>
         <label htmlFor="certificate-password" className="block text-sm font-medium text-slate-700">

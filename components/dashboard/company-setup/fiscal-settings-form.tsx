@@ -49,6 +49,13 @@ function serverFieldErrors(error: unknown, translate: (message: string) => strin
 
 type Key = Parameters<ReturnType<typeof useTranslations<"settings">>>[0];
 
+/** A select's option by the catalogue: `settings.options.<field>.<value>` ("empty" for ""), the regime and environment by their own keys. */
+function optionLabel(name: SettingsFieldName, option: { value: string; label: string }, text: (key: string, fallback: string) => string | undefined): string {
+  if (name === "taxRegime") return text(`regime.${option.value}`, option.label) ?? option.label;
+  if (name === "environment") return text(`environmentOption.${option.value}`, option.label) ?? option.label;
+  return text(`options.${name}.${option.value || "empty"}`, option.label) ?? option.label;
+}
+
 function Field({ field: raw, value, error, onChange, filters }: { field: SettingsField; value: string; error?: string; onChange: (value: string, match?: FiscalTableMatch) => void; filters?: Record<string, string> }) {
   const t = useTranslations("settings");
   // The catalogue's label and hint win; settings-fields.ts keeps the English text for fields added later.
@@ -57,7 +64,7 @@ function Field({ field: raw, value, error, onChange, filters }: { field: Setting
     ...raw,
     label: text(`fields.${raw.name}.label`, raw.label) ?? raw.label,
     hint: text(`fields.${raw.name}.hint`, raw.hint),
-    options: raw.options?.map((o) => ({ ...o, label: raw.name === "taxRegime" ? text(`regime.${o.value}`, o.label)! : raw.name === "environment" ? text(`environmentOption.${o.value}`, o.label)! : o.label })),
+    options: raw.options?.map((o) => ({ ...o, label: optionLabel(raw.name, o, text) })),
   };
   const id = `settings-${field.name}`;
   if (field.picker) {

@@ -31,7 +31,7 @@ export function ReadinessList({ readiness }: { readiness: DocumentReadiness[] })
         <section key={doc.type} aria-label={t("region", { type: types(doc.type) })} className="rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold">{types(doc.type)}</h2>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${doc.ready ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}>{doc.ready ? t("ready") : t("notReady")}</span>
+            <span className={`shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${doc.ready ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}>{doc.ready ? t("ready") : t("notReady")}</span>
           </div>
           <ul className="mt-3 space-y-2">
             {doc.checks.map((check) => (

@@ -4,6 +4,7 @@ import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
 import { DetailBox as Box, DetailRow as Row } from "./detail-box";
 import { DocumentItemsTable } from "./document-items-table";
+import { useDocumentTitle } from "./document-title";
 import { formatMoney, formatQuantity } from "./money";
 import { NfseTaxesPanel } from "./nfse-taxes-panel";
 import { RejectionNotice } from "./rejection-notice";
@@ -12,14 +13,6 @@ import { DocumentStatusBadge } from "./status-badge";
 type PaymentMethod = "MONEY" | "CHECK" | "CREDIT_CARD" | "DEBIT_CARD" | "BANK_CREDIT" | "BANK_TRANSFER" | "BANK_SLIP" | "PIX" | "BANK_TRANSFER_TED" | "BANK_TRANSFER_DOC" | "NO_PAYMENT" | "OTHERS";
 type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_RECIPIENT" | "NO_FREIGHT";
 type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION";
-
-/** "NF-e nº 2 · série 1"; a draft is "Rascunho de NF-e" (never "NFE 1/2", which reads like "1 of 2"). */
-export function useDocumentTitle() {
-  const t = useTranslations("documentDetail");
-  const types = useTranslations("enums.documentType");
-  return (d: { type: "NFE" | "NFCE" | "NFSE"; number: number; series: number | null; nfseNumber?: string | null }) =>
-    d.number === 0 && !d.nfseNumber ? t("draftTitle", { type: types(d.type) }) : t("title", { type: types(d.type), number: d.nfseNumber ?? String(d.number), series: d.series ?? "—" });
-}
 
 /** The stored document: client and transport snapshots, lines with taxes and sources, totals, events. */
 export function DocumentDetailView({ document: d, timeZone }: { document: DocumentDetail; timeZone: string }) {

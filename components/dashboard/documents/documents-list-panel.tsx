@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
 import { formatDateTime } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { Page } from "@/lib/api/pagination";
@@ -15,7 +16,8 @@ import { DocumentStatusBadge } from "./status-badge";
 
 type Filters = { status: string; type: string; environment: string; from: string; to: string; clientId: string };
 const EMPTY: Filters = { status: "", type: "", environment: "ALL", from: "", to: "", clientId: "" };
-const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+// One height for selects and typed dates, so the filter row lines up.
+const select = "h-8 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 const STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"] as const;
 const TYPES = ["NFE", "NFCE", "NFSE"] as const;
 
@@ -28,15 +30,18 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
+  // "Limpar" also clears a date typed halfway (the filters only hold whole dates): new inputs.
+  const [cleared, setCleared] = useState(0);
   const params = new URLSearchParams({ page: String(page), pageSize: "20" });
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   const url = `${base}?${params}`;
   const documents = useQuery({ queryKey: [url], queryFn: () => apiFetch<Page<DocumentSummary>>(url) });
   const options = useQuery({ queryKey: [`${base}/form-options`], queryFn: () => apiFetch<DocumentFormOptions>(`${base}/form-options`) });
-  const set = (key: keyof Filters) => (event: { target: { value: string } }) => {
-    setFilters((f) => ({ ...f, [key]: event.target.value }));
+  const setValue = (key: keyof Filters) => (value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
   };
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) => setValue(key)(event.target.value);
   const filtered = Object.entries(filters).some(([key, value]) => value !== EMPTY[key as keyof Filters]);
 
   return (
@@ -66,11 +71,11 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
         </label>
         <label className="text-xs text-slate-600">
           {t("issuedFrom")}
-          <input type="date" value={filters.from} onChange={set("from")} className={`${select} mt-1 block`} />
+          <DateInput key={`from-${cleared}`} value={filters.from} onChange={setValue("from")} className={`${select} mt-1 block w-32`} />
         </label>
         <label className="text-xs text-slate-600">
           {t("issuedTo")}
-          <input type="date" value={filters.to} onChange={set("to")} className={`${select} mt-1 block`} />
+          <DateInput key={`to-${cleared}`} value={filters.to} onChange={setValue("to")} className={`${select} mt-1 block w-32`} />
         </label>
         <label className="text-xs text-slate-600">
           {t("client")}
@@ -79,7 +84,7 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
             {options.data?.clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </label>
-        <button type="button" onClick={() => { setFilters(EMPTY); setPage(1); }} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
+        <button type="button" onClick={() => { setFilters(EMPTY); setPage(1); setCleared((n) => n + 1); }} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
           {common("clear")}
         </button>
       </div>
@@ -106,13 +111,13 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
               <tbody className="divide-y divide-slate-100">
                 {documents.data.data.map((d) => (
                   <tr key={d.id} data-testid="document-row" className="hover:bg-slate-50">
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <Link href={`/dashboard/c/${companyId}/documents/${d.id}`} className="text-indigo-700 hover:underline">{formatDateTime(d.issueDateTime, timeZone)}</Link>
                     </td>
-                    <td className="px-3 py-2">{e(`documentType.${d.type}`)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{e(`documentType.${d.type}`)}</td>
                     <td className="px-3 py-2 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
                     <td className="px-3 py-2">{d.client.name}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
                     <td className="px-3 py-2"><DocumentStatusBadge status={d.status} /></td>
                   </tr>
                 ))}

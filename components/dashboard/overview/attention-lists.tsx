@@ -3,20 +3,12 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { CompanyOverview } from "@/lib/overview/contracts";
+import { useDocumentTitle } from "../documents/document-title";
 import { formatMoney } from "../documents/money";
 import { formatDateTime } from "../format";
 
 type Rejected = CompanyOverview["rejected"];
 type Stuck = CompanyOverview["stuckProcessing"];
-type ListedDocument = { type: "NFE" | "NFCE" | "NFSE"; series: number | null; number: number };
-
-/** "NF-e nº 12 · série 1", as on the document page; a document not numbered yet says so. */
-function useDocumentTitle(): (doc: ListedDocument) => string {
-  const detail = useTranslations("documentDetail");
-  const types = useTranslations("enums.documentType");
-  const t = useTranslations("overview.attention");
-  return (doc) => (doc.number > 0 ? detail("title", { type: types(doc.type), number: String(doc.number), series: doc.series ?? "—" }) : t("notNumbered", { type: types(doc.type) }));
-}
 
 export function RejectedList({ companyId, rejected }: { companyId: string; rejected: Rejected }) {
   const t = useTranslations("overview.attention");
@@ -33,7 +25,7 @@ export function RejectedList({ companyId, rejected }: { companyId: string; rejec
           {rejected.latest.map((doc) => (
             <li key={doc.id} className="py-2 text-sm">
               <Link href={`/dashboard/c/${companyId}/documents/${doc.id}`} className="font-medium text-indigo-700 hover:underline">
-                {title(doc)}
+                {title({ ...doc, status: "REJECTED" })}
               </Link>
               <span className="ml-2 text-slate-500">
                 {doc.clientName ? `${doc.clientName} · ` : ""}
@@ -67,7 +59,7 @@ export function StuckProcessingList({ companyId, stuck }: { companyId: string; s
             {stuck.oldest.map((doc) => (
               <li key={doc.id} className="flex justify-between py-2 text-sm">
                 <Link href={`/dashboard/c/${companyId}/documents/${doc.id}`} className="font-medium text-indigo-700 hover:underline">
-                  {title(doc)}
+                  {title({ ...doc, status: "PROCESSING" })}
                 </Link>
                 <span className="text-amber-800">{waited(doc.minutes)}</span>
               </li>

@@ -39,7 +39,7 @@ export function CarriersPanel({ companyId, canWrite }: { companyId: string; canW
         canWrite={canWrite}
         columns={[
           { header: t("fields.name"), cell: (c) => c.name },
-          { header: t("fields.document"), cell: (c) => `${c.documentType} ${formatCnpj(c.document)}` },
+          { header: t("fields.document"), cell: (c) => <>{c.documentType} <span className="whitespace-nowrap">{formatCnpj(c.document)}</span></> },
           { header: t("fields.city"), cell: (c) => [c.city, c.state].filter(Boolean).join(" / ") || "—" },
           { header: t("defaultVehicle"), cell: (c) => c.vehicles.find((v) => v.isDefault)?.plate ?? "—" },
           { header: t("fleet"), cell: (c) => String(c.vehicles.length) },

@@ -58,7 +58,7 @@ export function ClientsPanel({ companyId, canWrite }: { companyId: string; canWr
         filters={{ isActive }}
         columns={[
           { header: t("fields.name"), cell: (c) => <>{c.name}{c.fantasyName && <span className="block text-xs text-slate-500">{c.fantasyName}</span>}</> },
-          { header: t("fields.document"), cell: (c) => (c.document ? `${e(`personDocumentType.${c.documentType}`)} ${formatCnpj(c.document)}` : t("finalConsumer")) },
+          { header: t("fields.document"), cell: (c) => (c.document ? <>{e(`personDocumentType.${c.documentType}`)} <span className="whitespace-nowrap">{formatCnpj(c.document)}</span></> : t("finalConsumer")) },
           { header: t("fields.email"), cell: (c) => c.email ?? "—" },
           { header: t("fields.city"), cell: (c) => [c.city, c.state].filter(Boolean).join(" / ") || "—" },
           { header: common("active"), cell: (c) => (c.isActive ? common("yes") : common("no")) },

@@ -92,7 +92,7 @@ export function TemplatesPanel({ companyId, canWrite, isTenantAdmin }: { company
         emptyText={tr("empty")}
         columns={[
           { header: tr("fields.name"), cell: (t) => t.name },
-          { header: tr("fields.type"), cell: (t) => e(`taxRuleModel.${t.type}`) },
+          { header: tr("fields.type"), cell: (t) => e(`taxRuleModel.${t.type}`), className: "whitespace-nowrap" },
           { header: tr("source"), cell: (t) => e(`templateSource.${t.source}`) },
           { header: tr("fields.operationNature"), cell: (t) => t.operationNature ?? "—" },
           { header: tr("cfopService"), cell: (t) => (t.type === "NFE" ? (t.cfop ?? "—") : (t.serviceCode ?? t.nationalServiceCode ?? "—")) },
@@ -103,7 +103,7 @@ export function TemplatesPanel({ companyId, canWrite, isTenantAdmin }: { company
             <button type="button" onClick={() => setEditing({ template: t, source: t.source === "tenant" ? "tenant" : "company" })} className="text-indigo-700 hover:underline">{common("edit")}</button>
             <button type="button" onClick={() => { if (window.confirm(tr("confirmRemove", { name: t.name }))) remove.mutate(t); }} className="text-red-700 hover:underline">{common("remove")}</button>
           </span>
-        ) : <span className="text-xs text-slate-400">{tr("readOnly")}</span>}
+        ) : <span className="whitespace-nowrap text-xs text-slate-400">{tr("readOnly")}</span>}
       />
     </div>
   );

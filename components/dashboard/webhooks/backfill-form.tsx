@@ -1,10 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
+import { DEFAULT_TIME_ZONE } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";
+import { todayIn, zonedDayBounds } from "@/lib/br/date-input";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { BackfillInput } from "@/lib/webhooks/schemas";
 import { FilterCheckboxes } from "./filter-checkboxes";
@@ -16,11 +19,12 @@ type DryRun = { dryRun: true; matched: number; truncated: boolean };
 
 const fieldClass = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm";
 
-/** Issue dates are whole days in São Paulo time (the fiscal day of the document). */
-function toBody(criteria: Criteria, dryRun: boolean): BackfillInput {
+/** Issue dates are whole days in the company's zone (its state's: the fiscal day of the document). */
+function toBody(criteria: Criteria, dryRun: boolean, timeZone: string): BackfillInput {
   return {
-    from: `${criteria.from}T00:00:00-03:00`,
-    to: `${criteria.to}T23:59:59.999-03:00`,
+    // An unfinished date stays "" so the schema names the field.
+    from: criteria.from && zonedDayBounds(criteria.from, timeZone).start,
+    to: criteria.to && zonedDayBounds(criteria.to, timeZone).end,
     ...(criteria.types.length > 0 && { types: criteria.types }),
     ...(criteria.environment && { environment: criteria.environment }),
     onlyMissing: criteria.onlyMissing,
@@ -32,9 +36,10 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
   const t = useTranslations("webhooks.backfillForm");
   const labels = useWebhookLabels();
   const errorMessage = useErrorMessage();
+  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const issueMessages = useIssueMessages();
   const api = `${webhooksApi(companyId)}/backfill`;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn(timeZone);
   const [criteria, setCriteria] = useState<Criteria>({ from: today, to: today, types: [], environment: "", onlyMissing: true });
   const [counted, setCounted] = useState<{ criteria: Criteria; result: DryRun } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -50,7 +55,7 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
 
   function count(event: FormEvent) {
     event.preventDefault();
-    const parsed = BackfillInput.safeParse(toBody(criteria, true));
+    const parsed = BackfillInput.safeParse(toBody(criteria, true, timeZone));
     if (!parsed.success) {
       setFormError(issueMessages(parsed.error, { from: t("from"), to: t("to") }));
       return;
@@ -69,13 +74,13 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
           <label htmlFor="backfill-from" className="block text-sm font-medium text-slate-700">
             {t("from")}
           </label>
-          <input id="backfill-from" type="date" value={criteria.from} onChange={(e) => set("from", e.target.value)} className={fieldClass} required />
+          <DateInput id="backfill-from" value={criteria.from} onChange={(iso) => set("from", iso)} className={fieldClass} required />
         </div>
         <div>
           <label htmlFor="backfill-to" className="block text-sm font-medium text-slate-700">
             {t("to")}
           </label>
-          <input id="backfill-to" type="date" value={criteria.to} onChange={(e) => set("to", e.target.value)} className={fieldClass} required />
+          <DateInput id="backfill-to" value={criteria.to} onChange={(iso) => set("to", iso)} className={fieldClass} required />
         </div>
         <div>
           <label htmlFor="backfill-environment" className="block text-sm font-medium text-slate-700">
@@ -109,7 +114,7 @@ export function BackfillForm({ companyId, onStarted }: { companyId: string; onSt
           <button
             type="button"
             disabled={start.isPending}
-            onClick={() => start.mutate(toBody(counted.criteria, false))}
+            onClick={() => start.mutate(toBody(counted.criteria, false, timeZone))}
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
           >
             {start.isPending ? t("starting") : t("start", { count: Math.min(counted.result.matched, 5000) })}

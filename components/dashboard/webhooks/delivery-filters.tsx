@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
 import { useWebhookLabels } from "./use-webhook-labels";
 
 export type DeliveryFilterValues = { search: string; status: string; eventType: string; endpointId: string; environment: string; documentType: string; from: string; to: string };
@@ -34,6 +35,8 @@ export function DeliveryFilters({ initial, endpoints, onApply }: { initial: Deli
   const common = useTranslations("common");
   const labels = useWebhookLabels();
   const [values, setValues] = useState(initial);
+  // "Limpar" also clears a date typed halfway (the form only holds whole dates): new inputs.
+  const [cleared, setCleared] = useState(0);
   const set = (key: keyof DeliveryFilterValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,13 +60,13 @@ export function DeliveryFilters({ initial, endpoints, onApply }: { initial: Deli
           <label htmlFor="delivery-from" className="block text-xs font-medium text-slate-600">
             {t("from")}
           </label>
-          <input id="delivery-from" type="date" value={values.from} onChange={(e) => set("from")(e.target.value)} className={fieldClass} />
+          <DateInput key={`from-${cleared}`} id="delivery-from" value={values.from} onChange={set("from")} className={fieldClass} />
         </div>
         <div>
           <label htmlFor="delivery-to" className="block text-xs font-medium text-slate-600">
             {t("to")}
           </label>
-          <input id="delivery-to" type="date" value={values.to} onChange={(e) => set("to")(e.target.value)} className={fieldClass} />
+          <DateInput key={`to-${cleared}`} id="delivery-to" value={values.to} onChange={set("to")} className={fieldClass} />
         </div>
         <div className="flex items-end gap-2">
           <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500">
@@ -73,6 +76,7 @@ export function DeliveryFilters({ initial, endpoints, onApply }: { initial: Deli
             type="button"
             onClick={() => {
               setValues(EMPTY_DELIVERY_FILTERS);
+              setCleared((n) => n + 1);
               onApply(EMPTY_DELIVERY_FILTERS);
             }}
             className="text-sm text-slate-600 hover:underline"

@@ -1,10 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
+import { DEFAULT_TIME_ZONE } from "../format";
 import { useState } from "react";
 import { DataTable, Pager, QueryFrame } from "../resources/query-frame";
 import type { Page } from "@/lib/api/pagination";
+import { zonedDayBounds } from "@/lib/br/date-input";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { EndpointWithLastDelivery } from "@/lib/webhooks/dashboard-contracts";
 import type { WebhookDeliveryResponse } from "@/lib/webhooks/schemas";
@@ -14,12 +16,12 @@ import { DeliveryRow, DocumentIdLink } from "./delivery-row";
 
 const PAGE_SIZE = 25;
 
-/** Dates from the filter are whole days in the browser's zone; the API takes instants. */
-function toQuery(filters: DeliveryFilterValues, page: number): string {
+/** Dates from the filter are whole days in the company's zone (its state's); the API takes instants. */
+function toQuery(filters: DeliveryFilterValues, page: number, timeZone: string): string {
   const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
   for (const key of ["search", "status", "eventType", "endpointId", "environment", "documentType"] as const) if (filters[key]) query.set(key, filters[key]);
-  if (filters.from) query.set("from", new Date(`${filters.from}T00:00:00`).toISOString());
-  if (filters.to) query.set("to", new Date(`${filters.to}T23:59:59.999`).toISOString());
+  if (filters.from) query.set("from", new Date(zonedDayBounds(filters.from, timeZone).start).toISOString());
+  if (filters.to) query.set("to", new Date(zonedDayBounds(filters.to, timeZone).end).toISOString());
   return query.toString();
 }
 
@@ -36,7 +38,7 @@ export function DeliveryLog({ companyId, initialFilters }: { companyId: string; 
   const [page, setPage] = useState(1);
   const endpoints = useQuery({ queryKey: [api, "all-endpoints"], queryFn: () => apiFetch<Page<EndpointWithLastDelivery>>(`${api}?page=1&pageSize=100`) });
   const endpointNames = Object.fromEntries((endpoints.data?.data ?? []).map((e) => [e.id, e.url]));
-  const query = toQuery(filters, page);
+  const query = toQuery(filters, page, useTimeZone() ?? DEFAULT_TIME_ZONE);
   const deliveries = useQuery({
     queryKey: [`${api}/deliveries`, query],
     queryFn: () => apiFetch<Page<WebhookDeliveryResponse>>(`${api}/deliveries?${query}`),

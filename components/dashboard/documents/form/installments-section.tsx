@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { DateInput } from "@/components/dashboard/date-input";
 import { formatMoney } from "../money";
 import { AddButton, Field, inputClass, RemoveButton, Section } from "../form-rows";
 import { installmentGap, type DuplicateRow, type FormState } from "./form-state";
@@ -18,7 +19,7 @@ export function InstallmentsSection({ form, setForm, total }: { form: FormState;
         <>
           {form.duplicates.map((row, index) => (
             <div key={index} className="grid grid-cols-2 gap-2 md:grid-cols-4" data-testid="installment-row">
-              <Field label={t("dueDate", { number: String(index + 1).padStart(3, "0") })}><input type="date" value={row.dueDate} onChange={(e) => update(index, { dueDate: e.target.value })} className={inputClass} /></Field>
+              <Field label={t("dueDate", { number: String(index + 1).padStart(3, "0") })}><DateInput value={row.dueDate} onChange={(dueDate) => update(index, { dueDate })} className={inputClass} /></Field>
               <Field label={t("value")}><input inputMode="decimal" value={row.value} onChange={(e) => update(index, { value: e.target.value })} className={inputClass} /></Field>
               <div className="flex items-end"><RemoveButton label={t("remove", { n: index + 1 })} onClick={() => setForm({ duplicates: form.duplicates.filter((_, i) => i !== index) })} /></div>
             </div>
