@@ -68,12 +68,20 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   await page.getByRole("option", { name: /^3509502 – Campinas/ }).click();
   await expect(municipality).toHaveValue("3509502");
   await expect(form.getByLabel("Município", { exact: true })).toHaveValue("Campinas");
+  // The NBS code (cNBS) is picked from NBS 2.0: a typed code outside it is flagged, words find the right one.
+  const nbs = form.getByRole("combobox", { name: "Código NBS (cNBS)" });
+  await nbs.fill("115022999");
+  await nbs.blur();
+  await expect(page.locator("#settings-nfseNbsCode-desc")).toHaveText("Código fora da tabela oficial.");
+  await nbs.fill("integracao sistemas");
+  await page.getByRole("option", { name: /^115025000 – Serviços de integração de sistemas/ }).click();
+  await expect(nbs).toHaveValue("115025000");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(form.getByRole("status")).toHaveText("Configurações salvas.");
   await expect(ie).toHaveValue("110042490114");
 
   const stored = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
-  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista", municipalityCode: "3509502", city: "Campinas" });
+  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista", municipalityCode: "3509502", city: "Campinas", nfseNbsCode: "115025000" });
   await page.reload();
   await expect(form.getByLabel("Inscrição estadual (IE)")).toHaveValue("110042490114");
 

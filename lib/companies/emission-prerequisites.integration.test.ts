@@ -81,6 +81,24 @@ describe("readinessChecklist", () => {
     expect(nfce.checks.map((c) => c.detail.key)).toEqual(["certificateMissing", "settingsComplete", "cscMissing", "defaultTaxesMissing", "respTecMissing"]);
     const nfse = list.find((r) => r.type === "NFSE")!;
     expect(nfse.checks.find((c) => c.id === "fiscal_settings")?.detail).toEqual({ key: "settingsIncomplete", values: { type: "NFS-e" }, missingFields: ["municipalRegistration"] });
+    // cNBS is optional: no NBS check while the company has no code.
+    expect(nfse.checks.map((c) => c.id)).not.toContain("nfse_nbs");
+  });
+
+  it("blocks NFS-e (only) on a stored NBS code outside NBS 2.0, naming the field, and passes a valid one", async () => {
+    const company = await createTestCompany();
+    await updateFiscalSettings(company.companyId, { ...ADDRESS, municipalRegistration: "1234567" });
+    await installCertificate({ companyId: company.companyId, ...createTestCertificate({ cnpj: company.cnpj, legalName: "X" }) });
+    // Stored before the settings checked it: updateFiscalSettings refuses it now.
+    await db.company.update({ where: { id: company.companyId }, data: { nfseNbsCode: "115022999" } });
+    const nfse = (await readinessChecklist(company.companyId)).find((r) => r.type === "NFSE")!;
+    expect(nfse.ready).toBe(false);
+    expect(nfse.checks.find((c) => c.id === "nfse_nbs")).toMatchObject({ ok: false, blocking: true, code: "fiscal_settings_incomplete", detail: { key: "nfseNbsInvalid", values: { code: "115022999" } } });
+    expect(await failure(assertEmissionPrerequisites({ companyId: company.companyId, type: "NFSE" }))).toMatchObject({ status: 422, code: "fiscal_settings_incomplete", message: expect.stringContaining("NBS code (nfseNbsCode) 115022999") });
+    expect(await failure(assertEmissionPrerequisites({ companyId: company.companyId, type: "NFE" }))).toBeNull();
+
+    await updateFiscalSettings(company.companyId, { nfseNbsCode: "115022000" });
+    expect(await failure(assertEmissionPrerequisites({ companyId: company.companyId, type: "NFSE" }))).toBeNull();
   });
 });
 

@@ -60,7 +60,7 @@ describe("fiscal settings", () => {
     expect(await getFiscalSettings(companyId)).toMatchObject({ nfeNextNumber: 121, nfceSeries: 2, nfceNextNumber: 8 });
   });
 
-  it("stores the NFS-e settings and the DPS counter; refuses a service code outside the national list and an ISS rate above 5%", async () => {
+  it("stores the NFS-e settings and the DPS counter; refuses a service code outside the national list, an NBS code outside NBS 2.0 and an ISS rate above 5%", async () => {
     const { companyId } = await createTestCompany({ regime: "SIMPLES_NACIONAL" });
     const saved = await updateFiscalSettings(companyId, {
       nfseRegApTribSN: 1, nfseRegEspTrib: 6, dpsSeries: 3, dpsNextNumber: 41, nfseServiceCode: "010101", nfseMunicipalServiceCode: "001", nfseNbsCode: "115022000", nfseIssRate: "2.5",
@@ -69,6 +69,11 @@ describe("fiscal settings", () => {
     expect(await allocateNumber(db, { companyId, model: 99, series: 3, environment: "HOMOLOGATION" })).toBe(41);
     const unknownService = await failure(updateFiscalSettings(companyId, { nfseServiceCode: "999999" }));
     expect(unknownService).toMatchObject({ status: 400, code: "validation_error", message: expect.stringContaining("national NFS-e service list") });
+    // 115022999 has the 9 digits the schema asks for but is no NBS 2.0 code; 1150220 is a group, not a cNBS.
+    const unknownNbs = await failure(updateFiscalSettings(companyId, { nfseNbsCode: "115022999" }));
+    expect(unknownNbs).toMatchObject({ status: 400, code: "validation_error", message: expect.stringMatching(/^body\.nfseNbsCode: 115022999 is not a valid NBS 2\.0 code/) });
+    expect(await failure(updateFiscalSettings(companyId, { nfseNbsCode: "1150220" }))).toMatchObject({ status: 400, message: expect.stringContaining("nfseNbsCode") });
+    expect(await updateFiscalSettings(companyId, { nfseNbsCode: "101011100" })).toMatchObject({ nfseNbsCode: "101011100" });
     expect(await failure(updateFiscalSettings(companyId, { nfseIssRate: "6" }))).toMatchObject({ status: 400, message: expect.stringContaining("at most 5%") });
     expect(await failure(updateFiscalSettings(companyId, { nfseRegEspTrib: 7 }))).toMatchObject({ status: 400, message: expect.stringContaining("regEspTrib") });
   });

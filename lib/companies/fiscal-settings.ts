@@ -8,7 +8,7 @@ import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
 import { FiscalSettingsSchema, UpdateFiscalSettingsInput, type FiscalSettings } from "./fiscal-settings-schema";
 import { canWrite } from "@/lib/auth/roles";
-import { nationalServiceDescription } from "@/lib/fiscal/nfse/national-services";
+import { isValidNbsCode, nationalServiceDescription } from "@/lib/fiscal/nfse/national-services";
 
 const rate = (value: Prisma.Decimal | null) => (value === null ? null : value.toString());
 
@@ -126,9 +126,12 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
     const merged = FiscalSettingsSchema.safeParse({ ...current, ...changes });
     if (!merged.success) throw validationError(describeZodError(merged.error, "body"));
     const next = merged.data;
-    // Checked here, not in the schema: the list is read from disk, and the schema also runs in the browser.
+    // Checked here, not in the schema: the lists are read from disk, and the schema also runs in the browser.
     if (next.nfseServiceCode && !nationalServiceDescription(next.nfseServiceCode)) {
       throw validationError(`body.nfseServiceCode: ${next.nfseServiceCode} is not in the national NFS-e service list (Anexo B)`);
+    }
+    if (next.nfseNbsCode && !isValidNbsCode(next.nfseNbsCode)) {
+      throw validationError(`body.nfseNbsCode: ${next.nfseNbsCode} is not a valid NBS 2.0 code (Anexo B, LISTA.NBS_v2.0)`);
     }
     if (next.cnpj !== current.cnpj) {
       // Issued documents and their access keys carry the CNPJ; it cannot change under them.

@@ -1,5 +1,6 @@
 import type { Company } from "@prisma/client";
 import type { ErrorCode } from "@/lib/errors";
+import { isValidNbsCode } from "@/lib/fiscal/nfse/national-services";
 
 // What a company needs before it can emit each document type (spec, "What the
 // service does" 7; issue 3 item 4). One set of rules feeds both the 422 of
@@ -12,7 +13,7 @@ export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", 
 export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible" | "nfse_service";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible" | "nfse_service" | "nfse_nbs";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -28,7 +29,7 @@ export type ReadinessDetail = {
   key:
     | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "certificateValid" | "certificateSelfSigned"
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
-    | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing";
+    | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
   values?: Record<string, string>;
   /** Company fields still blank (fiscal_settings), by field name. */
@@ -42,7 +43,7 @@ type CompanyFields = Pick<
   | "cnpj" | "legalName" | "stateRegistration" | "municipalRegistration" | "street" | "streetNumber" | "neighborhood" | "city"
   | "municipalityCode" | "state" | "zipCode" | "cscId" | "cscToken" | "defaultNcm" | "defaultCfop" | "defaultIcmsOrigin"
   | "defaultIcmsCst" | "respTecCnpj" | "respTecContact" | "respTecEmail" | "respTecPhone"
-> & Partial<Pick<Company, "environment" | "nfseServiceCode" | "nfseIssRate" | "taxRegime" | "nfseRegApTribSN">>;
+> & Partial<Pick<Company, "environment" | "nfseServiceCode" | "nfseNbsCode" | "nfseIssRate" | "taxRegime" | "nfseRegApTribSN">>;
 
 const FIELD_LABELS: Partial<Record<keyof CompanyFields, string>> = {
   legalName: "legal name",
@@ -135,7 +136,11 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     });
   }
 
-  if (type === "NFSE") checks.push(nfseServiceCheck(company));
+  if (type === "NFSE") {
+    const nbs = nfseNbsCheck(company);
+    if (nbs) checks.push(nbs);
+    checks.push(nfseServiceCheck(company));
+  }
 
   if (type !== "NFSE") {
     const taxesSet = !blank(company.defaultNcm) && !blank(company.defaultCfop) && !blank(company.defaultIcmsOrigin) && !blank(company.defaultIcmsCst);
@@ -160,6 +165,25 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     });
   }
   return checks;
+}
+
+/**
+ * A default NBS code (the DPS's cNBS) outside NBS 2.0 would be refused by Sefin (E0316) after the
+ * DPS number is spent: blocking, so emission answers 422 naming the field before anything is sent.
+ * No check without a code: cNBS is optional in the DPS.
+ */
+function nfseNbsCheck(company: CompanyFields): ReadinessCheck | null {
+  const code = company.nfseNbsCode;
+  if (blank(code)) return null;
+  const base = { id: "nfse_nbs" as const, label: "NBS code", blocking: true };
+  if (isValidNbsCode(code!)) return { ...base, ok: true, message: `NBS code ${code} is a valid NBS 2.0 code.`, detail: { key: "nfseNbsValid", values: { code: code! } } };
+  return {
+    ...base,
+    ok: false,
+    code: "fiscal_settings_incomplete",
+    message: `The NBS code (nfseNbsCode) ${code} is not a valid NBS 2.0 code: choose one under Settings, NFS-e.`,
+    detail: { key: "nfseNbsInvalid", values: { code: code! } },
+  };
 }
 
 /** NFS-e advice: without a default national service code and ISS rate every item (or tax rule) must bring them. */

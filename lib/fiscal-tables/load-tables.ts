@@ -68,6 +68,22 @@ function loadNfseServices(): TableEntry[] {
   return readCsv("servicos-nacionais.csv").map((row) => ({ code: row.ctribnac!, description: row.descricao ?? "", detail: `${row.item_lc116} · ${row.descricao_item}` }));
 }
 
+/**
+ * The 9-digit NBS 2.0 codes a DPS may carry in cNBS (column `cnbs_valido` "S"), with
+ * the formatted code and the nearest enclosing groups (5 to 8 digits) as context.
+ */
+function loadNbs(): TableEntry[] {
+  const rows = readCsv("nbs-2.0.csv");
+  const groups = new Map(rows.filter((row) => row.cnbs_valido !== "S").map((row) => [row.nbs!, row.descricao ?? ""]));
+  return rows
+    .filter((row) => row.cnbs_valido === "S")
+    .map((row) => {
+      const code = row.nbs!;
+      const enclosing = [5, 6, 7, 8].map((length) => groups.get(code.slice(0, length))).filter((text): text is string => Boolean(text));
+      return { code, description: row.descricao ?? "", detail: [row.nbs_formatado, ...enclosing.slice(-2)].join(" · ") };
+    });
+}
+
 function loadIbsCbsCst(): TableEntry[] {
   return readCsv("cst-ibscbs.csv").map((row) => ({ code: row["CST-IBS/CBS"]!, description: row["Descrição CST-IBS/CBS"] ?? "" }));
 }
@@ -119,6 +135,7 @@ export const TABLE_LOADERS = {
   "pis-cofins-cst": fromCst("pis_cofins_cst"),
   "ipi-cst": fromCst("ipi_cst"),
   "nfse-service": loadNfseServices,
+  nbs: loadNbs,
   "ibscbs-cst": loadIbsCbsCst,
   cclasstrib: loadClassTrib,
   municipality: loadMunicipalities,

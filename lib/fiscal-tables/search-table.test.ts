@@ -46,6 +46,21 @@ describe("fiscal tables", () => {
     expect(classTrib.every((m) => m.detail?.startsWith("CST 200"))).toBe(true);
   });
 
+  it("lists the 918 valid NBS 2.0 codes, searchable by code (with or without dots) and by words, groups as context", () => {
+    const nbs = loadTable("nbs");
+    expect(nbs).toHaveLength(918);
+    expect(nbs.every((e) => /^\d{9}$/.test(e.code))).toBe(true);
+    expect(searchTable("nbs", { q: "1.1502.20.00" })[0]).toMatchObject({
+      code: "115022000",
+      description: "Serviços de projeto e desenvolvimento, adaptação e instalação de aplicativos personalizados (customizados)",
+      detail: "1.1502.20.00 · Serviços de projeto e desenvolvimento de aplicativos e programas em tecnologia da informação (TI)",
+    });
+    expect(searchTable("nbs", { q: "11502", limit: 100 }).every((m) => m.code.startsWith("11502"))).toBe(true);
+    expect(searchTable("nbs", { q: "integracao sistemas" }).map((m) => m.code)).toContain("115025000");
+    // Words of the enclosing group find its codes too.
+    expect(searchTable("nbs", { q: "construcao edificacoes residenciais" }).map((m) => m.code)).toEqual(expect.arrayContaining(["101011100", "101011200"]));
+  });
+
   it("lists every IBGE municipality under its state, searchable by name and filtered by UF", () => {
     const all = loadTable("municipality");
     // IBGE's territorial division: 5,569 municipalities, Brasília (DF) and the state district of Fernando de Noronha, since 2025 with Boa Esperança do Norte (MT).

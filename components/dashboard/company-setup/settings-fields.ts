@@ -115,7 +115,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       { name: "dpsNextNumber", label: "DPS next number", type: "number" },
       { name: "nfseServiceCode", label: "National service code (cTribNac)", hint: "6 digits of the national service list, e.g. 010101" },
       { name: "nfseMunicipalServiceCode", label: "Municipal service code (cTribMun)", hint: "3 digits, when the municipality has one" },
-      { name: "nfseNbsCode", label: "NBS code", hint: "9 digits, e.g. 115022000" },
+      { name: "nfseNbsCode", label: "NBS code (cNBS)", hint: "NBS 2.0: search by code or words, e.g. 115022000", picker: "nbs" },
       { name: "nfseIssRate", label: "ISS rate (%)", hint: "At most 5%; an NFSE tax rule's rate wins" },
     ],
   },

@@ -9,7 +9,7 @@ import type { FiscalTableMatch, FiscalTableResponse } from "@/lib/fiscal-tables/
 
 export type PickerTable =
   | "ncm" | "cfop" | "cest" | "icms-origin" | "icms-situation" | "icms-cst" | "icms-csosn" | "icms-mod-bc" | "icms-mod-bc-st"
-  | "pis-cofins-cst" | "ipi-cst" | "nfse-service" | "ibscbs-cst" | "cclasstrib" | "municipality";
+  | "pis-cofins-cst" | "ipi-cst" | "nfse-service" | "nbs" | "ibscbs-cst" | "cclasstrib" | "municipality";
 
 type Props = {
   label: string;

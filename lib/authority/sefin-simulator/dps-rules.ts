@@ -1,8 +1,7 @@
 import { isValidCnpj, isValidCpf, STATES } from "@/lib/br";
-import { nationalServiceDescription } from "@/lib/fiscal/nfse";
+import { isValidNbsCode, nationalServiceDescription } from "@/lib/fiscal/nfse";
 import { dec, percentOf, sum } from "@/lib/tax/decimal";
 import { computeNfseValues, deductionValue, SIMULATOR_MUNICIPAL_ISS_RATE } from "./compute-values";
-import { isNbsCode } from "./nbs-codes";
 import type { ReceivedDps } from "./read-dps";
 import { reject, type Rejection } from "./rejections";
 
@@ -71,7 +70,7 @@ const RULES: Rule[] = [
   // 236-243: the service.
   (dps) => when(dps.cLocPrestacao !== null && !isMunicipality(dps.cLocPrestacao), "E0302"),
   (dps) => when(!nationalServiceDescription(dps.cTribNac), "E0310"),
-  (dps) => when(dps.cNBS !== null && !isNbsCode(dps.cNBS), "E0316"),
+  (dps) => when(dps.cNBS !== null && !isValidNbsCode(dps.cNBS), "E0316"),
   // 308-325: values, deductions and the 2 % minimum of LC 116/2003 art. 8-A.
   (dps) => when(dec(dps.vServ).lessThan(sum([dec(dps.vDescIncond ?? "0"), deductionValue(dps)])), "E0427"),
   (dps) => when(dec(dps.vServ).lessThan(sum([dec(dps.vDescIncond ?? "0"), dec(dps.vDescCond ?? "0"), deductionValue(dps), ...retainedAmounts(dps)])), "E0428"),

@@ -150,6 +150,18 @@ describe("NFS-e emission through the routes", () => {
     expect(res.body).toMatchObject({ code: "fiscal_settings_incomplete", message: expect.stringContaining("municipal registration (IM)") });
   });
 
+  it("emit answers 422 naming nfseNbsCode when the company's NBS code is not in NBS 2.0: nothing numbered or sent", async () => {
+    const company = await createNfseCompany();
+    // A code stored before the settings checked it (updateFiscalSettings refuses it now).
+    await db.company.update({ where: { id: company.companyId }, data: { nfseNbsCode: "115022999" } });
+    const created = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: nfseBody() });
+    const res = await call(emit, { method: "POST", path: `/v1/fiscal-documents/${created.body.id}/emit`, key: company.key, params: { id: created.body.id } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: "fiscal_settings_incomplete", message: expect.stringMatching(/nfseNbsCode\) 115022999 is not a valid NBS 2\.0 code/) });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
+    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: created.body.id as string } })).toMatchObject({ status: "DRAFT", number: 0, dpsId: null });
+  });
+
   it("cancels with e101101: CANCELLED, event recorded, document.cancelled; a lost answer is recovered by E0840", async () => {
     const company = await createNfseCompany();
     const { id } = await createAndEmit(company.key, company.companyId, nfseBody());

@@ -8,4 +8,4 @@ export { buildSignedCancellation, cancellationRequestId, CANCELLATION_EVENT, typ
 export { CANCELLATION_REASONS, CANCELLATION_REASON_CODES, DEFAULT_CANCELLATION_REASON, type CancellationReasonCode } from "./cancellation-reasons";
 export { readCancellationEvent, type CancellationEventSummary } from "./read-event";
 export { readNfse, type NfseSummary } from "./read-nfse";
-export { nationalServiceDescription } from "./national-services";
+export { nationalServiceDescription, isValidNbsCode } from "./national-services";

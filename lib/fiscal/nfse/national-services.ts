@@ -1,14 +1,18 @@
-import { loadTable } from "@/lib/fiscal-tables/load-tables";
+import { codeDescription } from "@/lib/fiscal-tables/code-description";
 
-// The national service list (Anexo B v1.01, cTribNac, 6 digits) is the one
-// under lib/fiscal-tables/data (provenance in SOURCES.md), the same file the
-// dashboard's picker searches: its codes are what the settings check and the
-// simulator accept (E0310), its descriptions are the NFS-e's xTribNac.
-
-let descriptions: Map<string, string> | null = null;
+// The national service list (Anexo B v1.01, cTribNac, 6 digits) and NBS 2.0
+// (sheet LISTA.NBS_v2.0 of the same Anexo B, cNBS, 9 digits) are the files
+// under lib/fiscal-tables/data (provenance in SOURCES.md) that the dashboard's
+// pickers search: their codes are what the settings check, the emission
+// prerequisites and the simulator accept (E0310, E0316); the service
+// descriptions are the NFS-e's xTribNac.
 
 /** Description of a national service code, or null when the list has no such code. */
 export function nationalServiceDescription(code: string): string | null {
-  descriptions ??= new Map(loadTable("nfse-service").map((entry) => [entry.code, entry.description]));
-  return descriptions.get(code) ?? null;
+  return codeDescription("nfse-service", code);
+}
+
+/** Whether `code` is a 9-digit NBS 2.0 code valid in a DPS's cNBS (999999999 included: it has no description). */
+export function isValidNbsCode(code: string): boolean {
+  return codeDescription("nbs", code) !== null;
 }
