@@ -9,9 +9,11 @@ test("create an API key, see its secret once, use it, revoke it, and the API ref
   await page.goto(`/dashboard/c/${account.companyId}/api-keys`);
   await expect(page.getByText("Nenhuma chave de API ainda.")).toBeVisible();
 
-  // The form validates with the route's schema before sending.
+  // The form validates with the route's schema before sending, and names each field in the user's language.
   await page.getByRole("button", { name: "Criar chave" }).click();
-  await expect(page.getByRole("form", { name: "Criar chave de API" }).getByRole("alert")).toContainText("give the key a name");
+  const refusal = page.getByRole("form", { name: "Criar chave de API" }).getByRole("alert");
+  await expect(refusal).toContainText("Nome: Obrigatório.");
+  await expect(refusal).toContainText("Permissões (scopes): Escolha ao menos 1.");
 
   await page.getByLabel("Nome").fill("ERP integration");
   await page.getByLabel("clients:read").check();
