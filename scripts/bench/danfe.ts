@@ -6,7 +6,7 @@
 // median process CPU per render; the summary takes the median of the runs. The runs get the web
 // server's node flags (scripts/server-node-flags.ts), where the routes render. CPU time is the
 // figure a busy machine inflates least (it counts V8's helper threads too, so it can exceed wall time).
-// BENCH_DANFE_WARMUP sets the renders before timing (default 5).
+// BENCH_DANFE_WARMUP sets the renders before timing (default 50).
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -17,9 +17,10 @@ const LOCK = "/tmp/fiscal-bench.lock";
 const AIM_A4_MS = 20;
 const script = fileURLToPath(import.meta.url);
 const iterations = Number(process.argv[2] ?? 50);
-// Renders before timing: 5 by default (comparable with earlier figures); a long-running server is
-// past V8's optimising compiles, whose background threads the CPU figure counts (BENCH_DANFE_WARMUP=50).
-const warmup = Number(process.env.BENCH_DANFE_WARMUP ?? 5);
+// Renders before timing: 50 by default, the state of the web server once it has printed a few dozen
+// (the routes render in a long-running process). With 5, as before 2026-11-24, the timed renders still
+// overlap V8's optimising compiles (their CPU exceeds the wall time); BENCH_DANFE_WARMUP=5 shows that figure.
+const warmup = Number(process.env.BENCH_DANFE_WARMUP ?? 50);
 const runs = Number(process.env.BENCH_DANFE_RUNS ?? 3);
 const node = (env: Record<string, string>, flags: string[] = []) => [process.execPath, [...flags, ...process.execArgv, script, String(iterations)], { env: { ...process.env, ...env } }] as const;
 
