@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { municipalityLabel } from "@/lib/fiscal-tables/code-description";
 
 // What the DANFSe v2.0 prints, read from the NFS-e XML only (NT SE/CGNFS-e
 // 008: "imprimir somente dados do XML"; absent fields print "-").
@@ -93,7 +94,7 @@ function danfseData(inf: Node, dps: Node) {
           name: text(toma, "xNome"),
           municipalRegistration: text(toma, "IM"),
           address: address(tomaEnd),
-          municipality: text(tomaEnd, "endNac", "cMun"),
+          municipality: nullableMunicipality(text(tomaEnd, "endNac", "cMun")),
           zipCode: text(tomaEnd, "endNac", "CEP"),
           phone: text(toma, "fone"),
           email: text(toma, "email"),
@@ -133,4 +134,9 @@ function danfseData(inf: Node, dps: Node) {
     /** A preview of a DPS not yet sent: no key, number or QR code, marked "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL". */
     preview: false,
   };
+}
+
+// The taker's address carries only the IBGE code; a person reads the municipality's name.
+function nullableMunicipality(code: string | null): string | null {
+  return code ? municipalityLabel(code) : null;
 }

@@ -50,6 +50,7 @@ describe("DANFSe v2.0", () => {
     expect(text).toContain(accessKey.replace(/(.{4})(?=.)/g, "$1 "));
     expect(text).toContain("11.222.333/0001-81");
     expect(text).toContain("Cliente Serviços Ltda");
+    expect(text).toContain("Campinas / SP");
     expect(text).toContain("010101 - Análise e desenvolvimento de sistemas.");
     expect(text).toContain("2 - Retido pelo tomador");
     expect(text).toMatch(/R\$ 1\.000,00/);

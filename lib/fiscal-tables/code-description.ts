@@ -14,3 +14,10 @@ export function codeDescription(table: FiscalTableName, code: string): string | 
   }
   return descriptions.get(code) ?? null;
 }
+
+/** "Campinas / SP" for an IBGE municipality code (the DANFSe prints the taker's cMun this way); the code itself when unknown. */
+export function municipalityLabel(code: string): string {
+  const name = codeDescription("municipality", code);
+  if (!name) return code;
+  return `${name} / ${loadTable("municipality").find((entry) => entry.code === code)?.detail ?? ""}`.replace(/ \/ $/, "");
+}
