@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { extractElement, readSoapAnswer, text } from "./soap-response";
 import { buildSoapEnvelope, withoutXmlDeclaration } from "./soap-transport";
+import { SHARED_DIR } from "@/test/shared-dir";
 
 // Hand-made answers shaped like real SEFAZ responses (prefixes and layouts vary by state).
-const sync = readFileSync("/work/shared/fiscal/examples/nfe/retenvinfe-sync-authorized.xml", "utf8").replace(/^<\?xml[^>]*>\s*/, "");
+const sync = readFileSync(`${SHARED_DIR}/fiscal/examples/nfe/retenvinfe-sync-authorized.xml`, "utf8").replace(/^<\?xml[^>]*>\s*/, "");
 
 describe("reading SEFAZ answers", () => {
   it("finds the ret* message under nfeResultMsg whatever the envelope prefix", () => {

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
+import { SHARED_DIR } from "@/test/shared-dir";
 
-const nfe = readFileSync(path.join("/work/shared/fiscal/examples", "nfe/nfeproc-55-authorized-hom.xml"), "utf8");
+const nfe = readFileSync(path.join(`${SHARED_DIR}/fiscal/examples`, "nfe/nfeproc-55-authorized-hom.xml"), "utf8");
 const signature = /<Signature[\s>][\s\S]*?<\/Signature>/.exec(nfe)![0];
 
 describe("parseAuthorizedXml", () => {

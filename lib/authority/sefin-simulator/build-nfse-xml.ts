@@ -1,4 +1,5 @@
 import { STATES } from "@/lib/br";
+import { codeDescription } from "@/lib/fiscal-tables/code-description";
 import { nationalServiceDescription, NFSE_NS } from "@/lib/fiscal/nfse";
 import { signXml } from "@/lib/fiscal/xml/xml-signature";
 import { el, group, opt } from "@/lib/fiscal/xml/xml-text";
@@ -13,9 +14,9 @@ import { simulatorSigningCredentials } from "./signer";
 
 export const SIMULATOR_APP_VERSION = "SefinNac_Sim_1.0";
 
-/** The simulator has no IBGE municipality table: names are the code (the UF is in emit/enderNac). */
+/** Sefin writes the municipality's name (xLocEmi, xLocPrestacao, xLocIncid): IBGE's, as the pickers have it. */
 function municipalityName(code: string): string {
-  return `Município IBGE ${code}`;
+  return codeDescription("municipality", code) || `Município IBGE ${code}`;
 }
 
 export function buildNfseXml(input: { accessKey: string; nNFSe: number; dhProc: string; dps: ReceivedDps; dpsXml: string; values: NfseValues; emitName: string }): string {

@@ -8,6 +8,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { signXml } from "@/lib/fiscal/xml/xml-signature";
 import { SefinNacionalClient } from "../sefin-client";
 import { startSimulatorServer, type SimulatorServer } from "../simulator/server";
+import { SHARED_DIR } from "@/test/shared-dir";
 
 // The real Sefin Nacional client against the simulator over HTTP, with real
 // signatures, schema validation and PostgreSQL state: every rule answers its
@@ -58,7 +59,7 @@ function dpsMei(): DpsInput {
 /** The codes sorted by their row in Anexo I's RN DPS_NFS-e sheet (the recepção rows come first). */
 function anexoIOrder(codes: string[]): string[] {
   const rows = new Map<string, number>();
-  for (const line of fs.readFileSync("/work/shared/fiscal/nfse/rules/anexo-i-rn-dps-nfs-e.tsv", "utf8").split("\n")) {
+  for (const line of fs.readFileSync(`${SHARED_DIR}/fiscal/nfse/rules/anexo-i-rn-dps-nfs-e.tsv`, "utf8").split("\n")) {
     const cells = line.split("\t");
     if (/^E\d{4}$/.test(cells[7] ?? "") && !rows.has(cells[7]!)) rows.set(cells[7]!, Number(cells[0]));
   }
@@ -76,6 +77,8 @@ describe("Sefin Nacional simulator: success", () => {
     expect(checkXmlSchema(result.nfseXml, "nfse/v1.01/NFSe_v1.01.xsd")).toEqual({ valid: true });
     const summary = readNfse(result.nfseXml)!;
     expect(summary.nNFSe).toBe("1");
+    // Sefin names the municipalities (IBGE); the golden DPS is issued and rendered in São Paulo.
+    expect(result.nfseXml).toContain("<xLocEmi>São Paulo</xLocEmi><xLocPrestacao>São Paulo</xLocPrestacao>");
     // 1000.00 at the municipal rate 5% withheld (50.00) + INSS 110 + IR 15 + CSLL 10 + PIS 6.50 + COFINS 30 withheld.
     expect(summary.values).toEqual({ vBC: "1000.00", pAliqAplic: "5.00", vISSQN: "50.00", vTotalRet: "221.50", vLiq: "778.50" });
     expect(result.nfseXml).toContain(`<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infDPS Id="${result.dpsId}">`);
@@ -195,7 +198,7 @@ describe("Sefin Nacional simulator: rejections in Anexo I order", () => {
   }
 
   it("refuses the shared sample DPS (BOM and indentation; then its CNPJ check digits; then issuer = taker)", async () => {
-    const sample = fs.readFileSync("/work/shared/fiscal/examples/nfse/dps-1.01-ibscbs.xml", "utf8");
+    const sample = fs.readFileSync(`${SHARED_DIR}/fiscal/examples/nfse/dps-1.01-ibscbs.xml`, "utf8");
     expect(await client.submitDps(ENV, sample, testSigningCredentials())).toMatchObject({ kind: "refused", code: "E1235" });
     // Without BOM and formatting, signed by a certificate of the same CNPJ root (12345678): the bad check digits.
     const compact = sample.replace(/^\uFEFF/, "").replace(/>\s+</g, "><").replace(/<dhEmi>[^<]+</, `<dhEmi>${nowLocal()}<`).replace(/<dCompet>[^<]+</, `<dCompet>${nowLocal().slice(0, 10)}<`).replace("<tpAmb>2</tpAmb>", "<tpAmb>2</tpAmb>");

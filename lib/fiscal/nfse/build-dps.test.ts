@@ -10,8 +10,9 @@ import { buildDps } from "./build-dps";
 import { buildSignedDps } from "./build-signed-dps";
 import { parseDpsId } from "./dps-id";
 import { dpsRegular, dpsRegularWithRetention, dpsSimples, dpsSimplesWithRetention, dpsWithIbsCbs } from "./test-support/golden-dps";
+import { SHARED_DIR } from "@/test/shared-dir";
 
-const SHARED_XSD = fs.readdirSync("/work/shared/fiscal/schemas/nfse").map((d) => path.join("/work/shared/fiscal/schemas/nfse", d, "1.01-libxml2", "DPS_v1.01.xsd")).find((f) => fs.existsSync(f))!;
+const SHARED_XSD = fs.readdirSync(`${SHARED_DIR}/fiscal/schemas/nfse`).map((d) => path.join(`${SHARED_DIR}/fiscal/schemas/nfse`, d, "1.01-libxml2", "DPS_v1.01.xsd")).find((f) => fs.existsSync(f))!;
 
 function withFile<T>(xml: string, run: (file: string) => T): T {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dps-"));

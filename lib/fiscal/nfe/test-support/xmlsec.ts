@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SHARED_DIR } from "@/test/shared-dir";
 
 /** Runs Debian's xmlsec1 (an independent XMLDSig implementation) on a signed document. */
 export function xmlsecVerify(xml: string, idTag: "infNFe" | "infEvento" | "infInut"): { ok: boolean; output: string } {
@@ -17,7 +18,7 @@ export function xmlsecVerify(xml: string, idTag: "infNFe" | "infEvento" | "infIn
   }
 }
 
-export const EXAMPLES_DIR = "/work/shared/fiscal/examples";
+export const EXAMPLES_DIR = `${SHARED_DIR}/fiscal/examples`;
 
 export function readExample(relative: string): string {
   return fs.readFileSync(path.join(EXAMPLES_DIR, relative), "utf8");
