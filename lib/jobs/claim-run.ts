@@ -43,10 +43,21 @@ const CLAIM = `
     ORDER BY r."runAt", r."createdAt", r."id"
     LIMIT 1
     FOR UPDATE OF r SKIP LOCKED)
-  RETURNING *`;
+  RETURNING *, "concurrencyKey" IS NOT NULL AND EXISTS (
+    SELECT 1 FROM "BackgroundRun" n
+    WHERE n."concurrencyKey" = "BackgroundRun"."concurrencyKey" AND n."status" = 'QUEUED' AND n."runAt" <= now() AND n."id" <> "BackgroundRun"."id") AS "seriesHasNext",
+    EXISTS (SELECT 1 FROM "BackgroundRun" m WHERE m."status" = 'QUEUED' AND m."runAt" <= now() AND m."id" <> "BackgroundRun"."id") AS "othersDue"`;
+
+/**
+ * seriesHasNext: another run of the claimed run's concurrency key was due at the claim, so the
+ * slot that runs this one looks for the key's next run first (local-worker.ts). A webhook
+ * delivery run seldom has one: its endpoint's next run is due a gathering window later.
+ * othersDue: some other run was due at the claim, so an idle slot should look too.
+ */
+export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean };
 
 /** Claims one due run for this worker, or null. */
-export async function claimRun(options: ClaimOptions): Promise<BackgroundRun | null> {
+export async function claimRun(options: ClaimOptions): Promise<ClaimedRun | null> {
   // null: every company (the app's worker); a list: only those (tests and tools that drive their own runs).
   const now = new Date();
   const [row] = await sql<Record<string, unknown>>(getPool(), CLAIM, [
@@ -57,5 +68,7 @@ export async function claimRun(options: ClaimOptions): Promise<BackgroundRun | n
     utc(now),
     options.concurrencyKey ?? null,
   ]);
-  return row ? fromSqlRow<BackgroundRun>("BackgroundRun", row) : null;
+  if (!row) return null;
+  const { seriesHasNext, othersDue, ...run } = row;
+  return { ...fromSqlRow<BackgroundRun>("BackgroundRun", run), seriesHasNext: seriesHasNext === true, othersDue: othersDue === true };
 }

@@ -2,7 +2,7 @@ import { Inngest, NonRetriableError } from "inngest";
 import { describe, expect, it } from "vitest";
 import { db } from "@/test/factories";
 import { claimRun } from "./claim-run";
-import { enqueueRun } from "./enqueue-run";
+import { enqueueRun, runRow } from "./enqueue-run";
 import { executeRun } from "./execute-run";
 import { toLocalFunction } from "./function-access";
 import { drainDueRuns, startLocalWorker } from "./local-worker";
@@ -112,9 +112,12 @@ describe("local driver", () => {
     const ids = ["test-two-steps"];
     const first = await claimRun({ workerId: "w1", functionIds: ids, leaseMs: 300 });
     expect(first?.id).toBe(a.runId);
+    // b is due behind it: the slot that runs a looks for the key's next run first.
+    expect(first?.seriesHasNext).toBe(true);
     // The second run of the key waits; another key's run is free to go.
     const second = await claimRun({ workerId: "w2", functionIds: ids, leaseMs: 60_000 });
     expect(second?.id).toBe(other.runId);
+    expect(second?.seriesHasNext).toBe(false);
     expect(await claimRun({ workerId: "w2", functionIds: ids, leaseMs: 60_000 })).toBeNull();
     // w1 dies holding the lease; after it expires w3 takes the run over, and w1 can no longer write.
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -128,6 +131,23 @@ describe("local driver", () => {
     expect(Object.keys((await db.backgroundRun.findUniqueOrThrow({ where: { id: a.runId } })).steps as object).sort()).toEqual(["first", "second"]);
     await drainDueRuns(functions);
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: b.runId } })).status).toBe("SUCCEEDED");
+  });
+
+  it("idle slots find a run queued without a wake-up in this process (by the database or another process) at the next poll", async () => {
+    const worker = startLocalWorker(db, functions, { concurrency: 3, pollMs: 50 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 120)); // every slot idle
+      const row = runRow({ functionId: "test-two-steps", eventName: "test/two-steps", data: { tag: "g" } });
+      await db.backgroundRun.create({ data: { ...row, eventData: row.eventData as object } });
+      const deadline = Date.now() + 5_000;
+      while ((await db.backgroundRun.findUniqueOrThrow({ where: { id: row.id } })).status !== "SUCCEEDED") {
+        if (Date.now() > deadline) throw new Error("no idle slot claimed the run");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(tagged("g")).toEqual(["first:g", "second:g"]);
   });
 
   it("the worker loop picks up enqueued runs by itself", async () => {

@@ -25,22 +25,25 @@ function registry(functions: InngestFunction.Any[]): Map<string, LocalFunction> 
 }
 
 type Claim = { workerId: string; leaseMs: number; companyIds?: string[]; concurrencyKey?: string };
-type Executed = { outcome: RunOutcome; concurrencyKey: string | null };
+/** chainKey: the run's concurrency key when another run of it was due at the claim (worth a same-key claim next). */
+type Executed = { outcome: RunOutcome; chainKey: string | null };
 
-async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>): Promise<Executed | null> {
+async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void): Promise<Executed | null> {
   const { workerId, leaseMs } = claim;
   const run = await claimRun({ ...claim, functionIds: [...fns.keys()] });
   if (!run) return null;
+  if (run.othersDue) othersDue?.();
   inFlight?.add(run.id);
   try {
-    return { outcome: await executeRun(run, fns.get(run.functionId)!, { workerId, leaseMs }), concurrencyKey: run.concurrencyKey };
+    return { outcome: await executeRun(run, fns.get(run.functionId)!, { workerId, leaseMs }), chainKey: run.seriesHasNext ? run.concurrencyKey : null };
   } finally {
     inFlight?.delete(run.id);
   }
 }
 
 // A slot that finished a run of a series (concurrency key) first looks for the next run of
-// that series: a cheap index lookup, where a claim over every key scans the whole due queue.
+// that series when one was due at its claim: a cheap index lookup, where a claim over every key
+// scans the whole due queue.
 // Bounded in runs and in time, so busy series cannot keep the slots from other runs for long:
 // with as many busy emission series as slots, webhook delivery runs waited for whole chains
 // (seconds) although they were due earlier than the series' next runs.
@@ -73,14 +76,17 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   }, Math.max(100, Math.floor(leaseMs / 3)));
   heartbeat.unref?.();
 
+  // Idle slots wait to be woken: by a run enqueued in this process, by a slot whose claim saw
+  // other runs due, or by the one poll timer of the process (runs queued by the database or by
+  // other processes). A timer per slot made every idle slot run an empty claim each poll.
+  // Not unref'd: like the per-slot timers before it, it keeps a worker process alive until stop().
+  const poll = setInterval(wakeOne, pollMs);
   const idle = () =>
     new Promise<void>((resolve) => {
       const done = () => {
-        clearTimeout(timer);
         sleepers.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, pollMs);
       sleepers.add(done);
     });
 
@@ -93,9 +99,9 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
         const chaining: boolean = key !== null && inARow < MAX_RUNS_PER_KEY_IN_A_ROW && Date.now() - chainStarted < MAX_MS_PER_KEY_IN_A_ROW;
         const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds, concurrencyKey: key! }, inFlight) : null;
         if (!sameKey) chainStarted = Date.now();
-        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight));
+        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight, wakeOne));
         inARow = sameKey ? inARow + 1 : 0;
-        key = executed?.concurrencyKey ?? null;
+        key = executed?.chainKey ?? null;
         if (executed === null) await idle();
       } catch (error) {
         console.error("local worker slot error", error);
@@ -112,6 +118,7 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
       stopped = true;
       wakeAll();
       await Promise.all(slots);
+      clearInterval(poll);
       clearInterval(heartbeat);
       unsubscribe();
     },

@@ -28,13 +28,17 @@ const RETURNING = `
     (SELECT ev."payload" FROM "WebhookEvent" ev WHERE ev."id" = d."eventId") AS "payload",
     EXISTS (SELECT 1 FROM jsonb_array_elements(d."attemptLog") x WHERE (x->>'responseStatus')::int BETWEEN 200 AND 299) AS "everSucceeded"`;
 
-// The endpoint's URL and secret come with the claim (one statement per batch).
+// The endpoint's URL and secret come with the claim (one statement per batch). A first attempt
+// still inside its gathering window is taken along: it counted on this run (its outcome found the
+// run queued), and leaving it behind would cost another run and a next-run check.
 const CLAIM_DUE = `
   UPDATE "WebhookDelivery" d SET "leaseToken" = $3, "leaseUntil" = $4::timestamp
   FROM (
     SELECT w."id", e."url", e."secret" FROM "WebhookDelivery" w
     JOIN "WebhookEndpoint" e ON e."id" = w."endpointId" AND e."companyId" = $5 AND e."isActive"
-    WHERE w."endpointId" = $1 AND w."status" = 'PENDING' AND w."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+    WHERE w."endpointId" = $1 AND w."status" = 'PENDING'
+      AND w."nextAttemptAt" <= now() AT TIME ZONE 'UTC' + webhook_gather_interval()
+      AND (w."attempts" = 0 OR w."nextAttemptAt" <= now() AT TIME ZONE 'UTC')
       AND (w."leaseUntil" IS NULL OR w."leaseUntil" < now() AT TIME ZONE 'UTC')
     ORDER BY w."nextAttemptAt", w."id"
     LIMIT $2

@@ -66,7 +66,7 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
       endpointDisabled = true;
       break;
     }
-    // A short batch took everything due at the claim; what came since is due after its gathering window (next run).
+    // A short batch took everything due at the claim (first attempts in their gathering window included); outcomes since queued their own run.
     if (deliveries.length < batchSize) {
       nothingLeft = pendingAtClaim === deliveries.length && outcomes.every((o) => o.result.ok);
       break;

@@ -236,7 +236,7 @@ async function reportDeliveries(ids: string[], receiver: ReceiverProcess, cpuPer
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const { perDocument } = await cpuPerDocument();
-  const { receipts } = await receiver.receipts();
+  const { receipts, connections } = await receiver.receipts();
   const rows = await sql<{ id: string; outcomeAt: Date }>(
     getPool(),
     `SELECT d."id", e."createdAt" AS "outcomeAt" FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e."id" = d."eventId" WHERE d."documentId" = ANY($1::text[])`,
@@ -245,7 +245,7 @@ async function reportDeliveries(ids: string[], receiver: ReceiverProcess, cpuPer
   const latencies = rows.filter((r) => receipts[r.id] !== undefined).map((r) => receipts[r.id]! - r.outcomeAt.getTime()).sort((a, b) => a - b);
   const final = await counts();
   const [runs] = await sql<{ runs: number }>(getPool(), `SELECT count(*)::int AS "runs" FROM "BackgroundRun" WHERE "functionId" = 'webhook-deliver'`);
-  console.log(`webhook deliveries: ${final.succeeded}/${final.total} delivered by ${runs?.runs ?? 0} delivery runs; outcome→receipt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+  console.log(`webhook deliveries: ${final.succeeded}/${final.total} delivered by ${runs?.runs ?? 0} delivery runs over ${connections} connections; outcome→receipt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`CPU per document with its deliveries: ${total.toFixed(1)} ms (${perDocument.map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(", ")})`);
 }

@@ -6,10 +6,11 @@ import type { AddressInfo } from "node:net";
 
 const receipts = new Map<string, number>();
 let requests = 0;
+let connections = 0;
 const server = http.createServer((request, response) => {
   if (request.method === "GET" && request.url === "/_receipts") {
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ requests, receipts: Object.fromEntries(receipts) }));
+    response.end(JSON.stringify({ requests, connections, receipts: Object.fromEntries(receipts) }));
     return;
   }
   request.resume();
@@ -21,6 +22,7 @@ const server = http.createServer((request, response) => {
     response.end();
   });
 });
+server.on("connection", () => (connections += 1));
 server.keepAliveTimeout = 10_000;
 server.listen(0, "127.0.0.1", () => {
   console.log(`RECEIVER_URL=http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
 
-export type ReceiverProcess = { url: string; pid: number; receipts: () => Promise<{ requests: number; receipts: Record<string, number> }>; stop: () => void };
+/** connections: TCP connections the receiver accepted (senders keep them alive between requests). */
+export type Receipts = { requests: number; connections: number; receipts: Record<string, number> };
+
+export type ReceiverProcess = { url: string; pid: number; receipts: () => Promise<Receipts>; stop: () => void };
 
 /** Starts scripts/bench/webhook-receiver-process.ts and waits for its URL. */
 export async function startReceiverProcess(): Promise<ReceiverProcess> {
@@ -15,7 +18,7 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
   return {
     url,
     pid: child.pid!,
-    receipts: async () => (await fetch(`${url}/_receipts`)).json() as Promise<{ requests: number; receipts: Record<string, number> }>,
+    receipts: async () => (await fetch(`${url}/_receipts`)).json() as Promise<Receipts>,
     stop: () => child.kill("SIGTERM"),
   };
 }

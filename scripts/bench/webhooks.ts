@@ -4,7 +4,10 @@
 // (as settlements write them) → fan-out trigger → delivery runs of the local
 // driver in `npm run worker` processes → signed POSTs. Prints deliveries/s,
 // p50/p99 outcome→receipt, CPU per delivery by process; then bench:emit's
-// throughput with 3 endpoints per company next to none (BENCH_EMIT=0 skips).
+// throughput with 3 endpoints per company next to none, in alternating pairs
+// (BENCH_EMIT=0 skips). BENCH_WEBHOOK_PACE=90 BENCH_WEBHOOK_COMPANIES=8
+// BENCH_WEBHOOK_ENDPOINTS=3 sends outcomes one at a time at emission's pace
+// instead: what a delivery costs when few share a run.
 import { spawn, spawnSync } from "node:child_process";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
@@ -17,6 +20,9 @@ const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 5);
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 1);
 const WORKER_SLOTS = Number(process.env.BENCH_WORKER_SLOTS ?? 8);
 const INSERT_BATCH = 50;
+// BENCH_WEBHOOK_PACE: outcomes per second, one per statement over BENCH_WEBHOOK_COMPANIES companies (emission's shape) instead of 50 at once.
+const PACE = Number(process.env.BENCH_WEBHOOK_PACE ?? 0);
+const COMPANIES = Number(process.env.BENCH_WEBHOOK_COMPANIES ?? 1);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -38,8 +44,12 @@ async function main(): Promise<void> {
 async function fanOutBench(): Promise<void> {
   const [{ createTestCompany }, { createWebhookEndpoint }] = await Promise.all([import("@/test/factories"), import("@/lib/webhooks")]);
   const receiver = await startReceiverProcess();
-  const company = await createTestCompany();
-  for (let e = 0; e < ENDPOINTS; e++) await createWebhookEndpoint({ companyId: company.companyId, url: `${receiver.url}/erp/${e}` });
+  const companies = [];
+  for (let c = 0; c < COMPANIES; c++) {
+    const company = await createTestCompany();
+    companies.push(company);
+    for (let e = 0; e < ENDPOINTS; e++) await createWebhookEndpoint({ companyId: company.companyId, url: `${receiver.url}/erp/${c}/${e}` });
+  }
   const workers = Array.from({ length: WORKER_PROCESSES }, () =>
     spawn(process.execPath, ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/worker.ts"], {
       env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
@@ -62,13 +72,25 @@ async function fanOutBench(): Promise<void> {
 
   const t0 = Date.now();
   const data = JSON.stringify({ documentId: "bench", externalId: null, type: "NFE", series: 1, number: 1, accessKey: "3".repeat(44), authorizationDate: new Date().toISOString(), protocolNumber: "135260000000001", rejectionReason: null, cancellationReason: null, totalValue: "100.00", environment: "HOMOLOGATION" });
-  for (let i = 0; i < OUTCOMES; i += INSERT_BATCH) {
+  if (PACE > 0) {
+    // One outcome per statement, as emission settles them, spread over the companies.
+    for (let i = 0; i < OUTCOMES; i++) {
+      const wait = t0 + (i * 1000) / PACE - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await sql(
+        getPool(),
+        `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
+         VALUES (gen_random_uuid()::text, $1, 'document.authorized', 'HOMOLOGATION', 'NFE', $2::jsonb, clock_timestamp() AT TIME ZONE 'UTC')`,
+        [companies[i % COMPANIES]!.companyId, data],
+      );
+    }
+  } else for (let i = 0; i < OUTCOMES; i += INSERT_BATCH) {
     // One statement per batch of outcomes; the trigger fans each out in that statement's transaction.
     await sql(
       getPool(),
       `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
        SELECT gen_random_uuid()::text, $1, 'document.authorized', 'HOMOLOGATION', 'NFE', $2::jsonb, clock_timestamp() AT TIME ZONE 'UTC' FROM generate_series(1, $3)`,
-      [company.companyId, data, Math.min(INSERT_BATCH, OUTCOMES - i)],
+      [companies[0]!.companyId, data, Math.min(INSERT_BATCH, OUTCOMES - i)],
     );
   }
   const insertedS = (Date.now() - t0) / 1000;
@@ -79,7 +101,7 @@ async function fanOutBench(): Promise<void> {
     if (Date.now() > deadline) throw new Error(`only ${row?.done}/${total} deliveries finished in time`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const { receipts, requests } = await receiver.receipts();
+  const { receipts, requests, connections } = await receiver.receipts();
   const lastReceipt = Math.max(...Object.values(receipts));
   const elapsedS = (lastReceipt - t0) / 1000;
   const backendsAfter = [...new Set([...backendsBefore, ...(await backends())])];
@@ -94,32 +116,49 @@ async function fanOutBench(): Promise<void> {
     `SELECT d."id", d."status", e."createdAt" AS "outcomeAt" FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e."id" = d."eventId"`,
   );
   const succeeded = rows.filter((r) => r.status === "SUCCEEDED").length;
+  const [runs] = await sql<{ runs: number }>(getPool(), `SELECT count(*)::int AS "runs" FROM "BackgroundRun" WHERE "functionId" = 'webhook-deliver'`);
   const latencies = rows.filter((r) => receipts[r.id] !== undefined).map((r) => receipts[r.id]! - r.outcomeAt.getTime()).sort((a, b) => a - b);
   const cpu = perDelivery.reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`delivered: ${succeeded}/${total} (receiver saw ${requests} requests) in ${elapsedS.toFixed(2)} s (outcomes inserted in ${insertedS.toFixed(2)} s); aim: under 10 s`);
-  console.log(`throughput: ${(succeeded / elapsedS).toFixed(0)} deliveries/s`);
+  console.log(`delivered: ${succeeded}/${total} (receiver saw ${requests} requests over ${connections} connections) in ${elapsedS.toFixed(2)} s (outcomes inserted in ${insertedS.toFixed(2)} s); aim: under 10 s`);
+  console.log(`throughput: ${(succeeded / elapsedS).toFixed(0)} deliveries/s in ${runs?.runs ?? 0} delivery runs`);
   console.log(`outcome→receipt: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   console.log(`CPU per delivery: ${cpu.toFixed(3)} ms (${perDelivery.map(([role, ms]) => `${role} ${ms.toFixed(3)}`).join(", ")})`);
   console.log(`machine: ${machine.busyCores.toFixed(2)} cores busy, ${machine.otherCores.toFixed(2)} of them other processes (runs are comparable when this is near 0)`);
 }
 
-/** bench:emit twice, without endpoints and with 3 per company; its throughput lines side by side. */
+/**
+ * bench:emit without endpoints and with 3 per company, in alternating pairs (this machine's speed
+ * drifts by more than the effect between runs a minute apart): each pair's difference, then the
+ * median of the pairs. BENCH_EMIT_PAIRS pairs (default 3) of BENCH_EMIT_DOCUMENTS documents (default 1,200).
+ */
 function emitComparison(): void {
+  const pairs = Number(process.env.BENCH_EMIT_PAIRS ?? 3);
+  const documents = process.env.BENCH_EMIT_DOCUMENTS ?? "1200";
   const throughput = (endpoints: number) => {
-    console.log(`\nbench:emit with BENCH_WEBHOOK_ENDPOINTS=${endpoints}…`);
+    console.log(`\nbench:emit with BENCH_WEBHOOK_ENDPOINTS=${endpoints}, ${documents} documents…`);
     const { DATABASE_URL: _ownDatabase, ...inherited } = process.env; // bench:emit makes its own throwaway database
     const run = spawnSync(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/bench/emit.ts"], {
-      env: { ...inherited, NODE_ENV: "production", BENCH_WEBHOOK_ENDPOINTS: String(endpoints), BENCH_DANFE_SAMPLES: "0" },
+      env: { ...inherited, NODE_ENV: "production", BENCH_DATABASE: "external", BENCH_DOCUMENTS: documents, BENCH_WEBHOOK_ENDPOINTS: String(endpoints), BENCH_DANFE_SAMPLES: "0" },
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
     });
     process.stdout.write(run.stdout.split("\n").map((line) => `  ${line}`).join("\n"));
-    const match = /throughput: ([\d.]+) authorized\/s/.exec(run.stdout);
-    return match ? Number(match[1]) : NaN;
+    const rate = /throughput: ([\d.]+) authorized\/s/.exec(run.stdout);
+    const cpu = /CPU per document with its deliveries: ([\d.]+)/.exec(run.stdout) ?? /CPU per document: ([\d.]+)/.exec(run.stdout);
+    return { rate: rate ? Number(rate[1]) : NaN, cpu: cpu ? Number(cpu[1]) : NaN };
   };
-  const none = throughput(0);
-  const three = throughput(3);
-  console.log(`\nemission throughput: ${none.toFixed(1)}/s without endpoints, ${three.toFixed(1)}/s with 3 per company: ${((three / none - 1) * 100).toFixed(1)} % (aim: within 10 %)`);
+  const results: Array<{ none: { rate: number; cpu: number }; three: { rate: number; cpu: number }; change: number }> = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const none = throughput(0);
+    const three = throughput(3);
+    results.push({ none, three, change: (three.rate / none.rate - 1) * 100 });
+  }
+  console.log("\npair   authorized/s without / with 3 endpoints   CPU ms/document (deliveries included)   change");
+  results.forEach(({ none, three, change }, index) =>
+    console.log(`${String(index + 1).padStart(4)}   ${none.rate.toFixed(1).padStart(12)} / ${three.rate.toFixed(1).padEnd(24)} ${none.cpu.toFixed(1).padStart(8)} / ${three.cpu.toFixed(1).padEnd(25)} ${change.toFixed(1).padStart(6)} %`),
+  );
+  const changes = results.map((r) => r.change).sort((a, b) => a - b);
+  console.log(`\nemission throughput with 3 endpoints per company: median ${percentile(changes, 50).toFixed(1)} % over ${pairs} pairs (aim: within 10 %)`);
 }
 
 main().catch((error: unknown) => {
