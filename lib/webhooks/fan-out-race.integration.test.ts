@@ -78,7 +78,7 @@ describe("fan-out into a queued delivery run", () => {
       await drainDueRuns(functions, { companyIds: [company.companyId] });
       const failed = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
       expect(failed).toMatchObject({ status: "PENDING", attempts: 1 });
-      // Its retry is due in about 1 s; a run that starts now leaves it alone.
+      // Its retry moved inside the gathering window (due in 125 ms): a run that starts now still leaves it alone.
       await db.webhookDelivery.update({ where: { id: failed.id }, data: { nextAttemptAt: new Date(Date.now() + WEBHOOK_GATHER_MS / 2) } });
       await sql(getPool(), `UPDATE "BackgroundRun" SET "runAt" = now() AT TIME ZONE 'UTC' WHERE "companyId" = $1 AND "status" = 'QUEUED'`, [company.companyId]);
       await drainDueRuns(functions, { companyIds: [company.companyId] });

@@ -72,25 +72,17 @@ async function fanOutBench(): Promise<void> {
 
   const t0 = Date.now();
   const data = JSON.stringify({ documentId: "bench", externalId: null, type: "NFE", series: 1, number: 1, accessKey: "3".repeat(44), authorizationDate: new Date().toISOString(), protocolNumber: "135260000000001", rejectionReason: null, cancellationReason: null, totalValue: "100.00", environment: "HOMOLOGATION" });
-  if (PACE > 0) {
-    // One outcome per statement, as emission settles them, spread over the companies.
-    for (let i = 0; i < OUTCOMES; i++) {
-      const wait = t0 + (i * 1000) / PACE - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      await sql(
-        getPool(),
-        `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
-         VALUES (gen_random_uuid()::text, $1, 'document.authorized', 'HOMOLOGATION', 'NFE', $2::jsonb, clock_timestamp() AT TIME ZONE 'UTC')`,
-        [companies[i % COMPANIES]!.companyId, data],
-      );
-    }
-  } else for (let i = 0; i < OUTCOMES; i += INSERT_BATCH) {
-    // One statement per batch of outcomes; the trigger fans each out in that statement's transaction.
+  // Batched: 50 outcomes per statement (the trigger fans each out in that statement's transaction).
+  // Paced: one outcome per statement at PACE per second, as emission settles them.
+  const batch = PACE > 0 ? 1 : INSERT_BATCH;
+  for (let i = 0; i < OUTCOMES; i += batch) {
+    const wait = PACE > 0 ? t0 + (i * 1000) / PACE - Date.now() : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await sql(
       getPool(),
       `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
        SELECT gen_random_uuid()::text, $1, 'document.authorized', 'HOMOLOGATION', 'NFE', $2::jsonb, clock_timestamp() AT TIME ZONE 'UTC' FROM generate_series(1, $3)`,
-      [companies[0]!.companyId, data, Math.min(INSERT_BATCH, OUTCOMES - i)],
+      [companies[(i / batch) % COMPANIES]!.companyId, data, Math.min(batch, OUTCOMES - i)],
     );
   }
   const insertedS = (Date.now() - t0) / 1000;
