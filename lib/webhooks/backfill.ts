@@ -34,7 +34,8 @@ const MATCH = `
     AND (cardinality($4::text[]) = 0 OR d."type"::text = ANY ($4::text[]))
     AND ($5::text IS NULL OR d."environment"::text = $5::text)
     AND (NOT $6::boolean OR NOT EXISTS (
-      SELECT 1 FROM "WebhookDelivery" w WHERE w."documentId" = d."id" AND w."status" IN ('SUCCEEDED', 'PENDING')
+      SELECT 1 FROM "WebhookEvent" e JOIN "WebhookDelivery" w ON w."eventId" = e."id"
+      WHERE e."documentId" = d."id" AND w."status" IN ('SUCCEEDED', 'PENDING')
         AND w."eventType" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' ELSE 'document.cancelled' END))`;
 
 function matchParams(companyId: string, c: Criteria) {

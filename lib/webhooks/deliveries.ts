@@ -32,10 +32,11 @@ async function searchClause(companyId: string, search?: string): Promise<Prisma.
   const term = search?.trim();
   if (!term) return {};
   if (term.startsWith("evt_")) return { eventId: term.slice(4) };
-  const or: Prisma.WebhookDeliveryWhereInput[] = [{ id: term }, { documentId: term }];
+  // A document's deliveries are reached through its events (indexed by document; deliveries are not).
+  const or: Prisma.WebhookDeliveryWhereInput[] = [{ id: term }, { event: { documentId: term } }];
   if (/^\d{44}$/.test(term)) {
     const document = await db.fiscalDocument.findFirst({ where: { companyId, accessKey: term }, select: { id: true } });
-    if (document) or.push({ documentId: document.id });
+    if (document) or.push({ event: { documentId: document.id } });
   }
   return { OR: or };
 }
@@ -78,7 +79,7 @@ export async function getWebhookDelivery(input: { companyId: string; deliveryId:
 /** A document's deliveries across endpoints, newest first (document page). */
 export async function listDocumentDeliveries(input: { companyId: string; documentId: string; take?: number }) {
   const deliveries = await db.webhookDelivery.findMany({
-    where: { companyId: input.companyId, documentId: input.documentId },
+    where: { companyId: input.companyId, event: { documentId: input.documentId } },
     include: withPayload,
     orderBy: newestFirst,
     take: input.take ?? 100,
