@@ -139,9 +139,7 @@ function emitComparison(): void {
     process.stdout.write(run.stdout.split("\n").map((line) => `  ${line}`).join("\n"));
     const rate = /throughput: ([\d.]+) authorized\/s/.exec(run.stdout);
     const cpu = /CPU per document with its deliveries: ([\d.]+)/.exec(run.stdout) ?? /CPU per document: ([\d.]+)/.exec(run.stdout);
-    // The API's and the simulator's CPU per document: the same work with or without endpoints, so it measures the machine's speed during the run.
-    const control = /CPU per document: [\d.]+ ms \(API \(create\) ([\d.]+), workers [\d.]+, simulator ([\d.]+)/.exec(run.stdout);
-    return { rate: rate ? Number(rate[1]) : NaN, cpu: cpu ? Number(cpu[1]) : NaN, control: control ? Number(control[1]) + Number(control[2]) : NaN };
+    return { rate: rate ? Number(rate[1]) : NaN, cpu: cpu ? Number(cpu[1]) : NaN };
   };
   type Run = ReturnType<typeof throughput>;
   const results: Array<{ none: Run; three: Run; change: number }> = [];
@@ -159,9 +157,6 @@ function emitComparison(): void {
   const cpuChanges = results.map((r) => (r.three.cpu / r.none.cpu - 1) * 100).sort((a, b) => a - b);
   console.log(`\nemission throughput with 3 endpoints per company: median ${percentile(changes, 50).toFixed(1)} % over ${pairs} pairs, mean ${mean(changes).toFixed(1)} %, from ${changes[0]!.toFixed(1)} to ${changes.at(-1)!.toFixed(1)} % (aim: within 10 %)`);
   console.log(`CPU per document with every delivery counted (what a sustained load pays): median +${percentile(cpuChanges, 50).toFixed(1)} %, mean +${mean(cpuChanges).toFixed(1)} %`);
-  // Each run's throughput scaled by its control CPU (API and simulator), which takes the machine's minute-to-minute speed out of the pair.
-  const adjusted = results.map((r) => ((r.three.rate * r.three.control) / (r.none.rate * r.none.control) - 1) * 100).sort((a, b) => a - b);
-  console.log(`the same change with the machine's speed taken out (throughput × API and simulator CPU per document of the same run): median ${percentile(adjusted, 50).toFixed(1)} %, from ${adjusted[0]!.toFixed(1)} to ${adjusted.at(-1)!.toFixed(1)} %`);
 }
 
 main().catch((error: unknown) => {
