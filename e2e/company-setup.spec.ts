@@ -53,6 +53,11 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
 
   await ie.fill("123");
   await form.getByLabel("Logradouro", { exact: true }).fill("Avenida Paulista");
+  // CNPJ, CEP and phone are formatted as they are typed and stored as digits.
+  const { cnpj } = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
+  await expect(form.locator("#settings-cnpj")).toHaveValue(cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5"));
+  await form.locator("#settings-zipCode").fill("01310100");
+  await expect(form.locator("#settings-zipCode")).toHaveValue("01310-100");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(ie).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#settings-stateRegistration-error")).toHaveText("A IE de SP tem 12 dígitos (informados: 3).");
@@ -76,12 +81,17 @@ test("edit fiscal settings: an invalid IE is shown inline and nothing is saved; 
   await nbs.fill("integracao sistemas");
   await page.getByRole("option", { name: /^115025000 – Serviços de integração de sistemas/ }).click();
   await expect(nbs).toHaveValue("115025000");
+  // The national service code (cTribNac) is picked from the national list by words too.
+  const service = form.getByRole("combobox", { name: "Código de tributação nacional (cTribNac)" });
+  await service.fill("desenvolvimento de sistemas");
+  await page.getByRole("option", { name: /^010101 – Análise e desenvolvimento de sistemas/ }).click();
+  await expect(service).toHaveValue("010101");
   await form.getByRole("button", { name: "Salvar configurações" }).click();
   await expect(form.getByRole("status")).toHaveText("Configurações salvas.");
   await expect(ie).toHaveValue("110042490114");
 
   const stored = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
-  expect(stored).toMatchObject({ stateRegistration: "110042490114", street: "Avenida Paulista", municipalityCode: "3509502", city: "Campinas", nfseNbsCode: "115025000" });
+  expect(stored).toMatchObject({ cnpj, zipCode: "01310100", stateRegistration: "110042490114", street: "Avenida Paulista", municipalityCode: "3509502", city: "Campinas", nfseNbsCode: "115025000", nfseServiceCode: "010101" });
   await page.reload();
   await expect(form.getByLabel("Inscrição estadual (IE)")).toHaveValue("110042490114");
 

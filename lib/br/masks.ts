@@ -21,6 +21,9 @@ export function maskCpfCnpj(value: string): string {
   return group(raw, "##.###.###/####-##");
 }
 
+/** CNPJ 00.000.000/0000-00 (letters allowed in its root: alphanumeric CNPJ, NT 2025.001). */
+export const maskCnpj = (value: string) => group(stripMask(value).slice(0, 14), "##.###.###/####-##");
+
 export const maskCep = (value: string) => group(value.replace(/\D/g, "").slice(0, 8), "#####-###");
 
 /** (11) 91234-5678 for mobiles, (11) 1234-5678 for landlines. */

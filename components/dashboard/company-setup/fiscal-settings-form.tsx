@@ -87,7 +87,7 @@ function Field({ field: raw, value, error, onChange, filters }: { field: Setting
           ))}
         </select>
       ) : (
-        <input id={id} name={field.name} type={field.type === "email" ? "email" : "text"} inputMode={field.type === "number" ? "numeric" : undefined} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={className} />
+        <input id={id} name={field.name} type={field.type === "email" ? "email" : "text"} inputMode={field.type === "number" ? "numeric" : undefined} value={field.mask ? field.mask(value) : value} onChange={(e) => onChange(field.mask ? field.mask(e.target.value) : e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={className} />
       )}
       {field.hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">

@@ -1,3 +1,4 @@
+import { maskCep, maskCnpj, maskPhone, maskStateRegistration } from "@/lib/br/masks";
 import { STATES } from "@/lib/br/states";
 import type { FiscalSettings } from "@/lib/companies/fiscal-settings-schema";
 import { ICMS_ORIGINS } from "@/lib/tax/taxation-rules";
@@ -15,6 +16,8 @@ export type SettingsField = {
   type?: "text" | "email" | "number";
   /** A code from an official table: a searchable picker. */
   picker?: PickerTable;
+  /** Formats the text while typing (the schema reads it back to digits). */
+  mask?: (value: string) => string;
 };
 /** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
 export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "respTec"; title: string; description?: string; fields: SettingsField[] };
@@ -26,10 +29,10 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     key: "identification",
     title: "Identification",
     fields: [
-      { name: "cnpj", label: "CNPJ" },
+      { name: "cnpj", label: "CNPJ", mask: maskCnpj },
       { name: "legalName", label: "Legal name" },
       { name: "tradeName", label: "Trade name" },
-      { name: "stateRegistration", label: "State registration (IE)", hint: 'Digits of the IE, or "ISENTO"' },
+      { name: "stateRegistration", label: "State registration (IE)", hint: 'Digits of the IE, or "ISENTO"', mask: maskStateRegistration },
       { name: "municipalRegistration", label: "Municipal registration (IM)", hint: "Required for NFS-e" },
       {
         name: "taxRegime",
@@ -63,8 +66,8 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       { name: "city", label: "City" },
       { name: "state", label: "State (UF)", options: STATES.map((s) => ({ value: s.uf, label: `${s.uf} - ${s.name}` })) },
       { name: "municipalityCode", label: "IBGE municipality code", hint: "Search by name; the state chosen above filters the list", picker: "municipality" },
-      { name: "zipCode", label: "ZIP code (CEP)" },
-      { name: "phone", label: "Phone" },
+      { name: "zipCode", label: "ZIP code (CEP)", mask: maskCep },
+      { name: "phone", label: "Phone", mask: maskPhone },
       { name: "email", label: "E-mail", type: "email" },
     ],
   },
@@ -113,7 +116,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       },
       { name: "dpsSeries", label: "DPS series", type: "number" },
       { name: "dpsNextNumber", label: "DPS next number", type: "number" },
-      { name: "nfseServiceCode", label: "National service code (cTribNac)", hint: "6 digits of the national service list, e.g. 010101" },
+      { name: "nfseServiceCode", label: "National service code (cTribNac)", hint: "National service list (LC 116/2003): search by code or words, e.g. 010101", picker: "nfse-service" },
       { name: "nfseMunicipalServiceCode", label: "Municipal service code (cTribMun)", hint: "3 digits, when the municipality has one" },
       { name: "nfseNbsCode", label: "NBS code (cNBS)", hint: "NBS 2.0: search by code or words, e.g. 115022000", picker: "nbs" },
       { name: "nfseIssRate", label: "ISS rate (%)", hint: "At most 5%; an NFSE tax rule's rate wins" },
@@ -149,10 +152,10 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: "Technical responsible (infRespTec)",
     description: "Required by some states (NT 2018.005).",
     fields: [
-      { name: "respTecCnpj", label: "CNPJ" },
+      { name: "respTecCnpj", label: "CNPJ", mask: maskCnpj },
       { name: "respTecContact", label: "Contact" },
       { name: "respTecEmail", label: "E-mail", type: "email" },
-      { name: "respTecPhone", label: "Phone" },
+      { name: "respTecPhone", label: "Phone", mask: maskPhone },
       { name: "respTecCsrtId", label: "CSRT id" },
       { name: "respTecCsrt", label: "CSRT" },
     ],
