@@ -114,7 +114,6 @@ export async function postWebhook(url: string, payload: string, headers: Record<
   }
 }
 
-
 type PostAnswer = { statusCode: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 // undici's dispatch with a handler of our own, not request(): no Readable stream, async iterator

@@ -134,13 +134,13 @@ async function bench(): Promise<void> {
   // throwaway database holds only this run's documents, so it counts them all (a filter on 1,200 ids
   // cost 2–18 ms a poll, a visible part of PostgreSQL's CPU per document).
   let settledBefore = 0;
-  const waitAuthorized = async (ids: string[], timeoutMs: number) => {
+  const waitSettled = async (expected: number, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const [row] = await sql<{ settled: number }>(getPool(), `SELECT count(*)::int AS "settled" FROM "FiscalDocument" WHERE "status" IN ('AUTHORIZED', 'REJECTED')`);
       const settled = (row?.settled ?? 0) - settledBefore;
-      if (settled === ids.length) return;
-      if (Date.now() > deadline) throw new Error(`only ${settled}/${ids.length} settled in time`);
+      if (settled === expected) return;
+      if (Date.now() > deadline) throw new Error(`only ${settled}/${expected} settled in time`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -152,7 +152,7 @@ async function bench(): Promise<void> {
 
   // Warm-up: schemas compiled, certificates decrypted, pools open.
   const warm = await Promise.all(companies.map((c) => create(c.key)));
-  await waitAuthorized(warm.map((w) => w.id), 60_000);
+  await waitSettled(warm.length, 60_000);
   settledBefore = warm.length;
 
   console.log(`Emitting ${DOCUMENTS} ${DOCUMENT_TYPE} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
@@ -175,7 +175,7 @@ async function bench(): Promise<void> {
     }),
   );
   const ids = created.map((c) => c.id);
-  await waitAuthorized(ids, 300_000);
+  await waitSettled(ids.length, 300_000);
   const elapsedS = (Date.now() - t0) / 1000;
   const statements = statementLog?.stop();
   const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
