@@ -3,6 +3,7 @@
 // host. Runs are claimed from PostgreSQL, so any number of these processes
 // and the web server's own loop (LOCAL_WORKER=on) share the work safely.
 // Without DATABASE_URL it joins the embedded database of `npm start` (DATA_DIR).
+// WORKER_FUNCTIONS limits it to some functions, e.g. a process only for webhook deliveries.
 import { openProcessDatabase } from "@/lib/db/local-database";
 
 async function main(): Promise<void> {
@@ -11,9 +12,10 @@ async function main(): Promise<void> {
   const { getDb } = await import("@/lib/db/client");
   const { backgroundDriver } = await import("@/lib/jobs/driver-mode");
   const { startLocalWorker } = await import("@/lib/jobs/local-worker");
+  const { selectFunctions } = await import("@/lib/jobs/select-functions");
   if (backgroundDriver() !== "local") throw new Error("INNGEST_EVENT_KEY is set: runs go to Inngest, no local worker is needed");
   const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8);
-  const worker = startLocalWorker(getDb(), functions, { concurrency });
+  const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency });
   console.log(`Local background worker ${worker.workerId} (${concurrency} slots) ready`);
   const stop = () => void worker.stop().then(() => database.stop()).then(() => process.exit(0));
   process.on("SIGTERM", stop);

@@ -26,6 +26,10 @@ type Criteria = { from: string; to: string; types: string[]; onlyMissing: boolea
 
 const BATCH = 250;
 
+// A document's deliveries are reached through its events (documentId index), then each event's
+// deliveries by the (eventId, endpointId) key; OFFSET 0 keeps that order. Left to the planner, with
+// the statistics of a young table ("a dozen deliveries"), it walked every SUCCEEDED or PENDING
+// delivery for each document: 8-10 s a batch once a backfill had written a few thousand.
 // $1 company, $2 from, $3 to, $4 types (empty = all), $5 environment (null = both), $6 onlyMissing
 const MATCH = `
   FROM "FiscalDocument" d
@@ -34,9 +38,10 @@ const MATCH = `
     AND (cardinality($4::text[]) = 0 OR d."type"::text = ANY ($4::text[]))
     AND ($5::text IS NULL OR d."environment"::text = $5::text)
     AND (NOT $6::boolean OR NOT EXISTS (
-      SELECT 1 FROM "WebhookEvent" e JOIN "WebhookDelivery" w ON w."eventId" = e."id"
-      WHERE e."documentId" = d."id" AND w."status" IN ('SUCCEEDED', 'PENDING')
-        AND w."eventType" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' ELSE 'document.cancelled' END))`;
+      SELECT 1 FROM "WebhookEvent" e
+      WHERE e."documentId" = d."id"
+        AND e."type" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' ELSE 'document.cancelled' END
+        AND EXISTS (SELECT 1 FROM "WebhookDelivery" w WHERE w."eventId" = e."id" AND w."status" IN ('SUCCEEDED', 'PENDING') OFFSET 0)))`;
 
 function matchParams(companyId: string, c: Criteria) {
   return [companyId, iso(c.from), iso(c.to), c.types, c.environment, c.onlyMissing];

@@ -36,6 +36,10 @@ const DOCUMENT_TYPE = process.env.BENCH_DOCUMENT_TYPE === "NFSE" ? "NFSE" : "NFE
 const STATEMENT_LOG = process.env.BENCH_STATEMENT_LOG;
 // BENCH_PROFILE_DIR: the worker and simulator processes write V8 CPU profiles there (--cpu-prof).
 // Workers run with `npm run worker`'s flag (a larger young generation, see scripts/start.ts).
+// BENCH_DELIVERY_WORKER=1: webhook delivery runs in a worker process of their own (WORKER_FUNCTIONS), so
+// their CPU and their PostgreSQL backends' (application_name) are measured apart from emission's.
+const DELIVERY_WORKER = process.env.BENCH_DELIVERY_WORKER === "1";
+const DELIVERY_APP_NAME = "bench-webhook-delivery";
 const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 
 
@@ -122,7 +126,7 @@ async function bench(): Promise<void> {
     }
   }
   // Workers: in this process (BENCH_WORKER_PROCESSES=0) or `npm run worker` processes, as on a multi-core host.
-  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : { pids: [], ...startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 }) };
+  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : { pids: [], deliveryPids: [], ...startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 }) };
 
   const create = async (key: string) => {
     const started = performance.now();
@@ -142,11 +146,18 @@ async function bench(): Promise<void> {
       if (settled === expected) return;
       if (Date.now() > deadline) throw new Error(`only ${settled}/${expected} settled in time`);
       await new Promise((resolve) => setTimeout(resolve, 50));
+      if (DELIVERY_WORKER) await noteDeliveryBackends();
     }
   };
   // Every statement outside an explicit transaction is a transaction of its own: commits per document count round trips to the database.
   const commits = async () =>
     Number((await sql<{ n: string }>(getPool(), `SELECT xact_commit + xact_rollback AS "n" FROM pg_stat_database WHERE datname = current_database()`))[0]?.n ?? 0);
+  // Backends of the delivery worker, remembered as they are seen (an idle one may close before the end).
+  const deliveryPidsSeen = new Set<number>();
+  const deliveryBackends = (pids: number[]) => new Set(pids.filter((pid) => deliveryPidsSeen.has(pid)));
+  const noteDeliveryBackends = async () => {
+    for (const row of await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [DELIVERY_APP_NAME])) deliveryPidsSeen.add(row.pid);
+  };
   const backends = async () =>
     (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
 
@@ -158,7 +169,7 @@ async function bench(): Promise<void> {
   console.log(`Emitting ${DOCUMENTS} ${DOCUMENT_TYPE} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
   const t0 = Date.now();
   // (In-process workers or simulator count under "API (create)".)
-  const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid], ...(receiver && { "webhook receiver": [receiver.pid] }) };
+  const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid], ...(receiver && { "webhook receiver": [receiver.pid] }), ...(DELIVERY_WORKER && { "delivery worker": worker.deliveryPids }) };
   const backendsBefore = await backends();
   const commitsBefore = await commits();
   const statementLog = STATEMENT_LOG ? startStatementLog(STATEMENT_LOG, process.env.DATABASE_URL!) : null;
@@ -181,7 +192,11 @@ async function bench(): Promise<void> {
   const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0);
   const cpuPerDocument = async () => {
     const pids = [...new Set([...backendsBefore, ...(await backends())])];
-    return { pids, perDocument: Object.entries({ ...roles, PostgreSQL: pids }).map(([role, rolePids]) => [role, cpuOf(rolePids) / DOCUMENTS] as const) };
+    const ofDeliveries = deliveryBackends(pids);
+    const postgres = DELIVERY_WORKER
+      ? { PostgreSQL: pids.filter((pid) => !ofDeliveries.has(pid)), "PostgreSQL (delivery worker)": [...ofDeliveries] }
+      : { PostgreSQL: pids };
+    return { pids, perDocument: Object.entries({ ...roles, ...postgres }).map(([role, rolePids]) => [role, cpuOf(rolePids) / DOCUMENTS] as const) };
   };
   const { pids: backendsAfter, perDocument } = await cpuPerDocument();
   const machine = window.stop([...Object.values(roles).flat(), ...backendsAfter]);
@@ -264,15 +279,19 @@ async function startWebhookReceiver() {
   return startReceiverProcess();
 }
 
-async function startWorkerProcesses(): Promise<{ pids: number[]; stop: () => Promise<void> }> {
-  const children = Array.from({ length: WORKER_PROCESSES }, () =>
+async function startWorkerProcesses(): Promise<{ pids: number[]; deliveryPids: number[]; stop: () => Promise<void> }> {
+  const slots = Math.ceil(WORKER_SLOTS / WORKER_PROCESSES);
+  const worker = (env: Record<string, string>) =>
     spawn(process.execPath, [...CHILD_ARGS, "--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
+      env: { ...process.env, WORKER_CONCURRENCY: String(slots), DATABASE_POOL_MAX: String(slots + 2), ...env },
       stdio: ["ignore", "ignore", "inherit"],
-    }),
-  );
+    });
+  const children = Array.from({ length: WORKER_PROCESSES }, () => worker(DELIVERY_WORKER ? { WORKER_FUNCTIONS: "!webhook-deliver" } : {}));
+  const delivery = DELIVERY_WORKER ? [worker({ WORKER_FUNCTIONS: "webhook-deliver", WORKER_CONCURRENCY: "4", DATABASE_POOL_MAX: "6", PGAPPNAME: DELIVERY_APP_NAME })] : [];
+  children.push(...delivery);
   return {
-    pids: children.map((child) => child.pid!),
+    pids: children.filter((child) => !delivery.includes(child)).map((child) => child.pid!),
+    deliveryPids: delivery.map((child) => child.pid!),
     stop: async () => {
       await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
     },
