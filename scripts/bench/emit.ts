@@ -18,6 +18,7 @@ import { openEmbeddedDatabase } from "@/lib/db/embedded-postgres";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { machineWindow, processCpuMs } from "./machine-cpu";
 import { logEveryStatement, startStatementLog } from "./statement-log";
 import type { ReceiverProcess } from "./webhook-receiver";
@@ -286,14 +287,13 @@ async function startWorkerProcesses(): Promise<{ pids: number[]; deliveryPids: n
       env: { ...process.env, WORKER_CONCURRENCY: String(slots), DATABASE_POOL_MAX: String(slots + 2), ...env },
       stdio: ["ignore", "ignore", "inherit"],
     });
-  const children = Array.from({ length: WORKER_PROCESSES }, () => worker(DELIVERY_WORKER ? { WORKER_FUNCTIONS: "!webhook-deliver" } : {}));
-  const delivery = DELIVERY_WORKER ? [worker({ WORKER_FUNCTIONS: "webhook-deliver", WORKER_CONCURRENCY: "4", DATABASE_POOL_MAX: "6", PGAPPNAME: DELIVERY_APP_NAME })] : [];
-  children.push(...delivery);
+  const emission = Array.from({ length: WORKER_PROCESSES }, () => worker(DELIVERY_WORKER ? { WORKER_FUNCTIONS: `!${DELIVER_WEBHOOKS_FUNCTION_ID}` } : {}));
+  const delivery = DELIVERY_WORKER ? [worker({ WORKER_FUNCTIONS: DELIVER_WEBHOOKS_FUNCTION_ID, WORKER_CONCURRENCY: "4", DATABASE_POOL_MAX: "6", PGAPPNAME: DELIVERY_APP_NAME })] : [];
   return {
-    pids: children.filter((child) => !delivery.includes(child)).map((child) => child.pid!),
+    pids: emission.map((child) => child.pid!),
     deliveryPids: delivery.map((child) => child.pid!),
     stop: async () => {
-      await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
+      await Promise.all([...emission, ...delivery].map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
     },
   };
 }

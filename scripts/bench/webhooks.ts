@@ -153,10 +153,11 @@ function emitComparison(): void {
     console.log(`${String(index + 1).padStart(4)}   ${none.rate.toFixed(1).padStart(12)} / ${three.rate.toFixed(1).padEnd(24)} ${none.cpu.toFixed(1).padStart(8)} / ${three.cpu.toFixed(1).padEnd(25)} ${change.toFixed(1).padStart(6)} %`),
   );
   const changes = results.map((r) => r.change).sort((a, b) => a - b);
+  const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const cpuChanges = results.map((r) => (r.three.cpu / r.none.cpu - 1) * 100).sort((a, b) => a - b);
   console.log(`\nemission throughput with 3 endpoints per company: median ${percentile(changes, 50).toFixed(1)} % over ${pairs} pairs, mean ${mean(changes).toFixed(1)} %, from ${changes[0]!.toFixed(1)} to ${changes.at(-1)!.toFixed(1)} % (aim: within 10 %)`);
-  console.log(`CPU per document with every delivery counted (what a sustained load pays): median +${percentile(cpuChanges, 50).toFixed(1)} %, mean +${mean(cpuChanges).toFixed(1)} %`);
+  console.log(`CPU per document with every delivery counted (what a sustained load pays): median ${signed(percentile(cpuChanges, 50))} %, mean ${signed(mean(cpuChanges))} %`);
 }
 
 main().catch((error: unknown) => {
