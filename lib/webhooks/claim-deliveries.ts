@@ -28,14 +28,20 @@ const RETURNING = `
     (SELECT ev."payload" FROM "WebhookEvent" ev WHERE ev."id" = d."eventId") AS "payload",
     EXISTS (SELECT 1 FROM jsonb_array_elements(d."attemptLog") x WHERE (x->>'responseStatus')::int BETWEEN 200 AND 299) AS "everSucceeded"`;
 
-// The endpoint's URL and secret come with the claim (one statement per batch). A first attempt
-// still inside its gathering window is taken along: it counted on this run (its outcome found the
-// run queued), and leaving it behind would cost another run and a next-run check.
+// The endpoint's URL and secret come with the claim (one statement per batch), which also notes
+// when the endpoint's run started: its next outcomes are due a cadence later at the earliest
+// (webhook_fan_out, migration 20261125070000_webhook_run_cadence). A first attempt still inside its
+// gathering window is taken along: it counted on this run (its outcome found the run queued), and
+// leaving it behind would cost another run and a next-run check.
 const CLAIM_DUE = `
+  WITH e AS (
+    UPDATE "WebhookEndpoint" SET "lastDeliveryRunAt" = now() AT TIME ZONE 'UTC'
+    WHERE "id" = $1 AND "companyId" = $5 AND "isActive"
+    RETURNING "id", "url", "secret")
   UPDATE "WebhookDelivery" d SET "leaseToken" = $3, "leaseUntil" = $4::timestamp
   FROM (
     SELECT w."id", e."url", e."secret" FROM "WebhookDelivery" w
-    JOIN "WebhookEndpoint" e ON e."id" = w."endpointId" AND e."companyId" = $5 AND e."isActive"
+    JOIN e ON e."id" = w."endpointId"
     WHERE w."endpointId" = $1 AND w."status" = 'PENDING'
       AND w."nextAttemptAt" <= now() AT TIME ZONE 'UTC' + webhook_gather_interval()
       AND (w."attempts" = 0 OR w."nextAttemptAt" <= now() AT TIME ZONE 'UTC')

@@ -8,7 +8,7 @@ import { createTestCompany, db } from "@/test/factories";
 import { DELIVER_WEBHOOKS_EVENT, DELIVER_WEBHOOKS_FUNCTION_ID } from "./events";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { applyWebhookTestSettings, createEndpoint, documentWithOutcome } from "./testing/webhook-fixtures";
-import { WEBHOOK_GATHER_MS } from "./config";
+import { WEBHOOK_GATHER_MS, WEBHOOK_RUN_CADENCE_MS } from "./config";
 
 // With INNGEST_EVENT_KEY set, the delivery runs the fan-out trigger queues are
 // sent to Inngest by the relay. Inngest's event API is played by a server on
@@ -93,9 +93,12 @@ describe("webhook delivery runs with the Inngest driver", () => {
     expect(await db.backgroundRun.findUniqueOrThrow({ where: { id: queued!.id } })).toMatchObject({ status: "SUCCEEDED", startedAt: expect.any(Date), finishedAt: expect.any(Date) });
     expect(await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "SUCCEEDED", attempts: 1 });
 
-    // The next outcome queues a run of its own (the forwarded one has run), and the relay sends it.
+    // The next outcome queues a run of its own (the forwarded one has run), due a run cadence after that one started; the relay sends it then.
     await documentWithOutcome(company.companyId, "document.rejected");
-    await pastGatheringWindow();
+    const next = await db.backgroundRun.findFirstOrThrow({ where: { companyId: company.companyId, functionId: DELIVER_WEBHOOKS_FUNCTION_ID, status: "QUEUED" } });
+    const started = (await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).lastDeliveryRunAt!;
+    expect(next.runAt.getTime()).toBe(Math.max(started.getTime() + WEBHOOK_RUN_CADENCE_MS, next.createdAt.getTime() + WEBHOOK_GATHER_MS));
+    await new Promise((resolve) => setTimeout(resolve, next.runAt.getTime() - Date.now() + 50));
     expect(await forwardQueuedRuns(relay)).toBe(1);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.id).not.toBe(queued!.id);

@@ -8,7 +8,7 @@ import type { RunOutcome } from "@/lib/jobs/execute-run";
 import { db, getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { call } from "@/test/http";
-import { WEBHOOK_GATHER_MS } from "../config";
+import { WEBHOOK_GATHER_MS, WEBHOOK_RUN_CADENCE_MS } from "../config";
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/route";
 
 // Test-only helpers for webhook integration tests. Receivers listen on
@@ -48,9 +48,10 @@ export async function documentWithOutcome(companyId: string, type: DocumentOutco
 
 /**
  * Runs the company's background runs until none is left that is due within a
- * gathering window (WEBHOOK_GATHER_MS): outcomes just recorded, and the
- * deliveries a backfill run fans out, are sent too. Runs parked for longer
- * (a retry delay) stay parked.
+ * gathering window or an endpoint's run cadence (WEBHOOK_GATHER_MS,
+ * WEBHOOK_RUN_CADENCE_MS): outcomes just recorded, and the deliveries a
+ * backfill run fans out, are sent too. Runs parked for longer (a retry delay)
+ * stay parked.
  */
 export async function drainWebhooks(companyId: string) {
   const outcomes: RunOutcome[] = [];
@@ -60,7 +61,7 @@ export async function drainWebhooks(companyId: string) {
       getPool(),
       `SELECT ceil(extract(epoch FROM min("runAt") - now() AT TIME ZONE 'UTC') * 1000)::int AS "waitMs" FROM "BackgroundRun"
        WHERE "companyId" = $1 AND "status" = 'QUEUED' AND "runAt" <= now() AT TIME ZONE 'UTC' + $2 * interval '1 millisecond'`,
-      [companyId, WEBHOOK_GATHER_MS + 50],
+      [companyId, Math.max(WEBHOOK_GATHER_MS, WEBHOOK_RUN_CADENCE_MS) + 50],
     );
     const waitMs = soon?.waitMs;
     if (waitMs === null || waitMs === undefined) break;
