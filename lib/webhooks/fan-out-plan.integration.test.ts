@@ -3,7 +3,7 @@ import { getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql } from "@/lib/db/sql";
 import { createTestCompany, db } from "@/test/factories";
 import { startReceiver, type Receiver } from "./testing/receiver";
-import { applyWebhookTestSettings, createEndpoint } from "./testing/webhook-fixtures";
+import { applyWebhookTestSettings, createEndpoint, recordBareOutcome as recordOutcome } from "./testing/webhook-fixtures";
 
 // The fan-out runs inside every settling transaction, once per outcome. Its check for an endpoint's
 // queued delivery run must go by the endpoint's key whatever the statistics say: planned while
@@ -16,14 +16,6 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
-
-const recordOutcome = (client: Parameters<typeof sql>[0], companyId: string) =>
-  sql(
-    client,
-    `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
-     VALUES (gen_random_uuid()::text, $1, 'document.rejected', 'HOMOLOGATION', 'NFE', '{"documentId": null, "rejectionReason": "999 - test"}'::jsonb, now() AT TIME ZONE 'UTC')`,
-    [companyId],
-  );
 
 describe("webhook fan-out", () => {
   it("finds an endpoint's queued run by its key, not by walking emission's due queue, with a generic plan made on young statistics", async () => {

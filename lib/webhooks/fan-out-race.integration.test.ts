@@ -8,7 +8,7 @@ import { DELIVER_WEBHOOKS_FUNCTION_ID } from "./events";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { functions } from "@/inngest";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
-import { applyWebhookTestSettings, createEndpoint, drainWebhooks } from "./testing/webhook-fixtures";
+import { applyWebhookTestSettings, createEndpoint, recordBareOutcome as recordOutcome, drainWebhooks } from "./testing/webhook-fixtures";
 
 // An outcome whose fan-out counts on a delivery run already queued must not
 // be missed by that run: the run cannot start while the outcome's transaction
@@ -21,14 +21,6 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
-
-const recordOutcome = (client: Parameters<typeof sql>[0], companyId: string) =>
-  sql(
-    client,
-    `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
-     VALUES (gen_random_uuid()::text, $1, 'document.rejected', 'HOMOLOGATION', 'NFE', '{"documentId": null, "rejectionReason": "999 - test"}'::jsonb, now() AT TIME ZONE 'UTC')`,
-    [companyId],
-  );
 
 describe("fan-out into a queued delivery run", () => {
   it("the queued run is not claimed while an outcome counting on it is uncommitted; both deliveries arrive", async () => {

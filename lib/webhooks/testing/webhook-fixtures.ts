@@ -46,6 +46,15 @@ export async function documentWithOutcome(companyId: string, type: DocumentOutco
   });
 }
 
+/** An outcome recorded by a bare DomainEvent insert (a rejection without a document), on `client` so a test can hold its transaction open. */
+export const recordBareOutcome = (client: Parameters<typeof sql>[0], companyId: string) =>
+  sql(
+    client,
+    `INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "documentType", "data", "createdAt")
+     VALUES (gen_random_uuid()::text, $1, 'document.rejected', 'HOMOLOGATION', 'NFE', '{"documentId": null, "rejectionReason": "999 - test"}'::jsonb, now() AT TIME ZONE 'UTC')`,
+    [companyId],
+  );
+
 /**
  * Runs the company's background runs until none is left that is due within a
  * gathering window or an endpoint's run cadence (WEBHOOK_GATHER_MS,
