@@ -21,4 +21,8 @@ describe("WORKER_FUNCTIONS", () => {
   it("refuses an unknown id instead of running nothing", () => {
     expect(() => selectFunctions(functions, "webhook-delivr")).toThrow(/unknown functions: webhook-delivr/);
   });
+
+  it("refuses a list that mixes names with and without !", () => {
+    expect(() => selectFunctions(functions, "webhook-deliver,!webhook-backfill")).toThrow(/mixes names/);
+  });
 });

@@ -9,6 +9,8 @@ export function selectFunctions(all: InngestFunction.Any[], spec: string | undef
   const ids = (spec ?? "").split(",").map((id) => id.trim()).filter(Boolean);
   if (ids.length === 0) return all;
   const except = ids[0]!.startsWith("!");
+  // "a,!b" has no clear meaning (only a? everything but b?): refused rather than guessed.
+  if (ids.some((id) => id.startsWith("!") !== except)) throw new Error(`WORKER_FUNCTIONS mixes names with and without "!": ${spec}`);
   const named = new Set(ids.map((id) => id.replace(/^!/, "")));
   const known = all.map((fn) => toLocalFunction(fn).id);
   const unknown = [...named].filter((id) => !known.includes(id));
