@@ -8,8 +8,9 @@ export async function register(): Promise<void> {
   await startEmbeddedSimulator();
   const { startInngestRunRelay, startLocalBackgroundWorker } = await import("@/lib/jobs/start-background");
   const { functions } = await import("@/inngest");
-  const worker = startLocalBackgroundWorker(functions);
-  if (worker) console.log(`Local background worker ${worker.workerId} started`);
+  const { deliverySlotLane } = await import("@/lib/webhooks/config");
+  const worker = startLocalBackgroundWorker(functions, [deliverySlotLane()]);
+  if (worker) console.log(`Local background worker ${worker.workerId} started (${worker.slots})`);
   // Webhook delivery runs are queued by the database's fan-out; with Inngest they need the relay.
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
   const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID]);

@@ -13,10 +13,12 @@ async function main(): Promise<void> {
   const { backgroundDriver } = await import("@/lib/jobs/driver-mode");
   const { startLocalWorker } = await import("@/lib/jobs/local-worker");
   const { selectFunctions } = await import("@/lib/jobs/select-functions");
+  const { deliverySlotLane } = await import("@/lib/webhooks/config");
   if (backgroundDriver() !== "local") throw new Error("INNGEST_EVENT_KEY is set: runs go to Inngest, no local worker is needed");
   const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8);
-  const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency });
-  console.log(`Local background worker ${worker.workerId} (${concurrency} slots) ready`);
+  // Webhook delivery runs take slots of their own (WEBHOOK_DELIVERY_SLOTS) unless they are all this process runs.
+  const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency, lanes: [deliverySlotLane()] });
+  console.log(`Local background worker ${worker.workerId} (${worker.slots}) ready`);
   const stop = () => void worker.stop().then(() => database.stop()).then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

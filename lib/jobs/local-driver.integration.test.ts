@@ -5,7 +5,7 @@ import { claimRun } from "./claim-run";
 import { enqueueRun, runRow } from "./enqueue-run";
 import { executeRun } from "./execute-run";
 import { toLocalFunction } from "./function-access";
-import { drainDueRuns, startLocalWorker } from "./local-worker";
+import { drainDueRuns, slotPools, startLocalWorker } from "./local-worker";
 
 // The local driver runs real inngest.createFunction definitions; these test
 // functions record each side effect so a repeated step would show.
@@ -51,6 +51,16 @@ const doomed = client.createFunction(
     throw new NonRetriableError("permanent");
   },
 );
+
+// Holds its run until the test releases it: a run that waits on something slow (a webhook receiver).
+let releaseHeld: () => void = () => {};
+const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+const holder = client.createFunction({ id: "test-holder", triggers: [{ event: "test/holder" }] }, async ({ event, step }) => {
+  await step.run("hold", async () => {
+    effects.push(`holding:${event.data.tag}`);
+    await held;
+  });
+});
 
 const functions = [twoSteps, sleeper, doomed];
 const tagged = (tag: string) => effects.filter((e) => e.endsWith(`:${tag}`));
@@ -163,5 +173,44 @@ describe("local driver", () => {
       await worker.stop();
     }
     expect(tagged("f")).toEqual(["first:f", "second:f"]);
+  });
+
+  it("a lane's runs take only the lane's slots: runs held by a slow lane leave the other slots to the other functions", async () => {
+    const statusOf = async (runId: string) => (await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status;
+    const waitFor = async (what: string, done: () => Promise<boolean>) => {
+      const deadline = Date.now() + 5_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    // Two held runs of different keys, queued before the other function's run.
+    const first = await enqueue("test-holder", "test/holder", "h1", "holder:1");
+    const second = await enqueue("test-holder", "test/holder", "h2", "holder:2");
+    const worker = startLocalWorker(db, [...functions, holder], { concurrency: 1, pollMs: 50, lanes: [{ functionIds: ["test-holder"], slots: 1 }] });
+    try {
+      expect(worker.slots).toBe("1 slots; test-holder: 1 slots");
+      const other = await enqueue("test-two-steps", "test/two-steps", "lane");
+      await waitFor("the other function's run", async () => (await statusOf(other.runId)) === "SUCCEEDED");
+      // The lane's one slot holds the first run; the other slot never took the second.
+      expect(await statusOf(first.runId)).toBe("RUNNING");
+      expect(await statusOf(second.runId)).toBe("QUEUED");
+      releaseHeld();
+      await waitFor("the held runs", async () => (await statusOf(first.runId)) === "SUCCEEDED" && (await statusOf(second.runId)) === "SUCCEEDED");
+    } finally {
+      releaseHeld();
+      await worker.stop();
+    }
+    expect([...tagged("h1"), ...tagged("h2"), ...tagged("lane")]).toEqual(["holding:h1", "holding:h2", "first:lane", "second:lane"]);
+  });
+
+  it("slot pools: a lane of functions the worker runs, the rest in the main slots; a worker of one lane's functions only gives them every slot", () => {
+    const lane = { functionIds: ["webhook-deliver"], slots: 4 };
+    expect(slotPools(["emit", "webhook-deliver", "webhook-backfill"], 8, [lane])).toEqual([
+      { functionIds: ["emit", "webhook-backfill"], slots: 8 },
+      { functionIds: ["webhook-deliver"], slots: 4 },
+    ]);
+    expect(slotPools(["webhook-deliver"], 8, [lane])).toEqual([{ functionIds: ["webhook-deliver"], slots: 8 }]);
+    expect(slotPools(["emit"], 8, [lane])).toEqual([{ functionIds: ["emit"], slots: 8 }]);
   });
 });

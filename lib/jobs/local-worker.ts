@@ -16,7 +16,29 @@ export type LocalWorkerOptions = {
   workerId?: string;
   /** Only runs of these companies (tests sharing a database); every company when absent. */
   companyIds?: string[];
+  /** Functions with slots of their own, next to the `concurrency` slots of the others. */
+  lanes?: SlotLane[];
 };
+
+/**
+ * A lane's runs take only the lane's slots, and no other run takes them. Webhook delivery runs
+ * mostly wait on receivers (up to 10 s an answer): in the shared slots a few slow receivers
+ * would hold emission's slots while waiting.
+ */
+export type SlotLane = { functionIds: readonly string[]; slots: number };
+
+type SlotPool = { functionIds: string[]; slots: number; sleepers: Set<() => void> };
+
+/**
+ * The slot pools of a worker: one per lane with a function this worker runs, and one for the
+ * rest. A worker that runs only one lane's functions (WORKER_FUNCTIONS) gives them all its slots.
+ */
+export function slotPools(functionIds: string[], concurrency: number, lanes: readonly SlotLane[]): Array<{ functionIds: string[]; slots: number }> {
+  const laned = lanes.map((lane) => ({ functionIds: functionIds.filter((id) => lane.functionIds.includes(id)), slots: lane.slots })).filter((lane) => lane.functionIds.length > 0);
+  const rest = functionIds.filter((id) => !laned.some((lane) => lane.functionIds.includes(id)));
+  if (rest.length === 0) return [{ functionIds, slots: concurrency }];
+  return [{ functionIds: rest, slots: concurrency }, ...laned];
+}
 
 export const DEFAULT_LEASE_MS = 15_000;
 
@@ -28,9 +50,9 @@ type Claim = { workerId: string; leaseMs: number; companyIds?: string[]; concurr
 /** chainKey: the run's concurrency key when another run of it was due at the claim (worth a same-key claim next). */
 type Executed = { outcome: RunOutcome; chainKey: string | null };
 
-async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void): Promise<Executed | null> {
+async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void, functionIds: string[] = [...fns.keys()]): Promise<Executed | null> {
   const { workerId, leaseMs } = claim;
-  const run = await claimRun({ ...claim, functionIds: [...fns.keys()] });
+  const run = await claimRun({ ...claim, functionIds });
   if (!run) return null;
   if (run.othersDue) othersDue?.();
   inFlight?.add(run.id);
@@ -62,11 +84,12 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   const pollMs = options.pollMs ?? 250;
   const inFlight = new Set<string>();
   let stopped = false;
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => sleepers.forEach((wake) => wake());
-  // One enqueued run needs one slot: waking every idle slot made the others run empty claim transactions.
-  const wakeOne = () => sleepers.values().next().value?.();
-  const unsubscribe = onLocalWakeup(wakeOne);
+  const pools: SlotPool[] = slotPools([...fns.keys()], options.concurrency ?? 4, options.lanes ?? []).map((pool) => ({ ...pool, sleepers: new Set() }));
+  const wakeOneOf = (pool: SlotPool) => pool.sleepers.values().next().value?.();
+  const wakeAll = () => pools.forEach((pool) => pool.sleepers.forEach((wake) => wake()));
+  // The doorbell rings for runs enqueued in this process (emission, backfill: the first pool's);
+  // one enqueued run needs one slot: waking every idle slot made the others run empty claim transactions.
+  const unsubscribe = onLocalWakeup(() => wakeOneOf(pools[0]!));
 
   const heartbeat = setInterval(() => {
     if (inFlight.size === 0) return;
@@ -76,44 +99,49 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   }, Math.max(100, Math.floor(leaseMs / 3)));
   heartbeat.unref?.();
 
-  // Idle slots wait to be woken: by a run enqueued in this process, by a slot whose claim saw
-  // other runs due, or by the one poll timer of the process (runs queued by the database or by
-  // other processes). A timer per slot made every idle slot run an empty claim each poll.
+  // Idle slots wait to be woken: by a run enqueued in this process, by a slot of their pool whose
+  // claim saw other runs due, or by the one poll timer of the process (runs queued by the database
+  // or by other processes), which wakes one idle slot of each pool. A timer per slot made every
+  // idle slot run an empty claim each poll.
   // Not unref'd: like the per-slot timers before it, it keeps a worker process alive until stop().
-  const poll = setInterval(wakeOne, pollMs);
-  const idle = () =>
+  const poll = setInterval(() => pools.forEach(wakeOneOf), pollMs);
+  const idle = (pool: SlotPool) =>
     new Promise<void>((resolve) => {
       const done = () => {
-        sleepers.delete(done);
+        pool.sleepers.delete(done);
         resolve();
       };
-      sleepers.add(done);
+      pool.sleepers.add(done);
     });
 
-  const slot = async () => {
+  const slot = async (pool: SlotPool) => {
+    const wakeOne = () => wakeOneOf(pool);
     let key: string | null = null;
     let inARow = 0;
     let chainStarted = 0;
     while (!stopped) {
       try {
         const chaining: boolean = key !== null && inARow < MAX_RUNS_PER_KEY_IN_A_ROW && Date.now() - chainStarted < MAX_MS_PER_KEY_IN_A_ROW;
-        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds, concurrencyKey: key! }, inFlight) : null;
+        const claim = { workerId, leaseMs, companyIds: options.companyIds };
+        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { ...claim, concurrencyKey: key! }, inFlight, undefined, pool.functionIds) : null;
         if (!sameKey) chainStarted = Date.now();
-        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, { workerId, leaseMs, companyIds: options.companyIds }, inFlight, wakeOne));
+        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, claim, inFlight, wakeOne, pool.functionIds));
         inARow = sameKey ? inARow + 1 : 0;
         key = executed?.chainKey ?? null;
-        if (executed === null) await idle();
+        if (executed === null) await idle(pool);
       } catch (error) {
         console.error("local worker slot error", error);
         key = null;
-        await idle();
+        await idle(pool);
       }
     }
   };
-  const slots = Array.from({ length: options.concurrency ?? 4 }, slot);
+  const slots = pools.flatMap((pool) => Array.from({ length: pool.slots }, () => slot(pool)));
 
   return {
     workerId,
+    /** The slots per pool, e.g. "8 slots; webhook-deliver: 4 slots". */
+    slots: pools.map((pool, index) => (index === 0 ? `${pool.slots} slots` : `${pool.functionIds.join(", ")}: ${pool.slots} slots`)).join("; "),
     async stop() {
       stopped = true;
       wakeAll();

@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { backgroundDriver } from "./driver-mode";
 import { startRunRelay } from "./forward-queued-runs";
-import { startLocalWorker } from "./local-worker";
+import { startLocalWorker, type SlotLane } from "./local-worker";
 
 const holder = globalThis as unknown as { __localWorker?: ReturnType<typeof startLocalWorker>; __runRelay?: ReturnType<typeof startRunRelay> };
 
@@ -11,12 +11,13 @@ const holder = globalThis as unknown as { __localWorker?: ReturnType<typeof star
  * Starts this process's local worker loop when runs are not sent to Inngest
  * and LOCAL_WORKER is on (the default). Idempotent: dev reloads reuse it.
  */
-export function startLocalBackgroundWorker(functions: InngestFunction.Any[]) {
+export function startLocalBackgroundWorker(functions: InngestFunction.Any[], lanes: SlotLane[] = []) {
   const config = env();
   if (backgroundDriver() !== "local" || config.LOCAL_WORKER !== "on") return null;
-  // The embedded database is single-session; one slot avoids queueing behind the pool.
-  const concurrency = config.DATABASE_POOL_MAX <= 1 ? 1 : Math.max(1, Math.min(8, config.DATABASE_POOL_MAX - 2));
-  holder.__localWorker ??= startLocalWorker(getDb(), functions, { concurrency });
+  // With a single-session pool one slot, and no lane of its own, avoids queueing behind the pool.
+  const single = config.DATABASE_POOL_MAX <= 1;
+  const concurrency = single ? 1 : Math.max(1, Math.min(8, config.DATABASE_POOL_MAX - 2));
+  holder.__localWorker ??= startLocalWorker(getDb(), functions, { concurrency, lanes: single ? [] : lanes });
   return holder.__localWorker;
 }
 

@@ -1,4 +1,6 @@
 import { env } from "@/lib/config/env";
+import type { SlotLane } from "@/lib/jobs/local-worker";
+import { DELIVER_WEBHOOKS_FUNCTION_ID } from "./events";
 
 // Operator settings of the webhook sender (README, Configuration; docs/api-notes/webhooks.md).
 
@@ -58,4 +60,12 @@ export function allowedHostEntries(): string[] {
     .WEBHOOK_ALLOWED_HOSTS.split(",")
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);
+}
+
+/**
+ * Delivery runs have slots of their own in each local worker (WEBHOOK_DELIVERY_SLOTS): they mostly
+ * wait on receivers, and slow receivers must not hold the slots emission needs (nor emission theirs).
+ */
+export function deliverySlotLane(): SlotLane {
+  return { functionIds: [DELIVER_WEBHOOKS_FUNCTION_ID], slots: env().WEBHOOK_DELIVERY_SLOTS };
 }

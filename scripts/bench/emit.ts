@@ -18,6 +18,7 @@ import { openEmbeddedDatabase } from "@/lib/db/embedded-postgres";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { deliverySlotLane } from "@/lib/webhooks/config";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { machineWindow, processCpuMs } from "./machine-cpu";
 import { logEveryStatement, startStatementLog } from "./statement-log";
@@ -127,7 +128,7 @@ async function bench(): Promise<void> {
     }
   }
   // Workers: in this process (BENCH_WORKER_PROCESSES=0) or `npm run worker` processes, as on a multi-core host.
-  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : { pids: [], deliveryPids: [], ...startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20 }) };
+  const worker = WORKER_PROCESSES > 0 ? await startWorkerProcesses() : { pids: [], deliveryPids: [], ...startLocalWorker(db, functions, { concurrency: WORKER_SLOTS, pollMs: 20, lanes: [deliverySlotLane()] }) };
 
   const create = async (key: string) => {
     const started = performance.now();
