@@ -40,8 +40,8 @@ const EnvSchema = z.object({
   // hosts, IPs or CIDRs exempt from the public-address rule (and allowed over http://).
   WEBHOOK_RETRY_DELAYS_SECONDS: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
-  // Slots of each local worker that only webhook delivery runs take (lib/jobs/local-worker.ts, lanes).
-  WEBHOOK_DELIVERY_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
+  // Slots of each local worker that only webhook delivery runs take (lib/jobs/local-worker.ts, lanes); 0 shares the others.
+  WEBHOOK_DELIVERY_SLOTS: z.coerce.number().int().min(0).max(64).default(4),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

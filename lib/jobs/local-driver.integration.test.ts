@@ -204,7 +204,7 @@ describe("local driver", () => {
     expect([...tagged("h1"), ...tagged("h2"), ...tagged("lane")]).toEqual(["holding:h1", "holding:h2", "first:lane", "second:lane"]);
   });
 
-  it("slot pools: a lane of functions the worker runs, the rest in the main slots; a worker of one lane's functions only gives them every slot", () => {
+  it("slot pools: a lane of functions the worker runs, the rest in the main slots; a worker of one lane's functions only gives them every slot; a lane of 0 slots shares the main ones", () => {
     const lane = { functionIds: ["webhook-deliver"], slots: 4 };
     expect(slotPools(["emit", "webhook-deliver", "webhook-backfill"], 8, [lane])).toEqual([
       { functionIds: ["emit", "webhook-backfill"], slots: 8 },
@@ -212,5 +212,6 @@ describe("local driver", () => {
     ]);
     expect(slotPools(["webhook-deliver"], 8, [lane])).toEqual([{ functionIds: ["webhook-deliver"], slots: 8 }]);
     expect(slotPools(["emit"], 8, [lane])).toEqual([{ functionIds: ["emit"], slots: 8 }]);
+    expect(slotPools(["emit", "webhook-deliver"], 8, [{ ...lane, slots: 0 }])).toEqual([{ functionIds: ["emit", "webhook-deliver"], slots: 8 }]);
   });
 });

@@ -34,7 +34,8 @@ type SlotPool = { functionIds: string[]; slots: number; sleepers: Set<() => void
  * rest. A worker that runs only one lane's functions (WORKER_FUNCTIONS) gives them all its slots.
  */
 export function slotPools(functionIds: string[], concurrency: number, lanes: readonly SlotLane[]): Array<{ functionIds: string[]; slots: number }> {
-  const laned = lanes.map((lane) => ({ functionIds: functionIds.filter((id) => lane.functionIds.includes(id)), slots: lane.slots })).filter((lane) => lane.functionIds.length > 0);
+  // A lane of 0 slots shares the main slots.
+  const laned = lanes.map((lane) => ({ functionIds: functionIds.filter((id) => lane.functionIds.includes(id)), slots: lane.slots })).filter((lane) => lane.functionIds.length > 0 && lane.slots > 0);
   const rest = functionIds.filter((id) => !laned.some((lane) => lane.functionIds.includes(id)));
   if (rest.length === 0) return [{ functionIds, slots: concurrency }];
   return [{ functionIds: rest, slots: concurrency }, ...laned];

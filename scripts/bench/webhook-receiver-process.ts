@@ -4,6 +4,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+// BENCH_RECEIVER_DELAY_MS: answer this long after the request, as a receiver across a network does.
+const DELAY_MS = Number(process.env.BENCH_RECEIVER_DELAY_MS ?? 0);
 const receipts = new Map<string, number>();
 let requests = 0;
 let connections = 0;
@@ -18,8 +20,12 @@ const server = http.createServer((request, response) => {
     requests += 1;
     const id = request.headers["x-webhook-delivery"];
     if (typeof id === "string" && !receipts.has(id)) receipts.set(id, Date.now());
-    response.writeHead(204);
-    response.end();
+    const answer = () => {
+      response.writeHead(204);
+      response.end();
+    };
+    if (DELAY_MS > 0) setTimeout(answer, DELAY_MS);
+    else answer();
   });
 });
 server.on("connection", () => (connections += 1));
