@@ -189,7 +189,7 @@ describe("local driver", () => {
     const second = await enqueue("test-holder", "test/holder", "h2", "holder:2");
     const worker = startLocalWorker(db, [...functions, holder], { concurrency: 1, pollMs: 50, lanes: [{ functionIds: ["test-holder"], slots: 1 }] });
     try {
-      expect(worker.slots).toBe("1 slots; test-holder: 1 slots");
+      expect(worker.slots).toBe("1 slot; test-holder: 1 slot");
       const other = await enqueue("test-two-steps", "test/two-steps", "lane");
       await waitFor("the other function's run", async () => (await statusOf(other.runId)) === "SUCCEEDED");
       // The lane's one slot holds the first run; the other slot never took the second.

@@ -47,13 +47,13 @@ function registry(functions: InngestFunction.Any[]): Map<string, LocalFunction> 
   return new Map(functions.map(toLocalFunction).map((fn) => [fn.id, fn]));
 }
 
-type Claim = { workerId: string; leaseMs: number; companyIds?: string[]; concurrencyKey?: string };
+type Claim = { workerId: string; leaseMs: number; functionIds: string[]; companyIds?: string[]; concurrencyKey?: string };
 /** chainKey: the run's concurrency key when another run of it was due at the claim (worth a same-key claim next). */
 type Executed = { outcome: RunOutcome; chainKey: string | null };
 
-async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void, functionIds: string[] = [...fns.keys()]): Promise<Executed | null> {
+async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void): Promise<Executed | null> {
   const { workerId, leaseMs } = claim;
-  const run = await claimRun({ ...claim, functionIds });
+  const run = await claimRun(claim);
   if (!run) return null;
   if (run.othersDue) othersDue?.();
   inFlight?.add(run.id);
@@ -123,10 +123,10 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
     while (!stopped) {
       try {
         const chaining: boolean = key !== null && inARow < MAX_RUNS_PER_KEY_IN_A_ROW && Date.now() - chainStarted < MAX_MS_PER_KEY_IN_A_ROW;
-        const claim = { workerId, leaseMs, companyIds: options.companyIds };
-        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { ...claim, concurrencyKey: key! }, inFlight, undefined, pool.functionIds) : null;
+        const claim = { workerId, leaseMs, functionIds: pool.functionIds, companyIds: options.companyIds };
+        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { ...claim, concurrencyKey: key! }, inFlight) : null;
         if (!sameKey) chainStarted = Date.now();
-        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, claim, inFlight, wakeOne, pool.functionIds));
+        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, claim, inFlight, wakeOne));
         inARow = sameKey ? inARow + 1 : 0;
         key = executed?.chainKey ?? null;
         if (executed === null) await idle(pool);
@@ -142,7 +142,7 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   return {
     workerId,
     /** The slots per pool, e.g. "8 slots; webhook-deliver: 4 slots". */
-    slots: pools.map((pool, index) => (index === 0 ? `${pool.slots} slots` : `${pool.functionIds.join(", ")}: ${pool.slots} slots`)).join("; "),
+    slots: pools.map((pool, index) => `${index === 0 ? "" : `${pool.functionIds.join(", ")}: `}${pool.slots} slot${pool.slots === 1 ? "" : "s"}`).join("; "),
     async stop() {
       stopped = true;
       wakeAll();
@@ -163,7 +163,7 @@ export async function drainDueRuns(functions: InngestFunction.Any[], options: { 
   const workerId = options.workerId ?? `drain-${process.pid}-${randomUUID().slice(0, 8)}`;
   const outcomes: RunOutcome[] = [];
   while (outcomes.length < (options.maxRuns ?? 10_000)) {
-    const executed = await claimAndExecute(fns, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, companyIds: options.companyIds });
+    const executed = await claimAndExecute(fns, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, functionIds: [...fns.keys()], companyIds: options.companyIds });
     if (executed === null) break;
     outcomes.push(executed.outcome);
   }

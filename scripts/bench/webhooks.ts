@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { machineWindow, processCpuMs } from "./machine-cpu";
 import { startReceiverProcess } from "./webhook-receiver";
 
@@ -52,7 +53,8 @@ async function fanOutBench(): Promise<void> {
   }
   const workers = Array.from({ length: WORKER_PROCESSES }, () =>
     spawn(process.execPath, ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
+      // Only delivery runs here, so every slot is theirs (a worker running all functions gives them WEBHOOK_DELIVERY_SLOTS).
+      env: { ...process.env, WORKER_FUNCTIONS: DELIVER_WEBHOOKS_FUNCTION_ID, WORKER_CONCURRENCY: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES)), DATABASE_POOL_MAX: String(Math.ceil(WORKER_SLOTS / WORKER_PROCESSES) + 2) },
       stdio: ["ignore", "pipe", "inherit"],
     }),
   );
