@@ -52,13 +52,17 @@ const CLAIM = `
   RETURNING *, "concurrencyKey" IS NOT NULL AND EXISTS (
     SELECT 1 FROM "BackgroundRun" n
     WHERE n."concurrencyKey" = "BackgroundRun"."concurrencyKey" AND n."status" = 'QUEUED' AND n."runAt" <= now() AND n."id" <> "BackgroundRun"."id") AS "seriesHasNext",
-    EXISTS (SELECT 1 FROM "BackgroundRun" m WHERE m."status" = 'QUEUED' AND m."runAt" <= now() AND m."id" <> "BackgroundRun"."id") AS "othersDue"`;
+    EXISTS (SELECT 1 FROM "BackgroundRun" m
+      WHERE m."status" = 'QUEUED' AND m."runAt" <= now() AND m."functionId" = ANY($1::text[])
+        AND ($2::text[] IS NULL OR m."companyId" = ANY($2::text[])) AND m."id" <> "BackgroundRun"."id") AS "othersDue"`;
 
 /**
  * seriesHasNext: another run of the claimed run's concurrency key was due at the claim, so the
  * slot that runs this one looks for the key's next run first (local-worker.ts). A webhook
  * delivery run seldom has one: its endpoint's next run is due a gathering window later.
- * othersDue: some other run was due at the claim, so an idle slot should look too.
+ * othersDue: another run of the claim's functions (and companies) was due at the claim, so an idle
+ * slot of the same pool should look too. Runs of other pools are not
+ * counted: waking a slot that cannot take them only made it run an empty claim.
  */
 export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean };
 

@@ -143,6 +143,22 @@ describe("local driver", () => {
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: b.runId } })).status).toBe("SUCCEEDED");
   });
 
+  it("a claim says other runs are due only for runs of its own functions, so a pool's slot is not woken for another pool's runs", async () => {
+    const mine = `test-mine-${Date.now()}`;
+    const theirs = `test-theirs-${Date.now()}`;
+    await enqueueRun({ functionId: mine, eventName: "test/mine", data: { tag: "m1" } });
+    await enqueueRun({ functionId: mine, eventName: "test/mine", data: { tag: "m2" } });
+    await enqueueRun({ functionId: theirs, eventName: "test/theirs", data: { tag: "t1" } });
+    const first = await claimRun({ workerId: "w-mine", functionIds: [mine], leaseMs: 60_000 });
+    expect(first?.othersDue).toBe(true); // the second run of its function
+    const second = await claimRun({ workerId: "w-mine", functionIds: [mine], leaseMs: 60_000 });
+    expect(second?.functionId).toBe(mine);
+    expect(second?.othersDue).toBe(false); // "theirs" is due, but this claim could not take it
+    const third = await claimRun({ workerId: "w-theirs", functionIds: [theirs], leaseMs: 60_000 });
+    expect(third?.functionId).toBe(theirs);
+    expect(third?.othersDue).toBe(false);
+  });
+
   it("idle slots find a run queued without a wake-up in this process (by the database or another process) at the next poll", async () => {
     const worker = startLocalWorker(db, functions, { concurrency: 3, pollMs: 50 });
     try {

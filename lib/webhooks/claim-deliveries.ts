@@ -30,8 +30,8 @@ const RETURNING = `
 
 // The endpoint's URL and secret come with the claim (one statement per batch), which also notes
 // when the endpoint's run started: its next outcomes are due a cadence later at the earliest
-// (webhook_fan_out, migration 20261125070000_webhook_run_cadence). A first attempt still inside its
-// gathering window is taken along: it counted on this run (its outcome found the run queued), and
+// (webhook_fan_out, webhook_run_cadence()). A first attempt still inside its gathering window is
+// taken along: it counted on this run (its outcome found the run queued), and
 // leaving it behind would cost another run and a next-run check.
 const CLAIM_DUE = `
   WITH e AS (

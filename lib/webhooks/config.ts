@@ -22,9 +22,9 @@ export const WEBHOOK_GATHER_MS = 250;
 /**
  * An endpoint's delivery runs start at most this often: while one is busy, its outcomes wait for
  * its next run (up to this long) instead of paying a run of their own each gathering window. Kept
- * in step with webhook_run_cadence() (migration 20261125070000_webhook_run_cadence).
+ * in step with webhook_run_cadence() (migration 20261125100000_webhook_run_cadence_three_seconds).
  */
-export const WEBHOOK_RUN_CADENCE_MS = 1_000;
+export const WEBHOOK_RUN_CADENCE_MS = 3_000;
 
 /** The spec's answer timeout (api.md, Limits: 10 s), for the whole exchange: connect, headers and body. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
