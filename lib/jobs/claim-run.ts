@@ -59,10 +59,10 @@ const CLAIM = `
 /**
  * seriesHasNext: another run of the claimed run's concurrency key was due at the claim, so the
  * slot that runs this one looks for the key's next run first (local-worker.ts). A webhook
- * delivery run seldom has one: its endpoint's next run is due a gathering window later.
+ * delivery run seldom has one: its endpoint's next run is due a gathering window or a run cadence later.
  * othersDue: another run of the claim's functions (and companies) was due at the claim, so an idle
- * slot of the same pool should look too. Runs of other pools are not
- * counted: waking a slot that cannot take them only made it run an empty claim.
+ * slot of the same pool should look too. Runs of other pools are not counted: waking a slot that
+ * cannot take them only made it run an empty claim.
  */
 export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean };
 
