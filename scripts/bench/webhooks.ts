@@ -14,6 +14,7 @@ import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { machineWindow, processCpuMs } from "./machine-cpu";
+import { aimVerdict, meanInterval95 } from "./paired-changes";
 import { startReceiverProcess } from "./webhook-receiver";
 
 const OUTCOMES = Number(process.env.BENCH_WEBHOOK_OUTCOMES ?? 2_000);
@@ -159,6 +160,10 @@ function emitComparison(): void {
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const cpuChanges = results.map((r) => (r.three.cpu / r.none.cpu - 1) * 100).sort((a, b) => a - b);
   console.log(`\nemission throughput with 3 endpoints per company: median ${percentile(changes, 50).toFixed(1)} % over ${pairs} pairs, mean ${mean(changes).toFixed(1)} %, from ${changes[0]!.toFixed(1)} to ${changes.at(-1)!.toFixed(1)} % (aim: within 10 %)`);
+  if (pairs >= 2) {
+    const interval = meanInterval95(changes);
+    console.log(`mean change with its 95 % confidence interval: ${signed(interval.mean)} % [${signed(interval.low)}, ${signed(interval.high)}]; the aim is ${aimVerdict(interval, 10)}`);
+  }
   console.log(`CPU per document with every delivery counted (what a sustained load pays): median ${signed(percentile(cpuChanges, 50))} %, mean ${signed(mean(cpuChanges))} %`);
 }
 
