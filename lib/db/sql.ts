@@ -59,6 +59,19 @@ export async function inSqlTransaction<T>(work: (client: pg.PoolClient) => Promi
   }
 }
 
+/**
+ * A condition that makes the statement's transaction commit without waiting for its WAL to reach
+ * the disk (synchronous_commit off for that transaction only; the setting is back to the server's
+ * afterwards). Only for bookkeeping whose loss in a database crash loses nothing: the lost
+ * transactions are always the latest ones (WAL is lost only from its end, and a later synchronous
+ * commit flushes every earlier one), so what they recorded is simply done again. Webhook delivery
+ * runs use it (docs/api-notes/webhooks.md, Commits of delivery bookkeeping): on this machine a
+ * synchronous commit costs the backend about 0.1 ms of CPU and the statement 0.3–0.4 ms of wall
+ * time more, for the WAL flush. Written as a one-time filter, so the plan is unchanged; a statement
+ * that writes nothing flushes nothing anyway.
+ */
+export const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) IS NOT NULL`;
+
 /** Timestamps are written as UTC ISO strings: a Date parameter would be sent in the local zone. */
 export function utc(date: Date): string {
   return date.toISOString();

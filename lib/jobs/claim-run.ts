@@ -1,8 +1,9 @@
 import type { BackgroundRun } from "@prisma/client";
 import { getPool } from "@/lib/db/client";
-import { sql, utc } from "@/lib/db/sql";
+import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
+import { ASYNC_COMMIT_FUNCTIONS } from "./async-commit-functions";
 
 export type ClaimOptions = {
   workerId: string;
@@ -67,7 +68,7 @@ function othersDue(functions: string): string {
         AND ($2::text[] IS NULL OR m."companyId" = ANY($2::text[])) AND m."id" <> "BackgroundRun"."id") AS "othersDue"`;
 }
 
-function claimStatement(dueRuns: string, othersDueFunctions: string): string {
+function claimStatement(dueRuns: string, othersDueFunctions: string, asyncCommit = false): string {
   return `
   WITH heads AS MATERIALIZED (
     SELECT DISTINCT ON (coalesce(h."concurrencyKey", h."id")) h."id", h."concurrencyKey", h."runAt", h."createdAt"
@@ -83,7 +84,7 @@ function claimStatement(dueRuns: string, othersDueFunctions: string): string {
         WHERE o."concurrencyKey" = r."concurrencyKey" AND o."status" = 'RUNNING' AND o."leaseUntil" >= now() AND o."id" <> r."id"))
     ORDER BY heads."runAt", heads."createdAt", heads."id"
     LIMIT 1
-    FOR UPDATE OF r SKIP LOCKED)
+    FOR UPDATE OF r SKIP LOCKED)${asyncCommit ? ` AND ${ASYNC_COMMIT}` : ""}
   RETURNING *, "concurrencyKey" IS NOT NULL AND EXISTS (
     SELECT 1 FROM "BackgroundRun" n
     WHERE n."concurrencyKey" = "BackgroundRun"."concurrencyKey" AND n."status" = 'QUEUED' AND n."runAt" <= now() AND n."id" <> "BackgroundRun"."id") AS "seriesHasNext",
@@ -91,9 +92,12 @@ function claimStatement(dueRuns: string, othersDueFunctions: string): string {
 }
 
 const CLAIM = claimStatement(DUE_RUNS, `m."functionId" = ANY($1::text[])`);
-const CLAIM_OWN_QUEUE = new Map([...OWN_QUEUE_INDEX].map((id) => [id, claimStatement(dueRunsOfOne(id), `m."functionId" = '${id}'`)]));
+const CLAIM_OWN_QUEUE = new Map([...OWN_QUEUE_INDEX].map((id) => [id, claimStatement(dueRunsOfOne(id), `m."functionId" = '${id}'`, ASYNC_COMMIT_FUNCTIONS.has(id))]));
 
-/** The claim statement for these functions: through a function's own queue index when it is the only one. */
+/**
+ * The claim statement for these functions: through a function's own queue index when it is the only
+ * one, and then committed asynchronously if the function's bookkeeping may be (ASYNC_COMMIT_FUNCTIONS).
+ */
 export function claimStatementFor(functionIds: readonly string[]): string {
   return (functionIds.length === 1 && CLAIM_OWN_QUEUE.get(functionIds[0]!)) || CLAIM;
 }

@@ -1,7 +1,8 @@
 import type { BackgroundRun } from "@prisma/client";
 import { NonRetriableError } from "inngest";
 import { getPool } from "@/lib/db/client";
-import { sql, utc } from "@/lib/db/sql";
+import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
+import { ASYNC_COMMIT_FUNCTIONS } from "./async-commit-functions";
 import { backoffDelayMs } from "./backoff";
 import type { LocalFunction } from "./function-access";
 import { createLocalStepTools, LeaseLostError, SleepInterrupt, StepJournal, type StepMemo } from "./local-step-tools";
@@ -16,7 +17,7 @@ export type RunOutcome = "succeeded" | "sleeping" | "retrying" | "failed" | "lea
 export async function executeRun(run: BackgroundRun, fn: LocalFunction, options: { workerId: string; leaseMs: number }): Promise<RunOutcome> {
   const memo = (run.steps ?? {}) as StepMemo;
   const event = { id: run.id, name: run.eventName, data: run.eventData, ts: run.createdAt.getTime() };
-  const owner = { runId: run.id, workerId: options.workerId, leaseMs: options.leaseMs };
+  const owner = { runId: run.id, workerId: options.workerId, leaseMs: options.leaseMs, functionId: run.functionId };
   const journal = new StepJournal(owner);
   const step = createLocalStepTools(journal, memo, "");
   const ctx = { event, events: [event], runId: run.id, attempt: run.attempt, step, logger: console };
@@ -55,16 +56,20 @@ export async function executeRun(run: BackgroundRun, fn: LocalFunction, options:
 
 // Only the lease holder may settle the run; a worker that lost its lease writes nothing. One plain
 // statement, which also writes the results of the steps that finished since the last write.
-async function finish(owner: { runId: string; workerId: string }, journal: StepJournal, change: RunChange) {
+const FINISH = `UPDATE "BackgroundRun" SET "status" = $3::"RunStatus", "output" = coalesce($4::jsonb, "output"), "finishedAt" = $5::timestamp, "runAt" = coalesce($6::timestamp, "runAt"),
+       "attempt" = coalesce($7, "attempt"), "error" = coalesce($8, "error"), "maxAttempts" = coalesce($9, "maxAttempts"), "leaseUntil" = NULL,
+       "workerId" = CASE WHEN $3 = 'QUEUED' THEN NULL ELSE "workerId" END, "updatedAt" = $10::timestamp,
+       "steps" = "steps" || coalesce($11::jsonb, '{}'::jsonb)
+     WHERE "id" = $1 AND "workerId" = $2 AND "status" = 'RUNNING'`;
+// Runs of ASYNC_COMMIT_FUNCTIONS: lost in a database crash, the run is RUNNING or QUEUED again and runs again.
+const FINISH_ASYNC = `${FINISH} AND ${ASYNC_COMMIT}`;
+
+async function finish(owner: { runId: string; workerId: string; functionId: string }, journal: StepJournal, change: RunChange) {
   const now = new Date();
   const steps = journal.take();
   await sql(
     getPool(),
-    `UPDATE "BackgroundRun" SET "status" = $3::"RunStatus", "output" = coalesce($4::jsonb, "output"), "finishedAt" = $5::timestamp, "runAt" = coalesce($6::timestamp, "runAt"),
-       "attempt" = coalesce($7, "attempt"), "error" = coalesce($8, "error"), "maxAttempts" = coalesce($9, "maxAttempts"), "leaseUntil" = NULL,
-       "workerId" = CASE WHEN $3 = 'QUEUED' THEN NULL ELSE "workerId" END, "updatedAt" = $10::timestamp,
-       "steps" = "steps" || coalesce($11::jsonb, '{}'::jsonb)
-     WHERE "id" = $1 AND "workerId" = $2 AND "status" = 'RUNNING'`,
+    ASYNC_COMMIT_FUNCTIONS.has(owner.functionId) ? FINISH_ASYNC : FINISH,
     [
       owner.runId, owner.workerId, change.status, change.output === undefined ? null : JSON.stringify(change.output ?? null), change.finishedAt ? utc(change.finishedAt) : null,
       change.runAt ? utc(change.runAt) : null, change.attempt ?? null, change.error ?? null, change.maxAttempts ?? null, utc(now),

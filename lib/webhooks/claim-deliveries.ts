@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookTrigger } from "@prisma/client";
 import { getPool } from "@/lib/db/client";
-import { sql, utc } from "@/lib/db/sql";
+import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 
 // Deliveries are claimed with a lease (leaseToken + leaseUntil) in one short
 // statement, then sent with no connection held. A worker killed mid-send
@@ -33,10 +33,12 @@ const RETURNING = `
 // (webhook_fan_out, webhook_run_cadence()). A first attempt still inside its gathering window is
 // taken along: it counted on this run (its outcome found the run queued), and
 // leaving it behind would cost another run and a next-run check.
+// The lease and lastDeliveryRunAt commit asynchronously (ASYNC_COMMIT): lost in a database crash,
+// the deliveries are simply claimable again and sent again (at least once).
 const CLAIM_DUE = `
   WITH e AS (
     UPDATE "WebhookEndpoint" SET "lastDeliveryRunAt" = now() AT TIME ZONE 'UTC'
-    WHERE "id" = $1 AND "companyId" = $5 AND "isActive"
+    WHERE "id" = $1 AND "companyId" = $5 AND "isActive" AND ${ASYNC_COMMIT}
     RETURNING "id", "url", "secret")
   UPDATE "WebhookDelivery" d SET "leaseToken" = $3, "leaseUntil" = $4::timestamp
   FROM (

@@ -2,7 +2,7 @@ import { setMaxListeners } from "node:events";
 import { getPool } from "@/lib/db/client";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { markForwardedRun } from "@/lib/jobs/forward-queued-runs";
-import { sql } from "@/lib/db/sql";
+import { ASYNC_COMMIT, sql } from "@/lib/db/sql";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { retryDelaysSeconds, WEBHOOK_TIMEOUT_MS } from "./config";
 import { webhookNow } from "./clock";
@@ -91,7 +91,8 @@ export async function attemptDelivery(endpoint: { url: string; secret: string },
 /**
  * Queues the endpoint's next delivery run for its earliest PENDING delivery
  * (a retry, or one whose lease must expire first), unless one is queued by
- * then. Idempotent: a replayed run queues nothing more.
+ * then. Idempotent: a replayed run queues nothing more. Committed asynchronously: the run's own
+ * finish comes later, so if a crash loses this, it loses the finish too and the run runs again.
  */
 export async function scheduleNextRun(input: { endpointId: string; companyId: string }): Promise<string | null> {
   const [row] = await sql<{ due: Date }>(
@@ -100,7 +101,7 @@ export async function scheduleNextRun(input: { endpointId: string; companyId: st
      FROM (SELECT min(greatest(d."nextAttemptAt", coalesce(d."leaseUntil", d."nextAttemptAt"))) AS "due" FROM "WebhookDelivery" d
            WHERE d."endpointId" = $1 AND d."status" = 'PENDING'
              AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."isActive")) next
-     WHERE next."due" IS NOT NULL`,
+     WHERE next."due" IS NOT NULL AND ${ASYNC_COMMIT}`,
     [input.endpointId, input.companyId],
   );
   return row ? row.due.toISOString() : null;

@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { getPool } from "@/lib/db/client";
-import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
+import { ASYNC_COMMIT, inSqlTransaction, sql, utc } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { FAILURES_BEFORE_DISABLE } from "./config";
 import type { AttemptResult } from "./http-sender";
@@ -31,6 +31,9 @@ export const GONE_REASON = "the receiver answered 410 Gone";
 // in a fresh database the table was small then, the scan looked cheapest, and it stayed the plan
 // as the table grew: 1-2 ms a run at 3,000 deliveries, the largest part of a small run's cost.
 // A leased delivery is always a PENDING one of the endpoint (claimDueDeliveries, manual claims).
+// Its transaction commits asynchronously (ASYNC_COMMIT): a record lost in a database crash leaves
+// the delivery PENDING under an expired lease, so it is sent again (at least once), and the health
+// counters are counted again from what is recorded.
 export const RECORD_ATTEMPTS_SQL = `
   UPDATE "WebhookDelivery" d SET
     "status" = r."status"::"WebhookDeliveryStatus", "attempts" = d."attempts" + 1, "scheduledAttempts" = r."scheduledAttempts",
@@ -41,6 +44,7 @@ export const RECORD_ATTEMPTS_SQL = `
   FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "status" text, "scheduledAttempts" int, "nextAttemptAt" timestamp,
     "responseStatus" int, "responseBody" text, "errorMessage" text, "entry" jsonb)
   WHERE d."endpointId" = $4 AND d."status" = 'PENDING' AND d."id" = ANY($3::text[]) AND d."id" = r."id" AND d."leaseToken" = $2
+    AND ${ASYNC_COMMIT}
   RETURNING d."id", d."status", d."nextAttemptAt"`;
 
 // The attempts, and a success's reset of the endpoint's failure counter (only when it is not 0 already).

@@ -17,6 +17,12 @@ describe("recording attempts", () => {
       const text = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
       expect(text).toMatch(/Index (Only )?Scan using "WebhookDelivery_/);
       expect(text).not.toMatch(/Seq Scan on "WebhookDelivery"/);
+      // And it commits without waiting for the WAL flush: a record a database crash loses is sent again.
+      await client.query("BEGIN");
+      await client.query(`EXECUTE record_attempts_plan ('[]', 'token', '{}', 'endpoint')`);
+      const mode = await client.query<{ mode: string }>(`SELECT current_setting('synchronous_commit') AS "mode"`);
+      await client.query("COMMIT");
+      expect(mode.rows[0]?.mode).toBe("off");
     } finally {
       await client.query("DEALLOCATE ALL").catch(() => undefined);
       await client.query("RESET plan_cache_mode").catch(() => undefined);
