@@ -122,9 +122,9 @@ async function fanOutBench(): Promise<void> {
 }
 
 /**
- * bench:emit without endpoints and with 3 per company, in alternating pairs (this machine's speed
- * drifts by more than the effect between runs a minute apart): each pair's difference, then the
- * median of the pairs. BENCH_EMIT_PAIRS pairs (default 5) of BENCH_EMIT_DOCUMENTS documents (default 1,200).
+ * bench:emit without endpoints and with 3 per company, in pairs whose order alternates (this
+ * machine's speed drifts by more than the effect between runs a minute apart): each pair's
+ * difference, then the median of the pairs and the mean with its 95 % interval. BENCH_EMIT_PAIRS pairs (default 5) of BENCH_EMIT_DOCUMENTS documents (default 1,200).
  * Also the mean, and the change in CPU per document with every delivery counted: a 1,200-document
  * burst ends with some deliveries still to send, so that figure is what a sustained load would pay.
  */
@@ -146,9 +146,13 @@ function emitComparison(): void {
   };
   type Run = ReturnType<typeof throughput>;
   const results: Array<{ none: Run; three: Run; change: number }> = [];
+  // Counterbalanced (ABBA): every other pair runs with endpoints first, so that a machine slowing
+  // down (or speeding up) over the minutes does not always favour the same side.
   for (let pair = 0; pair < pairs; pair++) {
-    const none = throughput(0);
-    const three = throughput(3);
+    const withFirst = pair % 2 === 1;
+    const first = throughput(withFirst ? 3 : 0);
+    const second = throughput(withFirst ? 0 : 3);
+    const [none, three] = withFirst ? [second, first] : [first, second];
     results.push({ none, three, change: (three.rate / none.rate - 1) * 100 });
   }
   console.log("\npair   authorized/s without / with 3 endpoints   CPU ms/document (deliveries included)   change");
