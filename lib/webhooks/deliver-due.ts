@@ -1,4 +1,3 @@
-import { setMaxListeners } from "node:events";
 import { getPool } from "@/lib/db/client";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { markForwardedRun } from "@/lib/jobs/forward-queued-runs";
@@ -56,8 +55,8 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
     const { token, deliveries, endpoint, pendingAtClaim } = await claimDueDeliveries(input, batchSize);
     if (!endpoint) break;
     const target = { url: endpoint.url, secret: openSecret(endpoint.sealedSecret) };
+    // One deadline for the batch: the sender adds one abort listener to it, not one per request.
     const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
-    setMaxListeners(batchSize + 1, deadline); // one abort listener per request of the batch
     const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(target, delivery, deadline)));
     const recorded = await recordAttempts(input.endpointId, token, outcomes, delays);
     attempted += outcomes.length;

@@ -6,6 +6,7 @@ import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/route";
 import { POST as testRoute } from "@/app/v1/webhooks/[id]/test/route";
+import { postWebhook } from "./http-sender";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { applyWebhookTestSettings, createEndpoint } from "./testing/webhook-fixtures";
 
@@ -51,6 +52,24 @@ describe("the webhook sender against receivers that fail on the wire", () => {
     expect(attempt!.durationMs).toBeLessThan(12_000);
     expect(elapsed).toBeGreaterThanOrEqual(9_900);
     receiver.reply({ status: 200, body: "ok" });
+  }, 30_000);
+
+  // A delivery run's batch shares one deadline (lib/webhooks/deliver-due.ts): the sender listens to it once
+  // and aborts only the requests still waiting when it fires.
+  it("requests sharing one deadline: those answered keep their answer, those still waiting end as timeouts when it fires", async () => {
+    const deadline = AbortSignal.timeout(1_500);
+    const headers = { "content-type": "application/json" };
+    const answered = await Promise.all([1, 2].map((n) => postWebhook(receiver.url, `{"n":${n}}`, headers, deadline)));
+    expect(answered.map((a) => [a.ok, a.responseStatus])).toEqual([[true, 200], [true, 200]]);
+    receiver.reply({ delayMs: 60_000 });
+    const started = Date.now();
+    const waiting = await Promise.all([3, 4, 5].map((n) => postWebhook(receiver.url, `{"n":${n}}`, headers, deadline)));
+    expect(waiting.map((a) => [a.ok, a.responseStatus, a.errorMessage])).toEqual(Array(3).fill([false, null, "timeout: no complete answer within 10 s"]));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Past its deadline the signal refuses new requests at once.
+    expect(await postWebhook(receiver.url, "{}", headers, deadline)).toMatchObject({ ok: false, errorMessage: "timeout: no complete answer within 10 s" });
+    receiver.reply({ status: 200, body: "ok" });
+    expect(await postWebhook(receiver.url, "{}", headers)).toMatchObject({ ok: true, responseStatus: 200 });
   }, 30_000);
 
   // The certificate is self-signed and made for clients (ICP-Brasil A1 style): OpenSSL reports the purpose first.
