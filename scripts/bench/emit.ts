@@ -20,7 +20,7 @@ import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { deliverySlotLane } from "@/lib/webhooks/config";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
-import { machineWindow, processCpuMs } from "./machine-cpu";
+import { databaseBackendPids, machineWindow, processCpuMs } from "./machine-cpu";
 import { logEveryStatement, startStatementLog } from "./statement-log";
 import type { ReceiverProcess } from "./webhook-receiver";
 
@@ -42,6 +42,9 @@ const STATEMENT_LOG = process.env.BENCH_STATEMENT_LOG;
 // their CPU and their PostgreSQL backends' (application_name) are measured apart from emission's.
 const DELIVERY_WORKER = process.env.BENCH_DELIVERY_WORKER === "1";
 const DELIVERY_APP_NAME = "bench-webhook-delivery";
+// BENCH_WEBHOOK_WINDOWS=<pairs> (with BENCH_WEBHOOK_ENDPOINTS): steady emission with the endpoints switched on and off
+// in alternating windows of BENCH_WINDOW_SECONDS (default 20) instead of one burst (webhook-windows.ts).
+const WEBHOOK_WINDOWS = Number(process.env.BENCH_WEBHOOK_WINDOWS ?? 0);
 const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 
 
@@ -160,13 +163,31 @@ async function bench(): Promise<void> {
   const noteDeliveryBackends = async () => {
     for (const row of await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [DELIVERY_APP_NAME])) deliveryPidsSeen.add(row.pid);
   };
-  const backends = async () =>
-    (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
+  const backends = () => databaseBackendPids(getPool());
 
   // Warm-up: schemas compiled, certificates decrypted, pools open.
   const warm = await Promise.all(companies.map((c) => create(c.key)));
   await waitSettled(warm.length, 60_000);
   settledBefore = warm.length;
+
+  if (WEBHOOK_WINDOWS > 0) {
+    if (!receiver) throw new Error("BENCH_WEBHOOK_WINDOWS needs BENCH_WEBHOOK_ENDPOINTS");
+    const { runWebhookWindows } = await import("./webhook-windows");
+    await runWebhookWindows({
+      pairs: WEBHOOK_WINDOWS,
+      windowS: Number(process.env.BENCH_WINDOW_SECONDS ?? 20),
+      settleS: Number(process.env.BENCH_WINDOW_SETTLE_SECONDS ?? 4),
+      backlog: Number(process.env.BENCH_WINDOW_BACKLOG ?? 160),
+      creators: CREATE_CONCURRENCY,
+      companyIds: companies.map((c) => c.companyId),
+      createOne: async (index) => void (await create(companies[index % COMPANIES]!.key)),
+      pids: [process.pid, ...worker.pids, ...worker.deliveryPids, ...(simulator.pid === process.pid ? [] : [simulator.pid]), receiver.pid],
+    });
+    await worker.stop();
+    simulator.kill("SIGTERM");
+    receiver.stop();
+    return;
+  }
 
   console.log(`Emitting ${DOCUMENTS} ${DOCUMENT_TYPE} documents over ${COMPANIES} series, ${CREATE_CONCURRENCY} concurrent creates, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES || "this"} process(es)…`);
   const t0 = Date.now();

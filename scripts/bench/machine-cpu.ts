@@ -39,3 +39,13 @@ export function machineWindow(ownPids: number[]): MachineWindow {
     },
   };
 }
+
+/**
+ * Every PostgreSQL backend of the current database, the one asking included: it is one of the
+ * pool's connections, which do the measured work too. Left out, the asking connection was missed
+ * while it asked and, asked through another connection later, counted with its whole lifetime's CPU.
+ */
+export async function databaseBackendPids(pool: import("pg").Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database()");
+  return rows.map((row) => row.pid);
+}

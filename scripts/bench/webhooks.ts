@@ -4,8 +4,9 @@
 // (as settlements write them) → fan-out trigger → delivery runs of the local
 // driver in `npm run worker` processes → signed POSTs. Prints deliveries/s,
 // p50/p99 outcome→receipt, CPU per delivery by process; then bench:emit's
-// throughput with 3 endpoints per company next to none, in alternating pairs
-// (BENCH_EMIT=0 skips). BENCH_WEBHOOK_PACE=90 BENCH_WEBHOOK_COMPANIES=8
+// throughput with 3 endpoints per company next to none: steady emission with the
+// endpoints switched on and off in alternating windows, or (BENCH_EMIT_MODE=bursts)
+// separate runs of 1,200 documents in alternating pairs (BENCH_EMIT=0 skips). BENCH_WEBHOOK_PACE=90 BENCH_WEBHOOK_COMPANIES=8
 // BENCH_WEBHOOK_ENDPOINTS=3 sends outcomes one at a time at emission's pace
 // instead: what a delivery costs when few share a run.
 import { spawn, spawnSync } from "node:child_process";
@@ -13,7 +14,7 @@ import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
-import { machineWindow, processCpuMs } from "./machine-cpu";
+import { databaseBackendPids, machineWindow, processCpuMs } from "./machine-cpu";
 import { aimVerdict, meanInterval95 } from "./paired-changes";
 import { startReceiverProcess } from "./webhook-receiver";
 
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
     await closeDb().catch(() => undefined);
     await database.drop();
   }
-  if (process.env.BENCH_EMIT !== "0") emitComparison();
+  if (process.env.BENCH_EMIT === "0") return;
+  if (process.env.BENCH_EMIT_MODE === "bursts") emitComparison();
+  else steadyEmissionComparison();
 }
 
 async function fanOutBench(): Promise<void> {
@@ -64,8 +67,7 @@ async function fanOutBench(): Promise<void> {
     child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
     child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
   })));
-  const backends = async () =>
-    (await sql<{ pid: number }>(getPool(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid);
+  const backends = () => databaseBackendPids(getPool());
   const roles = { "bench (outcomes)": [process.pid], workers: workers.map((w) => w.pid!), receiver: [receiver.pid] };
   const backendsBefore = await backends();
   const cpuBefore = new Map([...Object.values(roles).flat(), ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
@@ -122,7 +124,27 @@ async function fanOutBench(): Promise<void> {
 }
 
 /**
- * bench:emit without endpoints and with 3 per company, in pairs whose order alternates (this
+ * The emission comparison by default: one bench:emit run of steady emission with 3 endpoints per
+ * company switched on and off in alternating windows (webhook-windows.ts), BENCH_EMIT_PAIRS pairs
+ * (default 30) of BENCH_WINDOW_SECONDS (default 10). Processes stay warm, as in production, every
+ * delivery is paid for inside the windows on average, and a pair's two windows are seconds apart.
+ */
+function steadyEmissionComparison(): void {
+  const pairs = process.env.BENCH_EMIT_PAIRS ?? "30";
+  console.log(`\nbench:emit, steady emission with 3 endpoints per company switched on and off, ${pairs} pairs of windows…`);
+  const { DATABASE_URL: _ownDatabase, ...inherited } = process.env; // bench:emit makes its own throwaway database
+  const run = spawnSync(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/bench/emit.ts"], {
+    env: {
+      ...inherited, NODE_ENV: "production", BENCH_DATABASE: "external", BENCH_WEBHOOK_ENDPOINTS: "3", BENCH_WEBHOOK_WINDOWS: pairs,
+      BENCH_WINDOW_SECONDS: process.env.BENCH_WINDOW_SECONDS ?? "10", BENCH_WINDOW_SETTLE_SECONDS: process.env.BENCH_WINDOW_SETTLE_SECONDS ?? "2", BENCH_DANFE_SAMPLES: "0",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (run.status !== 0) throw new Error(`bench:emit with windows exited with ${run.status}`);
+}
+
+/**
+ * BENCH_EMIT_MODE=bursts: bench:emit without endpoints and with 3 per company, in pairs whose order alternates (this
  * machine's speed drifts by more than the effect between runs a minute apart): each pair's
  * difference, then the median of the pairs and the mean with its 95 % interval. BENCH_EMIT_PAIRS pairs (default 5) of BENCH_EMIT_DOCUMENTS documents (default 1,200).
  * Also the mean, and the change in CPU per document with every delivery counted: a 1,200-document
