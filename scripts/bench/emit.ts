@@ -181,7 +181,7 @@ async function bench(): Promise<void> {
       creators: CREATE_CONCURRENCY,
       companyIds: companies.map((c) => c.companyId),
       createOne: async (index) => void (await create(companies[index % COMPANIES]!.key)),
-      pids: [process.pid, ...worker.pids, ...worker.deliveryPids, ...(simulator.pid === process.pid ? [] : [simulator.pid]), receiver.pid],
+      roles: { "API (create)": [process.pid], workers: worker.pids, ...(DELIVERY_WORKER && { "delivery worker": worker.deliveryPids }), simulator: simulator.pid === process.pid ? [] : [simulator.pid], "webhook receiver": [receiver.pid] },
     });
     await worker.stop();
     simulator.kill("SIGTERM");

@@ -22,13 +22,13 @@ export type WindowsSetup = {
   companyIds: string[];
   /** Creates one document with emit true (the API handler, as bench:emit does). */
   createOne: (index: number) => Promise<void>;
-  /** Every process whose CPU counts (bench, workers, simulator, receiver); PostgreSQL's backends are added. */
-  pids: number[];
+  /** The processes whose CPU counts, by role (bench, workers, simulator, receiver); PostgreSQL's backends are added as a role. */
+  roles: Record<string, number[]>;
 };
 
 const VACUUM_EVERY_PAIRS = 5;
 
-type Window = { on: boolean; from: Date; to: Date; cpuMs: number };
+type Window = { on: boolean; from: Date; to: Date; cpuMs: number; cpuByRole: Record<string, number> };
 
 /** Which windows of a pair have the endpoints on: counterbalanced (on/off, then off/on). */
 export function pairOrder(pair: number): [boolean, boolean] {
@@ -41,11 +41,12 @@ export async function runWebhookWindows(setup: WindowsSetup): Promise<void> {
   const unsettled = async () =>
     (await sql<{ n: number }>(pool, `SELECT count(*)::int AS "n" FROM "FiscalDocument" WHERE "companyId" = ANY($1::text[]) AND "status" IN ('DRAFT', 'PROCESSING')`, [setup.companyIds]))[0]?.n ?? 0;
   const backends = () => databaseBackendPids(pool);
-  const cpuNow = async () => {
-    const pids = [...new Set([...setup.pids, ...(await backends())])];
-    return new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
+  const cpuNow = async (): Promise<Record<string, Map<number, number>>> => {
+    const roles = { ...setup.roles, PostgreSQL: await backends() };
+    return Object.fromEntries(Object.entries(roles).map(([role, pids]) => [role, new Map(pids.map((pid) => [pid, processCpuMs(pid)]))]));
   };
-  const cpuSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+  const cpuSince = (before: Record<string, Map<number, number>>, after: Record<string, Map<number, number>>) =>
+    Object.fromEntries(Object.entries(after).map(([role, pids]) => [role, [...pids].reduce((sum, [pid, ms]) => sum + ms - (before[role]?.get(pid) ?? 0), 0)]));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   // Creators keep `backlog` documents unsettled: emission saturates the machine all along.
@@ -77,7 +78,8 @@ export async function runWebhookWindows(setup: WindowsSetup): Promise<void> {
     const before = await cpuNow();
     await sleep((setup.windowS - setup.settleS) * 1000);
     const to = new Date();
-    windows.push({ on, from, to, cpuMs: cpuSince(before, await cpuNow()) });
+    const cpuByRole = cpuSince(before, await cpuNow());
+    windows.push({ on, from, to, cpuByRole, cpuMs: Object.values(cpuByRole).reduce((sum, ms) => sum + ms, 0) });
   };
   console.log(`Steady emission, ${setup.pairs} pairs of ${setup.windowS} s windows with the endpoints on and off (first ${setup.settleS} s of each left out), ${setup.backlog} documents kept waiting…`);
   await switchEndpoints(true);
@@ -133,6 +135,13 @@ export async function runWebhookWindows(setup: WindowsSetup): Promise<void> {
       return chosen.reduce((sum, w) => sum + w.cpuMs, 0) / chosen.reduce((sum, w) => sum + w.to.getTime() - w.from.getTime(), 0);
     };
     console.log(`windows: cores busy with the benchmark's processes and backends: ${cores(false).toFixed(2)} off, ${cores(true).toFixed(2)} on (of 2)`);
+    const perDocumentByRole = (on: boolean) => {
+      const chosen = windows.map((w, i) => ({ w, settled: settled[i]! })).filter(({ w }) => w.on === on);
+      const documents = chosen.reduce((sum, { settled: n }) => sum + n, 0);
+      return Object.keys(chosen[0]?.w.cpuByRole ?? {}).map((role) => `${role} ${(chosen.reduce((sum, { w }) => sum + (w.cpuByRole[role] ?? 0), 0) / documents).toFixed(2)}`).join(", ");
+    };
+    console.log(`windows: CPU ms per settled document by role, off: ${perDocumentByRole(false)}`);
+    console.log(`windows: CPU ms per settled document by role, on:  ${perDocumentByRole(true)}`);
     console.log(`windows: CPU per settled document on vs off: mean ${cpu.mean >= 0 ? "+" : ""}${cpu.mean.toFixed(1)} %, 95 % interval [${cpu.low.toFixed(1)}, ${cpu.high.toFixed(1)}] %`);
   }
 }
