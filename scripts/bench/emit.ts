@@ -43,7 +43,8 @@ const STATEMENT_LOG = process.env.BENCH_STATEMENT_LOG;
 const DELIVERY_WORKER = process.env.BENCH_DELIVERY_WORKER === "1";
 const DELIVERY_APP_NAME = "bench-webhook-delivery";
 // BENCH_WEBHOOK_WINDOWS=<pairs> (with BENCH_WEBHOOK_ENDPOINTS): steady emission with the endpoints switched on and off
-// in alternating windows of BENCH_WINDOW_SECONDS (default 20) instead of one burst (webhook-windows.ts).
+// in alternating windows of BENCH_WINDOW_SECONDS (default 10; the first BENCH_WINDOW_SETTLE_SECONDS, default 2,
+// left out) instead of one burst (webhook-windows.ts).
 const WEBHOOK_WINDOWS = Number(process.env.BENCH_WEBHOOK_WINDOWS ?? 0);
 const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 
@@ -175,8 +176,8 @@ async function bench(): Promise<void> {
     const { runWebhookWindows } = await import("./webhook-windows");
     await runWebhookWindows({
       pairs: WEBHOOK_WINDOWS,
-      windowS: Number(process.env.BENCH_WINDOW_SECONDS ?? 20),
-      settleS: Number(process.env.BENCH_WINDOW_SETTLE_SECONDS ?? 4),
+      windowS: Number(process.env.BENCH_WINDOW_SECONDS ?? 10),
+      settleS: Number(process.env.BENCH_WINDOW_SETTLE_SECONDS ?? 2),
       backlog: Number(process.env.BENCH_WINDOW_BACKLOG ?? 160),
       creators: CREATE_CONCURRENCY,
       companyIds: companies.map((c) => c.companyId),

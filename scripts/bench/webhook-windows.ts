@@ -28,10 +28,12 @@ export type WindowsSetup = {
 
 const VACUUM_EVERY_PAIRS = 5;
 
-type Window = { on: boolean; from: Date; to: Date; cpuMs: number; cpuByRole: Record<string, number> };
+type Window = { on: boolean; from: Date; to: Date; cpuByRole: Record<string, number> };
+
+const totalCpuMs = (w: Window) => Object.values(w.cpuByRole).reduce((sum, ms) => sum + ms, 0);
 
 /** Which windows of a pair have the endpoints on: counterbalanced (on/off, then off/on). */
-export function pairOrder(pair: number): [boolean, boolean] {
+function pairOrder(pair: number): [boolean, boolean] {
   return pair % 2 === 0 ? [true, false] : [false, true];
 }
 
@@ -78,8 +80,7 @@ export async function runWebhookWindows(setup: WindowsSetup): Promise<void> {
     const before = await cpuNow();
     await sleep((setup.windowS - setup.settleS) * 1000);
     const to = new Date();
-    const cpuByRole = cpuSince(before, await cpuNow());
-    windows.push({ on, from, to, cpuByRole, cpuMs: Object.values(cpuByRole).reduce((sum, ms) => sum + ms, 0) });
+    windows.push({ on, from, to, cpuByRole: cpuSince(before, await cpuNow()) });
   };
   console.log(`Steady emission, ${setup.pairs} pairs of ${setup.windowS} s windows with the endpoints on and off (first ${setup.settleS} s of each left out), ${setup.backlog} documents kept waiting…`);
   await switchEndpoints(true);
@@ -95,27 +96,19 @@ export async function runWebhookWindows(setup: WindowsSetup): Promise<void> {
   await switchEndpoints(true);
   await sleep(1000); // the last window's outcomes commit
 
-  // Settled documents per window, counted once all of them committed: outcomes of the bench's companies by time.
-  const settled = await Promise.all(
-    windows.map(async (w) =>
-      (await sql<{ n: number }>(
-        pool,
-        `SELECT count(*)::int AS "n" FROM "DomainEvent" WHERE "companyId" = ANY($1::text[]) AND "createdAt" >= $2::timestamp AND "createdAt" < $3::timestamp
-           AND "type" IN ('document.authorized', 'document.rejected')`,
-        [setup.companyIds, utc(w.from), utc(w.to)],
-      ))[0]?.n ?? 0,
-    ),
-  );
-  // Deliveries made by each window's outcomes, and how many of all were sent by the end.
-  const made = await Promise.all(
-    windows.map(async (w) =>
-      (await sql<{ n: number }>(pool, `SELECT count(*)::int AS "n" FROM "WebhookDelivery" WHERE "companyId" = ANY($1::text[]) AND "createdAt" >= $2::timestamp AND "createdAt" < $3::timestamp`, [
-        setup.companyIds, utc(w.from), utc(w.to),
-      ]))[0]?.n ?? 0,
-    ),
-  );
+  // Rows of the bench's companies made within each window, counted once all of them committed.
+  const perWindow = (table: string, condition = "TRUE") =>
+    Promise.all(
+      windows.map(async (w) =>
+        (await sql<{ n: number }>(pool, `SELECT count(*)::int AS "n" FROM "${table}" WHERE "companyId" = ANY($1::text[]) AND "createdAt" >= $2::timestamp AND "createdAt" < $3::timestamp AND ${condition}`, [
+          setup.companyIds, utc(w.from), utc(w.to),
+        ]))[0]?.n ?? 0,
+      ),
+    );
+  const settled = await perWindow("DomainEvent", `"type" IN ('document.authorized', 'document.rejected')`);
+  const made = await perWindow("WebhookDelivery");
   const rate = (i: number) => settled[i]! / ((windows[i]!.to.getTime() - windows[i]!.from.getTime()) / 1000);
-  const cpuPerDocument = (i: number) => windows[i]!.cpuMs / Math.max(1, settled[i]!);
+  const cpuPerDocument = (i: number) => totalCpuMs(windows[i]!) / Math.max(1, settled[i]!);
   console.log("pair   settled/s off / on   CPU ms/document off / on   deliveries made off / on   change");
   const changes: number[] = [];
   const cpuChanges: number[] = [];
@@ -132,7 +125,7 @@ export async function runWebhookWindows(setup: WindowsSetup): Promise<void> {
     console.log(`windows: settled/s with endpoints on vs off: mean ${interval.mean.toFixed(1)} %, 95 % interval [${interval.low.toFixed(1)}, ${interval.high.toFixed(1)}] % over ${changes.length} pairs: aim (within 10 %) ${aimVerdict(interval, 10)}`);
     const cores = (on: boolean) => {
       const chosen = windows.filter((w) => w.on === on);
-      return chosen.reduce((sum, w) => sum + w.cpuMs, 0) / chosen.reduce((sum, w) => sum + w.to.getTime() - w.from.getTime(), 0);
+      return chosen.reduce((sum, w) => sum + totalCpuMs(w), 0) / chosen.reduce((sum, w) => sum + w.to.getTime() - w.from.getTime(), 0);
     };
     console.log(`windows: cores busy with the benchmark's processes and backends: ${cores(false).toFixed(2)} off, ${cores(true).toFixed(2)} on (of 2)`);
     const perDocumentByRole = (on: boolean) => {

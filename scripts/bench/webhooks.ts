@@ -135,8 +135,8 @@ function steadyEmissionComparison(): void {
   const { DATABASE_URL: _ownDatabase, ...inherited } = process.env; // bench:emit makes its own throwaway database
   const run = spawnSync(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/bench/emit.ts"], {
     env: {
-      ...inherited, NODE_ENV: "production", BENCH_DATABASE: "external", BENCH_WEBHOOK_ENDPOINTS: "3", BENCH_WEBHOOK_WINDOWS: pairs,
-      BENCH_WINDOW_SECONDS: process.env.BENCH_WINDOW_SECONDS ?? "10", BENCH_WINDOW_SETTLE_SECONDS: process.env.BENCH_WINDOW_SETTLE_SECONDS ?? "2", BENCH_DANFE_SAMPLES: "0",
+      // BENCH_WINDOW_SECONDS and BENCH_WINDOW_SETTLE_SECONDS pass through (bench:emit's defaults: 10 and 2).
+      ...inherited, NODE_ENV: "production", BENCH_DATABASE: "external", BENCH_WEBHOOK_ENDPOINTS: "3", BENCH_WEBHOOK_WINDOWS: pairs, BENCH_DANFE_SAMPLES: "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
