@@ -1,14 +1,26 @@
-import type { DocumentType, Environment, Prisma, WebhookDeliveryStatus } from "@prisma/client";
+import type { DocumentType, Environment, Prisma, WebhookDelivery, WebhookDeliveryStatus } from "@prisma/client";
 import { paginate, type PaginationQuery } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { findEndpoint } from "./endpoints";
 import type { ListEndpointDeliveriesQuery } from "./schemas";
-import { toDeliveryResponse } from "./serialize";
+import { toDeliveryResponse, type DeliveryWithPayload } from "./serialize";
 
 // Reading deliveries, newest first, always within one company.
 
-const withPayload = { event: { select: { payload: true } } } as const;
+/** The deliveries with their events' payloads (one query for the page; deliveries have no relation to their event: prisma/schema/webhooks.prisma). */
+export async function withPayloads(deliveries: WebhookDelivery[]): Promise<DeliveryWithPayload[]> {
+  if (deliveries.length === 0) return [];
+  const events = await db.webhookEvent.findMany({ where: { id: { in: [...new Set(deliveries.map((d) => d.eventId))] } }, select: { id: true, payload: true } });
+  const payloads = new Map(events.map((event) => [event.id, event.payload]));
+  return deliveries.map((delivery) => ({ ...delivery, event: { payload: payloads.get(delivery.eventId) ?? "" } }));
+}
+
+/** The ids of a document's events (every dispatch of it): its deliveries are found through them. */
+async function documentEventIds(companyId: string, documentId: string): Promise<string[]> {
+  return (await db.webhookEvent.findMany({ where: { companyId, documentId }, select: { id: true } })).map((event) => event.id);
+}
+
 const newestFirst: Prisma.WebhookDeliveryOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
 export type DeliverySearch = PaginationQuery & {
@@ -33,12 +45,9 @@ async function searchClause(companyId: string, search?: string): Promise<Prisma.
   if (!term) return {};
   if (term.startsWith("evt_")) return { eventId: term.slice(4) };
   // A document's deliveries are reached through its events (indexed by document; deliveries are not).
-  const or: Prisma.WebhookDeliveryWhereInput[] = [{ id: term }, { event: { documentId: term } }];
-  if (/^\d{44}$/.test(term)) {
-    const document = await db.fiscalDocument.findFirst({ where: { companyId, accessKey: term }, select: { id: true } });
-    if (document) or.push({ event: { documentId: document.id } });
-  }
-  return { OR: or };
+  const documentId = /^\d{44}$/.test(term) ? (await db.fiscalDocument.findFirst({ where: { companyId, accessKey: term }, select: { id: true } }))?.id : term;
+  const eventIds = documentId ? await documentEventIds(companyId, documentId) : [];
+  return { OR: [{ id: term }, ...(eventIds.length > 0 ? [{ eventId: { in: eventIds } }] : [])] };
 }
 
 /** Every delivery of a company (support screens): filters combine with AND. */
@@ -56,7 +65,7 @@ export async function searchWebhookDeliveries(input: { companyId: string } & Del
   return paginate(
     input,
     () => db.webhookDelivery.count({ where }),
-    async (window) => (await db.webhookDelivery.findMany({ where, include: withPayload, orderBy: newestFirst, ...window })).map((d) => toDeliveryResponse(d)),
+    async (window) => (await withPayloads(await db.webhookDelivery.findMany({ where, orderBy: newestFirst, ...window }))).map((d) => toDeliveryResponse(d)),
   );
 }
 
@@ -70,19 +79,20 @@ export async function listEndpointDeliveries(input: { companyId: string; endpoin
 export async function getWebhookDelivery(input: { companyId: string; deliveryId: string; endpointId?: string; withHeaders?: boolean }) {
   const delivery = await db.webhookDelivery.findFirst({
     where: { id: input.deliveryId, companyId: input.companyId, ...(input.endpointId && { endpointId: input.endpointId }) },
-    include: withPayload,
   });
   if (!delivery) throw notFound("Webhook delivery");
-  return toDeliveryResponse(delivery, { withHeaders: input.withHeaders });
+  const [withPayload] = await withPayloads([delivery]);
+  return toDeliveryResponse(withPayload!, { withHeaders: input.withHeaders });
 }
 
 /** A document's deliveries across endpoints, newest first (document page). */
 export async function listDocumentDeliveries(input: { companyId: string; documentId: string; take?: number }) {
+  const eventIds = await documentEventIds(input.companyId, input.documentId);
+  if (eventIds.length === 0) return [];
   const deliveries = await db.webhookDelivery.findMany({
-    where: { companyId: input.companyId, event: { documentId: input.documentId } },
-    include: withPayload,
+    where: { companyId: input.companyId, eventId: { in: eventIds } },
     orderBy: newestFirst,
     take: input.take ?? 100,
   });
-  return deliveries.map((d) => toDeliveryResponse(d));
+  return (await withPayloads(deliveries)).map((d) => toDeliveryResponse(d));
 }

@@ -78,10 +78,17 @@ export async function updateWebhookEndpoint(input: { companyId: string; endpoint
   return toEndpointResponse(updated);
 }
 
-/** Removes the endpoint and its delivery history. */
+/**
+ * Removes the endpoint and its delivery history. Deliveries have no foreign key (prisma/schema/webhooks.prisma):
+ * an outcome being written key-share locks the endpoint rows it delivers to, so the endpoint's DELETE
+ * waits for it to commit, and the next statement, with a new snapshot, sees its deliveries too.
+ */
 export async function deleteWebhookEndpoint(input: { companyId: string; endpointId: string }): Promise<void> {
-  const { count } = await db.webhookEndpoint.deleteMany({ where: { id: input.endpointId, companyId: input.companyId } });
-  if (count === 0) throw notFound("Webhook endpoint");
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.deleteMany({ where: { id: input.endpointId, companyId: input.companyId } });
+    if (count === 0) throw notFound("Webhook endpoint");
+    await tx.webhookDelivery.deleteMany({ where: { endpointId: input.endpointId, companyId: input.companyId } });
+  });
 }
 
 /** A new secret, returned once; the old one stops signing at once (the next attempt reads the new one). */

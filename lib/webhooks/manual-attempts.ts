@@ -6,6 +6,7 @@ import { conflict, notFound, unprocessable } from "@/lib/errors";
 import { claimDeliveryForManualAttempt, DELIVERY_LEASE_MS } from "./claim-deliveries";
 import { retryDelaysSeconds } from "./config";
 import { attemptDelivery } from "./deliver-due";
+import { withPayloads } from "./deliveries";
 import { findEndpoint } from "./endpoints";
 import { recordAttempts } from "./record-attempts";
 import { toDeliveryResponse } from "./serialize";
@@ -34,13 +35,17 @@ export async function sendTestWebhook(input: { companyId: string; endpointId: st
   const endpoint = await findEndpoint(input.companyId, input.endpointId);
   const deliveryId = await inSqlTransaction(async (client) => {
     const eventId = await insertWebhookEvent(client, { companyId: input.companyId, type: "webhook.test", origin: "TEST", data: { message: TEST_MESSAGE, endpointId: endpoint.id } });
+    // Key-share locks the endpoint (deliveries have no foreign key): deleted meanwhile, it gets no delivery.
     const [row] = await sql<{ id: string }>(
       client,
       `INSERT INTO "WebhookDelivery" ("id", "companyId", "endpointId", "eventId", "eventType", "nextAttemptAt", "nextTrigger", "createdAt", "updatedAt")
-       VALUES (gen_random_uuid()::text, $1, $2, $3, 'webhook.test', now() AT TIME ZONE 'UTC', 'TEST', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING "id"`,
+       SELECT gen_random_uuid()::text, $1, e."id", $3, 'webhook.test', now() AT TIME ZONE 'UTC', 'TEST', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+       FROM "WebhookEndpoint" e WHERE e."id" = $2 AND e."companyId" = $1 FOR KEY SHARE OF e
+       RETURNING "id"`,
       [input.companyId, endpoint.id, eventId],
     );
-    return row!.id;
+    if (!row) throw notFound("Webhook endpoint");
+    return row.id;
   });
   return attemptNow(input.companyId, endpoint, deliveryId, "TEST");
 }
@@ -51,6 +56,6 @@ async function attemptNow(companyId: string, endpoint: { id: string; url: string
   await sql(getPool(), `SELECT webhook_ensure_delivery_run($1, $2, $3::timestamp)`, [endpoint.id, companyId, utc(new Date(Date.now() + DELIVERY_LEASE_MS))]);
   const outcome = await attemptDelivery({ url: endpoint.url, secret: openSecret(endpoint.secret) }, delivery);
   await recordAttempts(endpoint.id, token, [outcome], retryDelaysSeconds());
-  const stored = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { event: { select: { payload: true } } } });
-  return toDeliveryResponse(stored);
+  const [stored] = await withPayloads([await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })]);
+  return toDeliveryResponse(stored!);
 }
