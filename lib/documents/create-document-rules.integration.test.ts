@@ -189,7 +189,12 @@ describe("references: templates, tax rules, products, CEST and CFOP", () => {
       expect(res.status).toBe(422);
       expect(res.body.code).toBe("invalid_cfop");
     }
-    const ok = await post(c.key, c.base({ items: [item({ cest: "28.038.00" })] }));
+    // A CEST of another good than the NCM's (Convênio ICMS 142/18): bread with a plastics CEST.
+    const mismatch = await post(c.key, c.base({ items: [item({ ncm: "19059010", cest: "28.038.00" })] }));
+    expect([mismatch.status, mismatch.body.code]).toEqual([422, "invalid_cest"]);
+    expect(mismatch.body.message).toContain("items.0.cest: CEST 2803800");
+    expect(mismatch.body.message).toContain("not for NCM 19059010");
+    const ok = await post(c.key, c.base({ items: [item({ ncm: "39269090", cest: "28.038.00" })] }));
     expect((await detail(c.key, ok.body.id)).body.items[0].cest).toBe("2803800");
   });
 

@@ -1,6 +1,7 @@
 import type { Company, FiscalTemplate, NfseTaxRule, Prisma, Product } from "@prisma/client";
 import type { Decimal } from "decimal.js";
 import { unprocessable } from "@/lib/errors";
+import { cestNcmMismatch } from "@/lib/fiscal-tables";
 import { computeItemTaxes, usedSources, type IssParameters, type LineContext } from "@/lib/tax/compute-item-taxes";
 import { lineGrossValue } from "@/lib/tax/compute-document-totals";
 import { difalParameters } from "@/lib/tax/compute-difal";
@@ -130,6 +131,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   if (!goods && !iss && context.company.nfseIssRate !== null) iss = { rate: dec(context.company.nfseIssRate), retained: false };
   const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
   if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
+  const cestProblem = goods && fields.cest && fields.ncm ? cestNcmMismatch(fields.cest, fields.ncm) : null;
+  if (cestProblem) throw unprocessable("invalid_cest", `${where}.cest: ${cestProblem}`);
   if (context.documentType === "NFCE" && (input.ipiSituation || input.ipiRate !== undefined && input.ipiRate !== null)) {
     throw unprocessable("invalid_taxation", `${where}: an NFC-e carries no IPI (a consumer sale; SEFAZ rejects the IPI group with cStat 742): remove ipiSituation and ipiRate`);
   }

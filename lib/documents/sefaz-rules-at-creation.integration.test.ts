@@ -73,7 +73,7 @@ describe("ST refusals", () => {
     const c = await setup();
     const st = await post(c.key, {
       type: "NFE", client: consumerInBahia,
-      items: [item({ cfop: "6108", cest: "0300700", icmsSituation: "10", icmsRate: 7, icmsStModBc: 4, icmsStMva: 40, icmsStRate: 18 })],
+      items: [item({ cfop: "6108", ncm: "22021000", cest: "0300700", icmsSituation: "10", icmsRate: 7, icmsStModBc: 4, icmsStMva: 40, icmsStRate: 18 })],
     });
     expect([st.status, st.body.code]).toEqual([422, "invalid_taxation"]);
     expect(st.body.message).toContain("cStat 508");

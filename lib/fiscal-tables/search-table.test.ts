@@ -12,6 +12,23 @@ describe("fiscal tables", () => {
     expect(loadTable("ncm").every((e) => /^\d{8}$/.test(e.code))).toBe(true);
   });
 
+  it("ranks whole words of the description first, accent- and plural-tolerant, and matches inside words last", () => {
+    for (const q of ["pão", "pao", "pães", "PÃES"]) {
+      const codes = searchTable("ncm", { q }).map((m) => m.code);
+      // Bread (1905.10.00 and 1905.90.10 "Pão de forma") before fish whose description holds "agulhão-do-japão".
+      expect(codes.indexOf("19059010"), q).toBeLessThan(3);
+      expect(codes.indexOf("19051000"), q).toBeLessThan(3);
+      const fish = codes.indexOf("03055400");
+      if (fish >= 0) expect(fish, q).toBeGreaterThan(codes.indexOf("08031000"));
+    }
+    // "parafusos" finds screws by the plural and the singular alike.
+    expect(searchTable("ncm", { q: "parafuso" }).slice(0, 3).map((m) => m.code)).toEqual(searchTable("ncm", { q: "parafusos" }).slice(0, 3).map((m) => m.code));
+    // A word only inside another word ("êmbolos" for "bolos") comes after every whole-word match.
+    const bolos = searchTable("ncm", { q: "bolos", limit: 100 });
+    const inside = bolos.findIndex((m) => /[eê]mbolos/i.test(m.description));
+    if (inside >= 0) expect(bolos.slice(0, inside).every((m) => !/[eê]mbolos/i.test(m.description))).toBe(true);
+  });
+
   it("filters CFOP by operation and leaves out group headings and entries", () => {
     const internal = searchTable("cfop", { operation: "INTERNAL", limit: 100 });
     expect(internal.every((m) => m.code.startsWith("5"))).toBe(true);

@@ -1,4 +1,5 @@
 import { loadTable, type FiscalTableName, type TableEntry } from "./load-tables";
+import { textStems, wordStem } from "./word-stem";
 
 export type TableSearch = {
   q?: string;
@@ -34,28 +35,80 @@ function passesFilters(entry: TableEntry, search: TableSearch): boolean {
   return true;
 }
 
+type RankedMatch = { match: TableMatch; score: number; position: number; order: number };
+
+/** Stems of an entry's description and detail, computed once per entry (the NCM has 10,515 leaves). */
+const stemCache = new WeakMap<TableEntry, { description: string[]; detail: string[]; haystack: string }>();
+function entryStems(entry: TableEntry) {
+  let stems = stemCache.get(entry);
+  if (!stems) {
+    const haystack = normalize(`${entry.code} ${entry.description} ${entry.detail ?? ""}`);
+    stems = { description: textStems(entry.description), detail: textStems(`${entry.code} ${entry.detail ?? ""}`), haystack };
+    stemCache.set(entry, stems);
+  }
+  return stems;
+}
+
+/**
+ * How well one typed word matches an entry: a whole word of the description
+ * (plural or singular, with or without accents) 6, a word of the description
+ * starting with it 4, a whole word of the context 3, a context word starting
+ * with it 2, only inside a word ("pão" in "japão") 0; undefined when absent.
+ */
+function wordScore(word: string, stem: string, entry: TableEntry): { score: number; position: number } | undefined {
+  const { description, detail, haystack } = entryStems(entry);
+  const whole = description.indexOf(stem);
+  if (whole >= 0) return { score: 6, position: whole };
+  const prefix = description.findIndex((token) => token.startsWith(stem) || token.startsWith(word));
+  if (prefix >= 0) return { score: 4, position: prefix };
+  if (detail.includes(stem)) return { score: 3, position: description.length };
+  if (detail.some((token) => token.startsWith(stem) || token.startsWith(word))) return { score: 2, position: description.length };
+  return haystack.includes(word) ? { score: 0, position: description.length } : undefined;
+}
+
 /**
  * Entries matching every word of `q` in code, description or detail; a code
  * typed with punctuation ("5.102", "2203.00.00") matches by its digits. Codes
- * starting with the typed digits come first, then table order.
+ * starting with the typed digits come first; then words: whole words of the
+ * description first, accent- and plural-tolerant ("pães" finds "Pão de forma"),
+ * then words starting with what was typed, then the context's words, and last
+ * a match inside another word ("japão"); earlier in the description first,
+ * then table order.
  */
 export function searchTable(name: FiscalTableName, search: TableSearch = {}): TableMatch[] {
   const limit = Math.min(Math.max(search.limit ?? 30, 1), 100);
   const words = normalize(search.q ?? "").split(/\s+/).filter(Boolean);
+  const stems = words.map(wordStem);
   const digits = (search.q ?? "").replace(/[.\-/\s]/g, "");
   const codeQuery = /^\d+$/.test(digits) ? digits : null;
   const byCode: TableMatch[] = [];
-  const byText: TableMatch[] = [];
+  const byText: RankedMatch[] = [];
+  let order = 0;
   for (const entry of loadTable(name)) {
     if (!passesFilters(entry, search)) continue;
     const match = { code: entry.code, description: entry.description, detail: entry.detail ?? null };
     if (codeQuery && entry.code.startsWith(codeQuery)) {
       byCode.push(match);
+      if (byCode.length >= limit) break;
       continue;
     }
-    const haystack = normalize(`${entry.code} ${entry.description} ${entry.detail ?? ""}`);
-    if (words.every((word) => haystack.includes(word))) byText.push(match);
-    if (byCode.length >= limit) break;
+    if (words.length === 0) {
+      byText.push({ match, score: 0, position: 0, order: order++ });
+      continue;
+    }
+    let score = 0;
+    let position = Number.MAX_SAFE_INTEGER;
+    let all = true;
+    for (let i = 0; i < words.length && all; i++) {
+      const found = wordScore(words[i]!, stems[i]!, entry);
+      if (!found) all = false;
+      else {
+        score += found.score;
+        position = Math.min(position, found.position);
+      }
+    }
+    if (all) byText.push({ match, score, position, order: order++ });
   }
-  return [...byCode, ...byText].slice(0, limit);
+  byText.sort((a, b) => b.score - a.score || a.position - b.position || a.order - b.order);
+  return [...byCode, ...byText.map((ranked) => ranked.match)].slice(0, limit);
 }

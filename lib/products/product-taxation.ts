@@ -1,6 +1,7 @@
 import type { Prisma, Product, TaxRegime } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
+import { cestNcmMismatch } from "@/lib/fiscal-tables";
 import { findUsableTaxRule } from "@/lib/tax-rules/lookup";
 import { cfopFieldProblem, invalidTaxation, suggestInterstateCfops, validateIcmsTaxation, validateOtherTaxes, type CfopField, type TaxationFailure } from "@/lib/tax/taxation-rules";
 import { decimalString } from "./decimal-string";
@@ -61,6 +62,8 @@ export async function resolveNfeConfig(
     const digits = String(merged.cest).replace(/\D/g, "");
     if (!/^\d{7}$/.test(digits)) throw unprocessable("invalid_cest", `CEST ${merged.cest} must have 7 digits`);
     merged.cest = digits;
+    const problem = merged.ncm !== null ? cestNcmMismatch(digits, String(merged.ncm)) : null;
+    if (problem) throw unprocessable("invalid_cest", problem);
   }
 
   // Interstate CFOPs absent from the body are suggested from the internal one

@@ -45,6 +45,16 @@ describe("POST /v1/products", () => {
     await expectError(post(company.key, { name: "P", code: "A", salePrice: 1, nfeConfig: { cest: "123456" } }), 422, "invalid_cest");
   });
 
+  it("refuses a CEST of another NCM (bread with an auto-parts CEST), on create and when a PATCH changes the NCM", async () => {
+    const company = await createTestCompany();
+    const bread = await post(company.key, { name: "Pão de forma", code: "PF", salePrice: 8, nfeConfig: { ncm: "1905.90.10", cest: "0100100" } });
+    expect([bread.status, bread.body.code]).toEqual([422, "invalid_cest"]);
+    expect(bread.body.message).toContain("not for NCM 19059010");
+    const soda = await post(company.key, { name: "Refrigerante", code: "RF", salePrice: 8, nfeConfig: { ncm: "2202.10.00", cest: "0300700" } });
+    expect(soda.status).toBe(201);
+    await expectError(patch(company.key, soda.body.id, { nfeConfig: { ncm: "19059010" } }), 422, "invalid_cest");
+  });
+
   it("refuses a CFOP in the wrong field or not of 4 digits with 422 invalid_cfop", async () => {
     const company = await createTestCompany();
     for (const nfeConfig of [{ internalCfop: "6102" }, { interstateContributor: "5102" }, { interstateNonContributor: "7101" }, { exportCfop: "5101" }, { internalCfop: "510" }]) {

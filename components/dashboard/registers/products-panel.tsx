@@ -11,13 +11,16 @@ import { CreateProductInput, UpdateProductInput, type ProductResponse } from "@/
 
 type Label = Parameters<ReturnType<typeof useTranslations<"products.fields">>>[0];
 
-// [body path, label key, kind, picker table]; codes from official tables are pickers, amounts and rates decimals.
-const LAYOUT: [string, Label, FieldDef["kind"]?, FieldDef["table"]?][] = [
+// [body path, label key, kind, picker table, picker filters]; codes from official tables are pickers, amounts and rates decimals.
+// Each CFOP field lists only its operation's codes, and the CEST picker only the CESTs of the chosen NCM.
+const LAYOUT: [string, Label, FieldDef["kind"]?, FieldDef["table"]?, Pick<FieldDef, "filters" | "filterFrom">?][] = [
   ["name", "name"], ["code", "code"], ["salePrice", "salePrice", "decimal"], ["gtin", "gtin"],
   ["commercialUnit", "commercialUnit"], ["taxUnit", "taxUnit"], ["taxUnitExport", "taxUnitExport"], ["isActive", "isActive", "checkbox"],
-  ["nfeConfig.ncm", "ncm", "picker", "ncm"], ["nfeConfig.cest", "cest", "picker", "cest"],
-  ["nfeConfig.internalCfop", "internalCfop", "picker", "cfop"], ["nfeConfig.interstateContributor", "interstateContributor", "picker", "cfop"],
-  ["nfeConfig.interstateNonContributor", "interstateNonContributor", "picker", "cfop"], ["nfeConfig.exportCfop", "exportCfop", "picker", "cfop"],
+  ["nfeConfig.ncm", "ncm", "picker", "ncm"], ["nfeConfig.cest", "cest", "picker", "cest", { filterFrom: { ncm: "nfeConfig.ncm" } }],
+  ["nfeConfig.internalCfop", "internalCfop", "picker", "cfop", { filters: { operation: "INTERNAL" } }],
+  ["nfeConfig.interstateContributor", "interstateContributor", "picker", "cfop", { filters: { operation: "INTERSTATE" } }],
+  ["nfeConfig.interstateNonContributor", "interstateNonContributor", "picker", "cfop", { filters: { operation: "INTERSTATE" } }],
+  ["nfeConfig.exportCfop", "exportCfop", "picker", "cfop", { filters: { operation: "EXPORT" } }],
   ["nfeConfig.icmsOrigin", "icmsOrigin", "picker", "icms-origin"], ["nfeConfig.icmsCst", "icmsCst", "picker", "icms-situation"],
   ["nfeConfig.icmsRate", "icmsRate", "decimal"], ["nfeConfig.icmsRedBc", "icmsRedBc", "decimal"],
   ["nfeConfig.icmsStModBc", "icmsStModBc", "picker", "icms-mod-bc-st"], ["nfeConfig.icmsStMva", "icmsStMva", "decimal"],
@@ -34,7 +37,7 @@ export function ProductsPanel({ companyId, canWrite }: { companyId: string; canW
   const rulesUrl = `${base}/tax-rules?model=NFE&isActive=true&pageSize=100`;
   const rules = useQuery({ queryKey: [`${base}/tax-rules`, rulesUrl], queryFn: () => apiFetch<Page<{ id: string; name: string }>>(rulesUrl) });
   const fields: FieldDef[] = [
-    ...LAYOUT.map(([name, label, kind, table]) => ({ name, label: t(`fields.${label}`), kind, table, required: ["name", "code", "salePrice"].includes(name) })),
+    ...LAYOUT.map(([name, label, kind, table, picker]) => ({ name, label: t(`fields.${label}`), kind, table, ...picker, required: ["name", "code", "salePrice"].includes(name) })),
     // The product's tax rule is chosen by name; the form sends its id.
     { name: "nfeConfig.taxRuleId", label: t("fields.taxRule"), kind: "select", options: [{ value: "", label: t("noTaxRule") }, ...(rules.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }))] },
   ];

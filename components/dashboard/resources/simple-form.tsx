@@ -23,6 +23,8 @@ export type FieldDef = {
   table?: PickerTable;
   /** Picker filters read from other fields ({ uf: "state" }: municipalities of the chosen state). */
   filterFrom?: Record<string, string>;
+  /** Fixed picker filters ({ operation: "INTERSTATE" }: only 6xxx CFOPs). */
+  filters?: Record<string, string>;
   /** Other fields a picked entry fills (a municipality's name fills the city). */
   fillFrom?: (match: FiscalTableMatch) => Record<string, string>;
   /** Applied while typing (CPF/CNPJ, CEP, phone, plate masks). */
@@ -113,7 +115,7 @@ export function SimpleForm({ ariaLabel, title, fields, initial, schema, url, met
                 table={field.table}
                 value={String(value ?? "")}
                 error={error}
-                filters={Object.fromEntries(Object.entries(field.filterFrom ?? {}).map(([filter, source]) => [filter, String(values[source] ?? "")]))}
+                filters={{ ...field.filters, ...Object.fromEntries(Object.entries(field.filterFrom ?? {}).map(([filter, source]) => [filter, String(values[source] ?? "")])) }}
                 onChange={(code, match) => setValues({ ...values, [field.name]: code, ...(match && field.fillFrom?.(match)) })}
               />
             );
