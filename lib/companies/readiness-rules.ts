@@ -83,13 +83,14 @@ function certificateCheck(company: CompanyFields, certificate: CertificateState,
     return { ...base, ok: false, code: "certificate_missing", message: "No digital certificate: upload the company's A1 (.pfx) under Certificate.", detail: { key: "certificateMissing" } };
   }
   if (certificate.notAfter.getTime() <= now.getTime()) {
-    const date = certificate.notAfter.toISOString().slice(0, 10);
+    // The instant, not its UTC date: the dashboard shows it in the company's zone like every other date.
+    const date = certificate.notAfter.toISOString();
     return { ...base, ok: false, code: "certificate_expired", message: `The certificate expired on ${date}: upload a valid one under Certificate.`, detail: { key: "certificateExpired", values: { date } } };
   }
   if (certificate.holderCnpj.slice(0, 8) !== company.cnpj.slice(0, 8)) {
     return { ...base, ok: false, code: "certificate_cnpj_mismatch", message: `The certificate belongs to CNPJ ${certificate.holderCnpj}, not to this company's root: upload the company's certificate.`, detail: { key: "certificateCnpjMismatch", values: { cnpj: certificate.holderCnpj } } };
   }
-  const until = certificate.notAfter.toISOString().slice(0, 10);
+  const until = certificate.notAfter.toISOString();
   return { ...base, ok: true, message: `Valid until ${until}.`, detail: { key: "certificateValid", values: { date: until } } };
 }
 

@@ -88,7 +88,15 @@ export const dashboardDocumentDeliveriesContract = defineContract({
 export const dashboardRedispatchContract = { ...asDashboardContract(redispatchDocumentWebhookContract), path: `${documentBase}/webhook`, params: documentParams };
 
 export const WebhookHealth = z.object({
-  endpoints: z.array(z.object({ id: z.string(), url: z.string(), isActive: z.boolean(), disabledReason: z.string().nullable(), disabledAt: z.string().nullable(), consecutiveFailures: z.number().int() })),
+  /** Every endpoint of the company, so "all healthy" is never said of none. */
+  endpointCount: z.number().int(),
+  endpoints: z.array(
+    z.object({
+      id: z.string(), url: z.string(), isActive: z.boolean(), disabledReason: z.string().nullable(), disabledAt: z.string().nullable(), consecutiveFailures: z.number().int(),
+      /** Deliveries still being retried after failed attempts, and the most attempts among them. */
+      retryingDeliveries: z.number().int(), retryingAttempts: z.number().int(),
+    }),
+  ),
   last7Days: z.object({
     from: z.string(),
     to: z.string(),

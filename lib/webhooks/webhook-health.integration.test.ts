@@ -49,6 +49,24 @@ describe("webhook health for the overview", () => {
     expect(res.status).toBe(200);
     expect(res.body.last7Days.successRate).toBe(66.7);
     const other = await createTestCompany();
-    expect(await getWebhookHealth({ companyId: other.companyId })).toMatchObject({ endpoints: [], last7Days: { succeeded: 0, failed: 0 } });
+    expect(await getWebhookHealth({ companyId: other.companyId })).toMatchObject({ endpointCount: 0, endpoints: [], last7Days: { succeeded: 0, failed: 0 } });
+  });
+
+  it("names an endpoint whose delivery is still being retried after failed attempts, and counts the endpoints", async () => {
+    // A retry an hour later: the delivery stays PENDING after its failed first attempt, and
+    // consecutiveFailures stays 0 until it gives up, so only the retrying count shows it.
+    applyWebhookTestSettings({ retryDelays: "3600,3600,3600,3600" });
+    const company = await createEmittingCompany();
+    const hooks = await startReceiver();
+    receivers.push(hooks);
+    const endpoint = await createEndpoint(company.key, { url: hooks.url });
+    hooks.reply({ status: 503, body: "maintenance" });
+    await documentWithOutcome(company.companyId, "document.authorized");
+    await drainWebhooks(company.companyId);
+    const health = await getWebhookHealth({ companyId: company.companyId });
+    expect(health.endpointCount).toBe(1);
+    expect(health.endpoints).toEqual([expect.objectContaining({ id: endpoint.id, isActive: true, consecutiveFailures: 0, retryingDeliveries: 1, retryingAttempts: 1 })]);
+    expect(health.last7Days).toMatchObject({ succeeded: 0, failed: 0, pending: 1 });
+    applyWebhookTestSettings();
   });
 });

@@ -16,8 +16,18 @@ const rate = (succeeded: number, failed: number) => (succeeded + failed === 0 ? 
 export async function getWebhookHealth(input: { companyId: string; now?: Date }) {
   const now = input.now ?? new Date();
   const dates = precedingDates(localDate(now, ZONE), DAYS);
+  const endpointCount = await db.webhookEndpoint.count({ where: { companyId: input.companyId } });
+  // An endpoint needs attention when it is disabled, when deliveries to it ended failed in a row, or
+  // when a delivery to it is still being retried after failed attempts: consecutiveFailures counts
+  // only deliveries that gave up (about 24 h later), so a receiver down since this morning shows here.
+  const retrying = await db.$queryRaw<{ endpointId: string; deliveries: bigint; attempts: number }[]>`
+    SELECT "endpointId", count(*) AS deliveries, max(attempts) AS attempts
+    FROM "WebhookDelivery"
+    WHERE "companyId" = ${input.companyId} AND status = 'PENDING' AND attempts > 0
+    GROUP BY "endpointId"`;
+  const retryingBy = new Map(retrying.map((row) => [row.endpointId, { deliveries: Number(row.deliveries), attempts: row.attempts }]));
   const endpoints = await db.webhookEndpoint.findMany({
-    where: { companyId: input.companyId, OR: [{ isActive: false }, { consecutiveFailures: { gt: 0 } }] },
+    where: { companyId: input.companyId, OR: [{ isActive: false }, { consecutiveFailures: { gt: 0 } }, { id: { in: [...retryingBy.keys()] } }] },
     select: { id: true, url: true, isActive: true, disabledReason: true, disabledAt: true, consecutiveFailures: true },
     orderBy: [{ isActive: "asc" }, { consecutiveFailures: "desc" }],
     take: 20,
@@ -41,7 +51,8 @@ export async function getWebhookHealth(input: { companyId: string; now?: Date })
   const failed = days.reduce((sum, d) => sum + d.failed, 0);
   const pending = days.reduce((sum, d) => sum + d.pending, 0);
   return {
-    endpoints: endpoints.map((e) => ({ ...e, disabledAt: e.disabledAt?.toISOString() ?? null })),
+    endpointCount,
+    endpoints: endpoints.map((e) => ({ ...e, disabledAt: e.disabledAt?.toISOString() ?? null, retryingDeliveries: retryingBy.get(e.id)?.deliveries ?? 0, retryingAttempts: retryingBy.get(e.id)?.attempts ?? 0 })),
     last7Days: { from: dates[0]!, to: dates.at(-1)!, days, succeeded, failed, pending, successRate: rate(succeeded, failed) },
   };
 }

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { DocumentReadiness } from "@/lib/companies/emission-prerequisites";
 import type { ReadinessCheck } from "@/lib/companies/readiness-rules";
-import { formatCnpj, formatDate } from "../format";
+import { formatCnpj, formatDate, formatDateTime } from "../format";
 
 type FieldKey = Parameters<ReturnType<typeof useTranslations<"readiness.fields">>>[0];
 
@@ -11,7 +11,8 @@ function useDetailText(): (detail: ReadinessCheck["detail"]) => string {
   const fields = useTranslations("readiness.fields");
   return (detail) => {
     const values = { ...detail.values };
-    if (values.date) values.date = formatDate(values.date);
+    // An instant (the certificate's expiry) with its time in São Paulo, as the certificate page shows it.
+    if (values.date) values.date = values.date.includes("T") ? formatDateTime(values.date) : formatDate(values.date);
     if (values.cnpj) values.cnpj = formatCnpj(values.cnpj);
     if (values.rate) values.rate = values.rate.replace(".", ",");
     if (detail.missingFields) values.fields = detail.missingFields.map((field) => (fields.has(field as FieldKey) ? fields(field as FieldKey) : field)).join(", ");

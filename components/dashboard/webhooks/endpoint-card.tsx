@@ -77,10 +77,13 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
           <dt className="text-xs text-slate-500">{t("documentTypes")}</dt>
           <dd>{list(endpoint.documentTypes, labels.documentType)}</dd>
         </div>
-        <div>
-          <dt className="text-xs text-slate-500">{t("failures")}</dt>
-          <dd className={endpoint.consecutiveFailures > 0 ? "font-medium text-amber-700" : undefined}>{endpoint.consecutiveFailures}</dd>
-        </div>
+        {/* A disabled endpoint says why above; a zero counter beside "Desativado" read as healthy. */}
+        {(endpoint.isActive || endpoint.consecutiveFailures > 0) && (
+          <div>
+            <dt className="text-xs text-slate-500">{t("failures")}</dt>
+            <dd className={endpoint.consecutiveFailures > 0 ? "font-medium text-amber-700" : undefined}>{endpoint.consecutiveFailures}</dd>
+          </div>
+        )}
         <div className="sm:col-span-2">
           <dt className="text-xs text-slate-500">{t("lastDelivery")}</dt>
           <dd className="flex items-center gap-2">

@@ -42,13 +42,17 @@ function WebhookHealthView({ companyId, health }: { companyId: string; health: W
           {t("title")}
         </h2>
         <h3 className="mt-2 text-sm font-medium text-slate-700">{t("attention")}</h3>
-        {endpoints.length === 0 ? (
+        {health.endpointCount === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">{t("noEndpoints")}</p>
+        ) : endpoints.length === 0 ? (
           <p className="mt-1 text-sm text-emerald-800">{t("allHealthy")}</p>
         ) : (
           <ul className="mt-1 space-y-1 text-sm">
             {endpoints.map((e) => (
               <li key={e.id} data-testid="webhook-attention" className={e.isActive ? "text-amber-800" : "text-red-700"}>
-                <span className="break-all font-mono text-xs">{e.url}</span> — {e.isActive ? t("failing", { count: e.consecutiveFailures }) : t("disabled", { reason: e.disabledReason ?? t("noReason"), when: formatDateTime(e.disabledAt) })}
+                <span className="break-all font-mono text-xs">{e.url}</span> — {!e.isActive
+                  ? t("disabled", { reason: e.disabledReason ?? t("noReason"), when: formatDateTime(e.disabledAt) })
+                  : [e.consecutiveFailures > 0 && t("failing", { count: e.consecutiveFailures }), e.retryingDeliveries > 0 && t("retrying", { deliveries: e.retryingDeliveries, attempts: e.retryingAttempts })].filter(Boolean).join("; ")}
               </li>
             ))}
           </ul>
