@@ -143,7 +143,8 @@ export function valuesFrom(fields: FieldDef[], record: Record<string, unknown>):
   for (const field of fields) {
     let node: unknown = record;
     for (const key of field.name.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
-    values[field.name] = typeof node === "boolean" ? node : node === null || node === undefined ? "" : String(node);
+    // A decimal as a Brazilian types it ("3,5"): the API's "3.500" shown as is would read as three thousand five hundred.
+    values[field.name] = typeof node === "boolean" ? node : node === null || node === undefined ? "" : field.kind === "decimal" ? String(node).replace(".", ",") : String(node);
   }
   return values;
 }

@@ -5,7 +5,7 @@ import { CodePicker, type PickerTable } from "@/components/dashboard/pickers/cod
 import { TextInput } from "@/components/dashboard/resources/form-field";
 import type { FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { SubRuleFrame } from "./sub-rule-frame";
-import { commaDecimal, type NfeSubRuleState } from "./sub-rule-state";
+import { NFE_DECIMAL_FIELDS as DECIMALS, type NfeSubRuleState } from "./sub-rule-state";
 
 const CLIENT_TYPES = ["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ESTRANGEIRO"] as const;
 
@@ -38,7 +38,7 @@ export function NfeSubRuleFields({ index, value, onChange, errors, onRemove }: {
           table ? (
             <CodePicker key={field} inputId={id(field)} label={t(label)} table={table} value={value[field]} error={error(field)} onChange={(code) => onChange({ ...value, [field]: code })} />
           ) : (
-            <TextInput key={field} id={id(field)} label={t(label)} placeholder={PLACEHOLDERS[field] ? t(PLACEHOLDERS[field]!) : undefined} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: field.endsWith("Rate") || field.startsWith("icmsP") || field.endsWith("Mva") || field.endsWith("RedBc") || field.endsWith("PPis") || field.endsWith("PCofins") || field.endsWith("PIpi") ? commaDecimal(v) : v })} />
+            <TextInput key={field} id={id(field)} label={t(label)} placeholder={PLACEHOLDERS[field] ? t(PLACEHOLDERS[field]!) : undefined} value={value[field]} error={error(field)} inputMode={DECIMALS.has(field) ? "decimal" : undefined} onChange={(v) => onChange({ ...value, [field]: v })} />
           ),
         )}
       </div>

@@ -5,7 +5,7 @@ import { CodePicker } from "@/components/dashboard/pickers/code-picker";
 import { SelectInput, TextInput } from "@/components/dashboard/resources/form-field";
 import type { FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { SubRuleFrame } from "./sub-rule-frame";
-import { RETENTIONS, commaDecimal, type NfseSubRuleState } from "./sub-rule-state";
+import { NFSE_DECIMAL_FIELDS as DECIMALS, RETENTIONS, type NfseSubRuleState } from "./sub-rule-state";
 
 const LOCATIONS = ["NO_MUNICIPIO_EMPRESA", "FORA_MUNICIPIO_EMPRESA", "EXTERIOR"] as const;
 const MUNICIPALITY_CHOICES = ["MUNICIPIO_PRESTACAO_SERVICO", "MUNICIPIO_CLIENTE", "MUNICIPIO_EMPRESA"] as const;
@@ -26,7 +26,7 @@ export function NfseSubRuleFields({ index, value, onChange, errors, onRemove }: 
     <SubRuleFrame model="NFSE" index={index} onRemove={onRemove}>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {TEXT_FIELDS.map((field) => (
-          <TextInput key={field} id={id(field)} label={t(field)} value={value[field]} error={error(field)} onChange={(v) => onChange({ ...value, [field]: field.endsWith("Rate") ? commaDecimal(v) : v })} />
+          <TextInput key={field} id={id(field)} label={t(field)} value={value[field]} error={error(field)} inputMode={DECIMALS.has(field) ? "decimal" : undefined} onChange={(v) => onChange({ ...value, [field]: v })} />
         ))}
         <CodePicker inputId={id("piscofinsCst")} label={t("piscofinsCst")} table="pis-cofins-cst" value={value.piscofinsCst} error={error("piscofinsCst")} onChange={(code) => onChange({ ...value, piscofinsCst: code })} />
         <SelectInput id={id("serviceLocationMunicipality")} label={t("serviceLocationMunicipality")} value={value.serviceLocationMunicipality} options={municipalityOptions} error={error("serviceLocationMunicipality")} onChange={(v) => onChange({ ...value, serviceLocationMunicipality: v })} />
