@@ -13,7 +13,8 @@ export const listDocumentsContract = defineContract({
 export const createDocumentContract = defineContract({
   method: "POST", path: "/v1/fiscal-documents", summary: "Create a fiscal document (DRAFT, or PROCESSING with emit true)", tag, scope: "documents:write",
   body: CreateDocumentInput, response: DocumentSummary, successStatus: 201, errorStatuses: [422, 429, 503],
-  description: "Taxes are resolved field by field (item, tax rule, product, template, company) and computed at creation.",
+  description:
+    "Taxes are resolved field by field (item, tax rule, product, template, company) and computed at creation. With emit true and the header `Prefer: wait=N` (RFC 7240, N up to 30 seconds) the request waits for the emission's outcome and answers 201 with the document as it then stands and `Preference-Applied: wait=N` (still PROCESSING when N seconds passed first).",
 });
 export const getDocumentContract = defineContract({
   method: "GET", path: "/v1/fiscal-documents/{id}", summary: "Fiscal document detail", tag, scope: "documents:read",

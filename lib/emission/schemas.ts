@@ -10,7 +10,8 @@ export type EmitDocumentInput = z.infer<typeof EmitDocumentInput>;
 
 export const EmitDocumentResponse = z.object({
   documentId: z.string(),
-  status: z.literal("PROCESSING"),
+  /** PROCESSING; with `Prefer: wait=N` answered 200, the outcome that arrived within N seconds. */
+  status: z.string(),
   runId: z.string().nullable(),
   message: z.string(),
 });
