@@ -106,6 +106,14 @@ describe("GET /v1/fiscal-documents/{id}/danfe", () => {
     expect(pdfText(res.bytes)).toContain("CANCELADA");
   });
 
+  it("informs the NFC-e's approximate taxes (Lei 12.741/2012) from its own ICMS, PIS and COFINS when no IBPT table is configured", async () => {
+    // The draft's line: 100.00 with ICMS 18 % (18.00), PIS 1.65 % (1.65), COFINS 7.6 % (7.60).
+    const document = await authorizedDocument(company.companyId, { type: "NFCE" });
+    expect(document.authorizedXml!.match(/<vTotTrib>27\.25<\/vTotTrib>/g)).toHaveLength(2);
+    const res = await download(danfeRoute, document.id, "danfe");
+    expect(pdfText(res.bytes).replace(/\s+/g, " ")).toContain("Tributos totais incidentes (Lei Federal 12.741/2012): R$ 27,25");
+  });
+
   it("renders the DANFE NFC-e on an 80 mm roll with the QR code and consultation URL", async () => {
     const document = await authorizedDocument(company.companyId, { type: "NFCE" });
     const res = await download(danfeRoute, document.id, "danfe");

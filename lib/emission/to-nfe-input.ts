@@ -2,7 +2,9 @@ import { openText } from "@/lib/crypto";
 import type { Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
 import { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { TBAND_BY_CARD_FLAG, TPAG_BY_METHOD } from "@/lib/fiscal/nfe";
+import { finalConsumerIndicator } from "@/lib/fiscal/nfe/build-ide";
 import type { NfeAddress, NfeInput, NfeItem, NfePayment, NfeRecipient, NfeTransport } from "@/lib/fiscal/nfe/types";
+import { approximateLineTaxes } from "@/lib/tax/approximate-taxes";
 import { dec, money, sum } from "@/lib/tax/decimal";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "./outcomes";
@@ -38,7 +40,7 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
   const totals = DocumentTaxTotals.parse(document.taxTotals);
   const snapshot = ClientSnapshot.safeParse(document.clientSnapshot);
 
-  return {
+  return withApproximateTaxes({
     model: document.type === "NFCE" ? "65" : "55",
     environment: document.environment,
     series: document.series,
@@ -88,7 +90,19 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
           }
         : null,
     csc: company.cscId && company.cscToken ? { id: company.cscId, secret: openText(company.cscToken) } : null,
-  };
+  });
+}
+
+/**
+ * vTotTrib on each line and in ICMSTot of a sale to a final consumer (Lei
+ * 12.741/2012 art. 1: the consumer's document informs the approximate taxes),
+ * from the document's own taxes: no IBPT table is configured
+ * (lib/tax/approximate-taxes.ts). Omitted when zero, as the builder does.
+ */
+function withApproximateTaxes(input: NfeInput): NfeInput {
+  if (finalConsumerIndicator(input) !== "1") return input;
+  const items = input.items.map((item) => ({ ...item, approximateTaxes: money(approximateLineTaxes(item.taxes)) }));
+  return { ...input, items, totals: { ...input.totals, approximateTaxes: money(sum(items.map((item) => dec(item.approximateTaxes)))) } };
 }
 
 function toRecipient(client: ClientSnapshot): NfeRecipient | null {
