@@ -6,7 +6,7 @@ export const emitDocumentContract = defineContract({
   path: "/v1/fiscal-documents/{id}/emit",
   summary: "Emit a DRAFT or REJECTED document (asynchronous)",
   description:
-    "Moves the document to PROCESSING and queues a background run (its id is runId). The outcome is read from the document status or the document.authorized / document.rejected events. 422 invalid_status when the document is not DRAFT or REJECTED; NFSE is sent as a DPS to Sefin Nacional (national NFS-e); 422 client_changed when the client was edited since creation in a way that changes the taxes (state, destination, contributor status, municipality, CPF/CNPJ/foreign): create a new document; 429 rate_limited when the company has too many emissions in progress; 503 service_unavailable when background processing cannot accept work.",
+    "Moves the document to PROCESSING and queues a background run (its id is runId). The outcome is read from the document status or the document.authorized / document.rejected / document.denied events. 422 invalid_status when the document is not DRAFT or REJECTED (422 document_denied for a DENIED document and document_inutilized for an INUTILIZED one: their number is used for good); NFSE is sent as a DPS to Sefin Nacional (national NFS-e); 422 client_changed when the client was edited since creation in a way that changes the taxes (state, destination, contributor status, municipality, CPF/CNPJ/foreign): create a new document; 429 rate_limited when the company has too many emissions in progress; 503 service_unavailable when background processing cannot accept work.",
   tag: "Fiscal documents",
   scope: "documents:write",
   params: EmitDocumentParams,
