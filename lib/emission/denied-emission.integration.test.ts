@@ -6,9 +6,11 @@ import { POST as emitRoute } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { GET as getRoute } from "@/app/v1/fiscal-documents/[id]/route";
 import { GET as xmlRoute } from "@/app/v1/fiscal-documents/[id]/xml/route";
 import { GET as listRoute } from "@/app/v1/fiscal-documents/route";
+import { POST as redispatchRoute } from "@/app/v1/fiscal-documents/[id]/webhook/route";
+import { POST as backfillRoute } from "@/app/v1/webhooks/backfill/route";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
-import { applyWebhookTestSettings, createEndpoint, drainWebhooks } from "@/lib/webhooks/testing/webhook-fixtures";
+import { applyWebhookTestSettings, createEndpoint, documentWithOutcome, drainWebhooks } from "@/lib/webhooks/testing/webhook-fixtures";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
@@ -107,3 +109,26 @@ describe("a denied authorization (uso denegado)", () => {
     expect((await load(draft.id)).status).toBe("AUTHORIZED");
   });
 });
+
+describe("document.denied outside emission", () => {
+  it("backfill and re-dispatch send document.denied for a DENIED document", async () => {
+    const company = await createEmittingCompany();
+    const denied = await documentWithOutcome(company.companyId, "document.denied");
+    // The endpoint comes later: the denial's own dispatch reached nobody.
+    const hooks = await startReceiver();
+    receivers.push(hooks);
+    await createEndpoint(company.key, { url: hooks.url, events: ["DOCUMENT_DENIED"] });
+    const range = { from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z" };
+    const started = await call(backfillRoute, { method: "POST", path: "/v1/webhooks/backfill", key: company.key, body: range });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body).toMatchObject({ matched: 1 });
+    await drainWebhooks(company.companyId);
+    const again = await call(redispatchRoute, { ...at("/webhook", denied.id), method: "POST", key: company.key });
+    expect([again.status, again.body]).toEqual([202, { dispatched: 1 }]);
+    await drainWebhooks(company.companyId);
+    const received = hooks.received.filter((r) => r.headers["x-webhook-event"] === "document.denied").map((r) => JSON.parse(r.body));
+    expect(received).toHaveLength(2);
+    for (const body of received) expect(body.data).toMatchObject({ documentId: denied.id, rejectionReason: "302 - Uso Denegado: Irregularidade fiscal do destinatário" });
+  });
+});
+
