@@ -99,6 +99,28 @@ describe("a denied authorization (uso denegado)", () => {
     expect(checkXmlSchema(denied.authorizedXml!, "nfe/procNFe_v4.00.xsd")).toEqual({ valid: true });
   });
 
+  // Denials stored as REJECTED before DENIED existed (issue 32, problem 4) could be emitted again:
+  // the key is denied at the authority, so the consultation (first, or after a 205) takes the denial.
+  it.each([
+    ["consults first, as for any re-send", { emissionAttempts: undefined }],
+    ["is answered 205 and then consults", { emissionAttempts: 0 }],
+  ] as const)("a re-emission of a key the authority denied %s, and ends DENIED", async (_, reset) => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "deny", cStat: "301" }, times: 1 });
+    await emitAndDrain(company.companyId, draft.id);
+    const first = await load(draft.id);
+    await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED", protocolNumber: null, authorizedXml: null, ...reset } });
+    await db.documentEvent.deleteMany({ where: { documentId: draft.id } });
+
+    await emitAndDrain(company.companyId, draft.id);
+    const denied = await load(draft.id);
+    expect([denied.status, denied.protocolNumber, denied.accessKey]).toEqual(["DENIED", first.protocolNumber, first.accessKey]);
+    expect(denied.events.map((e) => [e.kind, e.cStat, (e.details as { via: string }).via])).toEqual([["DENIAL", "301", "consult"]]);
+    expect(checkXmlSchema(denied.authorizedXml!, "nfe/procNFe_v4.00.xsd")).toEqual({ valid: true });
+    expect(await db.simulatorDocument.count({ where: { accessKey: denied.accessKey! } })).toBe(1);
+  });
+
   it("a rejection is not a denial: the document stays REJECTED and can be emitted again", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
