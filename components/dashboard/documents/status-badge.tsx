@@ -7,7 +7,7 @@ const STYLES: Record<string, string> = {
   REJECTED: "bg-red-100 text-red-800",
   CANCELLED: "bg-zinc-200 text-zinc-700",
   DENIED: "bg-orange-100 text-orange-900",
-  INUTILIZED: "bg-zinc-100 text-zinc-600 line-through",
+  INUTILIZED: "bg-zinc-100 text-zinc-600",
 };
 
 type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED";
