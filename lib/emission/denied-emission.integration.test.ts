@@ -8,6 +8,7 @@ import { GET as xmlRoute } from "@/app/v1/fiscal-documents/[id]/xml/route";
 import { GET as listRoute } from "@/app/v1/fiscal-documents/route";
 import { POST as redispatchRoute } from "@/app/v1/fiscal-documents/[id]/webhook/route";
 import { POST as backfillRoute } from "@/app/v1/webhooks/backfill/route";
+import { POST as inutilizeRoute } from "@/app/v1/fiscal-inutilizations/route";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { applyWebhookTestSettings, createEndpoint, documentWithOutcome, drainWebhooks } from "@/lib/webhooks/testing/webhook-fixtures";
@@ -73,6 +74,12 @@ describe("a denied authorization (uso denegado)", () => {
     ];
     for (const res of refusals) expect([res.status, res.body?.code], res.text).toEqual([422, "document_denied"]);
     expect((await load(draft.id)).status).toBe("DENIED");
+    // Nor can the number be inutilized: the authority registered it (241).
+    const inutilization = await call(inutilizeRoute, {
+      method: "POST", path: "/v1/fiscal-inutilizations", key: company.key,
+      body: { series: denied.series, startNumber: denied.number, endNumber: denied.number, justification: "Tentativa de inutilizar numero denegado" },
+    });
+    expect([inutilization.status, inutilization.body.code], inutilization.text).toEqual([422, "inutilization_range_in_use"]);
 
     // document.denied reaches the endpoint subscribed to DOCUMENT_DENIED.
     await drainWebhooks(company.companyId);

@@ -33,11 +33,15 @@ describe("documents whose number is inutilized", () => {
     const rejected = await rejectedDocument(company);
     const series = rejected.series!;
     const untouchedDraft = await createDraft(company.companyId);
+    // A draft holding the next number (as one waiting for a re-send after a communication failure does).
+    const numberedDraft = await createDraft(company.companyId);
+    await db.fiscalDocument.update({ where: { id: numberedDraft.id }, data: { series, number: rejected.number + 1 } });
 
     const res = await inutilize(company, series, rejected.number, rejected.number + 1);
     expect(res.status, res.text).toBe(200);
     const closed = await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } });
     expect(closed).toMatchObject({ status: "INUTILIZED", inutilizationId: res.body.record.id, number: rejected.number, accessKey: rejected.accessKey });
+    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: numberedDraft.id } })).toMatchObject({ status: "INUTILIZED", inutilizationId: res.body.record.id });
     // A draft without a number holds no number of the range.
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: untouchedDraft.id } })).status).toBe("DRAFT");
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { SoapTaxAuthority } from "../soap-tax-authority";
-import { credentialsFor, signedNfe } from "../test-support/fiscal-fixtures";
+import { credentialsFor, signedEvent, signedInutilization, signedNfe } from "../test-support/fiscal-fixtures";
 import type { AuthorityTarget } from "../types";
 import { startSimulatorServer, type SimulatorServer } from "./server";
 
@@ -42,6 +42,20 @@ describe("simulator denials (fault rule deny)", () => {
     // Another key with the same number: 539, the number is taken.
     const other = signedNfe({ cnpj, series: 1, number: 1 });
     expect(await client.authorize(target, other.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "539" });
+  });
+
+  it("refuses events on a denied key with 205, and keeps its number out of inutilization", async () => {
+    const cnpj = randomCnpj();
+    simulator.faults.add({ service: "NFeAutorizacao4", cnpj, action: { kind: "deny", cStat: "110" }, times: 1 });
+    const nfe = signedNfe({ cnpj, series: 2, number: 5 });
+    const denied = await client.authorize(target, nfe.xml, credentialsFor(cnpj));
+    if (denied.kind !== "denied") throw new Error(`not denied: ${JSON.stringify(denied)}`);
+    const cancel = signedEvent({ cnpj, accessKey: nfe.accessKey, sequence: 1, event: { tpEvento: "110111", protocol: denied.protocol, justification: "Cancelamento de nota denegada no teste" } });
+    expect(await client.sendEvent(target, cancel, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "205" });
+    const correction = signedEvent({ cnpj, accessKey: nfe.accessKey, sequence: 1, event: { tpEvento: "110110", correction: "Correcao do endereco do destinatario no teste" } });
+    expect(await client.sendEvent(target, correction, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "205" });
+    const inutilization = signedInutilization({ cnpj, series: 2, start: 5, end: 5 });
+    expect(await client.inutilize(target, inutilization, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "241" });
   });
 
   it("accepts deny rules over HTTP for 110, 301, 302 and 303 only", async () => {
