@@ -79,7 +79,8 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
       <div className="flex flex-wrap gap-2">
         {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=authorized&download=true`}>{t("downloadXml")}</a>}
         {consistent && doc.hasSignedXml && !doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=signed&download=true`}>{t("downloadSignedXml")}</a>}
-        {consistent && doc.hasAuthorizedXml && <a className={button} href={`${base}/danfe?download=true`}>{doc.type === "NFSE" ? t("downloadDanfse") : t("downloadDanfe")}</a>}
+        {/* A denied nfeProc is kept and downloadable, but a denial has no DANFE. */}
+        {consistent && doc.hasAuthorizedXml && status !== "DENIED" && <a className={button} href={`${base}/danfe?download=true`}>{doc.type === "NFSE" ? t("downloadDanfse") : t("downloadDanfe")}</a>}
         {/* ?preview=true: an unofficial DANFE (DANFSe for an NFS-e) of a draft or rejected note, as emission would build it. */}
         {(status === "DRAFT" || status === "REJECTED") && (
           <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t(fiscalNote ? "previewDanfe" : "previewDanfse")}</a>

@@ -6,7 +6,9 @@ import type { TimelineEntry } from "@/lib/document-events/list-document-timeline
 
 // The document's history as the authority and the background runs left it.
 
-type Kind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION";
+type Kind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL";
+type Outcome = "AUTHORIZED" | "REJECTED" | "DENIED";
+const OUTCOME_CLASS: Record<Outcome, string> = { AUTHORIZED: "text-emerald-700", REJECTED: "text-red-700", DENIED: "text-orange-700" };
 type RunStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
 
 export function DocumentTimeline({ entries }: { entries: TimelineEntry[] }) {
@@ -24,7 +26,7 @@ export function DocumentTimeline({ entries }: { entries: TimelineEntry[] }) {
             <span className="w-36 shrink-0 text-slate-500 tabular-nums">{formatDateTime(entry.at, timeZone)}</span>
             <span className="font-medium">{kinds.has(entry.event.kind as Kind) ? kinds(entry.event.kind as Kind) : entry.event.kind}</span>
             {entry.event.eventCode && <span className="text-slate-500">{t("eventCode", { code: entry.event.eventCode, sequence: entry.event.sequence ?? "—" })}</span>}
-            <span className={entry.event.outcome === "AUTHORIZED" ? "text-emerald-700" : "text-red-700"}>{outcomes(entry.event.outcome === "AUTHORIZED" ? "AUTHORIZED" : "REJECTED")}</span>
+            <span className={OUTCOME_CLASS[entry.event.outcome]}>{outcomes(entry.event.outcome)}</span>
             {(entry.event.cStat || entry.event.reason) && <span className="text-slate-700">{[entry.event.cStat, entry.event.reason].filter(Boolean).join(" - ")}</span>}
             {entry.event.protocol && <span className="text-slate-500">{t("protocol", { protocol: entry.event.protocol })}</span>}
             {entry.event.runId && <span className="text-slate-400">{t("run", { runId: entry.event.runId })}</span>}

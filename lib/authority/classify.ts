@@ -4,6 +4,15 @@
 
 /** 100 "Autorizado o uso", 150 "Autorizado o uso, autorização concedida fora de prazo". */
 export const DOCUMENT_AUTHORIZED = new Set(["100", "150"]);
+/**
+ * Uso denegado (MOC 7.0, Anexo I): 110 "Uso Denegado", 301 "Irregularidade
+ * fiscal do emitente", 302 "Irregularidade fiscal do destinatário", 303
+ * "Destinatário não habilitado a operar na UF". They come inside protNFe with
+ * a protocol: the number is used for good and the denied XML must be kept.
+ */
+export const DOCUMENT_DENIED = new Set(["110", "301", "302", "303"]);
+/** 205 "NF-e está denegada na base de dados da SEFAZ": a re-send of a denied key; the consultation returns its protNFe. */
+export const DENIED_IN_DATABASE = "205";
 /** 135 "Evento registrado e vinculado", 136 "… não vinculado", 155 "Cancelamento homologado fora de prazo". */
 export const EVENT_REGISTERED = new Set(["135", "136", "155"]);
 /** 102 "Inutilização de número homologado". */

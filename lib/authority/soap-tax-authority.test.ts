@@ -54,7 +54,7 @@ describe("SoapTaxAuthority classification", () => {
 
   it.each([
     ["150", "authorized"],
-    ["302", "refused"], // Uso denegado
+    ["302", "denied"], // Uso denegado: kept with its protocol (docs/api-notes/documents.md)
     ["204", "refused"], // duplicate: the pipeline consults the protocol
     ["539", "refused"],
     ["656", "communication_failure"],

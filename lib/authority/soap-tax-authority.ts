@@ -4,6 +4,7 @@ import {
   BATCH_PROCESSED,
   BATCH_RECEIVED,
   DOCUMENT_AUTHORIZED,
+  DOCUMENT_DENIED,
   EVENT_BATCH_PROCESSED,
   EVENT_REGISTERED,
   INUTILIZATION_APPROVED,
@@ -21,6 +22,7 @@ import type {
   ClientCertificate,
   CommunicationFailure,
   ConsultationResult,
+  Denied,
   EventResult,
   RegisteredEvent,
   InutilizationResult,
@@ -98,6 +100,7 @@ export class SoapTaxAuthority implements TaxAuthority {
         events: registeredEvents(answer.responseXml),
       };
     }
+    if (infProt && DOCUMENT_DENIED.has(protocolStat)) return denial(infProt, answer.responseXml);
     return refusedOrRetry(cStat, reason, answer.responseXml);
   }
 
@@ -184,6 +187,7 @@ function documentOutcome(message: XmlNode, responseXml: string): AuthorizationRe
   const cStat = text(infProt, "cStat");
   const reason = text(infProt, "xMotivo");
   if (!infProt) return { kind: "communication_failure", reason: "Processed batch without protNFe" };
+  if (DOCUMENT_DENIED.has(cStat)) return denial(infProt, responseXml);
   if (!DOCUMENT_AUTHORIZED.has(cStat)) return refusedOrRetry(cStat, reason, responseXml);
   return {
     kind: "authorized",
@@ -191,6 +195,19 @@ function documentOutcome(message: XmlNode, responseXml: string): AuthorizationRe
     reason,
     protocol: text(infProt, "nProt"),
     authorizedAt: text(infProt, "dhRecbto"),
+    protNFeXml: extractElement(responseXml, "protNFe") ?? "",
+    responseXml,
+  };
+}
+
+/** Uso denegado: kept with its protocol, since the number is spent and the nfeProc must be stored. */
+function denial(infProt: XmlNode, responseXml: string): Denied {
+  return {
+    kind: "denied",
+    cStat: text(infProt, "cStat"),
+    reason: text(infProt, "xMotivo"),
+    protocol: text(infProt, "nProt"),
+    deniedAt: text(infProt, "dhRecbto"),
     protNFeXml: extractElement(responseXml, "protNFe") ?? "",
     responseXml,
   };

@@ -7,6 +7,8 @@
 //   - "refused": the authority answered with a rejection or denial (cStat + reason),
 //     duplicates included: 204 (key already authorized: consult() recovers its
 //     protNFe) and 539 (number authorized under another key, named in the reason)
+//   - "denied": cStat 110/301/302/303 (uso denegado) inside protNFe, with a
+//     protocol: not an authorization, but the number is used for good
 //   - "communication_failure": network error, timeout, TLS failure, HTTP non-2xx,
 //     unreadable answer, service unavailable or "try later" (108, 109, 656, 999),
 //     or a receipt still in process (105): the caller may retry.
@@ -25,8 +27,12 @@ export type ClientCertificate = { privateKeyPem: string; certificatePem: string 
 export type CommunicationFailure = { kind: "communication_failure"; reason: string; cStat?: string };
 export type Refused = { kind: "refused"; cStat: string; reason: string; responseXml?: string };
 
+/** Uso denegado: the authority's protNFe with cStat 110, 301, 302 or 303 and its protocol. */
+export type Denied = { kind: "denied"; cStat: string; reason: string; protocol: string; deniedAt: string; protNFeXml: string; responseXml: string };
+
 export type AuthorizationResult =
   | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string }
+  | Denied
   | Refused
   | CommunicationFailure;
 
@@ -36,6 +42,7 @@ export type RegisteredEvent = { tpEvento: string; sequence: number; cStat: strin
 export type ConsultationResult =
   | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string; events: RegisteredEvent[] }
   | { kind: "not_found"; cStat: string; reason: string }
+  | Denied
   | Refused
   | CommunicationFailure;
 

@@ -11,7 +11,7 @@ import {
 } from "./schemas";
 
 const TAG = "Fiscal documents";
-const AUTHORITY_ERRORS = "422 authority_rejected (message \"cStat - xMotivo\") when the tax authority refuses the event; 503 authority_unavailable when it cannot be reached.";
+const AUTHORITY_ERRORS = "422 document_denied for a DENIED document and document_inutilized for an INUTILIZED one (the number is used for good); 422 authority_rejected (message \"cStat - xMotivo\") when the tax authority refuses the event; 503 authority_unavailable when it cannot be reached.";
 
 export const cancelDocumentContract = defineContract({
   method: "POST",

@@ -12,7 +12,7 @@ export type TimelineEvent = {
   kind: DocumentEventKind;
   eventCode: string | null;
   sequence: number;
-  outcome: "AUTHORIZED" | "REJECTED";
+  outcome: "AUTHORIZED" | "REJECTED" | "DENIED";
   cStat: string | null;
   reason: string | null;
   protocol: string | null;

@@ -1,4 +1,5 @@
 import type { DocumentType } from "@prisma/client";
+import { assertNumberNotSpent } from "@/lib/documents/spent-number";
 import { DomainError } from "@/lib/errors";
 
 // The legal windows and limits of the document events, checked before
@@ -24,6 +25,7 @@ export const CORRECTION_DEADLINE_MS = 30 * 24 * HOUR_MS;
 export const MAX_CORRECTIONS = 20;
 
 export function assertAuthorized(status: string, action: string): void {
+  assertNumberNotSpent(status, action);
   if (status !== "AUTHORIZED") {
     throw new DomainError(422, "invalid_status", `Only AUTHORIZED documents can ${action}; this document is ${status}`);
   }

@@ -105,6 +105,16 @@ export const DocumentEventResponse = z.object({
   details: z.unknown(),
 });
 
+export const DocumentInutilizationResponse = z.object({
+  id: z.string(),
+  series: z.number().int(),
+  startNumber: z.number().int(),
+  endNumber: z.number().int(),
+  protocol: z.string().nullable(),
+  justification: z.string(),
+  inutilizationDate: z.string().nullable(),
+});
+
 export const DocumentDetail = DocumentSummary.extend({
   purpose: z.enum(["NORMAL", "CREDIT_NOTE", "DEBIT_NOTE"]),
   operationNature: z.string(),
@@ -114,6 +124,8 @@ export const DocumentDetail = DocumentSummary.extend({
   rejectionReason: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   cancellationDate: z.string().nullable(),
+  /** INUTILIZED: the authorized inutilization that voided the number. */
+  inutilization: DocumentInutilizationResponse.nullable(),
   additionalInfo: z.string().nullable(),
   taxRuleId: z.string().nullable(),
   templateId: z.string().nullable(),

@@ -9,7 +9,8 @@ import { CreateClientInput } from "@/lib/clients/schemas";
 // the domain functions and answer 422; everything here is a 400.
 
 export const DocumentTypeSchema = z.enum(["NFE", "NFCE", "NFSE"]);
-export const DocumentStatusSchema = z.enum(["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED"]);
+// DENIED and INUTILIZED extend the spec's five (docs/api-notes/documents.md, Denied and inutilized documents).
+export const DocumentStatusSchema = z.enum(["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED"]);
 
 /** A finite JSON number with at most `places` decimals (so the stored Decimal is what was sent). */
 const decimalNumber = (places: number, max: number) =>

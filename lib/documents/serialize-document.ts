@@ -10,17 +10,21 @@ export const detailInclude = {
   duplicates: { orderBy: { number: "asc" } },
   transport: true,
   events: { orderBy: { createdAt: "asc" } },
+  inutilization: { select: { id: true, series: true, startNumber: true, endNumber: true, protocol: true, justification: true, inutilizationDate: true } },
 } satisfies Prisma.FiscalDocumentInclude;
 
 type DecimalLike = { toString(): string; toFixed(places: number): string };
 const fixed = (value: DecimalLike | null | undefined, places: number) => (value === null || value === undefined ? null : value.toFixed(places));
 
-/** Download paths exist once there is an authorized XML (AUTHORIZED, or CANCELLED after it). */
+/**
+ * Download paths exist once there is an authorized XML (AUTHORIZED, or CANCELLED after it); a
+ * DENIED document keeps its denied nfeProc (XML only: a denial has no DANFE).
+ */
 function downloadUrls(document: FiscalDocument) {
   const available = document.status === "AUTHORIZED" || document.status === "CANCELLED";
   return {
     pdfUrl: available ? `/v1/fiscal-documents/${document.id}/danfe` : null,
-    xmlUrl: available ? `/v1/fiscal-documents/${document.id}/xml` : null,
+    xmlUrl: available || document.status === "DENIED" ? `/v1/fiscal-documents/${document.id}/xml` : null,
   };
 }
 
@@ -151,6 +155,7 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     rejectionReason: document.rejectionReason,
     cancellationReason: document.cancellationReason,
     cancellationDate: document.cancellationDate?.toISOString() ?? null,
+    inutilization: document.inutilization ? { ...document.inutilization, inutilizationDate: document.inutilization.inutilizationDate?.toISOString() ?? null } : null,
     additionalInfo: document.additionalInfo,
     taxRuleId: document.taxRuleId,
     templateId: document.templateId,

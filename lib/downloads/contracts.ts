@@ -5,7 +5,7 @@ export const documentXmlContract = defineContract({
   method: "GET",
   path: "/v1/fiscal-documents/{id}/xml",
   summary: "Download the authorized (nfeProc) or signed XML",
-  description: "type=authorized (default) is the nfeProc; type=signed the signed NFe. download=true sends Content-Disposition attachment (file <accessKey>-nfe.xml). 404 document_not_available when the document has no such XML.",
+  description: "type=authorized (default) is the nfeProc (for a DENIED document the denied nfeProc, whose protNFe carries cStat 110/301/302/303); type=signed the signed NFe. download=true sends Content-Disposition attachment (file <accessKey>-nfe.xml). 404 document_not_available when the document has no such XML.",
   tag: "Fiscal documents",
   scope: "documents:read",
   params: DocumentIdParams,
@@ -18,6 +18,7 @@ export const DANFE_DESCRIPTION =
   "Rendered on each request from the authorized XML: A4 DANFE for NFE (orientation=portrait default, or landscape), DANFE NFC-e roll with QR code for NFCE (width=80 default, or 58; format=escpos gives ESC/POS printer commands instead of the PDF). " +
   "preview=true renders a DRAFT or REJECTED NFE/NFCE from the XML emission would build, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, without number, key or protocol; nothing is stored or numbered. " +
   "HOMOLOGATION prints SEM VALOR FISCAL, a cancelled document CANCELADA. 404 document_not_available when the document is not authorized (without preview); " +
+  "422 document_denied for a DENIED document (a denial has no DANFE; its XML stays downloadable) and document_inutilized for an INUTILIZED one; " +
   "422 print_option_not_applicable for an option of the other type (orientation on NFCE, width or escpos on NFE); 422 preview_not_applicable for a preview of a document that is not DRAFT/REJECTED (an NFSE draft previews as a DANFSe); a preview also answers emission's own 422 codes (fiscal_settings_incomplete, csc_missing, client_changed).";
 
 export const documentDanfeContract = defineContract({

@@ -4,6 +4,7 @@ import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { renderDanfeData } from "@/lib/danfe/render-danfe";
 import { db, type DbClient } from "@/lib/db/client";
+import { assertNumberNotSpent } from "@/lib/documents/spent-number";
 import { DomainError, notFound } from "@/lib/errors";
 import type { FileDownload } from "./get-document-xml";
 import { loadPreviewDocument, previewDanfeData } from "./preview-danfe-data";
@@ -24,6 +25,8 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     select: { id: true, type: true, status: true, accessKey: true, authorizedXml: true },
   });
   if (!document) throw notFound("Fiscal document");
+  // A denied NF-e has an nfeProc but no DANFE: it does not cover the goods (MOC 7.0, uso denegado).
+  assertNumberNotSpent(document.status, "be printed as a DANFE");
   assertPrintOptionsApply(document.type, query);
   if (document.type === "NFSE" && query.preview) {
     const pdf = await renderDanfseData(previewDanfseData(await loadPreviewDocument(companyId, documentId)));

@@ -8,6 +8,6 @@ export async function emitDocument(input: { companyId: string; documentId: strin
     documentId: input.documentId,
     status: "PROCESSING",
     runId,
-    message: "Emission queued; follow the document status or the document.authorized / document.rejected webhook",
+    message: "Emission queued; follow the document status or the document.authorized / document.rejected / document.denied webhook",
   };
 }

@@ -17,9 +17,20 @@ export type AuthorizationGranted = {
   via: "authorize" | "consult";
 };
 
+/** Uso denegado (cStat 110, 301, 302, 303): the document becomes DENIED with the protocol; its number is spent. */
+export type AuthorizationDenied = {
+  kind: "denied";
+  cStat: string;
+  reason: string;
+  protocol: string;
+  deniedAt: string;
+  protNFeXml: string;
+  via: "authorize" | "consult";
+};
+
 export type CommunicationFailed = { kind: "communication_failure"; reason: string; cStat?: string | null };
 
-export type SendOutcome = AuthorizationGranted | EmissionRefusal | CommunicationFailed;
+export type SendOutcome = AuthorizationGranted | AuthorizationDenied | EmissionRefusal | CommunicationFailed;
 
 /** The document is no longer this run's to emit (re-emitted by another run, or no longer PROCESSING). */
 export type Superseded = { kind: "superseded"; status: string };

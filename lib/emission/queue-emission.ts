@@ -1,6 +1,7 @@
 import type { DocumentType, Environment, Prisma } from "@prisma/client";
 import { assertEmissionPrerequisites } from "@/lib/companies";
 import { db, type DbClient } from "@/lib/db/client";
+import { assertNumberNotSpent } from "@/lib/documents/spent-number";
 import { DomainError, notFound, unprocessable } from "@/lib/errors";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { sqlOn, utc, type Queryable } from "@/lib/db/sql";
@@ -49,6 +50,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
       client: checkPrerequisites ? { where: { companyId } } : false,
     },
   });
+  assertNumberNotSpent(document.status, "be emitted");
   if (!(EMITTABLE as readonly string[]).includes(document.status)) {
     throw unprocessable("invalid_status", `Only DRAFT or REJECTED documents can be emitted; this document is ${document.status}`);
   }

@@ -1,10 +1,12 @@
 import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type TaxAuthority } from "@/lib/authority";
+import { DENIED_IN_DATABASE } from "@/lib/authority/classify";
 import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
-import type { AuthorizationGranted, EmissionRun, SendOutcome, Superseded } from "./outcomes";
-import { settleAuthorized, settleBackToDraft, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
+import type { Denied } from "@/lib/authority/types";
+import type { AuthorizationDenied, EmissionRun, SendOutcome, Superseded } from "./outcomes";
+import { settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
@@ -72,6 +74,7 @@ export async function sendCounted(
   const outcome = await send(authorityFor(document.environment), target, document, certificate);
 
   if (outcome.kind === "authorized") return settleAuthorized(pool, run, document, outcome);
+  if (outcome.kind === "denied") return settleDenied(pool, run, document, outcome);
   if (outcome.kind === "refused") return settleRejected(pool, run, document, outcome);
   if (options.finalAttempt) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts: ${outcome.reason}`;
@@ -92,22 +95,28 @@ async function send(authority: TaxAuthority, target: AuthorityTarget, document: 
   if (answer.kind === "authorized") {
     return { kind: "authorized", cStat: answer.cStat, reason: answer.reason, protocol: answer.protocol, authorizedAt: answer.authorizedAt, protNFeXml: answer.protNFeXml, via: "authorize" };
   }
+  if (answer.kind === "denied") return deniedVia(answer, "authorize");
   if (answer.kind === "communication_failure") return { kind: "communication_failure", reason: answer.reason, cStat: answer.cStat ?? null };
-  if (answer.cStat === DUPLICATE_SAME_KEY) {
+  // 204 (already authorized) and 205 (already denied): the consultation returns the protNFe to keep.
+  if (answer.cStat === DUPLICATE_SAME_KEY || answer.cStat === DENIED_IN_DATABASE) {
     const known = await consultExisting(authority, target, accessKey, certificate);
     if (known) return known;
   }
   return { kind: "refused", code: answer.cStat, reason: answer.reason, responseXml: answer.responseXml ?? null };
 }
 
-/** The protocol of an already authorized key, a communication failure, or null when the authority does not know the key. */
-async function consultExisting(authority: TaxAuthority, target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<AuthorizationGranted | SendOutcome | null> {
+/** The protocol of an already authorized (or denied) key, a communication failure, or null when the authority does not know the key. */
+async function consultExisting(authority: TaxAuthority, target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<SendOutcome | null> {
   const answer = await authority.consult(target, accessKey, certificate);
   if (answer.kind === "authorized") {
     return { kind: "authorized", cStat: answer.cStat, reason: answer.reason, protocol: answer.protocol, authorizedAt: answer.authorizedAt, protNFeXml: answer.protNFeXml, via: "consult" };
   }
+  if (answer.kind === "denied") return deniedVia(answer, "consult");
   if (answer.kind === "communication_failure") return { kind: "communication_failure", reason: `consultation failed: ${answer.reason}`, cStat: answer.cStat ?? null };
   // not_found (217) or a refusal of the consultation itself: the document was never authorized, send it.
   return null;
 }
 
+function deniedVia(answer: Denied, via: AuthorizationDenied["via"]): AuthorizationDenied {
+  return { kind: "denied", cStat: answer.cStat, reason: answer.reason, protocol: answer.protocol, deniedAt: answer.deniedAt, protNFeXml: answer.protNFeXml, via };
+}

@@ -3,7 +3,7 @@ import type { DocumentStatus } from "@prisma/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
-import type { AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
+import type { AuthorizationDenied, AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 
 export type Settled = { kind: "settled"; status: DocumentStatus } | Superseded;
 
@@ -49,6 +49,26 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
   });
 }
 
+/**
+ * PROCESSING → DENIED (uso denegado): the protocol, cStat and "cStat - xMotivo"
+ * stored, the denied nfeProc kept (it must be stored like an authorized one),
+ * event DENIAL and document.denied. The number is spent: no further emission.
+ */
+export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied): Promise<Settled> {
+  if (!source.signedXml) throw new Error(`Document ${source.id} was denied without a stored signed XML`);
+  const rejectionReason = `${denied.cStat} - ${denied.reason}`;
+  const deniedAt = new Date(denied.deniedAt);
+  return settle(client, run, "DENIED", ["PROCESSING"], {
+    protocol: denied.protocol,
+    authorizationDate: null,
+    authorizedXml: buildNfeProc(source.signedXml, denied.protNFeXml),
+    rejectionCode: denied.cStat,
+    rejectionReason,
+    event: { kind: "DENIAL", outcome: "DENIED", cStat: denied.cStat, reason: denied.reason, responseXml: denied.protNFeXml, details: { via: denied.via, attempts: source.emissionAttempts }, occurredAt: Number.isNaN(deniedAt.getTime()) ? new Date() : deniedAt },
+    outcome: { type: "document.denied", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: denied.protocol, rejectionReason }) },
+  });
+}
+
 /** → REJECTED with "cStat - xMotivo" (or our code and message), event REJECTION and document.rejected. */
 export function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, refusal: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
   const rejectionReason = `${refusal.code} - ${refusal.reason}`;
@@ -69,8 +89,8 @@ type Transition = {
   authorizedXml: string | null;
   rejectionCode: string | null;
   rejectionReason: string | null;
-  event: { kind: "AUTHORIZATION" | "REJECTION"; outcome: "AUTHORIZED" | "REJECTED"; cStat: string; reason: string; responseXml: string | null; details: object; occurredAt: Date };
-  outcome: { type: "document.authorized" | "document.rejected"; data: object };
+  event: { kind: "AUTHORIZATION" | "REJECTION" | "DENIAL"; outcome: "AUTHORIZED" | "REJECTED" | "DENIED"; cStat: string; reason: string; responseXml: string | null; details: object; occurredAt: Date };
+  outcome: { type: "document.authorized" | "document.rejected" | "document.denied"; data: object };
 };
 
 async function settle(client: Queryable, run: EmissionRun, status: DocumentStatus, from: DocumentStatus[], t: Transition): Promise<Settled> {

@@ -60,6 +60,9 @@ export const ErrorCode = {
 
   // Document lifecycle.
   invalid_status: "invalid_status",
+  // Statuses beyond the spec's (docs/api-notes/documents.md): the number is used for good.
+  document_denied: "document_denied",
+  document_inutilized: "document_inutilized",
   cancel_deadline_expired: "cancel_deadline_expired",
   delivery_receipt_registered: "delivery_receipt_registered",
   delivery_receipt_missing: "delivery_receipt_missing",

@@ -4,7 +4,7 @@ import type { FiscalDocument, Inutilization, Prisma } from "@prisma/client";
 // state change, so webhook deliveries can be built from these rows later
 // without touching emission. The data shapes are the spec's event data.
 
-export type DocumentOutcomeType = "document.authorized" | "document.rejected" | "document.cancelled";
+export type DocumentOutcomeType = "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied";
 
 /** The document fields an outcome's data carries. */
 export type DocumentEventSource = Pick<
@@ -29,7 +29,7 @@ export function documentEventData(document: DocumentEventSource) {
   };
 }
 
-/** Call inside the transaction that moved the document to AUTHORIZED, REJECTED or CANCELLED. */
+/** Call inside the transaction that moved the document to AUTHORIZED, REJECTED, DENIED or CANCELLED. */
 export async function recordDocumentOutcome(tx: Prisma.TransactionClient, type: DocumentOutcomeType, document: FiscalDocument) {
   return tx.domainEvent.create({
     data: {

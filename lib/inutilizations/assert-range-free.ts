@@ -3,7 +3,8 @@ import type { DbClient } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 
 // A number that left the company in a document the authority knows (or is
-// deciding on) cannot be declared unused; SEFAZ would answer 241. Neither can
+// deciding on) cannot be declared unused; SEFAZ would answer 241. A denied
+// number (uso denegado) is used too: the authority registered it. Neither can
 // a number already voided by an authorized range (cStat 256).
 
 export async function assertRangeFree(
@@ -17,7 +18,7 @@ export async function assertRangeFree(
       type: input.model === "65" ? "NFCE" : "NFE",
       series: input.series,
       number: { gte: input.startNumber, lte: input.endNumber },
-      status: { in: ["AUTHORIZED", "CANCELLED", "PROCESSING"] },
+      status: { in: ["AUTHORIZED", "CANCELLED", "PROCESSING", "DENIED"] },
     },
     orderBy: { number: "asc" },
     take: 5,

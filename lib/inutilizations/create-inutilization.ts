@@ -8,6 +8,7 @@ import { recordInutilizationOutcome } from "@/lib/events/record-outcome";
 import { DomainError, notFound } from "@/lib/errors";
 import { buildProcInutNFe, buildSignedInutilization, extractElement } from "@/lib/fiscal/nfe";
 import { assertRangeFree } from "./assert-range-free";
+import { closeInutilizedDocuments } from "./close-inutilized-documents";
 import type { CreateInutilizationInput, CreateInutilizationResponse } from "./schemas";
 
 // cStat 563: "Já existe pedido de Inutilização com a mesma faixa" — answered to
@@ -18,7 +19,8 @@ const SAME_RANGE_ALREADY_VOIDED = "563";
  * POST /v1/fiscal-inutilizations, synchronous. The record is written PENDING
  * before the call, so an unanswered request stays visible; repeating the
  * same range reuses that record. AUTHORIZED is stored with the
- * document.inutilized outcome in one transaction.
+ * document.inutilized outcome and the INUTILIZED status of the drafts and
+ * rejected documents holding those numbers in one transaction.
  */
 export async function createInutilization(input: { companyId: string; body: CreateInutilizationInput; now?: Date }): Promise<CreateInutilizationResponse> {
   const { companyId, body } = input;
@@ -92,6 +94,7 @@ export async function createInutilization(input: { companyId: string; body: Crea
         },
       });
       await recordInutilizationOutcome(tx, row);
+      await closeInutilizedDocuments(tx, row);
       return row;
     });
     return { success: true, protocol: updated.protocol, record: { id: updated.id, status: updated.status } };

@@ -24,14 +24,14 @@ function toRanges(numbers: number[]): { startNumber: number; endNumber: number }
 
 /**
  * Numbers given to NF-e/NFC-e that never reached authorization (status neither
- * AUTHORIZED nor CANCELLED), grouped by series: they must later be declared
+ * AUTHORIZED, CANCELLED, DENIED, whose number the denial spent, nor INUTILIZED), grouped by series: they must later be declared
  * unused by inutilization (MOC 4.00, NfeInutilizacao) unless re-emitted. Numbers
  * already covered by an authorized inutilization are left out.
  */
 export async function listUnusedNumbers(companyId: string, client: DbClient = db): Promise<UnusedNumberGroup[]> {
   const [documents, inutilized] = await Promise.all([
     client.fiscalDocument.findMany({
-      where: { companyId, type: { in: ["NFE", "NFCE"] }, number: { gt: 0 }, status: { notIn: ["AUTHORIZED", "CANCELLED"] } },
+      where: { companyId, type: { in: ["NFE", "NFCE"] }, number: { gt: 0 }, status: { notIn: ["AUTHORIZED", "CANCELLED", "DENIED", "INUTILIZED"] } },
       select: { id: true, type: true, series: true, number: true, status: true, environment: true },
       orderBy: [{ environment: "asc" }, { type: "asc" }, { series: "asc" }, { number: "asc" }],
     }),

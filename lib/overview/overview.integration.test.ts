@@ -50,6 +50,8 @@ beforeAll(async () => {
     place(company.companyId, { status: "CANCELLED", createdAt: new Date("2026-03-11T02:30:00Z") }),
     // Older rejection, still inside the window.
     place(company.companyId, { status: "REJECTED", createdAt: new Date("2026-02-20T15:00:00Z"), rejectionCode: "225", rejectionReason: "Rejeição: Falha no Schema XML", number: 7 }),
+    // A denial (uso denegado) counts under its own status.
+    place(company.companyId, { status: "DENIED", createdAt: new Date("2026-02-25T15:00:00Z"), rejectionCode: "302", rejectionReason: "302 - Uso Denegado: Irregularidade fiscal do destinatário", number: 6 }),
     // Outside the 30 days, another environment, another company: never counted.
     place(company.companyId, { status: "AUTHORIZED", createdAt: new Date("2026-02-01T12:00:00Z") }),
     place(company.companyId, { status: "AUTHORIZED", createdAt: minutesAgo(10), environment: "PRODUCTION" }),
@@ -65,14 +67,14 @@ describe("company overview", () => {
     const overview = await getCompanyOverview({ companyId: company.companyId, now: NOW });
     expect(overview.timeZone).toBe("America/Sao_Paulo");
     expect(overview.today.date).toBe("2026-03-11");
-    expect(overview.today.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 1, CANCELLED: 0 });
+    expect(overview.today.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 1, CANCELLED: 0, DENIED: 0, INUTILIZED: 0 });
     expect(overview.today.total).toBe(6);
     expect(overview.last30Days.days).toHaveLength(30);
     expect(overview.last30Days.from).toBe("2026-02-10");
     expect(overview.last30Days.days.find((d) => d.date === "2026-03-10")?.counts.CANCELLED).toBe(1);
     expect(overview.last30Days.days.find((d) => d.date === "2026-02-20")?.counts.REJECTED).toBe(1);
-    expect(overview.last30Days.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 2, CANCELLED: 1 });
-    expect(overview.last30Days.total).toBe(8);
+    expect(overview.last30Days.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 2, CANCELLED: 1, DENIED: 1, INUTILIZED: 0 });
+    expect(overview.last30Days.total).toBe(9);
   });
 
   it("lists rejections with their reasons, newest first, and emissions processing for more than 5 minutes", async () => {

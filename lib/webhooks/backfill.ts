@@ -34,13 +34,13 @@ const BATCH = 250;
 const MATCH = `
   FROM "FiscalDocument" d
   WHERE d."companyId" = $1 AND d."issueDateTime" >= $2::timestamp AND d."issueDateTime" <= $3::timestamp
-    AND d."status" IN ('AUTHORIZED', 'REJECTED', 'CANCELLED')
+    AND d."status" IN ('AUTHORIZED', 'REJECTED', 'CANCELLED', 'DENIED')
     AND (cardinality($4::text[]) = 0 OR d."type"::text = ANY ($4::text[]))
     AND ($5::text IS NULL OR d."environment"::text = $5::text)
     AND (NOT $6::boolean OR NOT EXISTS (
       SELECT 1 FROM "WebhookEvent" e
       WHERE e."documentId" = d."id"
-        AND e."type" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' ELSE 'document.cancelled' END
+        AND e."type" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' WHEN 'DENIED' THEN 'document.denied' ELSE 'document.cancelled' END
         AND EXISTS (SELECT 1 FROM "WebhookDelivery" w WHERE w."eventId" = e."id" AND w."status" IN ('SUCCEEDED', 'PENDING') OFFSET 0)))`;
 
 function matchParams(companyId: string, c: Criteria) {

@@ -15,6 +15,7 @@ export function outcomeEventType(status: DocumentStatus): DocumentOutcomeType | 
   if (status === "AUTHORIZED") return "document.authorized";
   if (status === "REJECTED") return "document.rejected";
   if (status === "CANCELLED") return "document.cancelled";
+  if (status === "DENIED") return "document.denied";
   return null;
 }
 

@@ -4,8 +4,9 @@ import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
 // api.md, Resources → Webhook endpoint / Webhook delivery, Endpoints → Webhook
 // endpoints, and docs/api-notes/webhooks.md for the shapes the spec leaves open.
 
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_INUTILIZED"] as const;
-export const WEBHOOK_EVENT_TYPES = ["document.authorized", "document.rejected", "document.cancelled", "document.inutilized", "webhook.ping", "webhook.test"] as const;
+// DOCUMENT_DENIED / document.denied extend the spec's list (docs/api-notes/webhooks.md).
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED"] as const;
+export const WEBHOOK_EVENT_TYPES = ["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "webhook.ping", "webhook.test"] as const;
 const Environment = z.enum(["PRODUCTION", "HOMOLOGATION"]);
 const DocumentType = z.enum(["NFE", "NFCE", "NFSE"]);
 const DeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);
@@ -17,7 +18,7 @@ const WebhookUrl = z.string().trim().min(1).max(2_048).url({ message: "must be a
 
 const Filters = {
   description: z.string().trim().max(500).nullable().optional(),
-  events: z.array(z.enum(WEBHOOK_EVENT_FILTERS)).max(4).optional(),
+  events: z.array(z.enum(WEBHOOK_EVENT_FILTERS)).max(WEBHOOK_EVENT_FILTERS.length).optional(),
   environments: z.array(Environment).max(2).optional(),
   documentTypes: z.array(DocumentType).max(3).optional(),
 };

@@ -8,11 +8,12 @@ import { useDocumentTitle } from "./document-title";
 import { formatMoney, formatQuantity } from "./money";
 import { NfseTaxesPanel } from "./nfse-taxes-panel";
 import { RejectionNotice } from "./rejection-notice";
+import { DeniedNotice, InutilizedNotice } from "./spent-number-notice";
 import { DocumentStatusBadge } from "./status-badge";
 
 type PaymentMethod = "MONEY" | "CHECK" | "CREDIT_CARD" | "DEBIT_CARD" | "BANK_CREDIT" | "BANK_TRANSFER" | "BANK_SLIP" | "PIX" | "BANK_TRANSFER_TED" | "BANK_TRANSFER_DOC" | "NO_PAYMENT" | "OTHERS";
 type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_RECIPIENT" | "NO_FREIGHT";
-type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION";
+type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL";
 
 /** The stored document: client and transport snapshots, lines with taxes and sources, totals, events. */
 export function DocumentDetailView({ document: d, timeZone }: { document: DocumentDetail; timeZone: string }) {
@@ -40,12 +41,14 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
       {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode) && (
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd className="break-all font-mono text-xs" data-testid="access-key">{d.accessKey.replace(/(.{4})/g, "$1 ").trim()}</dd></>}
-          {d.protocolNumber && <><dt className="text-slate-500">{t("protocol")}</dt><dd className="font-mono text-xs">{d.protocolNumber}</dd></>}
+          {d.protocolNumber && <><dt className="text-slate-500">{t(d.status === "DENIED" ? "deniedProtocol" : "protocol")}</dt><dd className="font-mono text-xs">{d.protocolNumber}</dd></>}
           {d.nfseNumber && <><dt className="text-slate-500">{t("nfseNumber")}</dt><dd className="font-mono text-xs" data-testid="nfse-number">{d.nfseNumber}</dd></>}
           {d.verificationCode && <><dt className="text-slate-500">{t("verificationCode")}</dt><dd className="font-mono text-xs" data-testid="verification-code">{d.verificationCode}</dd></>}
         </dl>
       )}
       {d.status === "REJECTED" && d.rejectionReason && <RejectionNotice reason={d.rejectionReason} />}
+      {d.status === "DENIED" && d.rejectionReason && <DeniedNotice reason={d.rejectionReason} />}
+      {d.status === "INUTILIZED" && d.inutilization && <InutilizedNotice inutilization={d.inutilization} timeZone={timeZone} />}
       {d.status === "CANCELLED" && (
         <p className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">{t("cancelledOn", { date: formatDateTime(d.cancellationDate, timeZone), reason: d.cancellationReason ?? "—" })}</p>
       )}

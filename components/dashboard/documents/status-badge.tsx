@@ -6,9 +6,11 @@ const STYLES: Record<string, string> = {
   AUTHORIZED: "bg-emerald-100 text-emerald-800",
   REJECTED: "bg-red-100 text-red-800",
   CANCELLED: "bg-zinc-200 text-zinc-700",
+  DENIED: "bg-orange-100 text-orange-900",
+  INUTILIZED: "bg-zinc-100 text-zinc-600",
 };
 
-type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED";
+type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED";
 
 export function DocumentStatusBadge({ status }: { status: Status }) {
   const t = useTranslations("enums.documentStatus");

@@ -10,6 +10,7 @@ import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { newProtocolNumber } from "./protocol-number";
+import { DENIED_IN_DATABASE, type DenialCStat } from "./denials";
 import { protocolOf } from "./stored-protocol";
 
 // NFeAutorizacao4, synchronous (MOC 4.0, item 4.2 and the validation order of
@@ -62,7 +63,8 @@ function readNFe(nfeXml: string): Parsed {
   };
 }
 
-export async function authorize(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+/** `deny`: a fault rule's uso denegado, decided after every check passed (SEFAZ checks the parties' standing last). */
+export async function authorize(context: SimulatorContext, payloadXml: string, options: { deny?: DenialCStat } = {}): Promise<SimulatorAnswer> {
   const received = context.now();
   const nfeXml = extractElement(payloadXml, "NFe");
   const parsed = nfeXml ? readNFe(nfeXml) : undefined;
@@ -91,9 +93,10 @@ export async function authorize(context: SimulatorContext, payloadXml: string): 
   const environment = Number(tpAmb);
   const protocol = newProtocolNumber(cUF, received);
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeXml)?.[1] ?? "";
-  const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml });
+  const denialCStat = options.deny ?? null;
+  const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml, denialCStat });
   if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
-  return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received }));
+  return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received, denialCStat }));
 }
 
 // Duplicates (rules 204, 539, 206) and the record of the authorization in ONE
@@ -103,7 +106,7 @@ export async function authorize(context: SimulatorContext, payloadXml: string): 
 // the retry below, once the winner committed).
 const RECORD_UNLESS_DUPLICATE = `
   WITH found AS (
-    SELECT 'same' AS "kind", "protocol", "accessKey" FROM "SimulatorDocument" WHERE "environment" = $1 AND "accessKey" = $2
+    SELECT CASE WHEN "status" = 'DENIED' THEN 'denied' ELSE 'same' END AS "kind", "protocol", "accessKey" FROM "SimulatorDocument" WHERE "environment" = $1 AND "accessKey" = $2
     UNION ALL
     SELECT 'other', "protocol", "accessKey" FROM "SimulatorDocument"
     WHERE "environment" = $1 AND "cnpj" = $3 AND "model" = $4 AND "series" = $5 AND "number" = $6
@@ -111,20 +114,20 @@ const RECORD_UNLESS_DUPLICATE = `
     SELECT 'voided', NULL, NULL FROM "SimulatorInutilization"
     WHERE "environment" = $1 AND "cnpj" = $3 AND "model" = $4 AND "series" = $5 AND "startNumber" <= $6 AND "endNumber" >= $6
   ), recorded AS (
-    INSERT INTO "SimulatorDocument" ("id", "environment", "accessKey", "cnpj", "model", "series", "number", "status", "protocol", "digestValue", "receivedAt", "xml", "deliveryReceipt")
-    SELECT $7, $1, $2, $3, $4, $5, $6, 'AUTHORIZED', $8, $9, $10::timestamp, $11, false WHERE NOT EXISTS (SELECT 1 FROM found)
+    INSERT INTO "SimulatorDocument" ("id", "environment", "accessKey", "cnpj", "model", "series", "number", "status", "denialCStat", "protocol", "digestValue", "receivedAt", "xml", "deliveryReceipt")
+    SELECT $7, $1, $2, $3, $4, $5, $6, CASE WHEN $12::text IS NULL THEN 'AUTHORIZED' ELSE 'DENIED' END, $12::text, $8, $9, $10::timestamp, $11, false WHERE NOT EXISTS (SELECT 1 FROM found)
     ON CONFLICT DO NOTHING
     RETURNING "id"
   )
   SELECT (SELECT count(*)::int FROM recorded) AS "recorded", coalesce((SELECT jsonb_agg(found) FROM found), '[]') AS "found"`;
 
-type Found = { kind: "same" | "other" | "voided"; protocol: string | null; accessKey: string | null };
+type Found = { kind: "same" | "denied" | "other" | "voided"; protocol: string | null; accessKey: string | null };
 
-async function recordUnlessDuplicate(input: { environment: number; parsed: Parsed; protocol: string; digestValue: string; received: Date; xml: string }): Promise<{ cStat: string; xMotivo: string } | null> {
+async function recordUnlessDuplicate(input: { environment: number; parsed: Parsed; protocol: string; digestValue: string; received: Date; xml: string; denialCStat: string | null }): Promise<{ cStat: string; xMotivo: string } | null> {
   const { environment, parsed } = input;
   for (let attempt = 0; attempt < 3; attempt++) {
     const [row] = await sql<{ recorded: number; found: Found[] }>(getPool(), RECORD_UNLESS_DUPLICATE, [
-      environment, parsed.key, parsed.cnpj, parsed.model, parsed.series, parsed.number, randomUUID(), input.protocol, input.digestValue, utc(input.received), input.xml,
+      environment, parsed.key, parsed.cnpj, parsed.model, parsed.series, parsed.number, randomUUID(), input.protocol, input.digestValue, utc(input.received), input.xml, input.denialCStat,
     ]);
     if (row?.recorded === 1) return null;
     const duplicate = duplicateAnswer(row?.found ?? []);
@@ -135,6 +138,8 @@ async function recordUnlessDuplicate(input: { environment: number; parsed: Parse
 }
 
 function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | null {
+  const denied = found.find((f) => f.kind === "denied");
+  if (denied) return { cStat: DENIED_IN_DATABASE.cStat, xMotivo: `${DENIED_IN_DATABASE.xMotivo} [nProt:${denied.protocol}]` };
   const same = found.find((f) => f.kind === "same");
   if (same) return { cStat: "204", xMotivo: `Duplicidade de NF-e [nProt:${same.protocol}]` };
   const other = found.find((f) => f.kind === "other");

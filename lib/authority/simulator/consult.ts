@@ -3,10 +3,12 @@ import { child, parseXml, text } from "../soap-response";
 import { NFE_NS, retConsSitNFe, retEvento } from "./answers";
 import { EVENT_DESCRIPTIONS } from "./event-rules";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { denialReason } from "./denials";
 import { protocolOf } from "./stored-protocol";
 
 // NFeConsultaProtocolo4 (MOC 4.0, item 4.5): 100 with the original protNFe,
-// 101 for a cancelled NF-e (still with its protNFe), 217 when unknown.
+// 101 for a cancelled NF-e (still with its protNFe), the denial's cStat (110,
+// 301, 302, 303) with its protNFe for a denied one, 217 when unknown.
 export async function consult(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
   const message = child(parseXml(payloadXml), "consSitNFe");
   const tpAmb = text(message, "tpAmb") || "2";
@@ -19,6 +21,7 @@ export async function consult(context: SimulatorContext, payloadXml: string): Pr
   const document = await context.db.simulatorDocument.findUnique({ where: { environment_accessKey: { environment: Number(tpAmb), accessKey: chNFe } } });
   if (!document) return { answerXml: retConsSitNFe({ ...common, cStat: "217", xMotivo: "Rejeição: NF-e não consta na base de dados da SEFAZ" }) };
   const cancelled = document.status === "CANCELLED";
+  const { denialCStat } = document;
   // The registered events follow, each as procEventoNFe (the signed evento with its retEvento), as SEFAZ answers.
   const events = await context.db.simulatorEvent.findMany({ where: { documentId: document.id, xml: { not: null } }, orderBy: { createdAt: "asc" } });
   const procEventos = events.map((event) => {
@@ -32,9 +35,9 @@ export async function consult(context: SimulatorContext, payloadXml: string): Pr
   return {
     answerXml: retConsSitNFe({
       ...common,
-      cStat: cancelled ? "101" : "100",
-      xMotivo: cancelled ? "Cancelamento de NF-e homologado" : "Autorizado o uso da NF-e",
-      protNFe: protocolOf({ tpAmb, accessKey: document.accessKey, protocol: document.protocol, digestValue: document.digestValue, receivedAt: document.receivedAt }),
+      cStat: denialCStat ?? (cancelled ? "101" : "100"),
+      xMotivo: denialCStat ? denialReason(denialCStat) : cancelled ? "Cancelamento de NF-e homologado" : "Autorizado o uso da NF-e",
+      protNFe: protocolOf({ tpAmb, accessKey: document.accessKey, protocol: document.protocol, digestValue: document.digestValue, receivedAt: document.receivedAt, denialCStat }),
       procEventoNFe: procEventos.join(""),
     }),
   };

@@ -1,4 +1,5 @@
 import type { SimulatorDocument } from "@prisma/client";
+import { DENIED_IN_DATABASE } from "./denials";
 
 // The rules the simulator applies to each event type against the stored
 // NF-e. Deadlines: cancellation within 24 h of authorization for NF-e (MOC
@@ -27,6 +28,8 @@ type Prior = { eventType: string; sequence: number; protocol: string }[];
 const NEEDS_AUTHORIZED: Refusal = { cStat: "580", xMotivo: "Rejeição: O evento exige uma NF-e autorizada" };
 
 export function applyEventRules(document: SimulatorDocument, prior: Prior, event: EventRequest, now: Date): Refusal | EventEffect {
+  // A denied NF-e takes no event: its number is spent and it was never authorized.
+  if (document.status === "DENIED") return { ...DENIED_IN_DATABASE };
   const age = now.getTime() - document.receivedAt.getTime();
   if (prior.some((p) => p.eventType === event.tpEvento && p.sequence === event.nSeqEvento)) {
     return { cStat: "573", xMotivo: "Rejeição: Duplicidade de Evento" };

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { z } from "zod";
 import { AUTHORITY_SERVICES } from "../endpoints";
+import { DENIAL_CSTATS } from "./denials";
 import type { FaultRegistry, FaultRule } from "./faults";
 
 // Fault rules over HTTP, for tests that cannot reach the registry in-process
@@ -24,6 +25,7 @@ const FaultRuleSchema = z.object({
     z.object({ kind: z.literal("http_500") }),
     z.object({ kind: z.literal("delay"), ms: z.number().int().min(1).max(600_000), beforeProcessing: z.boolean().optional() }),
     z.object({ kind: z.literal("async") }),
+    z.object({ kind: z.literal("deny"), cStat: z.enum(DENIAL_CSTATS) }),
   ]),
 });
 

@@ -1,4 +1,5 @@
 import type { AuthorityService } from "../endpoints";
+import type { DenialCStat } from "./denials";
 
 // Fault injection for tests (issue 5, item 8): each rule matches requests by
 // service and/or access key, CNPJ and series, and either answers with a given
@@ -7,6 +8,9 @@ import type { AuthorityService } from "../endpoints";
 // `beforeProcessing` is set, so by default it behaves like an answer lost on
 // the way back: the document is authorized and a consultation finds it.
 // `async` makes an authorization answer 103 with a receipt instead of 104.
+// `deny` processes an authorization that would pass and records it as uso
+// denegado (110, 301, 302, 303) with a protocol, as SEFAZ does for an issuer
+// or recipient in irregular standing.
 
 export type FaultAction =
   | { kind: "reject"; cStat: string; reason?: string }
@@ -14,7 +18,9 @@ export type FaultAction =
   | { kind: "http_500" }
   | { kind: "delay"; ms: number; beforeProcessing?: boolean }
   /** NFeAutorizacao4 only: process, but answer 103 with a receipt for NFeRetAutorizacao4. */
-  | { kind: "async" };
+  | { kind: "async" }
+  /** NFeAutorizacao4 only: a valid NF-e is denied (protNFe with this cStat and a protocol) instead of authorized. */
+  | { kind: "deny"; cStat: DenialCStat };
 
 export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number };
 

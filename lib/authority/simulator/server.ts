@@ -115,7 +115,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
   async function process(service: AuthorityService, payloadXml: string, action: FaultAction | undefined): Promise<SimulatorAnswer> {
     switch (service) {
       case "NFeAutorizacao4": {
-        const answer = await authorize(context, payloadXml);
+        const answer = await authorize(context, payloadXml, action?.kind === "deny" ? { deny: action.cStat } : {});
         return action?.kind === "async" ? receipts.deferAnswer(context, answer) : answer;
       }
       case "NFeRetAutorizacao4":

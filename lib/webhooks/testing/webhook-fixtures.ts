@@ -27,7 +27,7 @@ export async function createEndpoint(key: string, body: Record<string, unknown>)
   return res.body as { id: string; secret: string; url: string };
 }
 
-const STATUS_OF: Record<DocumentOutcomeType, DocumentStatus> = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED" };
+const STATUS_OF: Record<DocumentOutcomeType, DocumentStatus> = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED", "document.denied": "DENIED" };
 
 /**
  * A document whose outcome is recorded the way every settlement records it
@@ -39,7 +39,7 @@ export async function documentWithOutcome(companyId: string, type: DocumentOutco
   return db.$transaction(async (tx) => {
     const document = await tx.fiscalDocument.update({
       where: { id: draft.id },
-      data: { status: STATUS_OF[type], ...(type === "document.rejected" && { rejectionReason: "999 - test" }), ...(type === "document.cancelled" && { cancellationReason: "Cancelado no teste de webhooks" }) },
+      data: { status: STATUS_OF[type], ...(type === "document.rejected" && { rejectionReason: "999 - test" }), ...(type === "document.denied" && { rejectionCode: "302", rejectionReason: "302 - Uso Denegado: Irregularidade fiscal do destinatário", protocolNumber: "135260000000001" }), ...(type === "document.cancelled" && { cancellationReason: "Cancelado no teste de webhooks" }) },
     });
     await recordDocumentOutcome(tx, type, document);
     return document;

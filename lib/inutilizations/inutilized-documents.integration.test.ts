@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { POST as emitRoute } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { GET as getRoute } from "@/app/v1/fiscal-documents/[id]/route";
+import { GET as listRoute } from "@/app/v1/fiscal-documents/route";
+import { POST as createRoute } from "@/app/v1/fiscal-inutilizations/route";
+import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
+import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { db, type TestCompany } from "@/test/factories";
+import { call } from "@/test/http";
+
+// An authorized inutilization closes the drafts and rejected documents that
+// hold its numbers (same company, environment, model, series): they become
+// INUTILIZED in the same transaction, cannot be emitted, and show it.
+
+const fixture = simulatorFixture();
+const JUSTIFICATION = "Numero rejeitado pela SEFAZ e nao reaproveitado";
+
+const inutilize = (company: TestCompany, series: number, startNumber: number, endNumber: number) =>
+  call(createRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key: company.key, body: { series, startNumber, endNumber, justification: JUSTIFICATION } });
+
+async function rejectedDocument(company: TestCompany) {
+  const draft = await createDraft(company.companyId);
+  fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
+  await emitAndDrain(company.companyId, draft.id);
+  const rejected = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+  expect(rejected.status).toBe("REJECTED");
+  return rejected;
+}
+
+describe("documents whose number is inutilized", () => {
+  it("a rejected document becomes INUTILIZED with its inutilization, and emitting it answers 422 document_inutilized", async () => {
+    const company = await createEmittingCompany();
+    const rejected = await rejectedDocument(company);
+    const series = rejected.series!;
+    const untouchedDraft = await createDraft(company.companyId);
+    // A draft holding the next number (as one waiting for a re-send after a communication failure does).
+    const numberedDraft = await createDraft(company.companyId);
+    await db.fiscalDocument.update({ where: { id: numberedDraft.id }, data: { series, number: rejected.number + 1 } });
+
+    const res = await inutilize(company, series, rejected.number, rejected.number + 1);
+    expect(res.status, res.text).toBe(200);
+    const closed = await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } });
+    expect(closed).toMatchObject({ status: "INUTILIZED", inutilizationId: res.body.record.id, number: rejected.number, accessKey: rejected.accessKey });
+    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: numberedDraft.id } })).toMatchObject({ status: "INUTILIZED", inutilizationId: res.body.record.id });
+    // A draft without a number holds no number of the range.
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: untouchedDraft.id } })).status).toBe("DRAFT");
+
+    const emit = await call(emitRoute, { method: "POST", path: `/v1/fiscal-documents/${rejected.id}/emit`, params: { id: rejected.id }, key: company.key });
+    expect([emit.status, emit.body.code], emit.text).toEqual([422, "document_inutilized"]);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } })).status).toBe("INUTILIZED");
+
+    const detail = await call(getRoute, { path: `/v1/fiscal-documents/${rejected.id}`, params: { id: rejected.id }, key: company.key });
+    expect(detail.body).toMatchObject({
+      status: "INUTILIZED",
+      xmlUrl: null,
+      pdfUrl: null,
+      inutilization: { id: res.body.record.id, series, startNumber: rejected.number, endNumber: rejected.number + 1, protocol: res.body.protocol, justification: JUSTIFICATION },
+    });
+    const listed = await call(listRoute, { path: "/v1/fiscal-documents?status=INUTILIZED&environment=ALL", key: company.key });
+    expect(listed.body.data.map((d: { id: string }) => d.id)).toContain(rejected.id);
+    expect(listed.body.data.every((d: { status: string }) => d.status === "INUTILIZED")).toBe(true);
+  });
+
+  it("leaves documents of other series and numbers outside the range alone", async () => {
+    const company = await createEmittingCompany();
+    const rejected = await rejectedDocument(company);
+    const res = await inutilize(company, rejected.series! + 1, rejected.number, rejected.number);
+    expect(res.status, res.text).toBe(200);
+    const beside = await inutilize(company, rejected.series!, rejected.number + 1, rejected.number + 3);
+    expect(beside.status, beside.text).toBe(200);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } })).status).toBe("REJECTED");
+  });
+});
