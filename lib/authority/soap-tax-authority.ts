@@ -29,7 +29,11 @@ import type {
 } from "./types";
 
 export type SoapTaxAuthorityOptions = {
+  /** The whole exchange's deadline (AUTHORITY_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Connection deadline and idle keep-alive time; defaults in authority-http.ts (10 s, 30 s). */
+  connectTimeoutMs?: number;
+  idleSocketMs?: number;
   /** Send to this origin (the simulator) with the table URL's path; unset: the table URL itself. */
   baseUrl?: string;
   /** Polls of NFeRetAutorizacao4 after a 103 (asynchronous batch), and the wait before each. */
@@ -171,11 +175,12 @@ export class SoapTaxAuthority implements TaxAuthority {
     } catch (error) {
       return { ok: false, failure: { kind: "communication_failure", reason: (error as Error).message } };
     }
-    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs: this.options.timeoutMs, trustedCaPem: this.options.trustedCaPem });
+    const { timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem } = this.options;
+    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
     if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
     const answer = readSoapAnswer(outcome.body, expected);
     if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
-    return { ok: true, message: answer.message, responseXml: extractElement(outcome.body, expected) ?? outcome.body };
+    return { ok: true, message: answer.message, responseXml: extractElement(answer.xml, expected) ?? answer.xml };
   }
 }
 
