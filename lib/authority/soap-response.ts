@@ -167,10 +167,15 @@ export function extractElement(xml: string, name: string): string | undefined {
     const end = xml.indexOf(close, start);
     fragment = end < 0 ? undefined : xml.slice(start, end + close.length);
   }
-  return fragment && declareInheritedPrefixes(fragment, open[0].length, xml.slice(0, start));
+  return fragment && declareInheritedPrefixes(fragment, xml.slice(0, start));
 }
 
-function declareInheritedPrefixes(fragment: string, nameLength: number, before: string): string {
+/**
+ * The fragment with the namespace prefixes it uses, but that only the text
+ * before it declared (its ancestors), declared on its root element.
+ */
+export function declareInheritedPrefixes(fragment: string, before: string): string {
+  const nameLength = /^<[^\s/>]+/.exec(fragment)?.[0].length ?? 0;
   const used = new Set<string>();
   for (const [, p] of fragment.matchAll(/<\/?([A-Za-z_][\w.-]*):/g)) used.add(p!);
   for (const [, p] of fragment.matchAll(/\s([A-Za-z_][\w.-]*):[\w.-]+\s*=/g)) used.add(p!);

@@ -13,7 +13,7 @@ import {
 } from "./classify";
 import { resolveEndpoint, type AuthorityService, type Endpoint } from "./endpoints";
 import { consReciNFe, consSitNFe, consStatServ, envEvento, enviNFe } from "./request-messages";
-import { child, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
+import { child, declareInheritedPrefixes, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
 import { postSoap } from "./soap-transport";
 import type {
   AuthorityTarget,
@@ -210,7 +210,8 @@ function refusedOrRetry(cStat: string, reason: string, responseXml: string): Com
 /** The events of a retConsSitNFe: each procEventoNFe whose retEvento registered it (135, 136, 155). */
 function registeredEvents(responseXml: string): RegisteredEvent[] {
   const events: RegisteredEvent[] = [];
-  for (const [procEventoXml] of responseXml.matchAll(/<(?:[\w.-]+:)?procEventoNFe\b[\s\S]*?<\/(?:[\w.-]+:)?procEventoNFe>/g)) {
+  for (const match of responseXml.matchAll(/<(?:[\w.-]+:)?procEventoNFe\b[\s\S]*?<\/(?:[\w.-]+:)?procEventoNFe>/g)) {
+    const procEventoXml = declareInheritedPrefixes(match[0], responseXml.slice(0, match.index));
     const ret = extractElement(procEventoXml, "retEvento") ?? "";
     const field = (name: string) => new RegExp(`<(?:[\\w.-]+:)?${name}>([^<]*)<`).exec(ret)?.[1]?.trim() ?? "";
     if (!EVENT_REGISTERED.has(field("cStat"))) continue;
