@@ -102,7 +102,8 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
       response.on("end", () => finish({ ok: true, status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
     });
     request.on("socket", (socket: Socket) => {
-      if (!socket.connecting) return; // a reused keep-alive socket is already connected
+      // A reused keep-alive socket is connected; a new one counts until TCP (and TLS) is up.
+      if (request.reusedSocket || (!secure && !socket.connecting)) return;
       connectTimer = setTimeout(() => {
         finish({ ok: false, reason: `No connection within ${connectTimeoutMs} ms (nothing was sent)` });
         request.destroy(new Error("connect timeout"));
