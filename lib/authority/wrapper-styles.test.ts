@@ -1,7 +1,6 @@
 import { XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SoapTaxAuthority } from "./soap-tax-authority";
-import { recordedAnswer, startReplayServer, type ReplayServer } from "./test-support/replay-server";
+import { describe, expect, it } from "vitest";
+import { recordedAnswer, setUpReplayClient } from "./test-support/replay-server";
 import type { AuthorityTarget, ClientCertificate } from "./types";
 
 // The whole lifecycle (authorize sync and async, consult, cancel, CC-e,
@@ -9,7 +8,7 @@ import type { AuthorityTarget, ClientCertificate } from "./types";
 // status) read through each envelope style the authorities use: every answer
 // below is put, in place of the ret* message, into the envelope of a recorded
 // answer (test/fixtures/authority-answers), with that answer's prefixes and
-// quotes, and replayed through the real SOAP client.
+// quotes, and replayed through the real SOAP loopback.client.
 
 const NFE_NS = "http://www.portalfiscal.inf.br/nfe";
 const NS = `xmlns="${NFE_NS}"`;
@@ -67,13 +66,7 @@ function expectStandalone(fragment: string, name: string) {
 
 const eventFor = (cOrgao: string, tpEvento: string) => `<evento ${NS} versao="1.00"><infEvento Id="ID${tpEvento}${KEY}01"><cOrgao>${cOrgao}</cOrgao><tpEvento>${tpEvento}</tpEvento></infEvento></evento>`;
 
-let replay: ReplayServer;
-let client: SoapTaxAuthority;
-beforeAll(async () => {
-  replay = await startReplayServer();
-  client = new SoapTaxAuthority({ timeoutMs: 3_000, baseUrl: replay.baseUrl, receiptPollIntervalMs: 1 });
-});
-afterAll(() => replay.close());
+const loopback = setUpReplayClient();
 
 describe.each(STYLES)("lifecycle in the %s style", (_style, file) => {
   const template = recordedAnswer(file);
@@ -88,23 +81,23 @@ describe.each(STYLES)("lifecycle in the %s style", (_style, file) => {
   });
 
   it("authorize, synchronous: 104 + 100, protNFe cut and standalone", async () => {
-    replay.answer("NFeAutorizacao4", wrap(ANSWERS.authorizedSync));
-    const result = await client.authorize(sp, `<NFe ${NS}/>`, certificate);
+    loopback.replay.answer("NFeAutorizacao4", wrap(ANSWERS.authorizedSync));
+    const result = await loopback.client.authorize(sp, `<NFe ${NS}/>`, certificate);
     expect(result).toMatchObject({ kind: "authorized", cStat: "100", protocol: "135260000000001" });
     if (result.kind === "authorized") expectStandalone(result.protNFeXml, "protNFe");
   });
 
   it("authorize, asynchronous: 103, then the receipt's 104 + 100", async () => {
-    replay.answer("NFeAutorizacao4", wrap(ANSWERS.received));
-    replay.answer("NFeRetAutorizacao4", wrap(ANSWERS.receipt));
-    const result = await client.authorize(sp, `<NFe ${NS}/>`, certificate);
+    loopback.replay.answer("NFeAutorizacao4", wrap(ANSWERS.received));
+    loopback.replay.answer("NFeRetAutorizacao4", wrap(ANSWERS.receipt));
+    const result = await loopback.client.authorize(sp, `<NFe ${NS}/>`, certificate);
     expect(result).toMatchObject({ kind: "authorized", cStat: "100", protocol: "135260000000001" });
-    expect(replay.requests.at(-1)?.body).toContain("<nRec>351000000000001</nRec>");
+    expect(loopback.replay.requests.at(-1)?.body).toContain("<nRec>351000000000001</nRec>");
   });
 
   it("consult: the authorization protocol and the registered cancellation", async () => {
-    replay.answer("NFeConsultaProtocolo4", wrap(ANSWERS.consulted));
-    const result = await client.consult(sp, KEY, certificate);
+    loopback.replay.answer("NFeConsultaProtocolo4", wrap(ANSWERS.consulted));
+    const result = await loopback.client.consult(sp, KEY, certificate);
     expect(result).toMatchObject({ kind: "authorized", protocol: "135260000000001", events: [{ tpEvento: "110111", sequence: 1, cStat: "135", protocol: "135260000000002" }] });
     if (result.kind !== "authorized") return;
     expectStandalone(result.protNFeXml, "protNFe");
@@ -117,22 +110,22 @@ describe.each(STYLES)("lifecycle in the %s style", (_style, file) => {
     ["delivery receipt at AN", "91", "110130", "/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx"],
     ["delivery receipt cancellation at AN", "91", "110131", "/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx"],
   ])("event: %s", async (_name, cOrgao, tpEvento, path) => {
-    replay.answer("NFeRecepcaoEvento4", wrap(retEnvEvento(cOrgao, tpEvento, "135260000000003")));
-    const result = await client.sendEvent(sp, eventFor(cOrgao, tpEvento), certificate);
+    loopback.replay.answer("NFeRecepcaoEvento4", wrap(retEnvEvento(cOrgao, tpEvento, "135260000000003")));
+    const result = await loopback.client.sendEvent(sp, eventFor(cOrgao, tpEvento), certificate);
     expect(result).toMatchObject({ kind: "authorized", cStat: "135", protocol: "135260000000003" });
-    expect(replay.requests.at(-1)?.url).toBe(path);
+    expect(loopback.replay.requests.at(-1)?.url).toBe(path);
     if (result.kind === "authorized") expectStandalone(result.retEventoXml, "retEvento");
   });
 
   it("inutilization 102", async () => {
-    replay.answer("NFeInutilizacao4", wrap(ANSWERS.inutilized));
-    const result = await client.inutilize(sp, `<inutNFe ${NS}/>`, certificate);
+    loopback.replay.answer("NFeInutilizacao4", wrap(ANSWERS.inutilized));
+    const result = await loopback.client.inutilize(sp, `<inutNFe ${NS}/>`, certificate);
     expect(result).toMatchObject({ kind: "authorized", cStat: "102", protocol: "135260000000004" });
     if (result.kind === "authorized") expectStandalone(result.retInutNFeXml, "retInutNFe");
   });
 
   it("status 107", async () => {
-    replay.answer("NFeStatusServico4", wrap(ANSWERS.running));
-    expect(await client.status(sp, certificate)).toMatchObject({ kind: "authorized", cStat: "107", averageSeconds: 2 });
+    loopback.replay.answer("NFeStatusServico4", wrap(ANSWERS.running));
+    expect(await loopback.client.status(sp, certificate)).toMatchObject({ kind: "authorized", cStat: "107", averageSeconds: 2 });
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { SoapTaxAuthority } from "../soap-tax-authority";
 import { closeServer, listenOnLoopback } from "./loopback-server";
 
 // A loopback SEFAZ stand-in that answers each web service (read from the SOAP
@@ -49,4 +51,18 @@ export async function startReplayServer(): Promise<ReplayServer> {
     },
     close: () => closeServer(server),
   };
+}
+
+/**
+ * For one test file: a replay server and the real SOAP client pointed at it
+ * (receipt polls without waiting), started before the tests and closed after.
+ */
+export function setUpReplayClient(): { readonly replay: ReplayServer; readonly client: SoapTaxAuthority } {
+  const state = {} as { replay: ReplayServer; client: SoapTaxAuthority };
+  beforeAll(async () => {
+    state.replay = await startReplayServer();
+    state.client = new SoapTaxAuthority({ timeoutMs: 3_000, baseUrl: state.replay.baseUrl, receiptPollIntervalMs: 1 });
+  });
+  afterAll(() => state.replay.close());
+  return state;
 }
