@@ -1,5 +1,6 @@
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { readSoapAnswer, text } from "./soap-response";
 import { recordedAnswer, setUpReplayClient } from "./test-support/replay-server";
 import type { AuthorityTarget, ClientCertificate } from "./types";
 
@@ -78,6 +79,13 @@ describe("recorded authorization, receipt and consultation answers", () => {
     const result = await loopback.client.consult({ uf: "PR", environment: "PRODUCTION", model: 55 }, "41241200000000000000550010000000011000000010", certificate);
     expect(result).toMatchObject({ cStat: "302", reason: "Irregularidade fiscal do destinatario" });
     expect(["authorized", "communication_failure"]).not.toContain(result.kind);
+  });
+});
+
+describe("recorded distribution answer", () => {
+  it("Ambiente Nacional's retDistDFeInt two wrappers down (nfeDistDFeInteresseResponse / nfeDistDFeInteresseResult) is found", () => {
+    const answer = readSoapAnswer(recordedAnswer("an-distdfe-138-nfeDistDFeInteresseResult.xml"), "retDistDFeInt");
+    expect(answer.ok && [text(answer.message, "cStat"), text(answer.message, "xMotivo")]).toEqual(["138", "Documento localizado"]);
   });
 });
 
