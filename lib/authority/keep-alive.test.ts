@@ -25,13 +25,16 @@ let baseUrl: string;
 let connections: Connection[] = [];
 /** When set, the n-th request on one connection is answered by resetting the connection (what a server that dropped an idle socket does). */
 let resetOnRequest: number | undefined;
+/** Milliseconds the server waits before answering. */
+let answerDelayMs = 0;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     const connection = (request.socket as net.Socket & { connection?: Connection }).connection!;
     connection.requests += 1;
     request.resume();
-    request.on("end", () => {
+    request.on("end", async () => {
+      await sleep(answerDelayMs);
       if (resetOnRequest === connection.requests) {
         request.socket.resetAndDestroy();
         return;
@@ -66,6 +69,18 @@ describe("idle keep-alive sockets", () => {
     expect(connections[0]!.closed).toBe(true);
     expect(await client.status(target, noCertificate)).toMatchObject({ kind: "authorized" });
     expect(connections.map((c) => c.requests)).toEqual([2, 1]);
+  });
+
+  it("the idle limit never cuts a call in progress: an answer slower than idleSocketMs is read", async () => {
+    connections = [];
+    resetOnRequest = undefined;
+    answerDelayMs = 600;
+    const client = new SoapTaxAuthority({ timeoutMs: 3_000, baseUrl, idleSocketMs: 200 });
+    try {
+      expect(await client.status(target, noCertificate)).toMatchObject({ kind: "authorized", cStat: "107" });
+    } finally {
+      answerDelayMs = 0;
+    }
   });
 });
 
