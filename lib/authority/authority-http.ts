@@ -1,14 +1,24 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import type { Socket } from "node:net";
 import tls from "node:tls";
 import type { ClientCertificate } from "./types";
 
 // The exchange both authority transports share (SEFAZ SOAP, Sefin Nacional
-// REST): HTTPS with the company's A1 as the TLS client certificate (MOC 4.0
-// item 3.1, MAN-INT §6.1.3: mutual authentication), or plain HTTP to the
-// built-in simulator on loopback; one deadline for the whole exchange. Each
-// transport frames its own body and reads its own answer.
+// REST): HTTPS with the company's A1 (leaf and the intermediates its PFX
+// carries) as the TLS client certificate (MOC 4.0 item 3.1, MAN-INT §6.1.3:
+// mutual authentication), or plain HTTP to the built-in simulator on
+// loopback. Each transport frames its own body and reads its own answer.
+//
+// Time limits, as the public clients use them:
+// - connect: a TCP+TLS connection not made within connectTimeoutMs fails
+//   (nothing was sent);
+// - total: the whole exchange (connect, send, wait, read) within timeoutMs;
+// - idle keep-alive sockets are closed after idleSocketMs, well before the
+//   servers close them (IIS: 120 s; a server's `Keep-Alive: timeout=N` hint
+//   shortens it further, Node applies N − 1 s), so a reused socket is not one
+//   the server already dropped.
 
 export type AuthorityHttpRequest = {
   url: string;
@@ -17,6 +27,10 @@ export type AuthorityHttpRequest = {
   body?: Buffer;
   certificate?: ClientCertificate;
   timeoutMs: number;
+  /** Connection (TCP + TLS handshake) deadline; defaults to DEFAULT_CONNECT_TIMEOUT_MS, never above timeoutMs. */
+  connectTimeoutMs?: number;
+  /** How long an idle keep-alive socket is kept; defaults to DEFAULT_IDLE_SOCKET_MS. */
+  idleSocketMs?: number;
   /** Extra trusted roots (PEM) on top of Node's, e.g. the ICP-Brasil chain; NODE_EXTRA_CA_CERTS does the same process-wide. */
   trustedCaPem?: string;
 };
@@ -24,20 +38,34 @@ export type AuthorityHttpRequest = {
 /** Any HTTP status is an answer (`ok: true`); only the network's conditions are `ok: false`. */
 export type AuthorityHttpResponse = { ok: true; status: number; text: string } | { ok: false; reason: string };
 
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/** A quarter of IIS's default 120 s connection timeout (and below nginx's 75 s): the server never drops a socket we still plan to reuse. */
+export const DEFAULT_IDLE_SOCKET_MS = 30_000;
+
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
-// One keep-alive agent per client certificate (and extra roots): TLS
+// One keep-alive agent per client certificate, extra roots and idle time: TLS
 // handshakes with mutual authentication are the slow part of every call.
-const httpsAgents = new Map<string, https.Agent>();
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const agents = new Map<string, http.Agent>();
 
-function httpsAgentFor(certificate: ClientCertificate, trustedCaPem?: string): https.Agent {
-  const id = createHash("sha256").update(certificate.certificatePem).update(trustedCaPem ?? "").digest("hex");
-  let agent = httpsAgents.get(id);
+function agentFor(secure: boolean, idleSocketMs: number, certificate?: ClientCertificate, trustedCaPem?: string): http.Agent {
+  const id = createHash("sha256")
+    .update(`${secure}|${idleSocketMs}|`)
+    .update(secure ? `${certificate!.certificatePem}|${certificate!.chainPem ?? ""}|${trustedCaPem ?? ""}` : "")
+    .digest("hex");
+  let agent = agents.get(id);
   if (!agent) {
-    const ca = trustedCaPem ? [...tls.rootCertificates, trustedCaPem] : undefined;
-    agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, ca, minVersion: "TLSv1.2" });
-    httpsAgents.set(id, agent);
+    // `timeout` on a keep-alive agent destroys a free socket idle that long.
+    const common = { keepAlive: true, timeout: idleSocketMs };
+    if (secure) {
+      const ca = trustedCaPem ? [...tls.rootCertificates, trustedCaPem] : undefined;
+      // The leaf followed by its intermediates: Node sends the whole PEM chain in the Certificate message.
+      const cert = certificate!.chainPem ? `${certificate!.certificatePem.trim()}\n${certificate!.chainPem.trim()}\n` : certificate!.certificatePem;
+      agent = new https.Agent({ ...common, maxSockets: 8, key: certificate!.privateKeyPem, cert, ca, minVersion: "TLSv1.2" });
+    } else {
+      agent = new http.Agent({ ...common, maxSockets: 16 });
+    }
+    agents.set(id, agent);
   }
   return agent;
 }
@@ -52,34 +80,60 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
   }
   if (secure && !call.certificate?.certificatePem) return Promise.resolve({ ok: false, reason: "A client certificate is required for HTTPS" });
   const headers = call.body ? { ...call.headers, "Content-Length": call.body.length } : call.headers;
-  const options: http.RequestOptions = { method: call.method, headers, agent: secure ? httpsAgentFor(call.certificate!, call.trustedCaPem) : httpAgent };
+  const agent = agentFor(secure, call.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS, call.certificate, call.trustedCaPem);
+  const connectTimeoutMs = Math.min(call.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, call.timeoutMs);
 
   return new Promise((resolve) => {
     let settled = false;
+    let answered = false;
+    let connectTimer: NodeJS.Timeout | undefined;
     const finish = (outcome: AuthorityHttpResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(connectTimer);
       resolve(outcome);
     };
-    const request = (secure ? https : http).request(url, options, (response) => {
+    const request = (secure ? https : http).request(url, { method: call.method, headers, agent }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", (error) => finish({ ok: false, reason: `Response error: ${error.message}` }));
       response.on("end", () => finish({ ok: true, status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    request.on("socket", (socket: Socket) => {
+      // A reused keep-alive socket is connected; a new one counts until TCP (and TLS) is up.
+      if (request.reusedSocket || (!secure && !socket.connecting)) return;
+      connectTimer = setTimeout(() => {
+        finish({ ok: false, reason: `No connection within ${connectTimeoutMs} ms (nothing was sent)` });
+        request.destroy(new Error("connect timeout"));
+      }, connectTimeoutMs);
+      socket.once(secure ? "secureConnect" : "connect", () => clearTimeout(connectTimer));
     });
     // One deadline for the whole exchange (connect, TLS, send, wait, read).
     const timer = setTimeout(() => {
       finish({ ok: false, reason: `No answer within ${call.timeoutMs} ms` });
       request.destroy(new Error("timeout"));
     }, call.timeoutMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error) }));
+    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error, { reusedSocket: request.reusedSocket, answered }) }));
     request.end(call.body);
   });
 }
 
-function describeNetworkError(error: NodeJS.ErrnoException): string {
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * The network condition in plain words. Every one is a communication failure
+ * (the caller may retry); the words say whether the request can have reached
+ * the authority, because a reset after sending is ambiguous: the emission
+ * pipeline then consults the access key before sending again.
+ */
+function describeNetworkError(error: NodeJS.ErrnoException, context: { reusedSocket: boolean; answered: boolean }): string {
   const code = error.code ?? "";
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code)) return `TLS failure (${code}): ${error.message}`;
+  if (NEVER_SENT.has(code)) return `Network error (${code}): ${error.message} (nothing was sent)`;
+  if (context.reusedSocket && !context.answered && (code === "ECONNRESET" || code === "EPIPE")) {
+    return `Network error (${code}): the authority closed a reused keep-alive connection before answering; the request may have reached it`;
+  }
   return `Network error${code ? ` (${code})` : ""}: ${error.message}`;
 }

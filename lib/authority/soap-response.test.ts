@@ -40,4 +40,24 @@ describe("reading SEFAZ answers", () => {
     expect(envelope.match(/<\?xml/g)).toHaveLength(1);
     expect(withoutXmlDeclaration("<a/>")).toBe("<a/>");
   });
+
+  it("reads a payload sent as escaped text inside the result element, and cuts fragments from the unescaped text", () => {
+    const envelope = `<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><ns2:nfeResultMsg xmlns:ns2="http://www.portalfiscal.inf.br/nfe/wsdl/NFeStatusServico4">&lt;retConsStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"&gt;&lt;cStat&gt;107&lt;/cStat&gt;&lt;/retConsStatServ&gt;</ns2:nfeResultMsg></soap:Body></soap:Envelope>`;
+    const answer = readSoapAnswer(envelope, "retConsStatServ");
+    expect(answer.ok && text(answer.message, "cStat")).toBe("107");
+    if (answer.ok) expect(extractElement(answer.xml, "retConsStatServ")).toBe(`<retConsStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><cStat>107</cStat></retConsStatServ>`);
+  });
+
+  it("a fault without a reason falls back to its detail; a body without the message says which was expected", () => {
+    const detailOnly = `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault><faultcode>s:Server</faultcode><faultstring/><detail><erro>Certificado revogado</erro></detail></s:Fault></s:Body></s:Envelope>`;
+    expect(readSoapAnswer(detailOnly, "retEnviNFe")).toEqual({ ok: false, reason: "SOAP fault: Certificado revogado (s:Server)" });
+    expect(readSoapAnswer(`<soap:Envelope xmlns:soap="x"><soap:Body><nfeResultMsg/></soap:Body></soap:Envelope>`, "retEnviNFe")).toEqual({ ok: false, reason: "Answer without <retEnviNFe>" });
+  });
+
+  it("a cut element declares the prefixes only its ancestors declared", () => {
+    const xml = `<S:Envelope xmlns:S="e"><S:Body><r xmlns:ns2="http://www.portalfiscal.inf.br/nfe"><ns2:protNFe versao="4.00"><ns2:nProt>1</ns2:nProt></ns2:protNFe></r></S:Body></S:Envelope>`;
+    expect(extractElement(xml, "protNFe")).toBe(`<ns2:protNFe xmlns:ns2="http://www.portalfiscal.inf.br/nfe" versao="4.00"><ns2:nProt>1</ns2:nProt></ns2:protNFe>`);
+    // Its own declarations are left as they are.
+    expect(extractElement(`<a xmlns:p="x"><p:b xmlns:p="y"/></a>`, "b")).toBe(`<p:b xmlns:p="y"/>`);
+  });
 });

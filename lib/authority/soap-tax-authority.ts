@@ -14,7 +14,7 @@ import {
 } from "./classify";
 import { resolveEndpoint, type AuthorityService, type Endpoint } from "./endpoints";
 import { consReciNFe, consSitNFe, consStatServ, envEvento, enviNFe } from "./request-messages";
-import { child, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
+import { child, declareInheritedPrefixes, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
 import { postSoap } from "./soap-transport";
 import type {
   AuthorityTarget,
@@ -31,7 +31,11 @@ import type {
 } from "./types";
 
 export type SoapTaxAuthorityOptions = {
+  /** The whole exchange's deadline (AUTHORITY_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Connection deadline and idle keep-alive time; defaults in authority-http.ts (10 s, 30 s). */
+  connectTimeoutMs?: number;
+  idleSocketMs?: number;
   /** Send to this origin (the simulator) with the table URL's path; unset: the table URL itself. */
   baseUrl?: string;
   /** Polls of NFeRetAutorizacao4 after a 103 (asynchronous batch), and the wait before each. */
@@ -174,11 +178,12 @@ export class SoapTaxAuthority implements TaxAuthority {
     } catch (error) {
       return { ok: false, failure: { kind: "communication_failure", reason: (error as Error).message } };
     }
-    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs: this.options.timeoutMs, trustedCaPem: this.options.trustedCaPem });
+    const { timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem } = this.options;
+    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
     if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
     const answer = readSoapAnswer(outcome.body, expected);
     if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
-    return { ok: true, message: answer.message, responseXml: extractElement(outcome.body, expected) ?? outcome.body };
+    return { ok: true, message: answer.message, responseXml: extractElement(answer.xml, expected) ?? answer.xml };
   }
 }
 
@@ -222,7 +227,8 @@ function refusedOrRetry(cStat: string, reason: string, responseXml: string): Com
 /** The events of a retConsSitNFe: each procEventoNFe whose retEvento registered it (135, 136, 155). */
 function registeredEvents(responseXml: string): RegisteredEvent[] {
   const events: RegisteredEvent[] = [];
-  for (const [procEventoXml] of responseXml.matchAll(/<(?:[\w.-]+:)?procEventoNFe\b[\s\S]*?<\/(?:[\w.-]+:)?procEventoNFe>/g)) {
+  for (const match of responseXml.matchAll(/<(?:[\w.-]+:)?procEventoNFe\b[\s\S]*?<\/(?:[\w.-]+:)?procEventoNFe>/g)) {
+    const procEventoXml = declareInheritedPrefixes(match[0], responseXml.slice(0, match.index));
     const ret = extractElement(procEventoXml, "retEvento") ?? "";
     const field = (name: string) => new RegExp(`<(?:[\\w.-]+:)?${name}>([^<]*)<`).exec(ret)?.[1]?.trim() ?? "";
     if (!EVENT_REGISTERED.has(field("cStat"))) continue;

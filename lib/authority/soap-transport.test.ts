@@ -1,31 +1,14 @@
-import { generateKeyPairSync } from "node:crypto";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
-import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { SoapTaxAuthority } from "./soap-tax-authority";
 import { closeServer, listenOnLoopback } from "./test-support/loopback-server";
+import { selfSignedServerCertificate } from "./test-support/tls-server-certificate";
 import type { AuthorityTarget } from "./types";
 
 // Mutual TLS as SEFAZ requires it: the company's A1 is the client
 // certificate, the server's chain must be trusted, keep-alive reuses the session.
-
-function selfSignedServerCertificate(): { key: string; cert: string } {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
-  cert.serialNumber = "0a1b2c";
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
-  const subject = [{ name: "commonName", value: "homologacao.sefaz.test" }];
-  cert.setSubject(subject);
-  cert.setIssuer(subject);
-  cert.setExtensions([{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }]);
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  cert.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
-  return { key, cert: forge.pki.certificateToPem(cert) };
-}
 
 const target: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 55 };
 const a1 = testSigningCredentials("11222333000181");

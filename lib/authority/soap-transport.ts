@@ -1,4 +1,5 @@
 import { authorityHttpRequest } from "./authority-http";
+import { readSoapFault } from "./soap-response";
 import type { ClientCertificate } from "./types";
 
 // SOAP 1.2 over the shared authority exchange (mutual TLS with the A1, MOC
@@ -14,6 +15,9 @@ export type SoapCall = {
   payloadXml: string;
   certificate?: ClientCertificate;
   timeoutMs: number;
+  /** See AuthorityHttpRequest: connection deadline and idle keep-alive time (defaults in authority-http.ts). */
+  connectTimeoutMs?: number;
+  idleSocketMs?: number;
   /** Extra trusted roots (PEM) on top of Node's, e.g. the ICP-Brasil chain; NODE_EXTRA_CA_CERTS does the same process-wide. */
   trustedCaPem?: string;
 };
@@ -47,10 +51,18 @@ export async function postSoap(call: SoapCall): Promise<SoapOutcome> {
     body: Buffer.from(buildSoapEnvelope(call.namespace, call.payloadXml), "utf8"),
     certificate: call.certificate,
     timeoutMs: call.timeoutMs,
+    connectTimeoutMs: call.connectTimeoutMs,
+    idleSocketMs: call.idleSocketMs,
     trustedCaPem: call.trustedCaPem,
   });
   if (!response.ok) return response;
   const { status, text } = response;
   if (status >= 200 && status < 300) return { ok: true, status, body: text };
-  return { ok: false, status, body: text, reason: `HTTP ${status} from the authority` };
+  return { ok: false, status, body: text, reason: describeHttpFailure(status, text) };
+}
+
+/** A non-2xx answer, with the SOAP Fault's text when the body is one (ASMX and Axis2 answer faults with HTTP 500). */
+export function describeHttpFailure(status: number, body: string): string {
+  const fault = readSoapFault(body);
+  return fault ? `HTTP ${status} from the authority, SOAP fault: ${fault}` : `HTTP ${status} from the authority`;
 }

@@ -21,8 +21,12 @@ export type AuthorityModel = 55 | 65;
 /** Where to send: state of the issuer, environment and model pick the endpoint. */
 export type AuthorityTarget = { uf: string; environment: AuthorityEnvironment; model: AuthorityModel; contingency?: "SVC-AN" | "SVC-RS" };
 
-/** The company's A1, decrypted only in memory for the TLS client certificate. */
-export type ClientCertificate = { privateKeyPem: string; certificatePem: string };
+/**
+ * The company's A1, decrypted only in memory for the TLS client certificate.
+ * chainPem: the intermediate CAs the PFX carries (leaf's issuer first), sent
+ * after the leaf so servers that hold only the ICP-Brasil roots can verify it.
+ */
+export type ClientCertificate = { privateKeyPem: string; certificatePem: string; chainPem?: string };
 
 export type CommunicationFailure = { kind: "communication_failure"; reason: string; cStat?: string };
 export type Refused = { kind: "refused"; cStat: string; reason: string; responseXml?: string };

@@ -30,6 +30,12 @@ const DAY_MS = 86_400_000;
  * HOMOLOGATION and tests only; the SEFAZ rejects it in PRODUCTION.
  */
 export function createTestCertificate(input: CreateTestCertificateInput): { pfx: Buffer; password: string } {
+  return createPfx(input);
+}
+
+type TestIssuer = { certificate: forge.pki.Certificate; privateKey: forge.pki.rsa.PrivateKey };
+
+function createPfx(input: CreateTestCertificateInput, issuer?: TestIssuer, chain: forge.pki.Certificate[] = []): { pfx: Buffer; password: string } {
   const cnpj = normalizeDocument(input.cnpj);
   const legalName = input.legalName.trim().toUpperCase();
   const notBefore = input.notBefore ?? new Date(Date.now() - DAY_MS);
@@ -54,7 +60,7 @@ export function createTestCertificate(input: CreateTestCertificateInput): { pfx:
     { name: "commonName", value: `${legalName}:${cnpj}` },
   ];
   certificate.setSubject(subject);
-  certificate.setIssuer(subject);
+  certificate.setIssuer(issuer ? issuer.certificate.subject.attributes : subject);
 
   const subjectAltName = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SEQUENCE, true, [
     otherNameAsn1(OID_PJ_RESPONSIBLE_NAME, "RESPONSAVEL TESTE"),
@@ -70,10 +76,10 @@ export function createTestCertificate(input: CreateTestCertificateInput): { pfx:
     ...(input.icpBrasilOtherNames === false ? [] : [{ name: "subjectAltName", value: subjectAltName }]),
     { name: "subjectKeyIdentifier" },
   ]);
-  certificate.sign(privateKey, forge.md.sha256.create());
+  certificate.sign(issuer?.privateKey ?? privateKey, forge.md.sha256.create());
 
   const encryption = input.encryption ?? "aes256";
-  const pfxAsn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], password, {
+  const pfxAsn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate, ...chain], password, {
     algorithm: encryption === "aes256" ? "aes256" : "3des",
     friendlyName: `${legalName}:${cnpj}`,
     generateLocalKeyId: true,
@@ -81,4 +87,36 @@ export function createTestCertificate(input: CreateTestCertificateInput): { pfx:
   let der: Buffer = Buffer.from(forge.asn1.toDer(pfxAsn1).getBytes(), "binary");
   if (encryption === "rc2-40") der = encryptCertificateSafeWithRc2(der, password);
   return { pfx: der, password };
+}
+
+/**
+ * An A1 issued by a test intermediate CA under a test root, the PFX carrying
+ * leaf, intermediate and root (as ICP-Brasil A1 files exported with their
+ * chain do). For tests of the chain presented in mutual TLS.
+ */
+export function createTestCertificateWithChain(input: CreateTestCertificateInput): { pfx: Buffer; password: string; rootPem: string; intermediatePem: string } {
+  const root = testCa("AC RAIZ TESTE");
+  const intermediate = testCa("AC INTERMEDIARIA TESTE", root);
+  const { pfx, password } = createPfx(input, intermediate, [intermediate.certificate, root.certificate]);
+  return { pfx, password, rootPem: forge.pki.certificateToPem(root.certificate), intermediatePem: forge.pki.certificateToPem(intermediate.certificate) };
+}
+
+function testCa(commonName: string, issuer?: TestIssuer): TestIssuer {
+  const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const privateKey = forge.pki.privateKeyFromPem(pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString());
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.publicKeyFromPem(pair.publicKey.export({ type: "spki", format: "pem" }).toString());
+  certificate.serialNumber = `01${randomBytes(15).toString("hex")}`;
+  certificate.validity.notBefore = new Date(Date.now() - DAY_MS);
+  certificate.validity.notAfter = new Date(Date.now() + 365 * DAY_MS);
+  const subject = [{ shortName: "C", value: "BR" }, { shortName: "O", value: "ICP-Brasil" }, { name: "commonName", value: commonName }];
+  certificate.setSubject(subject);
+  certificate.setIssuer(issuer ? issuer.certificate.subject.attributes : subject);
+  certificate.setExtensions([
+    { name: "basicConstraints", cA: true, critical: true },
+    { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
+    { name: "subjectKeyIdentifier" },
+  ]);
+  certificate.sign(issuer?.privateKey ?? privateKey, forge.md.sha256.create());
+  return { certificate, privateKey };
 }

@@ -42,6 +42,8 @@ describe("parsePkcs12", () => {
     expect(parsed.notBefore.getTime()).toBeLessThan(Date.now());
     expect(parsed.privateKeyPem).toMatch(/BEGIN RSA PRIVATE KEY/);
     expect(keyMatchesCertificate(parsed.privateKeyPem, parsed.certificatePem)).toBe(true);
+    // A self-signed file has no chain to present in mutual TLS.
+    expect(parsed.chainPem).toBe("");
   });
 
   it("puts the CNPJ in subjectAltName otherName 2.16.76.1.3.3, not only in the CN", () => {

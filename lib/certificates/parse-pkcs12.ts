@@ -16,6 +16,8 @@ export type ParsedCertificate = {
   holderName: string;
   privateKeyPem: string;
   certificatePem: string;
+  /** The intermediate CAs the file carries, from the leaf's issuer up (self-signed roots left out), PEM; "" when none. */
+  chainPem: string;
 };
 
 const invalid = (message: string) => new DomainError(422, "certificate_invalid", message);
@@ -102,5 +104,42 @@ export function parsePkcs12(pfx: Buffer, password: string): ParsedCertificate {
     holderName: cn.includes(":") ? cn.slice(0, cn.lastIndexOf(":")) : cn,
     privateKeyPem: forge.pki.privateKeyToPem(key),
     certificatePem: forge.pki.certificateToPem(certificate),
+    chainPem: issuerChain(certificate, certificates).map((c) => forge.pki.certificateToPem(c)).join(""),
   };
+}
+
+/**
+ * The leaf's issuers found in the file, in order (as sped-common sends them
+ * with the client certificate): TLS servers that trust only the ICP-Brasil
+ * roots need the intermediates. A self-signed root is left out (the server
+ * has its own copy); certificates not on the leaf's path are ignored.
+ */
+function issuerChain(leaf: forge.pki.Certificate, certificates: forge.pki.Certificate[]): forge.pki.Certificate[] {
+  const chain: forge.pki.Certificate[] = [];
+  let current = leaf;
+  while (!isSelfSigned(current)) {
+    const issuer = certificates.find((c) => c !== current && !chain.includes(c) && c !== leaf && safeIssued(c, current));
+    if (!issuer || isSelfSigned(issuer)) break;
+    chain.push(issuer);
+    current = issuer;
+  }
+  return chain;
+}
+
+function isSelfSigned(certificate: forge.pki.Certificate): boolean {
+  return sameName(certificate.subject, certificate.issuer);
+}
+
+/** Names compared by attribute type and value (forge's isIssuer compares hashes that depend on the string encoding). */
+function sameName(a: forge.pki.Certificate["subject"], b: forge.pki.Certificate["issuer"]): boolean {
+  const key = (name: forge.pki.Certificate["subject"]) => name.attributes.map((attribute) => `${attribute.type}=${String(attribute.value)}`).join("|");
+  return key(a) === key(b);
+}
+
+function safeIssued(issuer: forge.pki.Certificate, subject: forge.pki.Certificate): boolean {
+  try {
+    return sameName(issuer.subject, subject.issuer) && issuer.verify(subject);
+  } catch {
+    return false;
+  }
 }

@@ -4,7 +4,8 @@ import { decrypt } from "@/lib/crypto";
 import { DomainError } from "@/lib/errors";
 import { parsePkcs12 } from "./parse-pkcs12";
 
-export type SigningCredentials = { certificateId: string; privateKeyPem: string; certificatePem: string; holderCnpj: string; notAfter: Date };
+/** chainPem: the intermediates the PFX carries, presented with the leaf in mutual TLS ("" when none). */
+export type SigningCredentials = { certificateId: string; privateKeyPem: string; certificatePem: string; chainPem: string; holderCnpj: string; notAfter: Date };
 
 // Decrypting and opening a PKCS#12 costs milliseconds of PBKDF work; emission signs
 // many documents per second, so decrypted credentials are kept per certificate id.
@@ -46,6 +47,7 @@ export async function credentialsOf(certificate: { id: string; companyId: string
     certificateId: certificate.id,
     privateKeyPem: parsed.privateKeyPem,
     certificatePem: parsed.certificatePem,
+    chainPem: parsed.chainPem,
     holderCnpj: record.holderCnpj,
     notAfter: record.notAfter,
   };

@@ -85,7 +85,7 @@ async function sendCancellation(
   const { document, company } = input;
   const accessKey = document.accessKey!;
   const credentials = await loadSigningCredentials(document.companyId);
-  const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
+  const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
   const request = buildSignedCancellation(
     { environment: document.environment, accessKey, authorCnpj: company.cnpj, requestedAt: localDateTime(input.now, company.state), reasonCode: input.reasonCode, justification: input.justification },
     credentials,

@@ -93,6 +93,8 @@ describe("POST /v1/fiscal-documents/{id}/cancel", () => {
     const res = await cancel(document.id, { justification: JUSTIFICATION });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe("authority_unavailable");
+    // The authority's SOAP Fault text reaches the API answer.
+    expect(res.body.message).toContain("SOAP fault: Simulated internal server error");
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
   });
 

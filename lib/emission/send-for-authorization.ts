@@ -69,7 +69,7 @@ export async function sendCounted(
   }
 
   const credentials = await credentialsOf({ id: document.certificateId, companyId: run.companyId });
-  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
+  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
   const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: document.type === "NFCE" ? 65 : 55 };
   const outcome = await send(authorityFor(document.environment), target, document, certificate);
 

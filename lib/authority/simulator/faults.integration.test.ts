@@ -60,7 +60,8 @@ describe("fault injection and classification", () => {
     const nfe = signedNfe({ cnpj, series: 1, number: 3 });
     const result = await client.authorize(target, nfe.xml, credentialsFor(cnpj));
     expect(result.kind).toBe("communication_failure");
-    if (result.kind === "communication_failure") expect(result.reason).toContain("HTTP 500");
+    // The fault's own text is kept, not only the status.
+    if (result.kind === "communication_failure") expect(result.reason).toBe("HTTP 500 from the authority, SOAP fault: Simulated internal server error (soap:Receiver)");
   });
 
   it("a delay beyond the timeout is a communication failure; the key consulted afterwards is authorized (lost answer)", async () => {

@@ -51,10 +51,16 @@ export type SimulatorOptions = {
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const SOAP12_NS = "http://www.w3.org/2003/05/soap-envelope";
 
-function envelope(service: AuthorityService, answerXml: string): string {
+/**
+ * The answer in its SOAP 1.2 envelope. Events for cOrgao 91 come back as the
+ * Ambiente Nacional wraps them (`nfeRecepcaoEventoNFResult`, recorded in
+ * test/fixtures/authority-answers), the rest under `nfeResultMsg`.
+ */
+function envelope(service: AuthorityService, answerXml: string, payloadXml = ""): string {
+  const wrapper = service === "NFeRecepcaoEvento4" && /<(?:\w+:)?cOrgao>91</.test(payloadXml) ? "nfeRecepcaoEventoNFResult" : "nfeResultMsg";
   return (
     `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
-    `<soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${service}">${answerXml}</nfeResultMsg></soap:Body></soap:Envelope>`
+    `<soap:Body><${wrapper} xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${service}">${answerXml}</${wrapper}></soap:Body></soap:Envelope>`
   );
 }
 
@@ -152,12 +158,12 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     if (action?.kind === "reject" || action?.kind === "unavailable") {
       const cStat = action.kind === "reject" ? action.cStat : "108";
       const xMotivo = action.kind === "reject" ? (action.reason ?? `Rejeição simulada ${cStat}`) : "Serviço Paralisado Momentaneamente (curto prazo)";
-      return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat, xMotivo })));
+      return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat, xMotivo }), payloadXml));
     }
     if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
     const answer = await process(service, payloadXml, action);
     if (action?.kind === "delay" && !action.beforeProcessing) await sleep(action.ms);
-    reply(200, envelope(service, answer.answerXml));
+    reply(200, envelope(service, answer.answerXml, payloadXml));
   }
 
   const listener: http.RequestListener = (request, response) => {

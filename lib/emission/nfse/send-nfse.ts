@@ -36,7 +36,7 @@ export async function sendNfseCounted(
     return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
   }
   const credentials = await credentialsOf({ id: document.certificateId, companyId: run.companyId });
-  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
+  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
   const outcome = await send(authorityFor(document.environment), document, certificate);
 
   if (outcome.kind === "issued") return settleNfseAuthorized(pool, run, document, outcome.issued, outcome.via);
