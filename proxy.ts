@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { disallowedMethod } from "@/lib/api/allowed-methods";
-import { describeMalformedPath, isApiPath, securityHeaders } from "@/lib/api/security-headers";
+import { describeMalformedPath, securityHeaders } from "@/lib/api/security-headers";
 
 // Runs before every route (Next 16's "proxy", formerly middleware): refuses
 // paths Next cannot decode and methods a route does not take (405 with Allow)
@@ -20,9 +20,7 @@ function methodNotAllowedResponse(method: string, pathname: string, allowed: str
 
 export function proxy(request: NextRequest): NextResponse {
   const rawPathname = new URL(request.url).pathname;
-  // JSON answers run no script: no nonce, and the request goes on unchanged (cheaper for /v1).
-  const api = isApiPath(rawPathname);
-  const nonce = api ? "" : Buffer.from(crypto.randomUUID()).toString("base64");
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
   const headers = securityHeaders({ pathname: rawPathname, https, nonce, development: process.env.NODE_ENV === "development" });
 
@@ -31,7 +29,6 @@ export function proxy(request: NextRequest): NextResponse {
   const allowed = disallowedMethod(rawPathname, request.method);
   if (allowed) return methodNotAllowedResponse(request.method, rawPathname, allowed, headers);
 
-  if (api) return NextResponse.next({ headers });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);

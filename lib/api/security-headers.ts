@@ -41,8 +41,7 @@ export function isAuthenticatedPath(pathname: string): boolean {
   return !PUBLIC_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-/** API and health answers: JSON (or XML/PDF), never a page. */
-export const isApiPath = (pathname: string) => /^\/(v1|api|health)(\/|$)/.test(pathname);
+const isApiPath = (pathname: string) => /^\/(v1|api|health)(\/|$)/.test(pathname);
 
 export function securityHeaders(input: SecurityHeaderInput): Record<string, string> {
   const headers: Record<string, string> = {
