@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   // Interface of `npm run simulator`; it authenticates nobody, so loopback unless told otherwise.
   SIMULATOR_HOST: z.string().default("127.0.0.1"),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous: bench:api sends 200/s from one key.
+  // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous (bench:api raises it out of reach of its 500/s from one key).
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(30_000),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Synchronous authority calls (cancel, correction letter, delivery receipt, inutilization) one company may have in flight.
