@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/config/env";
 import { db, getPool, type DbClient } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { DomainError, notFound } from "@/lib/errors";
+import { ExpiringLookupCache } from "./api-key-cache";
 import type { Scope } from "./scopes";
 
 // Keys look like "fsk_<43 base64url chars>" (256 bits of entropy): the prefix
@@ -55,6 +57,7 @@ export async function revokeApiKey(input: { companyId: string; apiKeyId: string 
     where: { id: input.apiKeyId, companyId: input.companyId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  forgetCachedApiKeys();
   if (result.count === 0) {
     const exists = await client.apiKey.findFirst({ where: { id: input.apiKeyId, companyId: input.companyId } });
     if (!exists) throw notFound("API key");
@@ -75,6 +78,15 @@ const TOUCH_LAST_USED = `UPDATE "ApiKey" SET "lastUsedAt" = now() AT TIME ZONE '
 
 type ActiveKeyRow = { id: string; companyId: string; scopes: string[]; secretHash: string };
 
+// On globalThis: one cache for every route bundle of the Next server, so a revocation forgets them all.
+const globalForKeys = globalThis as unknown as { __fiscalApiKeyCache?: ExpiringLookupCache<ActiveKeyRow> };
+const activeKeys = (globalForKeys.__fiscalApiKeyCache ??= new ExpiringLookupCache<ActiveKeyRow>());
+
+/** After a revocation: this process looks every key up again at its next request (./api-key-cache.ts). */
+export function forgetCachedApiKeys(): void {
+  activeKeys.forget();
+}
+
 /** Resolves the Authorization header to a principal, or throws 401 invalid_api_key. */
 export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyPrincipal> {
   // The scheme is case-insensitive (RFC 9110 §11.1). Two Authorization headers
@@ -83,9 +95,9 @@ export async function authenticateApiKey(authorization: string | null): Promise<
   const secret = match?.[1];
   if (!secret || !secret.startsWith(KEY_PREFIX)) throw invalidKey();
   const hash = hashApiKey(secret);
-  // Every request reads the row (nothing about a key is cached), so a
-  // revocation applies to the next request.
-  const [record] = await sql<ActiveKeyRow>(getPool(), FIND_ACTIVE_KEY, [hash]);
+  // The row as read at most API_KEY_CACHE_MS ago (./api-key-cache.ts): a
+  // revocation applies at once in this process, within that time in the others.
+  const record = await activeKeys.get(hash, env().API_KEY_CACHE_MS, async () => (await sql<ActiveKeyRow>(getPool(), FIND_ACTIVE_KEY, [hash]))[0]);
   // The lookup is by hash, so timing reveals nothing about the secret; the
   // constant-time comparison guards against any index/collation surprise.
   if (!record || !timingSafeEqual(Buffer.from(record.secretHash), Buffer.from(hash))) throw invalidKey();

@@ -29,13 +29,17 @@ const EnvSchema = z.object({
   // Interface of `npm run simulator`; it authenticates nobody, so loopback unless told otherwise.
   SIMULATOR_HOST: z.string().default("127.0.0.1"),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous: bench:api sends 200/s from one key.
+  // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous (bench:api raises it out of reach of its 500/s from one key).
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(30_000),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Synchronous authority calls (cancel, correction letter, delivery receipt, inutilization) one company may have in flight.
   AUTHORITY_CALLS_PER_COMPANY: z.coerce.number().int().min(1).default(4),
   // Rate-limit counters in Redis instead of PostgreSQL (lib/rate-limit).
   REDIS_URL: z.string().url().optional(),
+  // How often a process sends the hits it counted for per-request limits (lib/rate-limit/batched.ts) and reads back the others'.
+  RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  // How long a process trusts an API key it has looked up (lib/auth/api-key-cache.ts); a revocation in another process applies after at most this.
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   // Webhooks (lib/webhooks/config.ts parses both): seconds between consecutive attempts, and the
   // hosts, IPs or CIDRs exempt from the public-address rule (and allowed over http://).
   WEBHOOK_RETRY_DELAYS_SECONDS: z.string().optional(),

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import type { CounterStore } from "./batched-window";
 
 // The Redis backend of lib/rate-limit (used when REDIS_URL is set): the same
 // fixed windows, one key per rule and window (`rl:<key>:<windowStart>`),
@@ -40,3 +41,29 @@ export async function closeRedisCounters(): Promise<void> {
   await globalForRedis.__fiscalRateLimitRedis?.quit().catch(() => undefined);
   globalForRedis.__fiscalRateLimitRedis = undefined;
 }
+
+// The batched flush (./batched-window.ts) in one script: KEYS are `rl:<key>`,
+// ARGV holds (window start ms, window ms, hits) per key, hits 0 only reads.
+// Returns { nowMs, count1, count2, … } in KEYS' order.
+const BATCH_SCRIPT = `
+local now = redis.call('TIME')
+local out = { tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) }
+for i, prefix in ipairs(KEYS) do
+  local key = prefix .. ':' .. ARGV[3 * i - 2]
+  local hits = tonumber(ARGV[3 * i])
+  local count
+  if hits > 0 then
+    count = redis.call('INCRBY', key, hits)
+    if count == hits then redis.call('PEXPIRE', key, tonumber(ARGV[3 * i - 1]) + 1000) end
+  else
+    count = tonumber(redis.call('GET', key) or '0')
+  end
+  out[i + 1] = count
+end
+return out`;
+
+export const redisBatchStore = (url: string): CounterStore => async (increments) => {
+  const args = increments.flatMap((i) => [String(i.windowStartMs), String(i.windowMs), String(i.count)]);
+  const [nowMs, ...counts] = (await redis(url).eval(BATCH_SCRIPT, increments.length, ...increments.map((i) => `rl:${i.key}`), ...args)) as number[];
+  return { nowMs: nowMs!, totals: increments.map((i, index) => ({ key: i.key, windowStartMs: i.windowStartMs, count: counts[index]! })) };
+};

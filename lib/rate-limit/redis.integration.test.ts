@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/config/env";
 import { db } from "@/test/factories";
 import { hitRateLimit, peekRateLimit } from "./index";
-import { closeRedisCounters } from "./redis-counters";
+import { BatchedWindowLimiter } from "./batched-window";
+import { closeRedisCounters, redisBatchStore } from "./redis-counters";
 
 // The Redis backend (REDIS_URL) behind the same functions. Runs where a Redis
 // answers on TEST_REDIS_URL (default 127.0.0.1:6379); skipped elsewhere.
@@ -42,5 +43,22 @@ describe.skipIf(!hasRedis)("rate limit (Redis fixed window, REDIS_URL)", () => {
     expect(refused.resetAt.getTime() % 3_600_000).toBe(0);
     expect((await peekRateLimit(rule)).allowed).toBe(false);
     expect(await db.rateLimitCounter.count({ where: { key: rule.key } })).toBe(0);
+  });
+
+  it("batched: two limiters (two processes) flush to Redis and see each other's hits; the same keys as the per-hit counters", async () => {
+    const rule = { key: `test:${randomUUID()}`, limit: 4, windowSeconds: 3600 };
+    const [a, b] = [new BatchedWindowLimiter(redisBatchStore(REDIS_URL), 60_000), new BatchedWindowLimiter(redisBatchStore(REDIS_URL), 60_000)];
+    expect((await a.hit(rule)).remaining).toBe(3);
+    await a.hit(rule);
+    await a.flush();
+    expect((await b.hit(rule)).remaining).toBe(1);
+    await b.hit(rule);
+    expect((await b.hit(rule)).allowed).toBe(false);
+    await b.flush();
+    await a.flush();
+    expect((await a.hit(rule)).allowed).toBe(false);
+    process.env.REDIS_URL = REDIS_URL;
+    resetEnvCache();
+    expect(await peekRateLimit(rule)).toMatchObject({ allowed: false, remaining: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import type { UserRole } from "@prisma/client";
+import { forgetCachedApiKeys } from "@/lib/auth/api-keys";
 import { db, type DbClient } from "@/lib/db/client";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { notFound, unprocessable } from "@/lib/errors";
@@ -48,7 +49,7 @@ export async function deactivateUser(input: Actor & { targetUserId: string; body
   if (input.targetUserId === input.userId) {
     throw unprocessable("cannot_deactivate_self", "You cannot deactivate your own account; ask another ADMIN.");
   }
-  return withTransaction(client, async (tx) => {
+  const summary = await withTransaction(client, async (tx) => {
     const admins = await lockActiveAdmins(tx, input.tenantId);
     const user = await findTenantUser(tx, input.tenantId, input.targetUserId);
     if (user.isActive) {
@@ -61,6 +62,9 @@ export async function deactivateUser(input: Actor & { targetUserId: string; body
     }
     return toUserSummary(await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: userSummarySelect }));
   });
+  // The revoked keys stop at this process's next request (lib/auth/api-key-cache.ts).
+  if (revokeApiKeys) forgetCachedApiKeys();
+  return summary;
 }
 
 export async function reactivateUser(input: Actor & { targetUserId: string }, client: DbClient = db): Promise<UserSummary> {

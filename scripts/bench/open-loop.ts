@@ -18,8 +18,14 @@
 // server); writing a prepared request and reading the answer's framing costs a
 // small fraction of that.
 import net from "node:net";
+import { completeCpf } from "@/lib/br/documents";
 
-export type OpenLoopOptions = { url: string; rate: number; durationS: number; connections: number; headers: Record<string, string> };
+/**
+ * A JSON body per request (POST): `{{cpf}}` in the template becomes a valid CPF
+ * unique to the request (base `cpfFrom + i`), `{{n}}` the request's number.
+ */
+export type OpenLoopBody = { template: string; cpfFrom: number };
+export type OpenLoopOptions = { url: string; rate: number; durationS: number; connections: number; headers: Record<string, string>; body?: OpenLoopBody };
 export type OpenLoopResult = {
   requests: number;
   failed: number;
@@ -72,13 +78,12 @@ export function responseEnd(buffer: Buffer): { end: number; status: number } | n
 /** One keep-alive connection sending its due requests one at a time. */
 class Connection {
   private readonly socket: net.Socket;
-  private readonly due: number[] = [];
+  private readonly due: { dueAt: number; request: Buffer }[] = [];
   private inFlight: number | null = null;
   private pending: Buffer = Buffer.alloc(0);
 
   constructor(
     url: URL,
-    private readonly request: Buffer,
     private readonly onAnswer: (dueAt: number, ok: boolean) => void,
   ) {
     this.socket = net.connect({ host: url.hostname, port: Number(url.port || 80), noDelay: true });
@@ -87,8 +92,8 @@ class Connection {
     this.socket.on("close", () => this.failAll());
   }
 
-  send(dueAt: number): void {
-    this.due.push(dueAt);
+  send(dueAt: number, request: Buffer): void {
+    this.due.push({ dueAt, request });
     if (this.inFlight === null) this.next();
   }
 
@@ -98,10 +103,10 @@ class Connection {
   }
 
   private next(): void {
-    const dueAt = this.due.shift();
-    if (dueAt === undefined) return;
-    this.inFlight = dueAt;
-    this.socket.write(this.request);
+    const due = this.due.shift();
+    if (due === undefined) return;
+    this.inFlight = due.dueAt;
+    this.socket.write(due.request);
   }
 
   private receive(chunk: Buffer): void {
@@ -111,12 +116,12 @@ class Connection {
     this.pending = this.pending.subarray(answer.end);
     const dueAt = this.inFlight;
     this.inFlight = null;
-    this.onAnswer(dueAt, answer.status === 200);
+    this.onAnswer(dueAt, answer.status >= 200 && answer.status < 300);
     this.next();
   }
 
   private failAll(): void {
-    const lost = [...(this.inFlight === null ? [] : [this.inFlight]), ...this.due.splice(0)];
+    const lost = [...(this.inFlight === null ? [] : [this.inFlight]), ...this.due.splice(0).map((due) => due.dueAt)];
     this.inFlight = null;
     for (const dueAt of lost) this.onAnswer(dueAt, false);
   }
@@ -125,7 +130,13 @@ class Connection {
 export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const url = new URL(options.url);
   const headerLines = Object.entries({ host: url.host, ...options.headers }).map(([name, value]) => `${name}: ${value}\r\n`);
-  const request = Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\n${headerLines.join("")}\r\n`, "latin1");
+  const get = Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\n${headerLines.join("")}\r\n`, "latin1");
+  const requestFor = (i: number): Buffer => {
+    if (!options.body) return get;
+    const body = Buffer.from(options.body.template.replaceAll("{{cpf}}", completeCpf(String(options.body.cpfFrom + i).padStart(9, "0"))).replaceAll("{{n}}", String(i)), "utf8");
+    const head = `POST ${url.pathname}${url.search} HTTP/1.1\r\n${headerLines.join("")}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`;
+    return Buffer.concat([Buffer.from(head, "latin1"), body]);
+  };
   const total = Math.round(options.rate * options.durationS);
   const intervalMs = 1000 / options.rate;
   const latencies: number[] = [];
@@ -156,14 +167,14 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
         })(),
       });
     };
-    const connections = Array.from({ length: options.connections }, () => new Connection(url, request, onAnswer));
+    const connections = Array.from({ length: options.connections }, () => new Connection(url, onAnswer));
 
     let next = 0;
     const tick = () => {
       const now = performance.now();
       for (; next < total && start + next * intervalMs <= now; next++) {
         lags.push(now - (start + next * intervalMs));
-        connections[next % connections.length]!.send(start + next * intervalMs);
+        connections[next % connections.length]!.send(start + next * intervalMs, requestFor(next));
       }
       if (next < total) setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));
     };
