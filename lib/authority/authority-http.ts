@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import tls from "node:tls";
+import type { TLSSocket } from "node:tls";
+import { authorityTrustStore } from "./trust-store";
+import { isUntrustedChain, untrustedServerMessage, watchTlsSession, type TlsSession } from "./tls-session";
 import type { ClientCertificate } from "./types";
 
 // The exchange both authority transports share (SEFAZ SOAP, Sefin Nacional
@@ -17,7 +19,7 @@ export type AuthorityHttpRequest = {
   body?: Buffer;
   certificate?: ClientCertificate;
   timeoutMs: number;
-  /** Extra trusted roots (PEM) on top of Node's, e.g. the ICP-Brasil chain; NODE_EXTRA_CA_CERTS does the same process-wide. */
+  /** A CA trusted for this call on top of the authority trust store (trust-store.ts), e.g. a test server's. */
   trustedCaPem?: string;
 };
 
@@ -32,10 +34,11 @@ const httpsAgents = new Map<string, https.Agent>();
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 function httpsAgentFor(certificate: ClientCertificate, trustedCaPem?: string): https.Agent {
-  const id = createHash("sha256").update(certificate.certificatePem).update(trustedCaPem ?? "").digest("hex");
+  const store = authorityTrustStore();
+  const id = createHash("sha256").update(certificate.certificatePem).update(store.id).update(trustedCaPem ?? "").digest("hex");
   let agent = httpsAgents.get(id);
   if (!agent) {
-    const ca = trustedCaPem ? [...tls.rootCertificates, trustedCaPem] : undefined;
+    const ca = trustedCaPem ? [...store.caPems, trustedCaPem] : store.caPems;
     agent = new https.Agent({ keepAlive: true, maxSockets: 8, key: certificate.privateKeyPem, cert: certificate.certificatePem, ca, minVersion: "TLSv1.2" });
     httpsAgents.set(id, agent);
   }
@@ -52,7 +55,14 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
   }
   if (secure && !call.certificate?.certificatePem) return Promise.resolve({ ok: false, reason: "A client certificate is required for HTTPS" });
   const headers = call.body ? { ...call.headers, "Content-Length": call.body.length } : call.headers;
-  const options: http.RequestOptions = { method: call.method, headers, agent: secure ? httpsAgentFor(call.certificate!, call.trustedCaPem) : httpAgent };
+  let agent: http.Agent;
+  try {
+    agent = secure ? httpsAgentFor(call.certificate!, call.trustedCaPem) : httpAgent;
+  } catch (error) {
+    // An unreadable AUTHORITY_EXTRA_CA_FILE: said on every call until fixed, never a call without it.
+    return Promise.resolve({ ok: false, reason: (error as Error).message });
+  }
+  const options: http.RequestOptions = { method: call.method, headers, agent };
 
   return new Promise((resolve) => {
     let settled = false;
@@ -73,13 +83,18 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
       finish({ ok: false, reason: `No answer within ${call.timeoutMs} ms` });
       request.destroy(new Error("timeout"));
     }, call.timeoutMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error) }));
+    let tlsSession: () => TlsSession | undefined = () => undefined;
+    request.on("socket", (socket) => {
+      if (secure && (socket as TLSSocket).connecting) tlsSession = watchTlsSession(socket as TLSSocket);
+    });
+    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error, tlsSession()) }));
     request.end(call.body);
   });
 }
 
-function describeNetworkError(error: NodeJS.ErrnoException): string {
+export function describeNetworkError(error: NodeJS.ErrnoException, session?: TlsSession): string {
   const code = error.code ?? "";
+  if (isUntrustedChain(code)) return `TLS failure (${code}): ${untrustedServerMessage(session)}`;
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code)) return `TLS failure (${code}): ${error.message}`;
   return `Network error${code ? ` (${code})` : ""}: ${error.message}`;
 }

@@ -20,6 +20,8 @@ export type CreateTestCertificateInput = {
   password?: string;
   /** false leaves the ICP-Brasil otherNames out (older or non-conforming files: the CNPJ is then read from the CN). */
   icpBrasilOtherNames?: boolean;
+  /** Signed by this CA instead of self-signed; its certificate goes into the file as the chain. */
+  issuer?: { certificatePem: string; privateKeyPem: string };
 };
 
 const DAY_MS = 86_400_000;
@@ -54,7 +56,8 @@ export function createTestCertificate(input: CreateTestCertificateInput): { pfx:
     { name: "commonName", value: `${legalName}:${cnpj}` },
   ];
   certificate.setSubject(subject);
-  certificate.setIssuer(subject);
+  const issuerCertificate = input.issuer ? forge.pki.certificateFromPem(input.issuer.certificatePem) : undefined;
+  certificate.setIssuer(issuerCertificate?.subject.attributes ?? subject);
 
   const subjectAltName = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SEQUENCE, true, [
     otherNameAsn1(OID_PJ_RESPONSIBLE_NAME, "RESPONSAVEL TESTE"),
@@ -70,10 +73,10 @@ export function createTestCertificate(input: CreateTestCertificateInput): { pfx:
     ...(input.icpBrasilOtherNames === false ? [] : [{ name: "subjectAltName", value: subjectAltName }]),
     { name: "subjectKeyIdentifier" },
   ]);
-  certificate.sign(privateKey, forge.md.sha256.create());
+  certificate.sign(input.issuer ? forge.pki.privateKeyFromPem(input.issuer.privateKeyPem) : privateKey, forge.md.sha256.create());
 
   const encryption = input.encryption ?? "aes256";
-  const pfxAsn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], password, {
+  const pfxAsn1 = forge.pkcs12.toPkcs12Asn1(privateKey, issuerCertificate ? [certificate, issuerCertificate] : [certificate], password, {
     algorithm: encryption === "aes256" ? "aes256" : "3des",
     friendlyName: `${legalName}:${cnpj}`,
     generateLocalKeyId: true,
