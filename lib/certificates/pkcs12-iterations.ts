@@ -23,7 +23,7 @@ const OID_SAFE_CONTENTS_BAG = "1.2.840.113549.1.12.10.1.6";
 const OID_PBES2 = "1.2.840.113549.1.5.13";
 const PKCS12_PBE_PREFIX = "1.2.840.113549.1.12.1.";
 
-const children = (node: Node | undefined): Node[] => (node && Array.isArray(node.value) ? node.value : []);
+const children = (node: Node | null | undefined): Node[] => (node && Array.isArray(node.value) ? node.value : []);
 const oidOf = (node: Node | undefined): string | null =>
   node && node.type === asn1.Type.OID && typeof node.value === "string" ? asn1.derToOid(node.value) : null;
 
