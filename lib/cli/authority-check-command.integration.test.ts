@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulatorServer, type SimulatorServer } from "@/lib/authority/simulator";
+import type { SimulatorServer } from "@/lib/authority/simulator";
 import { resetEnvCache } from "@/lib/config/env";
 import { createDemoCompany } from "@/lib/companies";
+import { startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { authorityCheckCommand } from "./authority-check-command";
 
 // `npm run cli -- authority check` in HOMOLOGATION talks to the built-in simulator.
@@ -9,9 +10,7 @@ import { authorityCheckCommand } from "./authority-check-command";
 let simulator: SimulatorServer;
 
 beforeAll(async () => {
-  simulator = await startSimulatorServer({ port: 0 });
-  process.env.SIMULATOR_URL = simulator.url;
-  resetEnvCache();
+  simulator = await startTestSimulator();
 });
 afterAll(async () => {
   delete process.env.SIMULATOR_URL;
