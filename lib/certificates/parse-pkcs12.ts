@@ -1,11 +1,10 @@
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import forge from "node-forge";
 import { isValidCnpj, normalizeDocument } from "@/lib/br";
 import { DomainError } from "@/lib/errors";
 import { OID_PJ_CNPJ, readOtherNames } from "./icp-brasil";
 import { openPkcs12Bags, Pkcs12OpenError } from "./pkcs12-bags.mjs";
 import { assertPkcs12IterationsBounded } from "./pkcs12-iterations";
+import { openPkcs12InWorker, type Pkcs12Bags } from "./pkcs12-worker-run";
 
 export type ParsedCertificate = {
   subject: string;
@@ -28,7 +27,6 @@ const invalid = (message: string) => new DomainError(422, "certificate_invalid",
 const wrongPassword = () =>
   new DomainError(422, "certificate_password_invalid", "The certificate password is wrong (the PKCS#12 file could not be opened with it)");
 
-type Pkcs12Bags = { privateKeyPems: string[]; certificatePems: string[] };
 
 function formatName(attributes: forge.pki.CertificateField[]): string {
   return attributes.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(", ");
@@ -91,27 +89,14 @@ export async function parsePkcs12OffThread(pfx: Buffer, password: string, option
   if (pfx.length === 0) throw invalid("The certificate file is empty");
   assertPkcs12IterationsBounded(pfx, options.iterationBound);
   const timeoutMs = options.timeoutMs ?? PKCS12_PARSE_TIME_LIMIT_MS;
-  const worker = new Worker(path.join(process.cwd(), "lib", "certificates", "pkcs12-worker.mjs"), {
-    workerData: { pfx: new Uint8Array(pfx), password },
-    resourceLimits: { maxOldGenerationSizeMb: 128 },
-  });
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-      timer = setTimeout(() => reject(invalid(`Opening the PKCS#12 file took longer than ${timeoutMs / 1000} s and was stopped; export the certificate again with default settings`)), timeoutMs);
-      worker.once("message", (message: WorkerAnswer) => resolve(message));
-      worker.once("error", (error) => reject(invalid(`The PKCS#12 file could not be read: ${error.message}`)));
-      worker.once("exit", (code) => reject(invalid(`The PKCS#12 file could not be read (the parser stopped with code ${code})`)));
-    });
-    if (!answer.ok) throw openingFailure(answer.stage, answer.message);
-    return describeA1(answer.bags);
-  } finally {
-    clearTimeout(timer);
-    await worker.terminate();
+  const answer = await openPkcs12InWorker(pfx, password, timeoutMs);
+  if (answer.ok) return describeA1(answer.bags);
+  if (answer.stage === "time_limit") {
+    throw invalid(`Opening the PKCS#12 file took longer than ${timeoutMs / 1000} s and was stopped; export the certificate again with default settings`);
   }
+  if (answer.stage === "crash") throw invalid(`The PKCS#12 file could not be read (${answer.message})`);
+  throw openingFailure(answer.stage, answer.message);
 }
-
-type WorkerAnswer = { ok: true; bags: Pkcs12Bags } | { ok: false; stage: "structure" | "open"; message: string };
 
 function describeA1(bags: Pkcs12Bags): ParsedCertificate {
   const key = bags.privateKeyPems.map((pem) => forge.pki.privateKeyFromPem(pem)).find(Boolean);

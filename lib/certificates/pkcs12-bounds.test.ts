@@ -84,12 +84,13 @@ describe("PKCS#12 iteration bound", () => {
 
 describe("PKCS#12 parsing off the event loop", () => {
   it("opens a file at the bound in a worker while the event loop keeps answering", async () => {
-    const offThread = await eventLoopLag(() => parsePkcs12OffThread(atBound, "segredo"));
+    // A generous limit: this measures the event loop, not the limit (the shared test machine may be slow).
+    const offThread = await eventLoopLag(() => parsePkcs12OffThread(atBound, "segredo", { timeoutMs: 60_000 }));
     expect(offThread.result.holderCnpj).toBe("11222333000181");
     const onThread = await eventLoopLag(async () => parsePkcs12(atBound, "segredo"));
     // The same parse on the caller's thread holds every timer for its whole duration.
     expect(onThread.lagMs).toBeGreaterThan(300);
-    expect(offThread.lagMs).toBeLessThan(Math.min(250, onThread.lagMs / 2));
+    expect(offThread.lagMs).toBeLessThan(Math.min(500, onThread.lagMs / 3));
     console.log(`PKCS#12 at ${MAX_PKCS12_ITERATIONS} iterations: worker ${Math.round(offThread.durationMs)} ms with event-loop lag ${Math.round(offThread.lagMs)} ms; on-thread lag ${Math.round(onThread.lagMs)} ms`);
   });
 
