@@ -81,6 +81,14 @@ export function authorityTrustStore(): TrustStore {
   return cached;
 }
 
+let shipped: TrustStore | undefined;
+
+/** Only the shipped ICP-Brasil files: the anchors of the A1 rule, whatever the operator's bundle holds. */
+export function shippedTrustStore(): TrustStore {
+  shipped ??= loadTrustStore();
+  return shipped;
+}
+
 /** Tests change AUTHORITY_EXTRA_CA_FILE between cases. */
 export function resetAuthorityTrustStore(): void {
   cached = undefined;

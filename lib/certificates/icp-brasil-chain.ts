@@ -1,5 +1,5 @@
 import { X509Certificate } from "node:crypto";
-import { authorityTrustStore, type TrustStore } from "@/lib/authority/trust-store";
+import { shippedTrustStore, type TrustStore } from "@/lib/authority/trust-store";
 
 // Does an A1 chain to an ICP-Brasil root? SEFAZ refuses in PRODUCTION any
 // certificate outside ICP-Brasil (MOC 4.0, item 3.2.1; cStat 280-283), so a
@@ -19,7 +19,7 @@ function commonName(name: string): string {
 const issues = (issuer: X509Certificate, subject: X509Certificate, now: Date) =>
   subject.checkIssued(issuer) && subject.verify(issuer.publicKey) && new Date(issuer.validTo) > now && new Date(issuer.validFrom) <= now;
 
-export function chainToIcpBrasil(certificatePem: string, fileCertificatePems: string[] = [], store: TrustStore = authorityTrustStore(), now = new Date()): IcpBrasilChain {
+export function chainToIcpBrasil(certificatePem: string, fileCertificatePems: string[] = [], store: TrustStore = shippedTrustStore(), now = new Date()): IcpBrasilChain {
   const pool = [...fileCertificatePems.map((pem) => new X509Certificate(pem)), ...store.icpBrasilIntermediates];
   let current = new X509Certificate(certificatePem);
   const chain = [commonName(current.subject)];
