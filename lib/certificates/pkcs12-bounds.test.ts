@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import forge from "node-forge";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
 import { createTestCertificate } from "./create-test-certificate";
 import { parsePkcs12, parsePkcs12OffThread } from "./parse-pkcs12";
 import { MAX_PKCS12_ITERATIONS, readPkcs12IterationCounts } from "./pkcs12-iterations";
+import { withMacIterations } from "./test-support/hostile-pkcs12";
 
 // Issue 34, item 2: a PFX asking for millions of key-derivation iterations
 // froze the web process. Files are made by OpenSSL with -iter (key, safes and MAC).
@@ -71,11 +71,8 @@ describe("PKCS#12 iteration bound", () => {
 
   it("refuses 2^31-1 iterations written into the MAC of an otherwise ordinary file", async () => {
     const file = createTestCertificate({ cnpj: "11222333000181", legalName: "Mac", password: "segredo" }).pfx;
-    const pfx = forge.asn1.fromDer(file.toString("binary"));
-    const macIterations = ((pfx.value as forge.asn1.Asn1[])[2]!.value as forge.asn1.Asn1[])[2]!;
-    expect(forge.asn1.derToInteger(macIterations.value as string)).toBe(2048);
-    macIterations.value = "\x7f\xff\xff\xff";
-    const hostile = Buffer.from(forge.asn1.toDer(pfx).getBytes(), "binary");
+    const hostile = withMacIterations(file, 2 ** 31 - 1);
+    expect(readPkcs12IterationCounts(hostile)).toEqual([2 ** 31 - 1, 2048]);
     const { error, ms } = await refusal(() => parsePkcs12OffThread(hostile, "segredo"));
     expect(error.message).toContain("asks for 2,147,483,647 key-derivation iterations");
     expect(ms).toBeLessThan(200);
