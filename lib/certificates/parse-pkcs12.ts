@@ -3,7 +3,7 @@ import { isValidCnpj, normalizeDocument } from "@/lib/br";
 import { DomainError } from "@/lib/errors";
 import { OID_PJ_CNPJ, readOtherNames } from "./icp-brasil";
 import { openPkcs12Bags, Pkcs12OpenError } from "./pkcs12-bags.mjs";
-import { assertPkcs12IterationsBounded } from "./pkcs12-iterations";
+import { assertPkcs12IterationsBounded, readPkcs12IterationCounts } from "./pkcs12-iterations";
 import { openPkcs12InWorker, type Pkcs12Bags } from "./pkcs12-worker-run";
 
 export type ParsedCertificate = {
@@ -96,6 +96,19 @@ export async function parsePkcs12OffThread(pfx: Buffer, password: string, option
   }
   if (answer.stage === "crash") throw invalid(`The PKCS#12 file could not be read (${answer.message})`);
   throw openingFailure(answer.stage, answer.message);
+}
+
+/** Up to this many iterations (what real A1 files use) a stored file opens on the caller's thread in tens of milliseconds. */
+const ON_THREAD_ITERATIONS = 10_000;
+
+/** Stored files passed the bound at upload: the limit only guards against a machine that stalls, not a hostile file. */
+const STORED_PARSE_TIME_LIMIT_MS = 60_000;
+
+/** A stored certificate (bounded at upload): on this thread when it is as cheap as real A1 files are, else in a worker. */
+export async function parseStoredPkcs12(pfx: Buffer, password: string): Promise<ParsedCertificate> {
+  const highest = Math.max(0, ...readPkcs12IterationCounts(pfx));
+  if (highest <= ON_THREAD_ITERATIONS) return parsePkcs12(pfx, password);
+  return parsePkcs12OffThread(pfx, password, { timeoutMs: STORED_PARSE_TIME_LIMIT_MS });
 }
 
 function describeA1(bags: Pkcs12Bags): ParsedCertificate {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
 import { createTestCertificate } from "./create-test-certificate";
-import { parsePkcs12, parsePkcs12OffThread } from "./parse-pkcs12";
+import { parsePkcs12, parsePkcs12OffThread, parseStoredPkcs12 } from "./parse-pkcs12";
 import { MAX_PKCS12_ITERATIONS, readPkcs12IterationCounts } from "./pkcs12-iterations";
 import { withMacIterations } from "./test-support/hostile-pkcs12";
 
@@ -89,6 +89,12 @@ describe("PKCS#12 parsing off the event loop", () => {
     expect(onThread.lagMs).toBeGreaterThan(300);
     expect(offThread.lagMs).toBeLessThan(Math.min(500, onThread.lagMs / 3));
     console.log(`PKCS#12 at ${MAX_PKCS12_ITERATIONS} iterations: worker ${Math.round(offThread.durationMs)} ms with event-loop lag ${Math.round(offThread.lagMs)} ms; on-thread lag ${Math.round(onThread.lagMs)} ms`);
+  });
+
+  it("opens a stored certificate above 10,000 iterations in a worker too (signing credentials load it)", async () => {
+    const stored = await eventLoopLag(() => parseStoredPkcs12(atBound, "segredo"));
+    expect(stored.result.holderCnpj).toBe("11222333000181");
+    expect(stored.lagMs).toBeLessThan(Math.min(500, stored.durationMs / 3));
   });
 
   it("stops a parse that exceeds the time limit, with a clear 422", async () => {
