@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 const query = { uf: "SP", environment: "PRODUCTION" as const, models: [55 as const], certificate: a1, cnpj: "11222333000181" };
-const check = () => checkAuthorities(query, { timeoutMs: 5_000, soapBaseUrl: origin, sefinBaseUrl: `${origin}/SefinNacional` });
+const check = () => checkAuthorities(query, { timeoutMs: 20_000, soapBaseUrl: origin, sefinBaseUrl: `${origin}/SefinNacional` });
 
 describe("authority check over TLS", () => {
   it("reports, for the authorizer, its SVC, AN and Sefin, the chain, its expiry, the protocol and the answer", async () => {

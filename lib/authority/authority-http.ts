@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
 import { authorityTrustStore } from "./trust-store";
-import { isUntrustedChain, untrustedServerMessage, watchTlsSession, type TlsSession } from "./tls-session";
+import { chainProblem, watchTlsSession, type TlsSession } from "./tls-session";
 import type { ClientCertificate } from "./types";
 
 // The exchange both authority transports share (SEFAZ SOAP, Sefin Nacional
@@ -94,7 +94,8 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
 
 export function describeNetworkError(error: NodeJS.ErrnoException, session?: TlsSession): string {
   const code = error.code ?? "";
-  if (isUntrustedChain(code)) return `TLS failure (${code}): ${untrustedServerMessage(session)}`;
+  const problem = chainProblem(code, session);
+  if (problem) return `TLS failure (${code}): ${problem}`;
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code)) return `TLS failure (${code}): ${error.message}`;
   return `Network error${code ? ` (${code})` : ""}: ${error.message}`;
 }

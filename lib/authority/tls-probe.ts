@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import tls from "node:tls";
 import { authorityTrustStore, type TrustStore } from "./trust-store";
-import { isUntrustedChain, untrustedServerMessage, watchTlsSession, type TlsSession } from "./tls-session";
+import { chainProblem, watchTlsSession, type TlsSession } from "./tls-session";
 import type { ClientCertificate } from "./types";
 
 // One TLS handshake with an authority host, as the clients make it (same
@@ -41,7 +41,7 @@ export function probeTls(url: string, options: TlsProbeOptions): Promise<TlsProb
     const timer = setTimeout(() => finish({ ok: false, reason: `No TLS handshake within ${options.timeoutMs} ms` }), options.timeoutMs);
     socket.once("secureConnect", () => finish({ ok: true }));
     socket.once("error", (error: NodeJS.ErrnoException) =>
-      finish({ ok: false, reason: isUntrustedChain(error.code) ? untrustedServerMessage(session()) : `${error.code ?? "error"}: ${error.message}` }),
+      finish({ ok: false, reason: chainProblem(error.code, session()) ?? `${error.code ?? "error"}: ${error.message}` }),
     );
   });
 }

@@ -19,7 +19,7 @@ const UNTRUSTED_CHAIN = new Set([
   "CERT_UNTRUSTED",
 ]);
 
-export function isUntrustedChain(code: string | undefined): boolean {
+function isUntrustedChain(code: string | undefined): boolean {
   return code !== undefined && UNTRUSTED_CHAIN.has(code);
 }
 
@@ -48,11 +48,24 @@ export function watchTlsSession(socket: TLSSocket): () => TlsSession | undefined
 }
 
 /** The issuer the chain stops at: the top certificate's issuer (itself, for a self-signed root nobody trusts). */
-export function untrustedIssuer(session: TlsSession | undefined): string {
+function untrustedIssuer(session: TlsSession | undefined): string {
   const top = session?.chain.at(-1);
   return top ? top.issuer || "(sem nome)" : "(cadeia não recebida)";
 }
 
-export function untrustedServerMessage(session: TlsSession | undefined): string {
+function untrustedServerMessage(session: TlsSession | undefined): string {
   return `certificado do servidor não confiável: emissor "${untrustedIssuer(session)}" não está na cadeia ICP-Brasil nem em AUTHORITY_EXTRA_CA_FILE`;
+}
+
+/**
+ * What an operator must know of a failed chain check, or null when the error is
+ * not one: the issuer nobody trusts, or the certificate that expired.
+ */
+export function chainProblem(code: string | undefined, session: TlsSession | undefined, now = new Date()): string | null {
+  if (isUntrustedChain(code)) return untrustedServerMessage(session);
+  if (code === "CERT_HAS_EXPIRED") {
+    const expired = session?.chain.find((certificate) => certificate.validTo.getTime() < now.getTime());
+    return expired ? `certificado "${expired.subject}" da cadeia do servidor venceu em ${expired.validTo.toISOString().slice(0, 10)}` : "um certificado da cadeia do servidor está vencido";
+  }
+  return null;
 }

@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => closeServer(server));
 afterEach(() => useExtraCaFile(undefined));
 
-const call = () => authorityHttpRequest({ url, method: "GET", headers: {}, certificate: a1, timeoutMs: 5_000 });
+const call = () => authorityHttpRequest({ url, method: "GET", headers: {}, certificate: a1, timeoutMs: 15_000 });
 
 describe("authority trust store", () => {
   it("refuses an unknown chain, naming the issuer that is not trusted", async () => {
@@ -68,6 +68,19 @@ describe("authority trust store", () => {
     if (!outcome.ok) expect(outcome.reason).toContain('emissor "AC Raiz Loopback Teste" não está na cadeia ICP-Brasil');
   });
 
+  it("names the server certificate that expired", async () => {
+    useExtraCaFile(bundle("root-for-expired.pem", root.certificatePem));
+    const expired = issueLoopbackServerCertificate(intermediate, "vencido.loopback.test", { notBefore: new Date("2025-01-01"), notAfter: new Date("2025-06-30T12:00:00Z") });
+    const stale = https.createServer({ key: expired.key, cert: `${expired.cert}${intermediate.certificatePem}` }, (_request, response) => response.end("ok"));
+    const port = await listenOnLoopback(stale);
+    try {
+      const outcome = await authorityHttpRequest({ url: `https://127.0.0.1:${port}/ws`, method: "GET", headers: {}, certificate: a1, timeoutMs: 15_000 });
+      expect(outcome).toEqual({ ok: false, reason: 'TLS failure (CERT_HAS_EXPIRED): certificado "vencido.loopback.test" da cadeia do servidor venceu em 2025-06-30' });
+    } finally {
+      await closeServer(stale);
+    }
+  });
+
   it("an unreadable AUTHORITY_EXTRA_CA_FILE fails every call with its name, never a call without it", async () => {
     useExtraCaFile(path.join(work, "missing.pem"));
     expect(await call()).toEqual({ ok: false, reason: `AUTHORITY_EXTRA_CA_FILE=${path.join(work, "missing.pem")}: cannot read ${path.join(work, "missing.pem")} (ENOENT)` });
@@ -80,11 +93,11 @@ describe("authority trust store", () => {
     writeFileSync(path.join(directory, "icp-brasil-roots.pem"), root.certificatePem);
     writeFileSync(path.join(directory, "icp-brasil-intermediates.pem"), "");
     const testStore = loadTrustStore({ directory });
-    const trusted = await probeTls(url, { certificate: a1, timeoutMs: 5_000, trustStore: testStore });
+    const trusted = await probeTls(url, { certificate: a1, timeoutMs: 15_000, trustStore: testStore });
     expect(trusted).toMatchObject({ ok: true, session: { protocol: expect.stringMatching(/^TLSv1\.[23]$/) } });
     expect(trusted.session!.chain.map((c) => c.subject)).toEqual(["sefaz.loopback.test", "AC Loopback SSL Teste", "AC Raiz Loopback Teste"]);
 
-    const shipped = await probeTls(url, { certificate: a1, timeoutMs: 5_000, trustStore: loadTrustStore() });
+    const shipped = await probeTls(url, { certificate: a1, timeoutMs: 15_000, trustStore: loadTrustStore() });
     expect(shipped).toMatchObject({ ok: false, reason: expect.stringContaining('emissor "AC Raiz Loopback Teste" não está na cadeia ICP-Brasil') });
   });
 });

@@ -26,12 +26,14 @@ function signedCertificate(input: {
   extensions?: object[];
   publicKey: forge.pki.PublicKey;
   selfKey: forge.pki.PrivateKey;
+  notBefore?: Date;
+  notAfter?: Date;
 }): string {
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = input.publicKey;
   certificate.serialNumber = `01${randomBytes(15).toString("hex")}`;
-  certificate.validity.notBefore = new Date(Date.now() - DAY_MS);
-  certificate.validity.notAfter = new Date(Date.now() + 30 * DAY_MS);
+  certificate.validity.notBefore = input.notBefore ?? new Date(Date.now() - DAY_MS);
+  certificate.validity.notAfter = input.notAfter ?? new Date(Date.now() + 30 * DAY_MS);
   certificate.setSubject([{ shortName: "O", value: "Teste" }, { name: "commonName", value: input.subject }]);
   certificate.setIssuer(input.issuer ? forge.pki.certificateFromPem(input.issuer.certificatePem).subject.attributes : certificate.subject.attributes);
   certificate.setExtensions([
@@ -51,10 +53,11 @@ export function createTestCa(commonName: string, issuer?: TestCa): TestCa {
   return { commonName, certificatePem, privateKeyPem: keys.privateKeyPem };
 }
 
-/** A TLS server certificate for 127.0.0.1 issued by `issuer`. */
-export function issueLoopbackServerCertificate(issuer: TestCa, commonName = "sefaz.loopback.test"): { key: string; cert: string } {
+/** A TLS server certificate for 127.0.0.1 issued by `issuer` (valid 30 days unless told). */
+export function issueLoopbackServerCertificate(issuer: TestCa, commonName = "sefaz.loopback.test", validity: { notBefore?: Date; notAfter?: Date } = {}): { key: string; cert: string } {
   const keys = keyPair();
   const cert = signedCertificate({
+    ...validity,
     subject: commonName,
     issuer,
     ca: false,
