@@ -4,6 +4,9 @@
 // the relay that sends the events of runs the database queues.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The authority trust store (shipped ICP-Brasil files + AUTHORITY_EXTRA_CA_FILE): unreadable stops the start, naming it.
+  const { authorityTrustStore } = await import("@/lib/authority/trust-store");
+  authorityTrustStore();
   const { startEmbeddedSimulator } = await import("@/lib/authority/simulator/embedded");
   await startEmbeddedSimulator();
   const { startInngestRunRelay, startLocalBackgroundWorker } = await import("@/lib/jobs/start-background");

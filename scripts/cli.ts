@@ -39,7 +39,8 @@ async function main(): Promise<number> {
     const { runCommand } = await import("@/lib/cli/commands");
     const output = await runCommand(resource, action, values);
     console.log(render(output, values.json === true));
-    return 0;
+    // A command may report a failure it has printed (authority check).
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -7,6 +7,9 @@
 import { openProcessDatabase } from "@/lib/db/local-database";
 
 async function main(): Promise<void> {
+  // An unreadable authority trust store (AUTHORITY_EXTRA_CA_FILE) stops the start instead of failing every call.
+  const { authorityTrustStore } = await import("@/lib/authority/trust-store");
+  authorityTrustStore();
   const database = await openProcessDatabase();
   const { functions } = await import("@/inngest");
   const { getDb } = await import("@/lib/db/client");

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
-import tls from "node:tls";
+import type { TLSSocket } from "node:tls";
+import { chainProblem, watchTlsSession, type TlsSession } from "./tls-session";
+import { authorityTrustStore } from "./trust-store";
 import type { ClientCertificate } from "./types";
 
 // The exchange both authority transports share (SEFAZ SOAP, Sefin Nacional
@@ -31,7 +33,7 @@ export type AuthorityHttpRequest = {
   connectTimeoutMs?: number;
   /** How long an idle keep-alive socket is kept; defaults to DEFAULT_IDLE_SOCKET_MS. */
   idleSocketMs?: number;
-  /** Extra trusted roots (PEM) on top of Node's, e.g. the ICP-Brasil chain; NODE_EXTRA_CA_CERTS does the same process-wide. */
+  /** A CA trusted for this call on top of the authority trust store (trust-store.ts), e.g. a test server's. */
   trustedCaPem?: string;
 };
 
@@ -49,16 +51,18 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 const agents = new Map<string, http.Agent>();
 
 function agentFor(secure: boolean, idleSocketMs: number, certificate?: ClientCertificate, trustedCaPem?: string): http.Agent {
+  // Node's roots, the shipped ICP-Brasil store and AUTHORITY_EXTRA_CA_FILE (throws when that file is unreadable).
+  const store = secure ? authorityTrustStore() : null;
   const id = createHash("sha256")
     .update(`${secure}|${idleSocketMs}|`)
-    .update(secure ? `${certificate!.certificatePem}|${certificate!.chainPem ?? ""}|${trustedCaPem ?? ""}` : "")
+    .update(secure ? `${certificate!.certificatePem}|${certificate!.chainPem ?? ""}|${store!.id}|${trustedCaPem ?? ""}` : "")
     .digest("hex");
   let agent = agents.get(id);
   if (!agent) {
     // `timeout` on a keep-alive agent destroys a free socket idle that long.
     const common = { keepAlive: true, timeout: idleSocketMs };
     if (secure) {
-      const ca = trustedCaPem ? [...tls.rootCertificates, trustedCaPem] : undefined;
+      const ca = trustedCaPem ? [...store!.caPems, trustedCaPem] : store!.caPems;
       // The leaf followed by its intermediates: Node sends the whole PEM chain in the Certificate message.
       const cert = certificate!.chainPem ? `${certificate!.certificatePem.trim()}\n${certificate!.chainPem.trim()}\n` : certificate!.certificatePem;
       agent = new https.Agent({ ...common, maxSockets: 8, key: certificate!.privateKeyPem, cert, ca, minVersion: "TLSv1.2" });
@@ -80,7 +84,13 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
   }
   if (secure && !call.certificate?.certificatePem) return Promise.resolve({ ok: false, reason: "A client certificate is required for HTTPS" });
   const headers = call.body ? { ...call.headers, "Content-Length": call.body.length } : call.headers;
-  const agent = agentFor(secure, call.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS, call.certificate, call.trustedCaPem);
+  let agent: http.Agent;
+  try {
+    agent = agentFor(secure, call.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS, call.certificate, call.trustedCaPem);
+  } catch (error) {
+    // An unreadable AUTHORITY_EXTRA_CA_FILE: said on every call until fixed, never a call without it.
+    return Promise.resolve({ ok: false, reason: (error as Error).message });
+  }
   const connectTimeoutMs = Math.min(call.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, call.timeoutMs);
 
   return new Promise((resolve) => {
@@ -101,7 +111,10 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
       response.on("error", (error) => finish({ ok: false, reason: `Response error: ${error.message}` }));
       response.on("end", () => finish({ ok: true, status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
     });
+    let tlsSession: () => TlsSession | undefined = () => undefined;
     request.on("socket", (socket: Socket) => {
+      // A new TLS socket is watched for the server's chain, to name an untrusted issuer.
+      if (secure && socket.connecting) tlsSession = watchTlsSession(socket as TLSSocket);
       // A reused keep-alive socket is connected; a new one counts until TCP (and TLS) is up.
       if (request.reusedSocket || (!secure && !socket.connecting)) return;
       connectTimer = setTimeout(() => {
@@ -115,7 +128,7 @@ export function authorityHttpRequest(call: AuthorityHttpRequest): Promise<Author
       finish({ ok: false, reason: `No answer within ${call.timeoutMs} ms` });
       request.destroy(new Error("timeout"));
     }, call.timeoutMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error, { reusedSocket: request.reusedSocket, answered }) }));
+    request.on("error", (error: NodeJS.ErrnoException) => finish({ ok: false, reason: describeNetworkError(error, { reusedSocket: request.reusedSocket, answered, session: tlsSession() }) }));
     request.end(call.body);
   });
 }
@@ -128,8 +141,10 @@ const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNRE
  * the authority, because a reset after sending is ambiguous: the emission
  * pipeline then consults the access key before sending again.
  */
-function describeNetworkError(error: NodeJS.ErrnoException, context: { reusedSocket: boolean; answered: boolean }): string {
+export function describeNetworkError(error: NodeJS.ErrnoException, context: { reusedSocket?: boolean; answered?: boolean; session?: TlsSession } = {}): string {
   const code = error.code ?? "";
+  const problem = chainProblem(code, context.session);
+  if (problem) return `TLS failure (${code}): ${problem}`;
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code)) return `TLS failure (${code}): ${error.message}`;
   if (NEVER_SENT.has(code)) return `Network error (${code}): ${error.message} (nothing was sent)`;
   if (context.reusedSocket && !context.answered && (code === "ECONNRESET" || code === "EPIPE")) {

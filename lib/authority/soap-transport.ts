@@ -3,8 +3,8 @@ import { readSoapFault } from "./soap-response";
 import type { ClientCertificate } from "./types";
 
 // SOAP 1.2 over the shared authority exchange (mutual TLS with the A1, MOC
-// 4.0 item 3.1, or the simulator on loopback). The server chain (ICP-Brasil)
-// is trusted through NODE_EXTRA_CA_CERTS, as Node reads it at start-up.
+// 4.0 item 3.1, or the simulator on loopback). The server chain is checked
+// against the authority trust store (trust-store.ts: Node's roots + ICP-Brasil).
 
 export type SoapCall = {
   url: string;

@@ -20,6 +20,8 @@ export type CreateTestCertificateInput = {
   password?: string;
   /** false leaves the ICP-Brasil otherNames out (older or non-conforming files: the CNPJ is then read from the CN). */
   icpBrasilOtherNames?: boolean;
+  /** Signed by this CA instead of self-signed; its certificate goes into the file as the chain. */
+  issuer?: { certificatePem: string; privateKeyPem: string };
 };
 
 const DAY_MS = 86_400_000;
@@ -30,7 +32,9 @@ const DAY_MS = 86_400_000;
  * HOMOLOGATION and tests only; the SEFAZ rejects it in PRODUCTION.
  */
 export function createTestCertificate(input: CreateTestCertificateInput): { pfx: Buffer; password: string } {
-  return createPfx(input);
+  if (!input.issuer) return createPfx(input);
+  const issuer = { certificate: forge.pki.certificateFromPem(input.issuer.certificatePem), privateKey: forge.pki.privateKeyFromPem(input.issuer.privateKeyPem) as forge.pki.rsa.PrivateKey };
+  return createPfx(input, issuer, [issuer.certificate]);
 }
 
 type TestIssuer = { certificate: forge.pki.Certificate; privateKey: forge.pki.rsa.PrivateKey };

@@ -2,22 +2,35 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
 import { DomainError, notFound } from "@/lib/errors";
+import type { TrustStore } from "@/lib/authority/trust-store";
 import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
-import { parsePkcs12 } from "./parse-pkcs12";
+import { chainToIcpBrasil } from "./icp-brasil-chain";
+import { parsePkcs12OffThread } from "./parse-pkcs12";
 
-export type InstallCertificateInput = { companyId: string; pfx: Buffer; password: string; now?: Date };
+export type InstallCertificateInput = {
+  companyId: string;
+  pfx: Buffer;
+  password: string;
+  now?: Date;
+  /** The ICP-Brasil roots and intermediates to check against (tests give their own); default the shipped store. */
+  trustStore?: TrustStore;
+};
+
+/** Something the installer should know although the certificate was accepted. */
+export type CertificateWarning = { code: "certificate_not_icp_brasil"; message: string };
+export type InstalledCertificate = CertificateSummary & { warnings: CertificateWarning[] };
 
 /**
  * Validates an A1 certificate against the company and makes it the active one.
  * Every refusal happens before anything is written; the previous certificate is
  * kept (inactive) for the audit trail, and documents already issued keep their signature.
  */
-export async function installCertificate(input: InstallCertificateInput, client: DbClient = db): Promise<CertificateSummary> {
+export async function installCertificate(input: InstallCertificateInput, client: DbClient = db): Promise<InstalledCertificate> {
   const now = input.now ?? new Date();
-  const company = await client.company.findFirst({ where: { id: input.companyId }, select: { id: true, cnpj: true } });
+  const company = await client.company.findFirst({ where: { id: input.companyId }, select: { id: true, cnpj: true, environment: true } });
   if (!company) throw notFound("Company");
 
-  const parsed = parsePkcs12(input.pfx, input.password);
+  const parsed = await parsePkcs12OffThread(input.pfx, input.password);
   if (parsed.notAfter.getTime() <= now.getTime()) {
     throw new DomainError(422, "certificate_expired", `The certificate expired on ${parsed.notAfter.toISOString().slice(0, 10)}; upload a valid one`);
   }
@@ -34,6 +47,17 @@ export async function installCertificate(input: InstallCertificateInput, client:
       "certificate_cnpj_mismatch",
       `The certificate belongs to CNPJ ${parsed.holderCnpj}, whose root differs from the company's CNPJ ${company.cnpj}`,
     );
+  }
+
+  const warnings: CertificateWarning[] = [];
+  const icpBrasil = chainToIcpBrasil(parsed.certificatePem, parsed.otherCertificatePems, input.trustStore, now);
+  if (!icpBrasil.ok) {
+    const why = `The certificate does not chain to an ICP-Brasil root: its issuer "${icpBrasil.missingIssuer}" is not an ICP-Brasil CA (chain: ${icpBrasil.chain.join(" ← ")})`;
+    // SEFAZ refuses such a certificate in production (cStat 280-283); homologation test certificates are self-signed.
+    if (company.environment === "PRODUCTION") {
+      throw new DomainError(422, "certificate_invalid", `${why}. A PRODUCTION company needs an e-CNPJ A1 issued under ICP-Brasil`);
+    }
+    warnings.push({ code: "certificate_not_icp_brasil", message: `${why}. Accepted for HOMOLOGATION only; SEFAZ refuses it in PRODUCTION` });
   }
 
   const encryptedPfx = encrypt(input.pfx);
@@ -60,5 +84,5 @@ export async function installCertificate(input: InstallCertificateInput, client:
     });
   };
   const record = await withTransaction(client, write);
-  return toCertificateSummary(record, now);
+  return { ...toCertificateSummary(record, now), warnings };
 }

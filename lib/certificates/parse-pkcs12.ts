@@ -2,6 +2,9 @@ import forge from "node-forge";
 import { isValidCnpj, normalizeDocument } from "@/lib/br";
 import { DomainError } from "@/lib/errors";
 import { OID_PJ_CNPJ, readOtherNames } from "./icp-brasil";
+import { openPkcs12Bags, Pkcs12OpenError } from "./pkcs12-bags.mjs";
+import { assertPkcs12IterationsBounded, readPkcs12IterationCounts } from "./pkcs12-iterations";
+import { openPkcs12InWorker, type Pkcs12Bags } from "./pkcs12-worker-run";
 
 export type ParsedCertificate = {
   subject: string;
@@ -18,15 +21,14 @@ export type ParsedCertificate = {
   certificatePem: string;
   /** The intermediate CAs the file carries, from the leaf's issuer up (self-signed roots left out), PEM; "" when none. */
   chainPem: string;
+  /** The file's other certificates (usually its chain), PEM. */
+  otherCertificatePems: string[];
 };
 
 const invalid = (message: string) => new DomainError(422, "certificate_invalid", message);
 const wrongPassword = () =>
   new DomainError(422, "certificate_password_invalid", "The certificate password is wrong (the PKCS#12 file could not be opened with it)");
 
-const OID_KEY_BAG = "1.2.840.113549.1.12.10.1.1";
-const OID_SHROUDED_KEY_BAG = "1.2.840.113549.1.12.10.1.2";
-const OID_CERT_BAG = "1.2.840.113549.1.12.10.1.3";
 
 function formatName(attributes: forge.pki.CertificateField[]): string {
   return attributes.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(", ");
@@ -55,37 +57,67 @@ function holderCnpjOf(certificate: forge.pki.Certificate): string | null {
   return isValidCnpj(suffix) ? suffix : null;
 }
 
-function openPkcs12(pfx: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
-  let der: forge.asn1.Asn1;
+function openingFailure(stage: "structure" | "open", message: string): DomainError {
+  if (stage === "structure") return invalid("The file is not a PKCS#12 (.pfx/.p12) certificate or is corrupt");
+  // With a MAC, forge says so; without one a wrong password yields garbage that fails to decode.
+  if (/MAC could not be verified|Invalid password|Too few bytes|Unparsed DER|padding/i.test(message)) return wrongPassword();
+  return invalid(`The PKCS#12 file could not be read: ${message}`);
+}
+
+function openBags(pfx: Buffer, password: string): Pkcs12Bags {
   try {
-    der = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString("binary")), { parseAllBytes: false } as never);
-  } catch {
-    throw invalid("The file is not a PKCS#12 (.pfx/.p12) certificate or is corrupt");
-  }
-  try {
-    return forge.pkcs12.pkcs12FromAsn1(der, false, password);
+    return openPkcs12Bags(pfx, password);
   } catch (error) {
-    const message = (error as Error).message ?? "";
-    // With a MAC, forge says so; without one a wrong password yields garbage that fails to decode.
-    if (/MAC could not be verified|Invalid password|Too few bytes|Unparsed DER|padding/i.test(message)) throw wrongPassword();
-    throw invalid(`The PKCS#12 file could not be read: ${message}`);
+    if (error instanceof Pkcs12OpenError) throw openingFailure(error.stage, error.message);
+    throw error;
   }
 }
 
-/** Opens an A1 certificate (PKCS#12) and returns what emission and the dashboard need. */
+/** Opens an A1 certificate (PKCS#12) on this thread: for files already accepted once (stored certificates, tests). */
 export function parsePkcs12(pfx: Buffer, password: string): ParsedCertificate {
   if (pfx.length === 0) throw invalid("The certificate file is empty");
-  const p12 = openPkcs12(pfx, password);
-  const keyBags = [
-    ...(p12.getBags({ bagType: OID_SHROUDED_KEY_BAG })[OID_SHROUDED_KEY_BAG] ?? []),
-    ...(p12.getBags({ bagType: OID_KEY_BAG })[OID_KEY_BAG] ?? []),
-  ];
-  const key = keyBags.map((bag) => bag.key).find((k): k is forge.pki.rsa.PrivateKey => Boolean(k));
+  assertPkcs12IterationsBounded(pfx);
+  return describeA1(openBags(pfx, password));
+}
+
+export const PKCS12_PARSE_TIME_LIMIT_MS = 5_000;
+
+/**
+ * Opens an uploaded A1 in a worker thread, so the event loop (every tenant's
+ * requests, /health) never waits for its key derivations; a parse past the time
+ * limit is stopped. The iteration bound is checked first, on this thread.
+ */
+export async function parsePkcs12OffThread(pfx: Buffer, password: string, options: { timeoutMs?: number; iterationBound?: number } = {}): Promise<ParsedCertificate> {
+  if (pfx.length === 0) throw invalid("The certificate file is empty");
+  assertPkcs12IterationsBounded(pfx, options.iterationBound);
+  const timeoutMs = options.timeoutMs ?? PKCS12_PARSE_TIME_LIMIT_MS;
+  const answer = await openPkcs12InWorker(pfx, password, timeoutMs);
+  if (answer.ok) return describeA1(answer.bags);
+  if (answer.stage === "time_limit") {
+    throw invalid(`Opening the PKCS#12 file took longer than ${timeoutMs / 1000} s and was stopped; export the certificate again with default settings`);
+  }
+  if (answer.stage === "crash") throw invalid(`The PKCS#12 file could not be read (${answer.message})`);
+  throw openingFailure(answer.stage, answer.message);
+}
+
+/** Up to this many iterations (what real A1 files use) a stored file opens on the caller's thread in tens of milliseconds. */
+const ON_THREAD_ITERATIONS = 10_000;
+
+/** Stored files passed the bound at upload: the limit only guards against a machine that stalls, not a hostile file. */
+const STORED_PARSE_TIME_LIMIT_MS = 60_000;
+
+/** A stored certificate (bounded at upload): on this thread when it is as cheap as real A1 files are, else in a worker. */
+export async function parseStoredPkcs12(pfx: Buffer, password: string): Promise<ParsedCertificate> {
+  const highest = Math.max(0, ...readPkcs12IterationCounts(pfx));
+  if (highest <= ON_THREAD_ITERATIONS) return parsePkcs12(pfx, password);
+  return parsePkcs12OffThread(pfx, password, { timeoutMs: STORED_PARSE_TIME_LIMIT_MS });
+}
+
+function describeA1(bags: Pkcs12Bags): ParsedCertificate {
+  const key = bags.privateKeyPems.map((pem) => forge.pki.privateKeyFromPem(pem)).find(Boolean);
   if (!key) throw invalid("The PKCS#12 file has no private key; export the certificate with its private key");
 
-  const certificates = (p12.getBags({ bagType: OID_CERT_BAG })[OID_CERT_BAG] ?? [])
-    .map((bag) => bag.cert)
-    .filter((c): c is forge.pki.Certificate => Boolean(c));
+  const certificates = bags.certificatePems.map((pem) => forge.pki.certificateFromPem(pem));
   // The file may carry the chain; the signing certificate is the one matching the key.
   const certificate = certificates.find((c) => {
     const publicKey = c.publicKey as forge.pki.rsa.PublicKey;
@@ -105,6 +137,7 @@ export function parsePkcs12(pfx: Buffer, password: string): ParsedCertificate {
     privateKeyPem: forge.pki.privateKeyToPem(key),
     certificatePem: forge.pki.certificateToPem(certificate),
     chainPem: issuerChain(certificate, certificates).map((c) => forge.pki.certificateToPem(c)).join(""),
+    otherCertificatePems: certificates.filter((c) => c !== certificate).map((c) => forge.pki.certificateToPem(c)),
   };
 }
 

@@ -2,7 +2,7 @@ import { db, type DbClient } from "@/lib/db/client";
 import { sql, type Queryable } from "@/lib/db/sql";
 import { decrypt } from "@/lib/crypto";
 import { DomainError } from "@/lib/errors";
-import { parsePkcs12 } from "./parse-pkcs12";
+import { parseStoredPkcs12 } from "./parse-pkcs12";
 
 /** chainPem: the intermediates the PFX carries, presented with the leaf in mutual TLS ("" when none). */
 export type SigningCredentials = { certificateId: string; privateKeyPem: string; certificatePem: string; chainPem: string; holderCnpj: string; notAfter: Date };
@@ -42,7 +42,7 @@ export async function credentialsOf(certificate: { id: string; companyId: string
   if (cached) return cached;
 
   const record = "$queryRawUnsafe" in client ? await client.certificate.findFirstOrThrow({ where: { id: certificate.id, companyId: certificate.companyId }, select: STORED }) : await storedBySql(client, certificate);
-  const parsed = parsePkcs12(decrypt(record.encryptedPfx), decrypt(record.encryptedPassword).toString("utf8"));
+  const parsed = await parseStoredPkcs12(decrypt(record.encryptedPfx), decrypt(record.encryptedPassword).toString("utf8"));
   const credentials: SigningCredentials = {
     certificateId: certificate.id,
     privateKeyPem: parsed.privateKeyPem,

@@ -81,6 +81,9 @@ export const commands: Record<string, Record<string, Command>> = {
         contingency: text(flags, "contingency", false) as never,
       });
     },
+    // Every authority the platform calls (authorizer, SVC, AN, Sefin), with TLS and answer in plain words:
+    // --company ID, or --uf UF [--model 55|65] [--environment HOMOLOGATION|PRODUCTION].
+    check: async (flags) => (await import("./authority-check-command")).authorityCheckCommand(flags),
   },
   user: {
     list: async (flags) => listUsers(text(flags, "tenant", false)),

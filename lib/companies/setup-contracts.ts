@@ -34,6 +34,11 @@ export const CertificateSummarySchema = z.object({
   installedAt: z.string(),
 });
 
+// An upload's answer: the summary, plus what the installer should know (a HOMOLOGATION test certificate outside ICP-Brasil).
+export const InstalledCertificateSchema = CertificateSummarySchema.extend({
+  warnings: z.array(z.object({ code: z.enum(["certificate_not_icp_brasil"]), message: z.string() })),
+});
+
 // The message's catalogue key and data, so the dashboard can show it in the user's language.
 const ReadinessDetailSchema = z.object({ key: z.string(), values: z.record(z.string(), z.string()).optional(), missingFields: z.array(z.string()).optional(), assumedRegApTribSN: z.enum(["1", "2"]).optional() });
 
@@ -91,7 +96,7 @@ export const uploadCertificateContract = defineContract({
   tag,
   scope: null,
   body: UploadCertificateBody,
-  response: CertificateSummarySchema,
+  response: InstalledCertificateSchema,
   successStatus: 201,
   errorStatuses: [400, 404, 422],
   maxBodyBytes: 128 * 1024,

@@ -4,6 +4,7 @@ import { GET as getNumbering } from "@/app/api/dashboard/companies/[companyId]/n
 import { GET as getReadiness } from "@/app/api/dashboard/companies/[companyId]/settings/readiness/route";
 import { GET as getSettings, PATCH as patchSettings } from "@/app/api/dashboard/companies/[companyId]/settings/route";
 import { createTestCertificate } from "@/lib/certificates";
+import { withMacIterations } from "@/lib/certificates/test-support/hostile-pkcs12";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 import { signedInCookie } from "@/test/session";
@@ -72,11 +73,22 @@ describe("certificate routes", () => {
     const res = await call(uploadCertificate, { ...at("certificate"), method: "POST", headers: accountant, body: { pfxBase64: pfx.toString("base64"), password } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ holderCnpj: company.cnpj, holderName: "LOJA ROTA", expired: false });
+    // HOMOLOGATION accepts the self-signed test certificate and says SEFAZ would refuse it in production.
+    expect(res.body.warnings).toEqual([{ code: "certificate_not_icp_brasil", message: expect.stringContaining("Accepted for HOMOLOGATION only") }]);
     expect(res.text).not.toContain(password);
 
     const read = await call(getCertificate, { ...at("certificate"), headers: support });
     expect(read.body.active.id).toBe(res.body.id);
     expect(read.text).not.toContain(password);
+  });
+
+  it("refuses at once, with 422, a PFX asking for 10,000,000 key-derivation iterations (it froze a process for 21 s)", async () => {
+    const hostile = withMacIterations(createTestCertificate({ cnpj: company.cnpj, legalName: "Loja Hostil", password: "x" }).pfx, 10_000_000);
+    const started = performance.now();
+    const res = await call(uploadCertificate, { ...at("certificate"), method: "POST", headers: accountant, body: { pfxBase64: hostile.toString("base64"), password: "x" } });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: "certificate_invalid", message: expect.stringContaining("asks for 10,000,000 key-derivation iterations") });
   });
 
   it("refuses an upload from SUPPORT and a body that is not base64", async () => {

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   // Interface of `npm run simulator`; it authenticates nobody, so loopback unless told otherwise.
   SIMULATOR_HOST: z.string().default("127.0.0.1"),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // PEM bundle an operator adds to the shipped ICP-Brasil trust store (lib/authority/trust) for authority servers.
+  AUTHORITY_EXTRA_CA_FILE: z.string().optional(),
   // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous (bench:api raises it out of reach of its 500/s from one key).
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(30_000),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

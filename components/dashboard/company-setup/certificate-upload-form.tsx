@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { useRef, useState, type FormEvent } from "react";
-import type { CertificateSummary } from "@/lib/certificates/certificate-summary";
+import type { InstalledCertificate } from "@/lib/certificates/install-certificate";
 import { UploadCertificateBody } from "@/lib/companies/setup-contracts";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { FileInput } from "@/components/dashboard/file-input";
@@ -29,7 +29,7 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
   const [password, setPassword] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
   const upload = useMutation({
-    mutationFn: (body: UploadCertificateBody) => apiFetch<CertificateSummary>(endpoint, { method: "POST", body }),
+    mutationFn: (body: UploadCertificateBody) => apiFetch<InstalledCertificate>(endpoint, { method: "POST", body }),
     onSuccess: () => {
       setPassword("");
       setFile(null);
@@ -77,6 +77,11 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
       {upload.isSuccess && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           Certificate installed for {upload.data.holderName}.
+        </p>
+      )}
+      {upload.isSuccess && upload.data.warnings.some((w) => w.code === "certificate_not_icp_brasil") && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("warningNotIcpBrasil")}
         </p>
       )}
       <button type="submit" disabled={upload.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
