@@ -3,6 +3,7 @@ import type { DocumentStatus } from "@prisma/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
+import { withoutForeignKeys } from "./redact-foreign-keys";
 import type { AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 
 export type Settled = { kind: "settled"; status: DocumentStatus } | Superseded;
@@ -50,7 +51,8 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
 }
 
 /** → REJECTED with "cStat - xMotivo" (or our code and message), event REJECTION and document.rejected. */
-export function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, refusal: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+export async function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, answered: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+  const refusal = await withoutForeignKeys(client, run.companyId, answered);
   const rejectionReason = `${refusal.code} - ${refusal.reason}`;
   return settle(client, run, "REJECTED", from, {
     protocol: null,

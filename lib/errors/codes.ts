@@ -48,6 +48,8 @@ export const ErrorCode = {
   service_unavailable: "service_unavailable",
 
   // Company setup and emission prerequisites.
+  // One company per CNPJ and environment in the whole installation (docs/api-notes/companies.md).
+  company_exists: "company_exists",
   certificate_missing: "certificate_missing",
   certificate_expired: "certificate_expired",
   certificate_invalid: "certificate_invalid",
