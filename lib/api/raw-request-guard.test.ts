@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEER_ADDRESS_HEADER } from "./client-address";
-import { guardRawRequest } from "./raw-request-guard";
+import { guardRawRequest, installRawRequestGuard } from "./raw-request-guard";
 
 // The raw request guard on a real loopback server: the stamped peer address and
 // the refusal of two Authorization headers (Node would keep only the first).
@@ -47,5 +47,30 @@ describe("raw request guard", () => {
     const answer = await rawRequest(["Authorization: Bearer fsk_only"]);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).authorization).toBe("Bearer fsk_only");
+  });
+});
+
+describe("installRawRequestGuard", () => {
+  it("guards every HTTP server of the process before its own listeners, as Next's server is", async () => {
+    installRawRequestGuard();
+    installRawRequestGuard(); // idempotent
+    let reached = 0;
+    const plain = createServer((req, res) => {
+      reached++;
+      res.end(String(req.headers[PEER_ADDRESS_HEADER]));
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(plain.address() as { port: number }).port}`;
+      expect(await (await fetch(base, { headers: { [PEER_ADDRESS_HEADER]: "6.6.6.6" } })).text()).toBe("127.0.0.1");
+      expect(reached).toBe(1);
+      const savedPort = port;
+      port = (plain.address() as { port: number }).port;
+      const refused = await rawRequest(["Authorization: Bearer a", "Authorization: Bearer b"]).finally(() => (port = savedPort));
+      expect(refused.status).toBe(400);
+      expect(reached).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
   });
 });

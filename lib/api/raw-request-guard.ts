@@ -42,9 +42,9 @@ const globalForGuard = globalThis as unknown as { __fiscalRawRequestGuard?: bool
 export function installRawRequestGuard(): void {
   if (globalForGuard.__fiscalRawRequestGuard) return;
   globalForGuard.__fiscalRawRequestGuard = true;
-  const emit = http.Server.prototype.emit;
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request" && !guardRawRequest(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
     return emit.call(this, event, ...args);
-  } as typeof emit;
+  } as typeof http.Server.prototype.emit;
 }
