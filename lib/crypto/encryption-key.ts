@@ -62,6 +62,6 @@ export function adoptEmbeddedKeyFile(dataDir: string): void {
 }
 
 /** A random key for a throwaway database (tests, e2e, benches), unless one is set. */
-export function useThrowawayEncryptionKey(): void {
+export function setThrowawayEncryptionKey(): void {
   process.env[KEY_VARIABLE] ||= randomBytes(KEY_BYTES).toString("base64");
 }
