@@ -81,3 +81,17 @@ describe("one company per CNPJ and environment", () => {
     }
   });
 });
+
+describe("changing a company's CNPJ or environment", () => {
+  it("to a pair another company holds is 409 company_exists; to a free one is allowed", async () => {
+    const { updateFiscalSettings } = await import("./fiscal-settings");
+    const holder = await createTestCompany();
+    const mover = await createTestCompany();
+    await expect(updateFiscalSettings(mover.companyId, { cnpj: holder.cnpj })).rejects.toMatchObject({ status: 409, code: "company_exists" });
+    const inProduction = await createTestCompany({ environment: "PRODUCTION" });
+    await expect(updateFiscalSettings(inProduction.companyId, { cnpj: holder.cnpj, environment: "HOMOLOGATION" })).rejects.toMatchObject({ code: "company_exists" });
+    // The holder's own pair in the other environment is free.
+    await expect(updateFiscalSettings(inProduction.companyId, { cnpj: holder.cnpj })).resolves.toMatchObject({ cnpj: holder.cnpj, environment: "PRODUCTION" });
+    expect(await db.company.findUniqueOrThrow({ where: { id: mover.companyId } })).toMatchObject({ cnpj: mover.cnpj });
+  });
+});
