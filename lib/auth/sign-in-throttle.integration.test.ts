@@ -47,6 +47,14 @@ describe("sign-in throttling", () => {
     expect(await signIn(email, PASSWORD, "203.0.113.2")).not.toBeNull();
   });
 
+  it("a check that fails (database down) gives its attempt back: it is no wrong password", async () => {
+    const email = await newAccount();
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT + 2; i++) {
+      await expect(throttleSignIn({ email, headers: { [PEER_ADDRESS_HEADER]: "203.0.113.3" } }, () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    }
+    expect(await signIn(email, PASSWORD, "203.0.113.3")).not.toBeNull();
+  });
+
   it("30 concurrent attempts after 4 failures: one check runs, the others are refused unchecked", async () => {
     const email = await newAccount();
     for (let i = 0; i < 4; i++) expect(await signIn(email, `wrong ${i}`, `192.0.2.${i}`)).toBeNull();

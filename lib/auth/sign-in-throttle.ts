@@ -85,14 +85,20 @@ function release(client: Queryable, limits: Slot[], windowStart: Date): Promise<
  * Wraps a credentials check: reserves the attempt first and refuses
  * (throws SignInThrottledError, without running the check) when the account
  * or the address has no attempt left in this window; gives the slots back
- * when the check succeeds.
+ * unless the check said the credentials were wrong.
  */
 export async function throttleSignIn<T>(input: { email: unknown; headers: HeaderBag }, check: () => Promise<T | null>): Promise<T | null> {
   const email = typeof input.email === "string" ? input.email : "";
   const limits = slots(email, clientAddress(input.headers));
   const reservation = await reserve(limits);
   if (!reservation.reserved) throw new SignInThrottledError(reservation.retryAfterSeconds);
-  const result = await check();
-  if (result !== null) await release(getPool(), limits, reservation.windowStart);
-  return result;
+  let wrongPassword = false;
+  try {
+    const result = await check();
+    wrongPassword = result === null;
+    return result;
+  } finally {
+    // Only a wrong password keeps its slot: a success, or a check that threw (database down), gives it back.
+    if (!wrongPassword) await release(getPool(), limits, reservation.windowStart);
+  }
 }
