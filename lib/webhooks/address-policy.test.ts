@@ -26,6 +26,10 @@ describe("webhook address policy", () => {
     },
   );
 
+  it.each(["64:ff9b:1:7f00:1:0:808:808", "64:ff9b:1::808:808"])("refuses the local-use NAT64 address %s (RFC 8215), whatever it embeds", (address) => {
+    expect(nonPublicRange(address)).toBe("nat64LocalUse");
+  });
+
   it("refuses IPv4-compatible literals in URLs, as WHATWG URL writes them", () => {
     for (const url of ["https://[::127.0.0.1]/hook", "https://[0:0:0:0:0:0:127.0.0.1]/", "https://[::7f00:1]:8443/", "https://[::169.254.169.254]/"]) {
       expect(urlRefusal(new URL(url), [])).toMatch(/ipv4Compatible/);

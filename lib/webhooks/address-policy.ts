@@ -26,10 +26,16 @@ function isIpv4Compatible(address: string): boolean {
   return bytes.slice(0, 12).every((byte) => byte === 0) && canonical !== "::" && canonical !== "::1";
 }
 
+// RFC 8215 local-use NAT64 prefix: the embedded IPv4 sits elsewhere than the
+// last 32 bits for a /48, and a translator of this prefix is always internal.
+const NAT64_LOCAL_USE = ipaddr.parseCIDR("64:ff9b:1::/48");
+
 /** The range name of a non-public address, or null when it is public unicast. */
 export function nonPublicRange(address: string): string | null {
   if (!ipaddr.isValid(address)) return "invalid";
   if (isIpv4Compatible(address)) return "ipv4Compatible";
+  const raw = ipaddr.parse(address);
+  if (raw.kind() === "ipv6" && raw.match(NAT64_LOCAL_USE)) return "nat64LocalUse";
   const parsed = ipaddr.process(address);
   const range = parsed.range();
   if (range === "unicast") return null;
