@@ -1,9 +1,15 @@
-// Next's start hook (runs once per server process): the built-in authority
+// Next's start hook (runs once per server process): the raw request guard,
+// the certificate key check (a process that cannot open the stored
+// certificates exits, issue 34 problem 10), the built-in authority
 // simulator when AUTHORITY_MODE=simulator, the local background worker
 // when no Inngest server is configured and LOCAL_WORKER=on, and otherwise
 // the relay that sends the events of runs the database queues.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request: the socket's address and duplicate Authorization headers (lib/api/raw-request-guard.ts).
+  const { installRawRequestGuard } = await import("@/lib/api/raw-request-guard");
+  installRawRequestGuard();
+  await refuseToStartWithoutCertificateKey();
   // The authority trust store (shipped ICP-Brasil files + AUTHORITY_EXTRA_CA_FILE): unreadable stops the start, naming it.
   const { authorityTrustStore } = await import("@/lib/authority/trust-store");
   authorityTrustStore();
@@ -18,4 +24,17 @@ export async function register(): Promise<void> {
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
   const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
+}
+
+async function refuseToStartWithoutCertificateKey(): Promise<void> {
+  const { assertKeyOpensCertificates, CertificateKeyError } = await import("@/lib/crypto/assert-key-opens-certificates");
+  const { getPool } = await import("@/lib/db/client");
+  try {
+    await assertKeyOpensCertificates(getPool());
+  } catch (error) {
+    // A database not reachable yet is not a reason to exit (/health reports it); a wrong key is.
+    if (!(error instanceof CertificateKeyError)) return console.warn(`Certificate key not checked against the database: ${(error as Error).message}`);
+    console.error(error.message);
+    process.exit(1);
+  }
 }

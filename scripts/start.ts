@@ -34,9 +34,16 @@ async function main(): Promise<void> {
   const applied = await applyMigrations(database.url);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
+  const { closeDb, getPool } = await import("@/lib/db/client");
+  const { assertKeyOpensCertificates } = await import("@/lib/crypto/assert-key-opens-certificates");
+  // Refuse to start (naming CERTIFICATE_ENCRYPTION_KEY) rather than serve with a key the stored certificates do not open.
+  await assertKeyOpensCertificates(getPool()).catch(async (error: unknown) => {
+    await closeDb();
+    await database.stop();
+    throw error;
+  });
   const { seedDemoIfEmpty } = await import("@/lib/seed");
   const demo = await seedDemoIfEmpty();
-  const { closeDb } = await import("@/lib/db/client");
   await closeDb();
   if (demo) console.log(formatFirstStartBanner(demo, `http://localhost:${port}`));
 

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   authorityTrustStore();
   const database = await openProcessDatabase();
   const { functions } = await import("@/inngest");
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb, getPool } = await import("@/lib/db/client");
+  const { assertKeyOpensCertificates } = await import("@/lib/crypto/assert-key-opens-certificates");
+  // A worker without the key the certificates were encrypted with would reject every document it signs.
+  await assertKeyOpensCertificates(getPool());
   const { backgroundDriver } = await import("@/lib/jobs/driver-mode");
   const { startLocalWorker } = await import("@/lib/jobs/local-worker");
   const { selectFunctions } = await import("@/lib/jobs/select-functions");

@@ -3,12 +3,14 @@ import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { randomCnpj } from "@/lib/br";
 import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
 
 export type TestCompany = { companyId: string; tenantId: string; cnpj: string; key: string; apiKeyId: string };
 
 /** A new tenant, company and all-scopes API key: tests isolate by company, not by truncation. */
 export async function createTestCompany(
   options: { regime?: "SIMPLES_NACIONAL" | "SIMPLES_EXCESS" | "NORMAL" | "MEI"; environment?: "PRODUCTION" | "HOMOLOGATION"; scopes?: Scope[]; state?: string; municipalityCode?: string; tenantId?: string } = {},
+  attempt = 1,
 ): Promise<TestCompany> {
   const cnpj = randomCnpj();
   const company = await createCompany({
@@ -19,7 +21,12 @@ export async function createTestCompany(
     taxRegime: options.regime ?? "NORMAL",
     environment: options.environment ?? "HOMOLOGATION",
     tenantId: options.tenantId,
+  }).catch((error: unknown) => {
+    // One company per CNPJ and environment (409 company_exists): random CNPJs of a whole run may meet.
+    if (error instanceof DomainError && error.code === "company_exists" && attempt < 5) return null;
+    throw error;
   });
+  if (!company) return createTestCompany(options, attempt + 1);
   const key = await createApiKey({ companyId: company.id, name: "test", scopes: options.scopes ?? [...SCOPES] });
   return { companyId: company.id, tenantId: company.tenantId, cnpj, key: key.key, apiKeyId: key.id };
 }

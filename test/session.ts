@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import type { SessionUser, UserRole } from "@/lib/auth/session";
+import { newSessionClaims } from "@/lib/auth/session-user";
 import { createUser } from "@/lib/users/create-user";
 
 // Dashboard session cookies for route tests. Sessions are re-checked against
@@ -15,7 +16,7 @@ function secret(): string {
 
 /** The cookie header of a session for an existing user (claims as signed at sign-in). */
 export async function sessionCookieOf(user: Pick<SessionUser, "userId" | "tenantId" | "role"> & { sessionVersion?: number }): Promise<{ cookie: string }> {
-  const token = await encode({ token: { ...user, sub: user.userId }, secret: secret() });
+  const token = await encode({ token: { ...newSessionClaims(user), sub: user.userId }, secret: secret() });
   return { cookie: `next-auth.session-token=${token}` };
 }
 

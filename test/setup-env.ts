@@ -1,5 +1,8 @@
 // Per-worker defaults: the local worker loop stays off (tests drive background
-// runs explicitly) and the authority is the built-in simulator.
+// runs explicitly), the authority is the built-in simulator, and the throwaway
+// database (an external one) gets the certificate key every process of it shares.
 process.env.LOCAL_WORKER ??= "off";
 process.env.AUTHORITY_MODE ??= "simulator";
 process.env.DATABASE_POOL_MAX ??= "5";
+// Fixed, so every test worker of a run opens what another encrypted.
+process.env.CERTIFICATE_ENCRYPTION_KEY ||= Buffer.alloc(32, "fiscal-test-key").toString("base64");

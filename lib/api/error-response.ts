@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { DomainError, statusName, type ErrorBody } from "@/lib/errors";
+import { isClientDisconnect, isDatabaseUnavailable } from "./transient-errors";
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -26,9 +27,17 @@ export function describeZodError(error: z.ZodError, prefix?: string): string {
     .join("; ");
 }
 
-/** Maps anything thrown by a handler to the spec's error object; unknown errors are opaque 500s. */
-export function toErrorResponse(error: unknown): Response {
+/**
+ * Maps anything thrown by a handler to the spec's error object; unknown errors
+ * are opaque 500s, logged with a reference id. `request` tells a client that
+ * went away from a failure.
+ */
+export function toErrorResponse(error: unknown, request?: Request): Response {
   if (error instanceof DomainError) return jsonResponse(error.toBody(), error.status, error.headers);
+  if (isClientDisconnect(error, request)) {
+    // Nobody reads this answer; not an error of ours to log.
+    return errorResponse(499, "client_disconnected", "The client closed the request before the answer");
+  }
   if (error instanceof z.ZodError) return errorResponse(400, "validation_error", describeZodError(error));
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2025") return errorResponse(404, "not_found", "Resource not found");
@@ -37,6 +46,11 @@ export function toErrorResponse(error: unknown): Response {
   if (isPoolExhausted(error)) {
     // Every pooled connection stayed busy for the connect timeout (5 s): a momentary overload, not a bug.
     return errorResponse(503, "service_unavailable", "The service is busy; retry in a few seconds", { "Retry-After": "2" });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A connection killed or refused mid-request (database restart, failover): retryable, and worth one line, not a reference.
+    console.warn(`database unavailable during a request (503 answered): ${(error as Error).message?.split("\n").pop()}`);
+    return errorResponse(503, "service_unavailable", "The database is momentarily unavailable; retry in a few seconds", { "Retry-After": "2" });
   }
   const requestId = randomUUID();
   console.error(`[${requestId}] unhandled error`, error);

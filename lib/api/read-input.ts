@@ -63,7 +63,7 @@ export async function readJsonBody(request: Request, maxBytes = env().MAX_BODY_B
   if (body && typeof body === "object" && !Array.isArray(body) && FORBIDDEN_KEY in body) {
     throw forbiddenCompanyId("body");
   }
-  assertStorableInput(body, "body");
+  assertStorableInput(body, "body", { documentText: true });
   return body;
 }
 

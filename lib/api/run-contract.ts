@@ -64,7 +64,7 @@ export function contractRoute<C extends Contract, Caller extends object>(
       const input = await parseInput(contract, request, rawParams);
       return toSuccessResponse(contract, await fn({ ...caller, ...input }));
     } catch (error) {
-      return toErrorResponse(error);
+      return toErrorResponse(error, request);
     }
   };
 }

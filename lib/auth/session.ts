@@ -6,13 +6,12 @@ import { cache } from "react";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "./passwords";
+import { endSession } from "./ended-sessions";
 import { recheckSessionUser } from "./session-check";
 import { throttleSignIn } from "./sign-in-throttle";
-import { toSessionUser, type SessionUser } from "./session-user";
+import { newSessionClaims, SESSION_MAX_AGE_SECONDS, toSessionClaims, toSessionUser, type SessionUser } from "./session-user";
 
 export { toSessionUser, type SessionUser, type UserRole } from "./session-user";
-
-const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one working day
 
 const Credentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1).max(200) });
 
@@ -45,12 +44,22 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     jwt({ token, user }) {
       const signedIn = user ? toSessionUser(user) : null;
-      if (signedIn) Object.assign(token, { userId: signedIn.userId, tenantId: signedIn.tenantId, role: signedIn.role, sessionVersion: signedIn.sessionVersion ?? 0 });
+      if (signedIn) {
+        const { userId, tenantId, role, sessionVersion, sessionId, signedInAt } = newSessionClaims(signedIn);
+        Object.assign(token, { userId, tenantId, role, sessionVersion, sessionId, signedInAt });
+      }
       return token;
     },
     session({ session, token }) {
-      const claims = toSessionUser({ ...token, email: token.email ?? undefined });
+      const claims = toSessionClaims({ ...token, email: token.email ?? undefined });
       return { ...session, user: { ...session.user, ...claims } };
+    },
+  },
+  events: {
+    // Sign-out ends the session on the server too, not only the cookie in this browser.
+    async signOut({ token }) {
+      const claims = toSessionClaims(token);
+      if (claims) await endSession(claims);
     },
   },
 };
@@ -62,7 +71,7 @@ export const authOptions: NextAuthOptions = {
  */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const session = await getServerSession(authOptions);
-  const claims = toSessionUser(session?.user);
+  const claims = toSessionClaims(session?.user);
   return claims ? recheckSessionUser(claims) : null;
 });
 
@@ -89,6 +98,6 @@ function parseCookies(header: string | null): Record<string, string> {
 export async function readRequestSession(request: Request): Promise<SessionUser | null> {
   const req = { cookies: parseCookies(request.headers.get("cookie")), headers: {} };
   const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
-  const claims = toSessionUser(token);
+  const claims = toSessionClaims(token);
   return claims ? recheckSessionUser(claims) : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { randomCnpj } from "@/lib/br";
 import { createTestCertificate, installCertificate } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
 import { createTestCompany, db } from "@/test/factories";
@@ -49,8 +50,7 @@ describe("assertEmissionPrerequisites", () => {
   it("answers certificate_cnpj_mismatch when the CNPJ changed after the certificate was installed", async () => {
     const company = await createTestCompany();
     await setUpDemoCompany(company.companyId);
-    const other = await createTestCompany();
-    await updateFiscalSettings(company.companyId, { cnpj: other.cnpj });
+    await updateFiscalSettings(company.companyId, { cnpj: randomCnpj() });
     expect(await failure(assertEmissionPrerequisites({ companyId: company.companyId, type: "NFE" }))).toMatchObject({ status: 422, code: "certificate_cnpj_mismatch" });
   });
 

@@ -3,6 +3,7 @@ import { describeZodError } from "@/lib/api/error-response";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { openText, sealText } from "@/lib/crypto";
+import { assertCnpjAvailable, companyExists, isUniqueViolation } from "./cnpj-uniqueness";
 import { DomainError, notFound, validationError } from "@/lib/errors";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
@@ -138,9 +139,13 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
       const numbered = await tx.fiscalDocument.count({ where: { companyId, number: { gt: 0 } } });
       if (numbered > 0) throw new DomainError(422, "validation_error", "The CNPJ cannot change after documents were numbered; create another company");
     }
+    if (next.cnpj !== current.cnpj || next.environment !== current.environment) await assertCnpjAvailable(tx, next.cnpj, next.environment, companyId);
     const { nfeNextNumber: _nfe, nfceNextNumber: _nfce, dpsNextNumber: _dps, ...columns } = next;
     // The CSC is a secret like the certificate: sealed at rest with the same key (lib/crypto/sealed-text.ts).
-    await tx.company.update({ where: { id: companyId }, data: { ...columns, cscToken: sealText(columns.cscToken) } });
+    await tx.company.update({ where: { id: companyId }, data: { ...columns, cscToken: sealText(columns.cscToken) } }).catch((error: unknown) => {
+      // The unique index (CNPJ, environment), raced past the check above.
+      throw isUniqueViolation(error) ? companyExists(next.cnpj, next.environment) : error;
+    });
     const counters = [
       { field: "nfeNextNumber", model: 55, series: next.nfeSeries, wanted: changes.nfeNextNumber },
       { field: "nfceNextNumber", model: 65, series: next.nfceSeries, wanted: changes.nfceNextNumber },

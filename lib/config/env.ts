@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isIpOrCidr, splitAddressList } from "./ip-or-cidr";
 import { z } from "zod";
 
 // Every environment variable the app reads, parsed once. The README lists them.
@@ -12,6 +13,14 @@ const EnvSchema = z.object({
   // key file is generated under DATA_DIR and reused (embedded default).
   CERTIFICATE_ENCRYPTION_KEY: z.string().optional(),
   NEXTAUTH_SECRET: z.string().optional(),
+  // Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For entries are
+  // believed when finding a client's address (lib/api/client-address.ts); empty: the socket's peer.
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .refine((value) => splitAddressList(value).every(isIpOrCidr), {
+      message: "TRUSTED_PROXIES must list IP addresses or CIDRs, separated by commas",
+    }),
   NEXTAUTH_URL: z.string().optional(),
   // Largest accepted JSON body, in bytes (the delivery-receipt route allows more).
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/config/env";
 import { decrypt, encrypt } from "./aes-gcm";
-import { certificateEncryptionKey, KEY_FILE_NAME } from "./encryption-key";
+import { adoptEmbeddedKeyFile, certificateEncryptionKey, KEY_FILE_NAME } from "./encryption-key";
 
 const saved = { key: process.env.CERTIFICATE_ENCRYPTION_KEY, dir: process.env.DATA_DIR };
 afterEach(() => {
@@ -48,15 +48,31 @@ describe("certificateEncryptionKey", () => {
     expect(() => certificateEncryptionKey()).toThrow(/32 bytes/);
   });
 
-  it("without the variable, generates a key file under DATA_DIR once and reuses it", () => {
+  it("without the variable refuses, naming it: a process never makes up a key of its own", () => {
     delete process.env.CERTIFICATE_ENCRYPTION_KEY;
-    process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "fiscal-data-"));
+    resetEnvCache();
+    expect(() => certificateEncryptionKey()).toThrow(/CERTIFICATE_ENCRYPTION_KEY is not set/);
+  });
+
+  it("the embedded default adopts the key file under DATA_DIR, generated once and reused", () => {
+    delete process.env.CERTIFICATE_ENCRYPTION_KEY;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fiscal-data-"));
+    adoptEmbeddedKeyFile(dataDir);
     resetEnvCache();
     const first = certificateEncryptionKey();
-    const onDisk = Buffer.from(readFileSync(path.join(process.env.DATA_DIR, KEY_FILE_NAME), "utf8"), "base64");
+    const onDisk = Buffer.from(readFileSync(path.join(dataDir, KEY_FILE_NAME), "utf8"), "base64");
     expect(onDisk.equals(first)).toBe(true);
     expect(first).toHaveLength(32);
+    delete process.env.CERTIFICATE_ENCRYPTION_KEY;
+    adoptEmbeddedKeyFile(dataDir);
     resetEnvCache();
     expect(certificateEncryptionKey().equals(first)).toBe(true);
+  });
+
+  it("an explicit CERTIFICATE_ENCRYPTION_KEY wins over the embedded key file", () => {
+    const key = randomBytes(32).toString("base64");
+    process.env.CERTIFICATE_ENCRYPTION_KEY = key;
+    adoptEmbeddedKeyFile(mkdtempSync(path.join(tmpdir(), "fiscal-data-")));
+    expect(process.env.CERTIFICATE_ENCRYPTION_KEY).toBe(key);
   });
 });

@@ -1,3 +1,3 @@
 export { encrypt, decrypt } from "./aes-gcm";
-export { certificateEncryptionKey, KEY_FILE_NAME } from "./encryption-key";
+export { adoptEmbeddedKeyFile, certificateEncryptionKey, KEY_FILE_NAME, KEY_VARIABLE, setThrowawayEncryptionKey } from "./encryption-key";
 export { sealText, openText, isSealedText } from "./sealed-text";

@@ -14,6 +14,11 @@ const LOCK_KEY = 727_001; // advisory lock: one applier at a time per database
 
 export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   const client = new pg.Client({ connectionString });
+  // A migration that cannot do all it would (e.g. a unique index over existing duplicates) says so with RAISE NOTICE.
+  // (00000: a RAISE NOTICE of a migration; not the server's own "already exists, skipping").
+  client.on("notice", (notice) => {
+    if (notice.code === "00000") console.warn(`Migration notice: ${notice.message}`);
+  });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);

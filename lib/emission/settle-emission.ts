@@ -4,6 +4,7 @@ import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
 import type { AuthorizationDenied, AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
+import { withoutForeignKeys } from "./redact-foreign-keys";
 
 export type Settled = { kind: "settled"; status: DocumentStatus } | Superseded;
 
@@ -70,7 +71,8 @@ export function settleDenied(client: Queryable, run: EmissionRun, source: Settle
 }
 
 /** → REJECTED with "cStat - xMotivo" (or our code and message), event REJECTION and document.rejected. */
-export function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, refusal: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+export async function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, answered: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+  const refusal = await withoutForeignKeys(client, run.companyId, answered);
   const rejectionReason = `${refusal.code} - ${refusal.reason}`;
   return settle(client, run, "REJECTED", from, {
     protocol: null,

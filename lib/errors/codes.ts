@@ -46,8 +46,12 @@ export const ErrorCode = {
   // Dashboard mutations from another origin (lib/api/same-origin.ts).
   cross_origin_request: "cross_origin_request",
   service_unavailable: "service_unavailable",
+  // The client closed the request before the answer (never seen by it; not logged as an error).
+  client_disconnected: "client_disconnected",
 
   // Company setup and emission prerequisites.
+  // One company per CNPJ and environment in the whole installation (docs/api-notes/companies.md).
+  company_exists: "company_exists",
   certificate_missing: "certificate_missing",
   certificate_expired: "certificate_expired",
   certificate_invalid: "certificate_invalid",

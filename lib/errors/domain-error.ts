@@ -11,6 +11,8 @@ const STATUS_NAMES: Record<number, string> = {
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
+  // nginx's convention for a request whose client went away before the answer.
+  499: "Client Closed Request",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };

@@ -17,6 +17,25 @@ describe("webhook address policy", () => {
     expect(refusedAddressReason(address, [])).toContain(address);
   });
 
+  // IPv4-compatible IPv6 (::/96) in every notation, whatever IPv4 it carries (issue 34 problem 12).
+  it.each(["::127.0.0.1", "::7f00:1", "0:0:0:0:0:0:7f00:1", "0000:0000:0000:0000:0000:0000:127.0.0.1", "::8.8.8.8", "::a9fe:a9fe", "::0.0.0.2"])(
+    "refuses the IPv4-compatible address %s",
+    (address) => {
+      expect(nonPublicRange(address)).toBe("ipv4Compatible");
+      expect(refusedAddressReason(address, [])).toContain("ipv4Compatible");
+    },
+  );
+
+  it.each(["64:ff9b:1:7f00:1:0:808:808", "64:ff9b:1::808:808"])("refuses the local-use NAT64 address %s (RFC 8215), whatever it embeds", (address) => {
+    expect(nonPublicRange(address)).toBe("nat64LocalUse");
+  });
+
+  it("refuses IPv4-compatible literals in URLs, as WHATWG URL writes them", () => {
+    for (const url of ["https://[::127.0.0.1]/hook", "https://[0:0:0:0:0:0:127.0.0.1]/", "https://[::7f00:1]:8443/", "https://[::169.254.169.254]/"]) {
+      expect(urlRefusal(new URL(url), [])).toMatch(/ipv4Compatible/);
+    }
+  });
+
   it.each(["8.8.8.8", "200.160.2.3", "2001:4860:4860::8888", "64:ff9b::808:808"])("accepts the public address %s", (address) => {
     expect(nonPublicRange(address)).toBeNull();
   });

@@ -7,9 +7,35 @@ import ipaddr from "ipaddr.js";
 
 const IPV6_EMBEDDING_V4 = new Set(["ipv4Mapped", "rfc6052", "6to4", "teredo", "rfc6145"]);
 
+/**
+ * Whether an IPv6 address is in ::/96, "IPv4-compatible" (RFC 4291 2.5.5.1,
+ * deprecated), other than :: and ::1. No receiver has one and stacks differ on
+ * what they reach, so the whole block is refused (issue 34 problem 12:
+ * [::127.0.0.1] passed as "unicast"). Read in WHATWG's canonical form:
+ * ipaddr.js takes "::a.b.c.d" for ::ffff:a.b.c.d.
+ */
+function isIpv4Compatible(address: string): boolean {
+  if (!address.includes(":")) return false;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return false;
+  }
+  const bytes = ipaddr.IPv6.parse(canonical).toByteArray();
+  return bytes.slice(0, 12).every((byte) => byte === 0) && canonical !== "::" && canonical !== "::1";
+}
+
+// RFC 8215 local-use NAT64 prefix: the embedded IPv4 sits elsewhere than the
+// last 32 bits for a /48, and a translator of this prefix is always internal.
+const NAT64_LOCAL_USE = ipaddr.parseCIDR("64:ff9b:1::/48");
+
 /** The range name of a non-public address, or null when it is public unicast. */
 export function nonPublicRange(address: string): string | null {
   if (!ipaddr.isValid(address)) return "invalid";
+  if (isIpv4Compatible(address)) return "ipv4Compatible";
+  const raw = ipaddr.parse(address);
+  if (raw.kind() === "ipv6" && raw.match(NAT64_LOCAL_USE)) return "nat64LocalUse";
   const parsed = ipaddr.process(address);
   const range = parsed.range();
   if (range === "unicast") return null;

@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import pg from "pg";
+import { setThrowawayEncryptionKey } from "@/lib/crypto/encryption-key";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { describeGcPauses, watchGcPauses } from "./gc-pauses";
 import { machineWindow, processCpuMs } from "./machine-cpu";
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | undefined;
   try {
     process.env.DATABASE_URL = database.url;
+    setThrowawayEncryptionKey(); // its server and workers share it (they refuse to start without one)
     const key = await seed();
 
     // --trace-gc: one line per collection on stdout, read for the GC figure (./gc-pauses.ts).

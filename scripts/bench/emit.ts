@@ -17,6 +17,7 @@ import { applyMigrations } from "@/lib/db/apply-migrations";
 import { openEmbeddedDatabase } from "@/lib/db/embedded-postgres";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
+import { setThrowawayEncryptionKey } from "@/lib/crypto/encryption-key";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { deliverySlotLane } from "@/lib/webhooks/config";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
   const database = await openBenchDatabase(target);
   try {
     process.env.DATABASE_URL = database.url;
+    setThrowawayEncryptionKey(); // its server and workers share it (they refuse to start without one)
     if (STATEMENT_LOG) await logEveryStatement(database.url);
     process.env.DATABASE_POOL_MAX ??= String(WORKER_SLOTS + CREATE_CONCURRENCY + 4);
     process.env.LOCAL_WORKER = "off";

@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
+import { setThrowawayEncryptionKey } from "@/lib/crypto/encryption-key";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { databaseBackendPids, machineWindow, processCpuMs } from "./machine-cpu";
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const database = await createThrowawayDatabase("fiscal_bench_webhooks");
   try {
     process.env.DATABASE_URL = database.url;
+    setThrowawayEncryptionKey(); // its server and workers share it (they refuse to start without one)
     process.env.LOCAL_WORKER = "off";
     process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
     await fanOutBench();

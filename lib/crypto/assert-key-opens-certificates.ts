@@ -1,0 +1,47 @@
+import { sql, type Queryable } from "@/lib/db/sql";
+import { decrypt } from "./aes-gcm";
+import { certificateEncryptionKey, KEY_VARIABLE } from "./encryption-key";
+
+// Checked when a web or worker process starts (instrumentation.ts,
+// scripts/start.ts, scripts/worker.ts): a missing key, or a key other than the
+// one the stored certificates were encrypted with, stops the process with a
+// message naming the variable, before it takes any work. Otherwise a worker
+// would fail every signature (documents REJECTED with their numbers consumed)
+// and a web process would encrypt new certificates nobody else can open.
+
+/** The key is missing, malformed or not the one the stored certificates were encrypted with. */
+export class CertificateKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CertificateKeyError";
+  }
+}
+
+const LATEST_CERTIFICATE = `SELECT "id", "encryptedPfx" FROM "Certificate" ORDER BY "createdAt" DESC LIMIT 1`;
+
+function usableKey(): Buffer {
+  try {
+    return certificateEncryptionKey();
+  } catch (error) {
+    throw new CertificateKeyError((error as Error).message);
+  }
+}
+
+/**
+ * Throws CertificateKeyError (naming CERTIFICATE_ENCRYPTION_KEY) when the key is
+ * absent, malformed, or cannot open the latest stored certificate; a database
+ * that cannot be read throws its own error.
+ */
+export async function assertKeyOpensCertificates(client: Queryable): Promise<void> {
+  const key = usableKey();
+  const [latest] = await sql<{ id: string; encryptedPfx: Buffer }>(client, LATEST_CERTIFICATE);
+  if (!latest) return;
+  try {
+    decrypt(latest.encryptedPfx, key);
+  } catch {
+    throw new CertificateKeyError(
+      `${KEY_VARIABLE} does not open the certificates stored in this database (certificate ${latest.id}): ` +
+        `this process was given another key than the one they were encrypted with. Give every process the same ${KEY_VARIABLE}.`,
+    );
+  }
+}
