@@ -3,7 +3,8 @@ import { env } from "@/lib/config/env";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import { apiRateLimitedError, hitApiKeyRateLimit, rateLimitHeaders } from "./api-rate-limit";
 import type { Contract } from "./contract";
-import { contractRoute, type ParsedInput, type RouteHandler } from "./run-contract";
+import { readIdempotencyKey, requestFingerprint, runIdempotently } from "./idempotency";
+import { contractRoute, type AroundRun, type ParsedInput, type RouteHandler } from "./run-contract";
 
 export type { RouteHandler } from "./run-contract";
 
@@ -37,6 +38,7 @@ export function handle<C extends Contract>(
       return { principal, companyId: principal.companyId };
     },
     fn,
+    idempotent,
   );
   return async (request, context) => {
     const response = await route(request, context);
@@ -54,3 +56,11 @@ export function handle<C extends Contract>(
     }
   };
 }
+
+/** Idempotency-Key on writes (lib/api/idempotency.ts), per API key and company. */
+const idempotent: AroundRun<{ principal: ApiKeyPrincipal; companyId: string }> = async (caller, request, rawBody, run) => {
+  const key = readIdempotencyKey(request);
+  if (key === null) return run();
+  const owner = { apiKeyId: caller.principal.apiKeyId, scope: caller.companyId };
+  return runIdempotently(owner, key, requestFingerprint(request, owner, rawBody), run);
+};
