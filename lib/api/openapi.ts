@@ -25,10 +25,23 @@ function objectFields(schema: z.ZodType | undefined): [string, z.ZodType, boolea
   ]);
 }
 
+/** The headers every /v1 route reads besides Authorization (docs/api.md, Idempotency). */
+function headerParameters(contract: Contract): JsonSchema[] {
+  if (!contract.scope || contract.method === "GET") return [];
+  return [{
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description: "1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true).",
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+  }];
+}
+
 function operation(contract: Contract): JsonSchema {
   const parameters = [
     ...objectFields(contract.params).map(([name, schema]) => ({ name, in: "path", required: true, schema: toSchema(schema, "input") })),
     ...objectFields(contract.query).map(([name, schema, required]) => ({ name, in: "query", required, schema: toSchema(schema, "input") })),
+    ...headerParameters(contract),
   ];
   const status = String(contract.successStatus ?? 200);
   const success: JsonSchema = { description: "Success" };
@@ -38,7 +51,7 @@ function operation(contract: Contract): JsonSchema {
     success.content = { "application/json": { schema: toSchema(contract.response, "output") } };
   }
   const responses: JsonSchema = { [status]: success };
-  const errorStatuses = new Set([...(contract.scope ? [401, 403] : []), ...(contract.body || contract.query || contract.params ? [400] : []), ...(contract.errorStatuses ?? [])]);
+  const errorStatuses = new Set([...(contract.scope ? [401, 403] : []), ...(contract.scope && contract.method !== "GET" ? [409, 422] : []), ...(contract.body || contract.query || contract.params ? [400] : []), ...(contract.errorStatuses ?? [])]);
   for (const code of [...errorStatuses].sort()) {
     responses[String(code)] = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
   }
