@@ -36,10 +36,13 @@ type Identified<Caller> = { caller: Caller; rateLimitKey: string; idempotencySco
 export function handle<C extends Contract>(contract: C, fn: (input: HandlerInput<C>) => Promise<unknown>): RouteHandler {
   return apiRoute(contract, async (principal, request) => {
     const companyId = await resolveActingCompany(principal, request.headers);
-    // Rate limits stay per company: an account key has one budget per company it acts for.
-    const rateLimitKey = principal.kind === "account" ? `${principal.apiKeyId}:${companyId}` : principal.apiKeyId;
-    return { caller: { principal, companyId }, rateLimitKey, idempotencyScope: companyId };
+    return { caller: { principal, companyId }, rateLimitKey: rateLimitKeyOf(principal, companyId), idempotencyScope: companyId };
   }, fn);
+}
+
+/** Rate limits stay per company: an account key has one budget per company it acts for. */
+export function rateLimitKeyOf(principal: ApiKeyPrincipal, companyId: string): string {
+  return principal.kind === "account" ? `${principal.apiKeyId}:${companyId}` : principal.apiKeyId;
 }
 
 /** The account-level routes (/v1/companies…): an account key only; the tenant is the key's. */

@@ -1,15 +1,10 @@
 import { z } from "zod";
 import type { Contract } from "./contract";
+import { ErrorObject } from "./error-response";
 import { allContracts } from "./contract-registry";
 
 type JsonSchema = Record<string, unknown>;
 
-const ErrorObject = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  code: z.string().optional(),
-});
 
 function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
