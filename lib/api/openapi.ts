@@ -86,7 +86,8 @@ export function buildOpenApiDocument(contracts: Contract[] = allContracts): Json
     info: {
       title: "Fiscal Document Issuing Service",
       version: "1.0.0",
-      description: "NF-e, NFC-e and NFS-e issuing API. Authenticate with Authorization: Bearer <API_KEY>.",
+      description:
+        "NF-e, NFC-e and NFS-e issuing API. Authenticate with Authorization: Bearer <API_KEY>. A company key (fsk_) acts for its company; an account key (fsa_) manages the account's companies under /v1/companies and acts for one of them on the other routes when the request names it in X-Company-Id. Writes accept Idempotency-Key.",
     },
     servers: [{ url: "/" }],
     paths,

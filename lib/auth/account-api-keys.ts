@@ -1,6 +1,6 @@
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { ACCOUNT_KEY_PREFIX, generateApiKeySecret, hashApiKey, shownPrefix } from "./api-keys";
+import { ACCOUNT_KEY_PREFIX, generateApiKeySecret, hashApiKey, KEY_LIST_SELECT, shownPrefix, withCreator } from "./api-keys";
 import type { AccountScope } from "./scopes";
 
 // Account (tenant) API keys (docs/api-notes/authentication.md): created by an
@@ -29,12 +29,8 @@ export async function createAccountApiKey(
 }
 
 export async function listAccountApiKeys(tenantId: string, client: DbClient = db) {
-  const keys = await client.accountApiKey.findMany({
-    where: { tenantId },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true, createdBy: { select: { email: true, isActive: true } } },
-  });
-  return keys.map(({ createdBy, ...key }) => ({ ...key, createdBy: createdBy ? { email: createdBy.email, active: createdBy.isActive } : null }));
+  const keys = await client.accountApiKey.findMany({ where: { tenantId }, orderBy: { createdAt: "desc" }, select: KEY_LIST_SELECT });
+  return keys.map(withCreator);
 }
 
 export async function revokeAccountApiKey(input: { tenantId: string; apiKeyId: string }, client: DbClient = db) {

@@ -1,20 +1,13 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
-import { ApiKeySummary, CreatedApiKey } from "./api-key-contracts";
+import { ApiKeySummary, CreatedApiKey, createKeyBody } from "./api-key-contracts";
 import { ACCOUNT_SCOPES, AccountScopeSchema } from "./scopes";
 
 // Internal dashboard routes of the account's (tenant's) API keys, "Chaves da
 // conta" (handleSession, ADMIN only). The path carries the company the user is
 // looking at; the keys are the tenant's. Not part of /v1.
 
-export const CreateAccountKeyBody = z.object({
-  name: z.string().trim().min(1, "give the key a name").max(80),
-  scopes: z
-    .array(AccountScopeSchema)
-    .min(1, "choose at least one scope")
-    .max(ACCOUNT_SCOPES.length)
-    .transform((scopes) => [...new Set(scopes)]),
-});
+export const CreateAccountKeyBody = createKeyBody(AccountScopeSchema, ACCOUNT_SCOPES.length);
 export type CreateAccountKeyBody = z.input<typeof CreateAccountKeyBody>;
 
 const base = "/api/dashboard/companies/{companyId}/account-keys";

@@ -48,14 +48,17 @@ export async function createApiKey(
   return { id: record.id, key: secret, prefix: record.prefix, scopes: record.scopes, name: record.name, createdAt: record.createdAt };
 }
 
+/** The columns a key list shows (company and account keys alike); never the hash. */
+export const KEY_LIST_SELECT = { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true, createdBy: { select: { email: true, isActive: true } } } as const;
+
+// A key outlives its creator (docs/api-notes/users-and-roles.md): the list says who made it and whether they are still active.
+export function withCreator<K extends { createdBy: { email: string; isActive: boolean } | null }>({ createdBy, ...key }: K) {
+  return { ...key, createdBy: createdBy ? { email: createdBy.email, active: createdBy.isActive } : null };
+}
+
 export async function listApiKeys(companyId: string, client: DbClient = db) {
-  const keys = await client.apiKey.findMany({
-    where: { companyId },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true, createdBy: { select: { email: true, isActive: true } } },
-  });
-  // A key outlives its creator (docs/api-notes/users-and-roles.md): the list says who made it and whether they are still active.
-  return keys.map(({ createdBy, ...key }) => ({ ...key, createdBy: createdBy ? { email: createdBy.email, active: createdBy.isActive } : null }));
+  const keys = await client.apiKey.findMany({ where: { companyId }, orderBy: { createdAt: "desc" }, select: KEY_LIST_SELECT });
+  return keys.map(withCreator);
 }
 
 export async function revokeApiKey(input: { companyId: string; apiKeyId: string }, client: DbClient = db) {
