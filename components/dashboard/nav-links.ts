@@ -30,4 +30,5 @@ export const navLinks: NavLink[] = [
   { href: "webhooks/deliveries", label: "Webhook deliveries", section: "Developers" },
   { href: "webhooks/backfill", label: "Webhook backfill", section: "Developers" },
   { href: "users", label: "Users and roles", section: "Administration", requires: "users.manage" },
+  { href: "account-companies", label: "Account companies", section: "Administration", requires: "companies.manage" },
 ];

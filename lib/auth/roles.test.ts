@@ -9,6 +9,7 @@ const EXPECTED: Record<RoleAction, Record<(typeof ALL_ROLES)[number], boolean>> 
   "webhook-deliveries.operate": { ADMIN: true, ACCOUNTANT: true, SUPPORT: true },
   "users.manage": { ADMIN: true, ACCOUNTANT: false, SUPPORT: false },
   "account-keys.manage": { ADMIN: true, ACCOUNTANT: false, SUPPORT: false },
+  "companies.manage": { ADMIN: true, ACCOUNTANT: false, SUPPORT: false },
 };
 
 describe("role policy", () => {
