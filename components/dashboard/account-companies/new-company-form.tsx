@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Field, serverFieldErrors, toPayload, type FieldErrors } from "@/components/dashboard/company-setup/fiscal-settings-form";
+import { Field, fieldErrorsOf, serverFieldErrors, toPayload, type FieldErrors } from "@/components/dashboard/company-setup/fiscal-settings-form";
 import { SETTINGS_SECTIONS, type SettingsFieldName } from "@/components/dashboard/company-setup/settings-fields";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-message";
@@ -52,13 +52,7 @@ export function NewCompanyForm({ endpoint }: { endpoint: string }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = CreateCompanyBody.safeParse(payload());
-    const found: FieldErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as SettingsFieldName | undefined;
-        if (field && !found[field]) found[field] = issueMessage(issue);
-      }
-    }
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, issueMessage);
     setErrors(found);
     if (Object.keys(found).length === 0) create.mutate(payload());
   }

@@ -25,15 +25,19 @@ export function toPayload(values: FormValues): Record<string, string | null> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === "" ? null : v]));
 }
 
-function validate(values: FormValues, describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
-  const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
-  if (parsed.success) return {};
+/** The first issue of each field, described for the person. */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     const field = issue.path[0] as SettingsFieldName | undefined;
     if (field && !errors[field]) errors[field] = describe(issue);
   }
   return errors;
+}
+
+function validate(values: FormValues, describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
+  const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, describe);
 }
 
 /** The server answers "body.field: message; body.other: message"; put each under its field. */
