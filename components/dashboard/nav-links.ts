@@ -24,9 +24,11 @@ export const navLinks: NavLink[] = [
   { href: "settings/readiness", label: "Readiness", section: "Fiscal setup" },
   { href: "authority-status", label: "Authority status", section: "Fiscal setup" },
   { href: "api-keys", label: "API keys", section: "Developers" },
+  { href: "account-keys", label: "Account keys", section: "Developers", requires: "account-keys.manage" },
   { href: "api-reference", label: "API reference", section: "Developers" },
   { href: "webhooks/endpoints", label: "Webhook endpoints", section: "Developers" },
   { href: "webhooks/deliveries", label: "Webhook deliveries", section: "Developers" },
   { href: "webhooks/backfill", label: "Webhook backfill", section: "Developers" },
   { href: "users", label: "Users and roles", section: "Administration", requires: "users.manage" },
+  { href: "account-companies", label: "Account companies", section: "Administration", requires: "companies.manage" },
 ];

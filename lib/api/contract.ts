@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Scope } from "@/lib/auth/scopes";
+import type { ApiScope } from "@/lib/auth/scopes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -19,7 +19,7 @@ export type Contract<
   summary: string;
   tag: string;
   /** Required scope; null for the unauthenticated health routes. */
-  scope: Scope | null;
+  scope: ApiScope | null;
   params?: P;
   query?: Q;
   body?: B;

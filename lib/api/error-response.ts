@@ -4,6 +4,14 @@ import { z } from "zod";
 import { DomainError, statusName, type ErrorBody } from "@/lib/errors";
 import { isClientDisconnect, isDatabaseUnavailable } from "./transient-errors";
 
+/** The spec's error object, as the OpenAPI document describes it. */
+export const ErrorObject = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,

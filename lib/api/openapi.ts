@@ -1,15 +1,10 @@
 import { z } from "zod";
 import type { Contract } from "./contract";
+import { ErrorObject } from "./error-response";
 import { allContracts } from "./contract-registry";
 
 type JsonSchema = Record<string, unknown>;
 
-const ErrorObject = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  code: z.string().optional(),
-});
 
 function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
@@ -25,10 +20,23 @@ function objectFields(schema: z.ZodType | undefined): [string, z.ZodType, boolea
   ]);
 }
 
+/** The headers every /v1 route reads besides Authorization (docs/api.md, Idempotency). */
+function headerParameters(contract: Contract): JsonSchema[] {
+  if (!contract.scope || contract.method === "GET") return [];
+  return [{
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description: "1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true).",
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+  }];
+}
+
 function operation(contract: Contract): JsonSchema {
   const parameters = [
     ...objectFields(contract.params).map(([name, schema]) => ({ name, in: "path", required: true, schema: toSchema(schema, "input") })),
     ...objectFields(contract.query).map(([name, schema, required]) => ({ name, in: "query", required, schema: toSchema(schema, "input") })),
+    ...headerParameters(contract),
   ];
   const status = String(contract.successStatus ?? 200);
   const success: JsonSchema = { description: "Success" };
@@ -38,7 +46,7 @@ function operation(contract: Contract): JsonSchema {
     success.content = { "application/json": { schema: toSchema(contract.response, "output") } };
   }
   const responses: JsonSchema = { [status]: success };
-  const errorStatuses = new Set([...(contract.scope ? [401, 403] : []), ...(contract.body || contract.query || contract.params ? [400] : []), ...(contract.errorStatuses ?? [])]);
+  const errorStatuses = new Set([...(contract.scope ? [401, 403] : []), ...(contract.scope && contract.method !== "GET" ? [409, 422] : []), ...(contract.body || contract.query || contract.params ? [400] : []), ...(contract.errorStatuses ?? [])]);
   for (const code of [...errorStatuses].sort()) {
     responses[String(code)] = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
   }
@@ -78,7 +86,8 @@ export function buildOpenApiDocument(contracts: Contract[] = allContracts): Json
     info: {
       title: "Fiscal Document Issuing Service",
       version: "1.0.0",
-      description: "NF-e, NFC-e and NFS-e issuing API. Authenticate with Authorization: Bearer <API_KEY>.",
+      description:
+        "NF-e, NFC-e and NFS-e issuing API. Authenticate with Authorization: Bearer <API_KEY>. A company key (fsk_) acts for its company; an account key (fsa_) manages the account's companies under /v1/companies and acts for one of them on the other routes when the request names it in X-Company-Id. Writes accept Idempotency-Key.",
     },
     servers: [{ url: "/" }],
     paths,

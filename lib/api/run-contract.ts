@@ -25,18 +25,26 @@ export type ParsedInput<C extends Contract> = {
 /** Identifies the caller before any input is read; throws a DomainError to refuse. */
 export type Authenticate<Caller> = (request: Request, rawParams: RawParams) => Promise<Caller>;
 
-async function parseInput<C extends Contract>(contract: C, request: Request, rawParams: RawParams): Promise<ParsedInput<C>> {
+/**
+ * Wraps the domain call once the caller is known and the input valid (the
+ * /v1 wrapper's Idempotency-Key); `rawBody` is the JSON body as sent.
+ */
+export type AroundRun<Caller> = (caller: Caller, request: Request, rawBody: unknown, run: () => Promise<Response>) => Promise<Response>;
+
+async function parseInput<C extends Contract>(contract: C, request: Request, rawParams: RawParams): Promise<{ input: ParsedInput<C>; rawBody: unknown }> {
   const params = contract.params ? parseWith(contract.params, rawParams, "params") : undefined;
   const rawQuery = readQuery(new URL(request.url));
   const query = contract.query ? parseWith(contract.query, rawQuery, "query") : undefined;
   let body: unknown;
+  let raw: unknown;
   if (contract.body) {
-    const raw = await readJsonBody(request, contract.maxBodyBytes);
+    raw = await readJsonBody(request, contract.maxBodyBytes);
     if ((raw === undefined || raw === null) && contract.bodyOptional) body = undefined;
     else if (raw === undefined) throw validationError("body: a JSON body is required");
     else body = parseWith(contract.body, raw, "body");
   }
-  return { request, params: params as Out<C["params"]>, query: query as Out<C["query"]>, body: body as Out<C["body"]> };
+  const input = { request, params: params as Out<C["params"]>, query: query as Out<C["query"]>, body: body as Out<C["body"]> };
+  return { input, rawBody: raw };
 }
 
 function toSuccessResponse(contract: Contract, result: unknown): Response {
@@ -54,6 +62,7 @@ export function contractRoute<C extends Contract, Caller extends object>(
   contract: C,
   authenticate: Authenticate<Caller>,
   fn: (input: Caller & ParsedInput<C>) => Promise<unknown>,
+  around?: AroundRun<Caller>,
 ): RouteHandler {
   return async (request, context) => {
     try {
@@ -61,8 +70,15 @@ export function contractRoute<C extends Contract, Caller extends object>(
       // Before authentication: the session wrapper looks the path's companyId up.
       assertStorableInput(rawParams, "params");
       const caller = await authenticate(request, rawParams);
-      const input = await parseInput(contract, request, rawParams);
-      return toSuccessResponse(contract, await fn({ ...caller, ...input }));
+      const { input, rawBody } = await parseInput(contract, request, rawParams);
+      const run = async () => {
+        try {
+          return toSuccessResponse(contract, await fn({ ...caller, ...input }));
+        } catch (error) {
+          return toErrorResponse(error);
+        }
+      };
+      return around ? await around(caller, request, rawBody, run) : await run();
     } catch (error) {
       return toErrorResponse(error, request);
     }

@@ -5,14 +5,19 @@ import { SCOPES, ScopeSchema } from "./scopes";
 // Internal dashboard routes for a company's API keys (handleSession). The same
 // schemas validate the routes and the dashboard form; they are not part of /v1.
 
-export const CreateApiKeyBody = z.object({
-  name: z.string().trim().min(1, "give the key a name").max(80),
-  scopes: z
-    .array(ScopeSchema)
-    .min(1, "choose at least one scope")
-    .max(SCOPES.length)
-    .transform((scopes) => [...new Set(scopes)]),
-});
+/** A key's name and scopes, the scopes from the key kind's list (company or account). */
+export function createKeyBody<S extends z.ZodEnum>(scope: S, count: number) {
+  return z.object({
+    name: z.string().trim().min(1, "give the key a name").max(80),
+    scopes: z
+      .array(scope)
+      .min(1, "choose at least one scope")
+      .max(count)
+      .transform((scopes) => [...new Set(scopes)]),
+  });
+}
+
+export const CreateApiKeyBody = createKeyBody(ScopeSchema, SCOPES.length);
 export type CreateApiKeyBody = z.input<typeof CreateApiKeyBody>;
 
 export const ApiKeySummary = z.object({

@@ -7,7 +7,7 @@ const lastUsedAt = async (id: string) => (await db.apiKey.findUniqueOrThrow({ wh
 describe("authenticateApiKey", () => {
   it("resolves a key to its company and scopes, and refuses it on the first request after revocation", async () => {
     const company = await createTestCompany({ scopes: ["clients:read"] });
-    expect(await authenticateApiKey(`Bearer ${company.key}`)).toEqual({ apiKeyId: company.apiKeyId, companyId: company.companyId, scopes: ["clients:read"] });
+    expect(await authenticateApiKey(`Bearer ${company.key}`)).toEqual({ kind: "company", apiKeyId: company.apiKeyId, companyId: company.companyId, scopes: ["clients:read"] });
     await revokeApiKey({ companyId: company.companyId, apiKeyId: company.apiKeyId });
     await expect(authenticateApiKey(`Bearer ${company.key}`)).rejects.toMatchObject({ status: 401, code: "invalid_api_key" });
   });

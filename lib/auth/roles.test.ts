@@ -8,6 +8,8 @@ const EXPECTED: Record<RoleAction, Record<(typeof ALL_ROLES)[number], boolean>> 
   "webhook-endpoints.manage": { ADMIN: true, ACCOUNTANT: true, SUPPORT: false },
   "webhook-deliveries.operate": { ADMIN: true, ACCOUNTANT: true, SUPPORT: true },
   "users.manage": { ADMIN: true, ACCOUNTANT: false, SUPPORT: false },
+  "account-keys.manage": { ADMIN: true, ACCOUNTANT: false, SUPPORT: false },
+  "companies.manage": { ADMIN: true, ACCOUNTANT: false, SUPPORT: false },
 };
 
 describe("role policy", () => {

@@ -26,6 +26,10 @@ export const ROLE_POLICY = {
   "webhook-endpoints.manage": WEBHOOK_ADMIN_ROLES,
   "webhook-deliveries.operate": WEBHOOK_OPERATOR_ROLES,
   "users.manage": TENANT_ADMIN_ROLES,
+  // Account (tenant) API keys reach every company of the account (docs/api-notes/authentication.md).
+  "account-keys.manage": TENANT_ADMIN_ROLES,
+  // New companies of the account (dashboard wizard; /v1/companies with an account key).
+  "companies.manage": TENANT_ADMIN_ROLES,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type RoleAction = keyof typeof ROLE_POLICY;

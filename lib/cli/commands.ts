@@ -1,5 +1,6 @@
 import { createApiKey } from "@/lib/auth/api-keys";
-import { parseScopeList } from "@/lib/auth/scopes";
+import { createAccountApiKey } from "@/lib/auth/account-api-keys";
+import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/auth/scopes";
 import { installTestCertificate } from "@/lib/certificates";
 import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";
@@ -60,6 +61,14 @@ export const commands: Record<string, Record<string, Command>> = {
   },
   "api-key": {
     create: async (flags) => {
+      // --tenant: an account key (fsa_…) for the tenant's companies; --company: a company key (fsk_…).
+      const tenantId = text(flags, "tenant", false);
+      if (tenantId) {
+        if (text(flags, "company", false)) throw new Error("give --tenant (an account key) or --company (a company key), not both");
+        const scopes = parseScopeList(text(flags, "scopes", false) ?? "all", ACCOUNT_SCOPES);
+        const key = await createAccountApiKey({ tenantId, name: text(flags, "name")!, scopes });
+        return { id: key.id, key: key.key, tenantId: key.tenantId, scopes: key.scopes };
+      }
       const companyId = text(flags, "company")!;
       const company = await db.company.findUnique({ where: { id: companyId } });
       if (!company) throw new Error(`Company ${companyId} not found`);

@@ -33,9 +33,10 @@ describe("groupOperations", () => {
       ["page", "query", false, "integer (1..9007199254740991)"],
       ["pageSize", "query", false, "integer (1..100)"],
     ]);
-    expect(emit!.parameters).toMatchObject([{ name: "id", in: "path", required: true, type: "string" }]);
+    // Every write also documents the optional Idempotency-Key header (docs/api.md, Idempotency).
+    expect(emit!.parameters).toMatchObject([{ name: "id", in: "path", required: true, type: "string" }, { name: "Idempotency-Key", in: "header", required: false }]);
     expect(emit!.requestBody).toMatchObject({ required: false, contentType: "application/json" });
-    expect(emit!.responses.map((r) => r.status)).toEqual(["202", "400", "401", "403", "404"]);
+    expect(emit!.responses.map((r) => r.status)).toEqual(["202", "400", "401", "403", "404", "409", "422"]);
     expect(emit!.responses[0]!.schema).toMatchObject({ type: "object", properties: { id: { type: "string" } } });
     expect(groups[0]!.operations[0]!.scope).toBeNull();
   });

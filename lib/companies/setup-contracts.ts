@@ -42,7 +42,7 @@ export const InstalledCertificateSchema = CertificateSummarySchema.extend({
 // The message's catalogue key and data, so the dashboard can show it in the user's language.
 const ReadinessDetailSchema = z.object({ key: z.string(), values: z.record(z.string(), z.string()).optional(), missingFields: z.array(z.string()).optional(), assumedRegApTribSN: z.enum(["1", "2"]).optional() });
 
-const ReadinessSchema = z.object({
+export const ReadinessSchema = z.object({
   type: z.enum(["NFE", "NFCE", "NFSE"]),
   ready: z.boolean(),
   checks: z.array(z.object({ id: z.string(), label: z.string(), ok: z.boolean(), blocking: z.boolean(), code: z.string().optional(), message: z.string(), detail: ReadinessDetailSchema })),

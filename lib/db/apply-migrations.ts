@@ -40,8 +40,15 @@ export async function applyMigrations(connectionString: string, dir = MIGRATIONS
       .map((entry) => entry.name)
       .sort();
     const newlyApplied: string[] = [];
+    // A migration reports what the operator must know with RAISE NOTICE (e.g. data it kept as is).
+    let running = "";
+    client.on("notice", (notice) => {
+      // RAISE NOTICE has SQLSTATE 00000; "already exists, skipping" notices (42P06…) are not news.
+      if (running && notice.code === "00000") console.warn(`[${running}] ${notice.message}`);
+    });
     for (const name of names) {
       if (applied.has(name)) continue;
+      running = name;
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
       const checksum = createHash("sha256").update(sql).digest("hex");
       await client.query("BEGIN");

@@ -1,7 +1,25 @@
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { DocumentDetail, DocumentSummary } from "./response-schemas";
+import { z } from "zod";
+import { ErrorObject } from "@/lib/api/error-response";
 import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery } from "./schemas";
+
+export const MAX_BATCH_DOCUMENTS = 50;
+
+// Items are validated one by one (lib/documents/create-document-batch.ts), so one bad item cannot refuse the batch.
+const CreateDocumentBatchInput = z.object({
+  documents: z.array(z.unknown().describe("A create body, as POST /v1/fiscal-documents takes it")).min(1, "send at least one document").max(MAX_BATCH_DOCUMENTS, `at most ${MAX_BATCH_DOCUMENTS} documents per batch`),
+  emit: z.boolean().optional(),
+});
+const CreateDocumentBatchResult = z.object({
+  results: z.array(
+    z.union([
+      z.object({ index: z.number().int(), status: z.literal(201), document: DocumentSummary }),
+      z.object({ index: z.number().int(), status: z.number().int(), error: ErrorObject }),
+    ]),
+  ),
+});
 
 const tag = "Fiscal documents";
 
@@ -16,6 +34,12 @@ export const createDocumentContract = defineContract({
   description:
     "Taxes are resolved field by field (item, tax rule, product, template, company) and computed at creation. With emit true and the header `Prefer: wait=N` (RFC 7240, N up to 30 seconds) the request waits for the emission's outcome and answers 201 with the document as it then stands and `Preference-Applied: wait=N` (still PROCESSING when N seconds passed first).",
 });
+export const createDocumentBatchContract = defineContract({
+  method: "POST", path: "/v1/fiscal-documents/batch", summary: "Create up to 50 fiscal documents, each independently, in the given order", tag, scope: "documents:write",
+  body: CreateDocumentBatchInput, response: CreateDocumentBatchResult, errorStatuses: [429],
+  maxBodyBytes: 8 * 1024 * 1024,
+  description: "Each item follows every rule of a single create and answers its own status: 201 with the document, or its error object. emit applies to the items that do not set their own. Each document counts against the rate limit.",
+});
 export const getDocumentContract = defineContract({
   method: "GET", path: "/v1/fiscal-documents/{id}", summary: "Fiscal document detail", tag, scope: "documents:read",
   params: DocumentIdParams, response: DocumentDetail, errorStatuses: [404],
@@ -27,4 +51,4 @@ export const deleteDocumentContract = defineContract({
   description: "Only DRAFT documents; any other status answers 422 invalid_status (void a rejected number by inutilization, an authorized document by cancellation).",
 });
 
-export const documentContracts = [listDocumentsContract, createDocumentContract, getDocumentContract, deleteDocumentContract];
+export const documentContracts = [listDocumentsContract, createDocumentContract, createDocumentBatchContract, getDocumentContract, deleteDocumentContract];

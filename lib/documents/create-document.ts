@@ -19,6 +19,7 @@ import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTa
 import { computeResolvedItem, resolveItem, type ResolutionContext } from "./resolve-document-items";
 import { CreateDocumentInput, type CreateDocumentBody } from "./schemas";
 import { insertDocumentRows, type DocumentRows } from "./insert-document-rows";
+import { claimExternalId } from "./claim-external-id";
 import { readCreationState } from "./read-creation-state";
 import { summarizeDocument } from "./serialize-document";
 import type { DocumentSummary } from "./response-schemas";
@@ -54,9 +55,14 @@ export async function createDocument(input: { companyId: string; body: CreateDoc
     return summarizeDocument(stored, { runId: run?.id ?? null });
   };
   // The document and its children are one atomic statement. A transaction is needed only to
-  // create the inline client with it, or to send Inngest's event before the commit.
-  if (recipient && !(body.emit && backgroundDriver() === "inngest")) return write(getPool(), recipient);
-  return inSqlTransaction(async (client) => write(client, recipient ?? (await findOrCreateInlineClient(companyId, body.client!, client))));
+  // create the inline client with it, to send Inngest's event before the commit, or to hold
+  // the externalId's lock until the document is committed.
+  const externalId = body.externalId || null;
+  if (recipient && !externalId && !(body.emit && backgroundDriver() === "inngest")) return write(getPool(), recipient);
+  return inSqlTransaction(async (client) => {
+    if (externalId) await claimExternalId(client, companyId, externalId);
+    return write(client, recipient ?? (await findOrCreateInlineClient(companyId, body.client!, client)));
+  });
 }
 
 type References = Awaited<ReturnType<typeof loadReferences>>;
@@ -122,7 +128,7 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
     taxRuleId: body.taxRuleId ?? null,
     templateId: template?.id ?? null,
     additionalInfo: body.additionalInfo ?? template?.additionalInfo ?? null,
-    externalId: body.externalId ?? null,
+    externalId: body.externalId || null,
     rtcCreditType: body.rtcCreditType ?? null,
     rtcDebitType: body.rtcDebitType ?? null,
     referencedAccessKey: body.referencedAccessKey ?? null,

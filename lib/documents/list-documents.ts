@@ -18,9 +18,12 @@ export async function listDocuments(
   client: DbClient = db,
 ): Promise<Page<DocumentSummary>> {
   const { companyId, query, filters = {} } = input;
+  // A lookup by externalId is a lookup: it finds the document whatever its environment unless one is asked for.
+  const environment = query.environment ?? (query.externalId ? "ALL" : "PRODUCTION");
   const where: Prisma.FiscalDocumentWhereInput = {
     companyId,
-    ...(query.environment === "ALL" ? {} : { environment: query.environment }),
+    ...(environment === "ALL" ? {} : { environment }),
+    ...(query.externalId ? { externalId: query.externalId } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.type ? { type: query.type } : {}),
     ...(filters.clientId ? { clientId: filters.clientId } : {}),

@@ -231,7 +231,9 @@ const EnvironmentFilter = z.enum(["PRODUCTION", "HOMOLOGATION", "ALL"]);
 export const ListDocumentsQuery = PaginationQuery.extend({
   status: DocumentStatusSchema.optional(),
   type: DocumentTypeSchema.optional(),
-  environment: EnvironmentFilter.default("PRODUCTION"),
+  // Default PRODUCTION, or ALL when looking a document up by externalId (lib/documents/list-documents.ts).
+  environment: EnvironmentFilter.optional(),
+  externalId: z.string().trim().min(1).max(100).optional(),
 });
 export type ListDocumentsQuery = z.infer<typeof ListDocumentsQuery>;
 

@@ -87,6 +87,12 @@ export const ErrorCode = {
   // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
   print_option_not_applicable: "print_option_not_applicable",
   preview_not_applicable: "preview_not_applicable",
+
+  // Integrator API (docs/api.md, Idempotency; docs/api-notes/companies.md, authentication.md).
+  idempotency_key_reused: "idempotency_key_reused",
+  idempotency_key_in_use: "idempotency_key_in_use",
+  duplicate_external_id: "duplicate_external_id",
+  company_required: "company_required",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

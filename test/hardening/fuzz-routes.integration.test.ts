@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Contract } from "@/lib/api/contract";
 import type { RouteHandler } from "@/lib/api/handle";
+import { createAccountApiKey } from "@/lib/auth/account-api-keys";
+import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { signedInCookie } from "@/test/session";
 
@@ -119,10 +121,13 @@ function probesFor(route: Route, method: string, contract: Contract | undefined,
 
 let company: TestCompany;
 let cookie: string;
+let accountKey: string;
 
 beforeAll(async () => {
   company = await createTestCompany();
   ({ cookie } = await signedInCookie(company.tenantId, "ADMIN"));
+  // An account key naming the company reaches every /v1 route, the /v1/companies ones included.
+  accountKey = (await createAccountApiKey({ tenantId: company.tenantId, name: "fuzz", scopes: [...ACCOUNT_SCOPES] })).key;
 });
 
 describe("fuzz: every route that takes input", () => {
@@ -139,7 +144,7 @@ describe("fuzz: every route that takes input", () => {
         const contract = contracts.get(`${method} ${route.contractPath}`);
         for (const probe of probesFor(route, method, contract, company.companyId)) {
           const url = `http://localhost${route.contractPath}${probe.query ?? ""}`;
-          const headers: Record<string, string> = dashboard ? { cookie } : { authorization: `Bearer ${company.key}` };
+          const headers: Record<string, string> = dashboard ? { cookie } : { authorization: `Bearer ${accountKey}`, "x-company-id": company.companyId };
           if (probe.body !== undefined) headers["content-type"] = probe.contentType ?? "application/json";
           const request = new Request(url, { method, headers, body: probe.body as BodyInit | undefined });
           const response = await handler(request, { params: Promise.resolve(probe.params ?? {}) });

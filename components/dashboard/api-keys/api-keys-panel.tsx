@@ -7,11 +7,12 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { ApiKeySummary, CreatedApiKey } from "@/lib/auth/api-key-contracts";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ApiKeyRow } from "./api-key-row";
-import { CreateApiKeyForm } from "./create-api-key-form";
+import { CreateApiKeyForm, type ApiKeyKind } from "./create-api-key-form";
 import { NewSecretNotice } from "./new-secret-notice";
 
-export function ApiKeysPanel({ companyId, canManage }: { companyId: string; canManage: boolean }) {
-  const endpoint = `/api/dashboard/companies/${encodeURIComponent(companyId)}/api-keys`;
+/** The company's keys, or with kind "account" the account's (tenant's) keys, "Chaves da conta". */
+export function ApiKeysPanel({ companyId, canManage, kind = "company" }: { companyId: string; canManage: boolean; kind?: ApiKeyKind }) {
+  const endpoint = `/api/dashboard/companies/${encodeURIComponent(companyId)}/${kind === "account" ? "account-keys" : "api-keys"}`;
   const t = useTranslations("apiKeys");
   const common = useTranslations("common");
   const errorMessage = useErrorMessage();
@@ -24,6 +25,7 @@ export function ApiKeysPanel({ companyId, canManage }: { companyId: string; canM
       {created && <NewSecretNotice created={created} onDismiss={() => setCreated(null)} />}
       {canManage ? (
         <CreateApiKeyForm
+          kind={kind}
           endpoint={endpoint}
           onCreated={(key) => {
             setCreated(key);

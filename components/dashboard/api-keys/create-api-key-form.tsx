@@ -2,23 +2,28 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { CreateAccountKeyBody } from "@/lib/auth/account-key-contracts";
 import { CreateApiKeyBody, type CreatedApiKey } from "@/lib/auth/api-key-contracts";
-import type { Scope } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES, SCOPES } from "@/lib/auth/scopes";
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ScopePicker } from "./scope-picker";
 
-export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; onCreated: (created: CreatedApiKey) => void }) {
+export type ApiKeyKind = "company" | "account";
+// A company key holds company scopes; an account key also the companies' (lib/auth/scopes.ts).
+const KINDS = { company: { schema: CreateApiKeyBody, scopes: SCOPES }, account: { schema: CreateAccountKeyBody, scopes: ACCOUNT_SCOPES } } as const;
+
+export function CreateApiKeyForm({ endpoint, onCreated, kind = "company" }: { endpoint: string; onCreated: (created: CreatedApiKey) => void; kind?: ApiKeyKind }) {
   const t = useTranslations("apiKeys");
   const errorMessage = useErrorMessage();
   const issueMessages = useIssueMessages();
   const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [scopes, setScopes] = useState<string[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (body: CreateApiKeyBody) => apiFetch<CreatedApiKey>(endpoint, { method: "POST", body }),
+    mutationFn: (body: { name: string; scopes: string[] }) => apiFetch<CreatedApiKey>(endpoint, { method: "POST", body }),
     onSuccess: (created) => {
       setName("");
       setScopes([]);
@@ -29,7 +34,7 @@ export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; on
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     // The same schema as the route: the message appears before a round trip.
-    const parsed = CreateApiKeyBody.safeParse({ name, scopes });
+    const parsed = KINDS[kind].schema.safeParse({ name, scopes });
     if (!parsed.success) {
       setFormError(issueMessages(parsed.error, { name: t("name"), scopes: t("scopes") }));
       return;
@@ -49,7 +54,7 @@ export function CreateApiKeyForm({ endpoint, onCreated }: { endpoint: string; on
         </label>
         <input id="api-key-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder={placeholder} className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none" />
       </div>
-      <ScopePicker selected={scopes} onChange={setScopes} />
+      <ScopePicker selected={scopes} onChange={setScopes} available={KINDS[kind].scopes} />
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

@@ -1,27 +1,31 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { SCOPES } from "@/lib/auth/scopes";
 
 // Scopes grouped by resource ("documents:read" → documents), one row each.
-const groups = SCOPES.reduce<Record<string, Scope[]>>((acc, scope) => {
-  const resource = scope.split(":")[0]!;
-  (acc[resource] ??= []).push(scope);
-  return acc;
-}, {});
+function groupByResource(all: readonly string[]): Record<string, string[]> {
+  return all.reduce<Record<string, string[]>>((acc, scope) => {
+    const resource = scope.split(":")[0]!;
+    (acc[resource] ??= []).push(scope);
+    return acc;
+  }, {});
+}
 
-export function ScopePicker({ selected, onChange }: { selected: Scope[]; onChange: (scopes: Scope[]) => void }) {
+/** The scopes a key kind may hold: a company key's by default, an account key's with `available`. */
+export function ScopePicker({ selected, onChange, available = SCOPES }: { selected: string[]; onChange: (scopes: string[]) => void; available?: readonly string[] }) {
   const t = useTranslations("apiKeys");
-  const toggle = (scope: Scope, on: boolean) => onChange(on ? [...selected, scope] : selected.filter((s) => s !== scope));
+  const groups = groupByResource(available);
+  const toggle = (scope: string, on: boolean) => onChange(on ? [...selected, scope] : selected.filter((s) => s !== scope));
   return (
     <fieldset>
       <legend className="flex w-full items-center justify-between text-sm font-medium text-slate-700">
         <span>{t("scopes")}</span>
         <span className="space-x-2 text-xs font-normal">
-          <button type="button" onClick={() => onChange([...SCOPES])} className="text-indigo-600 hover:underline">
+          <button type="button" onClick={() => onChange([...available])} className="text-indigo-600 hover:underline">
             {t("scopePicker.selectAll")}
           </button>
-          <button type="button" onClick={() => onChange(SCOPES.filter((s) => s.endsWith(":read")))} className="text-indigo-600 hover:underline">
+          <button type="button" onClick={() => onChange(available.filter((s) => s.endsWith(":read")))} className="text-indigo-600 hover:underline">
             {t("scopePicker.readOnly")}
           </button>
           <button type="button" onClick={() => onChange([])} className="text-indigo-600 hover:underline">

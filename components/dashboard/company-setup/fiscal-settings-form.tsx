@@ -14,30 +14,34 @@ import type { FiscalTableMatch } from "@/lib/fiscal-tables/contracts";
 import { SETTINGS_SECTIONS, type SettingsField, type SettingsFieldName } from "./settings-fields";
 
 type FormValues = Record<SettingsFieldName, string>;
-type FieldErrors = Partial<Record<SettingsFieldName, string>>;
+export type FieldErrors = Partial<Record<SettingsFieldName, string>>;
 
 function toFormValues(settings: FiscalSettings): FormValues {
   return Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)])) as FormValues;
 }
 
 /** Empty inputs mean "not set". */
-function toPayload(values: FormValues): Record<string, string | null> {
+export function toPayload(values: FormValues): Record<string, string | null> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === "" ? null : v]));
 }
 
-function validate(values: FormValues, describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
-  const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
-  if (parsed.success) return {};
+/** The first issue of each field, described for the person. */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     const field = issue.path[0] as SettingsFieldName | undefined;
     if (field && !errors[field]) errors[field] = describe(issue);
   }
   return errors;
 }
 
+function validate(values: FormValues, describe: (issue: z.core.$ZodIssue) => string): FieldErrors {
+  const parsed = FiscalSettingsSchema.safeParse(toPayload(values));
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, describe);
+}
+
 /** The server answers "body.field: message; body.other: message"; put each under its field. */
-function serverFieldErrors(error: unknown, translate: (message: string) => string): FieldErrors {
+export function serverFieldErrors(error: unknown, translate: (message: string) => string): FieldErrors {
   if (!(error instanceof ApiError) || error.code !== "validation_error") return {};
   const errors: FieldErrors = {};
   for (const part of error.message.split("; ")) {
@@ -56,7 +60,7 @@ function optionLabel(name: SettingsFieldName, option: { value: string; label: st
   return text(`options.${name}.${option.value || "empty"}`, option.label) ?? option.label;
 }
 
-function Field({ field: raw, value, error, onChange, filters }: { field: SettingsField; value: string; error?: string; onChange: (value: string, match?: FiscalTableMatch) => void; filters?: Record<string, string> }) {
+export function Field({ field: raw, value, error, onChange, filters }: { field: SettingsField; value: string; error?: string; onChange: (value: string, match?: FiscalTableMatch) => void; filters?: Record<string, string> }) {
   const t = useTranslations("settings");
   // The catalogue's label and hint win; settings-fields.ts keeps the English text for fields added later.
   const text = (key: string, fallback: string | undefined) => (t.has(key as Key) ? t(key as Key) : fallback);

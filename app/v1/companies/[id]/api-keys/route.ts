@@ -1,0 +1,9 @@
+import { handleAccount } from "@/lib/api/handle";
+import { createApiKey } from "@/lib/auth/api-keys";
+import { createCompanyApiKeyContract } from "@/lib/companies/api/contracts";
+import { findTenantCompany } from "@/lib/companies/api/tenant-companies";
+
+export const POST = handleAccount(createCompanyApiKeyContract, async ({ tenantId, params, body }) => {
+  const company = await findTenantCompany({ tenantId, companyId: params.id });
+  return createApiKey({ companyId: company.id, name: body.name, scopes: body.scopes });
+});

@@ -1,0 +1,39 @@
+import { parseWith } from "@/lib/api/read-input";
+import { toErrorResponse } from "@/lib/api/error-response";
+import type { ErrorBody } from "@/lib/errors";
+import { createDocument } from "./create-document";
+import type { DocumentSummary } from "./response-schemas";
+import { CreateDocumentInput } from "./schemas";
+
+// POST /v1/fiscal-documents/batch (docs/api.md, Batch creation): every item is
+// a single create with all its rules, run one after the other in the given
+// order, so emitted documents queue (and are numbered) in that order. An item
+// that fails answers its own error object and does not stop the others.
+
+export type BatchItemResult = { index: number; status: 201; document: DocumentSummary } | { index: number; status: number; error: ErrorBody };
+
+export async function createDocumentBatch(input: {
+  companyId: string;
+  documents: unknown[];
+  emit?: boolean;
+  /** Counts one more document against the rate limit; an error object when over it (the first is counted by the request). */
+  admit: (index: number) => Promise<ErrorBody | null>;
+}): Promise<{ results: BatchItemResult[] }> {
+  const results: BatchItemResult[] = [];
+  for (const [index, raw] of input.documents.entries()) {
+    try {
+      const refused = await input.admit(index);
+      if (refused) {
+        results.push({ index, status: refused.statusCode, error: refused });
+        continue;
+      }
+      const item = raw && typeof raw === "object" && !Array.isArray(raw) && input.emit !== undefined && !("emit" in raw) ? { ...raw, emit: input.emit } : raw;
+      const body = parseWith(CreateDocumentInput, item, `documents.${index}`);
+      results.push({ index, status: 201, document: await createDocument({ companyId: input.companyId, body }) });
+    } catch (error) {
+      const response = toErrorResponse(error);
+      results.push({ index, status: response.status, error: (await response.json()) as ErrorBody });
+    }
+  }
+  return { results };
+}
