@@ -6,7 +6,8 @@ import type { AuthorityService } from "../endpoints";
 // past the client's timeout. A delay happens after the work is done unless
 // `beforeProcessing` is set, so by default it behaves like an answer lost on
 // the way back: the document is authorized and a consultation finds it.
-// `async` makes an authorization answer 103 with a receipt instead of 104.
+// `async` makes an authorization answer 103 with a receipt instead of 104;
+// `receipt_not_found` answers a receipt query 106 (another node of the pair).
 
 export type FaultAction =
   | { kind: "reject"; cStat: string; reason?: string }
@@ -14,7 +15,13 @@ export type FaultAction =
   | { kind: "http_500" }
   | { kind: "delay"; ms: number; beforeProcessing?: boolean }
   /** NFeAutorizacao4 only: process, but answer 103 with a receipt for NFeRetAutorizacao4. */
-  | { kind: "async" };
+  | { kind: "async" }
+  /**
+   * NFeRetAutorizacao4: answer 106 "Lote não localizado", as the node of a
+   * load-balanced authorizer that did not receive the batch does (the
+   * authorization itself is recorded: a consultation finds it).
+   */
+  | { kind: "receipt_not_found" };
 
 export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number };
 

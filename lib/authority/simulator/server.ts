@@ -149,9 +149,11 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
 
     const action = faults.take(service, requestFields(payloadXml));
     if (action?.kind === "http_500") return reply(500, fault("Simulated internal server error"));
-    if (action?.kind === "reject" || action?.kind === "unavailable") {
-      const cStat = action.kind === "reject" ? action.cStat : "108";
-      const xMotivo = action.kind === "reject" ? (action.reason ?? `Rejeição simulada ${cStat}`) : "Serviço Paralisado Momentaneamente (curto prazo)";
+    if (action?.kind === "reject" || action?.kind === "unavailable" || action?.kind === "receipt_not_found") {
+      const [cStat, xMotivo] =
+        action.kind === "reject" ? [action.cStat, action.reason ?? `Rejeição simulada ${action.cStat}`]
+        : action.kind === "unavailable" ? ["108", "Serviço Paralisado Momentaneamente (curto prazo)"]
+        : ["106", "Lote não localizado"];
       return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat, xMotivo })));
     }
     if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
