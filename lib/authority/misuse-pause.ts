@@ -34,7 +34,7 @@ export async function activeMisusePause(companyId: string, target: AuthorityTarg
 }
 
 /** Records a 656: no call to this authorizer for the company until an hour from now (an existing later end is kept). */
-export async function recordMisusePause(companyId: string, target: AuthorityTarget, authorityReason: string, now = new Date(), client: Queryable = getPool()): Promise<MisusePause> {
+export async function recordMisusePause(companyId: string, target: AuthorityTarget, now = new Date(), client: Queryable = getPool()): Promise<MisusePause> {
   const until = new Date(now.getTime() + MISUSE_PAUSE_MS);
   const reason = misuseReason(until, target.uf);
   const [row] = await sql<{ until: Date; cStat: string; reason: string }>(
@@ -46,7 +46,7 @@ export async function recordMisusePause(companyId: string, target: AuthorityTarg
        "reason" = CASE WHEN excluded."until" > "AuthorityPause"."until" THEN excluded."reason" ELSE "AuthorityPause"."reason" END,
        "cStat" = excluded."cStat"
      RETURNING "until", "cStat", "reason"`,
-    [companyId, authorizerKey(target), utc(until), MISUSE_BLOCKED, `${reason} (${authorityReason})`.slice(0, 500), utc(now)],
+    [companyId, authorizerKey(target), utc(until), MISUSE_BLOCKED, reason, utc(now)],
   );
   return row!;
 }

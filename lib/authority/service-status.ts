@@ -67,7 +67,7 @@ export async function checkServiceStatus(query: ServiceStatusQuery, authority: T
   const started = performance.now();
   const result = await authority.status(target, query.certificate ?? NO_CERTIFICATE);
   const check: ServiceStatusCheck = { ...base, url, via, result, latencyMs: Math.round(performance.now() - started), fromCache: false };
-  if (options.companyId && isMisuse(result)) await recordMisusePause(options.companyId, target, result.reason);
+  if (options.companyId && isMisuse(result)) await recordMisusePause(options.companyId, target);
   await sql(getPool(), STORE, [key, JSON.stringify(result), url, via, check.latencyMs, utc(new Date())]);
   return check;
 }

@@ -46,7 +46,7 @@ export async function reconcileEmission(
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key`;
     return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason });
   }
-  if (isMisuse(known)) return holdForPause(run, await recordMisusePause(run.companyId, target, known.reason));
+  if (isMisuse(known)) return holdForPause(run, await recordMisusePause(run.companyId, target));
   const reason = `Outcome unknown after ${document.emissionAttempts} attempts; consultation ${consultation} of the access key: ${known.reason}`;
   const held = await holdProcessing(pool, run, reason);
   return held.kind === "superseded" ? held : { kind: "unresolved", reason };

@@ -113,7 +113,7 @@ export async function sendCounted(
 /** No final answer: a 656 pauses; with sends left back to DRAFT; on the last send REJECTED only when not received, else unresolved. */
 async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: { finalAttempt: boolean }): Promise<SendResult> {
   const pool = getPool();
-  if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target, failure.reason));
+  if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
     return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason });
