@@ -4,7 +4,14 @@
 export type EmissionRun = { companyId: string; documentId: string; runId: string };
 
 /** The authority (or a check before sending) refused the document: it becomes REJECTED. */
-export type EmissionRefusal = { kind: "refused"; code: string; reason: string; responseXml?: string | null };
+export type EmissionRefusal = {
+  kind: "refused";
+  code: string;
+  reason: string;
+  responseXml?: string | null;
+  /** A communication failure settled after the authority said it holds no such key: the number is then free for inutilization. */
+  absentAtAuthority?: boolean;
+};
 
 export type AuthorizationGranted = {
   kind: "authorized";

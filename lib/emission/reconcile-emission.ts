@@ -44,7 +44,7 @@ export async function reconcileEmission(
   if (known?.kind === "authorized") return settleAuthorized(pool, run, document, known);
   if (known === null) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key`;
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason });
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true });
   }
   if (isMisuse(known)) return holdForPause(run, await recordMisusePause(run.companyId, target));
   const reason = `Outcome unknown after ${document.emissionAttempts} attempts; consultation ${consultation} of the access key: ${known.reason}`;

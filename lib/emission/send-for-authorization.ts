@@ -116,7 +116,7 @@ async function afterFailure(run: EmissionRun, document: SendSource, target: Auth
   if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason });
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true });
   }
   if (options.finalAttempt) {
     const reason = `Outcome unknown after ${document.emissionAttempts} attempts (${failure.reason}); the access key is consulted until the authority answers`;

@@ -58,7 +58,7 @@ export function settleRejected(client: Queryable, run: EmissionRun, source: Sett
     authorizedXml: null,
     rejectionCode: refusal.code,
     rejectionReason,
-    event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts }, occurredAt: new Date() },
+    event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts, ...(refusal.absentAtAuthority ? { absentAtAuthority: true } : {}) }, occurredAt: new Date() },
     outcome: { type: "document.rejected", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: null, rejectionReason }) },
   });
 }

@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { recordInutilizationOutcome } from "@/lib/events/record-outcome";
 import { DomainError, notFound } from "@/lib/errors";
 import { buildProcInutNFe, buildSignedInutilization, extractElement } from "@/lib/fiscal/nfe";
-import { assertRangeFree } from "./assert-range-free";
+import { assertRangeFree, reserveSeriesRange } from "./assert-range-free";
 import type { CreateInutilizationInput, CreateInutilizationResponse } from "./schemas";
 
 // cStat 563: "Já existe pedido de Inutilização com a mesma faixa" — answered to
@@ -35,6 +35,7 @@ export async function createInutilization(input: { companyId: string; body: Crea
   return withAuthorityCall(subject, async () => {
     await assertRangeFree(db, range);
     const credentials = await loadSigningCredentials(companyId);
+    await reserveSeriesRange(db, { ...range, advanceSeries: body.advanceSeries });
     const signed = buildSignedInutilization(
       {
         environment: company.environment,
