@@ -149,6 +149,7 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     verificationCode: document.verificationCode,
     protocolNumber: document.protocolNumber,
     rejectionReason: document.rejectionReason,
+    processingReason: document.processingReason,
     cancellationReason: document.cancellationReason,
     cancellationDate: document.cancellationDate?.toISOString() ?? null,
     additionalInfo: document.additionalInfo,
