@@ -15,6 +15,7 @@ import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type SendResult, type SendSource } from "./send-for-authorization";
 import { toNfeInput, type StoredDocument } from "./to-nfe-input";
 import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emission";
+import { nfceIssueTimeIsStale } from "./refresh-nfce-issue-time";
 import { sendNfseCounted } from "./nfse/send-nfse";
 
 /** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
@@ -63,7 +64,9 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   // The recipient snapshot is re-taken from the client record before numbering, and written with the number.
   const recipient = recipientAtEmission(document, loaded.client);
   if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient);
-  const current: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
+  const snapshotTaken: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
+  // Never sent yet (a backlog kept it queued): an NFC-e's dhEmi must be within minutes of its arrival (704).
+  const current: StoredDocument = document.emissionAttempts === 0 && nfceIssueTimeIsStale(snapshotTaken) ? { ...snapshotTaken, issueDateTime: new Date() } : snapshotTaken;
 
   const reused = document.number > 0 && !!document.accessKey && document.series !== null;
   const numbered: Numbered | EmissionRefusal | Superseded =
@@ -79,9 +82,9 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   const signedXml = built.signedXml;
   const stored = await sql<{ emissionAttempts: number }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "emissionAttempts" = "emissionAttempts" + 1
+    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = "emissionAttempts" + 1
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date())],
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime)],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
   const send: SendSource = { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { functions } from "@/inngest";
+import { getTaxAuthority } from "@/lib/authority";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { queueEmission } from "./queue-emission";
@@ -38,11 +39,31 @@ describe("NFC-e after an outage", () => {
   it("the simulator refuses 704 an NFC-e whose dhEmi is more than 5 minutes before its arrival", async () => {
     const company = await nfceCompany();
     const draft = await createDraft(company.companyId, nfceBody);
-    await queueEmission({ companyId: company.companyId, documentId: draft.id, issueDateTime: new Date(Date.now() - 6 * MINUTE).toISOString() });
+    await queueEmission({ companyId: company.companyId, documentId: draft.id });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
+    const sent = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect(sent.status, sent.rejectionReason ?? "").toBe("AUTHORIZED");
+    // The same signed NFC-e arriving 6 minutes after its dhEmi: the dhEmi rules answer before the duplicate check.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(dhEmiOf(sent.signedXml).getTime() + 6 * MINUTE);
+    const late = await getTaxAuthority("HOMOLOGATION").authorize({ uf: "SP", environment: "HOMOLOGATION", model: 65 }, sent.signedXml!, { privateKeyPem: "", certificatePem: "" });
+    expect(late).toMatchObject({ kind: "refused", cStat: "704", reason: "Rejeição: NFC-e com Data-Hora de emissão atrasada" });
+    vi.setSystemTime(dhEmiOf(sent.signedXml).getTime() + 4 * MINUTE);
+    const inTime = await getTaxAuthority("HOMOLOGATION").authorize({ uf: "SP", environment: "HOMOLOGATION", model: 65 }, sent.signedXml!, { privateKeyPem: "", certificatePem: "" });
+    expect(inTime).toMatchObject({ kind: "refused", cStat: "204" });
+  });
+
+  it("an NFC-e never sent whose run waited in a backlog is built with dhEmi at its first send", async () => {
+    const company = await nfceCompany();
+    const draft = await createDraft(company.companyId, nfceBody);
+    await queueEmission({ companyId: company.companyId, documentId: draft.id });
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(start + 10 * MINUTE);
     await drainDueRuns(functions, { companyIds: [company.companyId] });
     const document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-    expect(document.status).toBe("REJECTED");
-    expect(document.rejectionReason).toBe("704 - Rejeição: NFC-e com Data-Hora de emissão atrasada");
+    expect(document.status, document.rejectionReason ?? "").toBe("AUTHORIZED");
+    expect(Math.abs(dhEmiOf(document.signedXml).getTime() - (start + 10 * MINUTE))).toBeLessThan(1000);
   });
 
   it("a 20-minute outage with NFC-e queued ends with every NFC-e authorized, re-signed with a new dhEmi, none refused 704", async () => {
