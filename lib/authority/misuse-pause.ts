@@ -1,6 +1,7 @@
 import { stateInfo } from "@/lib/br";
 import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
+import { DomainError } from "@/lib/errors";
 import { MISUSE_BLOCKED } from "./classify";
 import type { AuthorityTarget } from "./types";
 
@@ -55,4 +56,20 @@ export async function recordMisusePause(companyId: string, target: AuthorityTarg
 export function misuseReason(until: Date, uf: string): string {
   const time = new Intl.DateTimeFormat("pt-BR", { timeZone: stateInfo(uf).timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(until);
   return `${MISUSE_BLOCKED} - SEFAZ bloqueou consultas por consumo indevido até ${time}`;
+}
+
+/** Synchronous calls (events, inutilizations): 503 authority_unavailable with the pause's end while the company is paused at this authorizer. */
+export async function assertNotMisusePaused(companyId: string, target: AuthorityTarget): Promise<void> {
+  const pause = await activeMisusePause(companyId, target);
+  if (pause) throw misuseUnavailable(pause);
+}
+
+/** A synchronous call answered 656: the pause is recorded and the caller answers 503 with its end. */
+export async function misuseRecorded(companyId: string, target: AuthorityTarget): Promise<DomainError> {
+  return misuseUnavailable(await recordMisusePause(companyId, target));
+}
+
+function misuseUnavailable(pause: MisusePause): DomainError {
+  const seconds = Math.max(1, Math.ceil((pause.until.getTime() - Date.now()) / 1000));
+  return new DomainError(503, "authority_unavailable", `${pause.reason}: no call is made to this authorizer until ${pause.until.toISOString()}`, { "retry-after": String(seconds) });
 }

@@ -155,6 +155,22 @@ describe("POST /v1/fiscal-inutilizations", () => {
     expect(await db.domainEvent.count({ where: { inutilizationId: pending.id, type: "document.inutilized" } })).toBe(1);
   });
 
+  it("a 656 pauses the company's calls to the authorizer for the hour: 503 with Retry-After, and no call meanwhile", async () => {
+    const company = await createEmittingCompany();
+    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "656", reason: "Rejeição: Consumo Indevido" }, times: 1 });
+    const body = { series: 50, startNumber: 1, endNumber: 1, justification: JUSTIFICATION, advanceSeries: true };
+    const blocked = await create(body, company.key);
+    expect(blocked.status).toBe(503);
+    expect(blocked.body.message).toMatch(/^656 - SEFAZ bloqueou consultas por consumo indevido até \d{2}:\d{2}/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3500);
+    // Inside the hour nothing is sent (the simulator would authorize it now).
+    const again = await create(body, company.key);
+    expect(again.status).toBe(503);
+    expect((await db.inutilization.findFirstOrThrow({ where: { companyId: company.companyId, series: 50 } })).status).toBe("PENDING");
+    await db.authorityPause.updateMany({ where: { companyId: company.companyId }, data: { until: new Date(Date.now() - 1000) } });
+    expect((await create(body, company.key)).status).toBe(200);
+  });
+
   it("needs inutilizations:write and a certificate", async () => {
     const reader = await createTestCompany({ scopes: ["inutilizations:read"] });
     const forbidden = await create({ series: 1, startNumber: 1, endNumber: 1, justification: JUSTIFICATION }, reader.key);
