@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { functions } from "@/inngest";
-import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { EMISSION_SEND_ATTEMPTS } from "./limits";
-import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain, runDueNow } from "./testing/emission-fixtures";
 import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 // Issue 34 item 1: a document is REJECTED only on a refusal that names it;
@@ -14,11 +12,6 @@ const fixture = simulatorFixture({ authorityTimeoutMs: 1000 });
 
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
 
-/** Makes the company's parked runs due now (their backoff passed) and runs them. */
-async function runDueNow(companyId: string) {
-  await db.backgroundRun.updateMany({ where: { companyId, status: "QUEUED" }, data: { runAt: new Date(Date.now() - 1000) } });
-  await drainDueRuns(functions, { companyIds: [companyId] });
-}
 
 describe("outcome unknown at the authority", () => {
   it("a load-balanced pair whose second node lacks the receipt (106 to the poll) ends AUTHORIZED through the consultation", async () => {

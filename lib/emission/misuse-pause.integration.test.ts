@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { functions } from "@/inngest";
-import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
-import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain, runDueNow } from "./testing/emission-fixtures";
 import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 // Issue 32 item 7: a 656 (consumo indevido) pauses the company's calls to
@@ -11,10 +9,6 @@ import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 const fixture = simulatorFixture({ authorityTimeoutMs: 3000 });
 
-async function runDueNow(companyId: string) {
-  await db.backgroundRun.updateMany({ where: { companyId, status: "QUEUED" }, data: { runAt: new Date(Date.now() - 1000) } });
-  await drainDueRuns(functions, { companyIds: [companyId] });
-}
 
 describe("consumo indevido (656)", () => {
   it("pauses the company's emission at that authorizer for the hour, PROCESSING with the reason, and resumes after", async () => {

@@ -4,7 +4,7 @@ import { getTaxAuthority } from "@/lib/authority";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { queueEmission } from "./queue-emission";
-import { createDraft, createEmittingCompany } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, runDueNow } from "./testing/emission-fixtures";
 import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 // Issue 32 item 6: an NFC-e re-sent after an outage must not arrive with its
@@ -27,11 +27,6 @@ async function nfceCompany() {
 
 const nfceBody = { type: "NFCE", client: { name: "Consumidor" }, payments: [{ method: "MONEY", value: 100 }] };
 
-/** Makes every parked run of the company due now (as its backoff would after the clock moved) and runs them. */
-async function runDueNow(companyId: string) {
-  await db.backgroundRun.updateMany({ where: { companyId, status: "QUEUED" }, data: { runAt: new Date("2000-01-01T00:00:00Z") } });
-  await drainDueRuns(functions, { companyIds: [companyId] });
-}
 
 const dhEmiOf = (xml: string | null) => new Date(/<dhEmi>([^<]+)<\/dhEmi>/.exec(xml ?? "")![1]!);
 
