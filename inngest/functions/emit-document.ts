@@ -7,7 +7,6 @@ import { reconcileEmission } from "@/lib/emission/reconcile-emission";
 import { failEmission, resumeEmission } from "@/lib/emission/record-emission-outcome";
 import { sendForAuthorization } from "@/lib/emission/send-for-authorization";
 
-type Step = { run: <T>(id: string, fn: () => Promise<T>) => Promise<unknown>; sleep: (id: string, duration: string) => Promise<void>; sleepUntil: (id: string, until: string) => Promise<void> };
 type StepResult = Awaited<ReturnType<typeof sendForAuthorization>> | Awaited<ReturnType<typeof reconcileEmission>>;
 
 /**
@@ -36,8 +35,19 @@ export const emitDocumentFunction = inngest.createFunction(
     },
   },
   async ({ event, step }) => {
-    const run = EmitDocumentEventData.parse(event.data);
-    const steps = step as unknown as Step;
+    const run: EmissionRun = EmitDocumentEventData.parse(event.data);
+
+    /** After the last send left the outcome unknown: consult the access key on a backoff until the authority answers. */
+    const reconcile = async (): Promise<StepResult> => {
+      let outcome: StepResult = { kind: "unresolved", reason: "" };
+      for (let consultation = 1; consultation <= EMISSION_RECONCILE_CONSULTATIONS; consultation++) {
+        if (outcome.kind === "paused") await step.sleepUntil(`reconcile-pause-${consultation}`, outcome.until);
+        else await step.sleep(`reconcile-wait-${consultation}`, reconcileDelay(consultation));
+        outcome = (await step.run(`reconcile-${consultation}`, () => reconcileEmission(run, consultation))) as StepResult;
+        if (outcome.kind !== "unresolved" && outcome.kind !== "paused") return outcome;
+      }
+      return outcome;
+    };
 
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       const finalAttempt = attempt === EMISSION_SEND_ATTEMPTS;
@@ -54,20 +64,9 @@ export const emitDocumentFunction = inngest.createFunction(
         await step.sleepUntil(`pause-${attempt}-${pause}`, sent.until);
         sent = (await step.run(`send-${attempt}-after-pause-${pause}`, () => sendForAuthorization(run, { finalAttempt }))) as StepResult;
       }
-      if (sent.kind === "unresolved") return reconcile(run, steps);
+      if (sent.kind === "unresolved") return reconcile();
       if (sent.kind !== "returned_to_draft") return sent;
     }
   },
 );
 
-/** After the last send left the outcome unknown: consult the access key on a backoff until the authority answers. */
-async function reconcile(run: EmissionRun, step: Step): Promise<StepResult> {
-  let outcome: StepResult = { kind: "unresolved", reason: "" };
-  for (let consultation = 1; consultation <= EMISSION_RECONCILE_CONSULTATIONS; consultation++) {
-    if (outcome.kind === "paused") await step.sleepUntil(`reconcile-pause-${consultation}`, outcome.until);
-    else await step.sleep(`reconcile-wait-${consultation}`, reconcileDelay(consultation));
-    outcome = (await step.run(`reconcile-${consultation}`, () => reconcileEmission(run, consultation))) as StepResult;
-    if (outcome.kind !== "unresolved" && outcome.kind !== "paused") return outcome;
-  }
-  return outcome;
-}
