@@ -106,7 +106,7 @@ async function claimOrRead(key: string, maxAgeMs: number): Promise<CachedCheck |
  * authorizer, checked in parallel with the company's A1 (SEFAZ requires the
  * client certificate even for the status service).
  */
-export async function checkCompanyServiceStatus(companyId: string, client: DbClient = db): Promise<{ certificate: boolean; checks: ServiceStatusCheck[] }> {
+export async function checkCompanyServiceStatus(companyId: string, client: DbClient = db, options: Pick<StatusCheckOptions, "maxAgeMs"> = {}): Promise<{ certificate: boolean; checks: ServiceStatusCheck[] }> {
   const company = await client.company.findFirst({ where: { id: companyId }, select: { state: true, environment: true } });
   if (!company) throw new DomainError(404, "not_found", "Company not found");
   let certificate: ClientCertificate | undefined;
@@ -124,7 +124,7 @@ export async function checkCompanyServiceStatus(companyId: string, client: DbCli
   // A state missing from a table is shown as a failure, not a crash of the page.
   const checks = await Promise.all(
     queries.map((query) =>
-      checkServiceStatus(query, undefined, { companyId }).catch(
+      checkServiceStatus(query, undefined, { companyId, maxAgeMs: options.maxAgeMs }).catch(
         (error: unknown): ServiceStatusCheck => ({
           uf,
           environment,
