@@ -20,6 +20,7 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
   const issueMessage = useIssueMessage();
   const router = useRouter();
   const [form, setForm] = useState({ model: "55", series: "1", startNumber: "", endNumber: "", justification: "" });
+  const [advanceSeries, setAdvanceSeries] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (body: CreateInutilizationInput) =>
@@ -45,6 +46,7 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
           startNumber: Number(form.startNumber),
           endNumber: Number(form.endNumber),
           justification: form.justification,
+          advanceSeries,
         });
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -94,6 +96,10 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
       <label className="block">
         <span className="text-slate-600">{t("justification")}</span>
         <input name="justification" value={form.justification} onChange={set("justification")} className={input} />
+      </label>
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="advanceSeries" checked={advanceSeries} onChange={(event) => setAdvanceSeries(event.target.checked)} className="mt-0.5" />
+        <span className="text-slate-600">{t("advanceSeries")}</span>
       </label>
       {(invalid !== null || create.isError) && (
         <p role="alert" className="text-red-700">

@@ -52,7 +52,7 @@ describe("emit-document function", () => {
     expect((ctx as unknown as { step: { sleep: { mock: { calls: unknown[][] } } } }).step.sleep.mock.calls[0]?.[0]).toBe("backoff-2");
   });
 
-  it("sends at most EMISSION_SEND_ATTEMPTS times; the last send settles (REJECTED) instead of going back to DRAFT", async () => {
+  it("sends at most EMISSION_SEND_ATTEMPTS times; the last send settles (REJECTED when not received) instead of going back to DRAFT", async () => {
     const steps: { id: string; handler: () => unknown }[] = [];
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
@@ -61,6 +61,37 @@ describe("emit-document function", () => {
     const { result, ctx } = await executeWith(steps);
     expect(result).toEqual(settled("REJECTED"));
     expect(stepIds(ctx as never).filter((id) => String(id).startsWith("send-") || id === "prepare-and-send")).toHaveLength(EMISSION_SEND_ATTEMPTS);
+  });
+
+  it("a send paused by a 656 waits until the pause ends and repeats the same attempt", async () => {
+    const until = "2026-11-27T15:32:00.000Z";
+    const { result, ctx } = await executeWith([
+      { id: "prepare-and-send", handler: () => ({ kind: "paused", until, reason: "656 - SEFAZ bloqueou consultas por consumo indevido até 12:32" }) },
+      { id: "pause-1-1", handler: () => undefined },
+      { id: "send-1-after-pause-1", handler: () => settled("AUTHORIZED") },
+    ]);
+    expect(result).toEqual(settled("AUTHORIZED"));
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send", "send-1-after-pause-1"]);
+    expect((ctx as unknown as { step: { sleepUntil: { mock: { calls: unknown[][] } } } }).step.sleepUntil.mock.calls[0]).toEqual(["pause-1-1", until]);
+  });
+
+  it("when the last send leaves the outcome unknown, consults on a backoff until the authority answers", async () => {
+    const steps: { id: string; handler: () => unknown }[] = [];
+    for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
+      if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
+      steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : { kind: "unresolved", reason: "timeout" }) });
+    }
+    steps.push(
+      { id: "reconcile-wait-1", handler: () => undefined },
+      { id: "reconcile-1", handler: () => ({ kind: "unresolved", reason: "consultation failed" }) },
+      { id: "reconcile-wait-2", handler: () => undefined },
+      { id: "reconcile-2", handler: () => settled("AUTHORIZED") },
+    );
+    const { result, ctx } = await executeWith(steps);
+    expect(result).toEqual(settled("AUTHORIZED"));
+    expect(stepIds(ctx as never).filter((id) => String(id).startsWith("reconcile-"))).toEqual(["reconcile-1", "reconcile-2"]);
+    const sleeps = (ctx as unknown as { step: { sleep: { mock: { calls: unknown[][] } } } }).step.sleep.mock.calls.map((call) => call.slice(0, 2));
+    expect(sleeps.slice(-2)).toEqual([["reconcile-wait-1", "5m"], ["reconcile-wait-2", "15m"]]);
   });
 
   it("stops when a resume finds the document taken over by another run", async () => {

@@ -34,6 +34,10 @@ export const BATCH_IN_PROCESS = "105";
 /** 104 "Lote processado" (authorization), 128 "Lote de evento processado". */
 export const BATCH_PROCESSED = "104";
 export const EVENT_BATCH_PROCESSED = "128";
+/** 106 "Lote não localizado": another node of a load-balanced authorizer, or an expired receipt. */
+export const BATCH_NOT_FOUND = "106";
+/** 656 "Consumo indevido": the authorizer blocks the company's calls for an hour (NT 2018.002). */
+export const MISUSE_BLOCKED = "656";
 /** 217 "NF-e não consta na base de dados da SEFAZ" (NFeConsultaProtocolo4). */
 export const NOT_IN_DATABASE = "217";
 

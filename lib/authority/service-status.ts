@@ -1,14 +1,18 @@
 import { loadSigningCredentials } from "@/lib/certificates";
-import { db, type DbClient } from "@/lib/db/client";
+import { db, getPool, type DbClient } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 import { authorizerFor, contingencyFor, resolveEndpoint, type Contingency } from "./endpoints";
+import { activeMisusePause, authorizerKey, isMisuse, recordMisusePause } from "./misuse-pause";
 import { SoapTaxAuthority } from "./soap-tax-authority";
 import { getTaxAuthority, usesSimulator } from "./tax-authority";
 import type { AuthorityEnvironment, AuthorityModel, ClientCertificate, StatusResult, TaxAuthority } from "./types";
 
 // NFeStatusServico4 per state, environment and model (issue 5, item 11): the
 // dashboard shows it so a stale URL in the tables, or an authorizer that is
-// down, is seen before documents pile up in retries.
+// down, is seen before documents pile up in retries. Answers are shared per
+// authorizer through PostgreSQL (STATUS_CACHE_MS): asking on every visit is
+// how a company earns a 656 (consumo indevido).
 
 export type ServiceStatusQuery = { uf: string; environment: AuthorityEnvironment; model: AuthorityModel; contingency?: Contingency; certificate?: ClientCertificate };
 
@@ -23,26 +27,78 @@ export type ServiceStatusCheck = {
   via: "simulator" | "sefaz";
   result: StatusResult;
   latencyMs: number;
+  /** The shared answer of an earlier call (younger than STATUS_CACHE_MS), not a call of this request. */
+  fromCache: boolean;
 };
 
 const NO_CERTIFICATE: ClientCertificate = { privateKeyPem: "", certificatePem: "" };
 
-export async function checkServiceStatus(query: ServiceStatusQuery, authority: TaxAuthority = getTaxAuthority(query.environment)): Promise<ServiceStatusCheck> {
+/**
+ * How long a status answer is shared: every caller (the dashboard's overview
+ * card and status page, the CLI, any process) reads the authorizer's last
+ * answer while it is younger than this, so an installation asks each
+ * authorizer at most 20 times an hour, within what the simulator (and SEFAZ's
+ * consumo indevido) allows (simulator/status-meter.ts).
+ */
+export const STATUS_CACHE_MS = 3 * 60 * 1000;
+
+export type StatusCheckOptions = {
+  /** 0 asks the authority now (tests, the CLI's --fresh). */
+  maxAgeMs?: number;
+  /** The company whose A1 makes the call: a 656 pauses it, and a pause in force is respected (misuse-pause.ts). */
+  companyId?: string;
+};
+
+export async function checkServiceStatus(query: ServiceStatusQuery, authority: TaxAuthority = getTaxAuthority(query.environment), options: StatusCheckOptions = {}): Promise<ServiceStatusCheck> {
   const { uf, environment, model, contingency } = query;
   const endpoint = resolveEndpoint({ uf, environment, model, contingency, service: "NFeStatusServico4" });
+  const target = { uf, environment, model, contingency };
+  const base = { uf, environment, model, contingency: contingency ?? null, authorizer: endpoint.authorizer };
+  const key = authorizerKey(target);
+  const maxAgeMs = options.maxAgeMs ?? STATUS_CACHE_MS;
+  if (maxAgeMs > 0) {
+    const cached = await claimOrRead(key, maxAgeMs);
+    if (cached) return { ...base, ...cached, fromCache: true };
+  }
+  const url = authority instanceof SoapTaxAuthority ? authority.urlFor(endpoint) : endpoint.url;
+  const via = usesSimulator(environment) ? "simulator" : "sefaz";
+  const pause = options.companyId ? await activeMisusePause(options.companyId, target) : null;
+  if (pause) return { ...base, url, via, result: { kind: "communication_failure", reason: pause.reason, cStat: pause.cStat }, latencyMs: 0, fromCache: false };
   const started = performance.now();
-  const result = await authority.status({ uf, environment, model, contingency }, query.certificate ?? NO_CERTIFICATE);
-  return {
-    uf,
-    environment,
-    model,
-    contingency: contingency ?? null,
-    authorizer: endpoint.authorizer,
-    url: authority instanceof SoapTaxAuthority ? authority.urlFor(endpoint) : endpoint.url,
-    via: usesSimulator(environment) ? "simulator" : "sefaz",
-    result,
-    latencyMs: Math.round(performance.now() - started),
-  };
+  const result = await authority.status(target, query.certificate ?? NO_CERTIFICATE);
+  const check: ServiceStatusCheck = { ...base, url, via, result, latencyMs: Math.round(performance.now() - started), fromCache: false };
+  if (options.companyId && isMisuse(result)) await recordMisusePause(options.companyId, target);
+  await sql(getPool(), STORE, [key, JSON.stringify(result), url, via, check.latencyMs, utc(new Date())]);
+  return check;
+}
+
+// The first caller past the cache's age claims the refresh (moves checkedAt) and calls; the others
+// read the last answer meanwhile, so simultaneous visits make one call. No row yet: a placeholder.
+const CLAIM = `
+  WITH fresh AS (SELECT "result", "url", "via", "latencyMs" FROM "AuthorityStatusCache" WHERE "key" = $1 AND "checkedAt" > $2::timestamp),
+  claimed AS (
+    INSERT INTO "AuthorityStatusCache" ("key", "result", "url", "via", "latencyMs", "checkedAt") VALUES ($1, $4::jsonb, '', 'sefaz', 0, $3::timestamp)
+    ON CONFLICT ("key") DO UPDATE SET "checkedAt" = excluded."checkedAt" WHERE "AuthorityStatusCache"."checkedAt" <= $2::timestamp
+    RETURNING 1
+  )
+  SELECT (SELECT count(*)::int FROM claimed) AS "claimed", (SELECT row_to_json(f) FROM fresh f) AS "fresh"`;
+
+const STORE = `
+  INSERT INTO "AuthorityStatusCache" ("key", "result", "url", "via", "latencyMs", "checkedAt") VALUES ($1, $2::jsonb, $3, $4, $5, $6::timestamp)
+  ON CONFLICT ("key") DO UPDATE SET "result" = excluded."result", "url" = excluded."url", "via" = excluded."via", "latencyMs" = excluded."latencyMs", "checkedAt" = excluded."checkedAt"`;
+
+type CachedCheck = Pick<ServiceStatusCheck, "result" | "url" | "via" | "latencyMs">;
+
+async function claimOrRead(key: string, maxAgeMs: number): Promise<CachedCheck | null> {
+  const now = new Date();
+  const placeholder: StatusResult = { kind: "communication_failure", reason: "Status being checked" };
+  const pool = getPool();
+  const [row] = await sql<{ claimed: number; fresh: CachedCheck | null }>(pool, CLAIM, [key, utc(new Date(now.getTime() - maxAgeMs)), utc(now), JSON.stringify(placeholder)]);
+  if (row?.fresh) return row.fresh;
+  if (row?.claimed === 1) return null;
+  // Another caller claimed the refresh a moment ago: its previous answer (or the placeholder) meanwhile.
+  const [last] = await sql<CachedCheck>(pool, `SELECT "result", "url", "via", "latencyMs" FROM "AuthorityStatusCache" WHERE "key" = $1`, [key]);
+  return last ?? null;
 }
 
 /**
@@ -50,7 +106,7 @@ export async function checkServiceStatus(query: ServiceStatusQuery, authority: T
  * authorizer, checked in parallel with the company's A1 (SEFAZ requires the
  * client certificate even for the status service).
  */
-export async function checkCompanyServiceStatus(companyId: string, client: DbClient = db): Promise<{ certificate: boolean; checks: ServiceStatusCheck[] }> {
+export async function checkCompanyServiceStatus(companyId: string, client: DbClient = db, options: Pick<StatusCheckOptions, "maxAgeMs"> = {}): Promise<{ certificate: boolean; checks: ServiceStatusCheck[] }> {
   const company = await client.company.findFirst({ where: { id: companyId }, select: { state: true, environment: true } });
   if (!company) throw new DomainError(404, "not_found", "Company not found");
   let certificate: ClientCertificate | undefined;
@@ -68,7 +124,7 @@ export async function checkCompanyServiceStatus(companyId: string, client: DbCli
   // A state missing from a table is shown as a failure, not a crash of the page.
   const checks = await Promise.all(
     queries.map((query) =>
-      checkServiceStatus(query).catch(
+      checkServiceStatus(query, undefined, { companyId, maxAgeMs: options.maxAgeMs }).catch(
         (error: unknown): ServiceStatusCheck => ({
           uf,
           environment,
@@ -79,6 +135,7 @@ export async function checkCompanyServiceStatus(companyId: string, client: DbCli
           via: usesSimulator(environment) ? "simulator" : "sefaz",
           result: { kind: "communication_failure", reason: (error as Error).message },
           latencyMs: 0,
+          fromCache: false,
         }),
       ),
     ),

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   BATCH_IN_PROCESS,
+  BATCH_NOT_FOUND,
   BATCH_PROCESSED,
   BATCH_RECEIVED,
   DOCUMENT_AUTHORIZED,
@@ -63,10 +64,19 @@ export class SoapTaxAuthority implements TaxAuthority {
       const receipt = text(child(sent.message, "infRec"), "nRec");
       return this.pollReceipt(target, receipt, certificate);
     }
+    // 105/106 in place of a batch answer say nothing about the NF-e: the caller consults the key.
+    if (cStat === BATCH_IN_PROCESS || cStat === BATCH_NOT_FOUND) return outcomeUnknown(`${cStat} ${text(sent.message, "xMotivo")}`, cStat);
     return refusedOrRetry(cStat, text(sent.message, "xMotivo"), sent.responseXml);
   }
 
-  /** NFeRetAutorizacao4: when a state answers 103, the protocol comes from the receipt. */
+  /**
+   * NFeRetAutorizacao4: when a state answers 103, the protocol comes from the
+   * receipt. Only a processed batch (104 with protNFe) is final: any other
+   * answer about the receipt (105 in process, 106 not found on this node of a
+   * load-balanced authorizer or expired, 108/109, a refusal of the query
+   * itself) says nothing about the NF-e, so it is an unknown outcome and the
+   * pipeline consults the access key before deciding.
+   */
   private async pollReceipt(target: AuthorityTarget, receipt: string, certificate: ClientCertificate): Promise<AuthorizationResult> {
     const polls = this.options.receiptPolls ?? 3;
     let last = "";
@@ -76,11 +86,10 @@ export class SoapTaxAuthority implements TaxAuthority {
       if (!answer.ok) return answer.failure;
       const cStat = text(answer.message, "cStat");
       if (cStat === BATCH_PROCESSED) return documentOutcome(answer.message, answer.responseXml);
-      if (cStat !== BATCH_IN_PROCESS) return refusedOrRetry(cStat, text(answer.message, "xMotivo"), answer.responseXml);
-      last = text(answer.message, "xMotivo");
+      last = `${cStat} ${text(answer.message, "xMotivo")}`.trim();
+      if (cStat !== BATCH_IN_PROCESS) return outcomeUnknown(`Receipt ${receipt} answered ${last}`, cStat);
     }
-    // Still processing: the pipeline retries and consults the access key first.
-    return { kind: "communication_failure", reason: `Receipt ${receipt} still in process (${last || "105"})`, cStat: BATCH_IN_PROCESS };
+    return outcomeUnknown(`Receipt ${receipt} still in process (${last || BATCH_IN_PROCESS})`, BATCH_IN_PROCESS);
   }
 
   async consult(target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<ConsultationResult> {
@@ -216,6 +225,11 @@ function denial(infProt: XmlNode, responseXml: string): Denied {
     protNFeXml: extractElement(responseXml, "protNFe") ?? "",
     responseXml,
   };
+}
+
+/** An answer that neither authorizes nor refuses the NF-e (its outcome is unknown): a communication failure the caller resolves by consulting the key. */
+function outcomeUnknown(reason: string, cStat: string): CommunicationFailure {
+  return { kind: "communication_failure", reason, cStat };
 }
 
 /** A non-success answer: "try later" codes are communication failures, the rest refusals. */

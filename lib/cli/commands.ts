@@ -78,17 +78,19 @@ export const commands: Record<string, Record<string, Command>> = {
     },
   },
   authority: {
-    // NFeStatusServico4: --company ID (its state, environment and A1) or --uf UF --environment E [--model 55|65] [--contingency SVC-AN|SVC-RS].
+    // NFeStatusServico4: --company ID (its state, environment and A1) or --uf UF --environment E [--model 55|65] [--contingency SVC-AN|SVC-RS];
+    // --fresh asks the authority now instead of reading an answer younger than 3 minutes (each call counts towards 656).
     status: async (flags) => {
       const { checkCompanyServiceStatus, checkServiceStatus } = await import("@/lib/authority/service-status");
       const companyId = text(flags, "company", false);
-      if (companyId) return checkCompanyServiceStatus(companyId);
+      const maxAgeMs = flags.fresh ? 0 : undefined;
+      if (companyId) return checkCompanyServiceStatus(companyId, undefined, { maxAgeMs });
       return checkServiceStatus({
         uf: text(flags, "uf")!.toUpperCase(),
         environment: (text(flags, "environment", false) ?? "HOMOLOGATION") as never,
         model: Number(text(flags, "model", false) ?? "55") as never,
         contingency: text(flags, "contingency", false) as never,
-      });
+      }, undefined, { maxAgeMs });
     },
     // Every authority the platform calls (authorizer, SVC, AN, Sefin), with TLS and answer in plain words:
     // --company ID, or --uf UF [--model 55|65] [--environment HOMOLOGATION|PRODUCTION].

@@ -71,7 +71,7 @@ describe("dashboard routes of document events", () => {
       method: "POST",
       path,
       params,
-      body: { series: 40, startNumber: 1, endNumber: 2, justification: "Numeracao pulada por falha no ERP" },
+      body: { series: 40, startNumber: 1, endNumber: 2, justification: "Numeracao pulada por falha no ERP", advanceSeries: true },
       headers: await cookieFor(company.tenantId, "ACCOUNTANT"),
     });
     expect(created.status, created.text).toBe(200);

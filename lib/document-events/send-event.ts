@@ -1,5 +1,6 @@
 import type { Company, FiscalDocument } from "@prisma/client";
 import { getTaxAuthority, type AuthorityModel } from "@/lib/authority";
+import { assertNotMisusePaused, isMisuse, misuseRecorded } from "@/lib/authority/misuse-pause";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
 import { buildProcEventoNFe, buildSignedEvent, extractElement, type NfeEventInput } from "@/lib/fiscal/nfe";
@@ -65,6 +66,7 @@ export async function sendDocumentEvent(input: {
   const model: AuthorityModel = document.type === "NFCE" ? 65 : 55;
   const target = { uf: company.state, environment: document.environment, model };
   const authority = getTaxAuthority(document.environment);
+  await assertNotMisusePaused(document.companyId, target);
   const result = await authority.sendEvent(target, signed, credentials);
   if (result.kind === "refused" && result.cStat === DUPLICATE_EVENT && input.recoverLostAnswer) {
     const consulted = await authority.consult(target, document.accessKey, credentials);
@@ -97,6 +99,7 @@ export async function sendDocumentEvent(input: {
     case "refused":
       return { kind: "refused", cStat: result.cStat, reason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null };
     case "communication_failure":
+      if (isMisuse(result)) throw await misuseRecorded(document.companyId, target);
       throw new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${result.reason}. The outcome is unknown; try again later`, {
         "retry-after": "30",
       });

@@ -122,6 +122,8 @@ export const DocumentDetail = DocumentSummary.extend({
   verificationCode: z.string().nullable(),
   protocolNumber: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Our addition: why an emission is not settled yet (waiting for a re-send, a 656 pause, an outcome being consulted); null once settled. */
+  processingReason: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   cancellationDate: z.string().nullable(),
   /** INUTILIZED: the authorized inutilization that voided the number. */

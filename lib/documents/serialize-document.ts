@@ -153,6 +153,7 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     verificationCode: document.verificationCode,
     protocolNumber: document.protocolNumber,
     rejectionReason: document.rejectionReason,
+    processingReason: document.processingReason,
     cancellationReason: document.cancellationReason,
     cancellationDate: document.cancellationDate?.toISOString() ?? null,
     inutilization: document.inutilization ? { ...document.inutilization, inutilizationDate: document.inutilization.inutilizationDate?.toISOString() ?? null } : null,

@@ -85,27 +85,47 @@ describe("emission pipeline against the simulator", () => {
     expect(await db.numberingSeries.findFirstOrThrow({ where: { companyId: company.companyId } })).toMatchObject({ nextNumber: 2 });
   });
 
-  it("after a timeout whose answer was lost (the simulator authorized), consults the key and takes that protocol", async () => {
+  it("after a timeout whose answer was lost (the simulator authorized), consults the key at once and takes that protocol", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
     fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    const runId = await emitAndDrain(company.companyId, draft.id);
+    const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { cnpj: company.cnpj } });
+    const document = await load(draft.id);
+    expect(document.status).toBe("AUTHORIZED");
+    expect(document.protocolNumber).toBe(simulated.protocol);
+    expect(document.emissionAttempts).toBe(1);
+    expect(document.events).toHaveLength(1);
+    expect(document.events[0]?.details).toMatchObject({ via: "consult" });
+    expect(await db.simulatorDocument.count({ where: { accessKey: document.accessKey! } })).toBe(1);
+    expect((await db.domainEvent.findMany({ where: { documentId: draft.id } })).map((e) => e.type)).toEqual(["document.authorized"]);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
+  });
+
+  it("after a lost answer whose consultation is lost too, goes back to DRAFT and the next attempt consults first", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId);
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeConsultaProtocolo4", action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
-    // Communication failure with attempts left: back to DRAFT, no event, parked for the backoff.
-    const waiting = await load(draft.id);
-    expect(waiting.status).toBe("DRAFT");
-    expect(waiting.runId).toBe(runId);
+    // Communication failure with attempts left: back to DRAFT, no event, parked for the backoff, the reason visible.
+    const parkedDocument = await load(draft.id);
+    expect(parkedDocument.status).toBe("DRAFT");
+    expect(parkedDocument.runId).toBe(runId);
+    expect(parkedDocument.processingReason).toMatch(/No answer within 1500 ms/);
     expect(await db.domainEvent.count({ where: { documentId: draft.id } })).toBe(0);
     const parked = await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
     expect(parked.status).toBe("QUEUED");
     expect(parked.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     // The simulator did authorize that first send.
-    const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { accessKey: waiting.accessKey! } });
+    const simulated = await db.simulatorDocument.findFirstOrThrow({ where: { accessKey: parkedDocument.accessKey! } });
 
     await skipBackoff(runId);
     const document = await load(draft.id);
     expect(document.status).toBe("AUTHORIZED");
     expect(document.protocolNumber).toBe(simulated.protocol);
+    expect(document.processingReason).toBeNull();
     expect(document.events).toHaveLength(1);
     expect(document.events[0]?.details).toMatchObject({ via: "consult" });
     expect(await db.simulatorDocument.count({ where: { accessKey: document.accessKey! } })).toBe(1);
@@ -153,6 +173,7 @@ describe("emission pipeline against the simulator", () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
     fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeConsultaProtocolo4", action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
     expect((await load(draft.id)).status).toBe("DRAFT");

@@ -9,8 +9,25 @@ export const MAX_DUE_RUNS_BACKLOG = 50_000;
 /**
  * Sends to the authority per emission. After a communication failure
  * (timeout, outage, 5xx, cStat 108/109) the document goes back to DRAFT and is
- * re-emitted after the next delay; when the last send also fails it is
- * REJECTED and document.rejected is recorded (api.md, States).
+ * re-emitted after the next delay. When the last send also fails it is
+ * REJECTED (document.rejected) only if the authority said it holds no such
+ * key; otherwise it stays PROCESSING and the run reconciles (below).
  */
 export const EMISSION_SEND_ATTEMPTS = 5;
 export const EMISSION_RETRY_DELAYS = ["30s", "2m", "10m", "30m"] as const;
+
+/**
+ * Consultations of the access key after the last send left the outcome
+ * unknown: after 5 min, 15 min, 30 min, then hourly, for 7 days; the document
+ * stays PROCESSING (with processingReason) until the authority answers.
+ */
+export const EMISSION_RECONCILE_DELAYS = ["5m", "15m", "30m"] as const;
+export const EMISSION_RECONCILE_LATER_DELAY = "1h";
+export const EMISSION_RECONCILE_CONSULTATIONS = 3 + 7 * 24;
+
+/** Waits for a 656 pause (one hour each) before one send or consultation is given up as paused. */
+export const EMISSION_MAX_MISUSE_PAUSES = 24;
+
+export function reconcileDelay(consultation: number): string {
+  return EMISSION_RECONCILE_DELAYS[consultation - 1] ?? EMISSION_RECONCILE_LATER_DELAY;
+}

@@ -4,7 +4,14 @@
 export type EmissionRun = { companyId: string; documentId: string; runId: string };
 
 /** The authority (or a check before sending) refused the document: it becomes REJECTED. */
-export type EmissionRefusal = { kind: "refused"; code: string; reason: string; responseXml?: string | null };
+export type EmissionRefusal = {
+  kind: "refused";
+  code: string;
+  reason: string;
+  responseXml?: string | null;
+  /** A communication failure settled after the authority said it holds no such key: the number is then free for inutilization. */
+  absentAtAuthority?: boolean;
+};
 
 export type AuthorizationGranted = {
   kind: "authorized";
@@ -28,9 +35,24 @@ export type AuthorizationDenied = {
   via: "authorize" | "consult";
 };
 
-export type CommunicationFailed = { kind: "communication_failure"; reason: string; cStat?: string | null };
+/**
+ * No answer about the document. `notReceived`: the authority said it holds no
+ * such key (consultation 217) and refused the batch itself (108, 109), so the
+ * send certainly did not authorize it; otherwise the outcome is unknown.
+ */
+export type CommunicationFailed = { kind: "communication_failure"; reason: string; cStat?: string | null; notReceived?: boolean };
 
 export type SendOutcome = AuthorizationGranted | AuthorizationDenied | EmissionRefusal | CommunicationFailed;
 
 /** The document is no longer this run's to emit (re-emitted by another run, or no longer PROCESSING). */
 export type Superseded = { kind: "superseded"; status: string };
+
+/** A 656 (consumo indevido) paused the company's calls to this authorizer: the document stays PROCESSING and the run waits until `until`. */
+export type Paused = { kind: "paused"; until: string; reason: string };
+
+/**
+ * The sends are exhausted and the authority may hold the document authorized
+ * (no answer, or an answer that says nothing about it): it stays PROCESSING
+ * with the reason, and the run keeps consulting the access key.
+ */
+export type Unresolved = { kind: "unresolved"; reason: string };

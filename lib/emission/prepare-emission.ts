@@ -12,9 +12,10 @@ import { loadEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
-import { sendCounted, type ReturnedToDraft, type SendSource } from "./send-for-authorization";
+import { sendCounted, type SendResult, type SendSource } from "./send-for-authorization";
 import { toNfeInput, type StoredDocument } from "./to-nfe-input";
 import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emission";
+import { nfceIssueTimeIsStale } from "./refresh-nfce-issue-time";
 import { sendNfseCounted } from "./nfse/send-nfse";
 
 /** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
@@ -63,7 +64,9 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   // The recipient snapshot is re-taken from the client record before numbering, and written with the number.
   const recipient = recipientAtEmission(document, loaded.client);
   if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient);
-  const current: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
+  const snapshotTaken: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
+  // Never sent yet (a backlog kept it queued): an NFC-e's dhEmi must be within minutes of its arrival (704).
+  const current: StoredDocument = document.emissionAttempts === 0 && nfceIssueTimeIsStale(snapshotTaken) ? { ...snapshotTaken, issueDateTime: new Date() } : snapshotTaken;
 
   const reused = document.number > 0 && !!document.accessKey && document.series !== null;
   const numbered: Numbered | EmissionRefusal | Superseded =
@@ -74,28 +77,14 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered);
 
   const keyed = reused ? current : withAccessKey(current, numbered);
-  const input = toNfeInput(keyed);
-  if ("kind" in input) return settleRejected(pool, run, document, input);
-  let signedXml: string;
-  try {
-    const built = buildSignedNfe(input, await credentialsOf({ id: certificate.id, companyId: run.companyId }, pool));
-    if (built.accessKey !== keyed.accessKey) {
-      const reason = `The built access key ${built.accessKey} differs from the document's ${keyed.accessKey}; the issue date must stay in the month of the key`;
-      return settleRejected(pool, run, document, { kind: "refused", code: "access_key_mismatch", reason });
-    }
-    // The SEFAZ business rules, before anything is sent (issue 15): REJECTED with the rule's cStat.
-    assertBusinessRules(built.xml, { csc: input.csc });
-    signedXml = built.xml;
-  } catch (error) {
-    if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
-    if (error instanceof BusinessRuleError) return settleRejected(pool, run, document, { kind: "refused", code: error.violation.cStat, reason: error.message });
-    throw error;
-  }
+  const built = await buildCheckedNfe(pool, keyed, { id: certificate.id, companyId: run.companyId });
+  if (built.kind === "refused") return settleRejected(pool, run, document, built);
+  const signedXml = built.signedXml;
   const stored = await sql<{ emissionAttempts: number }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "emissionAttempts" = "emissionAttempts" + 1
+    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = "emissionAttempts" + 1
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date())],
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime)],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
   const send: SendSource = { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id };
@@ -108,11 +97,34 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
  * again, which reuses the number and rebuilds the same XML, and then consults
  * before re-sending, as every later attempt does.
  */
-export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<Settled | Superseded | ReturnedToDraft> {
+export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<SendResult> {
   const prepared = await prepareEmission(run);
   if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
   if (prepared.kind !== "prepared") return prepared;
   return sendCounted(run, prepared.send, options);
+}
+
+/**
+ * The stored, numbered and keyed document as a signed NF-e/NFC-e that passed
+ * the schema and the SEFAZ business rules (issue 15), or the refusal naming
+ * what failed (the document is then REJECTED with that code).
+ */
+export async function buildCheckedNfe(client: Queryable, keyed: StoredDocument, certificate: { id: string; companyId: string }): Promise<{ kind: "built"; signedXml: string } | EmissionRefusal> {
+  const input = toNfeInput(keyed);
+  if ("kind" in input) return input;
+  try {
+    const built = buildSignedNfe(input, await credentialsOf(certificate, client));
+    if (built.accessKey !== keyed.accessKey) {
+      const reason = `The built access key ${built.accessKey} differs from the document's ${keyed.accessKey}; the issue date must stay in the month of the key`;
+      return { kind: "refused", code: "access_key_mismatch", reason };
+    }
+    assertBusinessRules(built.xml, { csc: input.csc });
+    return { kind: "built", signedXml: built.xml };
+  } catch (error) {
+    if (error instanceof DomainError) return { kind: "refused", code: error.code, reason: error.message };
+    if (error instanceof BusinessRuleError) return { kind: "refused", code: error.violation.cStat, reason: error.message };
+    throw error;
+  }
 }
 
 // The next number of the document's series, written onto the document in the same statement
@@ -149,7 +161,7 @@ async function assignNumber(client: Queryable, run: EmissionRun, document: Store
 }
 
 /** The document with its number, a random cNF and the access key (written with the signed XML). */
-function withAccessKey(document: StoredDocument, { number, series }: Numbered): StoredDocument {
+export function withAccessKey(document: StoredDocument, { number, series }: Numbered): StoredDocument {
   const { company } = document;
   const state = stateInfo(company.state);
   const cNF = randomCnf(number);
@@ -169,7 +181,7 @@ function withAccessKey(document: StoredDocument, { number, series }: Numbered): 
 /** AAMM of dhEmi as the issuer's clock shows it (the key's AAMM must match dhEmi). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function yearMonthIn(date: Date, timeZone: string): string {
+export function yearMonthIn(date: Date, timeZone: string): string {
   let formatter = formatters.get(timeZone);
   if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" })));
   const parts = formatter.formatToParts(date);

@@ -75,6 +75,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
       ...(issueDateTime ? { issueDateTime: new Date(issueDateTime) } : document.accessKey ? {} : { issueDateTime: new Date() }),
       rejectionCode: null,
       rejectionReason: null,
+      processingReason: null,
     },
   });
   // Last: with Inngest this sends the event, which must not happen before every check passed.

@@ -1,21 +1,27 @@
 import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type TaxAuthority } from "@/lib/authority";
 import { DENIED_IN_DATABASE } from "@/lib/authority/classify";
+import { activeMisusePause, isMisuse, recordMisusePause } from "@/lib/authority/misuse-pause";
+import type { Denied } from "@/lib/authority/types";
 import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
-import type { Denied } from "@/lib/authority/types";
-import type { AuthorizationDenied, EmissionRun, SendOutcome, Superseded } from "./outcomes";
-import { settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
+import type { AuthorizationDenied, AuthorizationGranted, CommunicationFailed, EmissionRun, Paused, SendOutcome, Superseded, Unresolved } from "./outcomes";
+import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue-time";
+import { holdProcessing, settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
 const DUPLICATE_SAME_KEY = "204";
+// 108 "Serviço paralisado momentaneamente", 109 "… sem previsão": the batch was refused as a whole, not received.
+const BATCH_NOT_RECEIVED = new Set(["108", "109"]);
 
 /** A communication failure with sends left: the document went back to DRAFT and the run re-sends after a backoff. */
 export type ReturnedToDraft = { kind: "returned_to_draft"; reason: string; cStat: string | null };
 
-export type SendSource = SettlementSource & { state: string; certificateId: string | null };
+export type SendSource = SettlementSource & { state: string; certificateId: string | null; issueDateTime: Date };
+
+export type SendResult = Settled | Superseded | ReturnedToDraft | Paused | Unresolved;
 
 // The attempt counter is incremented by the same guarded UPDATE that reads what the
 // send and the settlement need; a run that lost the document changes nothing.
@@ -24,25 +30,33 @@ const START_SEND = `
   FROM "Company" c
   WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND c."id" = d."companyId"
   RETURNING d."id", d."companyId", d."externalId", d."type", d."series", d."number", d."accessKey", d."authorizationDate", d."protocolNumber",
-    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."dpsId", c."state",
+    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."dpsId", d."issueDateTime", c."state",
     (SELECT k."id" FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificateId"`;
 
 /**
- * One send of the signed NF-e (NFeAutorizacao4, synchronous) and its
- * settlement: AUTHORIZED, REJECTED, or on a communication failure back to
- * DRAFT (REJECTED when it was the last send). A timeout does not mean "not
- * authorized": when an earlier send may have reached the authority, the
- * access key is consulted first (NFeConsultaProtocolo4) and an existing
- * protocol is taken instead of sending again; a resend answered 204
- * (duplicate) is resolved the same way. The attempt counter is written before
- * the send, so a crash during the send or before the settlement makes the
- * replayed step consult first.
+ * One send of the signed NF-e (NFeAutorizacao4) and its settlement. The
+ * document is REJECTED only on a refusal that names it (a protNFe with a
+ * rejection cStat, or a batch refused as a whole); anything else leaves the
+ * authority possibly holding it authorized, so:
+ * - every send after the first consults the access key (NFeConsultaProtocolo4)
+ *   first and takes an existing protocol (the attempt counter is written
+ *   before the send, so a crash makes the replay consult too); a resend
+ *   answered 204 is resolved the same way;
+ * - a send without a final answer (timeout, unreadable answer, 105/106 from
+ *   the receipt, 108/109, 999) is followed at once by a consultation;
+ * - a consultation that says 217 before a re-send of an NFC-e whose dhEmi is
+ *   stale rebuilds it with a new dhEmi (refresh-nfce-issue-time.ts);
+ * - a 656 pauses the company's calls to the authorizer for the hour (the
+ *   document stays PROCESSING, the run waits);
+ * - with sends left, back to DRAFT and re-sent after a backoff; on the last
+ *   send REJECTED communication_failure only when the authority said it did
+ *   not receive it, else `unresolved`: PROCESSING, and the run reconciles.
  */
 export async function sendForAuthorization(
   run: EmissionRun,
   options: { finalAttempt: boolean },
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
-): Promise<Settled | Superseded | ReturnedToDraft> {
+): Promise<SendResult> {
   const pool = getPool();
   const [row] = await sql<Record<string, unknown>>(pool, START_SEND, [run.documentId, run.companyId, run.runId, utc(new Date())]);
   if (!row) {
@@ -55,48 +69,89 @@ export async function sendForAuthorization(
   return sendCounted(run, source, options, authorityFor);
 }
 
+/** The company's A1 and the authorizer of the document (state, environment, model). */
+export async function authorityContext(run: EmissionRun, document: Pick<SendSource, "certificateId" | "state" | "environment" | "type">) {
+  const credentials = await credentialsOf({ id: document.certificateId!, companyId: run.companyId });
+  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
+  const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: document.type === "NFCE" ? 65 : 55 };
+  return { certificate, target };
+}
+
 /** The send itself, for a document whose attempt counter already counts it (by START_SEND, or by prepareAndSend's write). */
 export async function sendCounted(
   run: EmissionRun,
   document: SendSource,
   options: { finalAttempt: boolean },
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
-): Promise<Settled | Superseded | ReturnedToDraft> {
+): Promise<SendResult> {
   const pool = getPool();
   if (!document.signedXml || !document.accessKey) throw new Error(`Document ${run.documentId} has no signed XML or access key to send`);
   if (!document.certificateId) {
     return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
   }
+  const { certificate, target } = await authorityContext(run, document);
+  const paused = await activeMisusePause(run.companyId, target);
+  if (paused) return holdForPause(run, paused);
 
-  const credentials = await credentialsOf({ id: document.certificateId, companyId: run.companyId });
-  const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
-  const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: document.type === "NFCE" ? 65 : 55 };
-  const outcome = await send(authorityFor(document.environment), target, document, certificate);
-
-  if (outcome.kind === "authorized") return settleAuthorized(pool, run, document, outcome);
-  if (outcome.kind === "denied") return settleDenied(pool, run, document, outcome);
-  if (outcome.kind === "refused") return settleRejected(pool, run, document, outcome);
-  if (options.finalAttempt) {
-    const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts: ${outcome.reason}`;
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason });
+  const authority = authorityFor(document.environment);
+  let current = document;
+  // emissionAttempts already counts this send: more than one means an earlier send may have reached the authority.
+  if (current.emissionAttempts > 1) {
+    const known = await consultExisting(authority, target, current.accessKey!, certificate);
+    if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known);
+    if (known?.kind === "denied") return settleDenied(pool, run, current, known);
+    if (known) return afterFailure(run, current, target, known, options);
+    if (nfceIssueTimeIsStale(current)) {
+      const refreshed = await refreshNfceIssueTime(run, current);
+      if (refreshed.kind !== "refreshed") return refreshed;
+      current = refreshed.document;
+    }
   }
-  const settled = await settleBackToDraft(pool, run, outcome.cStat ?? null);
-  return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: outcome.reason, cStat: outcome.cStat ?? null };
+  const outcome = await send(authority, target, current, certificate);
+  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome);
+  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome);
+  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome);
+  return afterFailure(run, current, target, outcome, options);
 }
 
-async function send(authority: TaxAuthority, target: AuthorityTarget, document: { accessKey: string | null; signedXml: string | null; emissionAttempts: number }, certificate: ClientCertificate): Promise<SendOutcome> {
-  const accessKey = document.accessKey!;
-  // emissionAttempts already counts this send: more than one means an earlier send may have reached the authority.
-  if (document.emissionAttempts > 1) {
-    const known = await consultExisting(authority, target, accessKey, certificate);
-    if (known) return known;
+/** No final answer: a 656 pauses; with sends left back to DRAFT; on the last send REJECTED only when not received, else unresolved. */
+async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: { finalAttempt: boolean }): Promise<SendResult> {
+  const pool = getPool();
+  if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
+  if (options.finalAttempt && failure.notReceived) {
+    const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true });
   }
+  if (options.finalAttempt) {
+    const reason = `Outcome unknown after ${document.emissionAttempts} attempts (${failure.reason}); the access key is consulted until the authority answers`;
+    const held = await holdProcessing(pool, run, reason);
+    return held.kind === "superseded" ? held : { kind: "unresolved", reason };
+  }
+  const settled = await settleBackToDraft(pool, run, failure.cStat ?? null, failure.reason);
+  return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: failure.reason, cStat: failure.cStat ?? null };
+}
+
+/** The document stays PROCESSING with the pause's reason; the run sleeps until it ends. */
+export async function holdForPause(run: EmissionRun, pause: { until: Date; reason: string }): Promise<Paused | Superseded> {
+  const held = await holdProcessing(getPool(), run, pause.reason);
+  return held.kind === "superseded" ? held : { kind: "paused", until: pause.until.toISOString(), reason: pause.reason };
+}
+
+async function send(authority: TaxAuthority, target: AuthorityTarget, document: { accessKey: string | null; signedXml: string | null }, certificate: ClientCertificate): Promise<SendOutcome> {
+  const accessKey = document.accessKey!;
   const answer = await authority.authorize(target, document.signedXml!, certificate);
   if (answer.kind === "authorized") {
     return { kind: "authorized", cStat: answer.cStat, reason: answer.reason, protocol: answer.protocol, authorizedAt: answer.authorizedAt, protNFeXml: answer.protNFeXml, via: "authorize" };
   }
   if (answer.kind === "denied") return deniedVia(answer, "authorize");
-  if (answer.kind === "communication_failure") return { kind: "communication_failure", reason: answer.reason, cStat: answer.cStat ?? null };
+  if (answer.kind === "communication_failure") {
+    if (isMisuse(answer)) return { kind: "communication_failure", reason: answer.reason, cStat: answer.cStat };
+    // Not a final answer: the authority may hold the NF-e authorized (or denied), so ask before deciding.
+    const known = await consultExisting(authority, target, accessKey, certificate);
+    if (known?.kind === "authorized" || known?.kind === "denied" || (known && isMisuse(known))) return known;
+    const notReceived = known === null && BATCH_NOT_RECEIVED.has(answer.cStat ?? "");
+    return { kind: "communication_failure", reason: answer.reason, cStat: answer.cStat ?? null, notReceived };
+  }
   // 204 (already authorized) and 205 (already denied): the consultation returns the protNFe to keep.
   if (answer.cStat === DUPLICATE_SAME_KEY || answer.cStat === DENIED_IN_DATABASE) {
     const known = await consultExisting(authority, target, accessKey, certificate);
@@ -106,7 +161,7 @@ async function send(authority: TaxAuthority, target: AuthorityTarget, document: 
 }
 
 /** The protocol of an already authorized (or denied) key, a communication failure, or null when the authority does not know the key. */
-async function consultExisting(authority: TaxAuthority, target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<SendOutcome | null> {
+export async function consultExisting(authority: TaxAuthority, target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<AuthorizationGranted | AuthorizationDenied | CommunicationFailed | null> {
   const answer = await authority.consult(target, accessKey, certificate);
   if (answer.kind === "authorized") {
     return { kind: "authorized", cStat: answer.cStat, reason: answer.reason, protocol: answer.protocol, authorizedAt: answer.authorizedAt, protNFeXml: answer.protNFeXml, via: "consult" };

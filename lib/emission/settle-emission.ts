@@ -20,7 +20,7 @@ const SETTLE = `
   WITH settled AS (
     UPDATE "FiscalDocument"
     SET "status" = $4::"DocumentStatus", "protocolNumber" = coalesce($5, "protocolNumber"), "authorizationDate" = coalesce($6::timestamp, "authorizationDate"),
-        "authorizedXml" = coalesce($7, "authorizedXml"), "rejectionCode" = $8, "rejectionReason" = $9, "updatedAt" = $10::timestamp
+        "authorizedXml" = coalesce($7, "authorizedXml"), "rejectionCode" = $8, "rejectionReason" = $9, "processingReason" = NULL, "updatedAt" = $10::timestamp
     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status"::text = ANY($11::text[])
     RETURNING "id", "companyId", "environment", "type", "signedXml"
   ), event AS (
@@ -80,7 +80,7 @@ export async function settleRejected(client: Queryable, run: EmissionRun, source
     authorizedXml: null,
     rejectionCode: refusal.code,
     rejectionReason,
-    event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts }, occurredAt: new Date() },
+    event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts, ...(refusal.absentAtAuthority ? { absentAtAuthority: true } : {}) }, occurredAt: new Date() },
     outcome: { type: "document.rejected", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: null, rejectionReason }) },
   });
 }
@@ -105,13 +105,24 @@ async function settle(client: Queryable, run: EmissionRun, status: DocumentStatu
   return row?.settled === 1 ? { kind: "settled", status } : { kind: "superseded", status: "not this run's" };
 }
 
-/** Communication failure with attempts left: back to DRAFT, no event (api.md); the run re-sends after its backoff. */
-export async function settleBackToDraft(client: Queryable, run: EmissionRun, cStat: string | null): Promise<Settled> {
+/** Communication failure with attempts left: back to DRAFT, no event (api.md), the failure as processingReason; the run re-sends after its backoff. */
+export async function settleBackToDraft(client: Queryable, run: EmissionRun, cStat: string | null, reason: string | null = null): Promise<Settled> {
   const rows = await sql(
     client,
-    `UPDATE "FiscalDocument" SET "status" = 'DRAFT', "rejectionCode" = $4, "rejectionReason" = NULL, "updatedAt" = $5::timestamp
+    `UPDATE "FiscalDocument" SET "status" = 'DRAFT', "rejectionCode" = $4, "rejectionReason" = NULL, "processingReason" = $6, "updatedAt" = $5::timestamp
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
-    [run.documentId, run.companyId, run.runId, cStat, utc(new Date())],
+    [run.documentId, run.companyId, run.runId, cStat, utc(new Date()), reason],
   );
   return rows.length === 1 ? { kind: "settled", status: "DRAFT" } : { kind: "superseded", status: "not this run's" };
+}
+
+/** Still PROCESSING, with why it waits (a 656 pause, an outcome being reconciled) shown as processingReason. */
+export async function holdProcessing(client: Queryable, run: EmissionRun, reason: string): Promise<Settled> {
+  const rows = await sql(
+    client,
+    `UPDATE "FiscalDocument" SET "processingReason" = $4, "updatedAt" = $5::timestamp
+     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
+    [run.documentId, run.companyId, run.runId, reason, utc(new Date())],
+  );
+  return rows.length === 1 ? { kind: "settled", status: "PROCESSING" } : { kind: "superseded", status: "not this run's" };
 }

@@ -82,6 +82,8 @@ export const ErrorCode = {
   authority_call_in_progress: "authority_call_in_progress",
   schema_validation_failed: "schema_validation_failed",
   inutilization_range_in_use: "inutilization_range_in_use",
+  // A range at or above the series' next number, without advanceSeries (docs/api-notes/inutilizations.md).
+  inutilization_range_not_issued: "inutilization_range_not_issued",
   document_not_available: "document_not_available",
   nfse_multiple_services: "nfse_multiple_services",
   // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.

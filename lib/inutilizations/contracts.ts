@@ -15,7 +15,7 @@ export const createInutilizationContract = defineContract({
   path: "/v1/fiscal-inutilizations",
   summary: "Declare a range of numbers unused (inutilization, synchronous)",
   description:
-    "Validates, calls the tax authority and returns its protocol. 422 inutilization_range_in_use when an authorized, cancelled or processing document (or an authorized inutilization) uses a number of the range; 422 authority_rejected (\"cStat - xMotivo\") when the authority refuses (the record stays REJECTED); 503 authority_unavailable when it cannot be reached (the record stays PENDING; sending the same range again completes it).",
+    "Validates, calls the tax authority and returns its protocol. 422 inutilization_range_in_use when a document holds a number of the range (authorized, cancelled, processing, waiting for its re-send, or rejected without a final refusal: it may be authorized at the authority) or an authorized inutilization covers it; 422 inutilization_range_not_issued (naming the next number) when the range reaches the series' next number and advanceSeries is not true (with true, the series skips past the range); 422 authority_rejected (\"cStat - xMotivo\") when the authority refuses (the record stays REJECTED); 503 authority_unavailable when it cannot be reached (the record stays PENDING; sending the same range again completes it).",
   tag: TAG,
   scope: "inutilizations:write",
   body: CreateInutilizationInput,

@@ -1,13 +1,14 @@
 import type { Inutilization } from "@prisma/client";
 import { getTaxAuthority } from "@/lib/authority";
 import { withAuthorityCall } from "@/lib/authority-calls";
+import { assertNotMisusePaused, isMisuse, misuseRecorded } from "@/lib/authority/misuse-pause";
 import { stateInfo } from "@/lib/br";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
 import { recordInutilizationOutcome } from "@/lib/events/record-outcome";
 import { DomainError, notFound } from "@/lib/errors";
 import { buildProcInutNFe, buildSignedInutilization, extractElement } from "@/lib/fiscal/nfe";
-import { assertRangeFree } from "./assert-range-free";
+import { assertRangeFree, reserveSeriesRange } from "./assert-range-free";
 import { closeInutilizedDocuments } from "./close-inutilized-documents";
 import type { CreateInutilizationInput, CreateInutilizationResponse } from "./schemas";
 
@@ -37,6 +38,7 @@ export async function createInutilization(input: { companyId: string; body: Crea
   return withAuthorityCall(subject, async () => {
     await assertRangeFree(db, range);
     const credentials = await loadSigningCredentials(companyId);
+    await reserveSeriesRange(db, { ...range, advanceSeries: body.advanceSeries });
     const signed = buildSignedInutilization(
       {
         environment: company.environment,
@@ -57,13 +59,12 @@ export async function createInutilization(input: { companyId: string; body: Crea
       pending ??
       (await db.inutilization.create({ data: { ...range, status: "PENDING", justification: body.justification, requestXml: signed } }));
 
-    const result = await getTaxAuthority(company.environment).inutilize(
-      { uf: company.state, environment: company.environment, model: body.model === "65" ? 65 : 55 },
-      signed,
-      credentials,
-    );
+    const target = { uf: company.state, environment: company.environment, model: body.model === "65" ? 65 : 55 } as const;
+    await assertNotMisusePaused(companyId, target);
+    const result = await getTaxAuthority(company.environment).inutilize(target, signed, credentials);
 
     if (result.kind === "communication_failure") {
+      if (isMisuse(result)) throw await misuseRecorded(companyId, target);
       throw new DomainError(
         503,
         "authority_unavailable",

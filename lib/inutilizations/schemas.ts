@@ -14,6 +14,8 @@ export const CreateInutilizationInput = z
     // xJust: 15-255 characters (TJust).
     justification: z.string().trim().min(15).max(255),
     model: z.enum(["55", "65"]).default("55"),
+    // Our addition: numbers at or above the series' next number are voided only when asked, and the series then skips past them.
+    advanceSeries: z.boolean().default(false),
   })
   .refine((input) => input.endNumber >= input.startNumber, { path: ["endNumber"], message: "must be greater than or equal to startNumber" });
 export type CreateInutilizationInput = z.infer<typeof CreateInutilizationInput>;

@@ -3,3 +3,4 @@
 export { allocateNumber, numberingUpsertSql, MAX_DOCUMENT_NUMBER, MAX_SERIES, type FiscalModel, type NumberingKey } from "./allocate-number";
 export { listSeriesCounters, setNextNumber, type SeriesCounter } from "./numbering-series";
 export { listUnusedNumbers, type UnusedNumber, type UnusedNumberGroup } from "./list-unused-numbers";
+export { numberHold, NUMBER_HOLDER_SELECT, type NumberHolder } from "./number-holders";

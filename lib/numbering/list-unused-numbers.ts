@@ -1,6 +1,7 @@
 import type { DocumentStatus, Environment } from "@prisma/client";
 import { db, type DbClient } from "@/lib/db/client";
 import type { FiscalModel } from "./allocate-number";
+import { NUMBER_HOLDER_SELECT, numberHold } from "./number-holders";
 
 export type UnusedNumber = { number: number; documentId: string; status: DocumentStatus };
 export type UnusedNumberGroup = {
@@ -23,16 +24,18 @@ function toRanges(numbers: number[]): { startNumber: number; endNumber: number }
 }
 
 /**
- * Numbers given to NF-e/NFC-e that never reached authorization (status neither
- * AUTHORIZED, CANCELLED, DENIED, whose number the denial spent, nor INUTILIZED), grouped by series: they must later be declared
- * unused by inutilization (MOC 4.00, NfeInutilizacao) unless re-emitted. Numbers
- * already covered by an authorized inutilization are left out.
+ * Numbers given to NF-e/NFC-e that can never be used (REJECTED on a refusal
+ * that names the document, or confirmed absent at the authority: see
+ * number-holders.ts), grouped by series: they must later be declared unused by
+ * inutilization (MOC 4.00, NfeInutilizacao) unless re-emitted. Numbers still
+ * being emitted, waiting for a re-send or possibly authorized upstream are
+ * left out, as are numbers already covered by an authorized inutilization.
  */
 export async function listUnusedNumbers(companyId: string, client: DbClient = db): Promise<UnusedNumberGroup[]> {
   const [documents, inutilized] = await Promise.all([
     client.fiscalDocument.findMany({
-      where: { companyId, type: { in: ["NFE", "NFCE"] }, number: { gt: 0 }, status: { notIn: ["AUTHORIZED", "CANCELLED", "DENIED", "INUTILIZED"] } },
-      select: { id: true, type: true, series: true, number: true, status: true, environment: true },
+      where: { companyId, type: { in: ["NFE", "NFCE"] }, number: { gt: 0 }, status: "REJECTED" },
+      select: { id: true, type: true, series: true, number: true, environment: true, ...NUMBER_HOLDER_SELECT },
       orderBy: [{ environment: "asc" }, { type: "asc" }, { series: "asc" }, { number: "asc" }],
     }),
     client.inutilization.findMany({
@@ -42,6 +45,7 @@ export async function listUnusedNumbers(companyId: string, client: DbClient = db
   ]);
   const groups = new Map<string, UnusedNumberGroup>();
   for (const doc of documents) {
+    if (numberHold(doc)) continue;
     const model: FiscalModel = doc.type === "NFE" ? 55 : 65;
     const series = doc.series ?? 0;
     const covered = inutilized.some(

@@ -95,7 +95,24 @@ describe("setNextNumber and listSeriesCounters", () => {
 });
 
 describe("listUnusedNumbers", () => {
-  it("lists numbered NF-e/NFC-e that never reached authorization, grouped by series with consecutive ranges", async () => {
+  it("lists only numbers that can never be used: refused documents, not those being emitted, waiting for a re-send or possibly authorized upstream", async () => {
+    const { companyId } = await createTestCompany();
+    const withState = async (number: number, data: { status: DocumentStatus; rejectionCode?: string; emissionAttempts?: number }) => {
+      const document = await addDocument(companyId, { type: "NFE", series: 1, number, status: data.status });
+      return db.fiscalDocument.update({ where: { id: document.id }, data: { rejectionCode: data.rejectionCode ?? null, emissionAttempts: data.emissionAttempts ?? 1 } });
+    };
+    await withState(1, { status: "REJECTED", rejectionCode: "778" });
+    await withState(2, { status: "DRAFT" });
+    await withState(3, { status: "PROCESSING" });
+    await withState(4, { status: "REJECTED", rejectionCode: "communication_failure", emissionAttempts: 5 });
+    const confirmed = await withState(5, { status: "REJECTED", rejectionCode: "communication_failure", emissionAttempts: 5 });
+    await db.documentEvent.create({ data: { documentId: confirmed.id, companyId, kind: "REJECTION", outcome: "REJECTED", cStat: "communication_failure", details: { attempts: 5, absentAtAuthority: true } } });
+    await withState(6, { status: "REJECTED", rejectionCode: "internal_error", emissionAttempts: 0 });
+    const groups = await listUnusedNumbers(companyId);
+    expect(groups.flatMap((g) => g.numbers.map((n) => n.number))).toEqual([1, 5, 6]);
+  });
+
+  it("lists numbered NF-e/NFC-e refused by the authority, grouped by series with consecutive ranges", async () => {
     const { companyId } = await createTestCompany();
     const other = await createTestCompany();
     await addDocument(companyId, { type: "NFE", series: 1, number: 1, status: "AUTHORIZED" });
@@ -110,7 +127,7 @@ describe("listUnusedNumbers", () => {
 
     const groups = await listUnusedNumbers(companyId);
     expect(groups.map((g) => [g.model, g.series, g.environment, g.numbers.map((n) => n.number), g.ranges])).toEqual([
-      [55, 1, "HOMOLOGATION", [2, 3, 5], [{ startNumber: 2, endNumber: 3 }, { startNumber: 5, endNumber: 5 }]],
+      [55, 1, "HOMOLOGATION", [2, 5], [{ startNumber: 2, endNumber: 2 }, { startNumber: 5, endNumber: 5 }]],
       [65, 2, "HOMOLOGATION", [7], [{ startNumber: 7, endNumber: 7 }]],
     ]);
     expect(groups[0]!.numbers[0]).toEqual({ number: 2, documentId: rejected.id, status: "REJECTED" });

@@ -62,7 +62,7 @@ export const companyOverviewContract = defineContract({
 export const companyAuthorityStatusContract = defineContract({
   method: "GET",
   path: "/api/dashboard/companies/{companyId}/authority-status",
-  summary: "Ask the authorizers of the company's state for their status now (nothing cached)",
+  summary: "The status of the company's authorizers (each answer shared for 3 minutes: fromCache)",
   tag: "Dashboard: overview",
   scope: null,
   response: z.object({ certificate: z.boolean(), checks: z.array(z.looseObject({ model: z.number(), authorizer: z.string() })) }),

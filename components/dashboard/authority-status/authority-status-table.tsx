@@ -53,7 +53,10 @@ export function AuthorityStatusTable({ checks, timeZone }: { checks: ServiceStat
               <StatusCell check={check} />
             </td>
             <td className="px-3 py-2 text-slate-700">{detailOf(check, timeZone)}</td>
-            <td className="px-3 py-2 text-right tabular-nums text-slate-500">{check.latencyMs} ms</td>
+            <td className="px-3 py-2 text-right tabular-nums text-slate-500">
+              {check.latencyMs} ms
+              {check.fromCache && <span className="block text-xs" data-testid="status-from-cache">{t("fromCache")}</span>}
+            </td>
           </tr>
         ))}
       </tbody>

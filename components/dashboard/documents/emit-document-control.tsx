@@ -9,13 +9,15 @@ import { apiFetch } from "@/lib/client/api-fetch";
 import type { EmitDocumentResponse } from "@/lib/emission/schemas";
 
 const POLL_MS = 1_000;
+// A document waiting on purpose (a 656 pause, an outcome consulted on a backoff) changes in minutes, not seconds.
+const SLOW_POLL_MS = 30_000;
 
 /**
  * Emit button for DRAFT and REJECTED documents; while the document is
  * PROCESSING the page refreshes itself until the outcome arrives, and this
  * banner is the only place that says so (the panel waits for the same status).
  */
-export function EmitDocumentControl({ companyId, documentId, status }: { companyId: string; documentId: string; status: string }) {
+export function EmitDocumentControl({ companyId, documentId, status, processingReason = null }: { companyId: string; documentId: string; status: string; processingReason?: string | null }) {
   const t = useTranslations("documentDetail.emit");
   const errorMessage = useErrorMessage();
   const router = useRouter();
@@ -26,16 +28,22 @@ export function EmitDocumentControl({ companyId, documentId, status }: { company
 
   useEffect(() => {
     if (status !== "PROCESSING") return;
-    const timer = setInterval(() => router.refresh(), POLL_MS);
+    const timer = setInterval(() => router.refresh(), processingReason ? SLOW_POLL_MS : POLL_MS);
     return () => clearInterval(timer);
-  }, [status, router]);
+  }, [status, processingReason, router]);
 
   if (status === "PROCESSING") {
-    return <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-800" role="status" data-testid="processing-banner">{t("processing")}</p>;
+    return (
+      <div className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-800" role="status" data-testid="processing-banner">
+        <p>{t("processing")}</p>
+        {processingReason && <p className="mt-1 text-sky-900" data-testid="processing-reason">{t("reason", { reason: processingReason })}</p>}
+      </div>
+    );
   }
   if (status !== "DRAFT" && status !== "REJECTED") return null;
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
+      {status === "DRAFT" && processingReason && <p className="w-full rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="processing-reason">{t("waitingResend", { reason: processingReason })}</p>}
       <button type="button" onClick={() => emit.mutate()} disabled={emit.isPending} className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-800 disabled:opacity-50">
         {emit.isPending ? t("emitting") : status === "REJECTED" ? t("emitAgain") : t("emit")}
       </button>

@@ -26,6 +26,7 @@ const FaultRuleSchema = z.object({
     z.object({ kind: z.literal("delay"), ms: z.number().int().min(1).max(600_000), beforeProcessing: z.boolean().optional() }),
     z.object({ kind: z.literal("async") }),
     z.object({ kind: z.literal("deny"), cStat: z.enum(DENIAL_CSTATS) }),
+    z.object({ kind: z.literal("receipt_not_found") }),
   ]),
 });
 

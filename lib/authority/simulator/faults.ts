@@ -7,7 +7,8 @@ import type { DenialCStat } from "./denials";
 // past the client's timeout. A delay happens after the work is done unless
 // `beforeProcessing` is set, so by default it behaves like an answer lost on
 // the way back: the document is authorized and a consultation finds it.
-// `async` makes an authorization answer 103 with a receipt instead of 104.
+// `async` makes an authorization answer 103 with a receipt instead of 104;
+// `receipt_not_found` answers a receipt query 106 (another node of the pair).
 // `deny` processes an authorization that would pass and records it as uso
 // denegado (110, 301, 302, 303) with a protocol, as SEFAZ does for an issuer
 // or recipient in irregular standing.
@@ -20,7 +21,13 @@ export type FaultAction =
   /** NFeAutorizacao4 only: process, but answer 103 with a receipt for NFeRetAutorizacao4. */
   | { kind: "async" }
   /** NFeAutorizacao4 only: a valid NF-e is denied (protNFe with this cStat and a protocol) instead of authorized. */
-  | { kind: "deny"; cStat: DenialCStat };
+  | { kind: "deny"; cStat: DenialCStat }
+  /**
+   * NFeRetAutorizacao4: answer 106 "Lote não localizado", as the node of a
+   * load-balanced authorizer that did not receive the batch does (the
+   * authorization itself is recorded: a consultation finds it).
+   */
+  | { kind: "receipt_not_found" };
 
 export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number };
 

@@ -15,6 +15,7 @@ import { FaultRegistry, requestFields, type FaultAction } from "./faults";
 import { inutilize } from "./inutilize";
 import { ReceiptBook } from "./receipts";
 import { status } from "./status";
+import { StatusMeter } from "./status-meter";
 import { SefinFaultRegistry } from "../sefin-simulator/faults";
 import { handleSefinRequest, SEFIN_PREFIX } from "../sefin-simulator/routes";
 import { handleSefinFaultControl, SEFIN_CONTROL_PATH } from "../sefin-simulator/fault-control";
@@ -29,6 +30,8 @@ export type SimulatorServer = {
   url: string;
   port: number;
   faults: FaultRegistry;
+  /** Status calls per caller and authorizer (656 beyond the limit); tests reset it. */
+  statusMeter: StatusMeter;
   /** Fault injection for the Sefin Nacional (NFS-e) routes under /SefinNacional. */
   sefinFaults: SefinFaultRegistry;
   /** With `sefinTls`: the mutual-TLS origin of the same routes, and the CA its clients must trust. */
@@ -46,6 +49,8 @@ export type SimulatorOptions = {
   db?: PrismaClient;
   /** Tests move the clock to reach cancellation and correction deadlines. */
   now?: () => Date;
+  /** Status calls an hour allowed per caller and authorizer before 656 (status-meter.ts). */
+  statusCallsPerHour?: number;
 };
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -116,6 +121,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
   const faults = new FaultRegistry();
   const sefinFaults = new SefinFaultRegistry();
   const receipts = new ReceiptBook();
+  const statusMeter = new StatusMeter(options.statusCallsPerHour);
   const paths = servicePaths();
 
   async function process(service: AuthorityService, payloadXml: string, action: FaultAction | undefined): Promise<SimulatorAnswer> {
@@ -153,11 +159,19 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     const payloadXml = payloadOf(await readBody(request));
     if (!payloadXml) return reply(500, fault("The request has no nfeDadosMsg element"));
 
+    if (service === "NFeStatusServico4") {
+      const caller = `${request.socket.remoteAddress}|${new URL(request.url ?? "/", "http://simulator").pathname.toLowerCase()}|${commonOf(context, payloadXml).cUF}`;
+      if (statusMeter.refuse(caller, context.now().getTime())) {
+        return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat: "656", xMotivo: "Rejeição: Consumo Indevido" })));
+      }
+    }
     const action = faults.take(service, requestFields(payloadXml));
     if (action?.kind === "http_500") return reply(500, fault("Simulated internal server error"));
-    if (action?.kind === "reject" || action?.kind === "unavailable") {
-      const cStat = action.kind === "reject" ? action.cStat : "108";
-      const xMotivo = action.kind === "reject" ? (action.reason ?? `Rejeição simulada ${cStat}`) : "Serviço Paralisado Momentaneamente (curto prazo)";
+    if (action?.kind === "reject" || action?.kind === "unavailable" || action?.kind === "receipt_not_found") {
+      const [cStat, xMotivo] =
+        action.kind === "reject" ? [action.cStat, action.reason ?? `Rejeição simulada ${action.cStat}`]
+        : action.kind === "unavailable" ? ["108", "Serviço Paralisado Momentaneamente (curto prazo)"]
+        : ["106", "Lote não localizado"];
       return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat, xMotivo }), payloadXml));
     }
     if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
@@ -189,6 +203,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     url: `http://${host}:${port}`,
     port,
     faults,
+    statusMeter,
     sefinFaults,
     tls: tls ? { url: tls.url, caPem: tls.caPem } : undefined,
     close: async () => {

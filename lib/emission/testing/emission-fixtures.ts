@@ -78,3 +78,9 @@ export async function emitAndDrain(companyId: string, documentId: string): Promi
   await drainDueRuns(functions, { companyIds: [companyId] });
   return runId;
 }
+
+/** Makes every parked run of the company due (as its backoff or sleep would, once passed) and runs them; the database clock is not moved. */
+export async function runDueNow(companyId: string): Promise<void> {
+  await db.backgroundRun.updateMany({ where: { companyId, status: "QUEUED" }, data: { runAt: new Date("2000-01-01T00:00:00Z") } });
+  await drainDueRuns(functions, { companyIds: [companyId] });
+}

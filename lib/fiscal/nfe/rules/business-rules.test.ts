@@ -105,6 +105,8 @@ function simpleTotal(field: keyof NfeInput["totals"]["icmsTot"], value: string, 
   return xmlOf(vNF ? { ...input, payments: [{ tPag: "01", value: vNF, indPag: "0" }] } : input);
 }
 
+const dhEmiOf = (xml: string) => /<dhEmi>([^<]+)<\/dhEmi>/.exec(xml)![1]!;
+
 /** A case breaks its rule alone, or (last element) also the rules named, which the NT checks after it. */
 const CASES: Array<[cStat: string, why: string, xml: () => string, context?: RuleContext, alsoBreaks?: string[]]> = [
   ["253", "check digit of the key (Id and cDV agree with each other)", () => {
@@ -115,6 +117,8 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   }],
   ["502", "key differs from nNF", () => swap(xmlOf(simple()), "<nNF>1001</nNF>", "<nNF>1002</nNF>")],
   ["703", "issued an hour after receipt", () => xmlOf(simple()), { receivedAt: new Date("2026-03-10T16:05:09Z") }],
+  ["228", "NF-e received 31 days after its dhEmi", () => xmlOf(simple()), { receivedAt: new Date(Date.parse(dhEmiOf(xmlOf(simple()))) + 31 * 86_400_000) }],
+  ["704", "NFC-e received 6 minutes after its dhEmi", () => xmlOf(nfce()), { receivedAt: new Date(Date.parse(dhEmiOf(xmlOf(nfce()))) + 6 * 60_000) }],
   ["715", "NFC-e complementary", () => swap(xmlOf(nfce()), "<finNFe>1</finNFe>", "<finNFe>2</finNFe>")],
   ["716", "NFC-e not to a final consumer", () => swap(xmlOf(nfce()), "<indFinal>1</indFinal>", "<indFinal>0</indFinal>")],
   ["717", "NFC-e over the internet", () => swap(xmlOf(nfce()), "<indPres>1</indPres>", "<indPres>2</indPres>")],
@@ -275,7 +279,8 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["902", "vLiq differs from vOrig − vDesc", () => swap(xmlOf(billing()), "<vDesc>0.00</vDesc><vLiq>", "<vDesc>0.08</vDesc><vLiq>")],
   ["897", "invoice above vNF", () => swap(swap(swap(xmlOf(billing()), "<vOrig>182.08</vOrig>", "<vOrig>182.09</vOrig>"), "<vLiq>182.08</vLiq>", "<vLiq>182.09</vLiq>"), "<vDup>60.70</vDup>", "<vDup>60.71</vDup>")],
   ["852", "installment numbered 2", () => swap(xmlOf(billing()), "<nDup>002</nDup>", "<nDup>2</nDup>")],
-  ["898", "installment due before authorization", () => xmlOf(billing()), { receivedAt: new Date("2026-04-10T15:00:00Z") }],
+  // Received within 30 days of dhEmi (2026-03-10), else 228 answers first.
+  ["898", "installment due before authorization", () => swap(xmlOf(billing()), "<dVenc>2026-04-09</dVenc>", "<dVenc>2026-03-15</dVenc>"), { receivedAt: new Date("2026-03-20T15:00:00Z") }],
   ["900", "installment due before issue", () => swap(xmlOf(billing()), "<dVenc>2026-04-09</dVenc>", "<dVenc>2026-03-09</dVenc>")],
   ["850", "installments out of order", () => swap(xmlOf(billing()), "<dVenc>2026-05-09</dVenc>", "<dVenc>2026-04-01</dVenc>")],
   ["853", "installment due on the issue date", () => swap(xmlOf(billing()), "<dVenc>2026-04-09</dVenc>", "<dVenc>2026-03-10</dVenc>")],

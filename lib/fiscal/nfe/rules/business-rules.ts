@@ -21,6 +21,8 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   identification.accessKeyCheckDigitRule,
   identification.accessKeyFieldsRule,
   identification.issuedInTheFutureRule,
+  identification.issuedTooLongAgoRule,
+  identification.nfceIssuedLateRule,
   identification.nfcePurposeRule,
   identification.nfceFinalConsumerRule,
   identification.nfceInPersonRule,

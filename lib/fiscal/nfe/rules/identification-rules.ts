@@ -40,6 +40,32 @@ export const issuedInTheFutureRule: BusinessRule = {
   },
 };
 
+// dhEmi in the past (MOC 7.0 Anexo I, field B09; NT 2015.002): tpEmis 1 normal, 6/7 SVC.
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+const NFCE_DELAY_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** NF-e issued in normal emission (or SVC) more than 30 days before it arrives; contingency may be authorized late (150). */
+export const issuedTooLongAgoRule: BusinessRule = {
+  id: "B09-20", name: "issued-too-long-ago", cStat: "228", models: NFE_ONLY,
+  xMotivo: "Rejeição: Data de Emissão muito atrasada",
+  check(nfe, context) {
+    if (!context.receivedAt || !["1", "6", "7"].includes(str(nfe.ide.tpEmis))) return null;
+    const issuedAt = new Date(str(nfe.ide.dhEmi));
+    return issuedAt.getTime() < context.receivedAt.getTime() - THIRTY_DAYS_MS ? { detail: `dhEmi ${str(nfe.ide.dhEmi)}` } : null;
+  },
+};
+
+/** NFC-e is real time: one issued normally (tpEmis 1) more than 5 minutes before it arrives is refused; offline contingency (9) is sent later by design. */
+export const nfceIssuedLateRule: BusinessRule = {
+  id: "B09-30", name: "nfce-issued-late", cStat: "704", models: NFCE_ONLY,
+  xMotivo: "Rejeição: NFC-e com Data-Hora de emissão atrasada",
+  check(nfe, context) {
+    if (!context.receivedAt || str(nfe.ide.tpEmis) !== "1") return null;
+    const issuedAt = new Date(str(nfe.ide.dhEmi));
+    return issuedAt.getTime() < context.receivedAt.getTime() - NFCE_DELAY_TOLERANCE_MS ? { detail: `dhEmi ${str(nfe.ide.dhEmi)}` } : null;
+  },
+};
+
 export const nfcePurposeRule: BusinessRule = {
   id: "B25-30", name: "nfce-normal-purpose-only", cStat: "715", models: NFCE_ONLY,
   xMotivo: "Rejeição: NFC-e com finalidade inválida",

@@ -29,7 +29,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         {/* SUPPORT does not emit; it still gets the control while PROCESSING, which refreshes the page until the outcome. */}
-        {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} />}
+        {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} processingReason={document.processingReason} />}
         {writer && document.status === "DRAFT" && <DeleteDraftButton companyId={company.id} documentId={document.id} />}
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} />
