@@ -1,0 +1,32 @@
+import { inngest } from "@/inngest/client";
+import { RECONCILE_EVENT_INTENT_EVENT, RECONCILE_EVENT_INTENT_FUNCTION_ID, RECONCILE_RETRY_DELAYS, ReconcileEventIntentData } from "@/lib/document-events/intent-events";
+import { reconcileIntentInBackground } from "@/lib/document-events/reconcile-intents";
+
+/**
+ * Queued with every synchronous document event's intent (before the call):
+ * after the call's timeout it looks whether the answer was recorded and, if
+ * not (the web process died, the answer was lost), consults the access key
+ * and records what the authority holds: document CANCELLED with its webhook,
+ * the event, or the intent marked NOT_REGISTERED. A call still in progress or
+ * an authority out of reach: look again later. Each step is one call into
+ * lib/document-events; a resolved intent makes it a no-op.
+ */
+export const reconcileDocumentEventFunction = inngest.createFunction(
+  {
+    id: RECONCILE_EVENT_INTENT_FUNCTION_ID,
+    name: "Reconcile a document event's unrecorded call",
+    triggers: [{ event: RECONCILE_EVENT_INTENT_EVENT }],
+    retries: 4,
+  },
+  async ({ event, step }) => {
+    const run = ReconcileEventIntentData.parse(event.data);
+    await step.sleepUntil("wait-for-call", run.dueAt);
+    let result = await step.run("reconcile", () => reconcileIntentInBackground(run));
+    for (const [index, delay] of RECONCILE_RETRY_DELAYS.entries()) {
+      if (result.status !== "busy" && result.status !== "unavailable") break;
+      await step.sleep(`wait-${index + 1}`, delay);
+      result = await step.run(`reconcile-${index + 1}`, () => reconcileIntentInBackground(run));
+    }
+    return result;
+  },
+);

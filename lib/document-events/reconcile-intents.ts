@@ -1,0 +1,118 @@
+import type { DocumentEventIntent, Prisma } from "@prisma/client";
+import { getTaxAuthority } from "@/lib/authority";
+import { withAuthorityCall } from "@/lib/authority-calls";
+import { loadSigningCredentials } from "@/lib/certificates";
+import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { extractElement } from "@/lib/fiscal/nfe";
+import type { ReconcileEventIntentData } from "./intent-events";
+import { IntentAlreadyResolved, resolveEventIntent } from "./intents";
+import { recordEventOutcome } from "./record-event-outcome";
+import type { EventSent } from "./send-event";
+
+// Finishing a call whose answer was never recorded (our process died, or the
+// answer was lost): the access key is consulted (NFeConsultaProtocolo4 lists
+// every event the authority registered, as procEventoNFe) and the outcome is
+// recorded exactly as the request would have recorded it, or the intent is
+// marked NOT_REGISTERED. Always under the document's authority-call claim.
+
+export type Reconciled = {
+  intentId: string;
+  kind: DocumentEventIntent["kind"];
+  sequence: number;
+  details: Prisma.JsonValue;
+  status: "recorded" | "not_registered" | "already_resolved";
+  sent?: Extract<EventSent, { kind: "registered" }>;
+};
+
+/** Consults the authority for one PENDING intent and records what it holds. The caller holds the document's claim. */
+export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reconciled> {
+  const base = { intentId: intent.id, kind: intent.kind, sequence: intent.sequence, details: intent.details };
+  const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: intent.documentId, companyId: intent.companyId } });
+  const company = await db.company.findFirstOrThrow({ where: { id: intent.companyId } });
+  if (!document.accessKey) return { ...base, status: await markNotRegistered(intent, "The document has no access key") };
+  const credentials = await loadSigningCredentials(intent.companyId);
+  const target = { uf: company.state, environment: document.environment, model: document.type === "NFCE" ? (65 as const) : (55 as const) };
+  const consulted = await getTaxAuthority(document.environment).consult(target, document.accessKey, credentials);
+  if (consulted.kind === "communication_failure" || consulted.kind === "refused") {
+    throw new DomainError(
+      503,
+      "authority_unavailable",
+      `An earlier ${intent.eventCode} call on this document has no recorded answer and the tax authority could not confirm it (${consulted.reason}); try again later`,
+      { "retry-after": "30" },
+    );
+  }
+  const held = consulted.kind === "authorized" ? consulted.events.find((e) => e.tpEvento === intent.eventCode && e.sequence === intent.sequence) : undefined;
+  if (!held) {
+    const note = `Consulted ${new Date().toISOString()}: the authority lists no event ${intent.eventCode} sequence ${intent.sequence} (${consulted.cStat} - ${consulted.reason})`;
+    return { ...base, status: await markNotRegistered(intent, note) };
+  }
+  const sent: Extract<EventSent, { kind: "registered" }> = {
+    kind: "registered",
+    cStat: held.cStat,
+    reason: "Registered by the authority; recorded after consulting the access key, the original call's answer having been lost",
+    protocol: held.protocol,
+    registeredAt: parseDate(held.registeredAt),
+    requestXml: extractElement(held.procEventoXml, "evento") ?? intent.requestXml,
+    procEventoXml: held.procEventoXml,
+    recovered: true,
+    intentId: intent.id,
+  };
+  try {
+    await db.$transaction((tx) =>
+      recordEventOutcome(tx, document, { kind: intent.kind, eventCode: intent.eventCode, sequence: intent.sequence, sent, details: { ...(intent.details as Prisma.JsonObject), reconciled: true } as Prisma.InputJsonObject }),
+    );
+  } catch (error) {
+    if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
+    throw error;
+  }
+  return { ...base, status: "recorded", sent };
+}
+
+async function markNotRegistered(intent: DocumentEventIntent, note: string): Promise<"not_registered" | "already_resolved"> {
+  try {
+    await db.$transaction((tx) => resolveEventIntent(tx, intent.id, { status: "NOT_REGISTERED", note }));
+    return "not_registered";
+  } catch (error) {
+    if (error instanceof IntentAlreadyResolved) return "already_resolved";
+    throw error;
+  }
+}
+
+/** Every PENDING intent of a document, oldest first: a new attempt finishes them before deciding (its caller holds the claim). */
+export async function reconcilePendingIntents(companyId: string, documentId: string): Promise<Reconciled[]> {
+  const pending = await db.documentEventIntent.findMany({ where: { documentId, companyId, status: "PENDING" }, orderBy: { createdAt: "asc" } });
+  const reconciled: Reconciled[] = [];
+  for (const intent of pending) reconciled.push(await reconcileIntent(intent));
+  return reconciled;
+}
+
+export type ReconcileRunResult = { status: Reconciled["status"] | "busy" | "unavailable" };
+
+/**
+ * The background run's step: takes the document's claim without waiting (a call
+ * still in progress answers "busy": look again later) and reconciles the intent
+ * if it is still PENDING.
+ */
+export async function reconcileIntentInBackground(run: Pick<ReconcileEventIntentData, "companyId" | "documentId" | "intentId">): Promise<ReconcileRunResult> {
+  try {
+    return await withAuthorityCall(
+      { companyId: run.companyId, key: `document-events:${run.documentId}` },
+      async () => {
+        const intent = await db.documentEventIntent.findFirst({ where: { id: run.intentId, companyId: run.companyId } });
+        if (!intent || intent.status !== "PENDING") return { status: "already_resolved" as const };
+        return { status: (await reconcileIntent(intent)).status };
+      },
+      { maxWaitMs: 0 },
+    );
+  } catch (error) {
+    if (error instanceof DomainError && (error.code === "authority_call_in_progress" || error.code === "rate_limited")) return { status: "busy" };
+    if (error instanceof DomainError && error.code === "authority_unavailable") return { status: "unavailable" };
+    throw error;
+  }
+}
+
+function parseDate(value: string): Date {
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? new Date() : parsed;
+}
