@@ -3,8 +3,9 @@ import { RECONCILE_EVENT_INTENT_EVENT, RECONCILE_EVENT_INTENT_FUNCTION_ID, RECON
 import { reconcileIntentInBackground } from "@/lib/document-events/reconcile-intents";
 
 /**
- * Queued with every synchronous document event's intent (before the call):
- * after the call's timeout it looks whether the answer was recorded and, if
+ * Queued with every synchronous document event's intent (before the call), as
+ * a row due after the call's timeout (the local worker claims it then; with
+ * Inngest the relay of database-queued runs forwards it then): it looks whether the answer was recorded and, if
  * not (the web process died, the answer was lost), consults the access key
  * and records what the authority holds: document CANCELLED with its webhook,
  * the event, or the intent marked NOT_REGISTERED. A call still in progress or
@@ -20,7 +21,6 @@ export const reconcileDocumentEventFunction = inngest.createFunction(
   },
   async ({ event, step }) => {
     const run = ReconcileEventIntentData.parse(event.data);
-    await step.sleepUntil("wait-for-call", run.dueAt);
     let result = await step.run("reconcile", () => reconcileIntentInBackground(run));
     for (const [index, delay] of RECONCILE_RETRY_DELAYS.entries()) {
       if (result.status !== "busy" && result.status !== "unavailable") break;

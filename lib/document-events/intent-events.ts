@@ -11,7 +11,7 @@ export const ReconcileEventIntentData = z.object({
   documentId: z.string().min(1),
   intentId: z.string().min(1),
   runId: z.string().min(1),
-  /** When the call is surely over (sent, timed out, or its process gone): the first look. */
+  /** When the call is surely over (answered, timed out, or its process gone): the run's first look. */
   dueAt: z.string().min(1),
 });
 export type ReconcileEventIntentData = z.infer<typeof ReconcileEventIntentData>;

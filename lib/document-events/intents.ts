@@ -1,6 +1,6 @@
 import type { DocumentEventKind, Prisma } from "@prisma/client";
 import { db } from "@/lib/db/client";
-import { enqueueRun, newRunId } from "@/lib/jobs/enqueue-run";
+import { runRow } from "@/lib/jobs/enqueue-run";
 import { RECONCILE_EVENT_INTENT_EVENT, RECONCILE_EVENT_INTENT_FUNCTION_ID, reconcileDueAt } from "./intent-events";
 
 // The intent of a synchronous event, committed before the authority is called
@@ -34,18 +34,16 @@ export async function recordEventIntent(input: {
         details: input.intent.details,
       },
     });
-    const runId = newRunId();
-    await enqueueRun(
-      {
-        id: runId,
-        functionId: RECONCILE_EVENT_INTENT_FUNCTION_ID,
-        eventName: RECONCILE_EVENT_INTENT_EVENT,
-        data: { companyId: document.companyId, documentId: document.id, intentId: row.id, dueAt: dueAt.toISOString() },
-        companyId: document.companyId,
-        documentId: document.id,
-      },
-      tx,
-    );
+    // Queued as a row due at dueAt, nothing sent now (no network inside this transaction): the local
+    // worker claims it when due, and with Inngest the relay of database-queued runs forwards it.
+    const run = runRow({
+      functionId: RECONCILE_EVENT_INTENT_FUNCTION_ID,
+      eventName: RECONCILE_EVENT_INTENT_EVENT,
+      data: { companyId: document.companyId, documentId: document.id, intentId: row.id, dueAt: dueAt.toISOString() },
+      companyId: document.companyId,
+      documentId: document.id,
+    });
+    await tx.backgroundRun.create({ data: { ...run, eventData: run.eventData as Prisma.InputJsonObject, runAt: dueAt } });
     return row.id;
   });
 }

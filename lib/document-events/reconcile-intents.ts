@@ -50,7 +50,7 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
   const sent: Extract<EventSent, { kind: "registered" }> = {
     kind: "registered",
     cStat: held.cStat,
-    reason: "Registered by the authority; recorded after consulting the access key, the original call's answer having been lost",
+    reason: "Registered by an earlier attempt whose answer was lost; recorded after consulting the access key",
     protocol: held.protocol,
     registeredAt: parseDate(held.registeredAt),
     requestXml: extractElement(held.procEventoXml, "evento") ?? intent.requestXml,
