@@ -1,7 +1,7 @@
-import type { DocumentEventIntent, Prisma } from "@prisma/client";
-import { getTaxAuthority } from "@/lib/authority";
+import type { DocumentEventIntent, FiscalDocument, Prisma } from "@prisma/client";
+import { getNfseAuthority, getTaxAuthority } from "@/lib/authority";
 import { withAuthorityCall } from "@/lib/authority-calls";
-import { loadSigningCredentials } from "@/lib/certificates";
+import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { extractElement } from "@/lib/fiscal/nfe";
@@ -9,6 +9,7 @@ import type { ReconcileEventIntentData } from "./intent-events";
 import { IntentAlreadyResolved, resolveEventIntent } from "./intents";
 import { recordEventOutcome } from "./record-event-outcome";
 import type { EventSent } from "./send-event";
+import { heldNfseCancellation, recordNfseCancellation } from "./cancel-nfse";
 
 // Finishing a call whose answer was never recorded (our process died, or the
 // answer was lost): the access key is consulted (NFeConsultaProtocolo4 lists
@@ -22,7 +23,9 @@ export type Reconciled = {
   sequence: number;
   details: Prisma.JsonValue;
   status: "recorded" | "not_registered" | "already_resolved";
+  /** The registered NF-e event (for a retry to answer it). */
   sent?: Extract<EventSent, { kind: "registered" }>;
+  protocol?: string | null;
 };
 
 /** Consults the authority for one PENDING intent and records what it holds. The caller holds the document's claim. */
@@ -32,6 +35,7 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
   const company = await db.company.findFirstOrThrow({ where: { id: intent.companyId } });
   if (!document.accessKey) return { ...base, status: await markNotRegistered(intent, "The document has no access key") };
   const credentials = await loadSigningCredentials(intent.companyId);
+  if (document.type === "NFSE") return reconcileNfseCancellation(intent, document, credentials);
   const target = { uf: company.state, environment: document.environment, model: document.type === "NFCE" ? (65 as const) : (55 as const) };
   const consulted = await getTaxAuthority(document.environment).consult(target, document.accessKey, credentials);
   if (consulted.kind === "communication_failure" || consulted.kind === "refused") {
@@ -66,7 +70,29 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
     if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
     throw error;
   }
-  return { ...base, status: "recorded", sent };
+  return { ...base, status: "recorded", sent, protocol: sent.protocol };
+}
+
+/** NFS-e: Sefin Nacional is asked for the cancellation it holds (GET …/eventos/101101/1). */
+async function reconcileNfseCancellation(intent: DocumentEventIntent, document: FiscalDocument, credentials: SigningCredentials): Promise<Reconciled> {
+  const base = { intentId: intent.id, kind: intent.kind, sequence: intent.sequence, details: intent.details };
+  const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
+  const held = await getNfseAuthority(document.environment).getEvent(document.environment, document.accessKey!, intent.eventCode, intent.sequence, certificate);
+  if (held.kind === "not_found") return { ...base, status: await markNotRegistered(intent, `Consulted ${new Date().toISOString()}: Sefin Nacional holds no event ${intent.eventCode} sequence ${intent.sequence}`) };
+  if (held.kind !== "authorized") {
+    const reason = held.kind === "communication_failure" ? held.reason : `${held.code} - ${held.reason}`;
+    throw new DomainError(503, "authority_unavailable", `An earlier NFS-e cancellation has no recorded answer and Sefin Nacional could not confirm it (${reason}); try again later`, { "retry-after": "30" });
+  }
+  const details = intent.details as { justification?: string; cMotivo?: string };
+  const input = { justification: details.justification ?? "", reasonCode: details.cMotivo ?? "", now: new Date() };
+  const sent = heldNfseCancellation(held.eventXml, held.processedAt, { requestXml: intent.requestXml, justification: input.justification, reasonCode: input.reasonCode, intentId: intent.id });
+  try {
+    await db.$transaction((tx) => recordNfseCancellation(tx, document, sent, input));
+  } catch (error) {
+    if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
+    throw error;
+  }
+  return { ...base, status: "recorded", protocol: sent.kind === "registered" ? sent.protocol : null };
 }
 
 async function markNotRegistered(intent: DocumentEventIntent, note: string): Promise<"not_registered" | "already_resolved"> {
