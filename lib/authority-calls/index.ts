@@ -6,7 +6,7 @@ import { inSqlTransaction } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
 // The one way a request waits on the tax authority (cancel, correction letter,
-// delivery receipt, inutilization; NFS-e cancellation should use it too):
+// delivery receipt, inutilization, NFS-e cancellation):
 //
 //   1. claim   — a short transaction inserts an AuthorityCallClaim row: the
 //                subject's key (one call at a time per document or series) and
