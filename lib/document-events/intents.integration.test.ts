@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import { POST as receiptRoute } from "@/app/v1/fiscal-documents/[id]/delivery-receipt/route";
 import { functions } from "@/inngest";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
@@ -82,6 +83,28 @@ describe("event intents", () => {
     expect(event?.responseXml).toContain("<procEventoNFe");
     expect(await db.domainEvent.count({ where: { documentId: document.id, type: "document.cancelled" } })).toBe(1);
     expect((await intentsOf(document.id))[0]).toMatchObject({ status: "RECORDED", eventId: event!.id });
+  });
+
+  it("the background run records a delivery receipt the authority registered: deliveryReceiptActive and the receipt's event", async () => {
+    const document = await authorizedDocument(fixture.company.companyId);
+    await failNextEventRecord(document.id);
+    const body = {
+      // Now, written in Brasília's offset (the delivery cannot precede the issue).
+      deliveredAt: new Date(Date.now() - 3 * 3_600_000).toISOString().replace("Z", "-03:00"),
+      receiverName: "Maria da Silva",
+      receiverDocument: "52998224725",
+      proof: { contentType: "application/pdf", base64: Buffer.from("%PDF-1.4 canhoto assinado").toString("base64") },
+    };
+    const failed = await call(receiptRoute, { method: "POST", path: `/v1/fiscal-documents/${document.id}/delivery-receipt`, key: fixture.company.key, body, params: { id: document.id } });
+    expect(failed.status, failed.text).toBe(500);
+    const run = await runReconcilerNow(document.id);
+    expect(run.output).toEqual({ status: "recorded" });
+    const held = await db.simulatorEvent.findFirstOrThrow({ where: { document: { accessKey: document.accessKey! }, eventType: "110130" } });
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id }, include: { events: { where: { kind: "DELIVERY_RECEIPT" } } } });
+    expect(stored.deliveryReceiptActive).toBe(true);
+    expect(stored.events).toHaveLength(1);
+    expect(stored.events[0]).toMatchObject({ sequence: 1, outcome: "AUTHORIZED", protocol: held.protocol, details: { receiverName: "Maria da Silva", reconciled: true } });
+    expect(stored.events[0]!.requestXml).toContain("<tpEvento>110130</tpEvento>");
   });
 
   it("a call that never reached the authority is marked NOT_REGISTERED and the document stays AUTHORIZED", async () => {
