@@ -21,6 +21,9 @@ export const RECONCILE_MARGIN_MS = 5_000;
 /** Later looks when the call was still in progress or the authority unreachable. */
 export const RECONCILE_RETRY_DELAYS = ["1m", "5m", "15m", "1h", "4h"] as const;
 
+/** The second look at an intent found NOT_REGISTERED (an authority that registered it late). */
+export const RECONCILE_CONFIRM_DELAY = "10m";
+
 export function reconcileDueAt(now: Date): Date {
   return new Date(now.getTime() + env().AUTHORITY_TIMEOUT_MS + RECONCILE_MARGIN_MS);
 }

@@ -27,9 +27,14 @@ async function runReconcilerNow(documentId: string) {
   const run = await reconcileRunOf(documentId);
   expect(run.runAt.getTime()).toBeGreaterThan(Date.now());
   // The run is due after the call's timeout plus a margin: let that time pass.
-  await db.backgroundRun.update({ where: { id: run.id }, data: { runAt: new Date(Date.now() - 1_000) } });
+  return runDueNow(run.id);
+}
+
+/** Lets a parked run's wait pass and runs it. */
+async function runDueNow(runId: string) {
+  await db.backgroundRun.update({ where: { id: runId }, data: { runAt: new Date(Date.now() - 1_000) } });
   await drainDueRuns(functions, { companyIds: [fixture.company.companyId] });
-  return db.backgroundRun.findUniqueOrThrow({ where: { id: run.id } });
+  return db.backgroundRun.findUniqueOrThrow({ where: { id: runId } });
 }
 
 /** The pid of a process that has exited. */
@@ -112,12 +117,31 @@ describe("event intents", () => {
     fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "http_500" }, times: 1 });
     expect((await cancel(document.id)).status).toBe(503);
     const run = await runReconcilerNow(document.id);
-    expect(run.output).toEqual({ status: "not_registered" });
+    // Parked for the later look at a NOT_REGISTERED intent.
+    expect(run.status).toBe("QUEUED");
     const [intent] = await intentsOf(document.id);
     expect(intent).toMatchObject({ status: "NOT_REGISTERED", eventId: null });
     expect(intent!.resolution).toMatch(/lists no event 110111 sequence 1/);
+    const confirmed = await runDueNow(run.id);
+    expect(confirmed).toMatchObject({ status: "SUCCEEDED", output: { status: "not_registered" } });
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
     expect(await db.documentEvent.count({ where: { documentId: document.id, kind: "CANCELLATION" } })).toBe(0);
+  });
+
+  it("an authority that registers the cancellation after our look: the later look records it", async () => {
+    const document = await authorizedDocument(fixture.company.companyId);
+    // The authority sits on the request past our timeout (1.5 s), then registers it.
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 3_000, beforeProcessing: true }, times: 1 });
+    expect((await cancel(document.id)).status).toBe(503);
+    const run = await runReconcilerNow(document.id);
+    expect((await intentsOf(document.id))[0]!.status).toBe("NOT_REGISTERED");
+    for (let waited = 0; (await authorityCancellations(document.accessKey!)).length === 0 && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const confirmed = await runDueNow(run.id);
+    expect(confirmed).toMatchObject({ status: "SUCCEEDED", output: { status: "recorded" } });
+    const [held] = await authorityCancellations(document.accessKey!);
+    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).toMatchObject({ status: "CANCELLED", cancellationProtocol: held!.protocol });
+    expect(await db.domainEvent.count({ where: { documentId: document.id, type: "document.cancelled" } })).toBe(1);
+    expect((await intentsOf(document.id))[0]!.status).toBe("RECORDED");
   });
 
   it("the authority out of reach: the run keeps the intent PENDING and looks again later", async () => {
@@ -131,9 +155,7 @@ describe("event intents", () => {
     expect(run.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
     expect((await intentsOf(document.id))[0]!.status).toBe("PENDING");
     fixture.simulator.faults.clear();
-    await db.backgroundRun.update({ where: { id: run.id }, data: { runAt: new Date(Date.now() - 1_000) } });
-    await drainDueRuns(functions, { companyIds: [fixture.company.companyId] });
-    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: run.id } })).output).toEqual({ status: "recorded" });
+    expect((await runDueNow(run.id)).output).toEqual({ status: "recorded" });
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("CANCELLED");
   });
 

@@ -115,22 +115,42 @@ export async function reconcilePendingIntents(companyId: string, documentId: str
 
 export type ReconcileRunResult = { status: Reconciled["status"] | "busy" | "unavailable" };
 
+type RunSubject = Pick<ReconcileEventIntentData, "companyId" | "documentId" | "intentId">;
+
 /**
  * The background run's step: takes the document's claim without waiting (a call
  * still in progress answers "busy": look again later) and reconciles the intent
  * if it is still PENDING.
  */
-export async function reconcileIntentInBackground(run: Pick<ReconcileEventIntentData, "companyId" | "documentId" | "intentId">): Promise<ReconcileRunResult> {
+export function reconcileIntentInBackground(run: RunSubject): Promise<ReconcileRunResult> {
+  return underDocumentClaim(run, async () => {
+    const intent = await db.documentEventIntent.findFirst({ where: { id: run.intentId, companyId: run.companyId } });
+    if (!intent || intent.status !== "PENDING") return { status: "already_resolved" };
+    return { status: (await reconcileIntent(intent)).status };
+  });
+}
+
+/**
+ * A later look at an intent found NOT_REGISTERED: an authority that received the request but
+ * registered it after our look (an answer slower than the timeout) would otherwise stay
+ * divergent. If the event is listed now and nothing of that kind and sequence was recorded
+ * since (a retry would have), the intent is reopened and recorded as above.
+ */
+export function confirmNotRegistered(run: RunSubject): Promise<ReconcileRunResult> {
+  return underDocumentClaim(run, async () => {
+    const intent = await db.documentEventIntent.findFirst({ where: { id: run.intentId, companyId: run.companyId } });
+    if (!intent || intent.status !== "NOT_REGISTERED") return { status: "already_resolved" };
+    const since = await db.documentEvent.count({ where: { documentId: intent.documentId, kind: intent.kind, sequence: intent.sequence, outcome: "AUTHORIZED" } });
+    const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: intent.documentId }, select: { status: true } });
+    if (since > 0 || (intent.kind === "CANCELLATION" && document.status === "CANCELLED")) return { status: "already_resolved" };
+    const reopened = await db.documentEventIntent.update({ where: { id: intent.id }, data: { status: "PENDING", resolvedAt: null } });
+    return { status: (await reconcileIntent(reopened)).status };
+  });
+}
+
+async function underDocumentClaim(run: RunSubject, fn: () => Promise<ReconcileRunResult>): Promise<ReconcileRunResult> {
   try {
-    return await withAuthorityCall(
-      { companyId: run.companyId, key: `document-events:${run.documentId}` },
-      async () => {
-        const intent = await db.documentEventIntent.findFirst({ where: { id: run.intentId, companyId: run.companyId } });
-        if (!intent || intent.status !== "PENDING") return { status: "already_resolved" as const };
-        return { status: (await reconcileIntent(intent)).status };
-      },
-      { maxWaitMs: 0 },
-    );
+    return await withAuthorityCall({ companyId: run.companyId, key: `document-events:${run.documentId}` }, fn, { maxWaitMs: 0 });
   } catch (error) {
     if (error instanceof DomainError && (error.code === "authority_call_in_progress" || error.code === "rate_limited")) return { status: "busy" };
     if (error instanceof DomainError && error.code === "authority_unavailable") return { status: "unavailable" };
