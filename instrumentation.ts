@@ -21,8 +21,10 @@ export async function register(): Promise<void> {
   const worker = startLocalBackgroundWorker(functions, [deliverySlotLane()]);
   if (worker) console.log(`Local background worker ${worker.workerId} started (${worker.slots})`);
   // Webhook delivery runs are queued by the database's fan-out; with Inngest they need the relay.
+  // So do the reconcile runs of document events, queued with each event's intent.
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
-  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID]);
+  const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
+  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { claimHolder, deadLocalHolders, HEARTBEAT_MS, STALE_HEARTBEAT_MS } from "./holder";
 import { env } from "@/lib/config/env";
 import { getPool } from "@/lib/db/client";
 import { inSqlTransaction } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
 // The one way a request waits on the tax authority (cancel, correction letter,
-// delivery receipt, inutilization; NFS-e cancellation should use it too):
+// delivery receipt, inutilization, NFS-e cancellation):
 //
 //   1. claim   — a short transaction inserts an AuthorityCallClaim row: the
 //                subject's key (one call at a time per document or series) and
@@ -16,6 +17,11 @@ import { DomainError } from "@/lib/errors";
 //   3. record  — and records the answer in its own short transaction, first
 //                thing after the call (see lib/document-events).
 //   4. release — the claim row is deleted; a crashed process's claim expires.
+//
+// A claim names its holder (host, pid) and renews a heartbeat while the call
+// runs: a claim whose process died on this host, or whose heartbeat stopped for
+// STALE_HEARTBEAT_MS, is taken over at once rather than blocking a retry until
+// it expires (the retry then finishes the orphaned call: lib/document-events/intents).
 //
 // A caller waiting for the same key polls (no connection held while waiting).
 
@@ -34,13 +40,19 @@ async function tryClaim(subject: AuthorityCallSubject, token: string, limit: num
   return inSqlTransaction(async (client) => {
     // Serializes claims of one company (count then insert) without touching any business row.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('authority-calls:' || $1))`, [subject.companyId]);
-    await client.query(`DELETE FROM "AuthorityCallClaim" WHERE "companyId" = $1 AND "expiresAt" < now() AT TIME ZONE 'UTC'`, [subject.companyId]);
-    const held = await client.query<{ key: string }>(`SELECT "key" FROM "AuthorityCallClaim" WHERE "companyId" = $1`, [subject.companyId]);
-    if (held.rows.some((row) => row.key === subject.key)) return "busy";
-    if (held.rows.length >= limit) return "over_company_limit";
     await client.query(
-      `INSERT INTO "AuthorityCallClaim" ("key", "companyId", "token", "expiresAt") VALUES ($1, $2, $3, now() AT TIME ZONE 'UTC' + make_interval(secs => $4::double precision / 1000))`,
-      [subject.key, subject.companyId, token, leaseMs()],
+      `DELETE FROM "AuthorityCallClaim" WHERE "companyId" = $1 AND ("expiresAt" < now() AT TIME ZONE 'UTC' OR "heartbeatAt" < now() AT TIME ZONE 'UTC' - make_interval(secs => $2::double precision / 1000))`,
+      [subject.companyId, STALE_HEARTBEAT_MS],
+    );
+    const claims = await client.query<{ key: string; token: string; holder: string | null }>(`SELECT "key", "token", "holder" FROM "AuthorityCallClaim" WHERE "companyId" = $1`, [subject.companyId]);
+    const dead = deadLocalHolders(claims.rows);
+    if (dead.length > 0) await client.query(`DELETE FROM "AuthorityCallClaim" WHERE "token" = ANY($1::text[])`, [dead.map((row) => row.token)]);
+    const held = claims.rows.filter((row) => !dead.includes(row));
+    if (held.some((row) => row.key === subject.key)) return "busy";
+    if (held.length >= limit) return "over_company_limit";
+    await client.query(
+      `INSERT INTO "AuthorityCallClaim" ("key", "companyId", "token", "holder", "heartbeatAt", "expiresAt") VALUES ($1, $2, $3, $4, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' + make_interval(secs => $5::double precision / 1000))`,
+      [subject.key, subject.companyId, token, claimHolder, leaseMs()],
     );
     return "claimed";
   });
@@ -76,9 +88,16 @@ export async function withAuthorityCall<T>(subject: AuthorityCallSubject, fn: ()
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  const heartbeat = setInterval(() => {
+    getPool()
+      .query(`UPDATE "AuthorityCallClaim" SET "heartbeatAt" = now() AT TIME ZONE 'UTC' WHERE "key" = $1 AND "token" = $2`, [subject.key, token])
+      .catch((error: unknown) => console.error("authority call heartbeat failed", error));
+  }, HEARTBEAT_MS);
+  heartbeat.unref?.();
   try {
     return await fn();
   } finally {
+    clearInterval(heartbeat);
     await release(subject, token).catch((error: unknown) => console.error("authority call claim not released (it expires)", error));
   }
 }

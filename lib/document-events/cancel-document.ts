@@ -1,11 +1,10 @@
 import { db } from "@/lib/db/client";
-import { recordDocumentOutcome } from "@/lib/events/record-outcome";
 import { cancelNfse } from "./cancel-nfse";
 import { DomainError } from "@/lib/errors";
 import { assertAuthorized, assertCancelDeadline } from "./rules";
 import type { CancelDocumentInput, CancelDocumentResponse } from "./schemas";
 import { authorityRejected, sendDocumentEvent } from "./send-event";
-import { recordEvent } from "./record-event";
+import { recordEventOutcome } from "./record-event-outcome";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 const ALREADY_CANCELLED = new Set(["218", "573"]);
@@ -26,7 +25,10 @@ export async function cancelDocument(input: { companyId: string; documentId: str
   if (type && input.body.nfseReasonCode !== undefined) {
     throw new DomainError(422, "cancellation_reason_not_allowed", "nfseReasonCode applies to NFSE documents only: the NF-e/NFC-e cancellation (110111) carries only the justification");
   }
-  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company, recovered }) => {
+    // An earlier attempt's cancellation, registered upstream but never recorded here, was just recorded.
+    const earlier = recovered("CANCELLATION");
+    if (earlier?.sent) return earlier.sent;
     assertAuthorized(document.status, "be cancelled");
     // NT 2020.007: a registered delivery receipt must be cancelled (110131) first.
     if (document.deliveryReceiptActive) {
@@ -44,25 +46,20 @@ export async function cancelDocument(input: { companyId: string; documentId: str
       now,
       // A 573 whose event the authority lists is taken with its protocol (sendDocumentEvent).
       recoverLostAnswer: true,
+      intent: { kind: "CANCELLATION", details: { justification: input.body.justification } },
     });
     // 218 (already cancelled) or 573 (this very event already registered) means
     // an earlier attempt whose answer was lost did cancel it: follow the authority.
     const alreadyCancelled = sent.kind === "refused" && ALREADY_CANCELLED.has(sent.cStat);
     // The answer is recorded first thing, in one short transaction with the new state.
-    await recordAnswer(async (tx) => {
-      await recordEvent(tx, document, { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } });
-      if (sent.kind === "refused" && !alreadyCancelled) return;
-      const cancelled = await tx.fiscalDocument.update({
-        where: { id: document.id },
-        data: {
-          status: "CANCELLED",
-          cancellationReason: input.body.justification,
-          cancellationDate: sent.kind === "registered" ? sent.registeredAt : now,
-          cancellationProtocol: sent.kind === "registered" ? sent.protocol : null,
-        },
-      });
-      await recordDocumentOutcome(tx, "document.cancelled", cancelled);
-    });
+    await recordAnswer((tx) =>
+      recordEventOutcome(
+        tx,
+        document,
+        { kind: "CANCELLATION", eventCode: "110111", sequence: 1, sent, details: { justification: input.body.justification } },
+        { takeEffect: sent.kind === "registered" || alreadyCancelled, now },
+      ),
+    );
     return sent;
   });
   if (outcome.kind === "refused" && !ALREADY_CANCELLED.has(outcome.cStat)) throw authorityRejected(outcome);

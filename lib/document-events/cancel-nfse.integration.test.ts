@@ -99,6 +99,21 @@ describe("NFS-e cancellation: no drift with Sefin", () => {
     expect(await db.domainEvent.count({ where: { documentId: nfse.id, type: "document.cancelled" } })).toBe(1);
   });
 
+  it("a cancellation Sefin registered whose record failed is finished by the background run, with no retry (issue 34)", async () => {
+    const nfse = await authorizedNfse();
+    await failNextEventRecord(nfse.id);
+    expect((await cancel(nfse.id, { justification: JUSTIFICATION, nfseReasonCode: "1" })).status).toBe(500);
+    const intent = await db.documentEventIntent.findFirstOrThrow({ where: { documentId: nfse.id } });
+    expect(intent).toMatchObject({ status: "PENDING", eventCode: "101101", sequence: 1 });
+    // The run is due after the call's timeout: let that time pass.
+    await db.backgroundRun.updateMany({ where: { documentId: nfse.id, functionId: "reconcile-document-event" }, data: { runAt: new Date(Date.now() - 1_000) } });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: nfse.id }, include: { events: { where: { kind: "CANCELLATION" } } } });
+    expect(stored).toMatchObject({ status: "CANCELLED", cancellationReason: JUSTIFICATION, cancellationProtocol: `EVT${nfse.accessKey}101101001` });
+    expect(stored.events.map((e) => e.id)).toEqual([(await db.documentEventIntent.findUniqueOrThrow({ where: { id: intent.id } })).eventId]);
+    expect(await db.domainEvent.count({ where: { documentId: nfse.id, type: "document.cancelled" } })).toBe(1);
+  });
+
   it("E0840 from another event (no cancellation held at Sefin) is a refusal: the document stays AUTHORIZED", async () => {
     const nfse = await authorizedNfse();
     simulator.sefinFaults.add({ route: "event", accessKey: nfse.accessKey, times: 1, action: { kind: "reject", code: "E0840", description: "O evento de Manifestação de NFS-e - Confirmação do Tomador já está vinculado à NFS-e." } });

@@ -1,4 +1,4 @@
-import type { Company, FiscalDocument } from "@prisma/client";
+import type { Company, FiscalDocument, Prisma } from "@prisma/client";
 import { getNfseAuthority, type NfseAuthority } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { recordDocumentOutcome } from "@/lib/events/record-outcome";
@@ -7,6 +7,7 @@ import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { buildSignedCancellation, CANCELLATION_EVENT, DEFAULT_CANCELLATION_REASON, readCancellationEvent, type CancellationReasonCode } from "@/lib/fiscal/nfse";
 import { assertAuthorized } from "./rules";
 import type { CancelDocumentResponse } from "./schemas";
+import { recordEventIntent, resolveEventIntent } from "./intents";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 // E0840: an event already linked to the NFS-e forbids a cancellation (Anexo II,
@@ -18,9 +19,10 @@ const SEQUENCE = 1;
 
 export type AuthorityFor = (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority;
 
-type Outcome =
-  | { kind: "registered"; eventXml: string; requestXml: string; registeredAt: Date; protocol: string | null; reasonCode: string; justification: string; recovered: boolean }
-  | { kind: "refused"; code: string; reason: string; requestXml: string };
+export type NfseCancellationOutcome =
+  | { kind: "registered"; eventXml: string; requestXml: string; registeredAt: Date; protocol: string | null; reasonCode: string; justification: string; recovered: boolean; intentId?: string }
+  | { kind: "refused"; code: string; reason: string; requestXml: string; intentId?: string };
+type Outcome = NfseCancellationOutcome;
 
 /**
  * Cancellation of an NFS-e (event e101101 at Sefin Nacional, synchronous),
@@ -41,36 +43,15 @@ export async function cancelNfse(
 ): Promise<CancelDocumentResponse> {
   const now = input.now ?? new Date();
   const reasonCode = input.reasonCode ?? DEFAULT_CANCELLATION_REASON;
-  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company, recovered }) => {
     if (document.type !== "NFSE") throw new Error("cancelNfse is for NFSE documents");
+    // An earlier attempt's cancellation, registered at Sefin but never recorded here, was just recorded.
+    const earlier = recovered("CANCELLATION");
+    if (earlier) return { kind: "registered", recovered: true, protocol: earlier.protocol } as const;
     assertAuthorized(document.status, "be cancelled");
     if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
     const sent = await sendCancellation({ document, company, reasonCode, justification: input.justification, now }, authorityFor);
-    await recordAnswer(async (tx) => {
-      await tx.documentEvent.create({
-        data: {
-          documentId: document.id,
-          companyId: document.companyId,
-          kind: "CANCELLATION",
-          eventCode: CANCELLATION_EVENT,
-          sequence: SEQUENCE,
-          outcome: sent.kind === "registered" ? "AUTHORIZED" : "REJECTED",
-          cStat: sent.kind === "registered" ? "100" : sent.code,
-          reason: sent.kind === "registered" ? (sent.recovered ? "Evento de cancelamento registrado por uma tentativa anterior" : "Evento de cancelamento registrado") : sent.reason,
-          protocol: sent.kind === "registered" ? sent.protocol : null,
-          requestXml: sent.requestXml,
-          responseXml: sent.kind === "registered" ? sent.eventXml : null,
-          details: sent.kind === "registered" ? { justification: sent.justification, cMotivo: sent.reasonCode, recovered: sent.recovered } : { justification: input.justification, cMotivo: reasonCode },
-          occurredAt: sent.kind === "registered" ? sent.registeredAt : now,
-        },
-      });
-      if (sent.kind === "refused") return;
-      const cancelled = await tx.fiscalDocument.update({
-        where: { id: document.id },
-        data: { status: "CANCELLED", cancellationReason: sent.justification, cancellationDate: sent.registeredAt, cancellationProtocol: sent.protocol },
-      });
-      await recordDocumentOutcome(tx, "document.cancelled", cancelled);
-    });
+    await recordAnswer((tx) => recordNfseCancellation(tx, document, sent, { justification: input.justification, reasonCode, now }));
     return sent;
   });
   if (outcome.kind === "refused") throw new DomainError(422, "authority_rejected", `${outcome.code} - ${outcome.reason}`);
@@ -91,15 +72,66 @@ async function sendCancellation(
     credentials,
   );
   const authority = authorityFor(document.environment);
+  // The intent is committed before the call (intents.ts): a crash before the recording is finished by asking Sefin.
+  const intentId = await recordEventIntent({
+    document,
+    intent: { kind: "CANCELLATION", details: { justification: input.justification, cMotivo: input.reasonCode } },
+    eventCode: CANCELLATION_EVENT,
+    sequence: SEQUENCE,
+    requestXml: request.xml,
+    now: input.now,
+  });
   const answer = await authority.registerEvent(document.environment, accessKey, request.xml, certificate);
   if (answer.kind === "communication_failure") throw unavailable(answer.reason);
-  if (answer.kind === "authorized") return registered(answer.eventXml, answer.processedAt, { ...input, requestXml: request.xml }, false);
-  if (answer.code !== EVENT_BLOCKED) return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml };
+  if (answer.kind === "authorized") return { ...registered(answer.eventXml, answer.processedAt, { ...input, requestXml: request.xml }, false), intentId };
+  if (answer.code !== EVENT_BLOCKED) return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml, intentId };
   const held = await authority.getEvent(document.environment, accessKey, CANCELLATION_EVENT, SEQUENCE, certificate);
-  if (held.kind === "authorized") return registered(held.eventXml, held.processedAt, { ...input, requestXml: request.xml }, true);
-  if (held.kind === "not_found") return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml };
+  if (held.kind === "authorized") return { ...registered(held.eventXml, held.processedAt, { ...input, requestXml: request.xml }, true), intentId };
+  if (held.kind === "not_found") return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml, intentId };
   // Sefin said an event blocks the cancellation but we could not learn which: the outcome is unknown.
   throw unavailable(held.kind === "communication_failure" ? held.reason : `${held.code} - ${held.reason}`);
+}
+
+/**
+ * Records Sefin's answer to a cancellation, in the caller's transaction: the event and, when
+ * registered, the document CANCELLED with its document.cancelled outcome. Used by the request
+ * and by the reconciler (reconcile-intents.ts); the intent, if any, is resolved with it.
+ */
+export async function recordNfseCancellation(
+  tx: Prisma.TransactionClient,
+  document: Pick<FiscalDocument, "id" | "companyId">,
+  sent: NfseCancellationOutcome,
+  input: { justification: string; reasonCode: string; now: Date },
+) {
+  const event = await tx.documentEvent.create({
+    data: {
+      documentId: document.id,
+      companyId: document.companyId,
+      kind: "CANCELLATION",
+      eventCode: CANCELLATION_EVENT,
+      sequence: SEQUENCE,
+      outcome: sent.kind === "registered" ? "AUTHORIZED" : "REJECTED",
+      cStat: sent.kind === "registered" ? "100" : sent.code,
+      reason: sent.kind === "registered" ? (sent.recovered ? "Evento de cancelamento registrado por uma tentativa anterior" : "Evento de cancelamento registrado") : sent.reason,
+      protocol: sent.kind === "registered" ? sent.protocol : null,
+      requestXml: sent.requestXml,
+      responseXml: sent.kind === "registered" ? sent.eventXml : null,
+      details: sent.kind === "registered" ? { justification: sent.justification, cMotivo: sent.reasonCode, recovered: sent.recovered } : { justification: input.justification, cMotivo: input.reasonCode },
+      occurredAt: sent.kind === "registered" ? sent.registeredAt : input.now,
+    },
+  });
+  if (sent.intentId) await resolveEventIntent(tx, sent.intentId, { status: "RECORDED", eventId: event.id });
+  if (sent.kind === "refused") return;
+  const cancelled = await tx.fiscalDocument.update({
+    where: { id: document.id },
+    data: { status: "CANCELLED", cancellationReason: sent.justification, cancellationDate: sent.registeredAt, cancellationProtocol: sent.protocol },
+  });
+  await recordDocumentOutcome(tx, "document.cancelled", cancelled);
+}
+
+/** Sefin's registered cancellation of an earlier attempt, read from its own XML (the reconciler's view). */
+export function heldNfseCancellation(eventXml: string, processedAt: string, intent: { requestXml: string; justification: string; reasonCode: string; intentId: string }): NfseCancellationOutcome {
+  return { ...registered(eventXml, processedAt, { ...intent, now: new Date() }, true), intentId: intent.intentId };
 }
 
 /** The registered event, read from its own XML (for a recovered one, the earlier attempt's request, reason and text). */

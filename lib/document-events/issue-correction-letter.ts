@@ -4,6 +4,7 @@ import { extractElement } from "@/lib/fiscal/nfe";
 import { MAX_CORRECTIONS, assertAuthorized, assertCorrectionAllowed } from "./rules";
 import type { CorrectionLetterInput, CorrectionLetterResponse } from "./schemas";
 import { authorityRejected, sendDocumentEvent, type EventSent } from "./send-event";
+import { resolveEventIntent } from "./intents";
 import { recordEvent } from "./record-event";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
@@ -29,7 +30,10 @@ export async function issueCorrectionLetter(input: {
 }): Promise<CorrectionLetterResponse> {
   const now = input.now ?? new Date();
   const correction = input.body.correction;
-  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company, recovered }) => {
+    // An earlier attempt's letter with this very text, registered upstream but never recorded here, was just recorded.
+    const earlier = recovered("CORRECTION_LETTER");
+    if (earlier?.sent && registeredCorrectionText(earlier.sent.requestXml) === correction) return { sent: earlier.sent as EventSent, sequence: earlier.sequence };
     if (document.type !== "NFSE") assertAuthorized(document.status, "receive a correction letter");
     const previous = await db.documentEvent.aggregate({
       where: { documentId: document.id, companyId: input.companyId, kind: "CORRECTION_LETTER", outcome: "AUTHORIZED" },
@@ -38,7 +42,7 @@ export async function issueCorrectionLetter(input: {
     });
     assertCorrectionAllowed({ type: document.type, authorizedAt: document.authorizationDate, authorizedCorrections: previous._count, now });
     let sequence = (previous._max.sequence ?? 0) + 1;
-    const send = () => sendDocumentEvent({ company, document, sequence, detail: { tpEvento: "110110", correction }, now, recoverLostAnswer: true });
+    const send = () => sendDocumentEvent({ company, document, sequence, detail: { tpEvento: "110110", correction }, now, recoverLostAnswer: true, intent: { kind: "CORRECTION_LETTER", details: { correction } } });
     let sent: EventSent = await send();
     // 573: this sequence is registered already, by an earlier attempt whose answer or record was lost.
     if (isTakenSequence(sent) && sequence < MAX_CORRECTIONS) {
@@ -67,7 +71,7 @@ async function recordTakenSequence(tx: Prisma.TransactionClient, document: Fisca
   if (sent.kind === "registered") {
     return recordEvent(tx, document, { kind: "CORRECTION_LETTER", eventCode: "110110", sequence, sent, details: heldText === null ? {} : { correction: heldText } });
   }
-  return tx.documentEvent.create({
+  const row = await tx.documentEvent.create({
     data: {
       documentId: document.id,
       companyId: document.companyId,
@@ -82,6 +86,8 @@ async function recordTakenSequence(tx: Prisma.TransactionClient, document: Fisca
       details: {},
     },
   });
+  if (sent.intentId) await resolveEventIntent(tx, sent.intentId, { status: "RECORDED", eventId: row.id });
+  return row;
 }
 
 /** xCorrecao of a signed CC-e, unescaped, or null. */

@@ -1,10 +1,12 @@
 import type { DocumentEventKind, FiscalDocument, Prisma } from "@prisma/client";
+import { resolveEventIntent } from "./intents";
 import type { EventSent } from "./send-event";
 
 /**
  * Keeps what the authority said about an event, registered or refused, with
  * the signed request and the procEventoNFe (or the refusal answer): the
- * document's timeline and its legal record.
+ * document's timeline and its legal record. The event's intent, recorded
+ * before the call, is resolved in the same transaction.
  */
 export async function recordEvent(
   tx: Prisma.TransactionClient,
@@ -12,7 +14,7 @@ export async function recordEvent(
   event: { kind: DocumentEventKind; eventCode: string; sequence: number; sent: EventSent; details?: Prisma.InputJsonObject },
 ) {
   const { sent } = event;
-  return tx.documentEvent.create({
+  const row = await tx.documentEvent.create({
     data: {
       documentId: document.id,
       companyId: document.companyId,
@@ -29,4 +31,6 @@ export async function recordEvent(
       occurredAt: sent.kind === "registered" ? sent.registeredAt : new Date(),
     },
   });
+  if (sent.intentId) await resolveEventIntent(tx, sent.intentId, { status: "RECORDED", eventId: row.id });
+  return row;
 }

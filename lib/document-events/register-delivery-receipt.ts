@@ -5,7 +5,7 @@ import { decodeProof } from "./proof";
 import { assertAuthorized } from "./rules";
 import type { DeliveryReceiptInput, DeliveryReceiptResponse } from "./schemas";
 import { APPLICATION_VERSION, authorityRejected, sendDocumentEvent } from "./send-event";
-import { recordEvent } from "./record-event";
+import { recordEventOutcome } from "./record-event-outcome";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 /**
@@ -27,7 +27,9 @@ export async function registerDeliveryReceipt(input: {
   }
   const proof = decodeProof(body.proof);
 
-  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company, recovered }) => {
+    const earlier = recovered("DELIVERY_RECEIPT");
+    if (earlier?.sent) return { sent: earlier.sent, sequence: earlier.sequence };
     if (document.type !== "NFE") {
       throw new DomainError(422, "delivery_receipt_not_allowed", "Delivery receipts apply to NF-e (model 55) only");
     }
@@ -42,6 +44,14 @@ export async function registerDeliveryReceipt(input: {
     const sequence = (await db.documentEvent.count({ where: { documentId: document.id, companyId: input.companyId, kind: "DELIVERY_RECEIPT", outcome: "AUTHORIZED" } })) + 1;
     // NT 2020.007: SHA-1 over the access key followed by the proof's base64.
     const hash = deliveryProofHash(document.accessKey, proof.base64);
+    const details = {
+      deliveredAt: deliveredAt.toISOString(),
+      receiverName: body.receiverName,
+      receiverDocument: body.receiverDocument,
+      proofContentType: body.proof.contentType,
+      proofBytes: proof.bytes.length,
+      proofHash: hash,
+    };
     const sent = await sendDocumentEvent({
       company,
       document,
@@ -57,24 +67,9 @@ export async function registerDeliveryReceipt(input: {
       },
       now,
       recoverLostAnswer: true,
+      intent: { kind: "DELIVERY_RECEIPT", details },
     });
-    await recordAnswer(async (tx) => {
-      await recordEvent(tx, document, {
-        kind: "DELIVERY_RECEIPT",
-        eventCode: "110130",
-        sequence,
-        sent,
-        details: {
-          deliveredAt: deliveredAt.toISOString(),
-          receiverName: body.receiverName,
-          receiverDocument: body.receiverDocument,
-          proofContentType: body.proof.contentType,
-          proofBytes: proof.bytes.length,
-          proofHash: hash,
-        },
-      });
-      if (sent.kind === "registered") await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: true } });
-    });
+    await recordAnswer((tx) => recordEventOutcome(tx, document, { kind: "DELIVERY_RECEIPT", eventCode: "110130", sequence, sent, details }));
     return { sent, sequence };
   });
   if (outcome.sent.kind === "refused") throw authorityRejected(outcome.sent);

@@ -4,6 +4,7 @@ import { assertNotMisusePaused, isMisuse, misuseRecorded } from "@/lib/authority
 import { loadSigningCredentials } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
 import { buildProcEventoNFe, buildSignedEvent, extractElement, type NfeEventInput } from "@/lib/fiscal/nfe";
+import { recordEventIntent, type EventIntentInput } from "./intents";
 
 // One event sent to the authority, synchronously: build, sign and validate
 // against the event's own schema (lib/fiscal/nfe), then NFeRecepcaoEvento4.
@@ -29,10 +30,12 @@ export type EventSent =
       procEventoXml: string;
       /** Registered by an earlier attempt whose answer (or our record of it) was lost: requestXml is that attempt's. */
       recovered?: boolean;
+      /** The intent recorded before the call (lib/document-events/intents.ts), resolved with the answer. */
+      intentId?: string;
     }
-  | { kind: "refused"; cStat: string; reason: string; requestXml: string; responseXml: string | null };
+  | { kind: "refused"; cStat: string; reason: string; requestXml: string; responseXml: string | null; intentId?: string };
 
-export type EventDocument = Pick<FiscalDocument, "accessKey" | "environment" | "type" | "companyId">;
+export type EventDocument = Pick<FiscalDocument, "id" | "accessKey" | "environment" | "type" | "companyId">;
 
 // 573 "Duplicidade de Evento": this tpEvento and nSeqEvento are already registered.
 const DUPLICATE_EVENT = "573";
@@ -49,6 +52,11 @@ export async function sendDocumentEvent(input: {
    * sequence is taken as registered, with its protocol and procEventoNFe.
    */
   recoverLostAnswer?: boolean;
+  /**
+   * The event's kind and what its recording needs: committed as a PENDING intent, with the
+   * signed request, before the authority is called; the recording of the answer resolves it.
+   */
+  intent: EventIntentInput;
 }): Promise<EventSent> {
   const { company, document } = input;
   if (!document.accessKey) throw new DomainError(422, "invalid_status", "The document has no access key");
@@ -62,6 +70,7 @@ export async function sendDocumentEvent(input: {
     ...input.detail,
   } as NfeEventInput;
   const signed = buildSignedEvent(event, credentials).xml;
+  const intentId = await recordEventIntent({ document, intent: input.intent, eventCode: input.detail.tpEvento, sequence: input.sequence, requestXml: signed, now: input.now });
 
   const model: AuthorityModel = document.type === "NFCE" ? 65 : 55;
   const target = { uf: company.state, environment: document.environment, model };
@@ -82,6 +91,7 @@ export async function sendDocumentEvent(input: {
         requestXml: extractElement(held.procEventoXml, "evento") ?? signed,
         procEventoXml: held.procEventoXml,
         recovered: true,
+        intentId,
       };
     }
   }
@@ -95,12 +105,14 @@ export async function sendDocumentEvent(input: {
         registeredAt: parseAuthorityDate(result.registeredAt),
         requestXml: signed,
         procEventoXml: buildProcEventoNFe(signed, extractElement(result.retEventoXml, "retEvento") ?? result.retEventoXml),
+        intentId,
       };
     case "refused":
-      return { kind: "refused", cStat: result.cStat, reason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null };
+      return { kind: "refused", cStat: result.cStat, reason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null, intentId };
     case "communication_failure":
       if (isMisuse(result)) throw await misuseRecorded(document.companyId, target);
-      throw new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${result.reason}. The outcome is unknown; try again later`, {
+      // The intent stays PENDING: the next attempt, or the reconciler after the timeout, consults the key first.
+      throw new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${result.reason}. The outcome is unknown: it is confirmed with the authority in the background; try again later`, {
         "retry-after": "30",
       });
   }

@@ -77,8 +77,9 @@ describe("authority calls hold no connection or lock, and are bounded per compan
       for (let i = 0; i < 3; i++) documents.push(await authorizedDocument(companyId));
       fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj: fixture.company.cnpj, action: { kind: "delay", ms: 2_000, beforeProcessing: true }, times: 3 });
       const calls = documents.map((document, index) => correct(document.id, `Correcao em paralelo numero ${index} do pedido`));
-      // Wait until two calls are in flight (each holds only its claim row), the third refused.
+      // Wait until two calls are in flight (each holds only its claim row and has committed its intent), the third refused.
       await waitForClaims(companyId, 2, 1000);
+      for (let waited = 0; (await db.documentEventIntent.count({ where: { documentId: { in: documents.map((d) => d.id) }, status: "PENDING" } })) < 2 && waited < 1000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       // While the authority holds the answers, nobody holds the documents' rows.
       expect(await lockRowsNowait(documents.map((d) => d.id))).toBe(3);
       expect(await claimsInFlight(companyId)).toBe(2);

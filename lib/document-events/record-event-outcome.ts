@@ -1,0 +1,47 @@
+import type { DocumentEventKind, FiscalDocument, Prisma } from "@prisma/client";
+import { recordDocumentOutcome } from "@/lib/events/record-outcome";
+import { recordEvent } from "./record-event";
+import type { EventSent } from "./send-event";
+
+/**
+ * Records an NF-e event's answer and what it does to the document, in the
+ * caller's transaction: the same for the request that sent it and for the
+ * reconciler that learned it from a consultation (intents.ts). A registered
+ * cancellation makes the document CANCELLED with its document.cancelled
+ * outcome; a delivery receipt and its cancellation switch deliveryReceiptActive;
+ * a correction letter only adds its event.
+ */
+export async function recordEventOutcome(
+  tx: Prisma.TransactionClient,
+  document: Pick<FiscalDocument, "id" | "companyId">,
+  event: { kind: DocumentEventKind; eventCode: string; sequence: number; sent: EventSent; details: Prisma.InputJsonObject },
+  options: { takeEffect?: boolean; now?: Date } = {},
+) {
+  const row = await recordEvent(tx, document, event);
+  const { sent } = event;
+  if (!(options.takeEffect ?? sent.kind === "registered")) return row;
+  switch (event.kind) {
+    case "CANCELLATION": {
+      const cancelled = await tx.fiscalDocument.update({
+        where: { id: document.id },
+        data: {
+          status: "CANCELLED",
+          cancellationReason: typeof event.details.justification === "string" ? event.details.justification : null,
+          cancellationDate: sent.kind === "registered" ? sent.registeredAt : (options.now ?? new Date()),
+          cancellationProtocol: sent.kind === "registered" ? sent.protocol : null,
+        },
+      });
+      await recordDocumentOutcome(tx, "document.cancelled", cancelled);
+      break;
+    }
+    case "DELIVERY_RECEIPT":
+      await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: true } });
+      break;
+    case "DELIVERY_RECEIPT_CANCELLATION":
+      await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: false } });
+      break;
+    default:
+      break;
+  }
+  return row;
+}
