@@ -91,7 +91,7 @@ export async function checkAuthorities(query: AuthorityCheckQuery, options: Auth
     const modelName = model === 55 ? "NF-e" : "NFC-e";
     const endpoint = resolveEndpoint({ uf, environment, model, contingency, service: "NFeStatusServico4" });
     const url = soap.urlFor(endpoint);
-    const [tls, check] = await Promise.all([tlsOf(url, query, options), checkServiceStatus({ uf, environment, model, contingency, certificate }, soap)]);
+    const [tls, check] = await Promise.all([tlsOf(url, query, options), checkServiceStatus({ uf, environment, model, contingency, certificate }, soap, { maxAgeMs: 0 })]);
     const target = contingency ? `${contingency} (contingency of ${uf}, ${endpoint.authorizer})` : `Authorizer ${endpoint.authorizer} (${modelName} of ${uf})`;
     return { target, url, tls, ...statusInWords(check.result) };
   };

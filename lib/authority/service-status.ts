@@ -54,13 +54,15 @@ export async function checkServiceStatus(query: ServiceStatusQuery, authority: T
   const endpoint = resolveEndpoint({ uf, environment, model, contingency, service: "NFeStatusServico4" });
   const target = { uf, environment, model, contingency };
   const base = { uf, environment, model, contingency: contingency ?? null, authorizer: endpoint.authorizer };
-  const key = authorizerKey(target);
+  const url = authority instanceof SoapTaxAuthority ? authority.urlFor(endpoint) : endpoint.url;
+  // Shared per authorizer and address: an answer is only news about the server that gave it
+  // (the real host's, or one simulator's among several on one database).
+  const key = `${authorizerKey(target)}|${url}`;
   const maxAgeMs = options.maxAgeMs ?? STATUS_CACHE_MS;
   if (maxAgeMs > 0) {
     const cached = await claimOrRead(key, maxAgeMs);
     if (cached) return { ...base, ...cached, fromCache: true };
   }
-  const url = authority instanceof SoapTaxAuthority ? authority.urlFor(endpoint) : endpoint.url;
   const via = usesSimulator(environment) ? "simulator" : "sefaz";
   const pause = options.companyId ? await activeMisusePause(options.companyId, target) : null;
   if (pause) return { ...base, url, via, result: { kind: "communication_failure", reason: pause.reason, cStat: pause.cStat }, latencyMs: 0, fromCache: false };

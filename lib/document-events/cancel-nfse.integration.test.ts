@@ -9,7 +9,7 @@ import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
 import { startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db, type TestCompany } from "@/test/factories";
-import { claimsInFlight, lockRowsNowait, waitForClaims, withCompanyCallLimit } from "@/test/authority-call-bound";
+import { claimsInFlight, lockRowsNowait, waitForClaims, waitForIntents, withCompanyCallLimit } from "@/test/authority-call-bound";
 import { failNextEventRecord } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 
@@ -144,6 +144,7 @@ describe("NFS-e cancellation: bounded per company, no lock held during the call"
       simulator.sefinFaults.add({ route: "event", cnpj: company.cnpj, times: 3, action: { kind: "delay", ms: 2_000, beforeProcessing: true } });
       const calls = documents.map((d) => cancel(d.id));
       await waitForClaims(company.companyId, 2);
+      await waitForIntents(documents.map((d) => d.id), 2);
       // While Sefin holds the answers nobody holds the documents' rows.
       expect(await lockRowsNowait(documents.map((d) => d.id))).toBe(3);
       expect(await claimsInFlight(company.companyId)).toBe(2);

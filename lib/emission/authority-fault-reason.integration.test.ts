@@ -9,14 +9,15 @@ import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 // A SOAP Fault answered with HTTP 500 (issue 32, problem 3): the authority's
 // words reach the attempt log (each send step's result) and, once attempts
-// are exhausted, the document's rejection reason the API shows, instead of a
+// are exhausted, the reason the API shows on the document (PROCESSING while
+// the key is consulted: a fault says nothing about the NF-e), instead of a
 // bare "HTTP 500 from the authority".
 
 const fixture = simulatorFixture();
 const FAULT = "HTTP 500 from the authority, SOAP fault: Simulated internal server error (soap:Receiver)";
 
 describe("a SOAP Fault's text through emission", () => {
-  it("is kept in the failed attempt's result and in the final rejection reason", async () => {
+  it("is kept in the failed attempt's result and in the document's processing reason", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
     const remove = fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "http_500" } });
@@ -31,8 +32,8 @@ describe("a SOAP Fault's text through emission", () => {
         await drainDueRuns(functions, { companyIds: [run.companyId!] });
       }
       const document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-      expect(document.status).toBe("REJECTED");
-      expect(document.rejectionReason).toContain(FAULT);
+      expect(document.status).toBe("PROCESSING");
+      expect(document.processingReason).toContain(FAULT);
     } finally {
       remove();
     }

@@ -8,15 +8,17 @@ import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixtu
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 
-// An authorized inutilization closes the drafts and rejected documents that
-// hold its numbers (same company, environment, model, series): they become
-// INUTILIZED in the same transaction, cannot be emitted, and show it.
+// An authorized inutilization closes the rejected documents that hold its
+// numbers (same company, environment, model, series): they become INUTILIZED
+// in the same transaction, cannot be emitted, and show it. (A numbered draft,
+// waiting for its automatic re-send, still holds its number: such a range is
+// refused, assert-range-free.ts.)
 
 const fixture = simulatorFixture();
 const JUSTIFICATION = "Numero rejeitado pela SEFAZ e nao reaproveitado";
 
-const inutilize = (company: TestCompany, series: number, startNumber: number, endNumber: number) =>
-  call(createRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key: company.key, body: { series, startNumber, endNumber, justification: JUSTIFICATION } });
+const inutilize = (company: TestCompany, series: number, startNumber: number, endNumber: number, advanceSeries?: boolean) =>
+  call(createRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key: company.key, body: { series, startNumber, endNumber, justification: JUSTIFICATION, advanceSeries } });
 
 async function rejectedDocument(company: TestCompany) {
   const draft = await createDraft(company.companyId);
@@ -33,15 +35,17 @@ describe("documents whose number is inutilized", () => {
     const rejected = await rejectedDocument(company);
     const series = rejected.series!;
     const untouchedDraft = await createDraft(company.companyId);
-    // A draft holding the next number (as one waiting for a re-send after a communication failure does).
+    // A draft holding a number of the range (as one waiting for a re-send after a communication failure does) is refused.
     const numberedDraft = await createDraft(company.companyId);
     await db.fiscalDocument.update({ where: { id: numberedDraft.id }, data: { series, number: rejected.number + 1 } });
+    const held = await inutilize(company, series, rejected.number, rejected.number + 1, true);
+    expect([held.status, held.body.code], held.text).toEqual([422, "inutilization_range_in_use"]);
 
-    const res = await inutilize(company, series, rejected.number, rejected.number + 1);
+    const res = await inutilize(company, series, rejected.number, rejected.number);
     expect(res.status, res.text).toBe(200);
     const closed = await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } });
     expect(closed).toMatchObject({ status: "INUTILIZED", inutilizationId: res.body.record.id, number: rejected.number, accessKey: rejected.accessKey });
-    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: numberedDraft.id } })).toMatchObject({ status: "INUTILIZED", inutilizationId: res.body.record.id });
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: numberedDraft.id } })).status).toBe("DRAFT");
     // A draft without a number holds no number of the range.
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: untouchedDraft.id } })).status).toBe("DRAFT");
 
@@ -54,7 +58,7 @@ describe("documents whose number is inutilized", () => {
       status: "INUTILIZED",
       xmlUrl: null,
       pdfUrl: null,
-      inutilization: { id: res.body.record.id, series, startNumber: rejected.number, endNumber: rejected.number + 1, protocol: res.body.protocol, justification: JUSTIFICATION },
+      inutilization: { id: res.body.record.id, series, startNumber: rejected.number, endNumber: rejected.number, protocol: res.body.protocol, justification: JUSTIFICATION },
     });
     const listed = await call(listRoute, { path: "/v1/fiscal-documents?status=INUTILIZED&environment=ALL", key: company.key });
     expect(listed.body.data.map((d: { id: string }) => d.id)).toContain(rejected.id);
@@ -64,9 +68,9 @@ describe("documents whose number is inutilized", () => {
   it("leaves documents of other series and numbers outside the range alone", async () => {
     const company = await createEmittingCompany();
     const rejected = await rejectedDocument(company);
-    const res = await inutilize(company, rejected.series! + 1, rejected.number, rejected.number);
+    const res = await inutilize(company, rejected.series! + 1, rejected.number, rejected.number, true);
     expect(res.status, res.text).toBe(200);
-    const beside = await inutilize(company, rejected.series!, rejected.number + 1, rejected.number + 3);
+    const beside = await inutilize(company, rejected.series!, rejected.number + 1, rejected.number + 3, true);
     expect(beside.status, beside.text).toBe(200);
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } })).status).toBe("REJECTED");
   });

@@ -5,7 +5,7 @@ import { POST as inutilizeRoute } from "@/app/v1/fiscal-inutilizations/route";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { db } from "@/test/factories";
-import { claimsInFlight, lockRowsNowait, waitForClaims, withCompanyCallLimit } from "@/test/authority-call-bound";
+import { claimsInFlight, lockRowsNowait, waitForClaims, waitForIntents, withCompanyCallLimit } from "@/test/authority-call-bound";
 import { failNextEventRecord } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 
@@ -79,7 +79,7 @@ describe("authority calls hold no connection or lock, and are bounded per compan
       const calls = documents.map((document, index) => correct(document.id, `Correcao em paralelo numero ${index} do pedido`));
       // Wait until two calls are in flight (each holds only its claim row and has committed its intent), the third refused.
       await waitForClaims(companyId, 2, 1000);
-      for (let waited = 0; (await db.documentEventIntent.count({ where: { documentId: { in: documents.map((d) => d.id) }, status: "PENDING" } })) < 2 && waited < 1000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitForIntents(documents.map((d) => d.id), 2);
       // While the authority holds the answers, nobody holds the documents' rows.
       expect(await lockRowsNowait(documents.map((d) => d.id))).toBe(3);
       expect(await claimsInFlight(companyId)).toBe(2);
@@ -94,7 +94,8 @@ describe("authority calls hold no connection or lock, and are bounded per compan
   });
 
   it("parallel inutilizations of one range end with one record and one outcome", async () => {
-    const body = { series: 61, startNumber: 500, endNumber: 505, justification: "Numeracao pulada por falha no ERP" };
+    // Numbers the series never handed out: advanceSeries skips it past them (issue 34 item 3).
+    const body = { series: 61, startNumber: 500, endNumber: 505, justification: "Numeracao pulada por falha no ERP", advanceSeries: true };
     const results = await Promise.all(Array.from({ length: 8 }, () => call(inutilizeRoute, { method: "POST", path: "/v1/fiscal-inutilizations", key: key(), body })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
