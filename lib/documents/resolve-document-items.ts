@@ -1,6 +1,7 @@
 import type { Company, FiscalTemplate, NfseTaxRule, Prisma, Product } from "@prisma/client";
 import type { Decimal } from "decimal.js";
 import { unprocessable } from "@/lib/errors";
+import { unitCode } from "@/lib/products/schemas";
 import { computeItemTaxes, usedSources, type IssParameters, type LineContext } from "@/lib/tax/compute-item-taxes";
 import { lineGrossValue } from "@/lib/tax/compute-document-totals";
 import { difalParameters } from "@/lib/tax/compute-difal";
@@ -144,7 +145,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
     quantity,
     unitValue,
     grossValue: lineGrossValue(quantity, unitValue),
-    unit: input.unit ?? product?.commercialUnit ?? "UN",
+    // A product's unit is a label ("UN - UNIDADE"); uCom/uTrib and the DANFE carry its code.
+    unit: unitCode(input.unit ?? product?.commercialUnit ?? "UN"),
     ncm: fields.ncm ?? "",
     cest: fields.cest ?? null,
     cfop: cfop ?? "",
