@@ -225,6 +225,15 @@ function addAmountIssues(body: { items: { quantity: number; unitValue: number }[
 }
 export type CreateDocumentBody = z.output<typeof CreateDocumentInput>;
 
+/**
+ * PATCH of a DRAFT or REJECTED document: the create body, validated the same
+ * way. Emission stays its own call (POST …/emit), so emit true is refused.
+ */
+export const UpdateDocumentInput = CreateDocumentInput.superRefine((body, ctx) => {
+  if (body.emit) ctx.addIssue({ code: "custom", path: ["emit"], message: "an edit does not emit: send the edit, then POST /v1/fiscal-documents/{id}/emit" });
+});
+export type UpdateDocumentInput = z.input<typeof UpdateDocumentInput>;
+
 const EnvironmentFilter = z.enum(["PRODUCTION", "HOMOLOGATION", "ALL"]);
 
 export const ListDocumentsQuery = PaginationQuery.extend({

@@ -60,6 +60,8 @@ export const ErrorCode = {
 
   // Document lifecycle.
   invalid_status: "invalid_status",
+  // PATCH of a document that is not DRAFT or REJECTED (docs/api-notes/documents.md).
+  document_not_editable: "document_not_editable",
   cancel_deadline_expired: "cancel_deadline_expired",
   delivery_receipt_registered: "delivery_receipt_registered",
   delivery_receipt_missing: "delivery_receipt_missing",

@@ -29,7 +29,8 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function NewDocumentForm({ companyId }: { companyId: string }) {
+/** `edit`: the edit page of a DRAFT or REJECTED document, the same form prefilled; saving sends PATCH (then emit, when asked). */
+export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?: { documentId: string; initial: FormState } }) {
   const t = useTranslations("documentForm");
   const types = useTranslations("enums.documentTypeLong");
   const errorMessage = useErrorMessage();
@@ -38,7 +39,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
   const options = useQuery({ queryKey: [`${base}/form-options`], queryFn: () => apiFetch<DocumentFormOptions>(`${base}/form-options`) });
-  const [form, setFormState] = useState<FormState>(initialForm);
+  const [form, setFormState] = useState<FormState>(edit?.initial ?? initialForm);
   const setForm = (patch: Partial<FormState>) => setFormState((current) => ({ ...current, ...patch }));
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -54,7 +55,13 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
   });
 
   const create = useMutation({
-    mutationFn: (body: unknown) => apiFetch<DocumentSummary>(base, { method: "POST", body }),
+    mutationFn: async (body: Record<string, unknown>) => {
+      if (!edit) return apiFetch<DocumentSummary>(base, { method: "POST", body });
+      const { emit, ...content } = body;
+      const saved = await apiFetch<DocumentSummary>(`${base}/${edit.documentId}`, { method: "PATCH", body: content });
+      if (emit) await apiFetch(`${base}/${edit.documentId}/emit`, { method: "POST", body: {} });
+      return saved;
+    },
     onSuccess: (created) => {
       // Cached list pages (keyed by their URL) must show the new document.
       void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(`${base}?`) });
@@ -93,7 +100,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {/* Half the row below 1024 px: in a quarter of a tablet's content width "NFS-e (padrão nacional)" was cut off. */}
           <Field label={t("document.type")} className="col-span-2 lg:col-span-1">
-            <select value={form.type} onChange={(e) => setForm({ type: e.target.value as DocType, templateId: "", taxRuleId: "" })} className={inputClass}>
+            <select value={form.type} disabled={!!edit} onChange={(e) => setForm({ type: e.target.value as DocType, templateId: "", taxRuleId: "" })} className={inputClass}>
               {(["NFE", "NFCE", "NFSE"] as const).map((type) => <option key={type} value={type}>{types(type)}</option>)}
             </select>
           </Field>
@@ -128,10 +135,10 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
       {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="action" value="draft" disabled={create.isPending} className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
-          {create.isPending ? t("creating") : t("createDraft")}
+          {create.isPending ? t(edit ? "saving" : "creating") : t(edit ? "saveChanges" : "createDraft")}
         </button>
         <button type="submit" name="action" value="emit" disabled={create.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
-          {t("createAndEmit")}
+          {t(edit ? "saveAndEmit" : "createAndEmit")}
         </button>
       </div>
     </form>

@@ -12,6 +12,8 @@ export type ItemRow = {
   nationalServiceCode: string; serviceCode: string; taxRuleId: string;
   /** IBS/CBS of the line (NT 2025.002); empty = the company's. */
   ibsCbsCst: string; cClassTrib: string;
+  /** Item fields the form has no input for, kept from the stored document when it is edited. */
+  extra?: Record<string, unknown>;
 };
 export type PaymentRow = { method: string; value: string; description: string; cardFlag: string; cardCNPJ: string; cardAuthorization: string; pixKey: string; pixTxId: string };
 export type DuplicateRow = { dueDate: string; value: string };
@@ -86,6 +88,7 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
     emit: emit || undefined,
     items: form.items.map((row) =>
       pick({
+        ...row.extra,
         code: row.code.trim(), description: row.description.trim(), quantity: num(row.quantity), unitValue: num(row.unitValue), unit: text(row.unit),
         productId: text(row.productId), taxRuleId: text(row.taxRuleId),
         ibsCbs: row.ibsCbsCst || row.cClassTrib ? pick({ cst: text(row.ibsCbsCst), cClassTrib: text(row.cClassTrib) }) : undefined,
