@@ -13,7 +13,7 @@ import { dec, money, ZERO } from "@/lib/tax/decimal";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { buildDuplicates } from "./build-duplicates";
 import { assertPayments } from "./validate-payments";
-import { buildTransport } from "./build-transport";
+import { buildTransport, vehicleForOperation } from "./build-transport";
 import { describeRecipient, snapshotClient } from "./client-snapshot";
 import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTaxRules } from "./load-references";
 import { computeResolvedItem, resolveItem, type ResolutionContext } from "./resolve-document-items";
@@ -174,6 +174,6 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
       pixTxId: "pixTxId" in p ? (p.pixTxId ?? null) : null,
     })),
     duplicates: duplicates.map((d) => ({ id: randomUUID(), documentId: id, number: d.number, dueDate: d.dueDate, value: money(d.value) })),
-    transport: transport ? [{ ...transport, id: randomUUID(), documentId: id }] : [],
+    transport: transport ? [{ ...vehicleForOperation(transport, body.type === "NFE" && context.recipient.destination === "INTERSTATE"), id: randomUUID(), documentId: id }] : [],
   };
 }

@@ -126,8 +126,9 @@ export const TransportInput = z
     freightType: FreightTypeSchema.default("NO_FREIGHT"),
     freightValue: money.optional(),
     carrierId: z.string().min(1).optional(),
-    vehiclePlate: z.string().trim().min(1).max(10).optional(),
-    vehicleState: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a state code (UF)").optional(),
+    // null: no vehicle; absent: the carrier's default vehicle where SEFAZ accepts one (docs/api-notes/documents.md).
+    vehiclePlate: z.string().trim().min(1).max(10).nullable().optional(),
+    vehicleState: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a state code (UF)").nullable().optional(),
     // DocumentTransport.volumeQuantity is an int4 column.
     volumeQuantity: z.number().int().min(0).max(2_147_483_647).optional(),
     volumeSpecies: z.string().trim().max(60).optional(),

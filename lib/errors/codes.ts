@@ -33,6 +33,8 @@ export const ErrorCode = {
   duplicate_document: "duplicate_document",
   invalid_carrier: "invalid_carrier",
   invalid_plate: "invalid_plate",
+  // A vehicle on an operation that admits none (SEFAZ 868: interstate NF-e).
+  invalid_transport: "invalid_transport",
   duplicate_plate: "duplicate_plate",
   rate_limited: "rate_limited",
   internal_error: "internal_error",

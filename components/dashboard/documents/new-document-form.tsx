@@ -126,7 +126,7 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
       <TaxPreview preview={preview.data} pending={preview.isFetching || (previewValid && previewKey === null)} error={preview.isError ? errorMessage(preview.error) : null} />
       <PaymentsSection form={form} setForm={setForm} />
       <InstallmentsSection form={form} setForm={setForm} total={preview.data?.totalValue ?? null} />
-      {form.type === "NFE" && <TransportSection form={form} setForm={setForm} carriers={data.carriers} />}
+      {form.type === "NFE" && <TransportSection form={form} setForm={setForm} carriers={data.carriers} interstate={operation === "INTERSTATE"} />}
       <Section title={t("additionalInfo.title")}>
         <Field label={t("additionalInfo.label")} hint={t("additionalInfo.hint")}>
           <textarea value={form.additionalInfo} rows={3} maxLength={5000} onChange={(e) => setForm({ additionalInfo: e.target.value })} className={inputClass} />

@@ -73,7 +73,8 @@ export function formFromDocument(document: DocumentDetail): FormState {
     transport: transport
       ? {
           freightType: transport.freightType, freightValue: decimal(transport.freightValue), carrierId: transport.carrierId ?? "",
-          vehiclePlate: transport.vehiclePlate ?? "", vehicleState: transport.vehicleState ?? "",
+          // A stored document without a vehicle stays without one (no default vehicle taken on save).
+          noVehicle: !transport.vehiclePlate, vehiclePlate: transport.vehiclePlate ?? "", vehicleState: transport.vehicleState ?? "",
           volumeQuantity: transport.volumeQuantity === null ? "" : String(transport.volumeQuantity), volumeSpecies: transport.volumeSpecies ?? "",
           volumeGrossWeight: decimal(transport.volumeGrossWeight), volumeNetWeight: decimal(transport.volumeNetWeight),
         }

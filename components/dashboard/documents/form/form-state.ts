@@ -18,7 +18,9 @@ export type ItemRow = {
 export type PaymentRow = { method: string; value: string; description: string; cardFlag: string; cardCNPJ: string; cardAuthorization: string; pixKey: string; pixTxId: string };
 export type DuplicateRow = { dueDate: string; value: string };
 export type TransportState = {
-  freightType: string; freightValue: string; carrierId: string; vehiclePlate: string; vehicleState: string;
+  freightType: string; freightValue: string; carrierId: string;
+  /** "Nenhum veículo": sends vehiclePlate null, so the carrier's default vehicle is not used. */
+  noVehicle: boolean; vehiclePlate: string; vehicleState: string;
   volumeQuantity: string; volumeSpecies: string; volumeGrossWeight: string; volumeNetWeight: string;
 };
 export type InlineClient = {
@@ -45,7 +47,7 @@ export const emptyItem: ItemRow = {
   productId: "", code: "", description: "", quantity: "1", unitValue: "", unit: "UN", ncm: "", cfop: "", cest: "", icmsOrigin: "", icmsSituation: "", nationalServiceCode: "", serviceCode: "", taxRuleId: "", ibsCbsCst: "", cClassTrib: "",
 };
 export const emptyPayment: PaymentRow = { method: "PIX", value: "", description: "", cardFlag: "", cardCNPJ: "", cardAuthorization: "", pixKey: "", pixTxId: "" };
-export const emptyTransport: TransportState = { freightType: "SENDER", freightValue: "", carrierId: "", vehiclePlate: "", vehicleState: "", volumeQuantity: "", volumeSpecies: "", volumeGrossWeight: "", volumeNetWeight: "" };
+export const emptyTransport: TransportState = { freightType: "SENDER", freightValue: "", carrierId: "", noVehicle: false, vehiclePlate: "", vehicleState: "", volumeQuantity: "", volumeSpecies: "", volumeGrossWeight: "", volumeNetWeight: "" };
 export const emptyInline: InlineClient = { name: "", document: "", stateRegistration: "", email: "", phone: "", zipCode: "", street: "", number: "", complement: "", neighborhood: "", city: "", state: "", municipalityCode: "" };
 
 export const initialForm: FormState = {
@@ -110,7 +112,7 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
       form.transport && form.type === "NFE"
         ? pick({
             freightType: form.transport.freightType, freightValue: num(form.transport.freightValue), carrierId: text(form.transport.carrierId),
-            vehiclePlate: text(form.transport.vehiclePlate), vehicleState: text(form.transport.vehicleState),
+            ...(form.transport.noVehicle ? { vehiclePlate: null } : { vehiclePlate: text(form.transport.vehiclePlate), vehicleState: text(form.transport.vehicleState) }),
             volumeQuantity: num(form.transport.volumeQuantity), volumeSpecies: text(form.transport.volumeSpecies),
             volumeGrossWeight: num(form.transport.volumeGrossWeight), volumeNetWeight: num(form.transport.volumeNetWeight),
           })
