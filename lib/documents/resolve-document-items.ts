@@ -17,6 +17,7 @@ import type { ItemTaxes, ItemTaxSources } from "@/lib/tax/tax-shapes";
 import { TaxationError } from "@/lib/tax/taxation-error";
 import { assertIcmsTaxation, assertOtherTaxes, isCfop, usesCsosn } from "@/lib/tax/taxation-rules";
 import type { Recipient } from "./client-snapshot";
+import { isReturnTemplate } from "./document-purpose";
 import type { LoadedTaxRule } from "./load-references";
 import type { DocumentItemInput } from "./schemas";
 
@@ -131,8 +132,9 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
     if (goods) assertCfopMatchesOperation(input.cfop, operation, context, where);
   }
 
-  // The product's CFOP for the destination, else its internal one (moved to the destination's group below).
-  const productCfop = product ? (productCfopFor(product, operation, context.recipient.contributor) ?? product.internalCfop) : null;
+  // The product's CFOP for the destination, else its internal one (moved to the destination's group below);
+  // a return template's CFOP wins over the product's, which is a sale's.
+  const productCfop = product && !isReturnTemplate(context.template) ? (productCfopFor(product, operation, context.recipient.contributor) ?? product.internalCfop) : null;
   const item = itemLevel({ ...input, cest, ibsCbsCst: input.ibsCbs?.cst, cClassTrib: input.ibsCbs?.cClassTrib });
   const lower: TaxLevel[] = [
     productLevel(product, productCfop),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formFromDocument } from "@/components/dashboard/documents/form/form-from-document";
+import { buildCreateBody } from "@/components/dashboard/documents/form/form-state";
 import { draftBody, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { createTestCompany, db } from "@/test/factories";
+import { makeCarrier } from "./testing/fixtures";
 import { call } from "@/test/http";
 import { signedInCookie } from "@/test/session";
 import { PATCH as dashboardPatch } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/route";
@@ -66,6 +69,27 @@ describe("PATCH /v1/fiscal-documents/{id}", () => {
     const item = (await detail(draft.id)).body.items[0];
     expect(item.grossValue).toBe("450.00");
     expect(item.icms.amount).toBe("81.00");
+  });
+
+  it("the dashboard's edit form, prefilled from the document and saved unchanged, leaves the document as it was", async () => {
+    const carrier = await makeCarrier(fixture.company.companyId, [{ plate: "ABC1D23", state: "SP", isDefault: true }]);
+    const draft = await create(draftBody({
+      additionalInfo: "Entregar pela manhã",
+      transport: { freightType: "SENDER", carrierId: carrier.id, vehiclePlate: null, volumeQuantity: 2, volumeGrossWeight: 10.5 },
+      duplicates: [{ dueDate: "2099-01-10", value: 40 }, { dueDate: "2099-02-10", value: 60 }],
+      payments: [{ method: "BANK_SLIP", value: 100 }],
+    }));
+    const before = (await detail(draft.id)).body;
+    const body = buildCreateBody(formFromDocument(before), false);
+    const res = await patch(draft.id, body);
+    expect(res.status, res.text).toBe(200);
+    const after = (await detail(draft.id)).body;
+    const content = (d: typeof before) => ({
+      items: d.items.map(({ id: _id, ...item }: { id: string }) => item), payments: d.payments, duplicates: d.duplicates, transport: d.transport,
+      taxTotals: d.taxTotals, totalValue: d.totalValue, client: d.client, additionalInfo: d.additionalInfo, operationNature: d.operationNature, purpose: d.purpose,
+    });
+    expect(content(after)).toEqual(content(before));
+    expect(after.transport.vehiclePlate).toBeNull();
   });
 
   it("validates the body as create does: 400 validation_error, 422 with the create codes, and nothing changes", async () => {

@@ -13,7 +13,7 @@ import { CreateDocumentInput } from "@/lib/documents/schemas";
 import type { z } from "zod";
 import { Field, inputClass, Section } from "./form-rows";
 import { ClientSection } from "./form/client-section";
-import { buildCreateBody, cfopOperation, initialForm, type DocType, type FormState } from "./form/form-state";
+import { buildCreateBody, cfopOperation, initialForm, type DocType, type FormState, type PurposeChoice } from "./form/form-state";
 import { InstallmentsSection } from "./form/installments-section";
 import { ItemsSection } from "./form/items-section";
 import { PaymentsSection } from "./form/payments-section";
@@ -33,6 +33,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?: { documentId: string; initial: FormState } }) {
   const t = useTranslations("documentForm");
   const types = useTranslations("enums.documentTypeLong");
+  const purposes = useTranslations("enums.purpose");
   const errorMessage = useErrorMessage();
   const issueMessages = useIssueMessages();
   const router = useRouter();
@@ -107,6 +108,19 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
           <Field label={t("document.operationNature")} className="col-span-2 lg:col-span-3" hint={t("document.operationNatureHint")}>
             <input value={form.operationNature} maxLength={60} placeholder="VENDA DE MERCADORIA" onChange={(e) => setForm({ operationNature: e.target.value.toUpperCase() })} className={inputClass} />
           </Field>
+          {form.type === "NFE" && (
+            <>
+              <Field label={t("document.purpose")} className="col-span-2">
+                <select value={form.purpose} onChange={(e) => setForm({ purpose: e.target.value as PurposeChoice })} className={inputClass} data-testid="purpose-select">
+                  <option value="">{t("document.purposeAuto")}</option>
+                  {(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"] as const).map((purpose) => <option key={purpose} value={purpose}>{purposes(purpose)}</option>)}
+                </select>
+              </Field>
+              <Field label={t("document.referencedKeys")} className="col-span-2" hint={t("document.referencedKeysHint")}>
+                <textarea value={form.referencedKeys} rows={1} onChange={(e) => setForm({ referencedKeys: e.target.value })} className={`${inputClass} font-mono text-xs`} data-testid="referenced-keys" />
+              </Field>
+            </>
+          )}
           <Field label={t("document.template")} className="col-span-2">
             <select value={form.templateId} onChange={(e) => setForm({ templateId: e.target.value })} className={inputClass}>
               <option value="">{t("document.noTemplate")}</option>

@@ -28,8 +28,14 @@ export type InlineClient = {
   street: string; number: string; complement: string; neighborhood: string; city: string; state: string; municipalityCode: string;
 };
 
+/** finNFe as chosen in the form: "" lets the server decide (NORMAL, or RETURN with a return template). */
+export type PurposeChoice = "" | "NORMAL" | "COMPLEMENTARY" | "ADJUSTMENT" | "RETURN";
+
 export type FormState = {
   type: DocType;
+  purpose: PurposeChoice;
+  /** Access keys of the referenced NF-e/NFC-e, one per line (spaces inside a key are ignored). */
+  referencedKeys: string;
   operationNature: string;
   templateId: string;
   taxRuleId: string;
@@ -51,7 +57,7 @@ export const emptyTransport: TransportState = { freightType: "SENDER", freightVa
 export const emptyInline: InlineClient = { name: "", document: "", stateRegistration: "", email: "", phone: "", zipCode: "", street: "", number: "", complement: "", neighborhood: "", city: "", state: "", municipalityCode: "" };
 
 export const initialForm: FormState = {
-  type: "NFE", operationNature: "", templateId: "", taxRuleId: "", clientMode: "existing", clientId: "", inline: emptyInline,
+  type: "NFE", purpose: "", referencedKeys: "", operationNature: "", templateId: "", taxRuleId: "", clientMode: "existing", clientId: "", inline: emptyInline,
   items: [emptyItem], payments: [], duplicates: [], transport: null, additionalInfo: "",
 };
 
@@ -80,8 +86,12 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
             complement: text(form.inline.complement), neighborhood: text(form.inline.neighborhood), city: text(form.inline.city), state: text(form.inline.state), municipalityCode: text(form.inline.municipalityCode),
           }),
         };
+  const referencedKeys = form.referencedKeys.split(/[\n,;]+/).map((key) => key.replace(/\s/g, "")).filter(Boolean);
+  const noteOnly = form.type === "NFE";
   return pick({
     type: form.type,
+    purpose: noteOnly && form.purpose ? form.purpose : undefined,
+    referencedDocuments: noteOnly && referencedKeys.length ? referencedKeys.map((accessKey) => ({ accessKey })) : undefined,
     ...client,
     operationNature: text(form.operationNature),
     templateId: text(form.templateId),
