@@ -30,13 +30,18 @@ const [sampleItem] = draftBody().items;
 const edited = () =>
   draftBody({ items: [{ ...sampleItem, code: "SKU-2", description: "Cadeira de escritório", quantity: 3, unitValue: 150, ncm: "94013000" }], payments: [{ method: "PIX", value: 450 }], additionalInfo: "Pedido 123" });
 
+/** A draft the simulator rejects once (778): REJECTED with its number and key. */
+async function rejectedDocument() {
+  const { companyId, cnpj } = fixture.company;
+  const draft = await create();
+  fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
+  await emitAndDrain(companyId, draft.id);
+  return { draft, rejected: await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } }) };
+}
+
 describe("PATCH /v1/fiscal-documents/{id}", () => {
   it("a rejected document is edited, keeps its number, series and key, and is then AUTHORIZED with the new content", async () => {
-    const { companyId, cnpj } = fixture.company;
-    const draft = await create();
-    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
-    await emitAndDrain(companyId, draft.id);
-    const rejected = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    const { draft, rejected } = await rejectedDocument();
     expect(rejected.status).toBe("REJECTED");
     expect(rejected.number).toBeGreaterThan(0);
 
@@ -50,7 +55,7 @@ describe("PATCH /v1/fiscal-documents/{id}", () => {
     expect(stored.issueDateTime.toISOString()).toBe(rejected.issueDateTime.toISOString());
     expect(stored.signedXml).toBeNull();
 
-    await emitAndDrain(companyId, draft.id);
+    await emitAndDrain(fixture.company.companyId, draft.id);
     const authorized = (await detail(draft.id)).body;
     expect(authorized.status).toBe("AUTHORIZED");
     expect([authorized.number, authorized.series, authorized.accessKey]).toEqual([rejected.number, rejected.series, rejected.accessKey]);
@@ -127,11 +132,7 @@ describe("PATCH /v1/fiscal-documents/{id}", () => {
   });
 
   it("a numbered document cannot move its issue date out of the month of its access key", async () => {
-    const { companyId, cnpj } = fixture.company;
-    const draft = await create();
-    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj, action: { kind: "reject", cStat: "778", reason: "Informado NCM inexistente" }, times: 1 });
-    await emitAndDrain(companyId, draft.id);
-    const rejected = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    const { draft, rejected } = await rejectedDocument();
     const nextMonth = new Date(rejected.issueDateTime.getTime() + 40 * 86_400_000).toISOString();
     const res = await patch(draft.id, { ...edited(), issueDateTime: nextMonth });
     expect(res.status).toBe(400);
