@@ -96,7 +96,7 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
   const purpose = documentPurpose(body, template);
   const resolved = body.items.map((item, index) => resolveItem(context, item, index));
   if (body.type === "NFSE") assertOneService(resolved);
-  else assertPurposeCfops(purpose, resolved);
+  else assertPurposeCfops(purpose, resolved, body.referencedDocuments?.length ?? 0, context.recipient.contributor);
   const freightTotal = body.transport?.freightValue === undefined ? ZERO : dec(String(body.transport.freightValue));
   const freights = apportionFreight(freightTotal, resolved.map((r) => r.grossValue));
   const lines = resolved.map((item, index) => ({ item, grossValue: item.grossValue, ...computeResolvedItem(context, item, freights[index] ?? ZERO) }));

@@ -23,30 +23,42 @@ export function isReturnTemplate(template: Pick<FiscalTemplate, "cfop"> | null):
   return !!template?.cfop && isReturnCfop(template.cfop);
 }
 
-/**
- * The document's purpose: a credit/debit note's own, else the one sent, else
- * RETURN with a return template, else NORMAL. A return needs the returned
- * note's key; from a template that was not visible in the body, so it is said here.
- */
-export function documentPurpose(body: CreateDocumentBody, template: Pick<FiscalTemplate, "cfop" | "name"> | null): DocumentPurpose {
+/** The document's purpose: a credit/debit note's own, else the one sent, else RETURN with a return template, else NORMAL. */
+export function documentPurpose(body: CreateDocumentBody, template: Pick<FiscalTemplate, "cfop"> | null): DocumentPurpose {
   if (body.rtcCreditType) return "CREDIT_NOTE";
   if (body.rtcDebitType) return "DEBIT_NOTE";
   if (body.purpose) return body.purpose;
-  if (body.type !== "NFE" || !isReturnTemplate(template)) return "NORMAL";
-  if ((body.referencedDocuments ?? []).length !== 1) {
-    throw validationError(`body.referencedDocuments: the template "${template!.name}" issues a return (devolução, finNFe 4), which references exactly one NF-e or NFC-e: the returned note (SEFAZ 321)`);
-  }
-  return "RETURN";
+  return body.type === "NFE" && isReturnTemplate(template) ? "RETURN" : "NORMAL";
 }
 
-/** Each line's CFOP against the purpose: SEFAZ 327 (a return with another CFOP) and 328 (a return CFOP on a normal NF-e). */
-export function assertPurposeCfops(purpose: DocumentPurpose, lines: { cfop: string }[]): void {
+// MOC B25-70: a return of these needs no referenced document (the returned sale may have had none).
+const RETURNS_WITHOUT_REFERENCE = new Set(["1201", "1202", "1410", "1411", "5921", "6921"]);
+// MOC I08-140, exception 1: a sale returned by a non-contributor may come back under 1949/2949.
+const NON_CONTRIBUTOR_RETURNS = new Set(["1949", "2949"]);
+
+/**
+ * A return against its lines and references: SEFAZ 321 (MOC B25-70: no
+ * referenced document, unless every line is one of the CFOPs exempted), 327
+ * (I08-140: a return line whose CFOP is not a return CFOP, 1949/2949 accepted
+ * for a non-contributor) and 328 (I08-144: a return CFOP when finNFe is not 2 or
+ * 4; credit and debit notes, which came later, are left out).
+ */
+export function assertPurposeCfops(purpose: DocumentPurpose, lines: { cfop: string }[], references: number, recipientContributor: boolean): void {
+  if (purpose === "RETURN" && references === 0 && !lines.every(({ cfop }) => RETURNS_WITHOUT_REFERENCE.has(cfop))) {
+    throw validationError("body.referencedDocuments: a return (devolução, finNFe 4) names the returned NF-e or NFC-e (SEFAZ 321 - Rejeição: NF-e de devolução de mercadoria não possui documento fiscal referenciado)");
+  }
+  // One tpNF per NF-e: entries (1/2/3xxx) and exits (5/6/7xxx) do not mix (SEFAZ 518/519).
+  const entry = (cfop: string) => /^[123]/.test(cfop);
+  const first = lines.find(({ cfop }) => cfop)?.cfop;
   lines.forEach(({ cfop }, index) => {
     if (!cfop) return;
-    if (purpose === "RETURN" && !isReturnCfop(cfop)) {
+    if (first && entry(cfop) !== entry(first)) {
+      throw unprocessable("invalid_cfop", `items.${index}.cfop: CFOP ${cfop} is an ${entry(cfop) ? "entry" : "exit"} and items.0's ${first} an ${entry(first) ? "entry" : "exit"}: one NF-e is either (tpNF 0 or 1; SEFAZ ${entry(cfop) ? "518 - Rejeição: CFOP de entrada para NF-e de saída" : "519 - Rejeição: CFOP de saída para NF-e de entrada"})`);
+    }
+    if (purpose === "RETURN" && !isReturnCfop(cfop) && !(NON_CONTRIBUTOR_RETURNS.has(cfop) && !recipientContributor)) {
       throw unprocessable("invalid_cfop", `items.${index}.cfop: CFOP ${cfop} is not a return CFOP; a devolução (purpose RETURN, finNFe 4) carries one such as 5202/6202 or 1202/2202 (SEFAZ 327 - Rejeição: CFOP inválido para NF-e com finalidade de devolução de mercadoria)`);
     }
-    if (purpose === "NORMAL" && isReturnCfop(cfop)) {
+    if ((purpose === "NORMAL" || purpose === "ADJUSTMENT") && isReturnCfop(cfop)) {
       throw unprocessable("invalid_cfop", `items.${index}.cfop: CFOP ${cfop} is a return CFOP; send purpose RETURN with the returned note in referencedDocuments (SEFAZ 328 - Rejeição: CFOP de devolução de mercadoria para NF-e que não tem finalidade de devolução de mercadoria)`);
     }
   });

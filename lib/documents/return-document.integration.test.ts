@@ -45,7 +45,7 @@ describe("returns (devolução) and references", () => {
     expect(emitted.authorizedXml).toContain("<tPag>90</tPag>");
   });
 
-  it("a return needs exactly one referenced NF-e or NFC-e with a valid key (SEFAZ 321, 322, 547, 679)", async () => {
+  it("a return names the returned NF-e or NFC-e, with a valid key (SEFAZ 321, 547, 680), unless its CFOPs are exempted", async () => {
     const { soldKey, templateId, item } = await returnSetup();
     const withoutReference = await create(draftBody({ templateId, items: [item], payments: undefined }));
     expect(withoutReference.status).toBe(400);
@@ -59,6 +59,17 @@ describe("returns (devolução) and references", () => {
     expect(wrongDigit.body.message).toContain("547");
     const twice = await create(draftBody({ templateId, items: [item], payments: undefined, referencedDocuments: [{ accessKey: soldKey }, { accessKey: soldKey }] }));
     expect(twice.body.message).toContain("680");
+    // MOC B25-70: a return of a sale under 1202 (a consumer's return) may reference nothing.
+    const exempted = await create(draftBody({ purpose: "RETURN", items: [{ ...item, cfop: "1202" }], payments: undefined }));
+    expect(exempted.status, exempted.text).toBe(201);
+    // An entry NF-e (tpNF 0), authorized.
+    await emitAndDrain(fixture.company.companyId, exempted.body.id);
+    const entry = await db.fiscalDocument.findUniqueOrThrow({ where: { id: exempted.body.id } });
+    expect(entry.status, entry.rejectionReason ?? "").toBe("AUTHORIZED");
+    expect(entry.authorizedXml).toContain("<tpNF>0</tpNF>");
+    const mixed = await create(draftBody({ purpose: "RETURN", items: [{ ...item, cfop: "1202" }, { ...item, code: "B", cfop: "5202" }], payments: undefined, referencedDocuments: [{ accessKey: soldKey }] }));
+    expect(mixed.status).toBe(422);
+    expect(mixed.body.message).toMatch(/^items\.1\.cfop: CFOP 5202 .*519/);
   });
 
   it("refuses a return with a sale CFOP (327), a return CFOP on a normal NF-e (328) and a charged return (871)", async () => {

@@ -217,17 +217,14 @@ export const CreateDocumentInput = z
   });
 export type CreateDocumentInput = z.input<typeof CreateDocumentInput>;
 
-/** finNFe and its references (MOC 4.00 B25/BA02; SEFAZ 254, 255, 321, 322, 680, 715). */
+/** finNFe and its references (MOC 4.00 B25, BA01, BA02; SEFAZ 254, 255, 680, 708, 715); a return's (321) is checked with its CFOPs. */
 function addPurposeIssues(body: { type: string; purpose?: string; referencedDocuments?: { accessKey: string }[]; rtcCreditType?: string; rtcDebitType?: string }, ctx: z.RefinementCtx): void {
   const keys = (body.referencedDocuments ?? []).map((r) => r.accessKey);
   if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: "an access key is referenced more than once (SEFAZ 680)" });
-  if (keys.length && body.type === "NFSE") ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: "an NFSE references no NF-e" });
+  if (keys.length && body.type !== "NFE") ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: `an ${body.type} references no other document${body.type === "NFCE" ? " (SEFAZ 708)" : ""}` });
   if (!body.purpose || body.purpose === "NORMAL") return;
   if (body.type !== "NFE") ctx.addIssue({ code: "custom", path: ["purpose"], message: `${body.purpose} is an NF-e (model 55) purpose; an ${body.type} is NORMAL (SEFAZ 715)` });
   if (body.rtcCreditType || body.rtcDebitType) ctx.addIssue({ code: "custom", path: ["purpose"], message: "a credit or debit note (rtcCreditType/rtcDebitType) has its own purpose: leave purpose out" });
-  if (body.purpose === "RETURN" && keys.length !== 1) {
-    ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: `a return (devolução) references exactly one NF-e or NFC-e: the returned note (SEFAZ ${keys.length ? "322" : "321"})` });
-  }
   if (body.purpose === "COMPLEMENTARY" && keys.length !== 1) {
     ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: `a complementary NF-e references exactly one NF-e: the complemented one (SEFAZ ${keys.length ? "255" : "254"})` });
   }

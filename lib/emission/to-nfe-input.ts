@@ -47,6 +47,8 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
     issuedAt: document.issueDateTime,
     operationNature: document.operationNature,
     finNFe: FIN_NFE_BY_PURPOSE[document.purpose],
+    // tpNF 0 (entry) when the lines are entries (CFOP 1/2/3xxx, e.g. a customer's return under 1202); creation refuses a mix (SEFAZ 518/519).
+    operationType: document.items.length > 0 && document.items.every((item) => /^[123]/.test(item.cfop)) ? "0" : "1",
     tpNFCredito: document.rtcCreditType,
     tpNFDebito: document.rtcDebitType,
     referencedKeys: [...(document.referencedKeys ?? []), ...(document.referencedAccessKey ? [document.referencedAccessKey] : [])],
