@@ -1,22 +1,14 @@
 import type { FiscalTemplate } from "@prisma/client";
 import { unprocessable, validationError } from "@/lib/errors";
-import { loadTable } from "@/lib/fiscal-tables/load-tables";
+import { isReturnCfop } from "@/lib/fiscal-tables/return-cfops";
+import { NON_CONTRIBUTOR_RETURNS, RETURNS_WITHOUT_REFERENCE } from "@/lib/fiscal/nfe/rules/purpose-rules";
 import type { CreateDocumentBody } from "./schemas";
 
 // finNFe of a document (MOC 4.00 B25) and the CFOPs that go with it. A return
 // (devolução, finNFe 4) carries return CFOPs only (SEFAZ 327) and a normal
-// NF-e none (328). The return CFOPs are the official table's codes whose
-// description names a devolução (1201/1202…, 5202/6202, 1410, 5553, 7930…):
-// our reading of the rules' lists, which follow the same table.
+// NF-e none (328); the return CFOPs: lib/fiscal-tables/return-cfops.ts.
 
 export type DocumentPurpose = "NORMAL" | "CREDIT_NOTE" | "DEBIT_NOTE" | "COMPLEMENTARY" | "ADJUSTMENT" | "RETURN";
-
-let returnCfops: Set<string> | null = null;
-
-export function isReturnCfop(cfop: string): boolean {
-  returnCfops ??= new Set(loadTable("cfop").filter((entry) => /devolu[çc][ãa]o/i.test(entry.description)).map((entry) => entry.code));
-  return returnCfops.has(cfop);
-}
 
 /** A template made for returns: its CFOP is a return CFOP, and it wins over the products' sale CFOPs. */
 export function isReturnTemplate(template: Pick<FiscalTemplate, "cfop"> | null): boolean {
@@ -31,10 +23,6 @@ export function documentPurpose(body: CreateDocumentBody, template: Pick<FiscalT
   return body.type === "NFE" && isReturnTemplate(template) ? "RETURN" : "NORMAL";
 }
 
-// MOC B25-70: a return of these needs no referenced document (the returned sale may have had none).
-const RETURNS_WITHOUT_REFERENCE = new Set(["1201", "1202", "1410", "1411", "5921", "6921"]);
-// MOC I08-140, exception 1: a sale returned by a non-contributor may come back under 1949/2949.
-const NON_CONTRIBUTOR_RETURNS = new Set(["1949", "2949"]);
 
 /**
  * A return against its lines and references: SEFAZ 321 (MOC B25-70: no
