@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { descendants, freePort, isAlive, isPortFree, killTree, startNpmScript, waitUntil } from "../scripts/testing/process-tree";
+import { descendants, freePort, killTree, startNpmScript, waitForCleanStop, waitUntil } from "../scripts/testing/process-tree";
 
 // Issue 36 item 9, on the production build: `npm start` on the embedded default
 // (its own DATA_DIR, no DATABASE_URL), then SIGTERM to the npm process; 10 s
@@ -23,11 +23,7 @@ test("SIGTERM to `npm start` stops Next, its worker loop and the embedded Postgr
     tree = [started.npm.pid!, ...descendants(started.npm.pid!)];
 
     process.kill(started.npm.pid!, "SIGTERM");
-    const took = await waitUntil(
-      async () => tree.every((pid) => !isAlive(pid)) && !existsSync(postmasterPid) && (await Promise.all(ports.map(isPortFree))).every(Boolean),
-      10_000,
-      `every process of ${tree.join(", ")} to end and ports ${ports.join(", ")} to be free\n${started.output()}`,
-    );
+    const took = await waitForCleanStop(tree, ports, postmasterPid, 10_000, started.output);
     expect(took).toBeLessThanOrEqual(10_000);
   } finally {
     killTree([...tree, started.npm.pid!, ...descendants(started.npm.pid!)]);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { descendants, freePort, isAlive, isPortFree, killTree, startNpmScript, waitUntil, type Started } from "./testing/process-tree";
+import { descendants, freePort, isPortFree, killTree, startNpmScript, waitForCleanStop, waitUntil, type Started } from "./testing/process-tree";
 
 // Issue 36 item 9: SIGTERM or SIGINT to the npm process of `npm run dev`,
 // `npm run worker` and `npm run simulator` stops everything they started
@@ -36,11 +36,7 @@ async function stopAndCheck(started: Started, signal: NodeJS.Signals, ports: num
   const allPorts = [...ports, postgresPort()];
   for (const port of allPorts) expect(await isPortFree(port), `port ${port} in use while running`).toBe(false);
   process.kill(started.npm.pid!, signal);
-  const took = await waitUntil(
-    async () => tree.every((pid) => !isAlive(pid)) && !existsSync(postmasterPid) && (await Promise.all(allPorts.map(isPortFree))).every(Boolean),
-    STOP_BUDGET_MS,
-    `every process of ${tree.join(", ")} to end and ports ${allPorts.join(", ")} to be free\n${started.output()}`,
-  );
+  const took = await waitForCleanStop(tree, allPorts, postmasterPid, STOP_BUDGET_MS, started.output);
   expect(took).toBeLessThanOrEqual(STOP_BUDGET_MS);
 }
 

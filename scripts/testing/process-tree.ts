@@ -93,3 +93,16 @@ export function killTree(pids: number[]): void {
     }
   }
 }
+
+/**
+ * Waits until every process of `tree` has ended, the embedded server's
+ * postmaster.pid is gone and every port is free; the time it took, or throws
+ * after `budgetMs` naming what is left.
+ */
+export function waitForCleanStop(tree: number[], ports: number[], postmasterPid: string, budgetMs: number, output: () => string): Promise<number> {
+  return waitUntil(
+    async () => tree.every((pid) => !isAlive(pid)) && !existsSync(postmasterPid) && (await Promise.all(ports.map(isPortFree))).every(Boolean),
+    budgetMs,
+    `every process of ${tree.join(", ")} to end and ports ${ports.join(", ")} to be free\n${output()}`,
+  );
+}
