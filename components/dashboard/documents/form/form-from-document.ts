@@ -37,8 +37,9 @@ export function formFromDocument(document: DocumentDetail): FormState {
   const transport = document.transport;
   return {
     type: document.type as DocType,
-    // Credit and debit notes are API-only; their purpose comes from rtcCreditType/rtcDebitType, which the form does not edit.
-    purpose: document.purpose === "CREDIT_NOTE" || document.purpose === "DEBIT_NOTE" ? "" : document.purpose,
+    // NORMAL is what "automatic" gives without a return template; credit and debit notes are API-only
+    // (their purpose comes from rtcCreditType/rtcDebitType, which the form does not edit).
+    purpose: document.purpose === "NORMAL" || document.purpose === "CREDIT_NOTE" || document.purpose === "DEBIT_NOTE" ? "" : document.purpose,
     referencedKeys: document.referencedDocuments.map((r) => r.accessKey).join("\n"),
     operationNature: document.operationNature,
     templateId: document.templateId ?? "",
