@@ -3,6 +3,9 @@
 // State goes to DATABASE_URL, or to the embedded PostgreSQL under DATA_DIR.
 import { applyMigrations } from "@/lib/db/apply-migrations";
 import { openProcessDatabase } from "@/lib/db/local-database";
+import { stopOnSignals } from "./stop-signals";
+
+const signals = stopOnSignals();
 
 async function main(): Promise<void> {
   const database = await openProcessDatabase();
@@ -19,8 +22,7 @@ async function main(): Promise<void> {
     await database.stop();
     process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown());
-  process.on("SIGTERM", () => void shutdown());
+  signals.onStop(() => void shutdown());
 }
 
 main().catch((error: unknown) => {

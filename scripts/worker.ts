@@ -5,6 +5,9 @@
 // Without DATABASE_URL it joins the embedded database of `npm start` (DATA_DIR).
 // WORKER_FUNCTIONS limits it to some functions, e.g. a process only for webhook deliveries.
 import { openProcessDatabase } from "@/lib/db/local-database";
+import { stopOnSignals } from "./stop-signals";
+
+const signals = stopOnSignals();
 
 async function main(): Promise<void> {
   // An unreadable authority trust store (AUTHORITY_EXTRA_CA_FILE) stops the start instead of failing every call.
@@ -25,9 +28,7 @@ async function main(): Promise<void> {
   // Webhook delivery runs take slots of their own (WEBHOOK_DELIVERY_SLOTS) unless they are all this process runs.
   const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency, lanes: [deliverySlotLane()] });
   console.log(`Local background worker ${worker.workerId} (${worker.slots}) ready`);
-  const stop = () => void worker.stop().then(() => database.stop()).then(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  signals.onStop(() => void worker.stop().then(() => database.stop()).then(() => process.exit(0)));
 }
 
 main().catch((error: unknown) => {

@@ -73,6 +73,7 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
   const fiscalNote = doc.type === "NFE" || doc.type === "NFCE";
   // Until the page catches up with a newer status, the timeline would contradict it.
   const consistent = doc.status === status;
+  const cancellation = timeline.data.entries.find((entry) => entry.type === "event" && entry.event.kind === "CANCELLATION" && entry.event.outcome === "AUTHORIZED");
 
   return (
     <section aria-label={t("title")} className="space-y-3">
@@ -81,6 +82,9 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
         {consistent && doc.hasSignedXml && !doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=signed&download=true`}>{t("downloadSignedXml")}</a>}
         {/* A denied nfeProc is kept and downloadable, but a denial has no DANFE. */}
         {consistent && doc.hasAuthorizedXml && status !== "DENIED" && <a className={button} href={`${base}/danfe?download=true`}>{doc.type === "NFSE" ? t("downloadDanfse") : t("downloadDanfe")}</a>}
+        {consistent && cancellation?.type === "event" && (
+          <a className={button} href={`${base}/events/${cancellation.event.id}/xml?download=true`} data-testid="cancellation-xml">{t("downloadCancellationXml")}</a>
+        )}
         {/* ?preview=true: an unofficial DANFE (DANFSe for an NFS-e) of a draft or rejected note, as emission would build it. */}
         {(status === "DRAFT" || status === "REJECTED") && (
           <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t(fiscalNote ? "previewDanfe" : "previewDanfse")}</a>
@@ -107,7 +111,7 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
       )}
       {dialog === "receipt" && <DeliveryReceiptDialog pending={receipt.isPending} error={receipt.error} onSubmit={(body) => receipt.mutate(body)} onClose={() => setDialog(null)} />}
       <h2 className="text-base font-semibold">{t("timeline.title")}</h2>
-      {consistent ? <DocumentTimeline entries={timeline.data.entries} /> : <p className="text-sm text-slate-500">{t("loading")}</p>}
+      {consistent ? <DocumentTimeline entries={timeline.data.entries} eventsBase={`${base}/events`} /> : <p className="text-sm text-slate-500">{t("loading")}</p>}
     </section>
   );
 }

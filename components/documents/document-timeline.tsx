@@ -10,8 +10,31 @@ type Kind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER"
 type Outcome = "AUTHORIZED" | "REJECTED" | "DENIED";
 const OUTCOME_CLASS: Record<Outcome, string> = { AUTHORIZED: "text-emerald-700", REJECTED: "text-red-700", DENIED: "text-orange-700" };
 type RunStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+type TimelineEvent = Extract<TimelineEntry, { type: "event" }>["event"];
 
-export function DocumentTimeline({ entries }: { entries: TimelineEntry[] }) {
+// The events registered as events of their own have an XML (GET …/events/{eventId}/xml); a correction letter also a DACCE.
+const XML_LABEL: Partial<Record<Kind, "cancellationXml" | "correctionXml" | "eventXml">> = {
+  CANCELLATION: "cancellationXml",
+  CORRECTION_LETTER: "correctionXml",
+  DELIVERY_RECEIPT: "eventXml",
+  DELIVERY_RECEIPT_CANCELLATION: "eventXml",
+};
+
+function EventDownloads({ event, eventsBase }: { event: TimelineEvent; eventsBase: string }) {
+  const t = useTranslations("documentEvents.timeline");
+  const xml = XML_LABEL[event.kind as Kind];
+  if (!xml || event.outcome !== "AUTHORIZED") return null;
+  const base = `${eventsBase}/${event.id}`;
+  return (
+    <span className="flex gap-3">
+      <a className="text-indigo-700 hover:underline" href={`${base}/xml?download=true`} data-testid="event-xml">{t(xml)}</a>
+      {event.kind === "CORRECTION_LETTER" && <a className="text-indigo-700 hover:underline" href={`${base}/pdf`} target="_blank" rel="noopener" data-testid="event-pdf">{t("correctionPdf")}</a>}
+    </span>
+  );
+}
+
+/** `eventsBase`: the dashboard path of the document's events, for the downloads of the registered ones. */
+export function DocumentTimeline({ entries, eventsBase }: { entries: TimelineEntry[]; eventsBase: string }) {
   const t = useTranslations("documentEvents.timeline");
   const kinds = useTranslations("enums.eventKind");
   const outcomes = useTranslations("enums.authorityOutcome");
@@ -30,6 +53,7 @@ export function DocumentTimeline({ entries }: { entries: TimelineEntry[] }) {
             {(entry.event.cStat || entry.event.reason) && <span className="text-slate-700">{[entry.event.cStat, entry.event.reason].filter(Boolean).join(" - ")}</span>}
             {entry.event.protocol && <span className="text-slate-500">{t("protocol", { protocol: entry.event.protocol })}</span>}
             {entry.event.runId && <span className="text-slate-400">{t("run", { runId: entry.event.runId })}</span>}
+            <EventDownloads event={entry.event} eventsBase={eventsBase} />
           </li>
         ) : (
           <li key={`r-${entry.run.runId}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2" data-testid="timeline-run">

@@ -3,7 +3,7 @@ import { pageSchema } from "@/lib/api/pagination";
 import { DocumentDetail, DocumentSummary } from "./response-schemas";
 import { z } from "zod";
 import { ErrorObject } from "@/lib/api/error-response";
-import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery } from "./schemas";
+import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery, UpdateDocumentInput } from "./schemas";
 
 export const MAX_BATCH_DOCUMENTS = 50;
 
@@ -45,10 +45,20 @@ export const getDocumentContract = defineContract({
   params: DocumentIdParams, response: DocumentDetail, errorStatuses: [404],
 });
 
+export const updateDocumentContract = defineContract({
+  method: "PATCH", path: "/v1/fiscal-documents/{id}", summary: "Edit a DRAFT or REJECTED document (the create body, in full)", tag, scope: "documents:write",
+  params: DocumentIdParams, body: UpdateDocumentInput, response: DocumentSummary, errorStatuses: [404, 422],
+  description:
+    "Replaces the document's content with the body, validated, resolved and computed exactly as on create (same 400 and 422 answers). " +
+    "The document keeps its id, status and type; once numbered (a REJECTED document) also its series, number, environment and access key, so it is re-emitted under the number it reserved. " +
+    "Without issueDateTime a numbered document keeps its issue date; a date outside the month of its access key is 400. emit true is 400: emit with POST …/emit. " +
+    "Any status other than DRAFT or REJECTED answers 422 document_not_editable.",
+});
+
 export const deleteDocumentContract = defineContract({
   method: "DELETE", path: "/v1/fiscal-documents/{id}", summary: "Delete a draft (never numbered nor sent)", tag, scope: "documents:write",
   params: DocumentIdParams, successStatus: 204, errorStatuses: [404, 422],
   description: "Only DRAFT documents; any other status answers 422 invalid_status (void a rejected number by inutilization, an authorized document by cancellation).",
 });
 
-export const documentContracts = [listDocumentsContract, createDocumentContract, createDocumentBatchContract, getDocumentContract, deleteDocumentContract];
+export const documentContracts = [listDocumentsContract, createDocumentContract, createDocumentBatchContract, getDocumentContract, updateDocumentContract, deleteDocumentContract];

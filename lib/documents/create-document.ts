@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { assertOneService } from "./assert-one-service";
 import type { Client, Company } from "@prisma/client";
 import { parseWith } from "@/lib/api/read-input";
+import { validationError } from "@/lib/errors";
 import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, type Queryable } from "@/lib/db/sql";
@@ -12,8 +13,9 @@ import { apportionFreight, computeDocumentTotals } from "@/lib/tax/compute-docum
 import { dec, money, ZERO } from "@/lib/tax/decimal";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { buildDuplicates } from "./build-duplicates";
+import { assertPurposeCfops, documentPurpose } from "./document-purpose";
 import { assertPayments } from "./validate-payments";
-import { buildTransport } from "./build-transport";
+import { buildTransport, vehicleForOperation } from "./build-transport";
 import { describeRecipient, snapshotClient } from "./client-snapshot";
 import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTaxRules } from "./load-references";
 import { computeResolvedItem, resolveItem, type ResolutionContext } from "./resolve-document-items";
@@ -97,8 +99,10 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
     issuedOn: issueDate,
     adjustmentNote: !!(body.rtcCreditType ?? body.rtcDebitType),
   };
+  const purpose = documentPurpose(body, template);
   const resolved = body.items.map((item, index) => resolveItem(context, item, index));
   if (body.type === "NFSE") assertOneService(resolved);
+  else assertPurposeCfops(purpose, resolved, body.referencedDocuments?.length ?? 0, context.recipient.contributor);
   const freightTotal = body.transport?.freightValue === undefined ? ZERO : dec(String(body.transport.freightValue));
   const freights = apportionFreight(freightTotal, resolved.map((r) => r.grossValue));
   const lines = resolved.map((item, index) => ({ item, grossValue: item.grossValue, ...computeResolvedItem(context, item, freights[index] ?? ZERO) }));
@@ -106,10 +110,14 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
   const totalValue = dec(taxTotals.icmsTot.vNF);
 
   const duplicates = buildDuplicates(body.duplicates ?? [], totalValue, { type: body.type, issueDate });
-  const adjustment = body.rtcCreditType ?? body.rtcDebitType;
-  // Credit/debit notes of the tax reform carry no charge: tPag 90 (api.md, Create-document rule 4).
-  const payments = adjustment ? [{ method: "NO_PAYMENT" as const, value: 0 }] : (body.payments ?? []);
-  if (!adjustment) assertPayments(body.type, payments, totalValue);
+  // Credit/debit notes of the tax reform carry no charge: tPag 90 (api.md, Create-document rule 4);
+  // so do returns and adjustments (finNFe 4/3: SEFAZ 871).
+  const withoutCharge = !!(body.rtcCreditType ?? body.rtcDebitType) || purpose === "RETURN" || purpose === "ADJUSTMENT";
+  if (withoutCharge && body.payments?.some((p) => p.method !== "NO_PAYMENT")) {
+    throw validationError(`body.payments: a ${purpose === "RETURN" ? "return" : "adjustment"} NF-e is issued without charge (tPag 90, SEFAZ 871): send no payments or only NO_PAYMENT`);
+  }
+  const payments = withoutCharge ? [{ method: "NO_PAYMENT" as const, value: 0 }] : (body.payments ?? []);
+  if (!withoutCharge) assertPayments(body.type, payments, totalValue);
 
   const id = randomUUID();
   const now = new Date();
@@ -120,7 +128,7 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
     status: "DRAFT" as string,
     runId: null as string | null,
     environment: company.environment,
-    purpose: body.rtcCreditType ? "CREDIT_NOTE" : body.rtcDebitType ? "DEBIT_NOTE" : "NORMAL",
+    purpose,
     number: 0,
     clientId: recipientRecord.id,
     clientSnapshot: snapshot,
@@ -132,6 +140,7 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
     rtcCreditType: body.rtcCreditType ?? null,
     rtcDebitType: body.rtcDebitType ?? null,
     referencedAccessKey: body.referencedAccessKey ?? null,
+    referencedKeys: (body.referencedDocuments ?? []).map((r) => r.accessKey),
     issueDateTime: body.issueDateTime ? issueDateTime : now,
     // indPag 1 (on credit) with installments; 0 (cash) otherwise (MOC, YA01b).
     paymentIndicator: duplicates.length > 0 ? 1 : 0,
@@ -180,6 +189,6 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
       pixTxId: "pixTxId" in p ? (p.pixTxId ?? null) : null,
     })),
     duplicates: duplicates.map((d) => ({ id: randomUUID(), documentId: id, number: d.number, dueDate: d.dueDate, value: money(d.value) })),
-    transport: transport ? [{ ...transport, id: randomUUID(), documentId: id }] : [],
+    transport: transport ? [{ ...vehicleForOperation(transport, body.type === "NFE" && context.recipient.destination === "INTERSTATE"), id: randomUUID(), documentId: id }] : [],
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { pageSchema } from "@/lib/api/pagination";
 import { DocumentDetail, DocumentSummary } from "./response-schemas";
-import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery } from "./schemas";
+import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery, UpdateDocumentInput } from "./schemas";
 
 // Internal dashboard routes (handleSession) for documents. The create body is
 // the public CreateDocumentInput, so the form validates exactly as the API.
@@ -42,9 +42,15 @@ export const dashboardDocumentFormOptionsContract = defineContract({
   response: DocumentFormOptions,
 });
 
+const documentParams = z.object({ companyId: z.string().min(1), documentId: DocumentIdParams.shape.id });
+
 export const dashboardDeleteDocumentContract = defineContract({
   method: "DELETE", path: `${base}/{documentId}`, summary: "Delete a draft document", tag, scope: null,
-  params: z.object({ companyId: z.string().min(1), documentId: DocumentIdParams.shape.id }), successStatus: 204, errorStatuses: [404, 422],
+  params: documentParams, successStatus: 204, errorStatuses: [404, 422],
+});
+export const dashboardUpdateDocumentContract = defineContract({
+  method: "PATCH", path: `${base}/{documentId}`, summary: "Edit a DRAFT or REJECTED document (the create body, in full)", tag, scope: null,
+  params: documentParams, body: UpdateDocumentInput, response: DocumentSummary, errorStatuses: [404, 422],
 });
 export const DocumentPreviewResponse = z.object({
   items: DocumentDetail.shape.items,

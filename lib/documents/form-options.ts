@@ -1,4 +1,5 @@
 import { db, type DbClient } from "@/lib/db/client";
+import { unitCode } from "@/lib/products/schemas";
 import { listTemplates } from "@/lib/templates/template-service";
 import type { DocumentFormOptions } from "./dashboard-contracts";
 
@@ -16,7 +17,7 @@ export async function listDocumentFormOptions(companyId: string, client: DbClien
   ]);
   return {
     clients,
-    products: products.map((p) => ({ id: p.id, code: p.code, name: p.name, salePrice: p.salePrice.toString(), unit: p.commercialUnit, ncm: p.ncm })),
+    products: products.map((p) => ({ id: p.id, code: p.code, name: p.name, salePrice: p.salePrice.toString(), unit: unitCode(p.commercialUnit), ncm: p.ncm })),
     carriers,
     taxRules,
     templates: templates.data.map((t) => ({ id: t.id, name: t.name, type: t.type, source: t.source })),

@@ -2,12 +2,14 @@ import type { Company, FiscalTemplate, NfseTaxRule, Prisma, Product } from "@pri
 import type { Decimal } from "decimal.js";
 import { unprocessable } from "@/lib/errors";
 import { cestNcmMismatch } from "@/lib/fiscal-tables";
+import { unitCode } from "@/lib/products/schemas";
 import { computeItemTaxes, usedSources, type IssParameters, type LineContext } from "@/lib/tax/compute-item-taxes";
 import { lineGrossValue } from "@/lib/tax/compute-document-totals";
 import { difalParameters } from "@/lib/tax/compute-difal";
 import { interstateIcmsRate } from "@/lib/tax/data/icms-rates";
 import { dec } from "@/lib/tax/decimal";
-import { productCfopFor } from "@/lib/tax/cfop";
+import { cfopDestination, cfopForDestination, productCfopFor, type Destination } from "@/lib/tax/cfop";
+import { loadTable } from "@/lib/fiscal-tables/load-tables";
 import { matchNfeSubRule } from "@/lib/tax/match-nfe-sub-rule";
 import { resolveTaxFields } from "@/lib/tax/resolve-tax-fields";
 import type { ResolvedTaxFields, TaxLevel } from "@/lib/tax/tax-fields";
@@ -16,6 +18,7 @@ import type { ItemTaxes, ItemTaxSources } from "@/lib/tax/tax-shapes";
 import { TaxationError } from "@/lib/tax/taxation-error";
 import { assertIcmsTaxation, assertOtherTaxes, isCfop, usesCsosn } from "@/lib/tax/taxation-rules";
 import type { Recipient } from "./client-snapshot";
+import { isReturnTemplate } from "./document-purpose";
 import type { LoadedTaxRule } from "./load-references";
 import type { DocumentItemInput } from "./schemas";
 
@@ -64,6 +67,43 @@ function assertCfop(cfop: string, where: string) {
   if (!/^\d{4}$/.test(cfop) || !isCfop(cfop)) throw unprocessable("invalid_cfop", `${where}.cfop: CFOP ${cfop} must have 4 digits (1xxx-7xxx)`);
 }
 
+const ID_DEST: Record<Destination, string> = { INTERNAL: "1 (internal)", INTERSTATE: "2 (interstate)", FOREIGN: "3 (abroad)" };
+// MOC 4.00 I08-20/30/40: a CFOP of another destination than idDest.
+const MISMATCH_CSTAT: Record<Destination, string> = { FOREIGN: "731 - Rejeição: CFOP de operação com Exterior e idDest <> 3", INTERSTATE: "732 - Rejeição: CFOP de operação interestadual e idDest <> 2", INTERNAL: "733 - Rejeição: CFOP de operação interna e idDest <> 1" };
+
+function recipientWhere(context: ResolutionContext, operation: Destination): string {
+  if (operation === "FOREIGN") return "abroad";
+  return operation === "INTERSTATE" ? `in ${context.recipient.state ?? "?"} (issuer in ${context.company.state})` : context.documentType === "NFCE" ? "a consumer (an NFC-e is always internal)" : `in ${context.company.state} like the issuer`;
+}
+
+/** An explicit CFOP of another destination than the operation's is refused as SEFAZ would refuse it (731/732/733). */
+function assertCfopMatchesOperation(cfop: string, operation: Destination, context: ResolutionContext, where: string) {
+  const written = cfopDestination(cfop);
+  if (written === operation) return;
+  throw unprocessable(
+    "invalid_cfop",
+    `${where}.cfop: CFOP ${cfop} is for an operation with idDest ${ID_DEST[written]}, but the recipient is ${recipientWhere(context, operation)}: idDest ${ID_DEST[operation]}; SEFAZ rejects it (${MISMATCH_CSTAT[written]}). Use ${cfopForDestination(cfop, operation, context.recipient.contributor)} or leave the CFOP out to have it chosen`,
+  );
+}
+
+let knownCfops: Set<string> | null = null;
+const isKnownCfop = (cfop: string) => (knownCfops ??= new Set(loadTable("cfop").map((entry) => entry.code))).has(cfop);
+
+/**
+ * A CFOP that did not come from the item (product, template, company default)
+ * is written for one kind of operation: it is moved to the operation's group
+ * (company default 5101 on an interstate NF-e → 6101). A code without a
+ * counterpart in the CFOP table (5405 has no 6405) is 422 invalid_cfop naming the item.
+ */
+function operationCfop(cfop: string, source: string, operation: Destination, context: ResolutionContext, where: string): string {
+  const moved = cfopForDestination(cfop, operation, context.recipient.contributor);
+  if (moved === cfop || isKnownCfop(moved)) return moved;
+  throw unprocessable(
+    "invalid_cfop",
+    `${where}.cfop: the ${source}'s CFOP ${cfop} is for idDest ${ID_DEST[cfopDestination(cfop)]} and has no counterpart for this operation (idDest ${ID_DEST[operation]}: ${moved} is not a CFOP); set the item's CFOP or the product's CFOP for this destination`,
+  );
+}
+
 /** NFS-e service location of the recipient relative to the issuer (api.md, NFSE sub-rule serviceLocation). */
 function serviceLocation(context: ResolutionContext): string {
   if (context.recipient.destination === "FOREIGN") return "EXTERIOR";
@@ -86,9 +126,16 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   const goods = context.documentType !== "NFSE";
   const product = input.productId ? (context.products.get(input.productId) ?? null) : null;
   const cest = normalizeCest(input.cest, where);
-  if (input.cfop) assertCfop(input.cfop, where);
+  // idDest: an NFC-e is always an internal operation (MOC, B11a); an NF-e's follows the recipient.
+  const operation: Destination = context.documentType === "NFCE" ? "INTERNAL" : context.recipient.destination;
+  if (input.cfop) {
+    assertCfop(input.cfop, where);
+    if (goods) assertCfopMatchesOperation(input.cfop, operation, context, where);
+  }
 
-  const productCfop = product ? productCfopFor(product, context.recipient.destination, context.recipient.contributor) : null;
+  // The product's CFOP for the destination, else its internal one (moved to the destination's group below);
+  // a return template's CFOP wins over the product's, which is a sale's.
+  const productCfop = product && !isReturnTemplate(context.template) ? (productCfopFor(product, operation, context.recipient.contributor) ?? product.internalCfop) : null;
   const item = itemLevel({ ...input, cest, ibsCbsCst: input.ibsCbs?.cst, cClassTrib: input.ibsCbs?.cClassTrib });
   const lower: TaxLevel[] = [
     productLevel(product, productCfop),
@@ -96,9 +143,11 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
     companyLevel(context.company),
     builtInLevel(usesCsosn(context.company.taxRegime)),
   ];
-  const cfop = resolveTaxFields([item, ...lower]).fields.cfop ?? null;
-  if (goods && cfop === null) throw unprocessable("invalid_cfop", `${where}.cfop: no CFOP on the item, its product, the template or the company`);
-  if (cfop !== null) assertCfop(cfop, where);
+  const cfopResolution = resolveTaxFields([item, ...lower]);
+  const written = cfopResolution.fields.cfop ?? null;
+  if (goods && written === null) throw unprocessable("invalid_cfop", `${where}.cfop: no CFOP on the item, its product, the template or the company`);
+  if (written !== null) assertCfop(written, where);
+  const cfop = goods && written !== null && cfopResolution.sources.cfop !== "item" ? operationCfop(written, cfopResolution.sources.cfop ?? "default", operation, context, where) : written;
 
   const taxRuleId = input.taxRuleId ?? context.documentTaxRuleId ?? product?.taxRuleId ?? null;
   const rule = taxRuleId ? (context.rules.get(taxRuleId) ?? null) : null;
@@ -130,6 +179,7 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   // Without an NFSE sub-rule, the company's default ISS rate (Settings, NFS-e), not withheld.
   if (!goods && !iss && context.company.nfseIssRate !== null) iss = { rate: dec(context.company.nfseIssRate), retained: false };
   const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
+  if (cfop !== null) fields.cfop = cfop;
   if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
   const cestProblem = goods && fields.cest && fields.ncm ? cestNcmMismatch(fields.cest, fields.ncm) : null;
   if (cestProblem) throw unprocessable("invalid_cest", `${where}.cest: ${cestProblem}`);
@@ -147,7 +197,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
     quantity,
     unitValue,
     grossValue: lineGrossValue(quantity, unitValue),
-    unit: input.unit ?? product?.commercialUnit ?? "UN",
+    // A product's unit is a label ("UN - UNIDADE"); uCom/uTrib and the DANFE carry its code.
+    unit: unitCode(input.unit ?? product?.commercialUnit ?? "UN"),
     ncm: fields.ncm ?? "",
     cest: fields.cest ?? null,
     cfop: cfop ?? "",

@@ -116,7 +116,9 @@ export const DocumentInutilizationResponse = z.object({
 });
 
 export const DocumentDetail = DocumentSummary.extend({
-  purpose: z.enum(["NORMAL", "CREDIT_NOTE", "DEBIT_NOTE"]),
+  purpose: z.enum(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN", "CREDIT_NOTE", "DEBIT_NOTE"]),
+  /** The NF-e/NFC-e keys the document references (NFref), purpose RETURN, COMPLEMENTARY or ADJUSTMENT. */
+  referencedDocuments: z.array(z.object({ accessKey: z.string() })),
   operationNature: z.string(),
   nfseNumber: z.string().nullable(),
   verificationCode: z.string().nullable(),

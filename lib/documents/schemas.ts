@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { PaginationQuery } from "@/lib/api/pagination";
 import { CreateClientInput } from "@/lib/clients/schemas";
+import { modulus11CheckDigit } from "@/lib/br/documents";
 
 // The create-document body (api.md, Create-document request body, Item,
 // Payment, Duplicates, Transport). Rules that need the database (client,
@@ -127,8 +128,9 @@ export const TransportInput = z
     freightType: FreightTypeSchema.default("NO_FREIGHT"),
     freightValue: money.optional(),
     carrierId: z.string().min(1).optional(),
-    vehiclePlate: z.string().trim().min(1).max(10).optional(),
-    vehicleState: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a state code (UF)").optional(),
+    // null: no vehicle; absent: the carrier's default vehicle where SEFAZ accepts one (docs/api-notes/documents.md).
+    vehiclePlate: z.string().trim().min(1).max(10).nullable().optional(),
+    vehicleState: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a state code (UF)").nullable().optional(),
     // DocumentTransport.volumeQuantity is an int4 column.
     volumeQuantity: z.number().int().min(0).max(2_147_483_647).optional(),
     volumeSpecies: z.string().trim().max(60).optional(),
@@ -144,6 +146,14 @@ export type TransportInput = z.infer<typeof TransportInput>;
 
 // TChNFe (NT 2026.004): the CNPJ part of the key may be alphanumeric.
 const AccessKey = z.string().trim().regex(/^\d{6}[0-9A-Z]{12}\d{26}$/, "must be a 44-character access key");
+
+export const DocumentPurposeInput = z.enum(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"]);
+
+// A referenced NF-e/NFC-e key: check digit (SEFAZ 547) and model 55/65 (679) as the authority checks them.
+const ReferencedKey = AccessKey.refine((key) => String(modulus11CheckDigit(key.slice(0, 43))) === key[43], "the access key's check digit does not match (SEFAZ 547)").refine(
+  (key) => key.slice(20, 22) === "55" || key.slice(20, 22) === "65",
+  "must be the key of an NF-e (model 55) or NFC-e (65) (SEFAZ 679)",
+);
 
 export const CreateDocumentInput = z
   .object({
@@ -165,6 +175,10 @@ export const CreateDocumentInput = z
     rtcCreditType: z.enum(["01", "02", "03", "04", "05"], "must be a tpNFCredito code, 01 to 05").optional(),
     rtcDebitType: z.enum(["01", "02", "03", "04", "05", "06", "07", "08"], "must be a tpNFDebito code, 01 to 08").optional(),
     referencedAccessKey: AccessKey.optional(),
+    /** finNFe 1-4 (NFE): NORMAL, COMPLEMENTARY, ADJUSTMENT, RETURN (devolução). Default NORMAL, or RETURN with a return template. */
+    purpose: DocumentPurposeInput.optional(),
+    /** NF-e/NFC-e the document refers to (NFref/refNFe): the returned or complemented note. */
+    referencedDocuments: z.array(z.object({ accessKey: ReferencedKey })).max(500).optional(),
   })
   .superRefine((body, ctx) => {
     // api.md, Create-document rule 1: exactly one of clientId and client.
@@ -195,6 +209,7 @@ export const CreateDocumentInput = z
     if (rtc && body.payments?.some((p) => p.method !== "NO_PAYMENT")) {
       ctx.addIssue({ code: "custom", path: ["payments"], message: "credit and debit notes are issued without charge (tPag 90): send no payments or only NO_PAYMENT" });
     }
+    addPurposeIssues(body, ctx);
     addAmountIssues(body, ctx);
     const numbers = (body.duplicates ?? []).map((d) => d.number).filter(Boolean);
     if (new Set(numbers).size !== numbers.length) {
@@ -202,6 +217,19 @@ export const CreateDocumentInput = z
     }
   });
 export type CreateDocumentInput = z.input<typeof CreateDocumentInput>;
+
+/** finNFe and its references (MOC 4.00 B25, BA01, BA02; SEFAZ 254, 255, 680, 708, 715); a return's (321) is checked with its CFOPs. */
+function addPurposeIssues(body: { type: string; purpose?: string; referencedDocuments?: { accessKey: string }[]; rtcCreditType?: string; rtcDebitType?: string }, ctx: z.RefinementCtx): void {
+  const keys = (body.referencedDocuments ?? []).map((r) => r.accessKey);
+  if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: "an access key is referenced more than once (SEFAZ 680)" });
+  if (keys.length && body.type !== "NFE") ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: `an ${body.type} references no other document${body.type === "NFCE" ? " (SEFAZ 708)" : ""}` });
+  if (!body.purpose || body.purpose === "NORMAL") return;
+  if (body.type !== "NFE") ctx.addIssue({ code: "custom", path: ["purpose"], message: `${body.purpose} is an NF-e (model 55) purpose; an ${body.type} is NORMAL (SEFAZ 715)` });
+  if (body.rtcCreditType || body.rtcDebitType) ctx.addIssue({ code: "custom", path: ["purpose"], message: "a credit or debit note (rtcCreditType/rtcDebitType) has its own purpose: leave purpose out" });
+  if (body.purpose === "COMPLEMENTARY" && keys.length !== 1) {
+    ctx.addIssue({ code: "custom", path: ["referencedDocuments"], message: `a complementary NF-e references exactly one NF-e: the complemented one (SEFAZ ${keys.length ? "255" : "254"})` });
+  }
+}
 
 /**
  * Totals are Decimal(15, 2) columns (vProd, vNF: TDec_1302). The goods and
@@ -225,6 +253,15 @@ function addAmountIssues(body: { items: { quantity: number; unitValue: number }[
   }
 }
 export type CreateDocumentBody = z.output<typeof CreateDocumentInput>;
+
+/**
+ * PATCH of a DRAFT or REJECTED document: the create body, validated the same
+ * way. Emission stays its own call (POST …/emit), so emit true is refused.
+ */
+export const UpdateDocumentInput = CreateDocumentInput.superRefine((body, ctx) => {
+  if (body.emit) ctx.addIssue({ code: "custom", path: ["emit"], message: "an edit does not emit: send the edit, then POST /v1/fiscal-documents/{id}/emit" });
+});
+export type UpdateDocumentInput = z.input<typeof UpdateDocumentInput>;
 
 const EnvironmentFilter = z.enum(["PRODUCTION", "HOMOLOGATION", "ALL"]);
 

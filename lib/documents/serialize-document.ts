@@ -163,6 +163,7 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     rtcCreditType: document.rtcCreditType,
     rtcDebitType: document.rtcDebitType,
     referencedAccessKey: document.referencedAccessKey,
+    referencedDocuments: document.referencedKeys.map((accessKey) => ({ accessKey })),
     paymentIndicator: document.paymentIndicator,
     productsTotal: document.productsTotal.toFixed(2),
     freightTotal: document.freightTotal.toFixed(2),

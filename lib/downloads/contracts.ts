@@ -1,5 +1,5 @@
 import { defineContract } from "@/lib/api/contract";
-import { DocumentDanfeQuery, DocumentEventParams, DocumentEventPdfQuery, DocumentIdParams, DocumentXmlQuery } from "./schemas";
+import { DocumentDanfeQuery, DocumentEventParams, DocumentEventPdfQuery, DocumentEventXmlQuery, DocumentIdParams, DocumentXmlQuery } from "./schemas";
 
 export const documentXmlContract = defineContract({
   method: "GET",
@@ -51,4 +51,20 @@ export const documentEventPdfContract = defineContract({
   errorStatuses: [404, 422, 500],
 });
 
-export const downloadContracts = [documentXmlContract, documentDanfeContract, documentEventPdfContract];
+export const documentEventXmlContract = defineContract({
+  method: "GET",
+  path: "/v1/fiscal-documents/{id}/events/{eventId}/xml",
+  summary: "Download the XML of a registered event (cancellation, correction letter, delivery receipt)",
+  description:
+    "The event's legal record as the authority registered it: for NFE/NFCE the procEventoNFe (the signed evento with the authority's retEvento) of a cancellation (110111), correction letter (110110), delivery receipt (110130) or its cancellation (110131); for NFSE the cancellation event XML returned by Sefin. " +
+    "The event ids are those of the document detail's events. download=true sends Content-Disposition attachment (file <accessKey>-<type>-<canc|cce|entrega|canc-entrega>-<sequence>.xml). " +
+    "404 for an unknown event, an event of another document or another company's document; 404 document_not_available for an event the authority refused, or for an authorization or rejection (their XML is GET /v1/fiscal-documents/{id}/xml).",
+  tag: "Fiscal documents",
+  scope: "documents:read",
+  params: DocumentEventParams,
+  query: DocumentEventXmlQuery,
+  responseContentType: "application/xml",
+  errorStatuses: [404],
+});
+
+export const downloadContracts = [documentXmlContract, documentDanfeContract, documentEventPdfContract, documentEventXmlContract];

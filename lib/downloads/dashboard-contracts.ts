@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/api/contract";
 import { DACCE_DESCRIPTION, DANFE_DESCRIPTION } from "./contracts";
-import { DocumentDanfeQuery, DocumentEventPdfQuery, DocumentXmlQuery } from "./schemas";
+import { DocumentDanfeQuery, DocumentEventPdfQuery, DocumentEventXmlQuery, DocumentXmlQuery } from "./schemas";
 
 // Internal dashboard downloads (handleSession), same files as the /v1 routes.
 
@@ -32,6 +32,20 @@ export const dashboardDocumentDanfeContract = defineContract({
   errorStatuses: [404, 422, 500],
 });
 
+const eventParams = params.extend({ eventId: z.string().min(1).max(64) });
+
+export const dashboardDocumentEventXmlContract = defineContract({
+  method: "GET",
+  path: "/api/dashboard/companies/{companyId}/documents/{documentId}/events/{eventId}/xml",
+  summary: "Download the XML of a registered event (procEventoNFe or the NFS-e event)",
+  tag: "Dashboard: documents",
+  scope: null,
+  params: eventParams,
+  query: DocumentEventXmlQuery,
+  responseContentType: "application/xml",
+  errorStatuses: [404],
+});
+
 export const dashboardDocumentEventPdfContract = defineContract({
   method: "GET",
   path: "/api/dashboard/companies/{companyId}/documents/{documentId}/events/{eventId}/pdf",
@@ -39,7 +53,7 @@ export const dashboardDocumentEventPdfContract = defineContract({
   description: DACCE_DESCRIPTION,
   tag: "Dashboard: documents",
   scope: null,
-  params: params.extend({ eventId: z.string().min(1).max(64) }),
+  params: eventParams,
   query: DocumentEventPdfQuery,
   responseContentType: "application/pdf",
   errorStatuses: [404, 422, 500],

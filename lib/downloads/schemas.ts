@@ -32,3 +32,5 @@ export type DocumentDanfeQuery = z.infer<typeof DocumentDanfeQuery>;
 export const DocumentEventParams = z.object({ id: z.string().min(1).max(64), eventId: z.string().min(1).max(64) });
 export const DocumentEventPdfQuery = z.object({ download: booleanFlag });
 export type DocumentEventPdfQuery = z.infer<typeof DocumentEventPdfQuery>;
+export const DocumentEventXmlQuery = z.object({ download: booleanFlag });
+export type DocumentEventXmlQuery = z.infer<typeof DocumentEventXmlQuery>;

@@ -18,7 +18,7 @@ export type StoredDocument = FiscalDocument & {
 };
 
 const CRT_BY_REGIME = { SIMPLES_NACIONAL: "1", SIMPLES_EXCESS: "2", NORMAL: "3", MEI: "4" } as const;
-const FIN_NFE_BY_PURPOSE = { NORMAL: "1", CREDIT_NOTE: "5", DEBIT_NOTE: "6" } as const;
+const FIN_NFE_BY_PURPOSE = { NORMAL: "1", COMPLEMENTARY: "2", ADJUSTMENT: "3", RETURN: "4", CREDIT_NOTE: "5", DEBIT_NOTE: "6" } as const;
 const MOD_FRETE = { SENDER: "0", RECIPIENT: "1", THIRD_PARTY: "2", OWN_SENDER: "3", OWN_RECIPIENT: "4", NO_FREIGHT: "9" } as const;
 const IND_IE_DEST = { CONTRIBUINTE: "1", ISENTO: "2", NAO_CONTRIBUINTE: "9" } as const;
 
@@ -49,9 +49,11 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
     issuedAt: document.issueDateTime,
     operationNature: document.operationNature,
     finNFe: FIN_NFE_BY_PURPOSE[document.purpose],
+    // tpNF 0 (entry) when the lines are entries (CFOP 1/2/3xxx, e.g. a customer's return under 1202); creation refuses a mix (SEFAZ 518/519).
+    operationType: document.items.length > 0 && document.items.every((item) => /^[123]/.test(item.cfop)) ? "0" : "1",
     tpNFCredito: document.rtcCreditType,
     tpNFDebito: document.rtcDebitType,
-    referencedKeys: document.referencedAccessKey ? [document.referencedAccessKey] : [],
+    referencedKeys: [...(document.referencedKeys ?? []), ...(document.referencedAccessKey ? [document.referencedAccessKey] : [])],
     issuer: {
       cnpj: company.cnpj,
       name: company.legalName,

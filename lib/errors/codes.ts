@@ -33,6 +33,8 @@ export const ErrorCode = {
   duplicate_document: "duplicate_document",
   invalid_carrier: "invalid_carrier",
   invalid_plate: "invalid_plate",
+  // A vehicle on an operation that admits none (SEFAZ 868: interstate NF-e).
+  invalid_transport: "invalid_transport",
   duplicate_plate: "duplicate_plate",
   rate_limited: "rate_limited",
   internal_error: "internal_error",
@@ -67,6 +69,8 @@ export const ErrorCode = {
   // Statuses beyond the spec's (docs/api-notes/documents.md): the number is used for good.
   document_denied: "document_denied",
   document_inutilized: "document_inutilized",
+  // PATCH of a document that is not DRAFT or REJECTED (docs/api-notes/documents.md).
+  document_not_editable: "document_not_editable",
   cancel_deadline_expired: "cancel_deadline_expired",
   delivery_receipt_registered: "delivery_receipt_registered",
   delivery_receipt_missing: "delivery_receipt_missing",

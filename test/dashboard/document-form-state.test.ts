@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCreateBody, cfopOperation, emptyItem, emptyPayment, initialForm, installmentGap } from "@/components/dashboard/documents/form/form-state";
+import { buildCreateBody, cfopOperation, emptyItem, emptyPayment, emptyTransport, initialForm, installmentGap } from "@/components/dashboard/documents/form/form-state";
 import { CreateDocumentInput } from "@/lib/documents/schemas";
 
 describe("new-document form state", () => {
@@ -52,5 +52,23 @@ describe("new-document form state", () => {
     expect(installmentGap([{ dueDate: "", value: "185,18" }, { dueDate: "", value: "185.17" }], "370.35")).toEqual({ sum: "370.35", differenceCents: 0 });
     expect(installmentGap([{ dueDate: "", value: "0,1" }, { dueDate: "", value: "0,2" }], "0.3").differenceCents).toBe(0);
     expect(installmentGap([{ dueDate: "", value: "400" }], null)).toEqual({ sum: "400.00", differenceCents: null });
+  });
+});
+
+describe("new-document form state: vehicle, purpose and references", () => {
+  it("sends vehiclePlate null for 'Nenhum veículo', and the typed plate otherwise", () => {
+    const transport = { ...emptyTransport, carrierId: "c1", vehiclePlate: "ABC1D23", vehicleState: "SP" };
+    expect(buildCreateBody({ ...initialForm, transport: { ...transport, noVehicle: true } }, false).transport).toEqual({ freightType: "SENDER", carrierId: "c1", vehiclePlate: null });
+    expect(buildCreateBody({ ...initialForm, transport }, false).transport).toEqual({ freightType: "SENDER", carrierId: "c1", vehiclePlate: "ABC1D23", vehicleState: "SP" });
+  });
+
+  it("sends the chosen purpose and the referenced keys (one per line, spaces ignored) on an NF-e only", () => {
+    const key = "35261106929383000163550010000000011000000015";
+    const form = { ...initialForm, purpose: "RETURN" as const, referencedKeys: `${key.replace(/(.{4})/g, "$1 ")}\n` };
+    expect(buildCreateBody(form, false)).toMatchObject({ purpose: "RETURN", referencedDocuments: [{ accessKey: key }] });
+    const automatic = buildCreateBody({ ...initialForm, referencedKeys: "" }, false);
+    expect(automatic).not.toHaveProperty("purpose");
+    expect(automatic).not.toHaveProperty("referencedDocuments");
+    expect(buildCreateBody({ ...form, type: "NFCE" }, false)).not.toHaveProperty("purpose");
   });
 });

@@ -13,7 +13,7 @@ import { CreateDocumentInput } from "@/lib/documents/schemas";
 import type { z } from "zod";
 import { Field, inputClass, Section } from "./form-rows";
 import { ClientSection } from "./form/client-section";
-import { buildCreateBody, cfopOperation, initialForm, type DocType, type FormState } from "./form/form-state";
+import { buildCreateBody, cfopOperation, initialForm, type DocType, type FormState, type PurposeChoice } from "./form/form-state";
 import { InstallmentsSection } from "./form/installments-section";
 import { ItemsSection } from "./form/items-section";
 import { PaymentsSection } from "./form/payments-section";
@@ -29,16 +29,18 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function NewDocumentForm({ companyId }: { companyId: string }) {
+/** `edit`: the edit page of a DRAFT or REJECTED document, the same form prefilled; saving sends PATCH (then emit, when asked). */
+export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?: { documentId: string; initial: FormState } }) {
   const t = useTranslations("documentForm");
   const types = useTranslations("enums.documentTypeLong");
+  const purposes = useTranslations("enums.purpose");
   const errorMessage = useErrorMessage();
   const issueMessages = useIssueMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents`;
   const options = useQuery({ queryKey: [`${base}/form-options`], queryFn: () => apiFetch<DocumentFormOptions>(`${base}/form-options`) });
-  const [form, setFormState] = useState<FormState>(initialForm);
+  const [form, setFormState] = useState<FormState>(edit?.initial ?? initialForm);
   const setForm = (patch: Partial<FormState>) => setFormState((current) => ({ ...current, ...patch }));
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -54,7 +56,13 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
   });
 
   const create = useMutation({
-    mutationFn: (body: unknown) => apiFetch<DocumentSummary>(base, { method: "POST", body }),
+    mutationFn: async (body: Record<string, unknown>) => {
+      if (!edit) return apiFetch<DocumentSummary>(base, { method: "POST", body });
+      const { emit, ...content } = body;
+      const saved = await apiFetch<DocumentSummary>(`${base}/${edit.documentId}`, { method: "PATCH", body: content });
+      if (emit) await apiFetch(`${base}/${edit.documentId}/emit`, { method: "POST", body: {} });
+      return saved;
+    },
     onSuccess: (created) => {
       // Cached list pages (keyed by their URL) must show the new document.
       void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(`${base}?`) });
@@ -93,13 +101,26 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {/* Half the row below 1024 px: in a quarter of a tablet's content width "NFS-e (padrão nacional)" was cut off. */}
           <Field label={t("document.type")} className="col-span-2 lg:col-span-1">
-            <select value={form.type} onChange={(e) => setForm({ type: e.target.value as DocType, templateId: "", taxRuleId: "" })} className={inputClass}>
+            <select value={form.type} disabled={!!edit} onChange={(e) => setForm({ type: e.target.value as DocType, templateId: "", taxRuleId: "" })} className={inputClass}>
               {(["NFE", "NFCE", "NFSE"] as const).map((type) => <option key={type} value={type}>{types(type)}</option>)}
             </select>
           </Field>
           <Field label={t("document.operationNature")} className="col-span-2 lg:col-span-3" hint={t("document.operationNatureHint")}>
             <input value={form.operationNature} maxLength={60} placeholder="VENDA DE MERCADORIA" onChange={(e) => setForm({ operationNature: e.target.value.toUpperCase() })} className={inputClass} />
           </Field>
+          {form.type === "NFE" && (
+            <>
+              <Field label={t("document.purpose")} className="col-span-2">
+                <select value={form.purpose} onChange={(e) => setForm({ purpose: e.target.value as PurposeChoice })} className={inputClass} data-testid="purpose-select">
+                  <option value="">{t("document.purposeAuto")}</option>
+                  {(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"] as const).map((purpose) => <option key={purpose} value={purpose}>{purposes(purpose)}</option>)}
+                </select>
+              </Field>
+              <Field label={t("document.referencedKeys")} className="col-span-2" hint={t("document.referencedKeysHint")}>
+                <textarea value={form.referencedKeys} rows={1} onChange={(e) => setForm({ referencedKeys: e.target.value })} className={`${inputClass} font-mono text-xs`} data-testid="referenced-keys" />
+              </Field>
+            </>
+          )}
           <Field label={t("document.template")} className="col-span-2">
             <select value={form.templateId} onChange={(e) => setForm({ templateId: e.target.value })} className={inputClass}>
               <option value="">{t("document.noTemplate")}</option>
@@ -119,7 +140,7 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
       <TaxPreview preview={preview.data} pending={preview.isFetching || (previewValid && previewKey === null)} error={preview.isError ? errorMessage(preview.error) : null} />
       <PaymentsSection form={form} setForm={setForm} />
       <InstallmentsSection form={form} setForm={setForm} total={preview.data?.totalValue ?? null} />
-      {form.type === "NFE" && <TransportSection form={form} setForm={setForm} carriers={data.carriers} />}
+      {form.type === "NFE" && <TransportSection form={form} setForm={setForm} carriers={data.carriers} interstate={operation === "INTERSTATE"} />}
       <Section title={t("additionalInfo.title")}>
         <Field label={t("additionalInfo.label")} hint={t("additionalInfo.hint")}>
           <textarea value={form.additionalInfo} rows={3} maxLength={5000} onChange={(e) => setForm({ additionalInfo: e.target.value })} className={inputClass} />
@@ -128,10 +149,10 @@ export function NewDocumentForm({ companyId }: { companyId: string }) {
       {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="action" value="draft" disabled={create.isPending} className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
-          {create.isPending ? t("creating") : t("createDraft")}
+          {create.isPending ? t(edit ? "saving" : "creating") : t(edit ? "saveChanges" : "createDraft")}
         </button>
         <button type="submit" name="action" value="emit" disabled={create.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
-          {t("createAndEmit")}
+          {t(edit ? "saveAndEmit" : "createAndEmit")}
         </button>
       </div>
     </form>

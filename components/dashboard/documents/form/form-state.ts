@@ -12,11 +12,15 @@ export type ItemRow = {
   nationalServiceCode: string; serviceCode: string; taxRuleId: string;
   /** IBS/CBS of the line (NT 2025.002); empty = the company's. */
   ibsCbsCst: string; cClassTrib: string;
+  /** Item fields the form has no input for, kept from the stored document when it is edited. */
+  extra?: Record<string, unknown>;
 };
 export type PaymentRow = { method: string; value: string; description: string; cardFlag: string; cardCNPJ: string; cardAuthorization: string; pixKey: string; pixTxId: string };
 export type DuplicateRow = { dueDate: string; value: string };
 export type TransportState = {
-  freightType: string; freightValue: string; carrierId: string; vehiclePlate: string; vehicleState: string;
+  freightType: string; freightValue: string; carrierId: string;
+  /** "Nenhum veículo": sends vehiclePlate null, so the carrier's default vehicle is not used. */
+  noVehicle: boolean; vehiclePlate: string; vehicleState: string;
   volumeQuantity: string; volumeSpecies: string; volumeGrossWeight: string; volumeNetWeight: string;
 };
 export type InlineClient = {
@@ -24,8 +28,14 @@ export type InlineClient = {
   street: string; number: string; complement: string; neighborhood: string; city: string; state: string; municipalityCode: string;
 };
 
+/** finNFe as chosen in the form: "" lets the server decide (NORMAL, or RETURN with a return template). */
+export type PurposeChoice = "" | "NORMAL" | "COMPLEMENTARY" | "ADJUSTMENT" | "RETURN";
+
 export type FormState = {
   type: DocType;
+  purpose: PurposeChoice;
+  /** Access keys of the referenced NF-e/NFC-e, one per line (spaces inside a key are ignored). */
+  referencedKeys: string;
   operationNature: string;
   templateId: string;
   taxRuleId: string;
@@ -43,11 +53,11 @@ export const emptyItem: ItemRow = {
   productId: "", code: "", description: "", quantity: "1", unitValue: "", unit: "UN", ncm: "", cfop: "", cest: "", icmsOrigin: "", icmsSituation: "", nationalServiceCode: "", serviceCode: "", taxRuleId: "", ibsCbsCst: "", cClassTrib: "",
 };
 export const emptyPayment: PaymentRow = { method: "PIX", value: "", description: "", cardFlag: "", cardCNPJ: "", cardAuthorization: "", pixKey: "", pixTxId: "" };
-export const emptyTransport: TransportState = { freightType: "SENDER", freightValue: "", carrierId: "", vehiclePlate: "", vehicleState: "", volumeQuantity: "", volumeSpecies: "", volumeGrossWeight: "", volumeNetWeight: "" };
+export const emptyTransport: TransportState = { freightType: "SENDER", freightValue: "", carrierId: "", noVehicle: false, vehiclePlate: "", vehicleState: "", volumeQuantity: "", volumeSpecies: "", volumeGrossWeight: "", volumeNetWeight: "" };
 export const emptyInline: InlineClient = { name: "", document: "", stateRegistration: "", email: "", phone: "", zipCode: "", street: "", number: "", complement: "", neighborhood: "", city: "", state: "", municipalityCode: "" };
 
 export const initialForm: FormState = {
-  type: "NFE", operationNature: "", templateId: "", taxRuleId: "", clientMode: "existing", clientId: "", inline: emptyInline,
+  type: "NFE", purpose: "", referencedKeys: "", operationNature: "", templateId: "", taxRuleId: "", clientMode: "existing", clientId: "", inline: emptyInline,
   items: [emptyItem], payments: [], duplicates: [], transport: null, additionalInfo: "",
 };
 
@@ -76,8 +86,12 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
             complement: text(form.inline.complement), neighborhood: text(form.inline.neighborhood), city: text(form.inline.city), state: text(form.inline.state), municipalityCode: text(form.inline.municipalityCode),
           }),
         };
+  const referencedKeys = form.referencedKeys.split(/[\n,;]+/).map((key) => key.replace(/\s/g, "")).filter(Boolean);
+  const noteOnly = form.type === "NFE";
   return pick({
     type: form.type,
+    purpose: noteOnly && form.purpose ? form.purpose : undefined,
+    referencedDocuments: noteOnly && referencedKeys.length ? referencedKeys.map((accessKey) => ({ accessKey })) : undefined,
     ...client,
     operationNature: text(form.operationNature),
     templateId: text(form.templateId),
@@ -86,6 +100,7 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
     emit: emit || undefined,
     items: form.items.map((row) =>
       pick({
+        ...row.extra,
         code: row.code.trim(), description: row.description.trim(), quantity: num(row.quantity), unitValue: num(row.unitValue), unit: text(row.unit),
         productId: text(row.productId), taxRuleId: text(row.taxRuleId),
         ibsCbs: row.ibsCbsCst || row.cClassTrib ? pick({ cst: text(row.ibsCbsCst), cClassTrib: text(row.cClassTrib) }) : undefined,
@@ -107,7 +122,7 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
       form.transport && form.type === "NFE"
         ? pick({
             freightType: form.transport.freightType, freightValue: num(form.transport.freightValue), carrierId: text(form.transport.carrierId),
-            vehiclePlate: text(form.transport.vehiclePlate), vehicleState: text(form.transport.vehicleState),
+            ...(form.transport.noVehicle ? { vehiclePlate: null } : { vehiclePlate: text(form.transport.vehiclePlate), vehicleState: text(form.transport.vehicleState) }),
             volumeQuantity: num(form.transport.volumeQuantity), volumeSpecies: text(form.transport.volumeSpecies),
             volumeGrossWeight: num(form.transport.volumeGrossWeight), volumeNetWeight: num(form.transport.volumeNetWeight),
           })

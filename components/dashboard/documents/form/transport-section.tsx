@@ -11,8 +11,11 @@ import { FreightTypeSchema } from "@/lib/documents/schemas";
 import { AddButton, Field, inputClass, RemoveButton, Section } from "../form-rows";
 import { emptyTransport, type FormState, type TransportState } from "./form-state";
 
+const NO_VEHICLE = "none";
+
 /** NF-e transport (transp): freight mode, carrier and one of its vehicles by plate, volumes. */
-export function TransportSection({ form, setForm, carriers }: { form: FormState; setForm: (patch: Partial<FormState>) => void; carriers: DocumentFormOptions["carriers"] }) {
+/** `interstate`: SEFAZ accepts no vehicle (868), said next to the field; the server leaves the default vehicle out and refuses a chosen one. */
+export function TransportSection({ form, setForm, carriers, interstate }: { form: FormState; setForm: (patch: Partial<FormState>) => void; carriers: DocumentFormOptions["carriers"]; interstate: boolean }) {
   const t = useTranslations("documentForm.transport");
   const freight = useTranslations("enums.freightType");
   const companyId = useCompanyId();
@@ -38,27 +41,30 @@ export function TransportSection({ form, setForm, carriers }: { form: FormState;
           </Field>
           <Field label={t("freightValue")}><input inputMode="decimal" value={transport.freightValue} onChange={(e) => set({ freightValue: e.target.value })} className={inputClass} /></Field>
           <Field label={t("carrier")}>
-            <select value={transport.carrierId} onChange={(e) => set({ carrierId: e.target.value, vehiclePlate: "", vehicleState: "" })} className={inputClass}>
+            <select value={transport.carrierId} onChange={(e) => set({ carrierId: e.target.value, noVehicle: false, vehiclePlate: "", vehicleState: "" })} className={inputClass}>
               <option value="">{t("noCarrier")}</option>
               {carriers.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
             </select>
           </Field>
-          <Field label={t("vehicle")} hint={transport.carrierId ? t("vehicleHint") : undefined}>
+          <Field label={t("vehicle")} hint={interstate ? t("interstateVehicleHint") : transport.carrierId ? t("vehicleHint") : undefined}>
             <select
-              value={chosenVehicle ? chosenVehicle.id : ""}
+              value={transport.noVehicle ? NO_VEHICLE : chosenVehicle ? chosenVehicle.id : ""}
               disabled={!transport.carrierId}
+              data-testid="vehicle-select"
               onChange={(e) => {
+                if (e.target.value === NO_VEHICLE) return set({ noVehicle: true, vehiclePlate: "", vehicleState: "" });
                 const vehicle = vehicles.data?.find((v) => v.id === e.target.value);
-                set({ vehiclePlate: vehicle?.plate ?? "", vehicleState: vehicle?.state ?? "" });
+                set({ noVehicle: false, vehiclePlate: vehicle?.plate ?? "", vehicleState: vehicle?.state ?? "" });
               }}
               className={inputClass}
             >
               <option value="">{t("defaultVehicle")}</option>
+              <option value={NO_VEHICLE}>{t("noVehicle")}</option>
               {vehicles.data?.map((v) => <option key={v.id} value={v.id}>{v.plate} / {v.state}{v.description ? ` · ${v.description}` : ""}</option>)}
             </select>
           </Field>
-          <Field label={t("plate")}><input value={transport.vehiclePlate} onChange={(e) => set({ vehiclePlate: maskPlate(e.target.value) })} className={inputClass} /></Field>
-          <Field label={t("plateState")}><input value={transport.vehicleState} maxLength={2} onChange={(e) => set({ vehicleState: maskUf(e.target.value) })} className={inputClass} /></Field>
+          <Field label={t("plate")}><input value={transport.vehiclePlate} disabled={transport.noVehicle} onChange={(e) => set({ vehiclePlate: maskPlate(e.target.value) })} className={inputClass} /></Field>
+          <Field label={t("plateState")}><input value={transport.vehicleState} disabled={transport.noVehicle} maxLength={2} onChange={(e) => set({ vehicleState: maskUf(e.target.value) })} className={inputClass} /></Field>
           <Field label={t("volumeQuantity")}><input inputMode="numeric" value={transport.volumeQuantity} onChange={(e) => set({ volumeQuantity: e.target.value.replace(/\D/g, "") })} className={inputClass} /></Field>
           <Field label={t("volumeSpecies")}><input value={transport.volumeSpecies} maxLength={60} onChange={(e) => set({ volumeSpecies: e.target.value })} className={inputClass} /></Field>
           <Field label={t("grossWeight")}><input inputMode="decimal" value={transport.volumeGrossWeight} onChange={(e) => set({ volumeGrossWeight: e.target.value })} className={inputClass} /></Field>

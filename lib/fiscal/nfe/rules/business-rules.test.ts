@@ -29,6 +29,9 @@ const withIcmsTot = (input: NfeInput, values: Partial<NfeInput["totals"]["icmsTo
 });
 
 const simple = () => golden.simpleNfe();
+/** A return (finNFe 4) of a sale: return CFOPs and the returned note referenced. */
+const RETURNED_KEY = "35260106929383000163550010000000011000000015";
+const asReturn = (input: NfeInput): NfeInput => ({ ...input, finNFe: "4", referencedKeys: [RETURNED_KEY], items: input.items.map((item) => ({ ...item, cfop: "5202" })) });
 const simples = () => golden.simplesWithoutIbsCbs();
 const nfce = () => golden.nfceCardAndPix();
 const difal = () => golden.interstateConsumerWithDifal();
@@ -285,7 +288,11 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["850", "installments out of order", () => swap(xmlOf(billing()), "<dVenc>2026-05-09</dVenc>", "<dVenc>2026-04-01</dVenc>")],
   ["853", "installment due on the issue date", () => swap(xmlOf(billing()), "<dVenc>2026-04-09</dVenc>", "<dVenc>2026-03-10</dVenc>")],
   ["851", "installments do not add up to vLiq", () => swap(xmlOf(billing()), "<vDup>60.70</vDup>", "<vDup>60.71</vDup>")],
-  ["871", "return with a payment", () => swap(xmlOf(simple()), "<finNFe>1</finNFe>", "<finNFe>4</finNFe>")],
+  // The builder writes a return's payment as tPag 90 (no charge): the case edits it.
+  ["871", "return with a payment", () => swap(xmlOf(asReturn(simple())), "<tPag>90</tPag>", "<tPag>01</tPag>")],
+  ["321", "return without a referenced document", () => xmlOf({ ...asReturn(simple()), referencedKeys: [] })],
+  ["327", "return with a sale CFOP", () => xmlOf(withItem(asReturn(simple()), 0, (item) => ({ ...item, cfop: "5102" })))],
+  ["328", "normal NF-e with a return CFOP", () => xmlOf(withItem(simple(), 0, (item) => ({ ...item, cfop: "5202" })))],
   ["899", "NFC-e without payment", () => xmlOf({ ...nfce(), payments: [{ tPag: "90", value: "0.00" }], change: null })],
   ["865", "payment below the total", () => swap(xmlOf(simple()), "<vPag>131.50</vPag>", "<vPag>130.00</vPag>")],
   ["866", "cash above the total without change", () => swap(xmlOf(simple()), "<vPag>131.50</vPag>", "<vPag>140.00</vPag>")],

@@ -8,6 +8,7 @@ import * as identification from "./identification-rules";
 import * as item from "./item-rules";
 import { readNfeView, type NfeView } from "./nfe-view";
 import * as payment from "./payment-rules";
+import * as purpose from "./purpose-rules";
 import * as recipient from "./recipient-rules";
 import * as supplementary from "./supplementary-rules";
 import * as totals from "./totals-rules";
@@ -24,6 +25,7 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   identification.issuedTooLongAgoRule,
   identification.nfceIssuedLateRule,
   identification.nfcePurposeRule,
+  purpose.returnWithoutReferenceRule,
   identification.nfceFinalConsumerRule,
   identification.nfceInPersonRule,
   recipient.interstateSameStateRule,
@@ -34,6 +36,8 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   recipient.foreignCfopRule,
   recipient.interstateCfopRule,
   recipient.internalCfopRule,
+  purpose.returnCfopRule,
+  purpose.returnCfopOutsideReturnRule,
   item.commercialValueRule,
   item.taxableValueRule,
   icms.stWithoutCestRule,

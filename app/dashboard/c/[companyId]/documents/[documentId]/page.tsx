@@ -10,6 +10,7 @@ import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { getDocument } from "@/lib/documents/get-document";
+import { EDITABLE_STATUSES } from "@/lib/documents/update-document";
 import { DomainError } from "@/lib/errors";
 
 export default async function DocumentPage({ params }: { params: Promise<{ companyId: string; documentId: string }> }) {
@@ -30,6 +31,11 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       <div className="flex flex-wrap items-center gap-3">
         {/* SUPPORT does not emit; it still gets the control while PROCESSING, which refreshes the page until the outcome. */}
         {(writer || document.status === "PROCESSING") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} processingReason={document.processingReason} />}
+        {writer && EDITABLE_STATUSES.includes(document.status) && (
+          <Link href={`/dashboard/c/${company.id}/documents/${document.id}/edit`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50" data-testid="edit-document">
+            {t("edit")}
+          </Link>
+        )}
         {writer && document.status === "DRAFT" && <DeleteDraftButton companyId={company.id} documentId={document.id} />}
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} />
