@@ -20,8 +20,11 @@ type Task = { id: number; job: PdfJob; resolve: (pdf: Buffer) => void; reject: (
 type Slot = { worker: Worker; task: Task | null; timer: NodeJS.Timeout | null };
 
 // Resolved from the working directory, not import.meta.url: in the Next production bundle this
-// module lives in .next/server, the sources (and tsx) where `npm start` runs.
-export const DEFAULT_WORKER_ENTRY = path.join(process.cwd(), "lib", "downloads", "pdf-render", "worker-entry.mjs");
+// module lives in .next/server, the sources (and tsx) where `npm start` runs. The bundler must not
+// follow either the path or the Worker (it would take the whole project for the worker's files).
+export const DEFAULT_WORKER_ENTRY = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "downloads", "pdf-render", "worker-entry.mjs");
+
+const startThread = (entry: string): Worker => Reflect.construct(Worker, [entry]) as Worker;
 
 export class RenderPoolError extends Error {}
 
@@ -44,7 +47,7 @@ export function createRenderPool(options: RenderPoolOptions, renderHere: (job: P
   };
 
   const startWorker = (): Slot => {
-    const worker = new Worker(options.entry ?? DEFAULT_WORKER_ENTRY);
+    const worker = startThread(options.entry ?? DEFAULT_WORKER_ENTRY);
     worker.unref();
     const slot: Slot = { worker, task: null, timer: null };
     worker.on("message", (reply: WorkerReply) => {
