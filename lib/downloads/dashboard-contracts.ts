@@ -29,7 +29,7 @@ export const dashboardDocumentDanfeContract = defineContract({
   params,
   query: DocumentDanfeQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 422, 500],
+  errorStatuses: [404, 422, 429, 500, 503],
 });
 
 export const dashboardDocumentEventPdfContract = defineContract({
@@ -42,5 +42,5 @@ export const dashboardDocumentEventPdfContract = defineContract({
   params: params.extend({ eventId: z.string().min(1).max(64) }),
   query: DocumentEventPdfQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 422, 500],
+  errorStatuses: [404, 422, 429, 500, 503],
 });
