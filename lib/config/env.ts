@@ -57,6 +57,17 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
   // Slots of each local worker that only webhook delivery runs take (lib/jobs/local-worker.ts, lanes); 0 shares the others.
   WEBHOOK_DELIVERY_SLOTS: z.coerce.number().int().min(0).max(64).default(4),
+  // Fair sharing (docs/operations.md, Fair sharing): delivery runs one company may have in flight per
+  // worker, webhook endpoints per company, and the emission slots one authorizer may hold per worker
+  // (0: half the worker's slots, at least 1).
+  WEBHOOK_DELIVERY_SLOTS_PER_COMPANY: z.coerce.number().int().min(1).max(64).default(2),
+  WEBHOOK_ENDPOINTS_PER_COMPANY: z.coerce.number().int().min(1).max(1_000).default(20),
+  EMISSION_SLOTS_PER_AUTHORIZER: z.coerce.number().int().min(0).max(64).default(0),
+  // PDF rendering (lib/downloads/pdf-render): worker threads (0 renders in the web process), renders
+  // in flight per company, and renders a company may have waiting (429 above).
+  PDF_RENDER_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
+  PDF_RENDERS_PER_COMPANY: z.coerce.number().int().min(1).max(32).default(2),
+  PDF_RENDER_QUEUE_PER_COMPANY: z.coerce.number().int().min(0).max(1_000).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -19,7 +19,8 @@ export const DANFE_DESCRIPTION =
   "preview=true renders a DRAFT or REJECTED NFE/NFCE from the XML emission would build, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, without number, key or protocol; nothing is stored or numbered. " +
   "HOMOLOGATION prints SEM VALOR FISCAL, a cancelled document CANCELADA. 404 document_not_available when the document is not authorized (without preview); " +
   "422 document_denied for a DENIED document (a denial has no DANFE; its XML stays downloadable) and document_inutilized for an INUTILIZED one; " +
-  "422 print_option_not_applicable for an option of the other type (orientation on NFCE, width or escpos on NFE); 422 preview_not_applicable for a preview of a document that is not DRAFT/REJECTED (an NFSE draft previews as a DANFSe); a preview also answers emission's own 422 codes (fiscal_settings_incomplete, csc_missing, client_changed).";
+  "422 print_option_not_applicable for an option of the other type (orientation on NFCE, width or escpos on NFE); 422 preview_not_applicable for a preview of a document that is not DRAFT/REJECTED (an NFSE draft previews as a DANFSe); a preview also answers emission's own 422 codes (fiscal_settings_incomplete, csc_missing, client_changed). " +
+  "PDFs render in a shared pool, a few per company at once: 429 rate_limited with Retry-After when too many of the company's wait.";
 
 export const documentDanfeContract = defineContract({
   method: "GET",
@@ -31,12 +32,12 @@ export const documentDanfeContract = defineContract({
   params: DocumentIdParams,
   query: DocumentDanfeQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 422, 500],
+  errorStatuses: [404, 422, 429, 500, 503],
 });
 
 export const DACCE_DESCRIPTION =
   "The DACCE (auxiliary print of a registered correction letter, event 110110): the corrected NF-e's key, number and recipient, the letter's sequence, date and protocol, its text and the conditions of use. " +
-  "404 for an event of another document or company, 404 document_not_available for a letter the authority refused, 422 print_option_not_applicable for other event kinds.";
+  "404 for an event of another document or company, 404 document_not_available for a letter the authority refused, 422 print_option_not_applicable for other event kinds; 429 rate_limited with Retry-After when too many of the company's PDFs wait for a render.";
 
 export const documentEventPdfContract = defineContract({
   method: "GET",
@@ -48,7 +49,7 @@ export const documentEventPdfContract = defineContract({
   params: DocumentEventParams,
   query: DocumentEventPdfQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 422, 500],
+  errorStatuses: [404, 422, 429, 500, 503],
 });
 
 export const documentEventXmlContract = defineContract({

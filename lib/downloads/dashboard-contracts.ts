@@ -29,7 +29,7 @@ export const dashboardDocumentDanfeContract = defineContract({
   params,
   query: DocumentDanfeQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 422, 500],
+  errorStatuses: [404, 422, 429, 500, 503],
 });
 
 const eventParams = params.extend({ eventId: z.string().min(1).max(64) });
@@ -56,5 +56,5 @@ export const dashboardDocumentEventPdfContract = defineContract({
   params: eventParams,
   query: DocumentEventPdfQuery,
   responseContentType: "application/pdf",
-  errorStatuses: [404, 422, 500],
+  errorStatuses: [404, 422, 429, 500, 503],
 });

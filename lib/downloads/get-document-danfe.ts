@@ -1,12 +1,10 @@
-import { renderDanfse, renderDanfseData } from "@/lib/danfse";
-import type { DanfeData } from "@/lib/danfe/danfe-data";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
-import { renderDanfeData } from "@/lib/danfe/render-danfe";
 import { db, type DbClient } from "@/lib/db/client";
 import { assertNumberNotSpent } from "@/lib/documents/spent-number";
 import { DomainError, notFound } from "@/lib/errors";
 import type { FileDownload } from "./get-document-xml";
+import { renderPdf } from "./pdf-render/render-pdf";
 import { loadPreviewDocument, previewDanfeData } from "./preview-danfe-data";
 import { previewDanfseData } from "./preview-danfse-data";
 import { assertPrintOptionsApply } from "./print-options";
@@ -29,30 +27,28 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   assertNumberNotSpent(document.status, "be printed as a DANFE");
   assertPrintOptionsApply(document.type, query);
   if (document.type === "NFSE" && query.preview) {
-    const pdf = await renderDanfseData(previewDanfseData(await loadPreviewDocument(companyId, documentId)));
+    const pdf = await renderPdf(companyId, { kind: "danfse-preview", data: previewDanfseData(await loadPreviewDocument(companyId, documentId)) });
     return { body: pdf, contentType: "application/pdf", fileName: `${document.id}-preview-danfse.pdf`, download: query.download };
   }
   if (document.type === "NFSE") {
     // The DANFSe v2.0 (NT SE/CGNFS-e 008: the issuer generates it) from the stored NFS-e.
     if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The NFS-e is not authorized; its DANFSe does not exist yet");
-    const pdf = await renderDanfse(document.authorizedXml, { cancelled: document.status === "CANCELLED" });
+    const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED" });
     return { body: pdf, contentType: "application/pdf", fileName: `${document.accessKey ?? document.id}-danfse.pdf`, download: query.download };
   }
-  let data: DanfeData;
-  if (query.preview) {
-    data = previewDanfeData(await loadPreviewDocument(companyId, documentId));
-  } else {
-    if (!document.authorizedXml) {
-      throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet (preview=true shows a DRAFT or REJECTED one as it would print)");
-    }
-    data = parseAuthorizedXml(document.authorizedXml);
+  if (!query.preview && !document.authorizedXml) {
+    throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet (preview=true shows a DRAFT or REJECTED one as it would print)");
   }
   const cancelled = document.status === "CANCELLED";
   const base = query.preview ? `${document.id}-preview` : (document.accessKey ?? document.id);
   const kind = document.type === "NFCE" ? "danfe-nfce" : "danfe";
+  const preview = query.preview ? previewDanfeData(await loadPreviewDocument(companyId, documentId)) : undefined;
   if (query.format === "escpos") {
+    const data = preview ?? parseAuthorizedXml(document.authorizedXml!);
     return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
-  const pdf = await renderDanfeData(data, { cancelled, orientation: query.orientation, width: query.width });
+  // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
+  const options = { cancelled, orientation: query.orientation, width: query.width };
+  const pdf = await renderPdf(companyId, preview ? { kind: "danfe", data: preview, options } : { kind: "danfe-xml", authorizedXml: document.authorizedXml!, options });
   return { body: pdf, contentType: "application/pdf", fileName: `${base}-${kind}.pdf`, download: query.download };
 }

@@ -1,7 +1,7 @@
-import { renderDacce } from "@/lib/danfe/render-dacce";
 import { db, type DbClient } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import type { FileDownload } from "./get-document-xml";
+import { renderPdf } from "./pdf-render/render-pdf";
 import type { DocumentEventPdfQuery } from "./schemas";
 
 /**
@@ -24,7 +24,7 @@ export async function getDocumentEventPdf(companyId: string, documentId: string,
   if (event.outcome !== "AUTHORIZED") throw new DomainError(404, "document_not_available", "The correction letter was not registered by the authority; it has no DACCE");
   const eventXml = event.responseXml?.includes("procEventoNFe") ? event.responseXml : event.requestXml;
   if (!eventXml || !event.document.authorizedXml) throw new DomainError(404, "document_not_available", "The correction letter's XML is not stored");
-  const pdf = await renderDacce({ eventXml, authorizedXml: event.document.authorizedXml, protocol: event.protocol, sequence: event.sequence });
+  const pdf = await renderPdf(companyId, { kind: "dacce", eventXml, authorizedXml: event.document.authorizedXml, protocol: event.protocol, sequence: event.sequence });
   return {
     body: pdf,
     contentType: "application/pdf",

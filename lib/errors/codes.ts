@@ -21,6 +21,8 @@ export const ErrorCode = {
   // Webhooks (docs/api-notes/webhooks.md): a host that is or resolves to a non-public address; a redelivery to an inactive endpoint.
   invalid_webhook_url: "invalid_webhook_url",
   webhook_endpoint_inactive: "webhook_endpoint_inactive",
+  // More endpoints than one company may have (WEBHOOK_ENDPOINTS_PER_COMPANY, docs/api-notes/webhooks.md).
+  webhook_endpoint_limit: "webhook_endpoint_limit",
 
   not_found: "not_found",
   route_not_found: "route_not_found",

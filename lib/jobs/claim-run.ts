@@ -4,6 +4,7 @@ import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { ASYNC_COMMIT_FUNCTIONS } from "./async-commit-functions";
+import { authorizerKeySql } from "./authorizer-key";
 
 export type ClaimOptions = {
   workerId: string;
@@ -12,6 +13,10 @@ export type ClaimOptions = {
   companyIds?: string[];
   /** Only runs of this concurrency key: the next run of a series its worker just finished (an index lookup, not a scan of the whole queue). */
   concurrencyKey?: string;
+  /** Not runs of these companies (their share of the pool is taken: local-worker.ts, caps). */
+  excludeCompanyIds?: string[];
+  /** Not emission runs to these authorizers (authorizer-key.ts; their share of the pool is taken). */
+  excludeAuthorizers?: string[];
 };
 
 // A run is due when it is QUEUED with runAt passed, or RUNNING with an expired
@@ -53,14 +58,22 @@ const DUE_RUNS = `
  */
 const OWN_QUEUE_INDEX = new Set([DELIVER_WEBHOOKS_FUNCTION_ID]);
 
-function dueRunsOfOne(functionId: string): string {
+function dueRunsOfOne(functionId: string, exclusions = ""): string {
   const filters = `h."functionId" = '${functionId}' AND h."functionId" = ANY($1::text[]) AND ($2::text[] IS NULL OR h."companyId" = ANY($2::text[]))
-      AND ($6::text IS NULL OR h."concurrencyKey" = $6::text) AND h."runAt" <= now()`;
+      AND ($6::text IS NULL OR h."concurrencyKey" = $6::text) AND h."runAt" <= now()${exclusions}`;
   return `
   SELECT h."id", h."concurrencyKey", h."runAt", h."createdAt" FROM "BackgroundRun" h WHERE h."status" = 'QUEUED' AND ${filters}
   UNION ALL
   SELECT h."id", h."concurrencyKey", h."runAt", h."createdAt" FROM "BackgroundRun" h WHERE h."status" = 'RUNNING' AND h."leaseUntil" < now() AND ${filters}`;
 }
+
+// The claim of a worker whose caps are reached for some companies or authorizers ($7, $8): a
+// variant of its own, so the usual claim's statement and plan stay as they are. Every run of a
+// concurrency key has the key's company and authorizer, so excluding them never makes a younger
+// run of a key its head.
+const EXCLUSIONS = `
+    AND (h."companyId" IS NULL OR h."companyId" <> ALL($7::text[]))
+    AND coalesce(${authorizerKeySql("h")}, '') <> ALL($8::text[])`;
 
 function othersDue(functions: string): string {
   return `EXISTS (SELECT 1 FROM "BackgroundRun" m
@@ -85,7 +98,7 @@ function claimStatement(dueRuns: string, othersDueFunctions: string, asyncCommit
     ORDER BY heads."runAt", heads."createdAt", heads."id"
     LIMIT 1
     FOR UPDATE OF r SKIP LOCKED)${asyncCommit ? ` AND ${ASYNC_COMMIT}` : ""}
-  RETURNING *, "concurrencyKey" IS NOT NULL AND EXISTS (
+  RETURNING *, ${authorizerKeySql('"BackgroundRun"')} AS "authorizerKey", "concurrencyKey" IS NOT NULL AND EXISTS (
     SELECT 1 FROM "BackgroundRun" n
     WHERE n."concurrencyKey" = "BackgroundRun"."concurrencyKey" AND n."status" = 'QUEUED' AND n."runAt" <= now() AND n."id" <> "BackgroundRun"."id") AS "seriesHasNext",
     ${othersDue(othersDueFunctions)}`;
@@ -93,12 +106,17 @@ function claimStatement(dueRuns: string, othersDueFunctions: string, asyncCommit
 
 const CLAIM = claimStatement(DUE_RUNS, `m."functionId" = ANY($1::text[])`);
 const CLAIM_OWN_QUEUE = new Map([...OWN_QUEUE_INDEX].map((id) => [id, claimStatement(dueRunsOfOne(id), `m."functionId" = '${id}'`, ASYNC_COMMIT_FUNCTIONS.has(id))]));
+const CLAIM_EXCLUDING = claimStatement(DUE_RUNS + EXCLUSIONS, `m."functionId" = ANY($1::text[])`);
+const CLAIM_OWN_QUEUE_EXCLUDING = new Map(
+  [...OWN_QUEUE_INDEX].map((id) => [id, claimStatement(dueRunsOfOne(id, EXCLUSIONS), `m."functionId" = '${id}'`, ASYNC_COMMIT_FUNCTIONS.has(id))]),
+);
 
 /**
  * The claim statement for these functions: through a function's own queue index when it is the only
  * one, and then committed asynchronously if the function's bookkeeping may be (ASYNC_COMMIT_FUNCTIONS).
  */
-export function claimStatementFor(functionIds: readonly string[]): string {
+export function claimStatementFor(functionIds: readonly string[], excluding = false): string {
+  if (excluding) return (functionIds.length === 1 && CLAIM_OWN_QUEUE_EXCLUDING.get(functionIds[0]!)) || CLAIM_EXCLUDING;
   return (functionIds.length === 1 && CLAIM_OWN_QUEUE.get(functionIds[0]!)) || CLAIM;
 }
 
@@ -110,21 +128,25 @@ export function claimStatementFor(functionIds: readonly string[]): string {
  * slot of the same pool should look too. Runs of other pools are not counted: waking a slot that
  * cannot take them only made it run an empty claim.
  */
-export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean };
+export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean; authorizerKey: string | null };
 
 /** Claims one due run for this worker, or null. */
 export async function claimRun(options: ClaimOptions): Promise<ClaimedRun | null> {
   // null: every company (the app's worker); a list: only those (tests and tools that drive their own runs).
   const now = new Date();
-  const [row] = await sql<Record<string, unknown>>(getPool(), claimStatementFor(options.functionIds), [
-    options.functionIds,
-    options.companyIds ?? null,
-    options.workerId,
-    utc(new Date(now.getTime() + options.leaseMs)),
-    utc(now),
-    options.concurrencyKey ?? null,
-  ]);
+  const excluding = (options.excludeCompanyIds?.length ?? 0) > 0 || (options.excludeAuthorizers?.length ?? 0) > 0;
+  const values: unknown[] = [options.functionIds, options.companyIds ?? null, options.workerId, utc(new Date(now.getTime() + options.leaseMs)), utc(now), options.concurrencyKey ?? null];
+  if (excluding) values.push(options.excludeCompanyIds ?? [], options.excludeAuthorizers ?? []);
+  const [row] = await sql<Record<string, unknown>>(getPool(), claimStatementFor(options.functionIds, excluding), values);
   if (!row) return null;
-  const { seriesHasNext, othersDue, ...run } = row;
-  return { ...fromSqlRow<BackgroundRun>("BackgroundRun", run), seriesHasNext: seriesHasNext === true, othersDue: othersDue === true };
+  const { seriesHasNext, othersDue, authorizerKey, ...run } = row;
+  return { ...fromSqlRow<BackgroundRun>("BackgroundRun", run), seriesHasNext: seriesHasNext === true, othersDue: othersDue === true, authorizerKey: (authorizerKey as string | null) ?? null };
+}
+
+/**
+ * Gives a just-claimed run back to the queue untouched (its worker found the run's company or
+ * authorizer at its cap once the claim returned: slots claim concurrently). Not an attempt.
+ */
+export async function releaseClaimedRun(runId: string, workerId: string): Promise<void> {
+  await sql(getPool(), `UPDATE "BackgroundRun" SET "status" = 'QUEUED', "workerId" = NULL, "leaseUntil" = NULL WHERE "id" = $1 AND "workerId" = $2 AND "status" = 'RUNNING'`, [runId, workerId]);
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import type { InngestFunction } from "inngest";
-import { claimRun } from "./claim-run";
+import { claimRun, releaseClaimedRun, type ClaimedRun } from "./claim-run";
 import { executeRun, type RunOutcome } from "./execute-run";
 import { toLocalFunction, type LocalFunction } from "./function-access";
 import { onLocalWakeup } from "./local-wakeup";
+import { env } from "@/lib/config/env";
 
 export type LocalWorkerOptions = {
   /** Runs executed at the same time by this process (different concurrency keys). */
@@ -18,6 +19,8 @@ export type LocalWorkerOptions = {
   companyIds?: string[];
   /** Functions with slots of their own, next to the `concurrency` slots of the others. */
   lanes?: SlotLane[];
+  /** Emission runs to one authorizer (authorizer-key.ts) in flight at once in the main slots; half of them by default. */
+  perAuthorizer?: number;
 };
 
 /**
@@ -25,19 +28,21 @@ export type LocalWorkerOptions = {
  * mostly wait on receivers (up to 10 s an answer): in the shared slots a few slow receivers
  * would hold emission's slots while waiting.
  */
-export type SlotLane = { functionIds: readonly string[]; slots: number };
+export type SlotLane = { functionIds: readonly string[]; slots: number; perCompany?: number };
 
-type SlotPool = { functionIds: string[]; slots: number; sleepers: Set<() => void> };
+type SlotPool = { functionIds: string[]; slots: number; sleepers: Set<() => void>; shares: SlotShares };
 
 /**
  * The slot pools of a worker: one per lane with a function this worker runs, and one for the
  * rest. A worker that runs only one lane's functions (WORKER_FUNCTIONS) gives them all its slots.
  */
-export function slotPools(functionIds: string[], concurrency: number, lanes: readonly SlotLane[]): Array<{ functionIds: string[]; slots: number }> {
+export function slotPools(functionIds: string[], concurrency: number, lanes: readonly SlotLane[]): Array<{ functionIds: string[]; slots: number; perCompany?: number }> {
   // A lane of 0 slots shares the main slots.
-  const laned = lanes.map((lane) => ({ functionIds: functionIds.filter((id) => lane.functionIds.includes(id)), slots: lane.slots })).filter((lane) => lane.functionIds.length > 0 && lane.slots > 0);
+  const laned = lanes
+    .map((lane) => ({ functionIds: functionIds.filter((id) => lane.functionIds.includes(id)), slots: lane.slots, perCompany: lane.perCompany }))
+    .filter((lane) => lane.functionIds.length > 0 && lane.slots > 0);
   const rest = functionIds.filter((id) => !laned.some((lane) => lane.functionIds.includes(id)));
-  if (rest.length === 0) return [{ functionIds, slots: concurrency }];
+  if (rest.length === 0) return [{ functionIds, slots: concurrency, perCompany: laned.length === 1 ? laned[0]!.perCompany : undefined }];
   return [{ functionIds: rest, slots: concurrency }, ...laned];
 }
 
@@ -51,16 +56,74 @@ type Claim = { workerId: string; leaseMs: number; functionIds: string[]; company
 /** chainKey: the run's concurrency key when another run of it was due at the claim (worth a same-key claim next). */
 type Executed = { outcome: RunOutcome; chainKey: string | null };
 
-async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void): Promise<Executed | null> {
+/**
+ * Fair sharing of a pool's slots (issue 34, item 8): at most `perCompany` runs of one company (the
+ * delivery lane: one company's dead receivers hold only its share) and at most `perAuthorizer`
+ * emission runs to one authorizer (the main slots: one hanging authority delays only its own
+ * companies). A claim leaves out the companies and authorizers at their cap; slots claim
+ * concurrently, so a run found over its cap once claimed is given back.
+ */
+export class SlotShares {
+  private readonly runs = new Map<string, { companyId: string | null; authorizerKey: string | null }>();
+
+  constructor(private readonly caps: { perCompany?: number; perAuthorizer?: number }) {}
+
+  private count(pick: (run: { companyId: string | null; authorizerKey: string | null }) => string | null): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const run of this.runs.values()) {
+      const key = pick(run);
+      if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  private full(counts: Map<string, number>, cap: number | undefined): string[] {
+    return cap === undefined ? [] : [...counts].filter(([, count]) => count >= cap).map(([key]) => key);
+  }
+
+  /** What the next claim leaves out. */
+  exclusions(): { excludeCompanyIds: string[]; excludeAuthorizers: string[] } {
+    return {
+      excludeCompanyIds: this.full(this.count((run) => run.companyId), this.caps.perCompany),
+      excludeAuthorizers: this.full(this.count((run) => run.authorizerKey), this.caps.perAuthorizer),
+    };
+  }
+
+  /** Takes a share for a claimed run, or false when its company or authorizer is already at its cap. */
+  admit(run: Pick<ClaimedRun, "id" | "companyId" | "authorizerKey">): boolean {
+    const { excludeCompanyIds, excludeAuthorizers } = this.exclusions();
+    if (run.companyId !== null && excludeCompanyIds.includes(run.companyId)) return false;
+    if (run.authorizerKey !== null && excludeAuthorizers.includes(run.authorizerKey)) return false;
+    this.runs.set(run.id, { companyId: run.companyId, authorizerKey: run.authorizerKey });
+    return true;
+  }
+
+  release(runId: string): void {
+    this.runs.delete(runId);
+  }
+}
+
+/** The main slots' share per authorizer: EMISSION_SLOTS_PER_AUTHORIZER, or half the slots (at least one). */
+export function defaultPerAuthorizer(concurrency: number, configured = 0): number {
+  return configured > 0 ? configured : Math.max(1, Math.floor(concurrency / 2));
+}
+
+async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, inFlight?: Set<string>, othersDue?: () => void, shares?: SlotShares): Promise<Executed | null> {
   const { workerId, leaseMs } = claim;
-  const run = await claimRun(claim);
+  const run = await claimRun({ ...claim, ...shares?.exclusions() });
   if (!run) return null;
+  if (shares && !shares.admit(run)) {
+    await releaseClaimedRun(run.id, workerId);
+    // Claim again: the exclusions now name the run's company or authorizer.
+    return claimAndExecute(fns, claim, inFlight, othersDue, shares);
+  }
   if (run.othersDue) othersDue?.();
   inFlight?.add(run.id);
   try {
     return { outcome: await executeRun(run, fns.get(run.functionId)!, { workerId, leaseMs }), chainKey: run.seriesHasNext ? run.concurrencyKey : null };
   } finally {
     inFlight?.delete(run.id);
+    shares?.release(run.id);
   }
 }
 
@@ -85,7 +148,13 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   const pollMs = options.pollMs ?? 250;
   const inFlight = new Set<string>();
   let stopped = false;
-  const pools: SlotPool[] = slotPools([...fns.keys()], options.concurrency ?? 4, options.lanes ?? []).map((pool) => ({ ...pool, sleepers: new Set() }));
+  const concurrency = options.concurrency ?? 4;
+  const perAuthorizer = options.perAuthorizer ?? defaultPerAuthorizer(concurrency, env().EMISSION_SLOTS_PER_AUTHORIZER);
+  const pools: SlotPool[] = slotPools([...fns.keys()], concurrency, options.lanes ?? []).map((pool, index) => ({
+    ...pool,
+    sleepers: new Set(),
+    shares: new SlotShares({ perCompany: pool.perCompany, perAuthorizer: index === 0 ? perAuthorizer : undefined }),
+  }));
   const wakeOneOf = (pool: SlotPool) => pool.sleepers.values().next().value?.();
   const wakeAll = () => pools.forEach((pool) => pool.sleepers.forEach((wake) => wake()));
   // The doorbell rings for runs enqueued in this process (emission, backfill: the first pool's);
@@ -124,9 +193,9 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
       try {
         const chaining: boolean = key !== null && inARow < MAX_RUNS_PER_KEY_IN_A_ROW && Date.now() - chainStarted < MAX_MS_PER_KEY_IN_A_ROW;
         const claim = { workerId, leaseMs, functionIds: pool.functionIds, companyIds: options.companyIds };
-        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { ...claim, concurrencyKey: key! }, inFlight) : null;
+        const sameKey: Executed | null = chaining ? await claimAndExecute(fns, { ...claim, concurrencyKey: key! }, inFlight, undefined, pool.shares) : null;
         if (!sameKey) chainStarted = Date.now();
-        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, claim, inFlight, wakeOne));
+        const executed: Executed | null = sameKey ?? (await claimAndExecute(fns, claim, inFlight, wakeOne, pool.shares));
         inARow = sameKey ? inARow + 1 : 0;
         key = executed?.chainKey ?? null;
         if (executed === null) await idle(pool);

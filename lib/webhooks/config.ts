@@ -63,9 +63,10 @@ export function allowedHostEntries(): string[] {
 }
 
 /**
- * Delivery runs have slots of their own in each local worker (WEBHOOK_DELIVERY_SLOTS): they mostly
+ * Delivery runs have slots of their own (at most WEBHOOK_DELIVERY_SLOTS_PER_COMPANY of them for one
+ * company's runs, so one company's dead receivers cannot hold them all) in each local worker (WEBHOOK_DELIVERY_SLOTS): they mostly
  * wait on receivers, and slow receivers must not hold the slots emission needs (nor emission theirs).
  */
 export function deliverySlotLane(): SlotLane {
-  return { functionIds: [DELIVER_WEBHOOKS_FUNCTION_ID], slots: env().WEBHOOK_DELIVERY_SLOTS };
+  return { functionIds: [DELIVER_WEBHOOKS_FUNCTION_ID], slots: env().WEBHOOK_DELIVERY_SLOTS, perCompany: env().WEBHOOK_DELIVERY_SLOTS_PER_COMPANY };
 }

@@ -24,7 +24,7 @@ const tag = "Webhooks";
 
 export const createWebhookEndpointContract = defineContract({
   method: "POST", path: "/v1/webhooks", summary: "Register a webhook endpoint (verification ping first)", tag, scope: "webhooks:write",
-  description: "The URL must be https to a public host (400 validation_error; 422 invalid_webhook_url for a non-public address). A signed webhook.ping must be answered 2xx within 10 s, else 422 webhook_unreachable and nothing is saved. The secret is returned only here and by rotate-secret.",
+  description: "The URL must be https to a public host (400 validation_error; 422 invalid_webhook_url for a non-public address). A signed webhook.ping must be answered 2xx within 10 s, else 422 webhook_unreachable and nothing is saved. A company may have 20 endpoints (operator setting); above that 422 webhook_endpoint_limit. The secret is returned only here and by rotate-secret.",
   body: CreateWebhookEndpointInput, response: WebhookEndpointWithSecret, successStatus: 201, errorStatuses: [400, 422],
 });
 export const listWebhookEndpointsContract = defineContract({

@@ -1,7 +1,7 @@
 import { getPool } from "@/lib/db/client";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { markForwardedRun } from "@/lib/jobs/forward-queued-runs";
-import { ASYNC_COMMIT, sql } from "@/lib/db/sql";
+import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { retryDelaysSeconds, WEBHOOK_TIMEOUT_MS } from "./config";
 import { webhookNow } from "./clock";
@@ -9,6 +9,7 @@ import { postWebhook } from "./http-sender";
 import { recordAttempts, type AttemptOutcome } from "./record-attempts";
 import { openSecret } from "./secret-store";
 import { signedHeaders } from "./signature";
+import { attemptTimeoutMs, noteAttempts, slowRunNotBefore } from "./slow-endpoints";
 
 // The body of one delivery run (inngest/functions/deliver-webhooks.ts): one
 // endpoint's due deliveries, BATCH at a time sent in parallel, until none is
@@ -42,6 +43,9 @@ export async function rescheduleAfterFailedRun(run: { endpointId: string; compan
 }
 
 export async function deliverDueForEndpoint(input: { endpointId: string; companyId: string }, options: DeliverDueOptions = {}): Promise<DeliverDueResult> {
+  // A receiver that keeps timing out sends at most once per spacing (slow-endpoints.ts).
+  const notBefore = slowRunNotBefore(input.endpointId);
+  if (notBefore !== null) return { attempted: 0, succeeded: 0, endpointDisabled: false, nextRunAt: await scheduleNextRun(input, new Date(notBefore)) };
   const budgetMs = options.budgetMs ?? 10_000;
   const batchSize = options.batchSize ?? 64;
   const started = Date.now();
@@ -56,8 +60,10 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
     if (!endpoint) break;
     const target = { url: endpoint.url, secret: openSecret(endpoint.sealedSecret) };
     // One deadline for the batch: the sender adds one abort listener to it, not one per request.
-    const deadline = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
-    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(target, delivery, deadline)));
+    const timeoutMs = attemptTimeoutMs(input.endpointId);
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const outcomes = await Promise.all(deliveries.map((delivery) => attemptDelivery(target, delivery, deadline, timeoutMs)));
+    noteAttempts(input.endpointId, outcomes.map((outcome) => outcome.result));
     const recorded = await recordAttempts(input.endpointId, token, outcomes, delays);
     attempted += outcomes.length;
     succeeded += outcomes.filter((o) => o.result.ok).length;
@@ -80,10 +86,10 @@ export async function deliverDueForEndpoint(input: { endpointId: string; company
 }
 
 /** Signs at the attempt's own time and sends; the payload bytes are the event's, unchanged. */
-export async function attemptDelivery(endpoint: { url: string; secret: string }, delivery: ClaimedDelivery, deadline?: AbortSignal): Promise<AttemptOutcome> {
+export async function attemptDelivery(endpoint: { url: string; secret: string }, delivery: ClaimedDelivery, deadline?: AbortSignal, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<AttemptOutcome> {
   const at = webhookNow();
   const signed = signedHeaders({ secret: endpoint.secret, payload: delivery.payload, eventType: delivery.eventType, deliveryId: delivery.id, at });
-  const result = await postWebhook(endpoint.url, delivery.payload, signed.headers, deadline);
+  const result = await postWebhook(endpoint.url, delivery.payload, signed.headers, deadline, timeoutMs);
   return { delivery, result, signedAt: signed.signedAt, signature: signed.signature, at };
 }
 
@@ -93,15 +99,15 @@ export async function attemptDelivery(endpoint: { url: string; secret: string },
  * then. Idempotent: a replayed run queues nothing more. Committed asynchronously: the run's own
  * finish comes later, so if a crash loses this, it loses the finish too and the run runs again.
  */
-export async function scheduleNextRun(input: { endpointId: string; companyId: string }): Promise<string | null> {
+export async function scheduleNextRun(input: { endpointId: string; companyId: string }, notBefore?: Date): Promise<string | null> {
   const [row] = await sql<{ due: Date }>(
     getPool(),
-    `SELECT next."due", webhook_ensure_delivery_run($1, $2, next."due")
+    `SELECT greatest(next."due", $3::timestamp) AS "due", webhook_ensure_delivery_run($1, $2, greatest(next."due", $3::timestamp))
      FROM (SELECT min(greatest(d."nextAttemptAt", coalesce(d."leaseUntil", d."nextAttemptAt"))) AS "due" FROM "WebhookDelivery" d
            WHERE d."endpointId" = $1 AND d."status" = 'PENDING'
              AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."isActive")) next
      WHERE next."due" IS NOT NULL AND ${ASYNC_COMMIT}`,
-    [input.endpointId, input.companyId],
+    [input.endpointId, input.companyId, notBefore ? utc(notBefore) : null],
   );
   return row ? row.due.toISOString() : null;
 }

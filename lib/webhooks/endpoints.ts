@@ -2,7 +2,8 @@ import type { WebhookEndpoint } from "@prisma/client";
 import { paginate, type PaginationQuery } from "@/lib/api/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { inSqlTransaction } from "@/lib/db/sql";
-import { notFound } from "@/lib/errors";
+import { env } from "@/lib/config/env";
+import { notFound, unprocessable } from "@/lib/errors";
 import { assertEndpointAnswers } from "./ping";
 import { disableEndpoint } from "./record-attempts";
 import type { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "./schemas";
@@ -22,7 +23,22 @@ export async function findEndpoint(companyId: string, endpointId: string, client
   return endpoint;
 }
 
+/**
+ * Endpoints one company may have, active or not (WEBHOOK_ENDPOINTS_PER_COMPANY, default 20): each
+ * endpoint is a delivery run of its own, and a company's runs share its few delivery slots
+ * (docs/api-notes/webhooks.md, Fair sharing). Checked before the ping; two creations racing at
+ * the limit may both pass.
+ */
+async function assertEndpointLimit(companyId: string): Promise<void> {
+  const limit = env().WEBHOOK_ENDPOINTS_PER_COMPANY;
+  const count = await db.webhookEndpoint.count({ where: { companyId } });
+  if (count >= limit) {
+    throw unprocessable("webhook_endpoint_limit", `A company may have at most ${limit} webhook endpoints (it has ${count}); delete one it no longer uses`);
+  }
+}
+
 export async function createWebhookEndpoint(input: { companyId: string } & CreateWebhookEndpointInput) {
+  await assertEndpointLimit(input.companyId);
   const url = await assertAcceptableWebhookUrl(input.url);
   const secret = generateWebhookSecret();
   await assertEndpointAnswers(url, secret);

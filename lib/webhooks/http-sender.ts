@@ -25,6 +25,9 @@ export type AttemptResult = {
   retryAfterSeconds?: number | null;
 };
 
+/** How a timed-out attempt's errorMessage starts (slow-endpoints.ts counts them). */
+export const TIMEOUT_PREFIX = "timeout:";
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 function checkedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
@@ -88,7 +91,7 @@ function cachedUrlRefusal(target: URL, url: string): string | null {
  * attempt's result). `signal`: a batch started together shares one 10 s
  * deadline (one timer instead of one per request).
  */
-export async function postWebhook(url: string, payload: string, headers: Record<string, string>, signal?: AbortSignal): Promise<AttemptResult> {
+export async function postWebhook(url: string, payload: string, headers: Record<string, string>, signal?: AbortSignal, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const failure = (errorMessage: string, responseStatus: number | null = null, responseBody: string | null = null): AttemptResult => ({
@@ -103,14 +106,14 @@ export async function postWebhook(url: string, payload: string, headers: Record<
   const refusal = cachedUrlRefusal(target, url);
   if (refusal) return failure(refusal);
   try {
-    const response = await dispatchPost(target, payload, headers, signal ?? AbortSignal.timeout(WEBHOOK_TIMEOUT_MS));
+    const response = await dispatchPost(target, payload, headers, signal ?? AbortSignal.timeout(timeoutMs));
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { ok: true, responseStatus: status, responseBody: response.body, errorMessage: null, durationMs: elapsed() };
     const message = status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`;
     const retryAfterSeconds = status === 429 || status === 503 ? parseRetryAfter(response.headers["retry-after"]) : null;
     return { ...failure(message, status, response.body), retryAfterSeconds };
   } catch (error) {
-    return failure(describeNetworkError(error));
+    return failure(describeNetworkError(error, timeoutMs));
   }
 }
 
@@ -228,7 +231,7 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 const CERTIFICATE_VERIFY_CODES = new Set(["INVALID_PURPOSE", "INVALID_CA", "PATH_LENGTH_EXCEEDED", "HOSTNAME_MISMATCH", "INVALID_EXTENSION", "INVALID_NON_CA", "INVALID_CALL", "ERROR_IN_CRL_LAST_UPDATE_FIELD", "ERROR_IN_CRL_NEXT_UPDATE_FIELD", "CRL_HAS_EXPIRED", "CRL_NOT_YET_VALID", "CRL_SIGNATURE_FAILURE", "KEYUSAGE_NO_CERTSIGN", "APPLICATION_VERIFICATION"]);
 
 /** A short, classified summary: timeout, DNS, TLS, refused address, connection refused/reset. */
-export function describeNetworkError(error: unknown): string {
+export function describeNetworkError(error: unknown, timeoutMs = WEBHOOK_TIMEOUT_MS): string {
   const chain: Array<{ name?: string; code?: string; message?: string }> = [];
   let current = error as { cause?: unknown } | undefined;
   while (current && chain.length < 5) {
@@ -241,7 +244,7 @@ export function describeNetworkError(error: unknown): string {
   for (const e of chain) {
     const code = e.code ?? "";
     if (e.name === "TimeoutError" || e.name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT") {
-      return `timeout: no complete answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+      return `${TIMEOUT_PREFIX} no complete answer within ${timeoutMs / 1000} s`;
     }
     if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") return `DNS: ${code} ${e.message ?? ""}`.trim();
     if (code === "ECONNREFUSED") return "connection refused";
