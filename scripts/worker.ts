@@ -10,10 +10,11 @@ import { stopOnSignals } from "./stop-signals";
 const signals = stopOnSignals();
 
 async function main(): Promise<void> {
-  // An unreadable authority trust store (AUTHORITY_EXTRA_CA_FILE) stops the start instead of failing every call.
+  const database = await openProcessDatabase();
+  // After the database is known (the configuration reads DATABASE_URL): an unreadable authority
+  // trust store (AUTHORITY_EXTRA_CA_FILE) stops the start instead of failing every call.
   const { authorityTrustStore } = await import("@/lib/authority/trust-store");
   authorityTrustStore();
-  const database = await openProcessDatabase();
   const { functions } = await import("@/inngest");
   const { getDb, getPool } = await import("@/lib/db/client");
   const { assertKeyOpensCertificates } = await import("@/lib/crypto/assert-key-opens-certificates");

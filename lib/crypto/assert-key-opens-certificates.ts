@@ -17,6 +17,8 @@ export class CertificateKeyError extends Error {
   }
 }
 
+// to_regclass: a database not migrated yet (a worker started before the first `npm start`) has no table and no certificate.
+const CERTIFICATE_TABLE_EXISTS = `SELECT to_regclass('"Certificate"') IS NOT NULL AS "migrated"`;
 const LATEST_CERTIFICATE = `SELECT "id", "encryptedPfx" FROM "Certificate" ORDER BY "createdAt" DESC LIMIT 1`;
 
 function usableKey(): Buffer {
@@ -34,6 +36,8 @@ function usableKey(): Buffer {
  */
 export async function assertKeyOpensCertificates(client: Queryable): Promise<void> {
   const key = usableKey();
+  const [schema] = await sql<{ migrated: boolean }>(client, CERTIFICATE_TABLE_EXISTS);
+  if (!schema?.migrated) return;
   const [latest] = await sql<{ id: string; encryptedPfx: Buffer }>(client, LATEST_CERTIFICATE);
   if (!latest) return;
   try {
