@@ -4,7 +4,8 @@ import { listSeriesCounters, listUnusedNumbers } from "@/lib/numbering";
 
 export const dynamic = "force-dynamic";
 
-const MODEL_NAMES: Record<number, string> = { 55: "NF-e (55)", 65: "NFC-e (65)" };
+// 99: the DPS numbering of the NFS-e (nDPS per DPS series, lib/emission/nfse/prepare-nfse-emission.ts).
+const MODEL_NAMES: Record<number, string> = { 55: "NF-e (55)", 65: "NFC-e (65)", 99: "NFS-e (DPS)" };
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2";
 
