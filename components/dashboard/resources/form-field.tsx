@@ -2,7 +2,8 @@
 
 import type { ReactNode } from "react";
 
-export const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm aria-[invalid=true]:border-red-500";
+// A disabled field (a read-only role, a form being saved) looks like text, not like an input waiting for typing.
+export const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-600";
 
 /** A labelled control with its inline validation message (role alert, linked by aria-describedby). */
 export function FormField({ id, label, error, children, className = "" }: { id: string; label: string; error?: string; children: ReactNode; className?: string }) {
