@@ -79,7 +79,7 @@ test("emit, download the DANFE, issue a CC-e, register and cancel a delivery rec
   // Inutilization of a range of the series.
   await page.goto(`/dashboard/c/${companyId}/inutilizations`);
   const form = page.getByRole("form", { name: "Inutilizar números" });
-  await form.getByLabel("Série").fill(String(authorized.series));
+  await form.getByLabel("Série", { exact: true }).fill(String(authorized.series));
   await form.getByLabel("Número inicial").fill("50");
   await form.getByLabel("Número final").fill("52");
   await form.getByLabel("Justificativa (mínimo de 15 caracteres)").fill("Numeracao pulada por falha no ERP");

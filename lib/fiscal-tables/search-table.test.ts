@@ -23,6 +23,8 @@ describe("fiscal tables", () => {
     }
     // "parafusos" finds screws by the plural and the singular alike.
     expect(searchTable("ncm", { q: "parafuso" }).slice(0, 3).map((m) => m.code)).toEqual(searchTable("ncm", { q: "parafusos" }).slice(0, 3).map((m) => m.code));
+    // Equal matches keep the table's order: "substituição" lists CSOSN 201 before 500.
+    expect(searchTable("icms-csosn", { q: "substituição" }).map((m) => m.code)).toEqual(["201", "202", "203", "500"]);
     // A word only inside another word ("êmbolos" for "bolos") comes after every whole-word match.
     const bolos = searchTable("ncm", { q: "bolos", limit: 100 });
     const inside = bolos.findIndex((m) => /[eê]mbolos/i.test(m.description));

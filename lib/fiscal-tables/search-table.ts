@@ -35,7 +35,7 @@ function passesFilters(entry: TableEntry, search: TableSearch): boolean {
   return true;
 }
 
-type RankedMatch = { match: TableMatch; score: number; position: number; order: number };
+type RankedMatch = { match: TableMatch; score: number; order: number };
 
 /** Stems of an entry's description and detail, computed once per entry (the NCM has 10,515 leaves). */
 const stemCache = new WeakMap<TableEntry, { description: string[]; detail: string[]; haystack: string }>();
@@ -51,19 +51,20 @@ function entryStems(entry: TableEntry) {
 
 /**
  * How well one typed word matches an entry: a whole word of the description
- * (plural or singular, with or without accents) 6, a word of the description
- * starting with it 4, a whole word of the context 3, a context word starting
- * with it 2, only inside a word ("pão" in "japão") 0; undefined when absent.
+ * (plural or singular, with or without accents) 6, 7 when the description
+ * starts with it ("Pão de forma"); a word of the description starting with it
+ * 4 (5 first); a whole word of the context 3; a context word starting with it
+ * 2; only inside a word ("pão" in "japão") 0; undefined when absent.
  */
-function wordScore(word: string, stem: string, entry: TableEntry): { score: number; position: number } | undefined {
+function wordScore(word: string, stem: string, entry: TableEntry): number | undefined {
   const { description, detail, haystack } = entryStems(entry);
   const whole = description.indexOf(stem);
-  if (whole >= 0) return { score: 6, position: whole };
+  if (whole >= 0) return whole === 0 ? 7 : 6;
   const prefix = description.findIndex((token) => token.startsWith(stem) || token.startsWith(word));
-  if (prefix >= 0) return { score: 4, position: prefix };
-  if (detail.includes(stem)) return { score: 3, position: description.length };
-  if (detail.some((token) => token.startsWith(stem) || token.startsWith(word))) return { score: 2, position: description.length };
-  return haystack.includes(word) ? { score: 0, position: description.length } : undefined;
+  if (prefix >= 0) return prefix === 0 ? 5 : 4;
+  if (detail.includes(stem)) return 3;
+  if (detail.some((token) => token.startsWith(stem) || token.startsWith(word))) return 2;
+  return haystack.includes(word) ? 0 : undefined;
 }
 
 /**
@@ -72,8 +73,8 @@ function wordScore(word: string, stem: string, entry: TableEntry): { score: numb
  * starting with the typed digits come first; then words: whole words of the
  * description first, accent- and plural-tolerant ("pães" finds "Pão de forma"),
  * then words starting with what was typed, then the context's words, and last
- * a match inside another word ("japão"); earlier in the description first,
- * then table order.
+ * a match inside another word ("japão"); a description that starts with the
+ * word first; ties in table order (the official order an accountant knows).
  */
 export function searchTable(name: FiscalTableName, search: TableSearch = {}): TableMatch[] {
   const limit = Math.min(Math.max(search.limit ?? 30, 1), 100);
@@ -93,22 +94,18 @@ export function searchTable(name: FiscalTableName, search: TableSearch = {}): Ta
       continue;
     }
     if (words.length === 0) {
-      byText.push({ match, score: 0, position: 0, order: order++ });
+      byText.push({ match, score: 0, order: order++ });
       continue;
     }
     let score = 0;
-    let position = Number.MAX_SAFE_INTEGER;
     let all = true;
     for (let i = 0; i < words.length && all; i++) {
       const found = wordScore(words[i]!, stems[i]!, entry);
-      if (!found) all = false;
-      else {
-        score += found.score;
-        position = Math.min(position, found.position);
-      }
+      if (found === undefined) all = false;
+      else score += found;
     }
-    if (all) byText.push({ match, score, position, order: order++ });
+    if (all) byText.push({ match, score, order: order++ });
   }
-  byText.sort((a, b) => b.score - a.score || a.position - b.position || a.order - b.order);
+  byText.sort((a, b) => b.score - a.score || a.order - b.order);
   return [...byCode, ...byText.map((ranked) => ranked.match)].slice(0, limit);
 }
