@@ -45,6 +45,19 @@ export function rateLimitKeyOf(principal: ApiKeyPrincipal, companyId: string): s
   return principal.kind === "account" ? `${principal.apiKeyId}:${companyId}` : principal.apiKeyId;
 }
 
+/**
+ * A batch's admission of its items (POST /v1/fiscal-documents/batch): the request counted
+ * the first; each further item counts once more against the key's limit, and one over it
+ * gets the 429 body in its result instead of being created.
+ */
+export function admitEachAfterTheFirst(principal: ApiKeyPrincipal, companyId: string) {
+  return async (index: number) => {
+    if (index === 0) return null;
+    const limit = await hitApiKeyRateLimit(rateLimitKeyOf(principal, companyId));
+    return limit.allowed ? null : apiRateLimitedError(limit).toBody();
+  };
+}
+
 /** The account-level routes (/v1/companies…): an account key only; the tenant is the key's. */
 export function handleAccount<C extends Contract>(contract: C, fn: (input: AccountHandlerInput<C>) => Promise<unknown>): RouteHandler {
   return apiRoute(contract, async (principal) => {
