@@ -1,6 +1,6 @@
 // A document's title on the dashboard, decided by status (no React: tested as plain logic).
 
-type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED";
+type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED" | "CONTINGENCY";
 export type TitledDocument = { type: "NFE" | "NFCE" | "NFSE"; status: Status; number: number; series: number | null; nfseNumber?: string | null };
 export type DocumentTitle = { key: "draftTitle" } | { key: "unnumberedTitle" } | { key: "title"; number: string; series: string };
 

@@ -11,7 +11,7 @@ import { modulus11CheckDigit } from "@/lib/br/documents";
 
 export const DocumentTypeSchema = z.enum(["NFE", "NFCE", "NFSE"]);
 // DENIED and INUTILIZED extend the spec's five (docs/api-notes/documents.md, Denied and inutilized documents).
-export const DocumentStatusSchema = z.enum(["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED"]);
+export const DocumentStatusSchema = z.enum(["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"]);
 
 /** A finite JSON number with at most `places` decimals (so the stored Decimal is what was sent). */
 const decimalNumber = (places: number, max: number) =>

@@ -4,7 +4,7 @@ import { defineContract } from "@/lib/api/contract";
 // The company overview (issue 13 item 7): what needs attention today. One
 // GET, internal to the dashboard (handleSession), every role.
 
-export const DOCUMENT_STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED"] as const;
+export const DOCUMENT_STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"] as const;
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
 export type OverviewDocumentStatus = z.infer<typeof DocumentStatusSchema>;
 

@@ -18,7 +18,7 @@ type Filters = { status: string; type: string; environment: string; from: string
 const EMPTY: Filters = { status: "", type: "", environment: "ALL", from: "", to: "", clientId: "" };
 // One height for selects and typed dates, so the filter row lines up.
 const select = "h-8 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
-const STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED"] as const;
+const STATUSES = ["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"] as const;
 const TYPES = ["NFE", "NFCE", "NFSE"] as const;
 
 export function DocumentsListPanel({ companyId }: { companyId: string }) {

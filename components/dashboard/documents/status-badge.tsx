@@ -8,9 +8,10 @@ const STYLES: Record<string, string> = {
   CANCELLED: "bg-zinc-200 text-zinc-700",
   DENIED: "bg-orange-100 text-orange-900",
   INUTILIZED: "bg-zinc-100 text-zinc-600",
+  CONTINGENCY: "bg-yellow-100 text-yellow-900",
 };
 
-type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED";
+type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED" | "CONTINGENCY";
 
 export function DocumentStatusBadge({ status }: { status: Status }) {
   const t = useTranslations("enums.documentStatus");

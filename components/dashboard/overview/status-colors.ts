@@ -9,10 +9,11 @@ export const STATUS_COLOR: Record<OverviewDocumentStatus, string> = {
   DRAFT: "#94a3b8",
   DENIED: "#ea580c",
   INUTILIZED: "#d4d4d8",
+  CONTINGENCY: "#ca8a04",
 };
 
 /** Stacking order: outcomes at the bottom, drafts on top. */
-export const CHART_STATUS_ORDER: readonly OverviewDocumentStatus[] = ["AUTHORIZED", "REJECTED", "DENIED", "CANCELLED", "INUTILIZED", "PROCESSING", "DRAFT"];
+export const CHART_STATUS_ORDER: readonly OverviewDocumentStatus[] = ["AUTHORIZED", "REJECTED", "DENIED", "CANCELLED", "INUTILIZED", "CONTINGENCY", "PROCESSING", "DRAFT"];
 
 /** "2026-11-23" → "23/11". */
 export function dayAndMonth(date: string): string {

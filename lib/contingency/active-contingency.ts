@@ -1,0 +1,18 @@
+import type { ContingencyMode } from "@prisma/client";
+import { db } from "@/lib/db/client";
+
+export type ActiveContingency = {
+  id: string;
+  model: 55 | 65;
+  mode: ContingencyMode;
+  since: Date;
+  reason: string;
+  automatic: boolean;
+};
+
+/** The company's active contingency for a model (55 NF-e, 65 NFC-e), or null when it emits normally. */
+export async function findActiveContingency(companyId: string, model: 55 | 65): Promise<ActiveContingency | null> {
+  const row = await db.companyContingency.findFirst({ where: { companyId, model, endedAt: null } });
+  if (!row) return null;
+  return { id: row.id, model, mode: row.mode, since: row.since, reason: row.reason, automatic: row.automatic };
+}
