@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { stateInfo } from "@/lib/br";
 import { DomainError } from "@/lib/errors";
+import { canonicalElement, locateElement } from "@/lib/fiscal/xml/canonical-element";
 import { buildAccessKey, isAcceptableCnf, randomCnf } from "./access-key";
 import { buildInfAdic, buildInfRespTec } from "./build-additional";
 import { buildIde } from "./build-ide";
@@ -18,6 +20,13 @@ export type BuildNfeOptions = {
   /** Needed only for the v3 QR code of an offline NFC-e (tpEmis 9). */
   privateKeyPem?: string;
 };
+
+/** SHA-1 (base64) of infNFe's C14N form: the DigestValue the XMLDSig Reference to it will carry. */
+function infNFeDigest(xml: string): string {
+  const location = locateElement(xml, "infNFe");
+  if (!location) throw new Error("buildNfe: no infNFe");
+  return createHash("sha1").update(canonicalElement(xml, location)).digest("base64");
+}
 
 /**
  * The unsigned <NFe> element of an NF-e (55) or NFC-e (65), layout 4.00:
@@ -68,17 +77,17 @@ export function buildNfe(input: NfeInput, options: BuildNfeOptions = {}): BuiltN
           environment: input.environment,
           csc: input.csc,
           offline:
-            tpEmis === "9" && options.privateKeyPem
+            tpEmis === "9"
               ? {
                   issuedAt: dhEmi,
                   vNF: input.totals.icmsTot.vNF,
                   recipient: input.recipient
-                    ? {
-                        type: input.recipient.document.type,
-                        value: input.recipient.document.value.replace(input.recipient.document.type === "FOREIGN" ? /\D/g : /[^0-9A-Za-z]/g, "").toUpperCase(),
-                      }
+                    ? { type: input.recipient.document.type, value: input.recipient.document.value.replace(/[^0-9A-Za-z]/g, "").toUpperCase() }
                     : null,
                   privateKeyPem: options.privateKeyPem,
+                  // The v2 offline QR carries the signature's DigestValue: the digest of infNFe alone
+                  // (infNFeSupl is outside it), so it is known before signing and equals what signXml writes.
+                  digestValue: infNFeDigest(`<NFe xmlns="${NFE_NAMESPACE}">${infNFe}</NFe>`),
                 }
               : null,
         })

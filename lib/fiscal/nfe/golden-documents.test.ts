@@ -8,6 +8,7 @@ import { findRuleViolations } from "./rules/business-rules";
 import { buildNfe } from "./build-nfe";
 import { buildSignedNfe } from "./build-signed-nfe";
 import * as golden from "./test-support/golden-inputs";
+import { issuedIn } from "./test-support/nfce-in-state";
 import { testSigningCredentials } from "./test-support/test-credentials";
 import { expandSelfClosing, signWithXmlCrypto } from "./test-support/xml-crypto-signer";
 import { xmlsecVerify } from "./test-support/xmlsec";
@@ -130,14 +131,17 @@ describe("buildNfe details", () => {
     expect(signed).toMatch(/<\/infNFeSupl><Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">/);
   });
 
-  it("writes the version-2 QR code with the CSC hash in production", () => {
-    const built = buildNfe({ ...golden.nfceCardAndPix(), environment: "PRODUCTION" });
-    const p = `${built.accessKey}|2|1|1`;
+  it("writes the version-3 QR code in production (SP) and the version-2 one with the CSC hash where the state keeps it (PR)", () => {
+    const sp = buildNfe({ ...golden.nfceCardAndPix(), environment: "PRODUCTION" });
+    expect(sp.xml).toContain(`<qrCode>https://www.nfce.fazenda.sp.gov.br/qrcode?p=${sp.accessKey}|3|1</qrCode>`);
+    expect(sp.xml).toContain("<urlChave>https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica</urlChave>");
+    expect(sp.xml).toContain("<xProd>Pão francês</xProd>");
+    const pr = buildNfe({ ...issuedIn(golden.nfceCardAndPix(), "PR"), environment: "PRODUCTION" });
+    const p = `${pr.accessKey}|2|1|1`;
     const hash = createHash("sha1").update(p + "0123456789ABCDEF0123456789ABCDEF").digest("hex").toUpperCase();
-    expect(built.xml).toContain(`<qrCode>https://www.nfce.fazenda.sp.gov.br/qrcode?p=${p}|${hash}</qrCode>`);
-    expect(built.xml).toContain("<urlChave>https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica</urlChave>");
-    expect(built.xml).toContain("<xProd>Pão francês</xProd>");
-    expect(() => buildNfe({ ...golden.nfceCardAndPix(), environment: "PRODUCTION", csc: null })).toThrow(/CSC/);
+    expect(pr.xml).toContain(`<qrCode>http://www.fazenda.pr.gov.br/nfce/qrcode?p=${p}|${hash}</qrCode>`);
+    expect(pr.xml).toContain("<urlChave>http://www.fazenda.pr.gov.br/nfce/consulta</urlChave>");
+    expect(() => buildNfe({ ...issuedIn(golden.nfceCardAndPix(), "PR"), environment: "PRODUCTION", csc: null })).toThrow(/CSC/);
   });
 
   it("writes the credit note with refNFe, tpNFCredito and tPag 90 without charge", () => {

@@ -25,7 +25,7 @@ export { TPAG_BY_METHOD, TBAND_BY_CARD_FLAG } from "./build-payment";
 export { HOMOLOGATION_RECIPIENT_NAME } from "./build-parties";
 export { HOMOLOGATION_NFCE_FIRST_ITEM } from "./build-item";
 export { DEFAULT_IBS_CBS_CLASSIFICATION } from "./build-ibs-cbs";
-export { nfceQrCode, nfceQrEntry, nfceUrlChave, type QrCodeInput, type QrCodeVersion } from "./nfce-qr-code";
+export { nfceQrCode, nfceQrEntry, nfceQrReferences, nfceQrStateRow, nfceUrlChave, type NfceQrStateRow, type QrCodeInput, type QrCodeVersion } from "./nfce-qr-code";
 export type {
   BuiltNfe,
   NfeAddress,

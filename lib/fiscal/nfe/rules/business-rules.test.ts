@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildNfe } from "../build-nfe";
 import * as golden from "../test-support/golden-inputs";
+import { issuedIn } from "../test-support/nfce-in-state";
 import type { NfeInput, NfeItem } from "../types";
 import type { RuleContext } from "./business-rule";
 import { BUSINESS_RULES, describeViolation, findRuleViolations, firstRuleViolation } from "./business-rules";
@@ -306,7 +307,7 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
     const key = /Id="NFe(\d{44})"/.exec(xml)![1]!;
     return swap(xml, `p=${key}`, `p=${key.slice(0, 40)}0000`);
   }],
-  ["464", "QR code v2 hash of another CSC", () => xmlOf({ ...nfce(), environment: "PRODUCTION" }), { csc: { id: "000001", secret: "ANOTHER-CSC-TOKEN" } }],
+  ["464", "QR code v2 hash of another CSC", () => xmlOf({ ...issuedIn(nfce(), "PR"), environment: "PRODUCTION" }), { csc: { id: "000001", secret: "ANOTHER-CSC-TOKEN" } }],
 ];
 
 describe("SEFAZ business rules: each broken alone", () => {
@@ -345,7 +346,9 @@ describe("the first failing rule wins, in the MOC's order", () => {
   });
 
   it("checks the QR-code v2 hash only with the CSC it was made with", () => {
-    const production = xmlOf({ ...nfce(), environment: "PRODUCTION" });
+    // PR keeps QR v2 in production (data/nfce-qr-states.json).
+    const production = xmlOf({ ...issuedIn(nfce(), "PR"), environment: "PRODUCTION" });
+    expect(production).toContain("|2|1|1|");
     expect(findRuleViolations(production, { csc: nfce().csc })).toEqual([]);
     expect(findRuleViolations(production)).toEqual([]);
   });
