@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
@@ -14,20 +13,29 @@ import { exampleNfce } from "./testing/pdf-tools";
 // decoder is installed, so the image is read back from the PDF (pdfimages)
 // and compared module by module with the QR symbol of the expected text.
 
-/** The images of a PDF as PNGs (poppler's pdfimages), decoded. */
-function pdfImages(pdf: Buffer): PNG[] {
+type Image = { width: number; height: number; channels: number; data: Buffer };
+
+/** A binary PPM (P6) or PGM (P5) file, as pdfimages writes them by default. */
+function readPnm(file: Buffer): Image {
+  const header = /^P([56])\s+(\d+)\s+(\d+)\s+255\s/.exec(file.subarray(0, 40).toString("latin1"));
+  if (!header) throw new Error("not a binary PPM/PGM with 8-bit samples");
+  return { width: Number(header[2]), height: Number(header[3]), channels: header[1] === "6" ? 3 : 1, data: file.subarray(header[0].length) };
+}
+
+/** The images of a PDF (poppler's pdfimages), decoded. */
+function pdfImages(pdf: Buffer): Image[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "danfce-qr-"));
   try {
     fs.writeFileSync(path.join(dir, "danfce.pdf"), pdf);
-    execFileSync("pdfimages", ["-png", path.join(dir, "danfce.pdf"), path.join(dir, "img")], { timeout: 30_000 });
-    return fs.readdirSync(dir).filter((f) => f.endsWith(".png")).sort().map((f) => PNG.sync.read(fs.readFileSync(path.join(dir, f))));
+    execFileSync("pdfimages", [path.join(dir, "danfce.pdf"), path.join(dir, "img")], { timeout: 30_000 });
+    return fs.readdirSync(dir).filter((f) => /\.p[pg]m$/.test(f)).sort().map((f) => readPnm(fs.readFileSync(path.join(dir, f))));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Whether the image is exactly the QR symbol of `text` (level M, as barcode.ts draws it): every module's centre pixel. */
-function showsQr(image: PNG, text: string): boolean {
+function showsQr(image: Image, text: string): boolean {
   const { size, data } = QRCode.create(text, { errorCorrectionLevel: "M" }).modules;
   if (image.width !== image.height || image.width % size !== 0) return false;
   const scale = image.width / size;
@@ -35,8 +43,7 @@ function showsQr(image: PNG, text: string): boolean {
     for (let col = 0; col < size; col++) {
       const x = Math.floor(col * scale + scale / 2);
       const y = Math.floor(row * scale + scale / 2);
-      const channels = image.data.length / (image.width * image.height);
-      const dark = image.data[(y * image.width + x) * channels]! < 128;
+      const dark = image.data[(y * image.width + x) * image.channels]! < 128;
       if (dark !== Boolean(data[row * size + col])) return false;
     }
   }
