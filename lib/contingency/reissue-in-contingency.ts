@@ -6,6 +6,7 @@ import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { activeContingencyFor } from "./contingency-mode";
+import { requestContingencyTransmission } from "./request-transmission";
 
 // An attempt that got no answer while the company's contingency is active is
 // re-issued in contingency (NFC-e offline, NF-e through its SVC) with the NEXT
@@ -56,6 +57,8 @@ export async function reissueIfInContingency(run: EmissionRun, document: SendSou
     contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER,
   ]);
   if (!row?.number) return { kind: "superseded", status: "not this run's" };
+  // The replaced number is resolved by the transmission run once the contingency ends.
+  await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
   // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
   return prepareAndSend(run, options);
 }
