@@ -28,18 +28,20 @@ const REPLACE_NUMBER = `
     WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = $5
       AND d."contingencyMode" IS NULL AND d."accessKey" IS NOT NULL AND d."series" IS NOT NULL
     FOR UPDATE OF d
+  ), allocated AS (${numberingUpsertSql(`SELECT $8::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
   ), replaced AS (
     INSERT INTO "ReplacedEmissionAttempt" ("id", "companyId", "documentId", "environment", "model", "series", "number", "accessKey", "signedXml", "resolution", "createdAt", "updatedAt")
-    SELECT $6, t."companyId", t."id", t."environment", t."model", t."series", t."number", t."accessKey", t."signedXml", 'PENDING', $7::timestamp, $7::timestamp FROM target t
+    SELECT $6, t."companyId", t."id", t."environment", t."model", t."series", t."number", t."accessKey", t."signedXml", 'PENDING', $7::timestamp, $7::timestamp
+    FROM target t, allocated a WHERE a."number" <= $12::int
     RETURNING "id"
-  ), allocated AS (${numberingUpsertSql(`SELECT $8::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
   ), assigned AS (
     UPDATE "FiscalDocument" d SET "number" = a."number", "accessKey" = NULL, "cNF" = NULL, "signedXml" = NULL, "emissionAttempts" = 0, "issueDateTime" = $7::timestamp,
       "contingencyMode" = $9::"ContingencyMode", "contingencySince" = $10::timestamp, "contingencyReason" = $11, "processingReason" = NULL, "updatedAt" = $7::timestamp
-    FROM allocated a, target t, replaced r WHERE d."id" = t."id" AND a."number" <= $12::int
+    FROM allocated a, target t, replaced r WHERE d."id" = t."id"
     RETURNING d."number"
   )
   SELECT (SELECT "number" FROM assigned) AS "number"`;
+// (An exhausted series allocates no number: nothing is recorded or changed, and the send goes on as it would.)
 
 /**
  * When the company's contingency for the document's model is active and the
@@ -56,7 +58,8 @@ export async function reissueIfInContingency(run: EmissionRun, document: SendSou
     run.documentId, run.companyId, run.runId, document.type === "NFCE" ? 65 : 55, document.number, randomUUID(), utc(now), randomUUID(),
     contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER,
   ]);
-  if (!row?.number) return { kind: "superseded", status: "not this run's" };
+  // Not replaced: no longer this run's document, or its series is exhausted (the caller goes on as usual).
+  if (!row?.number) return null;
   // The replaced number is resolved by the transmission run once the contingency ends.
   await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
   // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
