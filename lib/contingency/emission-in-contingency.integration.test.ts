@@ -14,6 +14,8 @@ import { loadEmissionDocument } from "@/lib/emission/load-emission-document";
 import { queueEmission } from "@/lib/emission/queue-emission";
 import { createDraft, createEmittingCompany, draftBody, runDueNow } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { getDocumentDanfe } from "@/lib/downloads/get-document-danfe";
+import { DocumentDanfeQuery } from "@/lib/downloads/schemas";
 import { buildSignedEvent } from "@/lib/fiscal/nfe";
 import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
@@ -134,6 +136,13 @@ describe("NFC-e offline during a contingency", () => {
       pdfUrl: `/v1/fiscal-documents/${a.id}/danfe`,
       contingency: { mode: "OFFLINE", since: expect.any(String), reason: REASON, originalAttempt: { number: 1, accessKey: oldKeys[0], resolution: "PENDING" } },
     });
+
+    // Its DANFCE prints from the signed XML with the contingency messages (ESC/POS here; the PDF has the same lines).
+    const danfce = await getDocumentDanfe(companyId, a.id, DocumentDanfeQuery.parse({ format: "escpos" }));
+    const printed = Buffer.from(danfce.body).toString("latin1");
+    expect(printed).toContain("EMITIDA EM CONTING");
+    expect(printed).toContain("Pendente de autoriza");
+    expect(printed).toContain(offline[0]!.accessKey!.slice(0, 4));
 
     // While the contingency is active nothing is transmitted, whatever the runs do.
     await runDueNow(companyId);
