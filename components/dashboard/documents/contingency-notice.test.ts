@@ -8,7 +8,7 @@ import { ContingencyNotice } from "./contingency-notice";
 // The document page's contingency notice, rendered with the pt-BR catalogue.
 const render = (document: Parameters<typeof ContingencyNotice>[0]["document"]) =>
   renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale: "pt-BR", messages, timeZone: "America/Sao_Paulo" }, createElement(ContingencyNotice, { document, timeZone: "America/Sao_Paulo" })),
+    createElement(NextIntlClientProvider, { locale: "pt-BR", messages, timeZone: "America/Sao_Paulo", children: createElement(ContingencyNotice, { document, timeZone: "America/Sao_Paulo" }) }),
   );
 
 describe("ContingencyNotice", () => {
