@@ -198,6 +198,32 @@ describe("NFC-e offline during a contingency", () => {
     expect(late).toMatchObject({ kind: "refused", cStat: "704", reason: "Rejeição: NFC-e com Data-Hora de emissão atrasada" });
   });
 
+  it("an offline NFC-e transmitted after the 24-hour deadline is REJECTED 704; emitted again once the contingency is over it is issued normally and AUTHORIZED", { timeout: 60_000 }, async () => {
+    const { companyId } = await nfceCompany();
+    await enterContingency(companyId, 65);
+    const draft = await createDraft(companyId, nfceBody);
+    await queueEmission({ companyId, documentId: draft.id });
+    await drainDueRuns(functions, { companyIds: [companyId] });
+    const offline = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect([offline.status, offline.accessKey!.charAt(34)]).toEqual(["CONTINGENCY", "9"]);
+    await endContingency(companyId, 65);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 25 * 3_600_000);
+    await runDueNow(companyId);
+    const late = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect([late.status, late.rejectionReason]).toEqual(["REJECTED", "704 - Rejeição: NFC-e com Data-Hora de emissão atrasada"]);
+    expect(await db.domainEvent.count({ where: { documentId: draft.id, type: "document.rejected" } })).toBe(1);
+
+    // (The run is due at the faked clock's now: made due as its time would come.)
+    await queueEmission({ companyId, documentId: draft.id });
+    await runDueNow(companyId);
+    const again = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect([again.status, again.rejectionReason, again.contingencyMode, again.number]).toEqual(["AUTHORIZED", null, null, offline.number]);
+    expect(again.accessKey!.charAt(34)).toBe("1");
+    expect(tag(again.signedXml, "dhCont")).toBeUndefined();
+  });
+
   it("Prefer: wait=10 answers CONTINGENCY in one call while the company is in contingency", async () => {
     const { companyId, cnpj, key } = await nfceCompany();
     await enterContingency(companyId, 65);
