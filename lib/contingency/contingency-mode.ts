@@ -20,7 +20,13 @@ export async function activeContingencyFor(document: { companyId: string; type: 
   if (document.type !== "NFCE" && document.type !== "NFE") return null;
   const active = await findActiveContingency(document.companyId, document.type === "NFCE" ? 65 : 55);
   if (!active) return null;
-  return { contingencyMode: contingencyModeFor(document.type, document.company.state), contingencySince: active.since, contingencyReason: active.reason };
+  return { contingencyMode: contingencyModeFor(document.type, document.company.state), contingencySince: active.since, contingencyReason: justificationOf(active.reason) };
+}
+
+/** xJust takes 15 to 256 characters (TJust): a shorter reason is prefixed so the XML stays valid. */
+export function justificationOf(reason: string): string {
+  const trimmed = reason.trim().replace(/\s+/g, " ");
+  return trimmed.length >= 15 ? trimmed.slice(0, 256) : `SEFAZ autorizadora indisponivel: ${trimmed}`.trim().slice(0, 256);
 }
 
 /** The SVC an NF-e issued in this mode is sent to (undefined: the state's own authorizer). */
