@@ -16,6 +16,8 @@ export async function issueOffline(run: EmissionRun, source: SendSource): Promis
     contingencySince: source.contingencySince ?? null,
     contingencyReason: source.contingencyReason ?? null,
   });
-  if (settled.kind === "settled") await requestContingencyTransmission({ companyId: run.companyId, model: 65, environment: source.environment });
+  // Asked for even when a replay finds the document already settled (a crash between the two):
+  // a queued run is not duplicated, and no offline NFC-e is left without one.
+  await requestContingencyTransmission({ companyId: run.companyId, model: 65, environment: source.environment });
   return settled;
 }
