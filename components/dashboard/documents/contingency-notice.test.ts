@@ -8,6 +8,8 @@ import { ContingencyNotice } from "./contingency-notice";
 // The document page's contingency notice, rendered with the pt-BR catalogue.
 const render = (document: Parameters<typeof ContingencyNotice>[0]["document"]) =>
   renderToStaticMarkup(
+    // A .ts test (vitest's pattern) has no JSX, and the provider's props type requires `children`.
+    // eslint-disable-next-line react/no-children-prop
     createElement(NextIntlClientProvider, { locale: "pt-BR", messages, timeZone: "America/Sao_Paulo", children: createElement(ContingencyNotice, { document, timeZone: "America/Sao_Paulo" }) }),
   );
 
