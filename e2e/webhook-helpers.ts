@@ -7,7 +7,7 @@ import { recordDocumentOutcome, type DocumentOutcomeType } from "@/lib/events/re
 // (status change and DomainEvent in one transaction), without importing the
 // background functions into the Playwright process.
 
-const STATUS = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED", "document.denied": "DENIED" } as const;
+const STATUS = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED", "document.denied": "DENIED", "document.contingency": "CONTINGENCY" } as const;
 
 export async function documentWithOutcome(companyId: string, type: DocumentOutcomeType): Promise<FiscalDocument> {
   const draft = await createDocument({

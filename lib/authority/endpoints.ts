@@ -160,3 +160,21 @@ export function servicePaths(): Map<string, AuthorityService> {
   }
   return paths;
 }
+
+/** The authorizers (SP, SVRS, SVCAN, …) whose tables list each URL path: the simulator tells which one a request addressed (SVC-RS shares SVRS's paths). */
+export function authorizersByPath(): Map<string, Set<string>> {
+  const byPath = new Map<string, Set<string>>();
+  for (const table of Object.values(loadTables())) {
+    for (const [authorizer, byEnvironment] of table) {
+      for (const services of byEnvironment.values()) {
+        for (const entry of services.values()) {
+          const pathname = new URL(entry.url).pathname.toLowerCase();
+          const set = byPath.get(pathname) ?? new Set<string>();
+          set.add(authorizer);
+          byPath.set(pathname, set);
+        }
+      }
+    }
+  }
+  return byPath;
+}

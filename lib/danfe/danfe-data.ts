@@ -106,6 +106,8 @@ export type DanfeData = {
    * marked "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL".
    */
   preview?: boolean;
+  /** Issued in contingency (tpEmis 6/7 SVC, 9 NFC-e offline): tpEmis, dhCont and xJust as in the XML. */
+  contingency?: { tpEmis: string; at: string; reason: string };
   /** NFC-e (infNFeSupl). */
   qrCode?: string;
   consultationUrl?: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderNfceEscpos } from "./escpos-nfce";
+import { nfceReceipt } from "./nfce-receipt";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
 import { exampleNfce } from "./testing/pdf-tools";
 
@@ -66,5 +67,32 @@ describe("renderNfceEscpos", () => {
     const text = bytes.toString("latin1");
     expect(text).not.toContain("4220 0310");
     expect(text).toContain("SEM VALOR FISCAL");
+  });
+});
+
+describe("DANFE NFC-e issued offline (Manual do DANFE NFC-e: contingency messages)", () => {
+  // The example NFC-e as an offline one (tpEmis 9, dhCont, xJust) not yet authorized: the bare signed <NFe>.
+  const offlineXml = () => {
+    const proc = exampleNfce();
+    const nfe = /<NFe[\s\S]*<\/NFe>/.exec(proc)![0];
+    return nfe.replace(/<tpEmis>1<\/tpEmis>/, "<tpEmis>9</tpEmis>").replace("</verProc>", "</verProc><dhCont>2026-03-10T14:00:00-03:00</dhCont><xJust>SEFAZ indisponivel (teste)</xJust>");
+  };
+
+  it("prints EMITIDA EM CONTINGÊNCIA and Pendente de autorização while not authorized, in the PDF content and the ESC/POS bytes", () => {
+    const data = parseAuthorizedXml(offlineXml());
+    expect(data.contingency).toEqual({ tpEmis: "9", at: "2026-03-10T14:00:00-03:00", reason: "SEFAZ indisponivel (teste)" });
+    expect(data.protocol).toBeUndefined();
+    expect(nfceReceipt(data).fiscalMessages).toEqual(expect.arrayContaining(["EMITIDA EM CONTINGÊNCIA", "Pendente de autorização"]));
+    const lines = printedLines(renderNfceEscpos(data));
+    expect(lines.some((line) => line.includes("EMITIDA EM CONTING"))).toBe(true);
+    expect(lines.some((line) => line.includes("Pendente de autoriza"))).toBe(true);
+  });
+
+  it("once authorized it keeps EMITIDA EM CONTINGÊNCIA and drops Pendente de autorização; a normal NFC-e prints neither", () => {
+    const authorized = { ...parseAuthorizedXml(offlineXml()), protocol: { number: "135260000000001", receivedAt: "2026-03-10T15:00:00-03:00" } };
+    expect(nfceReceipt(authorized).fiscalMessages).toContain("EMITIDA EM CONTINGÊNCIA");
+    expect(nfceReceipt(authorized).fiscalMessages).not.toContain("Pendente de autorização");
+    const normal = nfceReceipt(parseAuthorizedXml(exampleNfce())).fiscalMessages;
+    expect(normal.filter((m) => /CONTING|Pendente/.test(m))).toEqual([]);
   });
 });

@@ -24,3 +24,13 @@ describe("parseAuthorizedXml", () => {
     expect(data).toEqual(parseAuthorizedXml(nfe));
   });
 });
+
+describe("an NF-e issued through an SVC", () => {
+  it("prints the contingency notice (SVC, entry time, justification) first in informações complementares", () => {
+    const svc = nfe.replace("<tpEmis>1</tpEmis>", "<tpEmis>6</tpEmis>").replace("</verProc>", "</verProc><dhCont>2026-03-10T14:00:00-03:00</dhCont><xJust>SEFAZ-SP indisponivel (teste)</xJust>");
+    const data = parseAuthorizedXml(svc);
+    expect(data.contingency).toEqual({ tpEmis: "6", at: "2026-03-10T14:00:00-03:00", reason: "SEFAZ-SP indisponivel (teste)" });
+    expect(data.additionalInfo).toMatch(/^EMITIDA EM CONTINGÊNCIA \(SVC-AN\) – Entrada em contingência: 10\/03\/2026 14:00(:00)? – Justificativa: SEFAZ-SP indisponivel \(teste\)/);
+    expect(parseAuthorizedXml(nfe).contingency).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { formatDateTime } from "./format";
 import { XMLParser } from "fast-xml-parser";
 import type { DanfeData, DanfeItem, DanfeParty, DanfeTransport } from "./danfe-data";
 
@@ -110,6 +111,15 @@ export class DanfeXmlError extends Error {}
 // printed: cut before parsing, they were 40% of the parse.
 const SIGNATURES = /<Signature[\s>][\s\S]*?<\/Signature>/g;
 
+/**
+ * The DANFE of an NF-e issued through an SVC says so in "informações complementares"
+ * (MOC 7.0 Anexo II, DANFE em contingência): the SVC, the entry time and the justification.
+ */
+function svcNotice(contingency: { tpEmis: string; at: string; reason: string }): string {
+  const svc = contingency.tpEmis === "6" ? "SVC-AN" : contingency.tpEmis === "7" ? "SVC-RS" : `tpEmis ${contingency.tpEmis}`;
+  return `EMITIDA EM CONTINGÊNCIA (${svc}) – Entrada em contingência: ${contingency.at ? formatDateTime(contingency.at) : ""} – Justificativa: ${contingency.reason}`;
+}
+
 export function parseAuthorizedXml(xml: string): DanfeData {
   const root = node(parser.parse(xml.replace(SIGNATURES, "")));
   const proc = node(root.nfeProc);
@@ -126,6 +136,8 @@ export function parseAuthorizedXml(xml: string): DanfeData {
   const supl = node(nfe.infNFeSupl);
   const accessKey = (text(inf["@Id"]) ?? "").replace(/^NFe/, "") || (text(protocol.chNFe) ?? "");
   const model = text(ide.mod) === "65" ? "65" : "55";
+  const tpEmis = text(ide.tpEmis) ?? "1";
+  const contingency = tpEmis !== "1" ? { tpEmis, at: text(ide.dhCont) ?? "", reason: text(ide.xJust) ?? "" } : undefined;
 
   return {
     model,
@@ -164,7 +176,8 @@ export function parseAuthorizedXml(xml: string): DanfeData {
     installments: list(cobr.dup).map((dup) => ({ number: text(dup.nDup) ?? "", dueDate: text(dup.dVenc) ?? "", value: amount(dup.vDup) })),
     payments: list(pag.detPag).map((detPag) => ({ method: text(detPag.tPag) ?? "", value: amount(detPag.vPag) })),
     change: text(pag.vTroco),
-    additionalInfo: text(infAdic.infCpl),
+    additionalInfo: model === "55" && contingency ? [svcNotice(contingency), text(infAdic.infCpl)].filter(Boolean).join(" – ") : text(infAdic.infCpl),
+    contingency,
     fiscoInfo: text(infAdic.infAdFisco),
     protocol: protocol.nProt ? { number: text(protocol.nProt) ?? "", receivedAt: text(protocol.dhRecbto) ?? "" } : undefined,
     qrCode: text(supl.qrCode),

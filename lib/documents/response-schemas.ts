@@ -11,6 +11,26 @@ export const DocumentClientSummary = z.object({
   documentType: z.string(),
 });
 
+/** Issued in contingency (docs/api-notes/contingency.md): the mode, dhCont and xJust it was issued with; null when issued normally. */
+export const DocumentContingency = z.object({
+  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS"]),
+  since: z.string(),
+  reason: z.string(),
+});
+
+/** The attempt this document replaced under a new number when it was re-issued in contingency, and how its number was resolved. */
+export const DocumentOriginalAttempt = z.object({
+  series: z.number().int(),
+  number: z.number().int(),
+  accessKey: z.string(),
+  resolution: z.enum(["PENDING", "CANCELLED_BY_SUBSTITUTION", "CANCELLED", "INUTILIZED", "DENIED", "NEEDS_ATTENTION"]),
+  /** The cancellation event's or the inutilization's protocol (the denial's for DENIED). */
+  protocol: z.string().nullable(),
+  inutilizationId: z.string().nullable(),
+  detail: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+
 export const DocumentSummary = z.object({
   id: z.string(),
   type: DocumentTypeSchema,
@@ -27,6 +47,7 @@ export const DocumentSummary = z.object({
   environment: z.enum(["PRODUCTION", "HOMOLOGATION"]),
   externalId: z.string().nullable(),
   client: DocumentClientSummary,
+  contingency: DocumentContingency.nullable(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -116,6 +137,8 @@ export const DocumentInutilizationResponse = z.object({
 });
 
 export const DocumentDetail = DocumentSummary.extend({
+  /** As in the summary, plus originalAttempt: the attempt replaced when it was re-issued in contingency (null when none). */
+  contingency: DocumentContingency.extend({ originalAttempt: DocumentOriginalAttempt.nullable() }).nullable(),
   purpose: z.enum(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN", "CREDIT_NOTE", "DEBIT_NOTE"]),
   /** The NF-e/NFC-e keys the document references (NFref), purpose RETURN, COMPLEMENTARY or ADJUSTMENT. */
   referencedDocuments: z.array(z.object({ accessKey: z.string() })),

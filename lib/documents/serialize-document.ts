@@ -11,6 +11,7 @@ export const detailInclude = {
   transport: true,
   events: { orderBy: { createdAt: "asc" } },
   inutilization: { select: { id: true, series: true, startNumber: true, endNumber: true, protocol: true, justification: true, inutilizationDate: true } },
+  replacedAttempts: { orderBy: { createdAt: "asc" } },
 } satisfies Prisma.FiscalDocumentInclude;
 
 type DecimalLike = { toString(): string; toFixed(places: number): string };
@@ -23,7 +24,8 @@ const fixed = (value: DecimalLike | null | undefined, places: number) => (value 
 function downloadUrls(document: FiscalDocument) {
   const available = document.status === "AUTHORIZED" || document.status === "CANCELLED";
   return {
-    pdfUrl: available ? `/v1/fiscal-documents/${document.id}/danfe` : null,
+    // An NFC-e issued offline (CONTINGENCY) prints its DANFCE from the signed XML, marked "Pendente de autorização".
+    pdfUrl: available || document.status === "CONTINGENCY" ? `/v1/fiscal-documents/${document.id}/danfe` : null,
     xmlUrl: available || document.status === "DENIED" ? `/v1/fiscal-documents/${document.id}/xml` : null,
   };
 }
@@ -51,7 +53,13 @@ export function summarizeDocument(document: FiscalDocument, options: { runId?: s
       document: snapshot.document ?? "",
       documentType: snapshot.documentType ?? "OTHER",
     },
+    contingency: contingencyOf(document),
   };
+}
+
+function contingencyOf(document: FiscalDocument) {
+  if (!document.contingencyMode) return null;
+  return { mode: document.contingencyMode, since: (document.contingencySince ?? document.issueDateTime).toISOString(), reason: document.contingencyReason ?? "" };
 }
 
 function serializeItem(item: FiscalDocumentItem) {
@@ -144,9 +152,23 @@ function serializeEvent(e: DocumentEvent) {
 
 export type DocumentWithDetail = Prisma.FiscalDocumentGetPayload<{ include: typeof detailInclude }>;
 
+function detailContingency(document: DocumentWithDetail) {
+  const base = contingencyOf(document);
+  if (!base) return null;
+  // A document is re-issued at most once (it is in contingency from then on): its first replaced attempt.
+  const attempt = document.replacedAttempts[0];
+  return {
+    ...base,
+    originalAttempt: attempt
+      ? { series: attempt.series, number: attempt.number, accessKey: attempt.accessKey, resolution: attempt.resolution, protocol: attempt.protocol, inutilizationId: attempt.inutilizationId, detail: attempt.detail, resolvedAt: attempt.resolvedAt?.toISOString() ?? null }
+      : null,
+  };
+}
+
 export function detailDocument(document: DocumentWithDetail): DocumentDetail {
   return {
     ...summarizeDocument(document, { runId: document.runId }),
+    contingency: detailContingency(document),
     purpose: document.purpose,
     operationNature: document.operationNature,
     nfseNumber: document.nfseNumber,

@@ -20,9 +20,12 @@ import type { DocumentDanfeQuery } from "./schemas";
 export async function getDocumentDanfe(companyId: string, documentId: string, query: DocumentDanfeQuery, client: DbClient = db): Promise<FileDownload> {
   const document = await client.fiscalDocument.findFirst({
     where: { id: documentId, companyId },
-    select: { id: true, type: true, status: true, accessKey: true, authorizedXml: true },
+    select: { id: true, type: true, status: true, accessKey: true, authorizedXml: true, signedXml: true },
   });
   if (!document) throw notFound("Fiscal document");
+  // An NFC-e issued offline prints from its signed XML (with "EMITIDA EM CONTINGÊNCIA" and
+  // "Pendente de autorização") until the authority authorizes it (docs/api-notes/contingency.md).
+  const printable = document.authorizedXml ?? (document.status === "CONTINGENCY" ? document.signedXml : null);
   // A denied NF-e has an nfeProc but no DANFE: it does not cover the goods (MOC 7.0, uso denegado).
   assertNumberNotSpent(document.status, "be printed as a DANFE");
   assertPrintOptionsApply(document.type, query);
@@ -36,7 +39,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED" });
     return { body: pdf, contentType: "application/pdf", fileName: `${document.accessKey ?? document.id}-danfse.pdf`, download: query.download };
   }
-  if (!query.preview && !document.authorizedXml) {
+  if (!query.preview && !printable) {
     throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet (preview=true shows a DRAFT or REJECTED one as it would print)");
   }
   const cancelled = document.status === "CANCELLED";
@@ -44,11 +47,11 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   const kind = document.type === "NFCE" ? "danfe-nfce" : "danfe";
   const preview = query.preview ? previewDanfeData(await loadPreviewDocument(companyId, documentId)) : undefined;
   if (query.format === "escpos") {
-    const data = preview ?? parseAuthorizedXml(document.authorizedXml!);
+    const data = preview ?? parseAuthorizedXml(printable!);
     return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
   const options = { cancelled, orientation: query.orientation, width: query.width };
-  const pdf = await renderPdf(companyId, preview ? { kind: "danfe", data: preview, options } : { kind: "danfe-xml", authorizedXml: document.authorizedXml!, options });
+  const pdf = await renderPdf(companyId, preview ? { kind: "danfe", data: preview, options } : { kind: "danfe-xml", authorizedXml: printable!, options });
   return { body: pdf, contentType: "application/pdf", fileName: `${base}-${kind}.pdf`, download: query.download };
 }

@@ -8,12 +8,14 @@ import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { DomainError } from "@/lib/errors";
 import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
+import { activeContingencyFor } from "@/lib/contingency/contingency-mode";
+import { issueOffline } from "@/lib/contingency/issue-offline";
 import { loadEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type SendResult, type SendSource } from "./send-for-authorization";
-import { toNfeInput, type StoredDocument } from "./to-nfe-input";
+import { tpEmisOf, toNfeInput, type StoredDocument } from "./to-nfe-input";
 import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emission";
 import { nfceIssueTimeIsStale } from "./refresh-nfce-issue-time";
 import { sendNfseCounted } from "./nfse/send-nfse";
@@ -68,7 +70,13 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   // Never sent yet (a backlog kept it queued): an NFC-e's dhEmi must be within minutes of its arrival (704).
   const current: StoredDocument = document.emissionAttempts === 0 && nfceIssueTimeIsStale(snapshotTaken) ? { ...snapshotTaken, issueDateTime: new Date() } : snapshotTaken;
 
-  const reused = document.number > 0 && !!document.accessKey && document.series !== null;
+  // While the company's contingency for the model is active the document is issued in it
+  // (NFC-e offline tpEmis 9, NF-e through its SVC); a replay keeps the mode it was stored with.
+  const contingency = document.contingencyMode ? null : await activeContingencyFor(document);
+  const issued: StoredDocument = contingency ? { ...current, ...contingency } : current;
+
+  // A stored key is reused only when it was built for the same tpEmis (a replay after a crash).
+  const reused = document.number > 0 && !!document.accessKey && document.series !== null && document.accessKey.charAt(34) === tpEmisOf(issued.contingencyMode);
   const numbered: Numbered | EmissionRefusal | Superseded =
     document.number > 0 && document.series !== null
       ? { kind: "numbered", number: document.number, series: document.series }
@@ -76,15 +84,17 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   if (numbered.kind === "superseded") return numbered;
   if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered);
 
-  const keyed = reused ? current : withAccessKey(current, numbered);
+  const keyed = reused ? issued : withAccessKey(issued, numbered);
   const built = await buildCheckedNfe(pool, keyed, { id: certificate.id, companyId: run.companyId });
   if (built.kind === "refused") return settleRejected(pool, run, document, built);
   const signedXml = built.signedXml;
   const stored = await sql<{ emissionAttempts: number }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = "emissionAttempts" + 1
+    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = "emissionAttempts" + 1,
+       "contingencyMode" = $9::"ContingencyMode", "contingencySince" = $10::timestamp, "contingencyReason" = $11
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime)],
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime),
+      keyed.contingencyMode, keyed.contingencySince && utc(keyed.contingencySince), keyed.contingencyReason],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
   const send: SendSource = { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id };
@@ -101,6 +111,8 @@ export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: 
   const prepared = await prepareEmission(run);
   if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
   if (prepared.kind !== "prepared") return prepared;
+  // An NFC-e issued offline is valid for the sale now; it is transmitted when the authorizer answers.
+  if (prepared.send.contingencyMode === "OFFLINE") return issueOffline(run, prepared.send);
   return sendCounted(run, prepared.send, options);
 }
 
@@ -172,7 +184,7 @@ export function withAccessKey(document: StoredDocument, { number, series }: Numb
     model: document.type === "NFCE" ? "65" : "55",
     series,
     number,
-    tpEmis: "1",
+    tpEmis: tpEmisOf(document.contingencyMode),
     cNF,
   });
   return { ...document, number, series, cNF, accessKey };

@@ -76,6 +76,11 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
       rejectionCode: null,
       rejectionReason: null,
       processingReason: null,
+      // A new emission decides its contingency again (an offline NFC-e refused on transmission is
+      // re-issued normally once the authority is back; docs/api-notes/contingency.md).
+      contingencyMode: null,
+      contingencySince: null,
+      contingencyReason: null,
     },
   });
   // Last: with Inngest this sends the event, which must not happen before every check passed.

@@ -17,7 +17,7 @@ import { holdProcessing, settleAuthorized, settleRejected, type Settled } from "
 
 const LOAD = `
   SELECT d."id", d."companyId", d."externalId", d."type", d."series", d."number", d."accessKey", d."authorizationDate", d."protocolNumber",
-    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."issueDateTime", c."state",
+    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."issueDateTime", d."contingencyMode", c."state",
     (SELECT k."id" FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificateId"
   FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
   WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING'`;

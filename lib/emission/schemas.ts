@@ -10,7 +10,7 @@ export type EmitDocumentInput = z.infer<typeof EmitDocumentInput>;
 
 export const EmitDocumentResponse = z.object({
   documentId: z.string(),
-  /** PROCESSING; with `Prefer: wait=N` answered 200, the outcome that arrived within N seconds. */
+  /** PROCESSING; with `Prefer: wait=N` answered 200, the outcome that arrived within N seconds (AUTHORIZED, REJECTED, DENIED or CONTINGENCY). */
   status: z.string(),
   runId: z.string().nullable(),
   message: z.string(),

@@ -2,7 +2,9 @@ import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type Tax
 import { DENIED_IN_DATABASE } from "@/lib/authority/classify";
 import { activeMisusePause, isMisuse, recordMisusePause } from "@/lib/authority/misuse-pause";
 import type { Denied } from "@/lib/authority/types";
+import type { ContingencyMode } from "@prisma/client";
 import { credentialsOf } from "@/lib/certificates";
+import { svcOf } from "@/lib/contingency/contingency-mode";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
@@ -10,6 +12,9 @@ import type { AuthorizationDenied, AuthorizationGranted, CommunicationFailed, Em
 import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue-time";
 import { holdProcessing, settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
+import { issueOffline } from "@/lib/contingency/issue-offline";
+import { reissueIfInContingency } from "@/lib/contingency/reissue-in-contingency";
+import { prepareAndSend } from "./prepare-emission";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
 const DUPLICATE_SAME_KEY = "204";
@@ -19,7 +24,15 @@ const BATCH_NOT_RECEIVED = new Set(["108", "109"]);
 /** A communication failure with sends left: the document went back to DRAFT and the run re-sends after a backoff. */
 export type ReturnedToDraft = { kind: "returned_to_draft"; reason: string; cStat: string | null };
 
-export type SendSource = SettlementSource & { state: string; certificateId: string | null; issueDateTime: Date };
+export type SendSource = SettlementSource & {
+  state: string;
+  certificateId: string | null;
+  issueDateTime: Date;
+  /** Set when issued in contingency: OFFLINE (NFC-e tpEmis 9) or the SVC an NF-e is sent to. */
+  contingencyMode?: ContingencyMode | null;
+  contingencySince?: Date | null;
+  contingencyReason?: string | null;
+};
 
 export type SendResult = Settled | Superseded | ReturnedToDraft | Paused | Unresolved;
 
@@ -30,7 +43,7 @@ const START_SEND = `
   FROM "Company" c
   WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND c."id" = d."companyId"
   RETURNING d."id", d."companyId", d."externalId", d."type", d."series", d."number", d."accessKey", d."authorizationDate", d."protocolNumber",
-    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."dpsId", d."issueDateTime", c."state",
+    d."rejectionReason", d."cancellationReason", d."totalValue", d."environment", d."signedXml", d."emissionAttempts", d."dpsId", d."issueDateTime", d."contingencyMode", d."contingencySince", d."contingencyReason", c."state",
     (SELECT k."id" FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificateId"`;
 
 /**
@@ -66,14 +79,18 @@ export async function sendForAuthorization(
   const source = fromSqlRow<SendSource & { dpsId: string | null }>("FiscalDocument", row);
   // An NFS-e resends its DPS to Sefin Nacional (after asking /dps/{id}).
   if (source.type === "NFSE") return sendNfseCounted(run, source, options);
+  // Re-issued in contingency and not built yet (a crash right after the number was replaced): build it now.
+  if (source.contingencyMode && !source.signedXml) return prepareAndSend(run, options);
   return sendCounted(run, source, options, authorityFor);
 }
 
 /** The company's A1 and the authorizer of the document (state, environment, model). */
-export async function authorityContext(run: EmissionRun, document: Pick<SendSource, "certificateId" | "state" | "environment" | "type">) {
+export async function authorityContext(run: EmissionRun, document: Pick<SendSource, "certificateId" | "state" | "environment" | "type" | "contingencyMode">) {
   const credentials = await credentialsOf({ id: document.certificateId!, companyId: run.companyId });
   const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
-  const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: document.type === "NFCE" ? 65 : 55 };
+  // An NF-e issued through an SVC (tpEmis 6/7) is sent to, and consulted at, that SVC.
+  const svc = svcOf(document.contingencyMode);
+  const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: document.type === "NFCE" ? 65 : 55, ...(svc ? { contingency: svc } : {}) };
   return { certificate, target };
 }
 
@@ -89,6 +106,8 @@ export async function sendCounted(
   if (!document.certificateId) {
     return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
   }
+  // Issued offline (a replay after a crash between the store and the settlement): it is not sent now.
+  if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
   const { certificate, target } = await authorityContext(run, document);
   const paused = await activeMisusePause(run.companyId, target);
   if (paused) return holdForPause(run, paused);
@@ -101,6 +120,9 @@ export async function sendCounted(
     if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known);
     if (known?.kind === "denied") return settleDenied(pool, run, current, known);
     if (known) return afterFailure(run, current, target, known, options);
+    // Not at the authority (217) and the company is now in contingency: re-issued in it under the next number.
+    const reissued = await reissueIfInContingency(run, current, options);
+    if (reissued) return reissued;
     if (nfceIssueTimeIsStale(current)) {
       const refreshed = await refreshNfceIssueTime(run, current);
       if (refreshed.kind !== "refreshed") return refreshed;
@@ -118,6 +140,10 @@ export async function sendCounted(
 async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: { finalAttempt: boolean }): Promise<SendResult> {
   const pool = getPool();
   if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
+  // No answer while the company's contingency is active: re-issued in contingency at once (NFC-e
+  // offline, NF-e through its SVC) under the next number; this attempt's number is resolved later.
+  const reissued = await reissueIfInContingency(run, document, options);
+  if (reissued) return reissued;
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
     return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true });
@@ -137,7 +163,7 @@ export async function holdForPause(run: EmissionRun, pause: { until: Date; reaso
   return held.kind === "superseded" ? held : { kind: "paused", until: pause.until.toISOString(), reason: pause.reason };
 }
 
-async function send(authority: TaxAuthority, target: AuthorityTarget, document: { accessKey: string | null; signedXml: string | null }, certificate: ClientCertificate): Promise<SendOutcome> {
+export async function send(authority: TaxAuthority, target: AuthorityTarget, document: { accessKey: string | null; signedXml: string | null }, certificate: ClientCertificate): Promise<SendOutcome> {
   const accessKey = document.accessKey!;
   const answer = await authority.authorize(target, document.signedXml!, certificate);
   if (answer.kind === "authorized") {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { DocumentStatus } from "@prisma/client";
+import type { ContingencyMode, DocumentStatus } from "@prisma/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
-import { documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
+import { contingencyEventData, documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
 import type { AuthorizationDenied, AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { withoutForeignKeys } from "./redact-foreign-keys";
@@ -35,11 +35,11 @@ const SETTLE = `
   SELECT count(*)::int AS "settled" FROM settled`;
 
 /** PROCESSING → AUTHORIZED with the protocol and the nfeProc, event AUTHORIZATION and document.authorized. */
-export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted): Promise<Settled> {
+export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
   if (!source.signedXml) throw new Error(`Document ${source.id} was authorized without a stored signed XML`);
   const authorizationDate = new Date(granted.authorizedAt);
   const after = { ...source, authorizationDate, protocolNumber: granted.protocol, rejectionReason: null };
-  return settle(client, run, "AUTHORIZED", ["PROCESSING"], {
+  return settle(client, run, "AUTHORIZED", from, {
     protocol: granted.protocol,
     authorizationDate,
     authorizedXml: buildNfeProc(source.signedXml, granted.protNFeXml),
@@ -55,11 +55,11 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
  * stored, the denied nfeProc kept (it must be stored like an authorized one),
  * event DENIAL and document.denied. The number is spent: no further emission.
  */
-export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied): Promise<Settled> {
+export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
   if (!source.signedXml) throw new Error(`Document ${source.id} was denied without a stored signed XML`);
   const rejectionReason = `${denied.cStat} - ${denied.reason}`;
   const deniedAt = new Date(denied.deniedAt);
-  return settle(client, run, "DENIED", ["PROCESSING"], {
+  return settle(client, run, "DENIED", from, {
     protocol: denied.protocol,
     authorizationDate: null,
     authorizedXml: buildNfeProc(source.signedXml, denied.protNFeXml),
@@ -125,4 +125,35 @@ export async function holdProcessing(client: Queryable, run: EmissionRun, reason
     [run.documentId, run.companyId, run.runId, reason, utc(new Date())],
   );
   return rows.length === 1 ? { kind: "settled", status: "PROCESSING" } : { kind: "superseded", status: "not this run's" };
+}
+
+// PROCESSING → CONTINGENCY (an NFC-e issued offline, tpEmis 9) with document.contingency, one statement.
+const SETTLE_CONTINGENCY = `
+  WITH settled AS (
+    UPDATE "FiscalDocument"
+    SET "status" = 'CONTINGENCY', "rejectionCode" = NULL, "rejectionReason" = NULL, "processingReason" = NULL, "updatedAt" = $4::timestamp
+    WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING'
+    RETURNING "id", "companyId", "environment", "type"
+  ), outcome AS (
+    INSERT INTO "DomainEvent" ("id", "companyId", "type", "documentId", "environment", "documentType", "data", "createdAt")
+    SELECT $5, s."companyId", 'document.contingency', s."id", s."environment", s."type", $6::jsonb, $4::timestamp
+    FROM settled s
+  )
+  SELECT count(*)::int AS "settled" FROM settled`;
+
+/**
+ * PROCESSING → CONTINGENCY: the NFC-e was issued offline (signed, with its
+ * offline QR-Code) and is valid for the sale; it is transmitted once the
+ * authorizer answers (lib/contingency/transmit-contingency.ts). document.contingency
+ * carries the document event data and { mode, since, reason }.
+ */
+export async function settleContingency(
+  client: Queryable,
+  run: EmissionRun,
+  source: SettlementSource & { contingencyMode: ContingencyMode | null; contingencySince: Date | null; contingencyReason: string | null },
+): Promise<Settled> {
+  const now = utc(new Date());
+  const data = contingencyEventData(source);
+  const [row] = await sql<{ settled: number }>(client, SETTLE_CONTINGENCY, [run.documentId, run.companyId, run.runId, now, randomUUID(), JSON.stringify(data)]);
+  return row?.settled === 1 ? { kind: "settled", status: "CONTINGENCY" } : { kind: "superseded", status: "not this run's" };
 }

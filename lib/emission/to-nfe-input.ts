@@ -22,6 +22,11 @@ const FIN_NFE_BY_PURPOSE = { NORMAL: "1", COMPLEMENTARY: "2", ADJUSTMENT: "3", R
 const MOD_FRETE = { SENDER: "0", RECIPIENT: "1", THIRD_PARTY: "2", OWN_SENDER: "3", OWN_RECIPIENT: "4", NO_FREIGHT: "9" } as const;
 const IND_IE_DEST = { CONTRIBUINTE: "1", ISENTO: "2", NAO_CONTRIBUINTE: "9" } as const;
 
+/** tpEmis of a document issued normally (1) or in contingency: 9 NFC-e offline, 6 SVC-AN, 7 SVC-RS (MOC 7.0, B22). */
+export function tpEmisOf(mode: FiscalDocument["contingencyMode"]): "1" | "6" | "7" | "9" {
+  return mode === "OFFLINE" ? "9" : mode === "SVC_AN" ? "6" : mode === "SVC_RS" ? "7" : "1";
+}
+
 /**
  * The stored document as the XML engine's input. Everything was resolved and
  * computed at creation (taxes, totals, recipient snapshot), so this only maps
@@ -46,6 +51,8 @@ export function toNfeInput(document: StoredDocument): NfeInput | EmissionRefusal
     series: document.series,
     number: document.number,
     cNF: document.cNF,
+    tpEmis: tpEmisOf(document.contingencyMode),
+    contingency: document.contingencyMode && document.contingencySince && document.contingencyReason ? { at: document.contingencySince, reason: document.contingencyReason } : null,
     issuedAt: document.issueDateTime,
     operationNature: document.operationNature,
     finNFe: FIN_NFE_BY_PURPOSE[document.purpose],

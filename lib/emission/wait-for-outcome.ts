@@ -4,7 +4,9 @@ import { db } from "@/lib/db/client";
 /**
  * Statuses an emission is still on its way through: PROCESSING, and DRAFT,
  * where a communication failure with attempts left puts a document until its
- * automatic re-send (api.md, States). Any other status is an outcome.
+ * automatic re-send (api.md, States). Any other status is an outcome,
+ * CONTINGENCY included: an NFC-e issued offline is valid for the sale, so a
+ * checkout closes on it (docs/api-notes/contingency.md).
  */
 const IN_FLIGHT: ReadonlySet<DocumentStatus> = new Set(["PROCESSING", "DRAFT"]);
 

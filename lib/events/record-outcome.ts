@@ -4,7 +4,7 @@ import type { FiscalDocument, Inutilization, Prisma } from "@prisma/client";
 // state change, so webhook deliveries can be built from these rows later
 // without touching emission. The data shapes are the spec's event data.
 
-export type DocumentOutcomeType = "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied";
+export type DocumentOutcomeType = "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.contingency";
 
 /** The document fields an outcome's data carries. */
 export type DocumentEventSource = Pick<
@@ -27,6 +27,23 @@ export function documentEventData(document: DocumentEventSource) {
     totalValue: document.totalValue.toFixed(2),
     environment: document.environment,
   };
+}
+
+/**
+ * document.contingency (an NFC-e issued offline, docs/api-notes/contingency.md): the
+ * document event data with status CONTINGENCY and { mode, since, reason }.
+ */
+export function contingencyEventData(document: DocumentEventSource & Pick<FiscalDocument, "contingencyMode" | "contingencySince" | "contingencyReason">) {
+  return {
+    ...documentEventData({ ...document, authorizationDate: null, protocolNumber: null, rejectionReason: null }),
+    status: "CONTINGENCY",
+    contingency: { mode: document.contingencyMode, since: document.contingencySince ? new Date(document.contingencySince).toISOString() : null, reason: document.contingencyReason },
+  };
+}
+
+/** The data of a document outcome event of this type. */
+export function outcomeEventData(type: DocumentOutcomeType, document: FiscalDocument) {
+  return type === "document.contingency" ? contingencyEventData(document) : documentEventData(document);
 }
 
 /** Call inside the transaction that moved the document to AUTHORIZED, REJECTED, DENIED or CANCELLED. */

@@ -4,7 +4,7 @@ import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { notFound, unprocessable } from "@/lib/errors";
-import { documentEventData } from "@/lib/events/record-outcome";
+import { outcomeEventData } from "@/lib/events/record-outcome";
 import { enqueueRun, newRunId } from "@/lib/jobs/enqueue-run";
 import { assertWithinRateLimit } from "@/lib/rate-limit";
 import { BACKFILL_CALLS_PER_MINUTE, BACKFILL_MAX_DOCUMENTS } from "./config";
@@ -34,13 +34,13 @@ const BATCH = 250;
 const MATCH = `
   FROM "FiscalDocument" d
   WHERE d."companyId" = $1 AND d."issueDateTime" >= $2::timestamp AND d."issueDateTime" <= $3::timestamp
-    AND d."status" IN ('AUTHORIZED', 'REJECTED', 'CANCELLED', 'DENIED')
+    AND d."status" IN ('AUTHORIZED', 'REJECTED', 'CANCELLED', 'DENIED', 'CONTINGENCY')
     AND (cardinality($4::text[]) = 0 OR d."type"::text = ANY ($4::text[]))
     AND ($5::text IS NULL OR d."environment"::text = $5::text)
     AND (NOT $6::boolean OR NOT EXISTS (
       SELECT 1 FROM "WebhookEvent" e
       WHERE e."documentId" = d."id"
-        AND e."type" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' WHEN 'DENIED' THEN 'document.denied' ELSE 'document.cancelled' END
+        AND e."type" = CASE d."status" WHEN 'AUTHORIZED' THEN 'document.authorized' WHEN 'REJECTED' THEN 'document.rejected' WHEN 'DENIED' THEN 'document.denied' WHEN 'CONTINGENCY' THEN 'document.contingency' ELSE 'document.cancelled' END
         AND EXISTS (SELECT 1 FROM "WebhookDelivery" w WHERE w."eventId" = e."id" AND w."status" IN ('SUCCEEDED', 'PENDING') OFFSET 0)))`;
 
 function matchParams(companyId: string, c: Criteria) {
@@ -102,7 +102,7 @@ export async function backfillNextBatch(run: { companyId: string; backfillId: st
     for (const document of documents) {
       const type = outcomeEventType(document.status)!;
       const eventId = await insertWebhookEvent(client, {
-        companyId: run.companyId, type, origin: "BACKFILL", data: documentEventData(document),
+        companyId: run.companyId, type, origin: "BACKFILL", data: outcomeEventData(type, document),
         documentId: document.id, environment: document.environment, documentType: document.type,
       });
       deliveries += await fanOut(client, eventId);

@@ -2,7 +2,7 @@ import type { DocumentStatus } from "@prisma/client";
 import { db } from "@/lib/db/client";
 import { inSqlTransaction } from "@/lib/db/sql";
 import { notFound, unprocessable } from "@/lib/errors";
-import { documentEventData, type DocumentOutcomeType } from "@/lib/events/record-outcome";
+import { outcomeEventData, type DocumentOutcomeType } from "@/lib/events/record-outcome";
 import { assertWithinRateLimit } from "@/lib/rate-limit";
 import { REDISPATCH_LIMIT_PER_MINUTE } from "./config";
 import { fanOut, insertWebhookEvent } from "./webhook-events";
@@ -16,6 +16,7 @@ export function outcomeEventType(status: DocumentStatus): DocumentOutcomeType | 
   if (status === "REJECTED") return "document.rejected";
   if (status === "CANCELLED") return "document.cancelled";
   if (status === "DENIED") return "document.denied";
+  if (status === "CONTINGENCY") return "document.contingency";
   return null;
 }
 
@@ -30,7 +31,7 @@ export async function redispatchDocumentWebhook(input: { companyId: string; docu
   if (!type) throw unprocessable("document_without_outcome", `The document is ${document.status}: it has no outcome to send yet`);
   return inSqlTransaction(async (client) => {
     const eventId = await insertWebhookEvent(client, {
-      companyId: input.companyId, type, origin: "REDISPATCH", data: documentEventData(document),
+      companyId: input.companyId, type, origin: "REDISPATCH", data: outcomeEventData(type, document),
       documentId: document.id, environment: document.environment, documentType: document.type,
     });
     const dispatched = await fanOut(client, eventId);

@@ -3,6 +3,7 @@ import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/f
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
 import { DetailBox as Box, DetailRow as Row } from "./detail-box";
+import { ContingencyNotice } from "./contingency-notice";
 import { DocumentItemsTable } from "./document-items-table";
 import { useDocumentTitle } from "./document-title";
 import { formatMoney, formatQuantity } from "./money";
@@ -49,6 +50,7 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
       {d.status === "REJECTED" && d.rejectionReason && <RejectionNotice reason={d.rejectionReason} />}
       {d.status === "DENIED" && d.rejectionReason && <DeniedNotice reason={d.rejectionReason} />}
       {d.status === "INUTILIZED" && d.inutilization && <InutilizedNotice inutilization={d.inutilization} timeZone={timeZone} />}
+      {d.contingency && <ContingencyNotice document={d} timeZone={timeZone} />}
       {d.status === "CANCELLED" && (
         <p className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">{t("cancelledOn", { date: formatDateTime(d.cancellationDate, timeZone), reason: d.cancellationReason ?? "—" })}</p>
       )}

@@ -6,6 +6,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { extractElement } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
+import { contingencyRefusal } from "./contingency-rules";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
@@ -64,7 +65,7 @@ function readNFe(nfeXml: string): Parsed {
 }
 
 /** `deny`: a fault rule's uso denegado, decided after every check passed (SEFAZ checks the parties' standing last). */
-export async function authorize(context: SimulatorContext, payloadXml: string, options: { deny?: DenialCStat } = {}): Promise<SimulatorAnswer> {
+export async function authorize(context: SimulatorContext, payloadXml: string, options: { deny?: DenialCStat; addressed?: ReadonlySet<string> } = {}): Promise<SimulatorAnswer> {
   const received = context.now();
   const nfeXml = extractElement(payloadXml, "NFe");
   const parsed = nfeXml ? readNFe(nfeXml) : undefined;
@@ -87,6 +88,8 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   if (keyProblem) return refuse(keyProblem.cStat, keyProblem.reason);
   // SEFAZ tolerates a few minutes of clock skew, never an NF-e issued in the future (rule 703).
   if (parsed.issuedAt.getTime() > received.getTime() + CLOCK_TOLERANCE_MS) return refuse("703", "Rejeição: Data-Hora de Emissão posterior ao horário de recebimento");
+  const contingency = contingencyRefusal({ tpEmis: parsed.fields.tpEmis, model: parsed.model, cUF }, options.addressed);
+  if (contingency) return refuse(contingency.cStat, contingency.xMotivo);
   const violation = firstRuleViolation(nfeXml, { receivedAt: received });
   if (violation) return refuse(violation.cStat, violation.xMotivo);
 

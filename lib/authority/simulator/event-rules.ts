@@ -14,11 +14,33 @@ export const CORRECTION_MAX_SEQUENCE = 20;
 export const EVENT_DESCRIPTIONS: Record<string, string> = {
   "110110": "Carta de Correcao",
   "110111": "Cancelamento",
+  "110112": "Cancelamento por substituicao",
   "110130": "Comprovante de Entrega da NF-e",
   "110131": "Cancelamento Comprovante de Entrega da NF-e",
 };
 
-export type EventRequest = { tpEvento: string; nSeqEvento: number; detail: { nProt?: string; nProtEvento?: string } };
+export type EventRequest = {
+  tpEvento: string;
+  nSeqEvento: number;
+  /** substitute: the NFC-e named by chNFeRef (110112), null when the authority has no such key. */
+  detail: { nProt?: string; nProtEvento?: string; substitute?: SimulatorDocument | null };
+};
+
+// Cancelamento por substituição (MOC 7.0, 5.9.3, rules 5P31): the substitute must
+// exist, not be denied or cancelled, be issued in contingency, within 2 hours of
+// the cancelled one's dhEmi, and carry the same total.
+const SUBSTITUTE_MAX_GAP_MS = 2 * 60 * 60 * 1000;
+const tag = (xml: string, name: string) => new RegExp(`<(?:\\w+:)?${name}>([^<]*)<`).exec(xml)?.[1] ?? "";
+
+function substitutionRefusal(document: SimulatorDocument, substitute: SimulatorDocument | null | undefined): Refusal | null {
+  if (!substitute) return { cStat: "912", xMotivo: "Rejeição: NF-e Substituta inexistente" };
+  if (substitute.status === "DENIED" || substitute.status === "CANCELLED") return { cStat: "913", xMotivo: "Rejeição: NF-e Substituta Denegada ou Cancelada" };
+  const gap = Math.abs(Date.parse(tag(substitute.xml ?? "", "dhEmi")) - Date.parse(tag(document.xml ?? "", "dhEmi")));
+  if (!(gap <= SUBSTITUTE_MAX_GAP_MS)) return { cStat: "914", xMotivo: "Rejeição: Data de emissão da NF-e Substituta maior que 2 horas da data de emissão da NF-e a ser cancelada" };
+  if (tag(substitute.xml ?? "", "vNF") !== tag(document.xml ?? "", "vNF")) return { cStat: "915", xMotivo: "Rejeição: Valor total da NF-e Substituta difere do valor da NF-e a ser cancelada" };
+  if (substitute.accessKey.charAt(34) === "1") return { cStat: "921", xMotivo: "Rejeição: Tipo de emissão da NF-e substituta deve ser de contingência" };
+  return null;
+}
 export type Refusal = { cStat: string; xMotivo: string };
 /** What the event does to the stored document when it is registered. */
 export type EventEffect = { status?: "CANCELLED"; deliveryReceipt?: boolean };
@@ -43,6 +65,14 @@ export function applyEventRules(document: SimulatorDocument, prior: Prior, event
       const deadline = CANCELLATION_DEADLINE_MS[document.model === 65 ? 65 : 55];
       if (age > deadline) return { cStat: "220", xMotivo: "Rejeição: Prazo de Cancelamento superior ao previsto na Legislação" };
       return { status: "CANCELLED" };
+    }
+    case "110112": {
+      // An NFC-e event: the NF-e has no offline contingency to substitute it.
+      if (document.model !== 65) return { cStat: "491", xMotivo: "Rejeição: O tpEvento informado inválido" };
+      if (document.status === "CANCELLED") return { cStat: "218", xMotivo: "Rejeição: NF-e já está cancelada na base de dados da SEFAZ" };
+      if (event.detail.nProt !== document.protocol) return { cStat: "222", xMotivo: "Rejeição: Protocolo de Autorização de Uso difere do cadastrado" };
+      // No 30-minute deadline: the substitution happens when the authority is back (MOC 7.0, 5.9.3 has no deadline rule for 110112).
+      return substitutionRefusal(document, event.detail.substitute) ?? { status: "CANCELLED" };
     }
     case "110110": {
       if (document.status !== "AUTHORIZED") return NEEDS_AUTHORIZED;

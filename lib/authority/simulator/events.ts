@@ -13,6 +13,7 @@ import { newProtocolNumber } from "./protocol-number";
 const SCHEMA_BY_EVENT: Record<string, XmlSchema> = {
   "110110": "nfe/envCCe_v1.00.xsd",
   "110111": "nfe/envEventoCancNFe_v1.00.xsd",
+  "110112": "nfe/envEventoCancSubst_v1.00.xsd",
   "110130": "nfe/envEventoEntregaNFe_v1.00.xsd",
   "110131": "nfe/envEventoCancEntregaNFe_v1.00.xsd",
 };
@@ -56,7 +57,9 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
       // Events of one NF-e are decided one at a time (cancellation vs. delivery receipt).
       await tx.$executeRaw`SELECT 1 FROM "SimulatorDocument" WHERE id = ${document.id} FOR UPDATE`;
       const prior = await tx.simulatorEvent.findMany({ where: { documentId: document.id }, orderBy: { createdAt: "asc" }, select: { eventType: true, sequence: true, protocol: true } });
-      const outcome = applyEventRules(document, prior, { tpEvento, nSeqEvento: Number(nSeqEvento), detail: { nProt: text(detail, "nProt"), nProtEvento: text(detail, "nProtEvento") } }, received);
+      const chNFeRef = text(detail, "chNFeRef");
+      const substitute = tpEvento === "110112" && chNFeRef ? await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: chNFeRef } } }) : undefined;
+      const outcome = applyEventRules(document, prior, { tpEvento, nSeqEvento: Number(nSeqEvento), detail: { nProt: text(detail, "nProt"), nProtEvento: text(detail, "nProtEvento"), substitute } }, received);
       if (isRefusal(outcome)) return refuse(outcome.cStat, outcome.xMotivo);
       const protocol = newProtocolNumber(cOrgao, received);
       await tx.simulatorEvent.create({ data: { documentId: document.id, eventType: tpEvento, sequence: Number(nSeqEvento), protocol, xml: eventXml, createdAt: received } });

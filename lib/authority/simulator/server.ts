@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { PrismaClient } from "@prisma/client";
 import { db as appDb } from "@/lib/db/client";
-import { servicePaths, type AuthorityService } from "../endpoints";
+import { authorizersByPath, servicePaths, type AuthorityService } from "../endpoints";
 import { child, parseXml, text } from "../soap-response";
 import { serviceLevelAnswer } from "./answers";
 import { authorize } from "./authorize";
@@ -123,11 +123,13 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
   const receipts = new ReceiptBook();
   const statusMeter = new StatusMeter(options.statusCallsPerHour);
   const paths = servicePaths();
+  const authorizersAt = authorizersByPath();
 
-  async function process(service: AuthorityService, payloadXml: string, action: FaultAction | undefined): Promise<SimulatorAnswer> {
+  async function process(service: AuthorityService, payloadXml: string, action: FaultAction | undefined, pathname: string): Promise<SimulatorAnswer> {
     switch (service) {
       case "NFeAutorizacao4": {
-        const answer = await authorize(context, payloadXml, action?.kind === "deny" ? { deny: action.cStat } : {});
+        const addressed = authorizersAt.get(pathname.toLowerCase());
+        const answer = await authorize(context, payloadXml, { ...(action?.kind === "deny" ? { deny: action.cStat } : {}), addressed });
         return action?.kind === "async" ? receipts.deferAnswer(context, answer) : answer;
       }
       case "NFeRetAutorizacao4":
@@ -175,7 +177,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat, xMotivo }), payloadXml));
     }
     if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
-    const answer = await process(service, payloadXml, action);
+    const answer = await process(service, payloadXml, action, pathname);
     if (action?.kind === "delay" && !action.beforeProcessing) await sleep(action.ms);
     reply(200, envelope(service, answer.answerXml, payloadXml));
   }

@@ -27,6 +27,8 @@ type EventCommon = {
 export type NfeEventInput = EventCommon &
   (
     | { tpEvento: "110111"; protocol: string; reason: string }
+    /** Cancelamento por substituição (NFC-e): the NFC-e `accessKey` is cancelled, replaced by the contingency NFC-e `substituteKey`. */
+    | { tpEvento: "110112"; protocol: string; reason: string; substituteKey: string; applicationVersion: string }
     | { tpEvento: "110110"; correction: string }
     | {
         tpEvento: "110130";
@@ -48,6 +50,7 @@ export type BuiltEvent = { xml: string; id: string; schema: XmlSchema };
 const EVENT_SCHEMA: Record<NfeEventInput["tpEvento"], XmlSchema> = {
   "110110": "nfe/CCe_v1.00.xsd",
   "110111": "nfe/eventoCancNFe_v1.00.xsd",
+  "110112": "nfe/eventoCancSubst_v1.00.xsd",
   "110130": "nfe/eventoEntregaNFe_v1.00.xsd",
   "110131": "nfe/eventoCancEntregaNFe_v1.00.xsd",
 };
@@ -67,6 +70,17 @@ function detEvento(input: NfeEventInput, cUF: string, uf: string): string {
   switch (input.tpEvento) {
     case "110111":
       return el("descEvento", "Cancelamento") + el("nProt", input.protocol) + el("xJust", fiscalText(input.reason, 255));
+    case "110112":
+      // e110112_v1.00.xsd: cOrgaoAutor is the issuer's state, tpAutor 1 (issuer), chNFeRef the substitute's key.
+      return (
+        el("descEvento", "Cancelamento por substituicao") +
+        el("cOrgaoAutor", cUF) +
+        el("tpAutor", "1") +
+        el("verAplic", fiscalText(input.applicationVersion, 20)) +
+        el("nProt", input.protocol) +
+        el("xJust", fiscalText(input.reason, 255)) +
+        el("chNFeRef", input.substituteKey)
+      );
     case "110110":
       return el("descEvento", "Carta de Correcao") + el("xCorrecao", fiscalText(input.correction, 1000)) + el("xCondUso", CCE_CONDITIONS_OF_USE);
     case "110130":

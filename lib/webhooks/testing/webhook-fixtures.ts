@@ -27,7 +27,7 @@ export async function createEndpoint(key: string, body: Record<string, unknown>)
   return res.body as { id: string; secret: string; url: string };
 }
 
-const STATUS_OF: Record<DocumentOutcomeType, DocumentStatus> = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED", "document.denied": "DENIED" };
+const STATUS_OF: Record<DocumentOutcomeType, DocumentStatus> = { "document.authorized": "AUTHORIZED", "document.rejected": "REJECTED", "document.cancelled": "CANCELLED", "document.denied": "DENIED", "document.contingency": "CONTINGENCY" };
 
 /**
  * A document whose outcome is recorded the way every settlement records it

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildNfe } from "../build-nfe";
+import { generateKeyPairSync } from "node:crypto";
 import * as golden from "../test-support/golden-inputs";
 import { issuedIn } from "../test-support/nfce-in-state";
 import type { NfeInput, NfeItem } from "../types";
@@ -111,6 +112,12 @@ function simpleTotal(field: keyof NfeInput["totals"]["icmsTot"], value: string, 
 
 const dhEmiOf = (xml: string) => /<dhEmi>([^<]+)<\/dhEmi>/.exec(xml)![1]!;
 
+// Contingency: an NF-e through SVC-AN (tpEmis 6) and an offline NFC-e (tpEmis 9, its v3 QR-Code signed with a key).
+const CONTINGENCY = { at: "2026-03-10T14:00:00-03:00", reason: "SEFAZ autorizadora indisponivel (teste)" };
+const svcNfe = () => xmlOf({ ...simple(), tpEmis: "6", contingency: CONTINGENCY });
+const OFFLINE_KEY = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const offlineNfce = () => buildNfe({ ...nfce(), tpEmis: "9", contingency: CONTINGENCY }, { privateKeyPem: OFFLINE_KEY }).xml;
+
 /** A case breaks its rule alone, or (last element) also the rules named, which the NT checks after it. */
 const CASES: Array<[cStat: string, why: string, xml: () => string, context?: RuleContext, alsoBreaks?: string[]]> = [
   ["253", "check digit of the key (Id and cDV agree with each other)", () => {
@@ -123,6 +130,14 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["703", "issued an hour after receipt", () => xmlOf(simple()), { receivedAt: new Date("2026-03-10T16:05:09Z") }],
   ["228", "NF-e received 31 days after its dhEmi", () => xmlOf(simple()), { receivedAt: new Date(Date.parse(dhEmiOf(xmlOf(simple()))) + 31 * 86_400_000) }],
   ["704", "NFC-e received 6 minutes after its dhEmi", () => xmlOf(nfce()), { receivedAt: new Date(Date.parse(dhEmiOf(xmlOf(nfce()))) + 6 * 60_000) }],
+  ["704", "offline NFC-e received 25 hours after its dhEmi", offlineNfce, { receivedAt: new Date(Date.parse(dhEmiOf(offlineNfce())) + 25 * 3_600_000) }],
+  ["711", "NF-e issued offline (tpEmis 9)", () => xmlOf({ ...simple(), tpEmis: "9", contingency: CONTINGENCY })],
+  ["556", "dhCont and xJust on a normal emission", () => swap(xmlOf(simple()), "</verProc>", `</verProc><dhCont>${CONTINGENCY.at}</dhCont><xJust>${CONTINGENCY.reason}</xJust>`)],
+  ["557", "SVC emission without dhCont and xJust", () => xmlOf({ ...simple(), tpEmis: "6" })],
+  ["558", "contingency entered after the receipt", () => {
+    const dhEmi = Date.parse(dhEmiOf(svcNfe()));
+    return xmlOf({ ...simple(), tpEmis: "6", contingency: { ...CONTINGENCY, at: new Date(dhEmi + 2 * 3_600_000) } });
+  }, { receivedAt: new Date(Date.parse(dhEmiOf(svcNfe())) + 60_000) }],
   ["715", "NFC-e complementary", () => swap(xmlOf(nfce()), "<finNFe>1</finNFe>", "<finNFe>2</finNFe>")],
   ["716", "NFC-e not to a final consumer", () => swap(xmlOf(nfce()), "<indFinal>1</indFinal>", "<indFinal>0</indFinal>")],
   ["717", "NFC-e over the internet", () => swap(xmlOf(nfce()), "<indPres>1</indPres>", "<indPres>2</indPres>")],

@@ -66,6 +66,49 @@ export const nfceIssuedLateRule: BusinessRule = {
   },
 };
 
+// Contingency (MOC 7.0 Anexo I, fields B22 tpEmis, B28 dhCont, B29 xJust; NT 2013.005 for NFC-e offline).
+/** Offline NFC-e are transmitted after the fact, within the deadline the state sets (24 hours here, docs/api-notes/contingency.md). */
+export const NFCE_OFFLINE_DEADLINE_MS = 24 * 60 * 60 * 1000;
+
+export const contingencyFieldsOnNormalRule: BusinessRule = {
+  id: "B28-10", name: "contingency-fields-on-normal-emission", cStat: "556", models: BOTH,
+  xMotivo: "Rejeição: Justificativa de entrada em contingência não deve ser informada para tipo de emissão normal",
+  check: (nfe) => (str(nfe.ide.tpEmis) === "1" && (str(nfe.ide.xJust) || str(nfe.ide.dhCont)) ? { detail: "tpEmis 1 com dhCont/xJust" } : null),
+};
+
+export const contingencyJustificationRequiredRule: BusinessRule = {
+  id: "B29-10", name: "contingency-justification-required", cStat: "557", models: BOTH,
+  xMotivo: "Rejeição: A Justificativa de entrada em contingência deve ser informada.",
+  check: (nfe) => (str(nfe.ide.tpEmis) !== "1" && (!str(nfe.ide.xJust) || !str(nfe.ide.dhCont)) ? { detail: `tpEmis ${str(nfe.ide.tpEmis)} sem dhCont/xJust` } : null),
+};
+
+export const contingencyAfterReceiptRule: BusinessRule = {
+  id: "B28-20", name: "contingency-entry-after-receipt", cStat: "558", models: BOTH,
+  xMotivo: "Rejeição: Data de entrada em contingência posterior a data de recebimento.",
+  check(nfe, context) {
+    const dhCont = str(nfe.ide.dhCont);
+    if (!context.receivedAt || !dhCont) return null;
+    return new Date(dhCont).getTime() > context.receivedAt.getTime() + CLOCK_TOLERANCE_MS ? { detail: `dhCont ${dhCont}` } : null;
+  },
+};
+
+export const nfeOfflineRule: BusinessRule = {
+  id: "B22-10", name: "nfe-offline-contingency", cStat: "711", models: NFE_ONLY,
+  xMotivo: "Rejeição: NF-e com contingência off-line",
+  check: (nfe) => (str(nfe.ide.tpEmis) === "9" ? { detail: "tpEmis 9 em NF-e" } : null),
+};
+
+/** An offline NFC-e (tpEmis 9) arriving after the deadline is refused as late (704). */
+export const nfceOfflineLateRule: BusinessRule = {
+  id: "B09-40", name: "nfce-offline-transmitted-late", cStat: "704", models: NFCE_ONLY,
+  xMotivo: "Rejeição: NFC-e com Data-Hora de emissão atrasada",
+  check(nfe, context) {
+    if (!context.receivedAt || str(nfe.ide.tpEmis) !== "9") return null;
+    const issuedAt = new Date(str(nfe.ide.dhEmi));
+    return issuedAt.getTime() < context.receivedAt.getTime() - NFCE_OFFLINE_DEADLINE_MS ? { detail: `dhEmi ${str(nfe.ide.dhEmi)} (contingência off-line)` } : null;
+  },
+};
+
 export const nfcePurposeRule: BusinessRule = {
   id: "B25-30", name: "nfce-normal-purpose-only", cStat: "715", models: NFCE_ONLY,
   xMotivo: "Rejeição: NFC-e com finalidade inválida",

@@ -1,0 +1,49 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { NextIntlClientProvider } from "next-intl";
+import { describe, expect, it } from "vitest";
+import messages from "@/messages/pt-BR.json";
+import { ContingencyNotice } from "./contingency-notice";
+
+// The document page's contingency notice, rendered with the pt-BR catalogue.
+const render = (document: Parameters<typeof ContingencyNotice>[0]["document"]) =>
+  renderToStaticMarkup(
+    // A .ts test (vitest's pattern) has no JSX, and the provider's props type requires `children`.
+    // eslint-disable-next-line react/no-children-prop
+    createElement(NextIntlClientProvider, { locale: "pt-BR", messages, timeZone: "America/Sao_Paulo", children: createElement(ContingencyNotice, { document, timeZone: "America/Sao_Paulo" }) }),
+  );
+
+describe("ContingencyNotice", () => {
+  it("an offline NFC-e not yet transmitted: the mode, since when and why, pending authorization and the replaced attempt", () => {
+    const html = render({
+      status: "CONTINGENCY",
+      processingReason: null,
+      contingency: {
+        mode: "OFFLINE", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
+        originalAttempt: { series: 1, number: 41, accessKey: "35260312345678000195650010000000411000000418", resolution: "PENDING", protocol: null, inutilizationId: null, detail: null, resolvedAt: null },
+      },
+    });
+    expect(html).toContain("NFC-e emitida em contingência off-line");
+    expect(html).toContain("Em contingência desde 10/03/2026 14:02");
+    expect(html).toContain("SEFAZ-SP indisponível");
+    expect(html).toContain("Pendente de autorização");
+    expect(html).toContain("número 41");
+    expect(html).toContain("aguardando a SEFAZ para ser resolvida.");
+  });
+
+  it("an authorized SVC NF-e whose first attempt was cancelled; nothing for a normal document", () => {
+    const html = render({
+      status: "AUTHORIZED",
+      processingReason: null,
+      contingency: {
+        mode: "SVC_AN", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
+        originalAttempt: { series: 1, number: 7, accessKey: "35260312345678000195550010000000071000000071", resolution: "CANCELLED", protocol: "135260000000001", inutilizationId: null, detail: null, resolvedAt: "2026-03-10T18:00:00.000Z" },
+      },
+    });
+    expect(html).toContain("NF-e emitida em contingência pela SVC-AN");
+    expect(html).not.toContain("Pendente de autorização");
+    expect(html).toContain("cancelada.");
+    expect(html).toContain("Protocolo 135260000000001.");
+    expect(render({ status: "AUTHORIZED", processingReason: null, contingency: null })).toBe("");
+  });
+});

@@ -1,0 +1,35 @@
+import type { ContingencyMode } from "@prisma/client";
+import { contingencyFor } from "@/lib/authority/endpoints";
+import { findActiveContingency } from "./active-contingency";
+
+// Emission in contingency (docs/api-notes/contingency.md): an NFC-e has no SVC, its
+// contingency is offline issuance (tpEmis 9, NT 2013.005); an NF-e goes to the
+// SEFAZ Virtual de Contingência that serves its state (SVC-AN tpEmis 6, SVC-RS
+// tpEmis 7; NT 2013.007 table in lib/authority/endpoints.ts).
+
+export type DocumentContingency = { contingencyMode: ContingencyMode; contingencySince: Date; contingencyReason: string };
+
+/** The mode a document of this type and state is issued in under an active contingency. */
+export function contingencyModeFor(type: string, state: string): ContingencyMode {
+  if (type === "NFCE") return "OFFLINE";
+  return contingencyFor(state) === "SVC-AN" ? "SVC_AN" : "SVC_RS";
+}
+
+/** The contingency fields to issue the document with, when its company's contingency for the model is active; null otherwise. */
+export async function activeContingencyFor(document: { companyId: string; type: string; company: { state: string } }): Promise<DocumentContingency | null> {
+  if (document.type !== "NFCE" && document.type !== "NFE") return null;
+  const active = await findActiveContingency(document.companyId, document.type === "NFCE" ? 65 : 55);
+  if (!active) return null;
+  return { contingencyMode: contingencyModeFor(document.type, document.company.state), contingencySince: active.since, contingencyReason: justificationOf(active.reason) };
+}
+
+/** xJust takes 15 to 256 characters (TJust): a shorter reason is prefixed so the XML stays valid. */
+export function justificationOf(reason: string): string {
+  const trimmed = reason.trim().replace(/\s+/g, " ");
+  return trimmed.length >= 15 ? trimmed.slice(0, 256) : `SEFAZ autorizadora indisponivel: ${trimmed}`.trim().slice(0, 256);
+}
+
+/** The SVC an NF-e issued in this mode is sent to (undefined: the state's own authorizer). */
+export function svcOf(mode: ContingencyMode | null | undefined): "SVC-AN" | "SVC-RS" | undefined {
+  return mode === "SVC_AN" ? "SVC-AN" : mode === "SVC_RS" ? "SVC-RS" : undefined;
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { getPool } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
+import type { EmissionRun } from "@/lib/emission/outcomes";
+import { prepareAndSend } from "@/lib/emission/prepare-emission";
+import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
+import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
+import { activeContingencyFor } from "./contingency-mode";
+import { requestContingencyTransmission } from "./request-transmission";
+
+// An attempt that got no answer while the company's contingency is active is
+// re-issued in contingency (NFC-e offline, NF-e through its SVC) with the NEXT
+// number of its series: the first attempt may still reach the authority later,
+// and the same number under two keys would be refused (539) or leave two valid
+// documents. Its number and key are kept on a ReplacedEmissionAttempt (PENDING)
+// and resolved when the authority is back (resolve-replaced-attempts.ts):
+// cancelled (by substitution for NFC-e) if it was authorized, inutilized if not.
+//
+// One statement: the attempt recorded, the next number allocated and written
+// onto the document with the contingency fields, its old key and XML cleared,
+// only while it is this run's, PROCESSING, still holding that number and not
+// yet in contingency (a replay after a crash finds nothing to replace and goes
+// on with the document as stored).
+const REPLACE_NUMBER = `
+  WITH target AS (
+    SELECT d."id", d."companyId", $4::int AS "model", d."series", d."environment", d."number", d."accessKey", d."signedXml"
+    FROM "FiscalDocument" d
+    WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = $5
+      AND d."contingencyMode" IS NULL AND d."accessKey" IS NOT NULL AND d."series" IS NOT NULL
+    FOR UPDATE OF d
+  ), allocated AS (${numberingUpsertSql(`SELECT $8::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
+  ), replaced AS (
+    INSERT INTO "ReplacedEmissionAttempt" ("id", "companyId", "documentId", "environment", "model", "series", "number", "accessKey", "signedXml", "resolution", "createdAt", "updatedAt")
+    SELECT $6, t."companyId", t."id", t."environment", t."model", t."series", t."number", t."accessKey", t."signedXml", 'PENDING', $7::timestamp, $7::timestamp
+    FROM target t, allocated a WHERE a."number" <= $12::int
+    RETURNING "id"
+  ), assigned AS (
+    UPDATE "FiscalDocument" d SET "number" = a."number", "accessKey" = NULL, "cNF" = NULL, "signedXml" = NULL, "emissionAttempts" = 0, "issueDateTime" = $7::timestamp,
+      "contingencyMode" = $9::"ContingencyMode", "contingencySince" = $10::timestamp, "contingencyReason" = $11, "processingReason" = NULL, "updatedAt" = $7::timestamp
+    FROM allocated a, target t, replaced r WHERE d."id" = t."id"
+    RETURNING d."number"
+  )
+  SELECT (SELECT "number" FROM assigned) AS "number"`;
+// (An exhausted series allocates no number: nothing is recorded or changed, and the send goes on as it would.)
+
+/**
+ * When the company's contingency for the document's model is active and the
+ * document was not issued in it: re-issued in contingency under the next number
+ * and carried on (NFC-e → CONTINGENCY; NF-e → sent to its SVC). Null when there
+ * is no active contingency (the caller goes on as usual).
+ */
+export async function reissueIfInContingency(run: EmissionRun, document: SendSource, options: { finalAttempt: boolean }): Promise<SendResult | null> {
+  if (document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE") || document.series === null) return null;
+  const contingency = await activeContingencyFor({ companyId: run.companyId, type: document.type, company: { state: document.state } });
+  if (!contingency) return null;
+  const now = new Date();
+  const [row] = await sql<{ number: number | null }>(getPool(), REPLACE_NUMBER, [
+    run.documentId, run.companyId, run.runId, document.type === "NFCE" ? 65 : 55, document.number, randomUUID(), utc(now), randomUUID(),
+    contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER,
+  ]);
+  // Not replaced: no longer this run's document, or its series is exhausted (the caller goes on as usual).
+  if (!row?.number) return null;
+  // The replaced number is resolved by the transmission run once the contingency ends.
+  await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
+  // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
+  return prepareAndSend(run, options);
+}
