@@ -160,3 +160,25 @@ export function servicePaths(): Map<string, AuthorityService> {
   }
   return paths;
 }
+
+/**
+ * Every URL path in the tables with the authorizers whose entries use it (the
+ * simulator serves every authorizer on one origin, so a path is all it sees;
+ * a few are shared: RS/SVRS/SVC-RS, SVAN/SVC-AN, AN/SVC-AN events).
+ */
+export function authorizersByPath(): Map<string, Set<string>> {
+  const paths = new Map<string, Set<string>>();
+  for (const table of Object.values(loadTables())) {
+    for (const [authorizer, byEnvironment] of table) {
+      for (const services of byEnvironment.values()) {
+        for (const entry of services.values()) {
+          const path = new URL(entry.url).pathname.toLowerCase();
+          const set = paths.get(path) ?? new Set<string>();
+          set.add(authorizer);
+          paths.set(path, set);
+        }
+      }
+    }
+  }
+  return paths;
+}
