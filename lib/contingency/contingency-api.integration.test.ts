@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DELETE as leaveRoute, GET as getRoute, POST as enterRoute } from "@/app/v1/contingency/route";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
+import { activeContingencyBanners } from "./contingency-state";
 import { enterContingency } from "./enter-contingency";
 
 const JUSTIFICATION = "SEFAZ-SP fora do ar desde as 14h, orientacao do contador";
@@ -25,6 +26,11 @@ describe("/v1/contingency", () => {
     const both = await get(company.key);
     expect(both.body["65"]).toEqual(nfce.body);
     expect(both.body["55"]).toEqual(nfe.body);
+
+    expect((await activeContingencyBanners(company.companyId)).map((b) => [b.model, b.mode, b.authority])).toEqual([
+      [55, "SVC_AN", "SEFAZ-SP"],
+      [65, "OFFLINE", "SEFAZ-SP"],
+    ]);
 
     const left = await leave(company.key, "65");
     expect(left.status, left.text).toBe(200);

@@ -1,7 +1,7 @@
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { findActiveContingency, type ActiveContingency } from "./active-contingency";
-import { authorizerLabel, CONTINGENCY_MODELS, type ContingencyModel } from "./contingency-mode";
+import { authorizerLabel, type ContingencyModel } from "./contingency-mode";
 import { enterContingency } from "./enter-contingency";
 import { leaveContingency } from "./leave-contingency";
 import type { ContingencyOverview, ContingencyState, EnterContingencyBody } from "./schemas";
@@ -45,10 +45,11 @@ export async function leaveContingencyManually(companyId: string, model: "55" | 
 
 export type ContingencyBanner = ActiveContingency & { authority: string };
 
-/** The company's active contingencies with the authorizer as people name it (the dashboard's banner). */
+/** The company's active contingencies with the authorizer as people name it (the dashboard's banner, on every page: one query). */
 export async function activeContingencyBanners(companyId: string, client: DbClient = db): Promise<ContingencyBanner[]> {
-  const company = await client.company.findFirst({ where: { id: companyId }, select: { state: true } });
-  if (!company) return [];
-  const active = await Promise.all(CONTINGENCY_MODELS.map((model) => findActiveContingency(companyId, model, client)));
-  return active.filter((a): a is ActiveContingency => a !== null).map((a) => ({ ...a, authority: authorizerLabel(company.state, a.model) }));
+  const rows = await client.companyContingency.findMany({ where: { companyId, endedAt: null }, orderBy: { model: "asc" }, include: { company: { select: { state: true } } } });
+  return rows.map((row) => {
+    const model = row.model as ContingencyModel;
+    return { id: row.id, model, mode: row.mode, since: row.since, reason: row.reason, automatic: row.automatic, authority: authorizerLabel(row.company.state, model) };
+  });
 }
