@@ -3,7 +3,8 @@ import { deliverWebhooksFunction } from "./functions/deliver-webhooks";
 import { emitDocumentFunction } from "./functions/emit-document";
 import { reconcileDocumentEventFunction } from "./functions/reconcile-document-event";
 import { transmitContingencyFunction } from "./functions/transmit-contingency";
+import { watchContingencyFunction } from "./functions/watch-contingency";
 
 // Every background function: served to Inngest by app/api/inngest/route.ts and
 // run in-process by the local driver (lib/jobs) when Inngest is not configured.
-export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, transmitContingencyFunction];
+export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, transmitContingencyFunction, watchContingencyFunction];

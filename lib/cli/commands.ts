@@ -81,10 +81,12 @@ export const commands: Record<string, Record<string, Command>> = {
     // NFeStatusServico4: --company ID (its state, environment and A1) or --uf UF --environment E [--model 55|65] [--contingency SVC-AN|SVC-RS];
     // --fresh asks the authority now instead of reading an answer younger than 3 minutes (each call counts towards 656).
     status: async (flags) => {
-      const { checkCompanyServiceStatus, checkServiceStatus } = await import("@/lib/authority/service-status");
+      const { checkServiceStatus } = await import("@/lib/authority/service-status");
+      // With a company, its answers also switch its contingency (108/109 enter, 107 ends an automatic one).
+      const { checkCompanyStatusAndSwitch } = await import("@/lib/contingency/status-answers");
       const companyId = text(flags, "company", false);
       const maxAgeMs = flags.fresh ? 0 : undefined;
-      if (companyId) return checkCompanyServiceStatus(companyId, undefined, { maxAgeMs });
+      if (companyId) return checkCompanyStatusAndSwitch(companyId, undefined, { maxAgeMs });
       return checkServiceStatus({
         uf: text(flags, "uf")!.toUpperCase(),
         environment: (text(flags, "environment", false) ?? "HOMOLOGATION") as never,

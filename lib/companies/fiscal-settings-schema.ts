@@ -110,6 +110,14 @@ export const FiscalSettingsObject = z.object({
     .refine((v) => v === null || /^[0-9A-Za-z]{16,36}$/.test(v), { message: "CSC has 16 to 36 letters or digits" }),
 
   defaultOperationNature: optionalText(60),
+  /**
+   * Contingency entered by itself (status 108/109, consecutive communication failures;
+   * docs/api-notes/contingency.md); false: only by hand. The dashboard's select sends "true"/"false".
+   */
+  contingencyAutomatic: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
   defaultNcm: digitsField(/^(\d{8}|00)$/, "NCM has 8 digits (00 for services)"),
   defaultCfop: digitsField(/^[1-7]\d{3}$/, "CFOP has 4 digits starting with 1-7"),
   defaultIcmsOrigin: codeIn(ICMS_ORIGINS, "ICMS origin"),

@@ -68,6 +68,12 @@ const EnvSchema = z.object({
   PDF_RENDER_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
   PDF_RENDERS_PER_COMPANY: z.coerce.number().int().min(1).max(32).default(2),
   PDF_RENDER_QUEUE_PER_COMPANY: z.coerce.number().int().min(0).max(1_000).default(30),
+  // Contingency (docs/api-notes/contingency.md): consecutive communication failures with an authorizer,
+  // within a window counted from the first, that enter contingency by themselves; and how often an
+  // active automatic contingency asks the status service whether the authorizer is back.
+  CONTINGENCY_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
+  CONTINGENCY_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  CONTINGENCY_STATUS_CHECK_SECONDS: z.coerce.number().int().min(10).max(60).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

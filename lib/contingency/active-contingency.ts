@@ -1,5 +1,5 @@
 import type { ContingencyMode } from "@prisma/client";
-import { db } from "@/lib/db/client";
+import { db, type DbClient } from "@/lib/db/client";
 
 export type ActiveContingency = {
   id: string;
@@ -11,8 +11,8 @@ export type ActiveContingency = {
 };
 
 /** The company's active contingency for a model (55 NF-e, 65 NFC-e), or null when it emits normally. */
-export async function findActiveContingency(companyId: string, model: 55 | 65): Promise<ActiveContingency | null> {
-  const row = await db.companyContingency.findFirst({ where: { companyId, model, endedAt: null } });
+export async function findActiveContingency(companyId: string, model: 55 | 65, client: DbClient = db): Promise<ActiveContingency | null> {
+  const row = await client.companyContingency.findFirst({ where: { companyId, model, endedAt: null } });
   if (!row) return null;
   return { id: row.id, model, mode: row.mode, since: row.since, reason: row.reason, automatic: row.automatic };
 }

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 async function nfceCompany() {
-  const company = await createEmittingCompany();
+  const company = await createEmittingCompany({ contingencyAutomatic: false });
   await db.company.update({ where: { id: company.companyId }, data: { cscId: "000001", cscToken: "A1B2C3D4E5F6G7H8I9J0" } });
   return company;
 }
@@ -251,7 +251,7 @@ describe("NFC-e offline during a contingency", () => {
 
 describe("NF-e through the SVC during a contingency", () => {
   it("is AUTHORIZED through SVC-AN with tpEmis 6 in its XML and key; the SVCs and the state's authorizer refuse what is not theirs", async () => {
-    const { companyId } = await createEmittingCompany();
+    const { companyId } = await createEmittingCompany({ contingencyAutomatic: false });
     await enterContingency(companyId, 55);
     const draft = await createDraft(companyId);
     await queueEmission({ companyId, documentId: draft.id });
@@ -279,7 +279,7 @@ describe("NF-e through the SVC during a contingency", () => {
   });
 
   it("an attempt without answer whose authority later turns out to hold it authorized is cancelled (110111) after the SVC re-issue", { timeout: 60_000 }, async () => {
-    const { companyId, cnpj } = await createEmittingCompany();
+    const { companyId, cnpj } = await createEmittingCompany({ contingencyAutomatic: false });
     const faults = fixture.simulator.faults;
     const draft = await createDraft(companyId);
     const lostAnswer = faults.add({ cnpj, service: "NFeAutorizacao4", action: { kind: "delay", ms: 2500 }, times: 1 });

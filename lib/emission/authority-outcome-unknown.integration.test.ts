@@ -15,7 +15,7 @@ const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }
 
 describe("outcome unknown at the authority", () => {
   it("a load-balanced pair whose second node lacks the receipt (106 to the poll) ends AUTHORIZED through the consultation", async () => {
-    const company = await createEmittingCompany();
+    const company = await createEmittingCompany({ contingencyAutomatic: false });
     const draft = await createDraft(company.companyId);
     fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "async" }, times: 1 });
     const otherNode = fixture.simulator.faults.add({ service: "NFeRetAutorizacao4", action: { kind: "receipt_not_found" } });
@@ -34,7 +34,7 @@ describe("outcome unknown at the authority", () => {
   });
 
   it("an authority answering every call after the timeout through all sends: PROCESSING while unknown, AUTHORIZED once the consultation is read", async () => {
-    const company = await createEmittingCompany();
+    const company = await createEmittingCompany({ contingencyAutomatic: false });
     const draft = await createDraft(company.companyId);
     // Every service, every call: the work is done, the answer arrives after the client gave up.
     const slow = fixture.simulator.faults.add({ action: { kind: "delay", ms: 1500 } });
@@ -72,7 +72,7 @@ describe("outcome unknown at the authority", () => {
   });
 
   it("after the sends, a consultation that finds no such key ends REJECTED communication_failure", async () => {
-    const company = await createEmittingCompany();
+    const company = await createEmittingCompany({ contingencyAutomatic: false });
     const draft = await createDraft(company.companyId);
     // Lost before processing: nothing reaches the authority's records.
     const lost = fixture.simulator.faults.add({ cnpj: company.cnpj, service: "NFeAutorizacao4", action: { kind: "http_500" } });

@@ -5,6 +5,7 @@ import type { Denied } from "@/lib/authority/types";
 import type { ContingencyMode } from "@prisma/client";
 import { credentialsOf } from "@/lib/certificates";
 import { svcOf } from "@/lib/contingency/contingency-mode";
+import { recordAuthorizerCommunication } from "@/lib/contingency/communication-failures";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
@@ -130,6 +131,7 @@ export async function sendCounted(
     }
   }
   const outcome = await send(authority, target, current, certificate);
+  if (outcome.kind !== "communication_failure") await noteAuthorizerAnswered(run, current);
   if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome);
   if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome);
   if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome);
@@ -140,6 +142,7 @@ export async function sendCounted(
 async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: { finalAttempt: boolean }): Promise<SendResult> {
   const pool = getPool();
   if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
+  await noteAuthorizerSilent(run, document, failure);
   // No answer while the company's contingency is active: re-issued in contingency at once (NFC-e
   // offline, NF-e through its SVC) under the next number; this attempt's number is resolved later.
   const reissued = await reissueIfInContingency(run, document, options);
@@ -155,6 +158,29 @@ async function afterFailure(run: EmissionRun, document: SendSource, target: Auth
   }
   const settled = await settleBackToDraft(pool, run, failure.cStat ?? null, failure.reason);
   return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: failure.reason, cStat: failure.cStat ?? null };
+}
+
+/** The model whose own authorizer a send addressed; null for one sent to an SVC or issued offline (they say nothing about the state's authorizer). */
+function ownAuthorizerModel(document: SendSource): 55 | 65 | null {
+  if (document.contingencyMode) return null;
+  return document.type === "NFCE" ? 65 : document.type === "NFE" ? 55 : null;
+}
+
+/** The authorizer answered: any streak of failures ends (no write when there is none). */
+async function noteAuthorizerAnswered(run: EmissionRun, document: SendSource): Promise<void> {
+  const model = ownAuthorizerModel(document);
+  if (model) await recordAuthorizerCommunication(run.companyId, model, true);
+}
+
+/**
+ * No answer from the authorizer: counted towards automatic contingency
+ * (lib/contingency, CONTINGENCY_FAILURE_THRESHOLD); an NFC-e enters it at once,
+ * since a sale at a checkout cannot wait for retries (docs/api-notes/contingency.md).
+ */
+async function noteAuthorizerSilent(run: EmissionRun, document: SendSource, failure: CommunicationFailed): Promise<void> {
+  const model = ownAuthorizerModel(document);
+  if (!model) return;
+  await recordAuthorizerCommunication(run.companyId, model, false, { cStat: failure.cStat ?? undefined, reason: failure.reason, immediate: model === 65 });
 }
 
 /** The document stays PROCESSING with the pause's reason; the run sleeps until it ends. */

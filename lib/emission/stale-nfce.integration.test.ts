@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 async function nfceCompany() {
-  const company = await createEmittingCompany();
+  const company = await createEmittingCompany({ contingencyAutomatic: false });
   await db.company.update({ where: { id: company.companyId }, data: { cscId: "000001", cscToken: "A1B2C3D4E5F6G7H8I9J0" } });
   return company;
 }

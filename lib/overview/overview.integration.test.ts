@@ -67,13 +67,13 @@ describe("company overview", () => {
     const overview = await getCompanyOverview({ companyId: company.companyId, now: NOW });
     expect(overview.timeZone).toBe("America/Sao_Paulo");
     expect(overview.today.date).toBe("2026-03-11");
-    expect(overview.today.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 1, CANCELLED: 0, DENIED: 0, INUTILIZED: 0 });
+    expect(overview.today.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 1, CANCELLED: 0, DENIED: 0, INUTILIZED: 0, CONTINGENCY: 0 });
     expect(overview.today.total).toBe(6);
     expect(overview.last30Days.days).toHaveLength(30);
     expect(overview.last30Days.from).toBe("2026-02-10");
     expect(overview.last30Days.days.find((d) => d.date === "2026-03-10")?.counts.CANCELLED).toBe(1);
     expect(overview.last30Days.days.find((d) => d.date === "2026-02-20")?.counts.REJECTED).toBe(1);
-    expect(overview.last30Days.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 2, CANCELLED: 1, DENIED: 1, INUTILIZED: 0 });
+    expect(overview.last30Days.counts).toEqual({ DRAFT: 1, PROCESSING: 2, AUTHORIZED: 2, REJECTED: 2, CANCELLED: 1, DENIED: 1, INUTILIZED: 0, CONTINGENCY: 0 });
     expect(overview.last30Days.total).toBe(9);
   });
 

@@ -20,7 +20,7 @@ export type SettingsField = {
   mask?: (value: string) => string;
 };
 /** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
-export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "respTec"; title: string; description?: string; fields: SettingsField[] };
+export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "contingency" | "respTec"; title: string; description?: string; fields: SettingsField[] };
 
 const ORIGIN_LABELS = ["0 - National", "1 - Foreign, direct import", "2 - Foreign, bought in Brazil", "3 - National, 40-70% imported", "4 - National, basic processes", "5 - National, up to 40% imported", "6 - Foreign direct, no similar (CAMEX)", "7 - Foreign in Brazil, no similar (CAMEX)", "8 - National, over 70% imported"];
 
@@ -145,6 +145,22 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       { name: "cbsRate", label: "CBS rate (%)" },
       { name: "ibsStateRate", label: "State IBS rate (%)" },
       { name: "ibsMunicipalRate", label: "Municipal IBS rate (%)" },
+    ],
+  },
+  {
+    key: "contingency",
+    title: "Contingency",
+    description: "When SEFAZ is down: NFC-e offline, NF-e through the state's SVC.",
+    fields: [
+      {
+        name: "contingencyAutomatic",
+        label: "Enter contingency",
+        hint: "Automatic: on status 108/109 or consecutive communication failures; it ends by itself when the status answers 107",
+        options: [
+          { value: "true", label: "Automatically" },
+          { value: "false", label: "Only by hand" },
+        ],
+      },
     ],
   },
   {

@@ -2,7 +2,7 @@ import type http from "node:http";
 import { z } from "zod";
 import { AUTHORITY_SERVICES } from "../endpoints";
 import { DENIAL_CSTATS } from "./denials";
-import type { FaultRegistry, FaultRule } from "./faults";
+import { OUTAGE_STATUSES, type FaultRegistry, type FaultRule } from "./faults";
 
 // Fault rules over HTTP, for tests that cannot reach the registry in-process
 // (Playwright against the app, whose instrumentation runs the simulator):
@@ -18,6 +18,7 @@ const FaultRuleSchema = z.object({
   accessKey: z.string().regex(/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/).optional(),
   cnpj: z.string().regex(/^[0-9A-Z]{12}[0-9]{2}$/).optional(),
   series: z.number().int().min(0).max(999).optional(),
+  authorizer: z.string().regex(/^[A-Za-z]{2,5}(-[A-Za-z]{2})?$/).optional(),
   times: z.number().int().min(1).optional(),
   action: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("reject"), cStat: z.string().regex(/^\d{3,4}$/), reason: z.string().max(255).optional() }),
@@ -27,6 +28,7 @@ const FaultRuleSchema = z.object({
     z.object({ kind: z.literal("async") }),
     z.object({ kind: z.literal("deny"), cStat: z.enum(DENIAL_CSTATS) }),
     z.object({ kind: z.literal("receipt_not_found") }),
+    z.object({ kind: z.literal("outage"), status: z.enum(OUTAGE_STATUSES).optional() }),
   ]),
 });
 

@@ -1,5 +1,6 @@
 import type { AuthorityService } from "../endpoints";
 import type { DenialCStat } from "./denials";
+import { normalizeAuthorizer } from "./request-authorizer";
 
 // Fault injection for tests (issue 5, item 8): each rule matches requests by
 // service and/or access key, CNPJ and series, and either answers with a given
@@ -11,7 +12,9 @@ import type { DenialCStat } from "./denials";
 // `receipt_not_found` answers a receipt query 106 (another node of the pair).
 // `deny` processes an authorization that would pass and records it as uso
 // denegado (110, 301, 302, 303) with a protocol, as SEFAZ does for an issuer
-// or recipient in irregular standing.
+// or recipient in irregular standing. `outage` with `authorizer` takes one
+// authorizer down (unreachable; its status service answers 108/109 or nothing)
+// while the others, its SVC among them, keep answering.
 
 export type FaultAction =
   | { kind: "reject"; cStat: string; reason?: string }
@@ -27,9 +30,20 @@ export type FaultAction =
    * load-balanced authorizer that did not receive the batch does (the
    * authorization itself is recorded: a consultation finds it).
    */
-  | { kind: "receipt_not_found" };
+  | { kind: "receipt_not_found" }
+  /**
+   * The authorizer is down (with `authorizer`): every service fails as
+   * unreachable (the connection is dropped, nothing processed), except that its
+   * NFeStatusServico4 answers `status` (108 paralysed for a short time, 109
+   * without forecast) when given. Other authorizers keep working.
+   */
+  | { kind: "outage"; status?: OutageStatus };
 
-export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number };
+export const OUTAGE_STATUSES = ["108", "109"] as const;
+export type OutageStatus = (typeof OUTAGE_STATUSES)[number];
+
+/** `authorizer`: as the tables name it (SP, SVRS, SVCAN or SVC-AN, SVCRS or SVC-RS, AN, …; request-authorizer.ts). */
+export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number; authorizer?: string };
 
 export type FaultRule = FaultMatch & {
   action: FaultAction;
@@ -37,7 +51,7 @@ export type FaultRule = FaultMatch & {
   times?: number;
 };
 
-export type RequestFields = { accessKey?: string; cnpj?: string; series?: number };
+export type RequestFields = { accessKey?: string; cnpj?: string; series?: number; authorizer?: string };
 
 type ActiveRule = FaultRule & { id: number; remaining: number };
 
@@ -54,7 +68,8 @@ export class FaultRegistry {
   /** Adds a rule and returns its id (for the HTTP control endpoint). */
   addWithId(rule: FaultRule): number {
     const id = this.nextId++;
-    this.rules.push({ ...rule, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
+    const authorizer = rule.authorizer === undefined ? undefined : normalizeAuthorizer(rule.authorizer);
+    this.rules.push({ ...rule, authorizer, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
     return id;
   }
 
@@ -76,7 +91,8 @@ export class FaultRegistry {
         (r.service === undefined || r.service === service) &&
         (r.accessKey === undefined || r.accessKey === fields.accessKey) &&
         (r.cnpj === undefined || r.cnpj === fields.cnpj) &&
-        (r.series === undefined || r.series === fields.series),
+        (r.series === undefined || r.series === fields.series) &&
+        (r.authorizer === undefined || r.authorizer === fields.authorizer),
     );
     if (!rule) return undefined;
     rule.remaining -= 1;

@@ -10,6 +10,7 @@ import { authorize } from "./authorize";
 import { consult } from "./consult";
 import { localTime, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { receiveEvent } from "./events";
+import { requestAuthorizer } from "./request-authorizer";
 import { CONTROL_PREFIX, handleFaultControl } from "./fault-control";
 import { FaultRegistry, requestFields, type FaultAction } from "./faults";
 import { inutilize } from "./inutilize";
@@ -161,13 +162,22 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     const payloadXml = payloadOf(await readBody(request));
     if (!payloadXml) return reply(500, fault("The request has no nfeDadosMsg element"));
 
+    const action = faults.take(service, { ...requestFields(payloadXml), authorizer: requestAuthorizer(pathname, payloadXml) });
+    if (action?.kind === "outage") {
+      // A down authorizer: its status service may still say so (108/109); everything else gets no answer.
+      if (service === "NFeStatusServico4" && action.status) {
+        const xMotivo = action.status === "108" ? "Serviço Paralisado Momentaneamente (curto prazo)" : "Serviço Paralisado sem Previsão";
+        return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat: action.status, xMotivo })));
+      }
+      request.socket.destroy();
+      return;
+    }
     if (service === "NFeStatusServico4") {
       const caller = `${request.socket.remoteAddress}|${new URL(request.url ?? "/", "http://simulator").pathname.toLowerCase()}|${commonOf(context, payloadXml).cUF}`;
       if (statusMeter.refuse(caller, context.now().getTime())) {
         return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat: "656", xMotivo: "Rejeição: Consumo Indevido" })));
       }
     }
-    const action = faults.take(service, requestFields(payloadXml));
     if (action?.kind === "http_500") return reply(500, fault("Simulated internal server error"));
     if (action?.kind === "reject" || action?.kind === "unavailable" || action?.kind === "receipt_not_found") {
       const [cStat, xMotivo] =

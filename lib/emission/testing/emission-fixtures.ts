@@ -12,11 +12,12 @@ import { queueEmission } from "../queue-emission";
 // created through the real createDocument, and a simulator on a free port
 // that getTaxAuthority talks to.
 
-export async function createEmittingCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL" } = {}): Promise<TestCompany> {
+/** `contingencyAutomatic: false` for tests of the retry path itself (no automatic contingency on failures). */
+export async function createEmittingCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL"; contingencyAutomatic?: boolean } = {}): Promise<TestCompany> {
   const company = await createTestCompany({ regime: options.regime ?? "NORMAL" });
   await db.company.update({
     where: { id: company.companyId },
-    data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
+    data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100", contingencyAutomatic: options.contingencyAutomatic ?? true },
   });
   const { pfx, password } = createTestCertificate({ cnpj: company.cnpj, legalName: `Test Company ${company.cnpj}` });
   await installCertificate({ companyId: company.companyId, pfx, password });

@@ -7,6 +7,7 @@ import { listTenantCompanies } from "@/lib/auth/session-companies";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { CompanyProvider } from "@/components/dashboard/company-context";
+import { ContingencyBanner } from "@/components/dashboard/contingency/contingency-banner";
 
 function companyTimeZone(uf: string): string {
   return isStateCode(uf) ? stateInfo(uf).timezone : "America/Sao_Paulo";
@@ -29,7 +30,10 @@ export default async function CompanyLayout({ children, params }: { children: Re
       {/* Times on the company's pages are shown in its state's zone (useTimeZone in client components). */}
       <NextIntlClientProvider timeZone={companyTimeZone(company.state)}>
         <CompanyProvider companyId={company.id}>
-          <main id="main" className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
+          <main id="main" className="min-w-0 flex-1 p-4 lg:p-6">
+            <ContingencyBanner companyId={company.id} timeZone={companyTimeZone(company.state)} />
+            {children}
+          </main>
         </CompanyProvider>
       </NextIntlClientProvider>
     </>

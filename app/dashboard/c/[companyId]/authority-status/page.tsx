@@ -3,16 +3,21 @@ import { getTranslations } from "next-intl/server";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import { AuthorityStatusTable } from "@/components/dashboard/authority-status/authority-status-table";
-import { checkCompanyServiceStatus } from "@/lib/authority/service-status";
+import { checkCompanyStatusAndSwitch } from "@/lib/contingency/status-answers";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { canWrite } from "@/lib/auth/roles";
+import { ContingencySwitch } from "@/components/dashboard/contingency/contingency-switch";
+import { getContingencyOverview } from "@/lib/contingency/contingency-state";
 
 // Every visit asks the authority again (NFeStatusServico4): nothing here is cached.
 export const dynamic = "force-dynamic";
 
 export default async function AuthorityStatusPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
-  const { company } = await requireSessionCompany(companyId);
-  const { certificate, checks } = await checkCompanyServiceStatus(company.id);
+  const { user, company } = await requireSessionCompany(companyId);
+  const { certificate, checks } = await checkCompanyStatusAndSwitch(company.id);
+  // After the checks: a 108/109 they found has already switched the contingency shown below.
+  const contingency = await getContingencyOverview(company.id);
   const t = await getTranslations("authorityStatus");
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : undefined;
   return (
@@ -35,6 +40,7 @@ export default async function AuthorityStatusPage({ params }: { params: Promise<
         )}
       </div>
       <AuthorityStatusTable checks={checks} timeZone={timeZone} />
+      <ContingencySwitch companyId={company.id} initial={contingency} canManage={canWrite(user.role)} />
       <Link href={`/dashboard/c/${company.id}/authority-status`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50" prefetch={false}>
         {t("checkAgain")}
       </Link>

@@ -1,5 +1,5 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { checkCompanyServiceStatus } from "@/lib/authority/service-status";
+import { checkCompanyStatusAndSwitch } from "@/lib/contingency/status-answers";
 import { companyAuthorityStatusContract } from "@/lib/overview";
 
-export const GET = handleSession(companyAuthorityStatusContract, ({ companyId }) => checkCompanyServiceStatus(companyId));
+export const GET = handleSession(companyAuthorityStatusContract, ({ companyId }) => checkCompanyStatusAndSwitch(companyId));
