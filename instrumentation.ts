@@ -24,7 +24,9 @@ export async function register(): Promise<void> {
   // So do the reconcile runs of document events, queued with each event's intent.
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
   const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
-  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID]);
+  // And the e-mail runs queued with a document.authorized or document.cancelled outcome (lib/email).
+  const { SEND_DOCUMENT_EMAIL_FUNCTION_ID } = await import("@/lib/email/events");
+  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, SEND_DOCUMENT_EMAIL_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
 }
 

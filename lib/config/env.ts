@@ -68,6 +68,16 @@ const EnvSchema = z.object({
   PDF_RENDER_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
   PDF_RENDERS_PER_COMPANY: z.coerce.number().int().min(1).max(32).default(2),
   PDF_RENDER_QUEUE_PER_COMPANY: z.coerce.number().int().min(0).max(1_000).default(30),
+  // E-mail of outcomes (lib/email): the installation's SMTP server (smtp:// or smtps://, with
+  // credentials; unset: messages are built and kept NOT_CONFIGURED unless a company has its own),
+  // the From of its messages, and the seconds between retries after a 4xx reply.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { message: "SMTP_URL must be an smtp:// or smtps:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_FROM: z.string().optional(),
+  EMAIL_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800,7200"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
