@@ -13,11 +13,22 @@ import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testin
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
+import { POST as createRoute } from "@/app/v1/fiscal-documents/route";
+import { PATCH as patchDocumentRoute } from "@/app/v1/fiscal-documents/[id]/route";
+import { GET as dashboardEmailsRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/emails/route";
+import { GET as dashboardPreviewRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/emails/[emailId]/route";
+import { POST as dashboardResendRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/email/route";
+import { GET as dashboardSettingsGet, PATCH as dashboardSettingsPatch } from "@/app/api/dashboard/companies/[companyId]/settings/email/route";
+import { draftBody } from "@/lib/emission/testing/emission-fixtures";
+import { signedInCookie } from "@/test/session";
 import { getEmailSettings, updateEmailSettings } from "./email-settings";
 import { mailHeaders, mimeParts, partFileName, startLoopbackSmtp, type LoopbackSmtp } from "./testing/loopback-smtp";
 
 // E-mail of outcomes against a loopback SMTP server (issue 39, Done when): real emission through the
 // simulator, the database trigger queueing the message, the local driver running the send run.
+
+process.env.NEXTAUTH_SECRET = "document-email-test-secret";
 
 let simulator: SimulatorServer;
 let smtp: LoopbackSmtp;
@@ -234,6 +245,29 @@ describe("e-mail on cancellation", () => {
   });
 });
 
+describe("e-mail of an NFS-e", () => {
+  it("sends the DANFSe and the NFS-e XML, the download routes' bytes, with the national portal's consultation", async () => {
+    const nfse = await createNfseCompany();
+    const body = nfseBody({ emailRecipients: ["tomador@servicos.com.br"], emit: true });
+    const created = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: nfse.key, body });
+    expect(created.status).toBe(201);
+    await drainDueRuns(functions, { companyIds: [nfse.companyId] });
+    const document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(document.status).toBe("AUTHORIZED");
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(["tomador@servicos.com.br"]);
+    const attachments = mimeParts(smtp.received[0]!.raw).filter((part) => /attachment/i.test(part.headers["content-disposition"] ?? ""));
+    expect(attachments.map(partFileName).sort()).toEqual([`${document.accessKey}-danfse.pdf`, `${document.accessKey}-nfse.xml`]);
+    const pdf = attachments.find((part) => partFileName(part)!.endsWith(".pdf"))!.body;
+    const xml = attachments.find((part) => partFileName(part)!.endsWith(".xml"))!.body;
+    expect(pdf.equals(await routeBytes(danfeRoute, document.id, "danfe?download=true", nfse.key))).toBe(true);
+    expect(xml.equals(await routeBytes(xmlRoute, document.id, "xml?download=true", nfse.key))).toBe(true);
+    const [email] = await emailsOf(document.id);
+    expect(email!.textBody).toContain(`https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${document.accessKey}`);
+    expect(email!.subject).toContain(`NFS-e nº ${document.nfseNumber}`);
+  });
+});
+
 describe("company SMTP server", () => {
   it("keeps the password sealed at rest and sends through the company's server, which wins over SMTP_URL", async () => {
     const settings = await updateEmailSettings(company.companyId, { smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpUser: "mailer", smtpPassword: "s3cret", fromAddress: "nfe@emitente.com.br" });
@@ -256,5 +290,46 @@ describe("company SMTP server", () => {
     } finally {
       await updateEmailSettings(company.companyId, { smtpHost: null, smtpPort: null, smtpUser: null, smtpPassword: null, fromAddress: null });
     }
+  });
+});
+
+describe("emailRecipients on PATCH, and the dashboard", () => {
+  it("PATCH replaces emailRecipients; the dashboard lists, previews and resends (SUPPORT may not), and edits the settings", async () => {
+    const created = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: draftBody({ ...withEmail(), emailRecipients: ["a@b.com.br"] }) });
+    expect(created.status).toBe(201);
+    const patched = await call(patchDocumentRoute, { method: "PATCH", path: `/v1/fiscal-documents/${created.body.id}`, key: company.key, params: { id: created.body.id }, body: draftBody({ ...withEmail(), emailRecipients: ["c@d.com.br"] }) });
+    expect(patched.status).toBe(200);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: created.body.id } })).emailRecipients).toEqual(["c@d.com.br"]);
+    const tooMany = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: draftBody({ emailRecipients: Array.from({ length: 11 }, (_, i) => `x${i}@y.com`) }) });
+    expect(tooMany.status).toBe(400);
+
+    useSmtp(undefined);
+    const document = await authorizedDocument(company.companyId, { overrides: withEmail() });
+    const admin = await signedInCookie(company.tenantId, "ADMIN");
+    const support = await signedInCookie(company.tenantId, "SUPPORT");
+    const params = { companyId: company.companyId, documentId: document.id };
+    const base = `/api/dashboard/companies/${company.companyId}/documents/${document.id}`;
+    const listed = await call(dashboardEmailsRoute, { path: `${base}/emails`, params, headers: support });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data[0].status).toBe("NOT_CONFIGURED");
+    const preview = await call(dashboardPreviewRoute, { path: `${base}/emails/${listed.body.data[0].id}`, params: { ...params, emailId: listed.body.data[0].id }, headers: support });
+    expect(preview.status).toBe(200);
+    expect(preview.body.subject).toContain("NF-e nº");
+    expect(preview.body.html).toContain("Chave de acesso");
+    expect(preview.body.text).toContain("Chave de acesso");
+    expect((await call(dashboardResendRoute, { method: "POST", path: `${base}/email`, params, headers: support, body: {} })).status).toBe(403);
+    const resent = await call(dashboardResendRoute, { method: "POST", path: `${base}/email`, params, headers: admin, body: {} });
+    expect(resent.status).toBe(202);
+    await drain();
+
+    const settingsPath = `/api/dashboard/companies/${company.companyId}/settings/email`;
+    const before = await call(dashboardSettingsGet, { path: settingsPath, params: { companyId: company.companyId }, headers: support });
+    expect(before.body).toMatchObject({ sendOnAuthorization: true, sending: "NOT_CONFIGURED", smtpPasswordConfigured: false });
+    const saved = await call(dashboardSettingsPatch, { method: "PATCH", path: settingsPath, params: { companyId: company.companyId }, headers: admin, body: { sendOnCancellation: false, copyTo: "copia@emitente.com.br" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ sendOnCancellation: false, copyTo: "copia@emitente.com.br" });
+    const invalid = await call(dashboardSettingsPatch, { method: "PATCH", path: settingsPath, params: { companyId: company.companyId }, headers: admin, body: { smtpPassword: "x" } });
+    expect(invalid.status).toBe(400);
+    await updateEmailSettings(company.companyId, { sendOnCancellation: true, copyTo: null });
   });
 });
