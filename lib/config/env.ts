@@ -77,6 +77,8 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SMTP_FROM: z.string().optional(),
+  // Host names, IPs or CIDRs a company's own SMTP server may be although not public (e.g. 127.0.0.1 in development).
+  SMTP_ALLOWED_HOSTS: z.string().default(""),
   EMAIL_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800,7200"),
 });
 

@@ -62,6 +62,7 @@ beforeAll(async () => {
   simulator = await startTestSimulator();
   smtp = await startLoopbackSmtp();
   process.env.EMAIL_RETRY_DELAYS_SECONDS = "0,0";
+  process.env.SMTP_ALLOWED_HOSTS = "127.0.0.1";
   company = await createEmittingCompany();
 });
 beforeEach(() => {
@@ -72,6 +73,7 @@ beforeEach(() => {
 afterEach(() => useSmtp(undefined));
 afterAll(async () => {
   delete process.env.EMAIL_RETRY_DELAYS_SECONDS;
+  delete process.env.SMTP_ALLOWED_HOSTS;
   useSmtp(undefined);
   await smtp?.close();
   await simulator?.close();
@@ -287,7 +289,19 @@ describe("company SMTP server", () => {
       expect(smtp.auths).toEqual([{ username: "mailer", password: "s3cret" }]);
       expect((await emailsOf(document.id))[0]!.status).toBe("SENT");
       expect((await getEmailSettings(company.companyId)).smtpPasswordConfigured).toBe(true);
+
+      // Without the operator's allowlist a company's SMTP host must be public: nothing is sent.
+      process.env.SMTP_ALLOWED_HOSTS = "";
+      resetEnvCache();
+      smtp.received.length = 0;
+      const refused = await authorizedDocument(company.companyId, { overrides: withEmail() });
+      const [email] = await emailsOf(refused.id);
+      expect(email).toMatchObject({ status: "FAILED", attempts: 0 });
+      expect(email!.lastReply).toContain("127.0.0.1 (loopback)");
+      expect(smtp.received).toHaveLength(0);
     } finally {
+      process.env.SMTP_ALLOWED_HOSTS = "127.0.0.1";
+      resetEnvCache();
       await updateEmailSettings(company.companyId, { smtpHost: null, smtpPort: null, smtpUser: null, smtpPassword: null, fromAddress: null });
     }
   });

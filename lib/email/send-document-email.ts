@@ -5,6 +5,7 @@ import { buildMessage, type BuiltMessage } from "./build-message";
 import { loadEmailSettings } from "./email-settings";
 import type { SendDocumentEmailEventData } from "./events";
 import { emailRetryDelays } from "./retry-delays";
+import { checkCompanySmtpHost } from "./smtp-host-policy";
 import { fromHeader, resolveSmtpTarget, type SmtpTarget } from "./smtp-target";
 
 /** What one step of the send run did; "retry" carries when the next attempt is due. */
@@ -51,6 +52,13 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
   if (!target) {
     await db.documentEmail.updateMany({ where: { id: email.id, status: "QUEUED" }, data: { status: "NOT_CONFIGURED", lastReply: NOT_CONFIGURED_REPLY, nextAttemptAt: null } });
     return { kind: "not_configured" };
+  }
+
+  // A company's own host: public addresses only (smtp-host-policy.ts); the connection goes to the checked address.
+  if (target.source === "company") {
+    const checked = await checkCompanySmtpHost(target.transport.host!);
+    if (!checked.ok) return fail(email.id, email.attempts, checked.reason);
+    target.transport = { ...target.transport, host: checked.address, tls: { ...target.transport.tls, servername: checked.servername } };
   }
 
   const number = email.attempts + 1;
