@@ -54,3 +54,16 @@ describe("SMTP_URL", () => {
     expect(fromHeader("Outra <x@y.com>", "Loja")).toBe("Outra <x@y.com>");
   });
 });
+
+describe("composeAccountantMessage", () => {
+  it("words the month's ZIP link and its expiry in pt-BR", async () => {
+    const { composeAccountantMessage } = await import("./accountant-message");
+    const message = composeAccountantMessage({ issuerName: "Loja Exemplo", cnpj: "12345678000190", month: "2026-10", downloadUrl: "https://fiscal.example/x?sig=a&b=c", expiresAt: new Date("2026-11-08T12:00:00Z"), documentCount: 42 });
+    expect(message.subject).toBe("Documentos fiscais de outubro de 2026 – Loja Exemplo");
+    expect(message.text).toContain("CNPJ 12.345.678/0001-90");
+    expect(message.text).toContain("(42 documentos)");
+    expect(message.text).toContain("https://fiscal.example/x?sig=a&b=c");
+    expect(message.text).toContain("O endereço vale até 08/11/2026");
+    expect(message.html).toContain('href="https://fiscal.example/x?sig=a&amp;b=c"');
+  });
+});

@@ -23,6 +23,7 @@ import { GET as dashboardSettingsGet, PATCH as dashboardSettingsPatch } from "@/
 import { draftBody } from "@/lib/emission/testing/emission-fixtures";
 import { signedInCookie } from "@/test/session";
 import { getEmailSettings, updateEmailSettings } from "./email-settings";
+import { sendCompanyNotice } from "./send-notice";
 import { mailHeaders, mimeParts, partFileName, startLoopbackSmtp, type LoopbackSmtp } from "./testing/loopback-smtp";
 
 // E-mail of outcomes against a loopback SMTP server (issue 39, Done when): real emission through the
@@ -345,5 +346,19 @@ describe("emailRecipients on PATCH, and the dashboard", () => {
     const invalid = await call(dashboardSettingsPatch, { method: "PATCH", path: settingsPath, params: { companyId: company.companyId }, headers: admin, body: { smtpPassword: "x" } });
     expect(invalid.status).toBe(400);
     await updateEmailSettings(company.companyId, { sendOnCancellation: true, copyTo: null });
+  });
+});
+
+describe("a company notice (the accountant's monthly link)", () => {
+  it("goes through the company's server setting; NOT_CONFIGURED without one; a 4xx is reported temporary", async () => {
+    const sent = await sendCompanyNotice(company.companyId, { to: ["contador@escritorio.com.br"], subject: "Documentos fiscais de outubro de 2026", text: "link", html: "<p>link</p>" });
+    expect(sent.status).toBe("SENT");
+    expect(smtp.received.map((m) => m.to)).toEqual([["contador@escritorio.com.br"]]);
+    smtp.replies.push(451);
+    const later = await sendCompanyNotice(company.companyId, { to: ["contador@escritorio.com.br"], subject: "x", text: "x", html: "x" });
+    expect(later).toMatchObject({ status: "FAILED", temporary: true, smtpCode: 451 });
+    useSmtp(undefined);
+    expect((await sendCompanyNotice(company.companyId, { to: ["contador@escritorio.com.br"], subject: "x", text: "x", html: "x" })).status).toBe("NOT_CONFIGURED");
+    expect(smtp.received).toHaveLength(1);
   });
 });

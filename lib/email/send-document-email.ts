@@ -1,12 +1,11 @@
-import nodemailer from "nodemailer";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { buildMessage, type BuiltMessage } from "./build-message";
 import { loadEmailSettings } from "./email-settings";
 import type { SendDocumentEmailEventData } from "./events";
 import { emailRetryDelays } from "./retry-delays";
-import { checkCompanySmtpHost } from "./smtp-host-policy";
-import { fromHeader, resolveSmtpTarget, type SmtpTarget } from "./smtp-target";
+import { deliverMail, pinCompanyHost } from "./smtp-delivery";
+import { resolveSmtpTarget } from "./smtp-target";
 
 /** What one step of the send run did; "retry" carries when the next attempt is due. */
 export type EmailStepResult =
@@ -15,8 +14,6 @@ export type EmailStepResult =
   | { kind: "failed"; reply: string }
   | { kind: "not_configured" }
   | { kind: "settled"; status: string };
-
-type SmtpOutcome = { ok: true; code: number | null; reply: string } | { ok: false; temporary: boolean; code: number | null; reply: string };
 
 const NOT_CONFIGURED_REPLY = "Nenhum servidor SMTP configurado (SMTP_URL da instalação ou o SMTP da empresa): a mensagem foi montada e não enviada";
 
@@ -54,19 +51,24 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
     return { kind: "not_configured" };
   }
 
-  // A company's own host: public addresses only (smtp-host-policy.ts); the connection goes to the checked address.
-  if (target.source === "company") {
-    const checked = await checkCompanySmtpHost(target.transport.host!);
-    if (!checked.ok) return fail(email.id, email.attempts, checked.reason);
-    target.transport = { ...target.transport, host: checked.address, tls: { ...target.transport.tls, servername: checked.servername } };
-  }
+  const pinned = await pinCompanyHost(target);
+  if (!pinned.ok) return fail(email.id, email.attempts, pinned.reason);
 
   const number = email.attempts + 1;
   const claimed = await db.documentEmail.updateMany({ where: { id: email.id, status: "QUEUED", attempts: email.attempts }, data: { attempts: number, nextAttemptAt: null } });
   if (claimed.count !== 1) return { kind: "settled", status: "claimed by another run" };
 
   const startedAt = now();
-  const outcome = await deliver(target, message);
+  const outcome = await deliverMail(pinned.target, {
+    issuerName: message.issuerName,
+    to: message.recipients,
+    cc: message.cc,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  });
   const finishedAt = now();
   await db.documentEmailAttempt.create({
     data: {
@@ -95,36 +97,4 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
 async function fail(emailId: string, attempts: number, reply: string): Promise<EmailStepResult> {
   await db.documentEmail.updateMany({ where: { id: emailId, status: "QUEUED" }, data: { status: "FAILED", lastReply: reply, attempts, nextAttemptAt: null } });
   return { kind: "failed", reply };
-}
-
-/** Hands the message to the SMTP server; a 4xx reply or no answer at all is temporary, a 5xx permanent. */
-async function deliver(target: SmtpTarget, message: BuiltMessage): Promise<SmtpOutcome> {
-  const transport = nodemailer.createTransport(target.transport);
-  try {
-    const info = await transport.sendMail({
-      from: fromHeader(target.fromAddress, message.issuerName),
-      to: message.recipients,
-      cc: message.cc.length > 0 ? message.cc : undefined,
-      replyTo: message.replyTo ?? undefined,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
-    });
-    if (info.rejected.length > 0 && info.accepted.length === 0) return { ok: false, temporary: false, code: null, reply: `Destinatários recusados: ${info.rejected.join(", ")}` };
-    return { ok: true, code: replyCode(info.response), reply: info.response };
-  } catch (error) {
-    const smtp = error as { responseCode?: number; response?: string; message?: string; code?: string };
-    const code = typeof smtp.responseCode === "number" ? smtp.responseCode : null;
-    const reply = (smtp.response ?? smtp.message ?? String(error)).slice(0, 1000);
-    // No SMTP code: the server was unreachable or the connection broke (temporary, as RFC 5321 §4.5.4.1 retries).
-    return { ok: false, temporary: code === null || (code >= 400 && code < 500), code, reply };
-  } finally {
-    transport.close();
-  }
-}
-
-function replyCode(response: string): number | null {
-  const match = /^(\d{3})/.exec(response);
-  return match ? Number(match[1]) : null;
 }
