@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { SEND_DOCUMENT_EMAIL_EVENT, SEND_DOCUMENT_EMAIL_FUNCTION_ID, SendDocumentEmailEventData } from "@/lib/email/events";
-import { attemptDocumentEmail, type EmailStepResult } from "@/lib/email/send-document-email";
+import { abandonDocumentEmail, attemptDocumentEmail, type EmailStepResult } from "@/lib/email/send-document-email";
 
 // Attempts bounded by EMAIL_RETRY_DELAYS_SECONDS (at most 10 retries); this guard only ends a run that loops.
 const MAX_STEPS = 12;
@@ -18,6 +18,11 @@ export const sendDocumentEmailFunction = inngest.createFunction(
     triggers: [{ event: SEND_DOCUMENT_EMAIL_EVENT }],
     concurrency: [{ key: "event.data.emailId", limit: 1 }],
     retries: 4,
+    // A run that failed for good (a PDF pool busy every time, the database unreachable) leaves its message FAILED with the reason, not QUEUED.
+    onFailure: async ({ event, error, step }) => {
+      const run = SendDocumentEmailEventData.parse(event.data.event.data);
+      await step.run("abandon", () => abandonDocumentEmail(run, error.message));
+    },
   },
   async ({ event, step }) => {
     const run = SendDocumentEmailEventData.parse(event.data);

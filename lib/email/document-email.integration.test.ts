@@ -182,6 +182,14 @@ describe("e-mail on authorization", () => {
     expect(replay).toEqual({ kind: "settled", status: "SENT" });
     expect(smtp.received).toHaveLength(1);
 
+    // A run whose retries were spent leaves its message FAILED (onFailure), never QUEUED; a SENT one stays SENT.
+    const { abandonDocumentEmail } = await import("./send-document-email");
+    expect(await abandonDocumentEmail({ emailId: resent.body.id, companyId: company.companyId }, "x")).toEqual({ kind: "failed", reply: "Envio abandonado após falhas repetidas: x" });
+    expect((await db.documentEmail.findUniqueOrThrow({ where: { id: resent.body.id } })).status).toBe("SENT");
+    const stuck = await db.documentEmail.create({ data: { companyId: company.companyId, documentId: document.id, trigger: "RESEND", recipients: ["z@z.com"] } });
+    await abandonDocumentEmail({ emailId: stuck.id, companyId: company.companyId }, "PDF pool busy");
+    expect(await db.documentEmail.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({ status: "FAILED", lastReply: "Envio abandonado após falhas repetidas: PDF pool busy" });
+
     const noBody = await call(resendRoute, { method: "POST", path: `/v1/fiscal-documents/${document.id}/email`, key: company.key, params: { id: document.id } });
     expect(noBody.status).toBe(202);
     expect(noBody.body.recipients).toEqual([CLIENT_EMAIL]);

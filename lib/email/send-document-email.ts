@@ -35,7 +35,8 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
     message = await buildMessage(email);
   } catch (error) {
     // A document without its files (never authorized, an event missing) cannot be mailed: no retry helps.
-    if (error instanceof DomainError && error.status < 500) return fail(email.id, email.attempts, `Mensagem não montada: ${error.message}`);
+    // A busy PDF pool (429, 503) or the database is temporary: thrown, so the run's retries try again.
+    if (error instanceof DomainError && error.status < 500 && error.status !== 429) return fail(email.id, email.attempts, `Mensagem não montada: ${error.message}`);
     throw error;
   }
   await db.documentEmail.update({
@@ -92,6 +93,13 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
     return { kind: "retry", at: at.toISOString(), reply: outcome.reply };
   }
   return fail(email.id, number, outcome.reply);
+}
+
+/** The run failed for good (its retries spent on a thrown error): the message must not stay QUEUED. */
+export async function abandonDocumentEmail(run: Pick<SendDocumentEmailEventData, "emailId" | "companyId">, reason: string): Promise<EmailStepResult> {
+  const email = await db.documentEmail.findFirst({ where: { id: run.emailId, companyId: run.companyId }, select: { id: true, attempts: true } });
+  if (!email) return { kind: "settled", status: "missing" };
+  return fail(email.id, email.attempts, `Envio abandonado após falhas repetidas: ${reason}`.slice(0, 1000));
 }
 
 async function fail(emailId: string, attempts: number, reply: string): Promise<EmailStepResult> {
