@@ -41,7 +41,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
-      <DocumentEmailsPanel companyId={company.id} documentId={document.id} canResend={writer} />
+      <DocumentEmailsPanel companyId={company.id} documentId={document.id} canResend={writer && (document.status === "AUTHORIZED" || document.status === "CANCELLED")} />
       <DocumentDeliveriesPanel companyId={company.id} documentId={document.id} canOperate={canOperateWebhooks(user.role)} />
     </div>
   );
