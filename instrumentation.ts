@@ -24,9 +24,11 @@ export async function register(): Promise<void> {
   // So do the reconcile runs of document events, queued with each event's intent.
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
   const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
-  // And the watch runs of automatic contingencies, queued with each entry.
+  // And the watch runs of automatic contingencies, queued with each entry, and the e-mail runs
+  // queued with a document.authorized or document.cancelled outcome (lib/email).
   const { WATCH_CONTINGENCY_FUNCTION_ID } = await import("@/lib/contingency/events");
-  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, WATCH_CONTINGENCY_FUNCTION_ID]);
+  const { SEND_DOCUMENT_EMAIL_FUNCTION_ID } = await import("@/lib/email/events");
+  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, WATCH_CONTINGENCY_FUNCTION_ID, SEND_DOCUMENT_EMAIL_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
 }
 

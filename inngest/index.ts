@@ -4,7 +4,8 @@ import { emitDocumentFunction } from "./functions/emit-document";
 import { reconcileDocumentEventFunction } from "./functions/reconcile-document-event";
 import { transmitContingencyFunction } from "./functions/transmit-contingency";
 import { watchContingencyFunction } from "./functions/watch-contingency";
+import { sendDocumentEmailFunction } from "./functions/send-document-email";
 
 // Every background function: served to Inngest by app/api/inngest/route.ts and
 // run in-process by the local driver (lib/jobs) when Inngest is not configured.
-export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, transmitContingencyFunction, watchContingencyFunction];
+export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, transmitContingencyFunction, watchContingencyFunction, sendDocumentEmailFunction];

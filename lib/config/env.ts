@@ -74,6 +74,18 @@ const EnvSchema = z.object({
   CONTINGENCY_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
   CONTINGENCY_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   CONTINGENCY_STATUS_CHECK_SECONDS: z.coerce.number().int().min(10).max(60).default(60),
+  // E-mail of outcomes (lib/email): the installation's SMTP server (smtp:// or smtps://, with
+  // credentials; unset: messages are built and kept NOT_CONFIGURED unless a company has its own),
+  // the From of its messages, and the seconds between retries after a 4xx reply.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { message: "SMTP_URL must be an smtp:// or smtps:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_FROM: z.string().optional(),
+  // Host names, IPs or CIDRs a company's own SMTP server may be although not public (e.g. 127.0.0.1 in development).
+  SMTP_ALLOWED_HOSTS: z.string().default(""),
+  EMAIL_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800,7200"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -3,6 +3,7 @@ import type { DanfeData } from "./danfe-data";
 import { formatAccessKey, formatMoney, formatQuantity } from "./format";
 import { nfceReceipt, type NfceReceipt } from "./nfce-receipt";
 import { breakLongWords } from "./text-width";
+import { pdfCreationDate } from "./pdf-creation-date";
 
 // DANFE NFC-e (model 65) on a thermal roll, in the divisions of the "Manual
 // de Especificações Técnicas do DANFE NFC-e e QR Code" (I header, II items,
@@ -36,7 +37,7 @@ export function DanfeNfceDocument({ data, qrCode, cancelled, width }: Props) {
   const receipt = nfceReceipt(data, { cancelled });
   const roll = ROLL[width];
   return (
-    <Document title={data.preview ? "DANFE NFC-e (pré-visualização)" : `DANFE NFC-e ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
+    <Document title={data.preview ? "DANFE NFC-e (pré-visualização)" : `DANFE NFC-e ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer" creationDate={pdfCreationDate(data.protocol?.receivedAt, data.issuedAt)}>
       <Page size={[NFCE_WIDTH_PT[width], 400]} style={roll.page} wrap={false}>
         <Header receipt={receipt} />
         <View style={base.divider} />

@@ -5,6 +5,7 @@ import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, Recipien
 import { IssuerHeader, ReceiptStub, VerticalReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
 import { danfeGeometry, firstSheetGeometry, installmentsPerRow, LANDSCAPE_STUB_WIDTH, paginateDanfe, type DanfeOrientation } from "./danfe-nfe-pages";
+import { pdfCreationDate } from "./pdf-creation-date";
 
 /**
  * DANFE of the NF-e (model 55) on A4 sheets (MOC 7.0, Anexo II portrait,
@@ -20,7 +21,7 @@ export function DanfeNfeDocument({ data, cancelled, orientation }: { data: Danfe
   const fiscoContinues = later.some((sheet) => sheet.fiscoInfo.length > 0);
   const pageStyle = { ...s.page, padding: geometry.margin, minHeight: geometry.pageHeight };
   return (
-    <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
+    <Document title={data.preview ? "DANFE (pré-visualização)" : `DANFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer" creationDate={pdfCreationDate(data.protocol?.receivedAt, data.issuedAt)}>
       {sheets.map((sheet) => {
         const sheetGeometry = sheet.first ? firstSheetGeometry(geometry) : geometry;
         const rowWidth = frameInnerWidth(sheetGeometry.contentWidth);

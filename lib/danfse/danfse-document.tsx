@@ -3,6 +3,7 @@ import { formatAccessKey, formatDate, formatDateTime, formatDocument, formatMone
 import { Block, Field, Row, styles } from "./danfse-blocks";
 import { AMB_GER, FIN_NFSE, OP_SIMP_NAC, REG_AP_TRIB_SN, REG_ESP_TRIB, TP_EMIT, TP_RET_ISSQN, TRIB_ISSQN } from "./labels";
 import type { DanfseData, DanfseParty } from "./parse-nfse";
+import { pdfCreationDate } from "@/lib/danfe/pdf-creation-date";
 
 // DANFSe v2.0 (NT SE/CGNFS-e 008 as summarised in shared/fiscal/nfse/NOTES.md
 // §5): A4 portrait, one page, blocks in the NT's order, QR code to the public
@@ -44,7 +45,7 @@ const PREVIEW_MARK = "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL";
 
 export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; qrCode?: string; cancelled: boolean }) {
   return (
-    <Document title={data.preview ? "DANFSe (pré-visualização)" : `DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer">
+    <Document title={data.preview ? "DANFSe (pré-visualização)" : `DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer" creationDate={pdfCreationDate(data.dhProc, data.dhEmi)}>
       <Page size="A4" style={styles.page}>
         <View style={{ flexDirection: "row", alignItems: "center" }}>
           <View style={{ flex: 1 }}>

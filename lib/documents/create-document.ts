@@ -141,6 +141,7 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
     rtcDebitType: body.rtcDebitType ?? null,
     referencedAccessKey: body.referencedAccessKey ?? null,
     referencedKeys: (body.referencedDocuments ?? []).map((r) => r.accessKey),
+    emailRecipients: body.emailRecipients ?? [],
     issueDateTime: body.issueDateTime ? issueDateTime : now,
     // indPag 1 (on credit) with installments; 0 (cash) otherwise (MOC, YA01b).
     paymentIndicator: duplicates.length > 0 ? 1 : 0,

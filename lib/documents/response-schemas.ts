@@ -154,6 +154,7 @@ export const DocumentDetail = DocumentSummary.extend({
   /** INUTILIZED: the authorized inutilization that voided the number. */
   inutilization: DocumentInutilizationResponse.nullable(),
   additionalInfo: z.string().nullable(),
+  emailRecipients: z.array(z.string()).describe("Who the outcome's e-mail goes to; empty: the client's addresses"),
   taxRuleId: z.string().nullable(),
   templateId: z.string().nullable(),
   rtcCreditType: z.string().nullable(),

@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { EmailRecipientList } from "@/lib/email/recipients";
 import { PaginationQuery } from "@/lib/api/pagination";
 import { CreateClientInput } from "@/lib/clients/schemas";
 import { modulus11CheckDigit } from "@/lib/br/documents";
@@ -167,6 +168,8 @@ export const CreateDocumentInput = z
     templateId: z.string().min(1).optional(),
     additionalInfo: z.string().trim().max(5000).nullish(),
     externalId: z.string().trim().max(100).nullish(),
+    /** Who the outcome's e-mail goes to (up to 10), instead of the client's addresses (docs/api-notes/email.md). */
+    emailRecipients: EmailRecipientList.optional(),
     issueDateTime: z.iso.datetime({ offset: true }).optional(),
     emit: z.boolean().optional(),
     duplicates: z.array(DuplicateInput).max(120).optional(),

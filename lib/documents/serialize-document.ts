@@ -180,6 +180,7 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     cancellationDate: document.cancellationDate?.toISOString() ?? null,
     inutilization: document.inutilization ? { ...document.inutilization, inutilizationDate: document.inutilization.inutilizationDate?.toISOString() ?? null } : null,
     additionalInfo: document.additionalInfo,
+    emailRecipients: document.emailRecipients,
     taxRuleId: document.taxRuleId,
     templateId: document.templateId,
     rtcCreditType: document.rtcCreditType,

@@ -68,6 +68,8 @@ export const ErrorCode = {
 
   // Document lifecycle.
   invalid_status: "invalid_status",
+  // A resend of a document with no address to send to (docs/api-notes/email.md).
+  email_recipient_missing: "email_recipient_missing",
   // Statuses beyond the spec's (docs/api-notes/documents.md): the number is used for good.
   document_denied: "document_denied",
   document_inutilized: "document_inutilized",

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { FiscalSettingsForm } from "@/components/dashboard/company-setup/fiscal-settings-form";
+import { EmailSettingsForm } from "@/components/dashboard/email/email-settings-form";
+import { getEmailSettings } from "@/lib/email/email-settings";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getFiscalSettingsForRole } from "@/lib/companies/fiscal-settings";
 import { canWrite } from "@/lib/auth/roles";
@@ -10,6 +12,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ compa
   const { user, company } = await requireSessionCompany(companyId);
   const canManage = canWrite(user.role);
   const settings = await getFiscalSettingsForRole(company.id, user.role);
+  const emailSettings = await getEmailSettings(company.id);
   const t = await getTranslations("settings");
   return (
     <div className="max-w-5xl space-y-4">
@@ -23,6 +26,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ compa
         </p>
       </div>
       <FiscalSettingsForm endpoint={`/api/dashboard/companies/${encodeURIComponent(company.id)}/settings`} initial={settings} canManage={canManage} />
+      <EmailSettingsForm endpoint={`/api/dashboard/companies/${encodeURIComponent(company.id)}/settings/email`} initial={emailSettings} canManage={canManage} />
     </div>
   );
 }

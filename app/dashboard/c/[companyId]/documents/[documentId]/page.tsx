@@ -6,6 +6,7 @@ import { DocumentDetailView } from "@/components/dashboard/documents/document-de
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
 import { DocumentDeliveriesPanel } from "@/components/dashboard/webhooks/document-deliveries-panel";
+import { DocumentEmailsPanel } from "@/components/dashboard/email/document-emails-panel";
 import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
@@ -40,6 +41,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
+      <DocumentEmailsPanel companyId={company.id} documentId={document.id} canResend={writer && (document.status === "AUTHORIZED" || document.status === "CANCELLED")} />
       <DocumentDeliveriesPanel companyId={company.id} documentId={document.id} canOperate={canOperateWebhooks(user.role)} />
     </div>
   );

@@ -1,0 +1,58 @@
+import type { DocumentEmail } from "@prisma/client";
+import { db } from "@/lib/db/client";
+import { attachmentKind, buildAttachments, type EmailAttachment } from "./attachments";
+import { composeMessage } from "./compose-message";
+import { consultationUrl } from "./consultation-url";
+import { loadEmailSettings } from "./email-settings";
+import { defaultRecipients, splitAddresses } from "./recipients";
+
+export type BuiltMessage = {
+  recipients: string[];
+  cc: string[];
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: EmailAttachment[];
+  issuerName: string;
+  issuerEmail: string | null;
+};
+
+/** The whole message of a DocumentEmail row, from the document as it stands and the company's settings. */
+export async function buildMessage(email: Pick<DocumentEmail, "companyId" | "documentId" | "trigger" | "recipients">): Promise<BuiltMessage> {
+  const document = await db.fiscalDocument.findFirstOrThrow({
+    where: { id: email.documentId, companyId: email.companyId },
+    include: { company: { select: { legalName: true, tradeName: true, cnpj: true, email: true, state: true } } },
+  });
+  const settings = await loadEmailSettings(email.companyId);
+  const kind = attachmentKind(email.trigger, document.status);
+  const snapshot = document.clientSnapshot as { name?: string | null } | null;
+  const composed = composeMessage({
+    trigger: email.trigger,
+    cancelled: kind === "cancellation",
+    document: {
+      type: document.type,
+      environment: document.environment,
+      series: document.series,
+      number: document.number,
+      nfseNumber: document.nfseNumber,
+      accessKey: document.accessKey,
+      totalValue: document.totalValue.toFixed(2),
+      issueDateTime: document.issueDateTime,
+      cancellationReason: document.cancellationReason,
+      recipientName: snapshot?.name?.trim() || null,
+    },
+    issuer: { name: document.company.legalName, tradeName: document.company.tradeName, cnpj: document.company.cnpj, email: document.company.email },
+    consultationUrl: consultationUrl(document, document.company.state),
+  });
+  const recipients = email.recipients.length > 0 ? email.recipients : defaultRecipients(document);
+  return {
+    recipients,
+    cc: splitAddresses(settings?.copyTo).filter((address) => !recipients.includes(address)),
+    replyTo: settings?.replyTo ?? null,
+    ...composed,
+    attachments: await buildAttachments(email.companyId, email.documentId, kind),
+    issuerName: document.company.tradeName || document.company.legalName,
+    issuerEmail: document.company.email,
+  };
+}
