@@ -4,9 +4,20 @@ import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
 // api.md, Resources → Webhook endpoint / Webhook delivery, Endpoints → Webhook
 // endpoints, and docs/api-notes/webhooks.md for the shapes the spec leaves open.
 
-// DOCUMENT_DENIED / document.denied extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED"] as const;
-export const WEBHOOK_EVENT_TYPES = ["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "webhook.ping", "webhook.test"] as const;
+// DOCUMENT_DENIED / document.denied and the received documents' RECEIVED_DOCUMENT_CREATED /
+// RECEIVED_DOCUMENT_UPDATED extend the spec's list (docs/api-notes/webhooks.md).
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "document.authorized",
+  "document.rejected",
+  "document.cancelled",
+  "document.denied",
+  "document.inutilized",
+  "received_document.created",
+  "received_document.updated",
+  "webhook.ping",
+  "webhook.test",
+] as const;
 const Environment = z.enum(["PRODUCTION", "HOMOLOGATION"]);
 const DocumentType = z.enum(["NFE", "NFCE", "NFSE"]);
 const DeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);

@@ -6,6 +6,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { extractElement } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
+import { distributeNfe } from "./distribution-items";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
@@ -96,6 +97,7 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   const denialCStat = options.deny ?? null;
   const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml, denialCStat });
   if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
+  await distributeAuthorized(context, environment, parsed.key, received);
   return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received, denialCStat }));
 }
 
@@ -146,4 +148,17 @@ function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | n
   if (other) return { cStat: "539", xMotivo: `Duplicidade de NF-e com diferença na Chave de Acesso [chNFe:${other.accessKey}][nProt:${other.protocol}]` };
   if (found.some((f) => f.kind === "voided")) return { cStat: "206", xMotivo: "Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ" };
   return null;
+}
+
+/**
+ * The Ambiente Nacional's distribution of the new NF-e to its recipient,
+ * transporter and autXML parties (distribution-items.ts). A transaction of its
+ * own right after the record: the simulator's stand-in for the AN's feed from
+ * the authorizers, which also lags behind the authorization.
+ */
+async function distributeAuthorized(context: SimulatorContext, environment: number, accessKey: string, at: Date): Promise<void> {
+  await context.db.$transaction(async (tx) => {
+    const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey } } });
+    if (document) await distributeNfe(tx, document, at);
+  });
 }
