@@ -24,8 +24,12 @@ export async function register(): Promise<void> {
   // So do the reconcile runs of document events, queued with each event's intent.
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
   const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
-  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID]);
+  // And the distribution runs of received documents, queued by their schedule's tick.
+  const { RECEIVED_SYNC_FUNCTION_ID } = await import("@/lib/received/events");
+  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, RECEIVED_SYNC_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
+  const { startReceivedSyncSchedule } = await import("@/lib/received/schedule");
+  startReceivedSyncSchedule();
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {

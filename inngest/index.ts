@@ -2,7 +2,8 @@ import { backfillWebhooksFunction } from "./functions/backfill-webhooks";
 import { deliverWebhooksFunction } from "./functions/deliver-webhooks";
 import { emitDocumentFunction } from "./functions/emit-document";
 import { reconcileDocumentEventFunction } from "./functions/reconcile-document-event";
+import { syncReceivedDocumentsFunction } from "./functions/sync-received-documents";
 
 // Every background function: served to Inngest by app/api/inngest/route.ts and
 // run in-process by the local driver (lib/jobs) when Inngest is not configured.
-export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction];
+export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, syncReceivedDocumentsFunction];

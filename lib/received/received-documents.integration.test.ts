@@ -17,6 +17,10 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { SHARED_DIR } from "@/test/shared-dir";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { functions } from "@/inngest";
+import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { RECEIVED_SYNC_FUNCTION_ID } from "./events";
+import { queueReceivedSyncRuns } from "./schedule";
 import { syncReceivedDocuments } from "./sync";
 
 // Issue 38, "Done when": two companies in one instance, the simulator playing
@@ -218,5 +222,29 @@ describe("received documents through the national distribution", () => {
     const conclusiveAgain = await manifest(to, received.id, { type: "NAO_REALIZADA", justification: "Mercadoria devolvida sem entrega" });
     expect(conclusiveAgain.status).toBe(422);
     expect(conclusiveAgain.body.code).toBe("manifestation_not_allowed");
+  });
+
+  it("the schedule queues one background run per company, due when its cursor allows; the run fetches and acknowledges", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    const issued = await issueTo(issuer, to);
+    const runs = () => db.backgroundRun.findMany({ where: { companyId: to.companyId, functionId: RECEIVED_SYNC_FUNCTION_ID }, orderBy: { createdAt: "asc" } });
+    // Only this company's: test files share one database.
+    const queue = () => queueReceivedSyncRuns(new Date(), [to.companyId]);
+    await queue();
+    await queue();
+    expect((await runs()).filter((r) => r.status === "QUEUED")).toHaveLength(1);
+    await drainDueRuns(functions, { companyIds: [to.companyId] });
+    expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED"]);
+    const received = await db.receivedDocument.findFirstOrThrow({ where: { companyId: to.companyId } });
+    expect(received).toMatchObject({ accessKey: issued.accessKey, manifestation: "CIENCIA" });
+    expect(received.xml).not.toBeNull();
+
+    // Caught up: the next run is due an hour later, and draining now runs nothing.
+    await queue();
+    const [, next] = await runs();
+    expect(next!.status).toBe("QUEUED");
+    expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    await drainDueRuns(functions, { companyIds: [to.companyId] });
+    expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED", "QUEUED"]);
   });
 });
