@@ -25,7 +25,7 @@ import { syncReceivedDocuments } from "./sync";
 
 // Issue 38, "Done when": two companies in one instance, the simulator playing
 // the Ambiente Nacional's distribution between them.
-const fixture = simulatorFixture();
+simulatorFixture();
 let issuer: TestCompany;
 let recipient: TestCompany;
 
