@@ -3,13 +3,13 @@ import { NFE_NAMESPACE } from "@/lib/fiscal/nfe/build-nfe";
 import { validateXml } from "@/lib/fiscal/xml/schema-validation";
 import { signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { el, fiscalText } from "@/lib/fiscal/xml/xml-text";
+import type { ManifestationType } from "./manifestation-types";
 
 // The recipient's manifestation event (leiauteConfRecebto 1.00, NT 2012.002):
 // registered by the Ambiente Nacional (cOrgao 91), signed on infEvento,
 // nSeqEvento 1, verEvento 1.00; xJust only for 210240 (15-255 characters).
 
-export const MANIFESTATION_TYPES = ["CIENCIA", "CONFIRMACAO", "DESCONHECIMENTO", "NAO_REALIZADA"] as const;
-export type ManifestationType = (typeof MANIFESTATION_TYPES)[number];
+export { MANIFESTATION_TYPES, type ManifestationType } from "./manifestation-types";
 
 export const MANIFESTATION_EVENT: Record<ManifestationType, { tpEvento: string; description: string; state: string }> = {
   CIENCIA: { tpEvento: "210210", description: "Ciencia da Operacao", state: "CIENCIA" },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
-import { MANIFESTATION_TYPES } from "./build-manifestation";
+import { MANIFESTATION_TYPES } from "./manifestation-types";
 
 // Received documents (issue 38; docs/api-notes/received-documents.md). The
 // spec (api.md) defines nothing for them: names follow its conventions.
