@@ -10,6 +10,10 @@ import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixtu
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 import { signedInCookie } from "@/test/session";
+import { startReceiver } from "@/lib/webhooks/testing/receiver";
+import { applyWebhookTestSettings, createEndpoint, drainWebhooks } from "@/lib/webhooks/testing/webhook-fixtures";
+import { signPayload } from "@/lib/webhooks/signature";
+import { runReceivedSync } from "./run-sync";
 
 // "Notas recebidas" in the dashboard: SUPPORT reads and downloads, only ADMIN
 // and ACCOUNTANT manifest or query the distribution.
@@ -84,5 +88,35 @@ describe("received documents in the dashboard", () => {
     // Another tenant's user does not see the company.
     const stranger = await signedInCookie(issuer.tenantId, "ADMIN");
     expect((await call(manifestRoute, { method: "POST", path: `${base()}/${received.id}/manifestation`, params, body: { type: "CONFIRMACAO" }, headers: stranger })).status).toBe(404);
+  });
+
+  it("delivers received_document.created and .updated to an endpoint filtered on them, signed like every event", { timeout: 60_000 }, async () => {
+    applyWebhookTestSettings();
+    const receiver = await startReceiver();
+    try {
+      const to = await createEmittingCompany();
+      const endpoint = await createEndpoint(to.key, { url: receiver.url, events: ["RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED"] });
+      const issued = await authorizedDocument(issuer.companyId, { overrides: { client: { ...draftBody().client, document: to.cnpj } } });
+      await runReceivedSync(to.companyId);
+      await drainWebhooks(to.companyId);
+      // Each request signed with the endpoint's secret: t=<unix>,v1=HMAC-SHA256(secret, "t.body").
+      for (const request of receiver.received) {
+        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers["x-webhook-signature"]))!;
+        expect(v1).toBe(signPayload(endpoint.secret, Number(t), request.body));
+      }
+      const types = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { accessKey: string; change: string } }).map((e) => [e.type, e.data.change, e.data.accessKey]);
+      expect(types).toEqual(
+        expect.arrayContaining([
+          ["received_document.created", "created", issued.accessKey],
+          ["received_document.updated", "manifestation_registered", issued.accessKey],
+          ["received_document.updated", "xml_available", issued.accessKey],
+        ]),
+      );
+      const deliveries = await db.webhookDelivery.findMany({ where: { companyId: to.companyId }, select: { eventType: true, status: true } });
+      expect(deliveries.map((d) => d.eventType).sort()).toEqual(["received_document.created", "received_document.updated", "received_document.updated"]);
+      expect(deliveries.every((d) => d.status === "SUCCEEDED")).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 });
