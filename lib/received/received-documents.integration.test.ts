@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { createEmittingCompany, draftBody } from "@/lib/emission/testing/emissio
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { SHARED_DIR } from "@/test/shared-dir";
+import { getPool } from "@/lib/db/client";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 import { functions } from "@/inngest";
@@ -246,5 +247,51 @@ describe("received documents through the national distribution", () => {
     expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
     await drainDueRuns(functions, { companyIds: [to.companyId] });
     expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED", "QUEUED"]);
+  });
+
+  it("a kill -9 of the process storing a page leaves no gap and no duplicate", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    const issuedDocs = [await issueTo(issuer, to), await issueTo(issuer, to), await issueTo(issuer, to)];
+    // Our own uncommitted row with the second key makes the child's insert of it wait: the child is then
+    // inside the page's transaction, the first NF-e written, when it is killed.
+    const blocker = await getPool().connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query(
+        `INSERT INTO "ReceivedDocument" ("id", "companyId", "environment", "accessKey", "issuerDocument", "issuerName", "issueDate", "totalValue", "operation", "authorityStatus", "nsu", "updatedAt")
+         VALUES ($1, $2, 'HOMOLOGATION', $3, 'x', 'x', now(), 0, 'SAIDA', 'AUTHORIZED', '0', now())`,
+        [`blocker-${to.companyId}`, to.companyId, issuedDocs[1]!.accessKey],
+      );
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/received/testing/sync-process.ts"], {
+        env: { ...process.env, SYNC_COMPANY_ID: to.companyId, AUTHORITY_MODE: "simulator", LOCAL_WORKER: "off" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[sync-process] ${chunk}`));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // Wait until the child's insert waits on our row's key.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const waiting = await db.$queryRaw<{ count: number }[]>`
+          SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "public"."ReceivedDocument"%'`;
+        if (waiting[0]!.count > 0) break;
+        if (Date.now() > deadline) throw new Error("the child never reached the page's second NF-e");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.kill("SIGKILL");
+      await exited;
+      await blocker.query("ROLLBACK");
+    } finally {
+      blocker.release();
+    }
+    const cursor = await db.receivedSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" } } });
+    expect(cursor.lastNsu).toBe("000000000000000");
+    expect(await db.receivedDocument.count({ where: { companyId: to.companyId } })).toBe(0);
+
+    // The next run asks for the same page again (before the simulator's wait: it was never told "nothing more" by a stored answer).
+    const retried = await syncReceivedDocuments(to.companyId);
+    expect(retried).toMatchObject({ status: "synced", lastNsu: "000000000000003" });
+    const stored = await db.receivedDocument.findMany({ where: { companyId: to.companyId }, orderBy: { nsu: "asc" } });
+    expect(stored.map((d) => [d.nsu, d.accessKey])).toEqual(issuedDocs.map((d, index) => [`00000000000000${index + 1}`, d.accessKey]));
   });
 });
