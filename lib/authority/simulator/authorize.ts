@@ -6,7 +6,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { extractElement } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
-import { distributeNfe } from "./distribution-items";
+import { distributeNfe, partiesOf } from "./distribution-items";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
@@ -97,7 +97,7 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   const denialCStat = options.deny ?? null;
   const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml, denialCStat });
   if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
-  await distributeAuthorized(context, environment, parsed.key, received);
+  if (parsed.model === 55 && partiesOf(nfeXml).length > 0) await distributeAuthorized(context, environment, parsed.key, received);
   return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received, denialCStat }));
 }
 
@@ -154,7 +154,8 @@ function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | n
  * The Ambiente Nacional's distribution of the new NF-e to its recipient,
  * transporter and autXML parties (distribution-items.ts). A transaction of its
  * own right after the record: the simulator's stand-in for the AN's feed from
- * the authorizers, which also lags behind the authorization.
+ * the authorizers, which also lags behind the authorization. NF-e (model 55)
+ * only: the NFC-e is not distributed (NT 2014.002).
  */
 async function distributeAuthorized(context: SimulatorContext, environment: number, accessKey: string, at: Date): Promise<void> {
   await context.db.$transaction(async (tx) => {

@@ -140,6 +140,7 @@ export async function hasFullAccess(tx: Tx, document: SimulatorDocument, party: 
 
 /** A newly authorized (or denied) NF-e lands in each party's distribution. */
 export async function distributeNfe(tx: Tx, document: SimulatorDocument, at: Date): Promise<void> {
+  if (document.model !== 55) return;
   for (const party of partiesOf(document.xml)) {
     const full = party.role !== "recipient" && document.status !== "DENIED";
     await appendItem(tx, {
@@ -151,6 +152,7 @@ export async function distributeNfe(tx: Tx, document: SimulatorDocument, at: Dat
 
 /** An issuer's event (cancellation, CC-e, …) lands in each party's distribution. */
 export async function distributeIssuerEvent(tx: Tx, document: SimulatorDocument, event: StoredEvent): Promise<void> {
+  if (document.model !== 55) return;
   for (const party of partiesOf(document.xml)) {
     const full = await hasFullAccess(tx, document, party);
     await appendItem(tx, {
