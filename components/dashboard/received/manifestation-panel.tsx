@@ -72,6 +72,7 @@ export function ManifestationPanel({ companyId, documentId, allowed }: { company
               <textarea name="justification" value={justification} onChange={(event) => setJustification(event.target.value)} rows={3} maxLength={255} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
             </label>
           )}
+          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
           <div className="flex gap-2">
             <button type="submit" disabled={pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">
               {pending ? t("sending") : t("confirm")}
@@ -82,7 +83,7 @@ export function ManifestationPanel({ companyId, documentId, allowed }: { company
           </div>
         </form>
       )}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {!chosen && error && <p role="alert" className="text-sm text-red-700">{error}</p>}
     </section>
   );
 }

@@ -78,7 +78,7 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
       </section>
 
       {canWrite(user.role) ? (
-        allowed.length > 0 && <ManifestationPanel companyId={company.id} documentId={document.id} allowed={allowed} />
+        <ManifestationPanel companyId={company.id} documentId={document.id} allowed={allowed} />
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("manifest.readOnly")}</p>
       )}
