@@ -96,6 +96,8 @@ export async function syncReceivedDocuments(companyId: string, options: { now?: 
     lastNsu = stored.lastNsu;
     maxNsu = answer.maxNsu.padStart(15, "0");
     if (caughtUp) return { status: "synced", pages: page, created, lastNsu, maxNsu, notBefore };
+    // An answer that does not move the cursor and does not say "nothing more": stop rather than ask the same page again.
+    if (stored.lastNsu === askedFrom) return { status: "synced", pages: page, created, lastNsu, maxNsu, notBefore: null };
   }
   return { status: "synced", pages: MAX_PAGES_PER_RUN, created, lastNsu, maxNsu, notBefore: null };
 }
