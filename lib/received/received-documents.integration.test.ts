@@ -258,6 +258,7 @@ describe("received documents through the national distribution", () => {
     const blocker = await getPool().connect();
     try {
       await blocker.query("BEGIN");
+      const blockerPid = (await blocker.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
       await blocker.query(
         `INSERT INTO "ReceivedDocument" ("id", "companyId", "environment", "accessKey", "issuerDocument", "issuerName", "issueDate", "totalValue", "operation", "authorityStatus", "nsu", "updatedAt")
          VALUES ($1, $2, 'HOMOLOGATION', $3, 'x', 'x', now(), 0, 'SAIDA', 'AUTHORIZED', '0', now())`,
@@ -273,7 +274,7 @@ describe("received documents through the national distribution", () => {
       const deadline = Date.now() + 30_000;
       for (;;) {
         const waiting = await db.$queryRaw<{ count: number }[]>`
-          SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "public"."ReceivedDocument"%'`;
+          SELECT count(*)::int AS count FROM pg_stat_activity WHERE ${blockerPid}::int = ANY (pg_blocking_pids(pid)) AND query LIKE 'INSERT INTO "public"."ReceivedDocument"%'`;
         if (waiting[0]!.count > 0) break;
         if (Date.now() > deadline) throw new Error("the child never reached the page's second NF-e");
         await new Promise((resolve) => setTimeout(resolve, 50));
