@@ -21,6 +21,7 @@ import { call } from "@/test/http";
 import { functions } from "@/inngest";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { RECEIVED_SYNC_FUNCTION_ID } from "./events";
+import { KEY_QUERIES_PER_HOUR } from "./fetch-by-key";
 import { queueReceivedSyncRuns } from "./schedule";
 import { syncReceivedDocuments } from "./sync";
 
@@ -294,5 +295,23 @@ describe("received documents through the national distribution", () => {
     expect(retried).toMatchObject({ status: "synced", lastNsu: "000000000000003" });
     const stored = await db.receivedDocument.findMany({ where: { companyId: to.companyId }, orderBy: { nsu: "asc" } });
     expect(stored.map((d) => [d.nsu, d.accessKey])).toEqual(issuedDocs.map((d, index) => [`00000000000000${index + 1}`, d.accessKey]));
+  });
+
+  it("the fetch by key after a manifestation keeps to its hourly limit; beyond it the XML waits for the next run", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    await issueTo(issuer, to);
+    await syncReceivedDocuments(to.companyId);
+    const scope = { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" as const } };
+    await db.receivedSync.update({ where: scope, data: { keyQueriesSince: new Date(), keyQueries: KEY_QUERIES_PER_HOUR } });
+    const [received] = (await list(to)).body.data;
+    const ciencia = await manifest(to, received.id, { type: "CIENCIA" });
+    expect(ciencia.status, ciencia.text).toBe(200);
+    expect(ciencia.body).toMatchObject({ manifestation: { type: "CIENCIA" }, hasXml: false });
+    // The hour has passed: the next run brings the procNFe through distNSU.
+    await passTheHour(to);
+    await syncReceivedDocuments(to.companyId);
+    expect((await get(to, received.id)).body.hasXml).toBe(true);
+    expect((await db.receivedSync.findUniqueOrThrow({ where: scope })).keyQueries).toBe(KEY_QUERIES_PER_HOUR);
   });
 });

@@ -57,6 +57,8 @@ CREATE TABLE "ReceivedSync" (
     "lastCStat" TEXT,
     "lastReason" TEXT,
     "lastRunAt" TIMESTAMP(3),
+    "keyQueriesSince" TIMESTAMP(3),
+    "keyQueries" INTEGER NOT NULL DEFAULT 0,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "ReceivedSync_pkey" PRIMARY KEY ("companyId","environment")
