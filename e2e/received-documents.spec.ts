@@ -71,8 +71,11 @@ test("an accountant queries the received NF-e, registers the ciência and an 'op
   await expect(notPerformed.getByRole("alert")).toHaveText("Informe a justificativa: de 15 a 255 caracteres.");
   await notPerformed.getByLabel("Justificativa (15 a 255 caracteres)").fill("Mercadoria recusada na portaria, sem entrega");
   await notPerformed.getByRole("button", { name: "Registrar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Manifestação registrada." })).toBeVisible({ timeout: 30_000 });
+  await expect(notPerformed).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Manifestação registrada." })).toBeVisible();
+  // A conclusive manifestation is final: no button is left.
   await expect(page.getByRole("button", { name: "Confirmar a operação" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Ciência da operação" })).toHaveCount(0);
   const stored = await db.receivedDocument.findFirstOrThrow({ where: { companyId: company.id } });
   expect(stored).toMatchObject({ manifestation: "NOT_PERFORMED", manifestationJustification: "Mercadoria recusada na portaria, sem entrega" });
 });

@@ -48,7 +48,7 @@ export function ManifestationPanel({ companyId, documentId, allowed }: { company
       {!chosen && (
         <div className="flex flex-wrap gap-2">
           {allowed.map((type) => (
-            <button key={type} type="button" onClick={() => { setChosen(type); setError(null); }} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+            <button key={type} type="button" onClick={() => { setChosen(type); setError(null); setDone(false); }} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
               {t(type)}
             </button>
           ))}
