@@ -159,6 +159,9 @@ function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | n
  */
 async function distributeAuthorized(context: SimulatorContext, environment: number, accessKey: string, at: Date): Promise<void> {
   await context.db.$transaction(async (tx) => {
+    // Emission benchmarks authorize many NF-e to one recipient: its NSU counter row is held only until this
+    // commit, which (a simulator's bookkeeping) does not wait for the disk.
+    await tx.$executeRawUnsafe("SET LOCAL synchronous_commit TO OFF");
     const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey } } });
     if (document) await distributeNfe(tx, document, at);
   });

@@ -121,15 +121,21 @@ export function procEventoNFe(document: SimulatorDocument, event: StoredEvent): 
   return `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${xml}${ret}</procEventoNFe>`;
 }
 
-/** Appends one item to the party's distribution with its next NSU (the party's row serializes concurrent appends). */
+/**
+ * Appends one item to the party's distribution with its next NSU, in one
+ * statement: the party's counter row serializes concurrent appends for the
+ * moment of the statement and its commit.
+ */
 export async function appendItem(tx: Tx, item: { environment: number; party: string; schema: string; accessKey: string; xml: string; at: Date }): Promise<bigint> {
-  const [row] = await tx.$queryRaw<{ lastNsu: bigint }[]>`
-    INSERT INTO "SimulatorDistributionParty" ("environment", "party", "lastNsu") VALUES (${item.environment}, ${item.party}, 1)
-    ON CONFLICT ("environment", "party") DO UPDATE SET "lastNsu" = "SimulatorDistributionParty"."lastNsu" + 1
-    RETURNING "lastNsu"`;
-  const nsu = row!.lastNsu;
-  await tx.simulatorDistribution.create({ data: { environment: item.environment, party: item.party, nsu, schema: item.schema, accessKey: item.accessKey, xml: item.xml, createdAt: item.at } });
-  return nsu;
+  const [row] = await tx.$queryRaw<{ nsu: bigint }[]>`
+    WITH counter AS (
+      INSERT INTO "SimulatorDistributionParty" ("environment", "party", "lastNsu") VALUES (${item.environment}, ${item.party}, 1)
+      ON CONFLICT ("environment", "party") DO UPDATE SET "lastNsu" = "SimulatorDistributionParty"."lastNsu" + 1
+      RETURNING "lastNsu")
+    INSERT INTO "SimulatorDistribution" ("id", "environment", "party", "nsu", "schema", "accessKey", "xml", "createdAt")
+    SELECT gen_random_uuid()::text, ${item.environment}, ${item.party}, counter."lastNsu", ${item.schema}, ${item.accessKey}, ${item.xml}, ${item.at.toISOString()}::timestamp FROM counter
+    RETURNING "nsu"`;
+  return row!.nsu;
 }
 
 /** Whether the party may read the full XML: transporter and autXML always, the recipient once it manifested (any 2102xx). */
