@@ -24,12 +24,16 @@ export async function register(): Promise<void> {
   // So do the reconcile runs of document events, queued with each event's intent.
   const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
   const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
-  // And the watch runs of automatic contingencies, queued with each entry, and the e-mail runs
-  // queued with a document.authorized or document.cancelled outcome (lib/email).
+  // And the watch runs of automatic contingencies, queued with each entry, the e-mail runs
+  // queued with a document.authorized or document.cancelled outcome (lib/email), and the
+  // distribution runs of received documents, queued by their schedule's tick.
   const { WATCH_CONTINGENCY_FUNCTION_ID } = await import("@/lib/contingency/events");
   const { SEND_DOCUMENT_EMAIL_FUNCTION_ID } = await import("@/lib/email/events");
-  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, WATCH_CONTINGENCY_FUNCTION_ID, SEND_DOCUMENT_EMAIL_FUNCTION_ID]);
+  const { RECEIVED_SYNC_FUNCTION_ID } = await import("@/lib/received/events");
+  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, WATCH_CONTINGENCY_FUNCTION_ID, SEND_DOCUMENT_EMAIL_FUNCTION_ID, RECEIVED_SYNC_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
+  const { startReceivedSyncSchedule } = await import("@/lib/received/schedule");
+  startReceivedSyncSchedule();
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {

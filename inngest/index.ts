@@ -5,7 +5,17 @@ import { reconcileDocumentEventFunction } from "./functions/reconcile-document-e
 import { transmitContingencyFunction } from "./functions/transmit-contingency";
 import { watchContingencyFunction } from "./functions/watch-contingency";
 import { sendDocumentEmailFunction } from "./functions/send-document-email";
+import { syncReceivedDocumentsFunction } from "./functions/sync-received-documents";
 
 // Every background function: served to Inngest by app/api/inngest/route.ts and
 // run in-process by the local driver (lib/jobs) when Inngest is not configured.
-export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, transmitContingencyFunction, watchContingencyFunction, sendDocumentEmailFunction];
+export const functions = [
+  emitDocumentFunction,
+  deliverWebhooksFunction,
+  backfillWebhooksFunction,
+  reconcileDocumentEventFunction,
+  transmitContingencyFunction,
+  watchContingencyFunction,
+  sendDocumentEmailFunction,
+  syncReceivedDocumentsFunction,
+];

@@ -15,8 +15,9 @@ import { webhookContracts } from "@/lib/webhooks/contracts";
 import { companyContracts } from "@/lib/companies/api/contracts";
 import { contingencyContracts } from "@/lib/contingency/contracts";
 import { emailContracts } from "@/lib/email/contracts";
+import { receivedDocumentContracts } from "@/lib/received/contracts";
 
 // Every implemented route's contract, in documentation order. Add a domain's
 // contracts here when you add its routes; GET /v1/openapi.json is built from
 // this list (a test checks every app/ route file is listed).
-export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...carrierContracts, ...taxRuleContracts, ...templateContracts, ...documentContracts, ...emissionContracts, ...documentEventContracts, ...downloadContracts, ...emailContracts, ...inutilizationContracts, ...contingencyContracts, ...webhookContracts, ...companyContracts];
+export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...carrierContracts, ...taxRuleContracts, ...templateContracts, ...documentContracts, ...emissionContracts, ...documentEventContracts, ...downloadContracts, ...emailContracts, ...inutilizationContracts, ...contingencyContracts, ...webhookContracts, ...companyContracts, ...receivedDocumentContracts];

@@ -22,6 +22,9 @@ export const SCOPES = [
   "webhooks:read",
   "webhooks:write",
   "company:read",
+  // Received documents (issue 38): list, detail, XML, DANFE; manifestation and sync.
+  "received:read",
+  "received:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -8,14 +8,19 @@ import type { AuthorityEnvironment, AuthorityModel } from "./types";
 // autorizadores.json, vendored in lib/fiscal/reference/data/sefaz) are the
 // only place URLs live: a stale URL is fixed there, never in code.
 
-/** The six NF-e 4.00 web services this platform calls, by their WSDL operation. */
+/**
+ * The six NF-e 4.00 web services this platform calls, by their WSDL operation,
+ * and the Ambiente Nacional's distribution of DF-e of interest (NT 2014.002),
+ * listed only for the authorizer "AN".
+ */
 export type AuthorityService =
   | "NFeAutorizacao4"
   | "NFeRetAutorizacao4"
   | "NFeConsultaProtocolo4"
   | "NFeStatusServico4"
   | "NFeRecepcaoEvento4"
-  | "NFeInutilizacao4";
+  | "NFeInutilizacao4"
+  | "NFeDistribuicaoDFe";
 
 export const AUTHORITY_SERVICES: readonly AuthorityService[] = [
   "NFeAutorizacao4",
@@ -24,6 +29,7 @@ export const AUTHORITY_SERVICES: readonly AuthorityService[] = [
   "NFeStatusServico4",
   "NFeRecepcaoEvento4",
   "NFeInutilizacao4",
+  "NFeDistribuicaoDFe",
 ];
 
 // Element names of each service in the wsnfe tables.
@@ -34,6 +40,7 @@ const TABLE_ELEMENT: Record<AuthorityService, string> = {
   NFeStatusServico4: "NfeStatusServico",
   NFeRecepcaoEvento4: "RecepcaoEvento",
   NFeInutilizacao4: "NfeInutilizacao",
+  NFeDistribuicaoDFe: "NfeDistribuicaoDFe",
 };
 
 export type Contingency = "SVC-AN" | "SVC-RS";

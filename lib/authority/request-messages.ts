@@ -38,3 +38,16 @@ export function consStatServ(environment: AuthorityEnvironment, uf: string): str
 export function envEvento(signedEventXml: string, batchId = newBatchId()): string {
   return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${batchId}</idLote>${withoutXmlDeclaration(signedEventXml)}</envEvento>`;
 }
+
+/** What NFeDistribuicaoDFe is asked (NT 2014.002): the items after an NSU, one NSU, or the items about one access key. */
+export type DistributionQuery = { kind: "distNSU"; lastNsu: string } | { kind: "consNSU"; nsu: string } | { kind: "consChNFe"; accessKey: string };
+
+/** distDFeInt 1.01 for the party's CNPJ (14 characters) or CPF (11 digits); cUFAutor is the party's state. */
+export function distDFeInt(environment: AuthorityEnvironment, uf: string, party: string, query: DistributionQuery): string {
+  const partyTag = party.length === 11 ? "CPF" : "CNPJ";
+  const body =
+    query.kind === "distNSU" ? `<distNSU><ultNSU>${query.lastNsu.padStart(15, "0")}</ultNSU></distNSU>`
+    : query.kind === "consNSU" ? `<consNSU><NSU>${query.nsu.padStart(15, "0")}</NSU></consNSU>`
+    : `<consChNFe><chNFe>${query.accessKey}</chNFe></consChNFe>`;
+  return `<distDFeInt xmlns="${NFE_NS}" versao="1.01"><tpAmb>${tpAmb(environment)}</tpAmb><cUFAutor>${stateInfo(uf).cUF}</cUFAutor><${partyTag}>${party}</${partyTag}>${body}</distDFeInt>`;
+}

@@ -14,7 +14,8 @@ import {
   isTryLater,
 } from "./classify";
 import { resolveEndpoint, type AuthorityService, type Endpoint } from "./endpoints";
-import { consReciNFe, consSitNFe, consStatServ, envEvento, enviNFe } from "./request-messages";
+import { gunzipSync } from "node:zlib";
+import { consReciNFe, consSitNFe, consStatServ, distDFeInt, envEvento, enviNFe, type DistributionQuery } from "./request-messages";
 import { child, declareInheritedPrefixes, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
 import { postSoap } from "./soap-transport";
 import type {
@@ -23,6 +24,8 @@ import type {
   ClientCertificate,
   CommunicationFailure,
   ConsultationResult,
+  DistributedItem,
+  DistributionResult,
   Denied,
   EventResult,
   RegisteredEvent,
@@ -166,6 +169,27 @@ export class SoapTaxAuthority implements TaxAuthority {
     return { kind: "authorized", cStat, reason, averageSeconds: Number.isFinite(averageSeconds) ? averageSeconds : undefined, checkedAt: text(answer.message, "dhRecbto") };
   }
 
+  /**
+   * NFeDistribuicaoDFe (NT 2014.002) at the Ambiente Nacional: 137 and 138 are
+   * answers (138 with its docZip items gunzipped); 656 and the other "try later"
+   * codes are communication failures; the rest refusals.
+   */
+  async distribute(target: AuthorityTarget, party: string, query: DistributionQuery, certificate: ClientCertificate): Promise<DistributionResult> {
+    const national = { ...target, model: 55 as const, contingency: undefined };
+    const answer = await this.exchange(national, "NFeDistribuicaoDFe", distDFeInt(target.environment, target.uf, party, query), "retDistDFeInt", certificate, "AN", true);
+    if (!answer.ok) return answer.failure;
+    const cStat = text(answer.message, "cStat");
+    const reason = text(answer.message, "xMotivo");
+    if (cStat !== DISTRIBUTION_NOTHING && cStat !== DISTRIBUTION_FOUND) return refusedOrRetry(cStat, reason, answer.responseXml);
+    let items: DistributedItem[];
+    try {
+      items = distributedItems(answer.responseXml);
+    } catch (error) {
+      return { kind: "communication_failure", reason: `Unreadable docZip: ${(error as Error).message}` };
+    }
+    return { kind: "answered", cStat, reason, lastNsu: text(answer.message, "ultNSU"), maxNsu: text(answer.message, "maxNSU"), answeredAt: text(answer.message, "dhResp"), items };
+  }
+
   /** The URL actually called: the table's, or the simulator's origin with the table's path. */
   urlFor(endpoint: Endpoint): string {
     if (!this.options.baseUrl) return endpoint.url;
@@ -180,6 +204,8 @@ export class SoapTaxAuthority implements TaxAuthority {
     expected: string,
     certificate: ClientCertificate,
     authorizer?: string,
+    /** Wrap <nfeDadosMsg> in the WSDL method's element (the distribution service). */
+    inMethod = false,
   ): Promise<Exchange> {
     let endpoint: Endpoint;
     try {
@@ -188,7 +214,8 @@ export class SoapTaxAuthority implements TaxAuthority {
       return { ok: false, failure: { kind: "communication_failure", reason: (error as Error).message } };
     }
     const { timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem } = this.options;
-    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
+    const method = inMethod ? endpoint.method : undefined;
+    const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, method, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
     if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
     const answer = readSoapAnswer(outcome.body, expected);
     if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
@@ -236,6 +263,20 @@ function outcomeUnknown(reason: string, cStat: string): CommunicationFailure {
 function refusedOrRetry(cStat: string, reason: string, responseXml: string): CommunicationFailure | { kind: "refused"; cStat: string; reason: string; responseXml: string } {
   if (isTryLater(cStat)) return { kind: "communication_failure", reason: `${cStat} ${reason}`.trim(), cStat };
   return { kind: "refused", cStat, reason, responseXml };
+}
+
+const DISTRIBUTION_NOTHING = "137";
+const DISTRIBUTION_FOUND = "138";
+
+/** The docZip items of a retDistDFeInt, in NSU order: base64 of gzip, decompressed to the XML as distributed. */
+function distributedItems(responseXml: string): DistributedItem[] {
+  const items: DistributedItem[] = [];
+  for (const match of responseXml.matchAll(/<(?:[\w.-]+:)?docZip\b([^>]*)>([^<]*)<\/(?:[\w.-]+:)?docZip>/g)) {
+    const attribute = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`).exec(match[1] ?? "")?.[1] ?? "";
+    const xml = gunzipSync(Buffer.from(match[2]!.trim(), "base64")).toString("utf8");
+    items.push({ nsu: attribute("NSU"), schema: attribute("schema"), xml });
+  }
+  return items.sort((a, b) => (BigInt(a.nsu || "0") < BigInt(b.nsu || "0") ? -1 : 1));
 }
 
 /** The events of a retConsSitNFe: each procEventoNFe whose retEvento registered it (135, 136, 155). */

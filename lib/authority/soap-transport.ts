@@ -13,6 +13,8 @@ export type SoapCall = {
   action: string;
   /** The message (enviNFe, consSitNFe, envEvento, …) without an XML declaration. */
   payloadXml: string;
+  /** The WSDL method element around <nfeDadosMsg> (the distribution's nfeDistDFeInteresse); none for the 4.00 services. */
+  method?: string;
   certificate?: ClientCertificate;
   timeoutMs: number;
   /** See AuthorityHttpRequest: connection deadline and idle keep-alive time (defaults in authority-http.ts). */
@@ -33,11 +35,14 @@ export function withoutXmlDeclaration(xml: string): string {
   return xml.replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, "");
 }
 
-export function buildSoapEnvelope(namespace: string, payloadXml: string): string {
+export function buildSoapEnvelope(namespace: string, payloadXml: string, method?: string): string {
+  const message = method
+    ? `<${method} xmlns="${namespace}"><nfeDadosMsg>${withoutXmlDeclaration(payloadXml)}</nfeDadosMsg></${method}>`
+    : `<nfeDadosMsg xmlns="${namespace}">${withoutXmlDeclaration(payloadXml)}</nfeDadosMsg>`;
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +
     `<soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="${SOAP12_NS}">` +
-    `<soap12:Body><nfeDadosMsg xmlns="${namespace}">${withoutXmlDeclaration(payloadXml)}</nfeDadosMsg></soap12:Body>` +
+    `<soap12:Body>${message}</soap12:Body>` +
     `</soap12:Envelope>`
   );
 }
@@ -48,7 +53,7 @@ export async function postSoap(call: SoapCall): Promise<SoapOutcome> {
     url: call.url,
     method: "POST",
     headers: { "Content-Type": `application/soap+xml; charset=utf-8; action="${call.action}"` },
-    body: Buffer.from(buildSoapEnvelope(call.namespace, call.payloadXml), "utf8"),
+    body: Buffer.from(buildSoapEnvelope(call.namespace, call.payloadXml, call.method), "utf8"),
     certificate: call.certificate,
     timeoutMs: call.timeoutMs,
     connectTimeoutMs: call.connectTimeoutMs,

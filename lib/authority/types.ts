@@ -15,6 +15,8 @@
 // Implementation: SoapTaxAuthority (lib/authority/soap-tax-authority.ts), from
 // getTaxAuthority(environment); classification codes in lib/authority/classify.ts.
 
+import type { DistributionQuery } from "./request-messages";
+
 export type AuthorityEnvironment = "PRODUCTION" | "HOMOLOGATION";
 export type AuthorityModel = 55 | 65;
 
@@ -65,6 +67,18 @@ export type StatusResult =
   | Refused
   | CommunicationFailure;
 
+/** One docZip of a distribution answer, decompressed: the XML as the Ambiente Nacional distributed it. */
+export type DistributedItem = { nsu: string; schema: string; xml: string };
+
+/**
+ * NFeDistribuicaoDFe's answer: 138 with items, 137 with none (ultNSU = maxNSU);
+ * 656 (consumo indevido) is a communication failure with cStat 656.
+ */
+export type DistributionResult =
+  | { kind: "answered"; cStat: string; reason: string; lastNsu: string; maxNsu: string; answeredAt: string; items: DistributedItem[] }
+  | Refused
+  | CommunicationFailure;
+
 export interface TaxAuthority {
   /** NFeAutorizacao4, synchronous (indSinc 1) for one signed <NFe> element; the client wraps it in <enviNFe>. */
   authorize(target: AuthorityTarget, signedNfeXml: string, certificate: ClientCertificate): Promise<AuthorizationResult>;
@@ -76,4 +90,6 @@ export interface TaxAuthority {
   inutilize(target: AuthorityTarget, signedInutXml: string, certificate: ClientCertificate): Promise<InutilizationResult>;
   /** NFeStatusServico4. */
   status(target: AuthorityTarget, certificate: ClientCertificate): Promise<StatusResult>;
+  /** NFeDistribuicaoDFe at the Ambiente Nacional for the party (CNPJ/CPF); target.uf is the party's state (cUFAutor). */
+  distribute(target: AuthorityTarget, party: string, query: DistributionQuery, certificate: ClientCertificate): Promise<DistributionResult>;
 }

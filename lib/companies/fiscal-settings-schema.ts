@@ -167,6 +167,9 @@ export const FiscalSettingsObject = z.object({
   respTecPhone: digitsField(/^\d{6,14}$/, "6 to 14 digits, with area code"),
   respTecCsrtId: digitsField(/^\d{2}$/, "CSRT id has 2 digits"),
   respTecCsrt: optionalText(36),
+
+  // Received documents (docs/api-notes/received-documents.md): register the ciência (210210) of each new NF-e issued to the company at once.
+  receivedAutoAcknowledge: z.boolean().default(true),
 });
 
 type Values = z.output<typeof FiscalSettingsObject>;

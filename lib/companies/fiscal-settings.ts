@@ -90,6 +90,7 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
     respTecPhone: company.respTecPhone,
     respTecCsrtId: company.respTecCsrtId,
     respTecCsrt: company.respTecCsrt,
+    receivedAutoAcknowledge: company.receivedAutoAcknowledge,
   };
 }
 

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   // Interface of `npm run simulator`; it authenticates nobody, so loopback unless told otherwise.
   SIMULATOR_HOST: z.string().default("127.0.0.1"),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // Received documents (NFeDistribuicaoDFe): the wait after an answer with nothing more (cStat 137,
+  // ultNSU = maxNSU) before the next distNSU call, 3600 as NT 2014.002 requires; the simulator
+  // refuses a call inside it with 656. Tests and simulator-only installations may set it lower.
+  RECEIVED_SYNC_WAIT_SECONDS: z.coerce.number().int().min(1).default(3600),
   // PEM bundle an operator adds to the shipped ICP-Brasil trust store (lib/authority/trust) for authority servers.
   AUTHORITY_EXTRA_CA_FILE: z.string().optional(),
   // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous (bench:api raises it out of reach of its 500/s from one key).

@@ -189,6 +189,7 @@ describe("emission pipeline against the simulator", () => {
       sendEvent: real.sendEvent.bind(real),
       inutilize: real.inutilize.bind(real),
       status: real.status.bind(real),
+      distribute: real.distribute.bind(real),
       consult: async (...args) => {
         if (lagging) {
           lagging = false;

@@ -103,6 +103,11 @@ export const ErrorCode = {
   idempotency_key_in_use: "idempotency_key_in_use",
   duplicate_external_id: "duplicate_external_id",
   company_required: "company_required",
+
+  // Received documents (docs/api-notes/received-documents.md): the full XML has not arrived
+  // (before the company's ciência); a manifestation the order rules do not allow.
+  xml_not_available: "xml_not_available",
+  manifestation_not_allowed: "manifestation_not_allowed",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

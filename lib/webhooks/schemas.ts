@@ -4,10 +4,22 @@ import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
 // api.md, Resources → Webhook endpoint / Webhook delivery, Endpoints → Webhook
 // endpoints, and docs/api-notes/webhooks.md for the shapes the spec leaves open.
 
-// DOCUMENT_DENIED / document.denied and DOCUMENT_CONTINGENCY / document.contingency (an NFC-e issued
-// offline, docs/api-notes/contingency.md) extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY"] as const;
-export const WEBHOOK_EVENT_TYPES = ["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "document.contingency", "webhook.ping", "webhook.test"] as const;
+// DOCUMENT_DENIED / document.denied, DOCUMENT_CONTINGENCY / document.contingency (an NFC-e issued
+// offline, docs/api-notes/contingency.md) and the received documents' RECEIVED_DOCUMENT_CREATED /
+// RECEIVED_DOCUMENT_UPDATED extend the spec's list (docs/api-notes/webhooks.md).
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "document.authorized",
+  "document.rejected",
+  "document.cancelled",
+  "document.denied",
+  "document.inutilized",
+  "document.contingency",
+  "received_document.created",
+  "received_document.updated",
+  "webhook.ping",
+  "webhook.test",
+] as const;
 const Environment = z.enum(["PRODUCTION", "HOMOLOGATION"]);
 const DocumentType = z.enum(["NFE", "NFCE", "NFSE"]);
 const DeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);

@@ -100,6 +100,18 @@ export function retEnvEvento(c: { idLote: string; tpAmb: string; cOrgao: string;
   );
 }
 
+/** retDistDFeInt 1.01 (NFeDistribuicaoDFe): ultNSU/maxNSU, and the docZip items of a 138. */
+export function retDistDFeInt(c: { tpAmb: string; cStat: string; xMotivo: string; dhResp: string; ultNSU?: string; maxNSU?: string; docs?: string }): string {
+  return (
+    `<retDistDFeInt xmlns="${NFE_NS}" versao="1.01">` +
+    `<tpAmb>${c.tpAmb}</tpAmb><verAplic>${SIMULATOR_VER_APLIC}</verAplic><cStat>${c.cStat}</cStat><xMotivo>${escapeXml(c.xMotivo)}</xMotivo>` +
+    `<dhResp>${c.dhResp}</dhResp>` +
+    (c.ultNSU !== undefined ? `<ultNSU>${c.ultNSU}</ultNSU><maxNSU>${c.maxNSU}</maxNSU>` : "") +
+    (c.docs ? `<loteDistDFeInt>${c.docs}</loteDistDFeInt>` : "") +
+    `</retDistDFeInt>`
+  );
+}
+
 /**
  * A service-level status without any document processing: a schema failure
  * of the whole message, an injected rejection or 108 "service paralysed".
@@ -118,5 +130,7 @@ export function serviceLevelAnswer(service: AuthorityService, c: Common & { cSta
       return retEnvEvento({ ...c, idLote: c.idLote || "0", cOrgao: c.cUF });
     case "NFeInutilizacao4":
       return retInutNFe(c);
+    case "NFeDistribuicaoDFe":
+      return retDistDFeInt({ tpAmb: c.tpAmb, cStat: c.cStat, xMotivo: c.xMotivo, dhResp: c.dhRecbto });
   }
 }

@@ -7,6 +7,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { extractElement } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
 import { contingencyRefusal } from "./contingency-rules";
+import { distributeNfe, partiesOf } from "./distribution-items";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
@@ -99,6 +100,7 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   const denialCStat = options.deny ?? null;
   const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml, denialCStat });
   if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
+  if (parsed.model === 55 && partiesOf(nfeXml).length > 0) await distributeAuthorized(context, environment, parsed.key, received);
   return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received, denialCStat }));
 }
 
@@ -149,4 +151,21 @@ function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | n
   if (other) return { cStat: "539", xMotivo: `Duplicidade de NF-e com diferença na Chave de Acesso [chNFe:${other.accessKey}][nProt:${other.protocol}]` };
   if (found.some((f) => f.kind === "voided")) return { cStat: "206", xMotivo: "Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ" };
   return null;
+}
+
+/**
+ * The Ambiente Nacional's distribution of the new NF-e to its recipient,
+ * transporter and autXML parties (distribution-items.ts). A transaction of its
+ * own right after the record: the simulator's stand-in for the AN's feed from
+ * the authorizers, which also lags behind the authorization. NF-e (model 55)
+ * only: the NFC-e is not distributed (NT 2014.002).
+ */
+async function distributeAuthorized(context: SimulatorContext, environment: number, accessKey: string, at: Date): Promise<void> {
+  await context.db.$transaction(async (tx) => {
+    // Emission benchmarks authorize many NF-e to one recipient: its NSU counter row is held only until this
+    // commit, which (a simulator's bookkeeping) does not wait for the disk.
+    await tx.$executeRawUnsafe("SET LOCAL synchronous_commit TO OFF");
+    const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey } } });
+    if (document) await distributeNfe(tx, document, at);
+  });
 }

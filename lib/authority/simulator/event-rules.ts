@@ -17,6 +17,10 @@ export const EVENT_DESCRIPTIONS: Record<string, string> = {
   "110112": "Cancelamento por substituicao",
   "110130": "Comprovante de Entrega da NF-e",
   "110131": "Cancelamento Comprovante de Entrega da NF-e",
+  "210200": "Confirmacao da Operacao",
+  "210210": "Ciencia da Operacao",
+  "210220": "Desconhecimento da Operacao",
+  "210240": "Operacao nao Realizada",
 };
 
 export type EventRequest = {

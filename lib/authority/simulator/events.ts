@@ -4,7 +4,9 @@ import { child, extractElement, parseXml, text } from "../soap-response";
 import { retEnvEvento, retEvento } from "./answers";
 import { checkSigner, sameCnpjRoot } from "./certificate-cnpj";
 import { isUniqueViolation, localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
+import { distributeIssuerEvent, distributeManifestation, recipientOf } from "./distribution-items";
 import { applyEventRules, EVENT_DESCRIPTIONS, isRefusal } from "./event-rules";
+import { applyManifestationRules, isManifestation } from "./manifestation-rules";
 import { newProtocolNumber } from "./protocol-number";
 
 // NFeRecepcaoEvento4 (MOC 4.0, item 4.8; NT 2020.007 for delivery receipts):
@@ -16,6 +18,11 @@ const SCHEMA_BY_EVENT: Record<string, XmlSchema> = {
   "110112": "nfe/envEventoCancSubst_v1.00.xsd",
   "110130": "nfe/envEventoEntregaNFe_v1.00.xsd",
   "110131": "nfe/envEventoCancEntregaNFe_v1.00.xsd",
+  // The recipient's manifestation (Ambiente Nacional): one schema for the four events.
+  "210200": "nfe/envConfRecebto_v1.00.xsd",
+  "210210": "nfe/envConfRecebto_v1.00.xsd",
+  "210220": "nfe/envConfRecebto_v1.00.xsd",
+  "210240": "nfe/envConfRecebto_v1.00.xsd",
 };
 
 export async function receiveEvent(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
@@ -53,19 +60,31 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
     return await context.db.$transaction(async (tx) => {
       const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: chNFe } } });
       if (!document) return refuse("494", "Rejeição: Chave de Acesso inexistente");
-      if (!sameCnpjRoot(document.cnpj, author)) return refuse("574", "Rejeição: O autor do evento diverge do emissor da NF-e");
+      const manifestation = isManifestation(tpEvento);
+      if (!manifestation && !sameCnpjRoot(document.cnpj, author)) return refuse("574", "Rejeição: O autor do evento diverge do emissor da NF-e");
       // Events of one NF-e are decided one at a time (cancellation vs. delivery receipt).
       await tx.$executeRaw`SELECT 1 FROM "SimulatorDocument" WHERE id = ${document.id} FOR UPDATE`;
       const prior = await tx.simulatorEvent.findMany({ where: { documentId: document.id }, orderBy: { createdAt: "asc" }, select: { eventType: true, sequence: true, protocol: true } });
-      const chNFeRef = text(detail, "chNFeRef");
-      const substitute = tpEvento === "110112" && chNFeRef ? await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: chNFeRef } } }) : undefined;
-      const outcome = applyEventRules(document, prior, { tpEvento, nSeqEvento: Number(nSeqEvento), detail: { nProt: text(detail, "nProt"), nProtEvento: text(detail, "nProtEvento"), substitute } }, received);
-      if (isRefusal(outcome)) return refuse(outcome.cStat, outcome.xMotivo);
-      const protocol = newProtocolNumber(cOrgao, received);
-      await tx.simulatorEvent.create({ data: { documentId: document.id, eventType: tpEvento, sequence: Number(nSeqEvento), protocol, xml: eventXml, createdAt: received } });
-      if (outcome.status !== undefined || outcome.deliveryReceipt !== undefined) {
-        await tx.simulatorDocument.update({ where: { id: document.id }, data: { status: outcome.status, deliveryReceipt: outcome.deliveryReceipt } });
+      let effect: { status?: "CANCELLED"; deliveryReceipt?: boolean } = {};
+      if (manifestation) {
+        const refusal = applyManifestationRules(document, recipientOf(document.xml), prior, { tpEvento, author, cOrgao, justification: text(detail, "xJust") }, received);
+        if (refusal) return refuse(refusal.cStat, refusal.xMotivo);
+      } else {
+        const chNFeRef = text(detail, "chNFeRef");
+        const substitute = tpEvento === "110112" && chNFeRef ? await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: chNFeRef } } }) : undefined;
+        const outcome = applyEventRules(document, prior, { tpEvento, nSeqEvento: Number(nSeqEvento), detail: { nProt: text(detail, "nProt"), nProtEvento: text(detail, "nProtEvento"), substitute } }, received);
+        if (isRefusal(outcome)) return refuse(outcome.cStat, outcome.xMotivo);
+        effect = outcome;
       }
+      const protocol = newProtocolNumber(cOrgao, received);
+      const stored = { eventType: tpEvento, sequence: Number(nSeqEvento), protocol, xml: eventXml, createdAt: received };
+      await tx.simulatorEvent.create({ data: { documentId: document.id, ...stored } });
+      if (effect.status !== undefined || effect.deliveryReceipt !== undefined) {
+        await tx.simulatorDocument.update({ where: { id: document.id }, data: { status: effect.status, deliveryReceipt: effect.deliveryReceipt } });
+      }
+      // The Ambiente Nacional's distribution (distribution-items.ts), in the event's own transaction.
+      if (manifestation) await distributeManifestation(tx, document, stored, !prior.some((p) => isManifestation(p.eventType)));
+      else await distributeIssuerEvent(tx, document, stored);
       const xMotivo = "Evento registrado e vinculado a NF-e";
       return batch(
         "128",

@@ -8,6 +8,7 @@ import { child, parseXml, text } from "../soap-response";
 import { serviceLevelAnswer } from "./answers";
 import { authorize } from "./authorize";
 import { consult } from "./consult";
+import { distribute } from "./distribute";
 import { localTime, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { receiveEvent } from "./events";
 import { requestAuthorizer } from "./request-authorizer";
@@ -52,6 +53,8 @@ export type SimulatorOptions = {
   now?: () => Date;
   /** Status calls an hour allowed per caller and authorizer before 656 (status-meter.ts). */
   statusCallsPerHour?: number;
+  /** NFeDistribuicaoDFe calls a minute allowed per party before 656 (distribute.ts). */
+  distributionCallsPerMinute?: number;
 };
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -63,11 +66,14 @@ const SOAP12_NS = "http://www.w3.org/2003/05/soap-envelope";
  * test/fixtures/authority-answers), the rest under `nfeResultMsg`.
  */
 function envelope(service: AuthorityService, answerXml: string, payloadXml = ""): string {
+  const head = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`;
+  const namespace = `http://www.portalfiscal.inf.br/nfe/wsdl/${service}`;
+  // The distribution service (ASMX) answers inside its method's response and result elements.
+  if (service === "NFeDistribuicaoDFe") {
+    return `${head}<soap:Body><nfeDistDFeInteresseResponse xmlns="${namespace}"><nfeDistDFeInteresseResult>${answerXml}</nfeDistDFeInteresseResult></nfeDistDFeInteresseResponse></soap:Body></soap:Envelope>`;
+  }
   const wrapper = service === "NFeRecepcaoEvento4" && /<(?:\w+:)?cOrgao>91</.test(payloadXml) ? "nfeRecepcaoEventoNFResult" : "nfeResultMsg";
-  return (
-    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
-    `<soap:Body><${wrapper} xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${service}">${answerXml}</${wrapper}></soap:Body></soap:Envelope>`
-  );
+  return `${head}<soap:Body><${wrapper} xmlns="${namespace}">${answerXml}</${wrapper}></soap:Body></soap:Envelope>`;
 }
 
 function fault(reason: string): string {
@@ -83,7 +89,7 @@ function serviceOf(request: http.IncomingMessage, paths: Map<string, AuthoritySe
   const pathname = new URL(request.url ?? "/", "http://simulator").pathname.toLowerCase();
   const byPath = paths.get(pathname);
   if (byPath) return byPath;
-  const action = /action="?[^";]*\/wsdl\/(NFe\w+4)\//.exec(request.headers["content-type"] ?? "")?.[1];
+  const action = /action="?[^";]*\/wsdl\/(NFe\w+)\//.exec(request.headers["content-type"] ?? "")?.[1];
   return [...paths.values()].find((s) => s === action);
 }
 
@@ -143,6 +149,8 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
         return receiveEvent(context, payloadXml);
       case "NFeInutilizacao4":
         return inutilize(context, payloadXml);
+      case "NFeDistribuicaoDFe":
+        return distribute(context, payloadXml, { callsPerMinute: options.distributionCallsPerMinute });
     }
   }
 

@@ -1,0 +1,82 @@
+import { defineContract } from "@/lib/api/contract";
+import { ManifestationInput, ListReceivedDocumentsQuery, ReceivedDocumentIdParams, ReceivedDocumentPage, ReceivedDocumentResponse, ReceivedXmlQuery, SyncResponse } from "./schemas";
+
+const TAG = "Received documents";
+
+export const listReceivedDocumentsContract = defineContract({
+  method: "GET",
+  path: "/v1/received-documents",
+  summary: "List the NF-e issued to the company (received through the national distribution)",
+  description: "Newest first (issue date). Filters: manifestation, issuerDocument (CNPJ/CPF), from/to (issue date, inclusive), hasXml, authorityStatus. `totals` sums the filtered documents.",
+  tag: TAG,
+  scope: "received:read",
+  query: ListReceivedDocumentsQuery,
+  response: ReceivedDocumentPage,
+});
+
+export const getReceivedDocumentContract = defineContract({
+  method: "GET",
+  path: "/v1/received-documents/{id}",
+  summary: "Get a received NF-e",
+  tag: TAG,
+  scope: "received:read",
+  params: ReceivedDocumentIdParams,
+  response: ReceivedDocumentResponse,
+  errorStatuses: [404],
+});
+
+export const receivedXmlContract = defineContract({
+  method: "GET",
+  path: "/v1/received-documents/{id}/xml",
+  summary: "Download the received NF-e's authorized XML (nfeProc)",
+  description: "The nfeProc exactly as distributed by the Ambiente Nacional. 404 xml_not_available until the full XML has arrived (after the company's ciência or another manifestation).",
+  tag: TAG,
+  scope: "received:read",
+  params: ReceivedDocumentIdParams,
+  query: ReceivedXmlQuery,
+  responseContentType: "application/xml",
+  errorStatuses: [404],
+});
+
+export const receivedDanfeContract = defineContract({
+  method: "GET",
+  path: "/v1/received-documents/{id}/danfe",
+  summary: "Download the DANFE (A4 PDF) of a received NF-e",
+  description: "Rendered from the full XML by the same A4 DANFE renderer as issued documents; CANCELADA when its issuer cancelled it. 404 xml_not_available before the full XML arrived; 429 rate_limited when too many of the company's PDFs wait for a render.",
+  tag: TAG,
+  scope: "received:read",
+  params: ReceivedDocumentIdParams,
+  query: ReceivedXmlQuery,
+  responseContentType: "application/pdf",
+  errorStatuses: [404, 429, 500, 503],
+});
+
+export const manifestReceivedDocumentContract = defineContract({
+  method: "POST",
+  path: "/v1/received-documents/{id}/manifestation",
+  summary: "Register the recipient's manifestation (ciência, confirmação, desconhecimento, operação não realizada)",
+  description:
+    "Events 210210 (CIENCIA), 210200 (CONFIRMACAO), 210220 (DESCONHECIMENTO) and 210240 (NAO_REALIZADA, justification of 15-255 characters required: 400 otherwise) registered at the Ambiente Nacional (cOrgao 91). " +
+    "422 manifestation_not_allowed after a conclusive manifestation, for a second ciência or for a ciência of a cancelled NF-e; 422 authority_rejected (\"cStat - xMotivo\") when the authority refuses; 503 authority_unavailable when it cannot be reached. " +
+    "After the registration the full XML is fetched at once (consChNFe).",
+  tag: TAG,
+  scope: "received:write",
+  params: ReceivedDocumentIdParams,
+  body: ManifestationInput,
+  response: ReceivedDocumentResponse,
+  errorStatuses: [400, 404, 422, 503],
+});
+
+export const syncReceivedDocumentsContract = defineContract({
+  method: "POST",
+  path: "/v1/received-documents/sync",
+  summary: "Query the national distribution now",
+  description: "Reads every new item after the company's last NSU (NFeDistribuicaoDFe, distNSU) and registers the automatic ciência when receivedAutoAcknowledge is on. 429 rate_limited with Retry-After inside the hour after an answer with nothing more, or after a 656.",
+  tag: TAG,
+  scope: "received:write",
+  response: SyncResponse,
+  bodyOptional: true,
+  errorStatuses: [422, 429, 503],
+});
+
+export const receivedDocumentContracts = [listReceivedDocumentsContract, syncReceivedDocumentsContract, getReceivedDocumentContract, receivedXmlContract, receivedDanfeContract, manifestReceivedDocumentContract];

@@ -1,0 +1,22 @@
+import type { FileDownload } from "@/lib/downloads/get-document-xml";
+import { renderPdf } from "@/lib/downloads/pdf-render/render-pdf";
+import { receivedXmlOf } from "./queries";
+import type { ReceivedXmlQuery } from "./schemas";
+
+// The received NF-e's files: the nfeProc as distributed, and its A4 DANFE
+// from the same renderer (and render pool) as the company's own documents.
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** The nfeProc as distributed, as a standalone file with the XML declaration (as the issuer's own download has it). */
+export async function receivedXmlFile(companyId: string, id: string, query: ReceivedXmlQuery): Promise<FileDownload> {
+  const { document, xml } = await receivedXmlOf(companyId, id);
+  const body = /^\s*<\?xml/.test(xml) ? xml : `${XML_DECLARATION}${xml}`;
+  return { body, contentType: "application/xml; charset=utf-8", fileName: `${document.accessKey}-nfe.xml`, download: query.download };
+}
+
+export async function receivedDanfeFile(companyId: string, id: string, query: ReceivedXmlQuery): Promise<FileDownload> {
+  const { document, xml } = await receivedXmlOf(companyId, id);
+  const pdf = await renderPdf(companyId, { kind: "danfe-xml", authorizedXml: xml, options: { cancelled: document.authorityStatus === "CANCELLED" } });
+  return { body: pdf, contentType: "application/pdf", fileName: `${document.accessKey}-danfe.pdf`, download: query.download };
+}

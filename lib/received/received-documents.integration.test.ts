@@ -1,0 +1,317 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import { GET as listRoute } from "@/app/v1/received-documents/route";
+import { GET as getRoute } from "@/app/v1/received-documents/[id]/route";
+import { GET as xmlRoute } from "@/app/v1/received-documents/[id]/xml/route";
+import { POST as manifestRoute } from "@/app/v1/received-documents/[id]/manifestation/route";
+import { POST as syncRoute } from "@/app/v1/received-documents/sync/route";
+import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
+import { createEmittingCompany, draftBody } from "@/lib/emission/testing/emission-fixtures";
+import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { SHARED_DIR } from "@/test/shared-dir";
+import { getPool } from "@/lib/db/client";
+import { db, type TestCompany } from "@/test/factories";
+import { call } from "@/test/http";
+import { functions } from "@/inngest";
+import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { RECEIVED_SYNC_FUNCTION_ID } from "./events";
+import { KEY_QUERIES_PER_HOUR } from "./fetch-by-key";
+import { queueReceivedSyncRuns } from "./schedule";
+import { syncReceivedDocuments } from "./sync";
+
+// Issue 38, "Done when": two companies in one instance, the simulator playing
+// the Ambiente Nacional's distribution between them.
+simulatorFixture();
+let issuer: TestCompany;
+let recipient: TestCompany;
+
+const SCHEMAS = `${SHARED_DIR}/fiscal/schemas/nfe/PL_010_V1.30`;
+const sync = (company: TestCompany) => call(syncRoute, { method: "POST", path: "/v1/received-documents/sync", key: company.key });
+const list = (company: TestCompany, query = "") => call(listRoute, { path: `/v1/received-documents${query}`, key: company.key });
+const get = (company: TestCompany, id: string) => call(getRoute, { path: `/v1/received-documents/${id}`, key: company.key, params: { id } });
+const xml = (company: TestCompany, id: string) => call(xmlRoute, { path: `/v1/received-documents/${id}/xml`, key: company.key, params: { id } });
+const manifest = (company: TestCompany, id: string, body: unknown) =>
+  call(manifestRoute, { method: "POST", path: `/v1/received-documents/${id}/manifestation`, key: company.key, body, params: { id } });
+
+/** A's NF-e to B's CNPJ, through the real emission pipeline and the simulator. */
+function issueTo(from: TestCompany, to: TestCompany) {
+  return authorizedDocument(from.companyId, { overrides: { client: { ...draftBody().client, document: to.cnpj } } });
+}
+
+/** The hour's wait passes: for our cursor and for the simulated Ambiente Nacional. */
+async function passTheHour(company: TestCompany) {
+  await db.receivedSync.updateMany({ where: { companyId: company.companyId }, data: { notBefore: new Date(Date.now() - 1000) } });
+  await db.simulatorDistributionParty.updateMany({ where: { party: company.cnpj }, data: { caughtUpAt: new Date(Date.now() - 2 * 60 * 60 * 1000) } });
+}
+
+function withFile<T>(content: string, run: (file: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "received-"));
+  const file = path.join(dir, "doc.xml");
+  fs.writeFileSync(file, content);
+  try {
+    return run(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function xmllint(content: string, schema: string): string {
+  return withFile(content, (file) => spawnSync("xmllint", ["--noout", "--schema", `${SCHEMAS}/${schema}`, file], { encoding: "utf8" }).stderr);
+}
+
+function xmlsec(content: string, idTag: string): string {
+  return withFile(content, (file) => {
+    const run = spawnSync("xmlsec1", ["--verify", "--insecure", "--id-attr:Id", idTag, file], { encoding: "utf8" });
+    return `${run.stdout}${run.stderr}`;
+  });
+}
+
+beforeAll(async () => {
+  issuer = await createEmittingCompany();
+  recipient = await createEmittingCompany();
+  await db.company.update({ where: { id: recipient.companyId }, data: { receivedAutoAcknowledge: false } });
+});
+
+describe("received documents through the national distribution", () => {
+  it("PENDING summary, then the issuer's nfeProc byte for byte after the ciência, then CANCELLED after the issuer's cancellation", { timeout: 60_000 }, async () => {
+    const issued = await issueTo(issuer, recipient);
+
+    const first = await sync(recipient);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ status: "synced", created: 1 });
+    const page = await list(recipient);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data).toHaveLength(1);
+    const received = page.body.data[0];
+    expect(received).toMatchObject({
+      accessKey: issued.accessKey,
+      issuer: { document: issuer.cnpj, name: expect.any(String) },
+      authorityStatus: "AUTHORIZED",
+      manifestation: null,
+      hasXml: false,
+      operation: "saida",
+      totalValue: issued.totalValue.toFixed(2),
+    });
+    expect(page.body.totals).toEqual({ count: 1, totalValue: issued.totalValue.toFixed(2) });
+    expect((await list(recipient, "?manifestation=PENDING")).body.data).toHaveLength(1);
+    expect((await list(recipient, "?hasXml=true")).body.data).toHaveLength(0);
+    const missing = await xml(recipient, received.id);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe("xml_not_available");
+    // The summary as distributed validates against the official schema.
+    const stored = await db.receivedDocument.findUniqueOrThrow({ where: { id: received.id } });
+    expect(xmllint(stored.summaryXml!, "resNFe_v1.01.xsd")).toContain("validates");
+
+    // Another company's document is not found.
+    expect((await get(issuer, received.id)).status).toBe(404);
+
+    // 210240 needs its justification.
+    const unjustified = await manifest(recipient, received.id, { type: "NAO_REALIZADA" });
+    expect(unjustified.status).toBe(400);
+    expect(unjustified.body.code).toBe("validation_error");
+
+    const ciencia = await manifest(recipient, received.id, { type: "CIENCIA" });
+    expect(ciencia.status, ciencia.text).toBe(200);
+    expect(ciencia.body).toMatchObject({ manifestation: { type: "CIENCIA", protocol: expect.stringMatching(/^191\d{12}$/) }, hasXml: true });
+    const again = await manifest(recipient, received.id, { type: "CIENCIA" });
+    expect(again.status).toBe(422);
+
+    // The next run (after the hour) reads the procNFe through distNSU as well: nothing changes, nothing doubles.
+    await passTheHour(recipient);
+    expect((await sync(recipient)).body).toMatchObject({ status: "synced", created: 0 });
+    const full = await xml(recipient, received.id);
+    expect(full.status).toBe(200);
+    const issuerDocument = await db.fiscalDocument.findUniqueOrThrow({ where: { id: issued.id } });
+    expect(full.text).toBe(issuerDocument.authorizedXml);
+    expect(xmllint(full.text, "procNFe_v4.00.xsd")).toContain("validates");
+    expect(xmlsec(full.text, "infNFe")).toMatch(/^OK$/m);
+    expect(await db.receivedDocument.count({ where: { companyId: recipient.companyId } })).toBe(1);
+
+    // The issuer cancels; the recipient sees it after its next run.
+    const cancelled = await call(cancelRoute, { method: "POST", path: `/v1/fiscal-documents/${issued.id}/cancel`, key: issuer.key, body: { justification: "Pedido cancelado pelo cliente antes da entrega" }, params: { id: issued.id } });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await passTheHour(recipient);
+    expect((await sync(recipient)).status).toBe(200);
+    expect((await get(recipient, received.id)).body).toMatchObject({ authorityStatus: "CANCELLED" });
+    const events = await db.receivedDocumentEvent.findMany({ where: { receivedDocumentId: received.id }, orderBy: { createdAt: "asc" } });
+    const cancellation = events.find((e) => e.eventType === "110111")!;
+    expect(xmllint(cancellation.xml, "procEventoNFe_v1.00.xsd")).toContain("validates");
+    expect(xmlsec(cancellation.xml, "infEvento")).toMatch(/^OK$/m);
+    const manifestation = events.find((e) => e.eventType === "210210")!;
+    expect(checkXmlSchema(manifestation.xml, "nfe/procEventoNFe_v1.00.xsd")).toEqual({ valid: true });
+
+    const outcomes = await db.domainEvent.findMany({ where: { companyId: recipient.companyId, type: { startsWith: "received_document." } }, orderBy: { createdAt: "asc" } });
+    expect(outcomes.map((o) => [o.type, (o.data as { change: string }).change])).toEqual([
+      ["received_document.created", "created"],
+      ["received_document.updated", "manifestation_registered"],
+      ["received_document.updated", "xml_available"],
+      ["received_document.updated", "cancelled"],
+    ]);
+  });
+
+  it("no run asks inside the hour after an answer with nothing more: the sync waits, the API answers 429 with Retry-After", async () => {
+    const company = await createEmittingCompany();
+    const firstRun = await syncReceivedDocuments(company.companyId);
+    expect(firstRun).toMatchObject({ status: "synced", created: [] });
+    const party = () => db.simulatorDistributionParty.findUniqueOrThrow({ where: { environment_party: { environment: 2, party: company.cnpj } } });
+    const callsBefore = (await party()).windowCalls;
+
+    const secondRun = await syncReceivedDocuments(company.companyId);
+    expect(secondRun.status).toBe("waiting");
+    const viaApi = await sync(company);
+    expect(viaApi.status).toBe(429);
+    expect(viaApi.body.code).toBe("rate_limited");
+    expect(Number(viaApi.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect((await party()).windowCalls).toBe(callsBefore);
+
+    // Asking anyway inside the hour is what earns a 656 at the authority, which pauses the company for the hour.
+    await db.receivedSync.update({ where: { companyId_environment: { companyId: company.companyId, environment: "HOMOLOGATION" } }, data: { notBefore: null } });
+    const refused = await syncReceivedDocuments(company.companyId);
+    expect(refused).toMatchObject({ status: "failed", cStat: "656" });
+    const cursor = await db.receivedSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: company.companyId, environment: "HOMOLOGATION" } } });
+    expect(cursor.notBefore!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+  });
+
+  it("the NSU cursor survives a failure in the middle of a page: no gap, no duplicate", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    const issuedDocs = [await issueTo(issuer, to), await issueTo(issuer, to), await issueTo(issuer, to)];
+    // The second NF-e of the page fails to store, once, inside PostgreSQL: the page's transaction rolls back.
+    const name = `fail_${randomUUID().replace(/-/g, "")}`;
+    await db.$executeRawUnsafe(`CREATE SEQUENCE ${name}`);
+    await db.$executeRawUnsafe(`
+      CREATE FUNCTION ${name}() RETURNS trigger AS $$
+      BEGIN
+        IF NEW."accessKey" = '${issuedDocs[1]!.accessKey}' AND nextval('${name}') = 1 THEN
+          RAISE EXCEPTION 'injected failure in the middle of a page';
+        END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "ReceivedDocument" FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+    try {
+      await expect(syncReceivedDocuments(to.companyId)).rejects.toThrow(/injected failure/);
+      const cursor = await db.receivedSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" } } });
+      expect(cursor.lastNsu).toBe("000000000000000");
+      expect(await db.receivedDocument.count({ where: { companyId: to.companyId } })).toBe(0);
+
+      const retried = await syncReceivedDocuments(to.companyId);
+      expect(retried).toMatchObject({ status: "synced", lastNsu: "000000000000003", maxNsu: "000000000000003" });
+      const stored = await db.receivedDocument.findMany({ where: { companyId: to.companyId }, orderBy: { nsu: "asc" } });
+      expect(stored.map((d) => [d.nsu, d.accessKey])).toEqual(issuedDocs.map((d, index) => [`00000000000000${index + 1}`, d.accessKey]));
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "ReceivedDocument"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+      await db.$executeRawUnsafe(`DROP SEQUENCE ${name}`);
+    }
+  });
+
+  it("automatic ciência: a new summary gets 210210 and its full XML at once", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    const issued = await issueTo(issuer, to);
+    const run = await sync(to);
+    expect(run.body).toMatchObject({ status: "synced", created: 1 });
+    const [received] = (await list(to)).body.data;
+    expect(received).toMatchObject({ accessKey: issued.accessKey, manifestation: { type: "CIENCIA" }, hasXml: true });
+    const confirmed = await manifest(to, received.id, { type: "CONFIRMACAO" });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.manifestation.type).toBe("CONFIRMED");
+    const conclusiveAgain = await manifest(to, received.id, { type: "NAO_REALIZADA", justification: "Mercadoria devolvida sem entrega" });
+    expect(conclusiveAgain.status).toBe(422);
+    expect(conclusiveAgain.body.code).toBe("manifestation_not_allowed");
+  });
+
+  it("the schedule queues one background run per company, due when its cursor allows; the run fetches and acknowledges", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    const issued = await issueTo(issuer, to);
+    const runs = () => db.backgroundRun.findMany({ where: { companyId: to.companyId, functionId: RECEIVED_SYNC_FUNCTION_ID }, orderBy: { createdAt: "asc" } });
+    // Only this company's: test files share one database.
+    const queue = () => queueReceivedSyncRuns(new Date(), [to.companyId]);
+    await queue();
+    await queue();
+    expect((await runs()).filter((r) => r.status === "QUEUED")).toHaveLength(1);
+    await drainDueRuns(functions, { companyIds: [to.companyId] });
+    expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED"]);
+    const received = await db.receivedDocument.findFirstOrThrow({ where: { companyId: to.companyId } });
+    expect(received).toMatchObject({ accessKey: issued.accessKey, manifestation: "CIENCIA" });
+    expect(received.xml).not.toBeNull();
+
+    // Caught up: the next run is due an hour later, and draining now runs nothing.
+    await queue();
+    const [, next] = await runs();
+    expect(next!.status).toBe("QUEUED");
+    expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    await drainDueRuns(functions, { companyIds: [to.companyId] });
+    expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED", "QUEUED"]);
+  });
+
+  it("a kill -9 of the process storing a page leaves no gap and no duplicate", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    const issuedDocs = [await issueTo(issuer, to), await issueTo(issuer, to), await issueTo(issuer, to)];
+    // Our own uncommitted row with the second key makes the child's insert of it wait: the child is then
+    // inside the page's transaction, the first NF-e written, when it is killed.
+    const blocker = await getPool().connect();
+    try {
+      await blocker.query("BEGIN");
+      const blockerPid = (await blocker.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+      await blocker.query(
+        `INSERT INTO "ReceivedDocument" ("id", "companyId", "environment", "accessKey", "issuerDocument", "issuerName", "issueDate", "totalValue", "operation", "authorityStatus", "nsu", "updatedAt")
+         VALUES ($1, $2, 'HOMOLOGATION', $3, 'x', 'x', now(), 0, 'SAIDA', 'AUTHORIZED', '0', now())`,
+        [`blocker-${to.companyId}`, to.companyId, issuedDocs[1]!.accessKey],
+      );
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/received/testing/sync-process.ts"], {
+        env: { ...process.env, SYNC_COMPANY_ID: to.companyId, AUTHORITY_MODE: "simulator", LOCAL_WORKER: "off" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[sync-process] ${chunk}`));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // Wait until the child's insert waits on our row's key.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const waiting = await db.$queryRaw<{ count: number }[]>`
+          SELECT count(*)::int AS count FROM pg_stat_activity WHERE ${blockerPid}::int = ANY (pg_blocking_pids(pid)) AND query LIKE 'INSERT INTO "public"."ReceivedDocument"%'`;
+        if (waiting[0]!.count > 0) break;
+        if (Date.now() > deadline) throw new Error("the child never reached the page's second NF-e");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.kill("SIGKILL");
+      await exited;
+      await blocker.query("ROLLBACK");
+    } finally {
+      blocker.release();
+    }
+    const cursor = await db.receivedSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" } } });
+    expect(cursor.lastNsu).toBe("000000000000000");
+    expect(await db.receivedDocument.count({ where: { companyId: to.companyId } })).toBe(0);
+
+    // The next run asks for the same page again (before the simulator's wait: it was never told "nothing more" by a stored answer).
+    const retried = await syncReceivedDocuments(to.companyId);
+    expect(retried).toMatchObject({ status: "synced", lastNsu: "000000000000003" });
+    const stored = await db.receivedDocument.findMany({ where: { companyId: to.companyId }, orderBy: { nsu: "asc" } });
+    expect(stored.map((d) => [d.nsu, d.accessKey])).toEqual(issuedDocs.map((d, index) => [`00000000000000${index + 1}`, d.accessKey]));
+  });
+
+  it("the fetch by key after a manifestation keeps to its hourly limit; beyond it the XML waits for the next run", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    await issueTo(issuer, to);
+    await syncReceivedDocuments(to.companyId);
+    const scope = { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" as const } };
+    await db.receivedSync.update({ where: scope, data: { keyQueriesSince: new Date(), keyQueries: KEY_QUERIES_PER_HOUR } });
+    const [received] = (await list(to)).body.data;
+    const ciencia = await manifest(to, received.id, { type: "CIENCIA" });
+    expect(ciencia.status, ciencia.text).toBe(200);
+    expect(ciencia.body).toMatchObject({ manifestation: { type: "CIENCIA" }, hasXml: false });
+    // The hour has passed: the next run brings the procNFe through distNSU.
+    await passTheHour(to);
+    await syncReceivedDocuments(to.companyId);
+    expect((await get(to, received.id)).body.hasXml).toBe(true);
+    expect((await db.receivedSync.findUniqueOrThrow({ where: scope })).keyQueries).toBe(KEY_QUERIES_PER_HOUR);
+  });
+});

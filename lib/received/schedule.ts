@@ -1,0 +1,51 @@
+import { getPool } from "@/lib/db/client";
+import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
+import { wakeLocalWorker } from "@/lib/jobs/local-wakeup";
+import { backgroundDriver } from "@/lib/jobs/driver-mode";
+import { RECEIVED_SYNC_EVENT, RECEIVED_SYNC_FUNCTION_ID } from "./events";
+
+// Every company with a valid certificate has one distribution run queued, due
+// when its cursor allows the next call (ReceivedSync.notBefore: an hour after
+// an answer with nothing more or a 656), else at once. A run syncs once and
+// ends; the next tick queues the following one, so by default each company is
+// asked about once an hour. One statement under an advisory lock, so processes
+// ticking together queue one run per company.
+
+const SCHEDULE_LOCK = 38_0038;
+export const SCHEDULE_TICK_MS = 5 * 60 * 1000;
+
+const QUEUE_DUE = `
+  WITH due AS (
+    SELECT gen_random_uuid()::text AS "runId", c."id" AS "companyId", greatest($3::timestamp, coalesce(s."notBefore", $3::timestamp)) AS "runAt"
+    FROM "Company" c
+    LEFT JOIN "ReceivedSync" s ON s."companyId" = c."id" AND s."environment" = c."environment"
+    WHERE ($4::text[] IS NULL OR c."id" = ANY ($4::text[]))
+      AND EXISTS (SELECT 1 FROM "Certificate" k WHERE k."companyId" = c."id" AND k."isActive" AND k."notAfter" > $3::timestamp)
+      AND NOT EXISTS (SELECT 1 FROM "BackgroundRun" b WHERE b."concurrencyKey" = 'received-sync:' || c."id" AND b."functionId" = $1 AND b."status" IN ('QUEUED', 'RUNNING')))
+  INSERT INTO "BackgroundRun" ("id", "functionId", "eventName", "eventData", "concurrencyKey", "companyId", "runAt", "updatedAt")
+  SELECT d."runId", $1, $2, jsonb_build_object('companyId', d."companyId", 'runId', d."runId"), 'received-sync:' || d."companyId", d."companyId", d."runAt", $3::timestamp
+  FROM due d
+  RETURNING "id"`;
+
+/** Queues the missing distribution runs (of every company, or of `companyIds`); the number queued. */
+export async function queueReceivedSyncRuns(now = new Date(), companyIds: string[] | null = null): Promise<number> {
+  const queued = await inSqlTransaction(async (client) => {
+    await sql(client, `SELECT pg_advisory_xact_lock($1)`, [SCHEDULE_LOCK]);
+    // The run id is also in its event data, as enqueueRun writes it.
+    const rows = await sql<{ id: string }>(client, QUEUE_DUE, [RECEIVED_SYNC_FUNCTION_ID, RECEIVED_SYNC_EVENT, utc(now), companyIds]);
+    return rows.length;
+  }, getPool());
+  if (queued > 0 && backgroundDriver() === "local") wakeLocalWorker();
+  return queued;
+}
+
+const holder = globalThis as unknown as { __receivedSchedule?: NodeJS.Timeout };
+
+/** The tick of this process (idempotent); with Inngest the relay forwards the queued rows. */
+export function startReceivedSyncSchedule(tickMs = SCHEDULE_TICK_MS): void {
+  if (holder.__receivedSchedule) return;
+  const tick = () => queueReceivedSyncRuns().catch((error: unknown) => console.warn(`[received] scheduling failed: ${(error as Error).message}`));
+  holder.__receivedSchedule = setInterval(tick, tickMs);
+  holder.__receivedSchedule.unref();
+  void tick();
+}
