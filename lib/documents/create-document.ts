@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { assertOneService } from "./assert-one-service";
 import type { Client, Company } from "@prisma/client";
-import { parseWith } from "@/lib/api/read-input";
+import { parseWith } from "@/lib/contracts/parse-input";
 import { validationError } from "@/lib/errors";
 import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { db, getPool } from "@/lib/db/client";

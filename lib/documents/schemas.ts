@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { CreateClientInput } from "@/lib/clients/schemas";
 import { modulus11CheckDigit } from "@/lib/br/documents";
 

@@ -2,7 +2,7 @@ import type { BackgroundRun } from "@prisma/client";
 import { NonRetriableError } from "inngest";
 import { getPool } from "@/lib/db/client";
 import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
-import { ASYNC_COMMIT_FUNCTIONS } from "./async-commit-functions";
+import { runKind } from "./run-kinds";
 import { backoffDelayMs } from "./backoff";
 import type { LocalFunction } from "./function-access";
 import { createLocalStepTools, LeaseLostError, SleepInterrupt, StepJournal, type StepMemo } from "./local-step-tools";
@@ -61,7 +61,7 @@ const FINISH = `UPDATE "BackgroundRun" SET "status" = $3::"RunStatus", "output" 
        "workerId" = CASE WHEN $3 = 'QUEUED' THEN NULL ELSE "workerId" END, "updatedAt" = $10::timestamp,
        "steps" = "steps" || coalesce($11::jsonb, '{}'::jsonb)
      WHERE "id" = $1 AND "workerId" = $2 AND "status" = 'RUNNING'`;
-// Runs of ASYNC_COMMIT_FUNCTIONS: lost in a database crash, the run is RUNNING or QUEUED again and runs again.
+// Runs of functions declared asyncCommit (run-kinds.ts): lost in a database crash, the run is RUNNING or QUEUED again and runs again.
 const FINISH_ASYNC = `${FINISH} AND ${ASYNC_COMMIT}`;
 
 async function finish(owner: { runId: string; workerId: string; functionId: string }, journal: StepJournal, change: RunChange) {
@@ -69,7 +69,7 @@ async function finish(owner: { runId: string; workerId: string; functionId: stri
   const steps = journal.take();
   await sql(
     getPool(),
-    ASYNC_COMMIT_FUNCTIONS.has(owner.functionId) ? FINISH_ASYNC : FINISH,
+    runKind(owner.functionId)?.asyncCommit ? FINISH_ASYNC : FINISH,
     [
       owner.runId, owner.workerId, change.status, change.output === undefined ? null : JSON.stringify(change.output ?? null), change.finishedAt ? utc(change.finishedAt) : null,
       change.runAt ? utc(change.runAt) : null, change.attempt ?? null, change.error ?? null, change.maxAttempts ?? null, utc(now),

@@ -1,0 +1,39 @@
+import type { Contract } from "@/lib/contracts/contract";
+import { healthContract, readinessContract } from "@/lib/health/health";
+import { openApiContract } from "./openapi-contract";
+import { clientContracts } from "@/lib/clients/contracts";
+import { productContracts } from "@/lib/products/contracts";
+import { carrierContracts } from "@/lib/carriers/contracts";
+import { taxRuleContracts } from "@/lib/tax-rules/contracts";
+import { templateContracts } from "@/lib/templates/contracts";
+import { emissionContracts } from "@/lib/emission/contracts";
+import { documentContracts } from "@/lib/documents/contracts";
+import { documentEventContracts } from "@/lib/document-events/contracts";
+import { downloadContracts } from "@/lib/downloads/contracts";
+import { inutilizationContracts } from "@/lib/inutilizations/contracts";
+import { webhookContracts } from "@/lib/webhooks/contracts";
+import { companyContracts } from "@/lib/companies/api/contracts";
+
+// Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
+// docs/api-reference.md (npm run docs:api), the dashboard's API reference and the
+// 405 answers of proxy.ts (allowed-methods.ts) are built from this list.
+// It sits above lib/ (docs/architecture.md, Layers): a domain defines its contracts in
+// lib/<domain>/contracts.ts with defineContract (@/lib/contracts/contract) and never
+// imports this file. To register a domain's routes: one import above, one line below.
+export const allContracts: Contract[] = [
+  healthContract,
+  readinessContract,
+  openApiContract,
+  ...clientContracts,
+  ...productContracts,
+  ...carrierContracts,
+  ...taxRuleContracts,
+  ...templateContracts,
+  ...documentContracts,
+  ...emissionContracts,
+  ...documentEventContracts,
+  ...downloadContracts,
+  ...inutilizationContracts,
+  ...webhookContracts,
+  ...companyContracts,
+];
