@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { DomainError, validationError } from "@/lib/errors";
 import { assertStorableInput, decodeUtf8Strict } from "./check-input-text";
-import { describeZodError } from "@/lib/contracts/parse-input";
 
 // The company always comes from the API key (api.md, What the service does 1).
 const FORBIDDEN_KEY = "companyId";

@@ -6,6 +6,7 @@ import { validationError } from "@/lib/errors";
 import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, type Queryable } from "@/lib/db/sql";
+// Upward import kept (scripts/check-layers.ts): emit: true queues the run in the creation's transaction.
 import { assertEmissionLoad, assertEmittableType, emissionRun } from "@/lib/emission/queue-emission";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { dispatchRun, runRow } from "@/lib/jobs/enqueue-run";
