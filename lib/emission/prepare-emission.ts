@@ -1,3 +1,4 @@
+import { authorizerKey } from "@/lib/authority/misuse-pause";
 import { stateInfo } from "@/lib/br";
 import { credentialsOf } from "@/lib/certificates";
 import { firstBlockingFailure } from "@/lib/companies";
@@ -80,14 +81,20 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   const built = await buildCheckedNfe(pool, keyed, { id: certificate.id, companyId: run.companyId });
   if (built.kind === "refused") return settleRejected(pool, run, document, built);
   const signedXml = built.signedXml;
-  const stored = await sql<{ emissionAttempts: number }>(
+  // The same statement reads the misuse pause in force for the send that follows (one round trip fewer).
+  const authorizer = authorizerKey({ uf: document.company.state, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
+  const stored = await sql<{ emissionAttempts: number; pauseUntil: Date | null; pauseCStat: string | null; pauseReason: string | null }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = "emissionAttempts" + 1
-     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime)],
+    `UPDATE "FiscalDocument" d SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = d."emissionAttempts" + 1
+     FROM (SELECT 1) one LEFT JOIN "AuthorityPause" p ON p."companyId" = $2 AND p."authorizer" = $9 AND p."until" > $7::timestamp
+     WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING'
+     RETURNING d."emissionAttempts", p."until" AS "pauseUntil", p."cStat" AS "pauseCStat", p."reason" AS "pauseReason"`,
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime), authorizer],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
-  const send: SendSource = { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id };
+  const { emissionAttempts, pauseUntil, pauseCStat, pauseReason } = stored[0]!;
+  const pause = pauseUntil ? { until: pauseUntil, cStat: pauseCStat!, reason: pauseReason! } : null;
+  const send: SendSource = { ...keyed, signedXml, emissionAttempts, state: document.company.state, certificateId: certificate.id, pause };
   return { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused, send };
 }
 

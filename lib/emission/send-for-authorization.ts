@@ -1,6 +1,6 @@
 import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type TaxAuthority } from "@/lib/authority";
 import { DENIED_IN_DATABASE } from "@/lib/authority/classify";
-import { activeMisusePause, isMisuse, recordMisusePause } from "@/lib/authority/misuse-pause";
+import { activeMisusePause, isMisuse, recordMisusePause, type MisusePause } from "@/lib/authority/misuse-pause";
 import type { Denied } from "@/lib/authority/types";
 import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
@@ -19,7 +19,13 @@ const BATCH_NOT_RECEIVED = new Set(["108", "109"]);
 /** A communication failure with sends left: the document went back to DRAFT and the run re-sends after a backoff. */
 export type ReturnedToDraft = { kind: "returned_to_draft"; reason: string; cStat: string | null };
 
-export type SendSource = SettlementSource & { state: string; certificateId: string | null; issueDateTime: Date };
+export type SendSource = SettlementSource & {
+  state: string;
+  certificateId: string | null;
+  issueDateTime: Date;
+  /** The misuse pause in force, read by the write that counted this send (undefined: read it before sending). */
+  pause?: MisusePause | null;
+};
 
 export type SendResult = Settled | Superseded | ReturnedToDraft | Paused | Unresolved;
 
@@ -90,7 +96,7 @@ export async function sendCounted(
     return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
   }
   const { certificate, target } = await authorityContext(run, document);
-  const paused = await activeMisusePause(run.companyId, target);
+  const paused = document.pause !== undefined ? document.pause : await activeMisusePause(run.companyId, target);
   if (paused) return holdForPause(run, paused);
 
   const authority = authorityFor(document.environment);

@@ -6,6 +6,8 @@ import { executeRun, type RunOutcome } from "./execute-run";
 import { toLocalFunction, type LocalFunction } from "./function-access";
 import { onLocalWakeup } from "./local-wakeup";
 import { env } from "@/lib/config/env";
+import { getPool } from "@/lib/db/client";
+import { sql, utc } from "@/lib/db/sql";
 
 export type LocalWorkerOptions = {
   /** Runs executed at the same time by this process (different concurrency keys). */
@@ -47,6 +49,9 @@ export function slotPools(functionIds: string[], concurrency: number, lanes: rea
 }
 
 export const DEFAULT_LEASE_MS = 15_000;
+
+const RENEW_LEASES = `UPDATE "BackgroundRun" SET "leaseUntil" = $3::timestamp, "updatedAt" = $4::timestamp
+  WHERE "id" = ANY($1::text[]) AND "workerId" = $2 AND "status" = 'RUNNING'`;
 
 function registry(functions: InngestFunction.Any[]): Map<string, LocalFunction> {
   return new Map(functions.map(toLocalFunction).map((fn) => [fn.id, fn]));
@@ -141,7 +146,8 @@ const MAX_MS_PER_KEY_IN_A_ROW = 500;
  * PostgreSQL and execute it; a heartbeat renews the leases of runs in flight.
  * `stop()` lets runs in flight finish their current step chain, then resolves.
  */
-export function startLocalWorker(db: PrismaClient, functions: InngestFunction.Any[], options: LocalWorkerOptions = {}) {
+// `_db`: kept for callers; every statement of the worker runs on the shared pool (lib/db/sql.ts).
+export function startLocalWorker(_db: PrismaClient, functions: InngestFunction.Any[], options: LocalWorkerOptions = {}) {
   const fns = registry(functions);
   const workerId = options.workerId ?? `local-${process.pid}-${randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -161,10 +167,12 @@ export function startLocalWorker(db: PrismaClient, functions: InngestFunction.An
   // one enqueued run needs one slot: waking every idle slot made the others run empty claim transactions.
   const unsubscribe = onLocalWakeup(() => wakeOneOf(pools[0]!));
 
+  // Plain SQL, as every other statement of the worker: the heartbeat was the only Prisma query of a
+  // worker process, and Prisma's first query loads its query compiler (hundreds of ms of CPU).
   const heartbeat = setInterval(() => {
     if (inFlight.size === 0) return;
-    db.backgroundRun
-      .updateMany({ where: { id: { in: [...inFlight] }, workerId, status: "RUNNING" }, data: { leaseUntil: new Date(Date.now() + leaseMs) } })
+    const now = Date.now();
+    sql(getPool(), RENEW_LEASES, [[...inFlight], workerId, utc(new Date(now + leaseMs)), utc(new Date(now))])
       .catch((error: unknown) => console.error("local worker heartbeat failed", error));
   }, Math.max(100, Math.floor(leaseMs / 3)));
   heartbeat.unref?.();
