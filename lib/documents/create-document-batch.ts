@@ -30,7 +30,7 @@ export async function createDocumentBatch(input: {
       }
       const item = raw && typeof raw === "object" && !Array.isArray(raw) && input.emit !== undefined && !("emit" in raw) ? { ...raw, emit: input.emit } : raw;
       const body = parseWith(CreateDocumentInput, item, `documents.${index}`);
-      results.push({ index, status: 201, document: await createDocument({ companyId: input.companyId, body }) });
+      results.push({ index, status: 201, document: await createDocument({ companyId: input.companyId, body, parsed: true }) });
     } catch (error) {
       const response = input.answerError(error);
       results.push({ index, status: response.status, error: (await response.json()) as ErrorBody });
