@@ -3,6 +3,7 @@ import { getPool } from "@/lib/db/client";
 import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { authorizerKeySql } from "./authorizer-key";
+import type { FinishStatement } from "./execute-run";
 import { declaredRunKinds, runKindsVersion } from "./run-kinds";
 
 export type ClaimOptions = {
@@ -142,14 +143,49 @@ export function claimStatementFor(functionIds: readonly string[], excluding = fa
  */
 export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean; authorizerKey: string | null };
 
-/** Claims one due run for this worker, or null. */
-export async function claimRun(options: ClaimOptions): Promise<ClaimedRun | null> {
+// A claim that also carries the slot's previous run's final update (a synchronous one,
+// execute-run.ts): the update runs first in the same statement and commits with the claim. The
+// claim reads the queue as it was before that update, where the finished run still holds its
+// concurrency key: it is left out of the key check when the update applied (the `finished` CTE
+// returns it), and still counts when it did not (another worker took the run over meanwhile).
+const folded = new Map<string, string>();
+
+function withFinish(claim: string, claimParameters: number, finish: string): string {
+  const key = `${claimParameters}\u0000${claim}\u0000${finish}`;
+  let text = folded.get(key);
+  if (text) return text;
+  const shifted = finish.replace(/\$(\d+)/g, (_match, n: string) => `$${Number(n) + claimParameters}`);
+  const keyCheck = `AND o."id" <> r."id"))`;
+  if (!claim.trimStart().startsWith("WITH heads AS MATERIALIZED (") || !claim.includes(keyCheck)) throw new Error("claim statement without the shape withFinish expects");
+  text = claim
+    .replace("WITH heads AS MATERIALIZED (", `WITH finished AS (${shifted} RETURNING "id"), heads AS MATERIALIZED (`)
+    .replace(keyCheck, `AND o."id" <> r."id" AND o."id" NOT IN (SELECT f."id" FROM finished f)))`);
+  folded.set(key, text);
+  return text;
+}
+
+/**
+ * Claims one due run for this worker, or null. `finish`: the final update of the run this slot
+ * just executed (synchronous commit only), made by the same statement whether or not a run is claimed.
+ */
+export async function claimRun(options: ClaimOptions & { finish?: FinishStatement }): Promise<ClaimedRun | null> {
   // null: every company (the app's worker); a list: only those (tests and tools that drive their own runs).
   const now = new Date();
   const excluding = (options.excludeCompanyIds?.length ?? 0) > 0 || (options.excludeAuthorizers?.length ?? 0) > 0;
   const values: unknown[] = [options.functionIds, options.companyIds ?? null, options.workerId, utc(new Date(now.getTime() + options.leaseMs)), utc(now), options.concurrencyKey ?? null];
   if (excluding) values.push(options.excludeCompanyIds ?? [], options.excludeAuthorizers ?? []);
-  const [row] = await sql<Record<string, unknown>>(getPool(), claimStatementFor(options.functionIds, excluding), values);
+  let text = claimStatementFor(options.functionIds, excluding);
+  const finish = options.finish;
+  if (finish) {
+    // Only into a claim that commits as the finish must (synchronously).
+    if (finish.asyncCommit || text.includes(ASYNC_COMMIT)) {
+      await sql(getPool(), finish.text, finish.values);
+    } else {
+      text = withFinish(text, values.length, finish.text);
+      values.push(...finish.values);
+    }
+  }
+  const [row] = await sql<Record<string, unknown>>(getPool(), text, values);
   if (!row) return null;
   const { seriesHasNext, othersDue, authorizerKey, ...run } = row;
   return { ...fromSqlRow<BackgroundRun>("BackgroundRun", run), seriesHasNext: seriesHasNext === true, othersDue: othersDue === true, authorizerKey: (authorizerKey as string | null) ?? null };
