@@ -37,7 +37,7 @@ export async function register(): Promise<void> {
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {
-  const { assertKeyOpensCertificates, CertificateKeyError } = await import("@/lib/crypto/assert-key-opens-certificates");
+  const { assertKeyOpensCertificates, CertificateKeyError } = await import("@/lib/certificates/assert-key-opens-certificates");
   const { getPool } = await import("@/lib/db/client");
   try {
     await assertKeyOpensCertificates(getPool());

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { disallowedMethod } from "@/lib/api/allowed-methods";
+import { disallowedMethod } from "@/openapi/allowed-methods";
 import { describeMalformedPath, securityHeaders } from "@/lib/api/security-headers";
 
 // Runs before every route (Next 16's "proxy", formerly middleware): refuses

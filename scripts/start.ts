@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   const { closeDb, getPool } = await import("@/lib/db/client");
-  const { assertKeyOpensCertificates } = await import("@/lib/crypto/assert-key-opens-certificates");
+  const { assertKeyOpensCertificates } = await import("@/lib/certificates/assert-key-opens-certificates");
   // Refuse to start (naming CERTIFICATE_ENCRYPTION_KEY) rather than serve with a key the stored certificates do not open.
   await assertKeyOpensCertificates(getPool()).catch(async (error: unknown) => {
     await closeDb();

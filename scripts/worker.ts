@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   authorityTrustStore();
   const { functions } = await import("@/inngest");
   const { getDb, getPool } = await import("@/lib/db/client");
-  const { assertKeyOpensCertificates } = await import("@/lib/crypto/assert-key-opens-certificates");
+  const { assertKeyOpensCertificates } = await import("@/lib/certificates/assert-key-opens-certificates");
   // A worker without the key the certificates were encrypted with would reject every document it signs.
   await assertKeyOpensCertificates(getPool());
   const { backgroundDriver } = await import("@/lib/jobs/driver-mode");

@@ -1,7 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { TRANSMISSION_ROUND_DELAYS, TRANSMIT_CONTINGENCY_EVENT, TRANSMIT_CONTINGENCY_FUNCTION_ID, TransmitContingencyEventData } from "@/lib/contingency/events";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
-import { transmitContingency, type TransmissionRound } from "@/lib/contingency/transmit-contingency";
+import { transmitContingency, type TransmissionRound } from "@/lib/emission/contingency/transmit-contingency";
 
 /**
  * Transmission after a contingency (docs/api-notes/contingency.md, Emission in

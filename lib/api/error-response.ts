@@ -2,15 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { DomainError, statusName, type ErrorBody } from "@/lib/errors";
+import { describeZodError } from "@/lib/contracts/parse-input";
 import { isClientDisconnect, isDatabaseUnavailable } from "./transient-errors";
-
-/** The spec's error object, as the OpenAPI document describes it. */
-export const ErrorObject = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  code: z.string().optional(),
-});
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -22,17 +15,6 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 export function errorResponse(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
   const body: ErrorBody = { statusCode: status, error: statusName(status), message, code };
   return jsonResponse(body, status, headers);
-}
-
-/** "items.0.quantity: Too small: expected number to be >0" — the field path first. */
-export function describeZodError(error: z.ZodError, prefix?: string): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join("; ");
 }
 
 /**

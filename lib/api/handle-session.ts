@@ -1,7 +1,7 @@
 import { readRequestSession, type SessionUser, type UserRole } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
-import type { Contract } from "./contract";
+import type { Contract } from "@/lib/contracts/contract";
 import { assertSameOriginJson } from "./same-origin";
 import { contractRoute, type ParsedInput, type RouteHandler } from "./run-contract";
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
-import { defineContract } from "./contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { handle } from "./handle";
-import { PaginationQuery, paginate } from "./pagination";
+import { PaginationQuery, paginate } from "@/lib/contracts/pagination";
 
 // A list and a create route built with the shared wrapper, as every /v1 route is.
 const listContract = defineContract({

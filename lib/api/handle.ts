@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import { DomainError } from "@/lib/errors";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import { apiRateLimitedError, hitApiKeyRateLimit, rateLimitHeaders } from "./api-rate-limit";
-import type { Contract } from "./contract";
+import type { Contract } from "@/lib/contracts/contract";
 import { readIdempotencyKey, requestFingerprint, runIdempotently } from "./idempotency";
 import { resolveActingCompany } from "./acting-company";
 import { contractRoute, type AroundRun, type ParsedInput, type RouteHandler } from "./run-contract";

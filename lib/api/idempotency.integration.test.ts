@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestCompany } from "@/test/factories";
-import { defineContract } from "./contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { handle } from "./handle";
 import { DELETE as deleteDraft } from "@/app/v1/fiscal-documents/[id]/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";

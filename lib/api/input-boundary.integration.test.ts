@@ -3,7 +3,7 @@ import { z } from "zod";
 import { resetEnvCache } from "@/lib/config/env";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
-import { defineContract } from "./contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { handle } from "./handle";
 
 // The one input boundary (issue 16, "What must exist" 1): text that cannot be

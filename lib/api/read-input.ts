@@ -1,19 +1,11 @@
-import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { DomainError, validationError } from "@/lib/errors";
 import { assertStorableInput, decodeUtf8Strict } from "./check-input-text";
-import { describeZodError } from "./error-response";
 
 // The company always comes from the API key (api.md, What the service does 1).
 const FORBIDDEN_KEY = "companyId";
 const forbiddenCompanyId = (where: string) =>
   validationError(`${where}.companyId: must not be sent; the company is the one that owns the API key`);
-
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(describeZodError(parsed.error, where));
-  return parsed.data;
-}
 
 export function readQuery(url: URL): Record<string, string | string[]> {
   // URLSearchParams turns invalid percent-encoded UTF-8 into U+FFFD silently; refuse it instead.

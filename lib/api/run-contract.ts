@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { validationError } from "@/lib/errors";
-import type { Contract } from "./contract";
+import type { Contract } from "@/lib/contracts/contract";
 import { jsonResponse, toErrorResponse } from "./error-response";
 import { assertStorableInput } from "./check-input-text";
-import { parseWith, readJsonBody, readQuery } from "./read-input";
+import { parseWith } from "@/lib/contracts/parse-input";
+import { readJsonBody, readQuery } from "./read-input";
 
 // The one core behind every JSON route, public (/v1, API key) or internal
 // (dashboard, session): parse params/query/body with the contract's zod

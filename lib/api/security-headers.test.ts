@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disallowedMethod } from "./allowed-methods";
+import { disallowedMethod } from "@/openapi/allowed-methods";
 import { describeMalformedPath, isAuthenticatedPath, securityHeaders } from "./security-headers";
 
 describe("security headers", () => {

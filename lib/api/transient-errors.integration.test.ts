@@ -5,7 +5,7 @@ import { db, getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { createTestCompany } from "@/test/factories";
 import { call } from "@/test/http";
-import { defineContract } from "./contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { handle } from "./handle";
 import { isClientDisconnect, isDatabaseUnavailable } from "./transient-errors";
 

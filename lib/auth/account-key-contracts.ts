@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { ApiKeySummary, CreatedApiKey, createKeyBody } from "./api-key-contracts";
 import { ACCOUNT_SCOPES, AccountScopeSchema } from "./scopes";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { SCOPES, ScopeSchema } from "./scopes";
 
 // Internal dashboard routes for a company's API keys (handleSession). The same

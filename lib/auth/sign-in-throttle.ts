@@ -1,5 +1,6 @@
 import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
+// Upward import kept (scripts/check-layers.ts): the client address as the API resolves it behind trusted proxies.
 import { clientAddress, type HeaderBag } from "@/lib/api/client-address";
 
 // Sign-in throttling (issue 16; issue 34 problem 3): every attempt reserves a

@@ -1,5 +1,5 @@
 import type { Carrier, Prisma, Vehicle } from "@prisma/client";
-import { paginate, type Page } from "@/lib/api/pagination";
+import { paginate, type Page } from "@/lib/contracts/pagination";
 import { isValidCnpj, isValidCpf, normalizeDocument } from "@/lib/br";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";

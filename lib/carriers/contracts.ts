@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
-import { pageSchema } from "@/lib/api/pagination";
+import { defineContract } from "@/lib/contracts/contract";
+import { pageSchema } from "@/lib/contracts/pagination";
 import {
   CarrierIdParams, CarrierResponse, CreateCarrierInput, CreateVehicleInput, ListCarriersQuery, UpdateCarrierInput,
   UpdateVehicleInput, VehicleIdParams, VehicleResponse,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeStateRegistration } from "@/lib/companies/state-registration";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { StateCodeSchema } from "@/lib/companies/schemas";
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();

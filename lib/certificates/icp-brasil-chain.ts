@@ -1,4 +1,5 @@
 import { X509Certificate } from "node:crypto";
+// Upward import kept (scripts/check-layers.ts): the chain is checked against the anchors authority calls trust.
 import { shippedTrustStore, type TrustStore } from "@/lib/authority/trust-store";
 
 // Does an A1 chain to an ICP-Brasil root? SEFAZ refuses in PRODUCTION any

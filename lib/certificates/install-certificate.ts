@@ -2,6 +2,7 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
 import { DomainError, notFound } from "@/lib/errors";
+// Upward import kept (scripts/check-layers.ts): type only: the trust store of the chain check.
 import type { TrustStore } from "@/lib/authority/trust-store";
 import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
 import { chainToIcpBrasil } from "./icp-brasil-chain";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { defineContract } from "@/lib/contracts/contract";
+import { buildOpenApiDocument } from "@/openapi/openapi-document";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { groupOperations, schemaType } from "./openapi-view-model";
 
 const contracts = [

@@ -1,4 +1,4 @@
-import { pageWindow, toPage, type Page } from "@/lib/api/pagination";
+import { pageWindow, toPage, type Page } from "@/lib/contracts/pagination";
 import { sqlOn } from "@/lib/db/sql";
 import { getPool, type DbClient } from "@/lib/db/client";
 import type { ClientResponse, ListClientsQuery } from "./schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeStateRegistration } from "@/lib/companies/state-registration";
 import { isStateCode } from "@/lib/br";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 
 /** "true"/"false" in a query string (z.coerce.boolean would read "false" as true). */
 export const BooleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");

@@ -1,6 +1,6 @@
 import { db, type DbClient } from "@/lib/db/client";
 import { withTransaction } from "@/lib/db/with-transaction";
-import { parseWith } from "@/lib/api/read-input";
+import { parseWith } from "@/lib/contracts/parse-input";
 import { assertCnpjAvailable, companyExists, isUniqueViolation } from "./cnpj-uniqueness";
 import { CreateCompanyInput } from "./schemas";
 

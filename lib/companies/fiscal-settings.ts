@@ -1,5 +1,5 @@
 import type { Company, Environment, Prisma } from "@prisma/client";
-import { describeZodError } from "@/lib/api/error-response";
+import { describeZodError } from "@/lib/contracts/parse-input";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { openText, sealText } from "@/lib/crypto";

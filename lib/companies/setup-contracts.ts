@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { FiscalSettingsObject, UpdateFiscalSettingsInput } from "./fiscal-settings-schema";
 
 // Internal dashboard routes of the company setup (handleSession): fiscal

@@ -1,4 +1,4 @@
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { ContingencyOverview, ContingencyState, EnterContingencyBody, LeaveContingencyQuery } from "./schemas";
 
 const TAG = "Contingency";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { ContingencyOverview, ContingencyState, EnterContingencyBody, LeaveContingencyQuery } from "./schemas";
 
 // The dashboard's contingency switch (components/dashboard/contingency): the same

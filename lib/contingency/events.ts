@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The run that transmits a company's offline NFC-e and resolves the numbers of
-// replaced attempts once the authorizer answers (lib/contingency/transmit-contingency.ts).
+// replaced attempts once the authorizer answers (lib/emission/contingency/transmit-contingency.ts).
 export const TRANSMIT_CONTINGENCY_EVENT = "fiscal/contingency.transmit.requested";
 export const TRANSMIT_CONTINGENCY_FUNCTION_ID = "transmit-contingency";
 

@@ -9,7 +9,7 @@ import { installTestCertificate } from "@/lib/certificates";
 import { resetEnvCache } from "@/lib/config/env";
 import { getPool } from "@/lib/db/client";
 import { createTestCompany } from "@/test/factories";
-import { assertKeyOpensCertificates, CertificateKeyError } from "./assert-key-opens-certificates";
+import { assertKeyOpensCertificates, CertificateKeyError } from "@/lib/certificates/assert-key-opens-certificates";
 import { KEY_FILE_NAME } from "./encryption-key";
 
 // Issue 34 problem 10: with an external database a process without the shared

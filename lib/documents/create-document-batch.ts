@@ -1,5 +1,4 @@
-import { parseWith } from "@/lib/api/read-input";
-import { toErrorResponse } from "@/lib/api/error-response";
+import { parseWith } from "@/lib/contracts/parse-input";
 import type { ErrorBody } from "@/lib/errors";
 import { createDocument } from "./create-document";
 import type { DocumentSummary } from "./response-schemas";
@@ -18,6 +17,8 @@ export async function createDocumentBatch(input: {
   emit?: boolean;
   /** Counts one more document against the rate limit; an error object when over it (the first is counted by the request). */
   admit: (index: number) => Promise<ErrorBody | null>;
+  /** The API's answer to a thrown error (the route passes lib/api's): an item fails as a single create would. */
+  answerError: (error: unknown) => Response;
 }): Promise<{ results: BatchItemResult[] }> {
   const results: BatchItemResult[] = [];
   for (const [index, raw] of input.documents.entries()) {
@@ -29,9 +30,9 @@ export async function createDocumentBatch(input: {
       }
       const item = raw && typeof raw === "object" && !Array.isArray(raw) && input.emit !== undefined && !("emit" in raw) ? { ...raw, emit: input.emit } : raw;
       const body = parseWith(CreateDocumentInput, item, `documents.${index}`);
-      results.push({ index, status: 201, document: await createDocument({ companyId: input.companyId, body }) });
+      results.push({ index, status: 201, document: await createDocument({ companyId: input.companyId, body, parsed: true }) });
     } catch (error) {
-      const response = toErrorResponse(error);
+      const response = input.answerError(error);
       results.push({ index, status: response.status, error: (await response.json()) as ErrorBody });
     }
   }

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { paginate, type Page } from "@/lib/api/pagination";
+import { paginate, type Page } from "@/lib/contracts/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import type { DocumentSummary } from "./response-schemas";
 import type { ListDocumentsQuery } from "./schemas";

@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/read-input";
+import { parseWith } from "@/lib/contracts/parse-input";
 import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
 import { composeDocument, loadReferences } from "./create-document";

@@ -3,6 +3,7 @@ import { inlineClientMatch, inlineClientValues } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
+// Upward import kept (scripts/check-layers.ts): emit: true reads the emission load in the creation's one read.
 import { emissionLoadSql, emissionLoadValues, type EmissionLoad } from "@/lib/emission/queue-emission";
 import { notFound, unprocessable } from "@/lib/errors";
 import type { CreateDocumentBody } from "./schemas";

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { EmailRecipientList } from "@/lib/email/recipients";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { EmailRecipientList } from "@/lib/contracts/email-recipients";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { CreateClientInput } from "@/lib/clients/schemas";
 import { modulus11CheckDigit } from "@/lib/br/documents";
 

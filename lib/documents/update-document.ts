@@ -1,5 +1,5 @@
 import type { DocumentStatus } from "@prisma/client";
-import { parseWith } from "@/lib/api/read-input";
+import { parseWith } from "@/lib/contracts/parse-input";
 import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql } from "@/lib/db/sql";

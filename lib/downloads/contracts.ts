@@ -1,4 +1,4 @@
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { DocumentDanfeQuery, DocumentEventParams, DocumentEventPdfQuery, DocumentEventXmlQuery, DocumentIdParams, DocumentXmlQuery } from "./schemas";
 
 export const documentXmlContract = defineContract({

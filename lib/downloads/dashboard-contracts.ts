@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { DACCE_DESCRIPTION, DANFE_DESCRIPTION } from "./contracts";
 import { DocumentDanfeQuery, DocumentEventPdfQuery, DocumentEventXmlQuery, DocumentXmlQuery } from "./schemas";
 

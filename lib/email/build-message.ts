@@ -4,7 +4,7 @@ import { attachmentKind, buildAttachments, type EmailAttachment } from "./attach
 import { composeMessage } from "./compose-message";
 import { consultationUrl } from "./consultation-url";
 import { loadEmailSettings } from "./email-settings";
-import { defaultRecipients, splitAddresses } from "./recipients";
+import { defaultRecipients, splitAddresses } from "@/lib/contracts/email-recipients";
 
 export type BuiltMessage = {
   recipients: string[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeMessage, type MessageDocument } from "./compose-message";
-import { defaultRecipients, EmailRecipientList, splitAddresses } from "./recipients";
+import { defaultRecipients, EmailRecipientList, splitAddresses } from "@/lib/contracts/email-recipients";
 import { fromHeader, transportFromUrl } from "./smtp-target";
 
 const document: MessageDocument = {

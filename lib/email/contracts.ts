@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { DocumentEmailList, DocumentEmailResponse, ResendEmailInput } from "./schemas";
 
 const tag = "Fiscal documents";

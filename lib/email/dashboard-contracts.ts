@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
-import { defineContract } from "@/lib/api/contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { listDocumentEmailsContract, resendDocumentEmailContract } from "./contracts";
 import { DocumentEmailPreview, EmailSettingsInput, EmailSettingsResponse } from "./schemas";
 

@@ -5,7 +5,7 @@ import { notFound, unprocessable } from "@/lib/errors";
 import { enqueueRun } from "@/lib/jobs/enqueue-run";
 import { assertWithinRateLimit } from "@/lib/rate-limit";
 import { SEND_DOCUMENT_EMAIL_EVENT, SEND_DOCUMENT_EMAIL_FUNCTION_ID } from "./events";
-import { defaultRecipients } from "./recipients";
+import { defaultRecipients } from "@/lib/contracts/email-recipients";
 import type { DocumentEmailResponse, ResendEmailInput } from "./schemas";
 
 /** Resends per document per hour (POST …/email): enough to correct an address, too few to mail-bomb anyone. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailAddress, EmailRecipientList } from "./recipients";
+import { EmailAddress, EmailRecipientList } from "@/lib/contracts/email-recipients";
 
 export const DocumentEmailStatusSchema = z.enum(["QUEUED", "SENT", "FAILED", "NOT_CONFIGURED"]);
 export const DocumentEmailTriggerSchema = z.enum(["AUTHORIZATION", "CANCELLATION", "RESEND"]);

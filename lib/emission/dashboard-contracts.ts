@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { EmitDocumentInput, EmitDocumentResponse } from "./schemas";
 
 // Internal dashboard route (handleSession): the same emission as the public

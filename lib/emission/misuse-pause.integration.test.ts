@@ -39,6 +39,25 @@ describe("consumo indevido (656)", () => {
     expect(document.processingReason).toBeNull();
   });
 
+  it("a new document's first send waits for a pause already in force (read by the write that stores its XML), and goes after it", async () => {
+    const company = await createEmittingCompany();
+    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "656" }, times: 1 });
+    await emitAndDrain(company.companyId, (await createDraft(company.companyId)).id);
+    const key = { companyId_authorizer: { companyId: company.companyId, authorizer: "SP:55:HOMOLOGATION" } };
+    const pause = await db.authorityPause.findUniqueOrThrow({ where: key });
+
+    const draft = await createDraft(company.companyId);
+    await emitAndDrain(company.companyId, draft.id);
+    const held = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect(held).toMatchObject({ status: "PROCESSING", processingReason: pause.reason, emissionAttempts: 1 });
+    expect(held.number).toBeGreaterThan(0);
+    expect(await db.simulatorDocument.count({ where: { cnpj: company.cnpj } })).toBe(0);
+
+    await db.authorityPause.update({ where: key, data: { until: new Date(Date.now() - 1000) } });
+    await runDueNow(company.companyId);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe("AUTHORIZED");
+  });
+
   it("another company of the same state is not paused", async () => {
     const blocked = await createEmittingCompany();
     fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: blocked.cnpj, action: { kind: "reject", cStat: "656" }, times: 1 });

@@ -1,3 +1,5 @@
+import { authorizerKey } from "@/lib/authority/misuse-pause";
+import { svcOf } from "@/lib/contingency/contingency-mode";
 import { stateInfo } from "@/lib/br";
 import { credentialsOf } from "@/lib/certificates";
 import { firstBlockingFailure } from "@/lib/companies";
@@ -9,7 +11,7 @@ import { DomainError } from "@/lib/errors";
 import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { activeContingencyFor } from "@/lib/contingency/contingency-mode";
-import { issueOffline } from "@/lib/contingency/issue-offline";
+import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { loadEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
 import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
@@ -88,16 +90,23 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   const built = await buildCheckedNfe(pool, keyed, { id: certificate.id, companyId: run.companyId });
   if (built.kind === "refused") return settleRejected(pool, run, document, built);
   const signedXml = built.signedXml;
-  const stored = await sql<{ emissionAttempts: number }>(
+  // The same statement reads the misuse pause in force for the send that follows (one round trip fewer).
+  // (an NF-e issued through an SVC is paused per the SVC, as its send's target is)
+  const authorizer = authorizerKey({ uf: document.company.state, model: document.type === "NFCE" ? 65 : 55, environment: document.environment, contingency: svcOf(keyed.contingencyMode) });
+  const stored = await sql<{ emissionAttempts: number; pauseUntil: Date | null; pauseCStat: string | null; pauseReason: string | null }>(
     pool,
-    `UPDATE "FiscalDocument" SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = "emissionAttempts" + 1,
-       "contingencyMode" = $9::"ContingencyMode", "contingencySince" = $10::timestamp, "contingencyReason" = $11
-     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "emissionAttempts"`,
-    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime),
+    `UPDATE "FiscalDocument" d SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = d."emissionAttempts" + 1,
+       "contingencyMode" = $10::"ContingencyMode", "contingencySince" = $11::timestamp, "contingencyReason" = $12
+     FROM (SELECT 1) one LEFT JOIN "AuthorityPause" p ON p."companyId" = $2 AND p."authorizer" = $9 AND p."until" > $7::timestamp
+     WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING'
+     RETURNING d."emissionAttempts", p."until" AS "pauseUntil", p."cStat" AS "pauseCStat", p."reason" AS "pauseReason"`,
+    [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime), authorizer,
       keyed.contingencyMode, keyed.contingencySince && utc(keyed.contingencySince), keyed.contingencyReason],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
-  const send: SendSource = { ...keyed, signedXml, emissionAttempts: stored[0]!.emissionAttempts, state: document.company.state, certificateId: certificate.id };
+  const { emissionAttempts, pauseUntil, pauseCStat, pauseReason } = stored[0]!;
+  const pause = pauseUntil ? { until: pauseUntil, cStat: pauseCStat!, reason: pauseReason! } : null;
+  const send: SendSource = { ...keyed, signedXml, emissionAttempts, state: document.company.state, certificateId: certificate.id, pause };
   return { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused, send };
 }
 

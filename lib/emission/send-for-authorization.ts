@@ -1,6 +1,6 @@
 import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type TaxAuthority } from "@/lib/authority";
 import { DENIED_IN_DATABASE } from "@/lib/authority/classify";
-import { activeMisusePause, isMisuse, recordMisusePause } from "@/lib/authority/misuse-pause";
+import { activeMisusePause, isMisuse, recordMisusePause, type MisusePause } from "@/lib/authority/misuse-pause";
 import type { Denied } from "@/lib/authority/types";
 import type { ContingencyMode } from "@prisma/client";
 import { credentialsOf } from "@/lib/certificates";
@@ -13,8 +13,8 @@ import type { AuthorizationDenied, AuthorizationGranted, CommunicationFailed, Em
 import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue-time";
 import { holdProcessing, settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
-import { issueOffline } from "@/lib/contingency/issue-offline";
-import { reissueIfInContingency } from "@/lib/contingency/reissue-in-contingency";
+import { issueOffline } from "@/lib/emission/contingency/issue-offline";
+import { reissueIfInContingency } from "@/lib/emission/contingency/reissue-in-contingency";
 import { prepareAndSend } from "./prepare-emission";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
@@ -33,6 +33,8 @@ export type SendSource = SettlementSource & {
   contingencyMode?: ContingencyMode | null;
   contingencySince?: Date | null;
   contingencyReason?: string | null;
+  /** The misuse pause in force, read by the write that counted this send (undefined: read it before sending). */
+  pause?: MisusePause | null;
 };
 
 export type SendResult = Settled | Superseded | ReturnedToDraft | Paused | Unresolved;
@@ -110,7 +112,7 @@ export async function sendCounted(
   // Issued offline (a replay after a crash between the store and the settlement): it is not sent now.
   if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
   const { certificate, target } = await authorityContext(run, document);
-  const paused = await activeMisusePause(run.companyId, target);
+  const paused = document.pause !== undefined ? document.pause : await activeMisusePause(run.companyId, target);
   if (paused) return holdForPause(run, paused);
 
   const authority = authorityFor(document.environment);

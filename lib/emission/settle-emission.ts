@@ -144,7 +144,7 @@ const SETTLE_CONTINGENCY = `
 /**
  * PROCESSING → CONTINGENCY: the NFC-e was issued offline (signed, with its
  * offline QR-Code) and is valid for the sale; it is transmitted once the
- * authorizer answers (lib/contingency/transmit-contingency.ts). document.contingency
+ * authorizer answers (lib/emission/contingency/transmit-contingency.ts). document.contingency
  * carries the document event data and { mode, since, reason }.
  */
 export async function settleContingency(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { FISCAL_TABLE_NAMES } from "./company-table";
 
 export const FiscalTableParams = z.object({ companyId: z.string().min(1), table: z.enum(FISCAL_TABLE_NAMES) });

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import packageJson from "@/package.json";
 
 export const HealthResponse = z.object({ status: z.literal("ok"), version: z.string(), uptime: z.number() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { CreateInutilizationInput, CreateInutilizationResponse, InutilizationPage, ListInutilizationsQuery } from "./schemas";
 
 const params = z.object({ companyId: z.string().min(1) });

@@ -1,4 +1,4 @@
-import { paginate, type Page, type PaginationQuery } from "@/lib/api/pagination";
+import { paginate, type Page, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { InutilizationRecord } from "./schemas";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
+import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 
 // api.md, Inutilizations and Resources → Inutilization record.
 

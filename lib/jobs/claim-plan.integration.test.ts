@@ -35,7 +35,7 @@ describe("run claim of the webhook delivery slots", () => {
       return { claimed: run, statusIndexEntries: entries?.read ?? 0, synchronousCommit: commit?.mode };
     });
     expect(claimed).toMatchObject({ functionId: DELIVER_WEBHOOKS_FUNCTION_ID, status: "RUNNING", othersDue: false });
-    // A delivery run's claim commits without waiting for the WAL flush (ASYNC_COMMIT_FUNCTIONS).
+    // A delivery run's claim commits without waiting for the WAL flush (asyncCommit, lib/jobs/run-kinds.ts).
     expect(synchronousCommit).toBe("off");
     // Only RUNNING runs (an expired lease is claimable) are read there, none of the 400 queued emission runs (the general claim
     // read 802). What it reads besides depends on the other test files sharing the table: their RUNNING runs and the index

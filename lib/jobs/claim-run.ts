@@ -2,9 +2,9 @@ import type { BackgroundRun } from "@prisma/client";
 import { getPool } from "@/lib/db/client";
 import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
-import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
-import { ASYNC_COMMIT_FUNCTIONS } from "./async-commit-functions";
 import { authorizerKeySql } from "./authorizer-key";
+import type { FinishStatement } from "./execute-run";
+import { declaredRunKinds, runKindsVersion } from "./run-kinds";
 
 export type ClaimOptions = {
   workerId: string;
@@ -46,9 +46,9 @@ const DUE_RUNS = `
     AND h."runAt" <= now() AND (h."status" = 'QUEUED' OR (h."status" = 'RUNNING' AND h."leaseUntil" < now()))`;
 
 /**
- * Functions whose QUEUED runs have a partial index of their own by key and due time
- * ("BackgroundRun_queued_delivery_run_idx", migration 20261125070000_webhook_run_cadence). A
- * claim of only such a function's runs (the delivery slots' pool) reads that index and the few
+ * Functions whose QUEUED runs have a partial index of their own by key and due time (run-kinds.ts,
+ * ownQueueIndex; webhook delivery runs: "BackgroundRun_queued_delivery_run_idx", migration
+ * 20261125070000_webhook_run_cadence). A claim of only such a function's runs (the delivery slots' pool) reads that index and the few
  * RUNNING runs instead of walking the whole due queue, emission's runs included: with 400
  * emission runs due, the general claim read 802 entries of the status index and this one none
  * (claim-plan.integration.test.ts); in bench:emit with 3 endpoints per company a delivery slot's
@@ -56,8 +56,6 @@ const DUE_RUNS = `
  * The function id is written into the statement: a partial index serves only a query whose
  * conditions name its predicate's values.
  */
-const OWN_QUEUE_INDEX = new Set([DELIVER_WEBHOOKS_FUNCTION_ID]);
-
 function dueRunsOfOne(functionId: string, exclusions = ""): string {
   const filters = `h."functionId" = '${functionId}' AND h."functionId" = ANY($1::text[]) AND ($2::text[] IS NULL OR h."companyId" = ANY($2::text[]))
       AND ($6::text IS NULL OR h."concurrencyKey" = $6::text) AND h."runAt" <= now()${exclusions}`;
@@ -71,7 +69,7 @@ function dueRunsOfOne(functionId: string, exclusions = ""): string {
 // variant of its own, so the usual claim's statement and plan stay as they are. Every run of a
 // concurrency key has the key's company and authorizer, so excluding them never makes a younger
 // run of a key its head.
-const EXCLUSIONS = `
+const exclusions = () => `
     AND (h."companyId" IS NULL OR h."companyId" <> ALL($7::text[]))
     AND coalesce(${authorizerKeySql("h")}, '') <> ALL($8::text[])`;
 
@@ -104,20 +102,35 @@ function claimStatement(dueRuns: string, othersDueFunctions: string, asyncCommit
     ${othersDue(othersDueFunctions)}`;
 }
 
-const CLAIM = claimStatement(DUE_RUNS, `m."functionId" = ANY($1::text[])`);
-const CLAIM_OWN_QUEUE = new Map([...OWN_QUEUE_INDEX].map((id) => [id, claimStatement(dueRunsOfOne(id), `m."functionId" = '${id}'`, ASYNC_COMMIT_FUNCTIONS.has(id))]));
-const CLAIM_EXCLUDING = claimStatement(DUE_RUNS + EXCLUSIONS, `m."functionId" = ANY($1::text[])`);
-const CLAIM_OWN_QUEUE_EXCLUDING = new Map(
-  [...OWN_QUEUE_INDEX].map((id) => [id, claimStatement(dueRunsOfOne(id, EXCLUSIONS), `m."functionId" = '${id}'`, ASYNC_COMMIT_FUNCTIONS.has(id))]),
-);
+type ClaimStatements = { claim: string; claimExcluding: string; ownQueue: Map<string, string>; ownQueueExcluding: Map<string, string> };
+
+// Built from the declared run kinds (run-kinds.ts) at the first claim, again only if a kind is declared later.
+let statements: { version: number; built: ClaimStatements } | undefined;
+
+function buildStatements(): ClaimStatements {
+  const ownQueue = declaredRunKinds().filter(([, kind]) => kind.ownQueueIndex).map(([id, kind]) => [id, Boolean(kind.asyncCommit)] as const);
+  const EXCLUSIONS = exclusions();
+  return {
+    claim: claimStatement(DUE_RUNS, `m."functionId" = ANY($1::text[])`),
+    claimExcluding: claimStatement(DUE_RUNS + EXCLUSIONS, `m."functionId" = ANY($1::text[])`),
+    ownQueue: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id), `m."functionId" = '${id}'`, asyncCommit)])),
+    ownQueueExcluding: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, EXCLUSIONS), `m."functionId" = '${id}'`, asyncCommit)])),
+  };
+}
+
+function claimStatements(): ClaimStatements {
+  if (statements?.version !== runKindsVersion()) statements = { version: runKindsVersion(), built: buildStatements() };
+  return statements.built;
+}
 
 /**
  * The claim statement for these functions: through a function's own queue index when it is the only
- * one, and then committed asynchronously if the function's bookkeeping may be (ASYNC_COMMIT_FUNCTIONS).
+ * one, and then committed asynchronously if the function's bookkeeping may be (run-kinds.ts, asyncCommit).
  */
 export function claimStatementFor(functionIds: readonly string[], excluding = false): string {
-  if (excluding) return (functionIds.length === 1 && CLAIM_OWN_QUEUE_EXCLUDING.get(functionIds[0]!)) || CLAIM_EXCLUDING;
-  return (functionIds.length === 1 && CLAIM_OWN_QUEUE.get(functionIds[0]!)) || CLAIM;
+  const built = claimStatements();
+  if (excluding) return (functionIds.length === 1 && built.ownQueueExcluding.get(functionIds[0]!)) || built.claimExcluding;
+  return (functionIds.length === 1 && built.ownQueue.get(functionIds[0]!)) || built.claim;
 }
 
 /**
@@ -130,14 +143,49 @@ export function claimStatementFor(functionIds: readonly string[], excluding = fa
  */
 export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: boolean; authorizerKey: string | null };
 
-/** Claims one due run for this worker, or null. */
-export async function claimRun(options: ClaimOptions): Promise<ClaimedRun | null> {
+// A claim that also carries the slot's previous run's final update (a synchronous one,
+// execute-run.ts): the update runs first in the same statement and commits with the claim. The
+// claim reads the queue as it was before that update, where the finished run still holds its
+// concurrency key: it is left out of the key check when the update applied (the `finished` CTE
+// returns it), and still counts when it did not (another worker took the run over meanwhile).
+const folded = new Map<string, string>();
+
+function withFinish(claim: string, claimParameters: number, finish: string): string {
+  const key = `${claimParameters}\u0000${claim}\u0000${finish}`;
+  let text = folded.get(key);
+  if (text) return text;
+  const shifted = finish.replace(/\$(\d+)/g, (_match, n: string) => `$${Number(n) + claimParameters}`);
+  const keyCheck = `AND o."id" <> r."id"))`;
+  if (!claim.trimStart().startsWith("WITH heads AS MATERIALIZED (") || !claim.includes(keyCheck)) throw new Error("claim statement without the shape withFinish expects");
+  text = claim
+    .replace("WITH heads AS MATERIALIZED (", `WITH finished AS (${shifted} RETURNING "id"), heads AS MATERIALIZED (`)
+    .replace(keyCheck, `AND o."id" <> r."id" AND o."id" NOT IN (SELECT f."id" FROM finished f)))`);
+  folded.set(key, text);
+  return text;
+}
+
+/**
+ * Claims one due run for this worker, or null. `finish`: the final update of the run this slot
+ * just executed (synchronous commit only), made by the same statement whether or not a run is claimed.
+ */
+export async function claimRun(options: ClaimOptions & { finish?: FinishStatement }): Promise<ClaimedRun | null> {
   // null: every company (the app's worker); a list: only those (tests and tools that drive their own runs).
   const now = new Date();
   const excluding = (options.excludeCompanyIds?.length ?? 0) > 0 || (options.excludeAuthorizers?.length ?? 0) > 0;
   const values: unknown[] = [options.functionIds, options.companyIds ?? null, options.workerId, utc(new Date(now.getTime() + options.leaseMs)), utc(now), options.concurrencyKey ?? null];
   if (excluding) values.push(options.excludeCompanyIds ?? [], options.excludeAuthorizers ?? []);
-  const [row] = await sql<Record<string, unknown>>(getPool(), claimStatementFor(options.functionIds, excluding), values);
+  let text = claimStatementFor(options.functionIds, excluding);
+  const finish = options.finish;
+  if (finish) {
+    // Only into a claim that commits as the finish must (synchronously).
+    if (finish.asyncCommit || text.includes(ASYNC_COMMIT)) {
+      await sql(getPool(), finish.text, finish.values);
+    } else {
+      text = withFinish(text, values.length, finish.text);
+      values.push(...finish.values);
+    }
+  }
+  const [row] = await sql<Record<string, unknown>>(getPool(), text, values);
   if (!row) return null;
   const { seriesHasNext, othersDue, authorizerKey, ...run } = row;
   return { ...fromSqlRow<BackgroundRun>("BackgroundRun", run), seriesHasNext: seriesHasNext === true, othersDue: othersDue === true, authorizerKey: (authorizerKey as string | null) ?? null };

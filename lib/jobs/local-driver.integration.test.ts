@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/test/factories";
 import { claimRun } from "./claim-run";
 import { enqueueRun, runRow } from "./enqueue-run";
-import { executeRun } from "./execute-run";
+import { executeRun, type Finisher, type FinishStatement } from "./execute-run";
 import { toLocalFunction } from "./function-access";
 import { drainDueRuns, slotPools, startLocalWorker } from "./local-worker";
 
@@ -141,6 +141,40 @@ describe("local driver", () => {
     expect(Object.keys((await db.backgroundRun.findUniqueOrThrow({ where: { id: a.runId } })).steps as object).sort()).toEqual(["first", "second"]);
     await drainDueRuns(functions);
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: b.runId } })).status).toBe("SUCCEEDED");
+  });
+
+  it("a slot's next claim makes its previous run's final update in the same statement: the key's next run is claimable at once, unless the update did not apply", async () => {
+    const key = `fold-${Date.now()}`;
+    const ids = ["test-two-steps"];
+    const a = await enqueue("test-two-steps", "test/two-steps", "f1", key);
+    const b = await enqueue("test-two-steps", "test/two-steps", "f2", key);
+    const first = await claimRun({ workerId: "w1", functionIds: ids, leaseMs: 60_000, concurrencyKey: key });
+    expect(first?.id).toBe(a.runId);
+    let carried: FinishStatement | null = null;
+    const keep: Finisher = async (statement) => void (carried = statement);
+    expect(await executeRun(first!, toLocalFunction(twoSteps), { workerId: "w1", leaseMs: 60_000, finisher: keep })).toBe("succeeded");
+    // Not written yet: a is still RUNNING and holds the key.
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: a.runId } })).status).toBe("RUNNING");
+    expect(await claimRun({ workerId: "w2", functionIds: ids, leaseMs: 60_000, concurrencyKey: key })).toBeNull();
+    // The claim carrying a's update finishes a (with its steps) and takes b in one statement.
+    const next = await claimRun({ workerId: "w1", functionIds: ids, leaseMs: 60_000, concurrencyKey: key, finish: carried! });
+    expect(next?.id).toBe(b.runId);
+    const finishedA = await db.backgroundRun.findUniqueOrThrow({ where: { id: a.runId } });
+    expect(finishedA.status).toBe("SUCCEEDED");
+    expect(Object.keys(finishedA.steps as object).sort()).toEqual(["first", "second"]);
+
+    // b's update is carried by a claim after another worker took b over (w1's lease lost): the
+    // update writes nothing, and b, RUNNING under w3, still holds the key: c is not claimed.
+    const c = await enqueue("test-two-steps", "test/two-steps", "f3", key);
+    carried = null;
+    expect(await executeRun(next!, toLocalFunction(twoSteps), { workerId: "w1", leaseMs: 60_000, finisher: keep })).toBe("succeeded");
+    await db.backgroundRun.update({ where: { id: b.runId }, data: { workerId: "w3" } });
+    expect(await claimRun({ workerId: "w1", functionIds: ids, leaseMs: 60_000, concurrencyKey: key, finish: carried! })).toBeNull();
+    expect(await db.backgroundRun.findUniqueOrThrow({ where: { id: b.runId } })).toMatchObject({ status: "RUNNING", workerId: "w3" });
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: c.runId } })).status).toBe("QUEUED");
+    await db.backgroundRun.update({ where: { id: b.runId }, data: { status: "SUCCEEDED", leaseUntil: null } });
+    await drainDueRuns(functions);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: c.runId } })).status).toBe("SUCCEEDED");
   });
 
   it("a claim says other runs are due only for runs of its own functions, so a pool's slot is not woken for another pool's runs", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 
 // The company overview (issue 13 item 7): what needs attention today. One
 // GET, internal to the dashboard (handleSession), every role.

@@ -1,5 +1,5 @@
-import { defineContract } from "@/lib/api/contract";
-import { pageSchema } from "@/lib/api/pagination";
+import { defineContract } from "@/lib/contracts/contract";
+import { pageSchema } from "@/lib/contracts/pagination";
 import { CreateProductInput, ListProductsQuery, ProductIdParams, ProductResponse, UpdateProductInput } from "./schemas";
 
 const tag = "Products";

@@ -1,9 +1,9 @@
 import { Prisma, type Product } from "@prisma/client";
-import { paginate, type Page } from "@/lib/api/pagination";
+import { paginate, type Page } from "@/lib/contracts/pagination";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound, unprocessable } from "@/lib/errors";
-import { decimalString } from "./decimal-string";
+import { decimalString } from "@/lib/contracts/decimal-string";
 import { CLEARED_NFE_CONFIG, resolveNfeConfig, toNfeConfigResponse, touchesTaxation } from "./product-taxation";
 import { DEFAULT_UNITS, type CreateProductInput, type ListProductsQuery, type ProductResponse, type UpdateProductInput } from "./schemas";
 

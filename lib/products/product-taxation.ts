@@ -4,7 +4,7 @@ import { unprocessable } from "@/lib/errors";
 import { cestNcmMismatch } from "@/lib/fiscal-tables";
 import { findUsableTaxRule } from "@/lib/tax-rules/lookup";
 import { cfopFieldProblem, invalidTaxation, suggestInterstateCfops, validateIcmsTaxation, validateOtherTaxes, type CfopField, type TaxationFailure } from "@/lib/tax/taxation-rules";
-import { decimalString } from "./decimal-string";
+import { decimalString } from "@/lib/contracts/decimal-string";
 import type { NfeConfigInput, NfeConfigResponse } from "./schemas";
 
 type NfeConfigKey = keyof NfeConfigResponse;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { BooleanQuery } from "@/lib/clients/schemas";
-import { CodeInput, NumericInput, decimalInput } from "./decimal-string";
+import { CodeInput, NumericInput, decimalInput } from "@/lib/contracts/decimal-string";
 
 const rate = NumericInput.nullish();
 const code = (max: number) => z.string().trim().min(1).max(max).nullish();

@@ -1,4 +1,4 @@
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { ManifestationInput, ListReceivedDocumentsQuery, ReceivedDocumentIdParams, ReceivedDocumentPage, ReceivedDocumentResponse, ReceivedXmlQuery, SyncResponse } from "./schemas";
 
 const TAG = "Received documents";

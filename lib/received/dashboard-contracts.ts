@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { receivedDanfeContract, receivedXmlContract } from "./contracts";
 import { ManifestationInput, ReceivedDocumentResponse, ReceivedXmlQuery, SyncResponse } from "./schemas";
 

@@ -1,5 +1,5 @@
 import type { Prisma, ReceivedDocument } from "@prisma/client";
-import { paginate } from "@/lib/api/pagination";
+import { paginate } from "@/lib/contracts/pagination";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import type { ListReceivedDocumentsQuery, ReceivedDocumentResponse } from "./schemas";

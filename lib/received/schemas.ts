@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
+import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 import { MANIFESTATION_TYPES } from "./manifestation-types";
 
 // Received documents (issue 38; docs/api-notes/received-documents.md). The

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
-import { describeZodError } from "@/lib/api/error-response";
+import { defineContract } from "@/lib/contracts/contract";
+import { describeZodError } from "@/lib/contracts/parse-input";
 import { DomainError } from "@/lib/errors";
-import { pageSchema } from "@/lib/api/pagination";
+import { pageSchema } from "@/lib/contracts/pagination";
 import { CreateTaxRuleInput, ListTaxRulesQuery, TaxRuleIdParams, TaxRuleResponse, UpdateTaxRuleInput } from "./schemas";
 
 const tag = "Tax rules";

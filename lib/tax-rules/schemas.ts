@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { BooleanQuery } from "@/lib/clients/schemas";
 import { StateCodeSchema } from "@/lib/companies/schemas";
-import { CodeInput, NumericInput } from "@/lib/products/decimal-string";
+import { CodeInput, NumericInput } from "@/lib/contracts/decimal-string";
 
 export const TaxRuleModelSchema = z.enum(["NFE", "NFSE"]);
 export const NfeClientTypeSchema = z.enum(["CONTRIBUINTE", "NAO_CONTRIBUINTE", "ESTRANGEIRO"]);

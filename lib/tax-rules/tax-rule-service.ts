@@ -1,9 +1,9 @@
 import type { NfeTaxRule, NfseTaxRule, Prisma, TaxRule, TaxRuleModel } from "@prisma/client";
-import { paginate, type Page } from "@/lib/api/pagination";
+import { paginate, type Page } from "@/lib/contracts/pagination";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { decimalString } from "@/lib/products/decimal-string";
+import { decimalString } from "@/lib/contracts/decimal-string";
 import { invalidTaxation, type TaxRegime } from "@/lib/tax/taxation-rules";
 import type { CreateTaxRuleInput, ListTaxRulesQuery, NfeSubRuleInput, NfseSubRuleInput, TaxRuleResponse, UpdateTaxRuleInput } from "./schemas";
 import { validateNfeSubRule, validateNfseSubRule } from "./validate-sub-rules";

@@ -1,5 +1,5 @@
-import { defineContract } from "@/lib/api/contract";
-import { pageSchema } from "@/lib/api/pagination";
+import { defineContract } from "@/lib/contracts/contract";
+import { pageSchema } from "@/lib/contracts/pagination";
 import { CreateTemplateInput, ListTemplatesQuery, TemplateIdParams, TemplateResponse, UpdateTemplateInput } from "./schemas";
 
 const tag = "Fiscal templates";

@@ -1,4 +1,4 @@
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { CreateTemplateInput, TemplateIdParams, TemplateResponse, UpdateTemplateInput } from "./schemas";
 
 // Tenant templates are edited from the dashboard only, by tenant ADMIN users

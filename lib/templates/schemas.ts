@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PaginationQuery } from "@/lib/api/pagination";
-import { CodeInput, NumericInput } from "@/lib/products/decimal-string";
+import { PaginationQuery } from "@/lib/contracts/pagination";
+import { CodeInput, NumericInput } from "@/lib/contracts/decimal-string";
 
 export const TemplateTypeSchema = z.enum(["NFE", "NFSE"]);
 export const TemplateSourceSchema = z.enum(["company", "tenant", "system"]);

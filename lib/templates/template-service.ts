@@ -1,8 +1,8 @@
 import type { FiscalTemplate, Prisma } from "@prisma/client";
-import { paginate, type Page } from "@/lib/api/pagination";
+import { paginate, type Page } from "@/lib/contracts/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { decimalString } from "@/lib/products/decimal-string";
+import { decimalString } from "@/lib/contracts/decimal-string";
 import type { CreateTemplateInput, ListTemplatesQuery, TemplateResponse, UpdateTemplateInput } from "./schemas";
 import { ensureSystemTemplatesOnce } from "./system-templates";
 import { templateColumns } from "./template-taxation";

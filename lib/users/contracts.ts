@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import { UserRoleSchema } from "@/lib/auth/session-user";
 
 // Internal dashboard routes for the tenant's users (handleSession, ADMIN

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith } from "@/lib/api/read-input";
+import { parseWith } from "@/lib/contracts/parse-input";
 import { hashPassword } from "@/lib/auth/passwords";
 import { db, type DbClient } from "@/lib/db/client";
 

@@ -1,5 +1,5 @@
 import type { FiscalDocument, WebhookBackfill } from "@prisma/client";
-import { paginate, type PaginationQuery } from "@/lib/api/pagination";
+import { paginate, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";

@@ -1,4 +1,4 @@
-import { defineContract } from "@/lib/api/contract";
+import { defineContract } from "@/lib/contracts/contract";
 import {
   BackfillInput,
   BackfillResponse,

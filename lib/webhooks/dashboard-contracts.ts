@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineContract } from "@/lib/api/contract";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
-import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
+import { defineContract } from "@/lib/contracts/contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
+import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 import {
   createWebhookEndpointContract,
   deleteWebhookEndpointContract,

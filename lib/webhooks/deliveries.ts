@@ -1,5 +1,5 @@
 import type { DocumentType, Environment, Prisma, WebhookDelivery, WebhookDeliveryStatus } from "@prisma/client";
-import { paginate, type PaginationQuery } from "@/lib/api/pagination";
+import { paginate, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { findEndpoint } from "./endpoints";

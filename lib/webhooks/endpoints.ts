@@ -1,5 +1,5 @@
 import type { WebhookEndpoint } from "@prisma/client";
-import { paginate, type PaginationQuery } from "@/lib/api/pagination";
+import { paginate, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { inSqlTransaction } from "@/lib/db/sql";
 import { env } from "@/lib/config/env";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PaginationQuery, pageSchema } from "@/lib/api/pagination";
+import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 
 // api.md, Resources → Webhook endpoint / Webhook delivery, Endpoints → Webhook
 // endpoints, and docs/api-notes/webhooks.md for the shapes the spec leaves open.

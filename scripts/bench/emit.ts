@@ -47,6 +47,10 @@ const DELIVERY_APP_NAME = "bench-webhook-delivery";
 // in alternating windows of BENCH_WINDOW_SECONDS (default 10; the first BENCH_WINDOW_SETTLE_SECONDS, default 2,
 // left out) instead of one burst (webhook-windows.ts).
 const WEBHOOK_WINDOWS = Number(process.env.BENCH_WEBHOOK_WINDOWS ?? 0);
+// BENCH_PG_STAT_STATEMENTS=1 (embedded database only): the server loads pg_stat_statements (planning tracked too) and
+// the bench prints the statements of the measured window by total server time, per document.
+const PG_STAT_STATEMENTS = process.env.BENCH_PG_STAT_STATEMENTS === "1";
+const STAT_SETTINGS = { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all", "pg_stat_statements.track_planning": "on" };
 const CHILD_ARGS = ["--max-semi-space-size=32", ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 
 
@@ -57,7 +61,7 @@ type BenchDatabase = { url: string; drop: () => Promise<void> };
 async function openBenchDatabase(target: string): Promise<BenchDatabase> {
   if (target === "external") return createThrowawayDatabase("fiscal_bench_emit");
   const dataDir = mkdtempSync(path.join(tmpdir(), "fiscal-bench-emit-"));
-  const embedded = await openEmbeddedDatabase(dataDir);
+  const embedded = await openEmbeddedDatabase(dataDir, PG_STAT_STATEMENTS ? { serverSettings: STAT_SETTINGS } : {});
   await applyMigrations(embedded.url);
   return {
     url: embedded.url,
@@ -197,6 +201,7 @@ async function bench(): Promise<void> {
   // (In-process workers or simulator count under "API (create)".)
   const roles = { "API (create)": [process.pid], workers: worker.pids, simulator: simulator.pid === process.pid ? [] : [simulator.pid], ...(receiver && { "webhook receiver": [receiver.pid] }), ...(DELIVERY_WORKER && { "delivery worker": worker.deliveryPids }) };
   const backendsBefore = await backends();
+  if (PG_STAT_STATEMENTS) await sql(getPool(), `CREATE EXTENSION IF NOT EXISTS pg_stat_statements`).then(() => sql(getPool(), `SELECT pg_stat_statements_reset()`));
   const commitsBefore = await commits();
   const statementLog = STATEMENT_LOG ? startStatementLog(STATEMENT_LOG, process.env.DATABASE_URL!) : null;
   const cpuBefore = new Map([...Object.values(roles).flat(), ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
@@ -246,6 +251,7 @@ async function bench(): Promise<void> {
     console.log(`SQL statements: ${(statements.total / DOCUMENTS).toFixed(1)} per document (server log; the watcher's polls included); the most frequent, per document:`);
     for (const [text, count] of statements.byStatement.slice(0, 15)) console.log(`  ${(count / DOCUMENTS).toFixed(2).padStart(6)}  ${text}`);
   }
+  if (PG_STAT_STATEMENTS) await printStatementStats();
   console.log(`machine: ${machine.busyCores.toFixed(2)} cores busy, ${machine.otherCores.toFixed(2)} of them other processes (runs are comparable when this is near 0)`);
 
   if (authorized.length > 0 && DANFE_SAMPLES > 0 && !nfse) {
@@ -256,6 +262,22 @@ async function bench(): Promise<void> {
   }
   simulator.kill("SIGTERM");
   receiver?.stop();
+}
+
+/** pg_stat_statements of the measured window: the statements by total server time (planning included), per document. */
+async function printStatementStats(): Promise<void> {
+  const rows = await sql<{ calls: string; plans: string; exec_ms: number; plan_ms: number; query: string }>(
+    getPool(),
+    `SELECT calls::text, plans::text, total_exec_time AS exec_ms, total_plan_time AS plan_ms, regexp_replace(query, '\\s+', ' ', 'g') AS query
+     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+     ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
+  );
+  const [all] = await sql<{ calls: string; ms: number }>(getPool(), `SELECT sum(calls)::text AS calls, sum(total_exec_time + total_plan_time) AS ms FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+  console.log(`pg_stat_statements: ${(Number(all?.calls) / DOCUMENTS).toFixed(1)} statements and ${(Number(all?.ms) / DOCUMENTS).toFixed(2)} ms of server time per document; the costliest (per document: calls, plans, ms executing + ms planning):`);
+  for (const row of rows) {
+    const per = (value: number) => (value / DOCUMENTS).toFixed(2);
+    console.log(`  ${per(Number(row.calls)).padStart(6)} ${per(Number(row.plans)).padStart(6)} ${per(row.exec_ms).padStart(6)} + ${per(row.plan_ms).padStart(5)}  ${row.query.slice(0, 150)}`);
+  }
 }
 
 /**

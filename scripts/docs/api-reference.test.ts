@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/openapi/openapi-document";
 import { renderApiReference } from "./render-api-reference";
 
 describe("docs/api-reference.md", () => {

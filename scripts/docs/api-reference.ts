@@ -1,7 +1,7 @@
 // `npm run docs:api`: writes docs/api-reference.md from the OpenAPI document.
 // `--check` exits non-zero when the committed file differs (a test runs it).
 import { readFileSync, writeFileSync } from "node:fs";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/openapi/openapi-document";
 import { renderApiReference } from "./render-api-reference";
 
 export const API_REFERENCE_FILE = "docs/api-reference.md";

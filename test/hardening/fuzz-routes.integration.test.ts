@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Contract } from "@/lib/api/contract";
+import type { Contract } from "@/lib/contracts/contract";
 import type { RouteHandler } from "@/lib/api/handle";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
 import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";

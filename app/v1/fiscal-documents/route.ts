@@ -5,4 +5,4 @@ import { listDocuments } from "@/lib/documents/list-documents";
 import { createdAnswer } from "@/lib/emission/answer-with-outcome";
 
 export const GET = handle(listDocumentsContract, ({ companyId, query }) => listDocuments({ companyId, query }));
-export const POST = handle(createDocumentContract, async ({ companyId, body, request }) => createdAnswer(request, companyId, await createDocument({ companyId, body })));
+export const POST = handle(createDocumentContract, async ({ companyId, body, request }) => createdAnswer(request, companyId, await createDocument({ companyId, body, parsed: true })));

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { DateInput } from "@/components/dashboard/date-input";
 import { formatDateTime } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
-import type { Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/contracts/pagination";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentFormOptions } from "@/lib/documents/dashboard-contracts";
 import type { DocumentSummary } from "@/lib/documents/response-schemas";

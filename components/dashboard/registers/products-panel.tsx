@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { formatMoney } from "@/components/dashboard/documents/money";
 import { RegisterPanel } from "@/components/dashboard/resources/register-panel";
 import type { FieldDef } from "@/components/dashboard/resources/simple-form";
-import type { Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/contracts/pagination";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateProductInput, UpdateProductInput, type ProductResponse } from "@/lib/products/schemas";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import type { Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/contracts/pagination";
 import { DataTable, Pager, QueryFrame } from "./query-frame";
 import { apiFetch } from "@/lib/client/api-fetch";
 

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { DataTable, QueryFrame } from "../resources/query-frame";
-import type { Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/contracts/pagination";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { BackfillRunWithActor } from "@/lib/webhooks/dashboard-contracts";
 import { formatDateTime } from "../format";

@@ -5,7 +5,7 @@ import { useTimeZone, useTranslations } from "next-intl";
 import { DEFAULT_TIME_ZONE } from "../format";
 import { useState } from "react";
 import { DataTable, Pager, QueryFrame } from "../resources/query-frame";
-import type { Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/contracts/pagination";
 import { zonedDayBounds } from "@/lib/br/date-input";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { EndpointWithLastDelivery } from "@/lib/webhooks/dashboard-contracts";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Pager, QueryFrame } from "../resources/query-frame";
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/contracts/pagination";
 import type { EndpointWithLastDelivery } from "@/lib/webhooks/dashboard-contracts";
 import type { WebhookEndpointResponse } from "@/lib/webhooks/schemas";
 import { EndpointCard } from "./endpoint-card";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateApiKeyBody } from "@/lib/auth/api-key-contracts";
 import { SCOPES } from "@/lib/auth/scopes";
-import { PaginationQuery } from "@/lib/api/pagination";
+import { PaginationQuery } from "@/lib/contracts/pagination";
 import { FiscalSettingsObject } from "../fiscal-settings-schema";
 import { EnvironmentSchema } from "../schemas";
 

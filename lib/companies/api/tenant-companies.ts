@@ -1,5 +1,5 @@
 import type { Company } from "@prisma/client";
-import { paginate, type PaginationQuery } from "@/lib/api/pagination";
+import { paginate, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db, type DbClient } from "@/lib/db/client";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { notFound } from "@/lib/errors";

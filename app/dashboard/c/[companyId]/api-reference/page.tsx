@@ -2,11 +2,11 @@ import { getTranslations } from "next-intl/server";
 import { JsonBlock } from "@/components/dashboard/api-reference/json-block";
 import { groupOperations } from "@/lib/client/openapi-view-model";
 import { OperationCard } from "@/components/dashboard/api-reference/operation-card";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/openapi/openapi-document";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 
 // The same document GET /v1/openapi.json serves, built from the registered
-// contracts: a route added to lib/api/contract-registry.ts appears here.
+// contracts: a route added to openapi/contract-registry.ts appears here.
 export default async function ApiReferencePage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   await requireSessionCompany(companyId);

@@ -9,4 +9,4 @@ export const GET = handleSession(dashboardListDocumentsContract, ({ companyId, q
   return listDocuments({ companyId, query: list, filters: { clientId, from, to } });
 });
 
-export const POST = handleSession(dashboardCreateDocumentContract, ({ companyId, body }) => createDocument({ companyId, body }), { roles: WRITER_ROLES });
+export const POST = handleSession(dashboardCreateDocumentContract, ({ companyId, body }) => createDocument({ companyId, body, parsed: true }), { roles: WRITER_ROLES });

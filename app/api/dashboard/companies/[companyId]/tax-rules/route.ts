@@ -1,5 +1,5 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { createTaxRule, listTaxRules } from "@/lib/tax-rules";
 import { createTaxRuleRoute, listTaxRulesContract } from "@/lib/tax-rules/contracts";
 import { WRITER_ROLES } from "@/lib/auth/roles";

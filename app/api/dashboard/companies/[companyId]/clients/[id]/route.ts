@@ -1,6 +1,6 @@
 import { handleSession } from "@/lib/api/handle-session";
 import { deleteClient, updateClient } from "@/lib/clients";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { deleteClientContract, updateClientContract } from "@/lib/clients/contracts";
 import { WRITER_ROLES } from "@/lib/auth/roles";
 

@@ -1,5 +1,5 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { deleteProduct, updateProduct } from "@/lib/products";
 import { deleteProductContract, updateProductContract } from "@/lib/products/contracts";
 import { WRITER_ROLES } from "@/lib/auth/roles";

@@ -1,5 +1,5 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { deleteTaxRule, getTaxRule, updateTaxRule } from "@/lib/tax-rules";
 import { deleteTaxRuleContract, getTaxRuleContract, updateTaxRuleRoute } from "@/lib/tax-rules/contracts";
 import { WRITER_ROLES } from "@/lib/auth/roles";

@@ -1,5 +1,5 @@
 import { handleSession } from "@/lib/api/handle-session";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { deleteCompanyTemplate, updateCompanyTemplate } from "@/lib/templates";
 import { deleteTemplateContract, updateTemplateContract } from "@/lib/templates/contracts";
 import { WRITER_ROLES } from "@/lib/auth/roles";

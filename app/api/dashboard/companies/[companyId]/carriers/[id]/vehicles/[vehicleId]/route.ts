@@ -1,7 +1,7 @@
 import { handleSession } from "@/lib/api/handle-session";
 import { deleteVehicle, updateVehicle } from "@/lib/carriers";
 import { deleteVehicleContract, updateVehicleContract } from "@/lib/carriers/contracts";
-import { asDashboardContract } from "@/lib/api/dashboard-contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { WRITER_ROLES } from "@/lib/auth/roles";
 
 const roles = { roles: WRITER_ROLES };

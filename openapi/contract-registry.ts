@@ -1,4 +1,4 @@
-import type { Contract } from "./contract";
+import type { Contract } from "@/lib/contracts/contract";
 import { healthContract, readinessContract } from "@/lib/health/health";
 import { openApiContract } from "./openapi-contract";
 import { clientContracts } from "@/lib/clients/contracts";
@@ -17,7 +17,29 @@ import { contingencyContracts } from "@/lib/contingency/contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { receivedDocumentContracts } from "@/lib/received/contracts";
 
-// Every implemented route's contract, in documentation order. Add a domain's
-// contracts here when you add its routes; GET /v1/openapi.json is built from
-// this list (a test checks every app/ route file is listed).
-export const allContracts: Contract[] = [healthContract, readinessContract, openApiContract, ...clientContracts, ...productContracts, ...carrierContracts, ...taxRuleContracts, ...templateContracts, ...documentContracts, ...emissionContracts, ...documentEventContracts, ...downloadContracts, ...emailContracts, ...inutilizationContracts, ...contingencyContracts, ...webhookContracts, ...companyContracts, ...receivedDocumentContracts];
+// Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
+// docs/api-reference.md (npm run docs:api), the dashboard's API reference and the
+// 405 answers of proxy.ts (allowed-methods.ts) are built from this list.
+// It sits above lib/ (docs/architecture.md, Layers): a domain defines its contracts in
+// lib/<domain>/contracts.ts with defineContract (@/lib/contracts/contract) and never
+// imports this file. To register a domain's routes: one import above, one line below.
+export const allContracts: Contract[] = [
+  healthContract,
+  readinessContract,
+  openApiContract,
+  ...clientContracts,
+  ...productContracts,
+  ...carrierContracts,
+  ...taxRuleContracts,
+  ...templateContracts,
+  ...documentContracts,
+  ...emissionContracts,
+  ...documentEventContracts,
+  ...downloadContracts,
+  ...emailContracts,
+  ...inutilizationContracts,
+  ...contingencyContracts,
+  ...webhookContracts,
+  ...companyContracts,
+  ...receivedDocumentContracts,
+];

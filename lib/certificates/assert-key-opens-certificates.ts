@@ -1,6 +1,6 @@
 import { sql, type Queryable } from "@/lib/db/sql";
-import { decrypt } from "./aes-gcm";
-import { certificateEncryptionKey, KEY_VARIABLE } from "./encryption-key";
+import { decrypt } from "@/lib/crypto/aes-gcm";
+import { certificateEncryptionKey, KEY_VARIABLE } from "@/lib/crypto/encryption-key";
 
 // Checked when a web or worker process starts (instrumentation.ts,
 // scripts/start.ts, scripts/worker.ts): a missing key, or a key other than the

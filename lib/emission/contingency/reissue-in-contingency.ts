@@ -5,8 +5,8 @@ import type { EmissionRun } from "@/lib/emission/outcomes";
 import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
-import { activeContingencyFor } from "./contingency-mode";
-import { requestContingencyTransmission } from "./request-transmission";
+import { activeContingencyFor } from "@/lib/contingency/contingency-mode";
+import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 
 // An attempt that got no answer while the company's contingency is active is
 // re-issued in contingency (NFC-e offline, NF-e through its SVC) with the NEXT

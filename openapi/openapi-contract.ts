@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract } from "./contract";
+import { defineContract } from "@/lib/contracts/contract";
 
 export const openApiContract = defineContract({
   method: "GET",

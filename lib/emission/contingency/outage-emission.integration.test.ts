@@ -5,8 +5,8 @@ import { createDraft, createEmittingCompany, draftBody, runDueNow } from "@/lib/
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
-import { findActiveContingency } from "./active-contingency";
-import { checkCompanyStatusAndSwitch } from "./status-answers";
+import { findActiveContingency } from "@/lib/contingency/active-contingency";
+import { checkCompanyStatusAndSwitch } from "@/lib/contingency/status-answers";
 
 // Switching and emission together (issue 33, done-when): the simulator's SP
 // authorizer goes down (outage rule, status 108); the company is on automatic

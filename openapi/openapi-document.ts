@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Contract } from "./contract";
-import { ErrorObject } from "./error-response";
+import type { Contract } from "@/lib/contracts/contract";
+import { ErrorObject } from "@/lib/contracts/error-object";
 import { allContracts } from "./contract-registry";
 
 type JsonSchema = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { getPool } from "@/lib/db/client";
 import type { EmissionRun } from "@/lib/emission/outcomes";
 import { settleContingency, type Settled } from "@/lib/emission/settle-emission";
 import type { SendSource } from "@/lib/emission/send-for-authorization";
-import { requestContingencyTransmission } from "./request-transmission";
+import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 
 /**
  * The NFC-e was built with tpEmis 9, dhCont and xJust, signed and stored with its

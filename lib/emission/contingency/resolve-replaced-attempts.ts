@@ -4,6 +4,7 @@ import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { buildSignedEvent } from "@/lib/fiscal/nfe";
+// Upward on purpose (scripts/check-layers.ts): one inutilization path for the API and for replaced attempts.
 import { createInutilization } from "@/lib/inutilizations/create-inutilization";
 
 // The number of an attempt replaced in contingency is resolved once the authority

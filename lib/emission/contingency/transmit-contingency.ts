@@ -1,4 +1,4 @@
-import { findActiveContingency } from "./active-contingency";
+import { findActiveContingency } from "@/lib/contingency/active-contingency";
 import { resolveReplacedAttempts } from "./resolve-replaced-attempts";
 import { transmitOfflineDocuments } from "./transmit-offline";
 
