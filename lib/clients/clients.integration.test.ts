@@ -81,6 +81,18 @@ describe("POST /v1/clients", () => {
     expect((await post(other.key, { name: "A", document: cnpj })).status).toBe(201);
   });
 
+  it("creates one client when the same document is posted ten times at once (the others 422), and answers what GET reads", async () => {
+    const company = await createTestCompany();
+    const document = completeCpf("987654321");
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(company.key, { name: `Racer ${i}`, document, email: `r${i}@example.com`, fantasyName: "" })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(422)]);
+    const created = answers.find((answer) => answer.status === 201)!.body;
+    for (const refused of answers.filter((answer) => answer.status === 422)) expect(refused.body.message).toContain(created.id);
+    // The created answer is the row as read back (same keys, order and values; "" stored as null).
+    expect(created.fantasyName).toBeNull();
+    expect(JSON.stringify((await get(company.key, created.id)).body)).toBe(JSON.stringify(created));
+  });
+
   it("requires the clients:write scope", async () => {
     const company = await createTestCompany({ scopes: ["clients:read"] });
     const res = await post(company.key, { name: "A" });
