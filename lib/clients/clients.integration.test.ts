@@ -3,6 +3,7 @@ import * as collection from "@/app/v1/clients/route";
 import * as member from "@/app/v1/clients/[id]/route";
 import { completeCnpj, completeCpf } from "@/lib/br";
 import { createTestCompany, db } from "@/test/factories";
+import { createClient } from "./client-service";
 import { findOrCreateInlineClient } from "./lookup";
 import { registerCalls } from "@/test/http";
 
@@ -91,6 +92,15 @@ describe("POST /v1/clients", () => {
     // The created answer is the row as read back (same keys, order and values; "" stored as null).
     expect(created.fantasyName).toBeNull();
     expect(JSON.stringify((await get(company.key, created.id)).body)).toBe(JSON.stringify(created));
+  });
+
+  it("creates inside a caller's Prisma transaction, and a duplicate there is refused with the same error", async () => {
+    const company = await createTestCompany();
+    const document = completeCpf("876543219");
+    const created = await db.$transaction((tx) => createClient(company.companyId, { name: "In a transaction", document, isActive: false, stateRegistration: "" }, tx));
+    expect(created).toMatchObject({ name: "In a transaction", document, documentType: "CPF", type: "INDIVIDUAL", isActive: false, stateRegistration: null });
+    expect(JSON.stringify((await get(company.key, created.id)).body)).toBe(JSON.stringify(created));
+    await expect(db.$transaction((tx) => createClient(company.companyId, { name: "Again", document }, tx))).rejects.toMatchObject({ status: 422, code: "duplicate_document" });
   });
 
   it("requires the clients:write scope", async () => {
