@@ -6,9 +6,11 @@
 // the relay that sends the events of runs the database queues.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // Before any request: the socket's address and duplicate Authorization headers (lib/api/raw-request-guard.ts).
+  // Before any request: the socket's address and duplicate Authorization headers (lib/api/raw-request-guard.ts),
+  // and /v1's security headers, malformed paths and 405s (lib/api/api-request-guard.ts; proxy.ts skips /v1).
   const { installRawRequestGuard } = await import("@/lib/api/raw-request-guard");
-  installRawRequestGuard();
+  const { guardApiRequest } = await import("@/lib/api/api-request-guard");
+  installRawRequestGuard(guardApiRequest);
   await refuseToStartWithoutCertificateKey();
   // The authority trust store (shipped ICP-Brasil files + AUTHORITY_EXTRA_CA_FILE): unreadable stops the start, naming it.
   const { authorityTrustStore } = await import("@/lib/authority/trust-store");

@@ -26,8 +26,14 @@ function compile(): RoutePattern[] {
 /** The methods the path's route accepts, or null when no contract has this path (or the method is accepted). */
 export function disallowedMethod(pathname: string, method: string): string[] | null {
   patterns ??= compile();
-  const matches = patterns.filter((route) => route.pattern.test(pathname));
-  if (matches.length === 0) return null;
-  const allowed = new Set(matches.flatMap((route) => [...route.methods]));
-  return allowed.has(method.toUpperCase()) ? null : [...allowed].sort();
+  // Runs on every /v1 request (lib/api/api-request-guard.ts): no allocation unless refused.
+  const upper = method.toUpperCase();
+  let allowed: Set<string> | undefined;
+  for (const route of patterns) {
+    if (!route.pattern.test(pathname)) continue;
+    if (route.methods.has(upper)) return null;
+    allowed ??= new Set();
+    for (const name of route.methods) allowed.add(name);
+  }
+  return allowed ? [...allowed].sort() : null;
 }

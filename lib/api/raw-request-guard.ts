@@ -35,16 +35,23 @@ export function guardRawRequest(request: IncomingMessage, response: ServerRespon
 
 const globalForGuard = globalThis as unknown as { __fiscalRawRequestGuard?: boolean };
 
+/** A check on the raw request: returns false when it answered the request itself. */
+export type RawRequestGuard = (request: IncomingMessage, response: ServerResponse) => boolean;
+
 /**
- * Runs guardRawRequest on every request of every HTTP server in this process,
- * before the server's own listeners (Next's). Idempotent.
+ * Runs guardRawRequest, then each of `more` in order (instrumentation.ts: the
+ * /v1 protections of ./api-request-guard.ts), on every request of every HTTP
+ * server in this process, before the server's own listeners (Next's). Idempotent.
  */
-export function installRawRequestGuard(): void {
+export function installRawRequestGuard(...more: RawRequestGuard[]): void {
   if (globalForGuard.__fiscalRawRequestGuard) return;
   globalForGuard.__fiscalRawRequestGuard = true;
+  const guards: RawRequestGuard[] = [guardRawRequest, ...more];
   const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "request" && !guardRawRequest(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+    if (event === "request") {
+      for (const guard of guards) if (!guard(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+    }
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
 }

@@ -3,6 +3,7 @@ import * as collection from "@/app/v1/clients/route";
 import * as member from "@/app/v1/clients/[id]/route";
 import { completeCnpj, completeCpf } from "@/lib/br";
 import { createTestCompany, db } from "@/test/factories";
+import { createClient } from "./client-service";
 import { findOrCreateInlineClient } from "./lookup";
 import { registerCalls } from "@/test/http";
 
@@ -79,6 +80,27 @@ describe("POST /v1/clients", () => {
     // Another company may register the same document.
     const other = await createTestCompany();
     expect((await post(other.key, { name: "A", document: cnpj })).status).toBe(201);
+  });
+
+  it("creates one client when the same document is posted ten times at once (the others 422), and answers what GET reads", async () => {
+    const company = await createTestCompany();
+    const document = completeCpf("987654321");
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(company.key, { name: `Racer ${i}`, document, email: `r${i}@example.com`, fantasyName: "" })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(422)]);
+    const created = answers.find((answer) => answer.status === 201)!.body;
+    for (const refused of answers.filter((answer) => answer.status === 422)) expect(refused.body.message).toContain(created.id);
+    // The created answer is the row as read back (same keys, order and values; "" stored as null).
+    expect(created.fantasyName).toBeNull();
+    expect(JSON.stringify((await get(company.key, created.id)).body)).toBe(JSON.stringify(created));
+  });
+
+  it("creates inside a caller's Prisma transaction, and a duplicate there is refused with the same error", async () => {
+    const company = await createTestCompany();
+    const document = completeCpf("876543219");
+    const created = await db.$transaction((tx) => createClient(company.companyId, { name: "In a transaction", document, isActive: false, stateRegistration: "" }, tx));
+    expect(created).toMatchObject({ name: "In a transaction", document, documentType: "CPF", type: "INDIVIDUAL", isActive: false, stateRegistration: null });
+    expect(JSON.stringify((await get(company.key, created.id)).body)).toBe(JSON.stringify(created));
+    await expect(db.$transaction((tx) => createClient(company.companyId, { name: "Again", document }, tx))).rejects.toMatchObject({ status: 422, code: "duplicate_document" });
   });
 
   it("requires the clients:write scope", async () => {

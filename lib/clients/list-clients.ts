@@ -1,6 +1,7 @@
 import { pageWindow, toPage, type Page } from "@/lib/contracts/pagination";
 import { sqlOn } from "@/lib/db/sql";
 import { getPool, type DbClient } from "@/lib/db/client";
+import { CLIENT_COLUMNS as COLUMNS } from "./client-columns";
 import type { ClientResponse, ListClientsQuery } from "./schemas";
 
 // GET /v1/clients runs on every integration's sync loop, so the page and its
@@ -10,13 +11,6 @@ import type { ClientResponse, ListClientsQuery } from "./schemas";
 // Timestamps are formatted by PostgreSQL exactly as toISOString (no Date per
 // cell). The filters mirror the ORM's: `contains` with mode insensitive is
 // ILIKE '%…%' and, like the ORM, passes % and _ through.
-
-// Column order = the model's, so the JSON keys keep the order of toClientResponse.
-const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const COLUMNS = `"id", "name", "fantasyName", "document", "documentType"::text AS "documentType", "type"::text AS "type",
-  "stateRegistration", "icmsTaxpayer"::text AS "icmsTaxpayer", "email", "phone", "zipCode", "street", "number", "complement",
-  "neighborhood", "city", "state", "municipalityCode", "countryCode", "isActive",
-  to_char("createdAt", ${ISO_UTC}) AS "createdAt", to_char("updatedAt", ${ISO_UTC}) AS "updatedAt"`;
 
 type ClientRow = ClientResponse & { total: number };
 type Sql = { text: string; values: unknown[] };

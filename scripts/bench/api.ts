@@ -155,6 +155,9 @@ async function main(): Promise<void> {
     const probe = await fetch(target, { headers: { authorization: `Bearer ${key}` } });
     const body = (await probe.json()) as { meta?: { total?: number } };
     if (probe.status !== 200 || (PATH.startsWith("/v1/clients") && body.meta?.total !== CLIENTS)) throw new Error(`GET ${PATH} answered ${probe.status} ${JSON.stringify(body).slice(0, 200)}`);
+    // What is measured must carry what is asked: the security headers and the rate-limit headers.
+    const missing = ["content-security-policy", "x-content-type-options", "x-frame-options", "cache-control", ...(PATH.startsWith("/v1/") ? ["ratelimit"] : [])].filter((name) => !probe.headers.has(name));
+    if (missing.length) throw new Error(`GET ${PATH} answered without ${missing.join(", ")}`);
 
     console.log(`Warm-up: ${WARMUP_S} s at ${RATE} req/s…`);
     await runEven(target, key, WARMUP_S);
