@@ -7,9 +7,9 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before any request: the socket's address and duplicate Authorization headers (lib/api/raw-request-guard.ts),
-  // and /v1's security headers, malformed paths and 405s (lib/api/api-request-guard.ts; proxy.ts skips /v1).
+  // and /v1's security headers, malformed paths and 405s (openapi/api-request-guard.ts; proxy.ts skips /v1).
   const { installRawRequestGuard } = await import("@/lib/api/raw-request-guard");
-  const { guardApiRequest } = await import("@/lib/api/api-request-guard");
+  const { guardApiRequest } = await import("@/openapi/api-request-guard");
   installRawRequestGuard(guardApiRequest);
   await refuseToStartWithoutCertificateKey();
   // The authority trust store (shipped ICP-Brasil files + AUTHORITY_EXTRA_CA_FILE): unreadable stops the start, naming it.

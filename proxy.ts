@@ -8,7 +8,7 @@ import { describeMalformedPath, securityHeaders } from "@/lib/api/security-heade
 // a CSP nonce (Next applies it to its own scripts when it finds it in the
 // request's Content-Security-Policy header), and adds the browser protections
 // of lib/api/security-headers.ts to every answer. /v1 gets the same headers and
-// refusals from lib/api/api-request-guard.ts on the raw request (installed by
+// refusals from openapi/api-request-guard.ts on the raw request (installed by
 // instrumentation.ts), without Next's proxy machinery: 0.3–0.6 ms of CPU per
 // request there (bench:api). The matcher's /v1 test must stay within that
 // guard's (isApiRequestPath: as sent or decoded, any case).

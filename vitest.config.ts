@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "inngest/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "inngest/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "openapi/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
     reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],

@@ -26,7 +26,7 @@ function compile(): RoutePattern[] {
 /** The methods the path's route accepts, or null when no contract has this path (or the method is accepted). */
 export function disallowedMethod(pathname: string, method: string): string[] | null {
   patterns ??= compile();
-  // Runs on every /v1 request (lib/api/api-request-guard.ts): no allocation unless refused.
+  // Runs on every /v1 request (openapi/api-request-guard.ts): no allocation unless refused.
   const upper = method.toUpperCase();
   let allowed: Set<string> | undefined;
   for (const route of patterns) {

@@ -40,7 +40,7 @@ export type RawRequestGuard = (request: IncomingMessage, response: ServerRespons
 
 /**
  * Runs guardRawRequest, then each of `more` in order (instrumentation.ts: the
- * /v1 protections of ./api-request-guard.ts), on every request of every HTTP
+ * /v1 protections of openapi/api-request-guard.ts), on every request of every HTTP
  * server in this process, before the server's own listeners (Next's). Idempotent.
  */
 export function installRawRequestGuard(...more: RawRequestGuard[]): void {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { disallowedMethod } from "./allowed-methods";
-import { describeMalformedPath, securityHeaders } from "./security-headers";
+import { describeMalformedPath, securityHeaders } from "@/lib/api/security-headers";
 
 // The /v1 API's browser protections (./security-headers.ts) and the refusals
 // Next would answer in its own format (an empty 405 for a method a route file
