@@ -112,7 +112,7 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
                   {email.attempts}
                   {email.nextAttemptAt && <span className="block text-slate-500">{t("nextAttempt", { at: formatDateTime(email.nextAttemptAt, timeZone) })}</span>}
                 </td>
-                <td className="max-w-xs break-words px-3 py-2 font-mono text-[11px]">{email.smtpReply ?? "—"}</td>
+                <td className="min-w-56 max-w-xs break-words px-3 py-2 font-mono text-[11px]">{email.smtpReply ?? "—"}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(email.createdAt, timeZone)}</td>
               </tr>
             ))}
