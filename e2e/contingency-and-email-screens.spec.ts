@@ -88,6 +88,9 @@ test("an NFC-e issued offline during a SEFAZ-SP outage, then authorized and e-ma
     await expect(rows.first().getByTestId("document-status")).toHaveText("Em contingência");
     for (const [width, suffix] of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
+      // The status badge is in view without scrolling the table sideways.
+      const badgeBox = await rows.first().getByTestId("document-status").boundingBox();
+      expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${SHOTS}/contingency-email-documents-filtered-${suffix}.png`, fullPage: true });
     }
 
