@@ -67,7 +67,7 @@ test("the fiscal settings choose automatic or manual-only contingency", async ({
   const select = page.getByLabel("Entrar em contingência");
   await expect(select).toHaveValue("true");
   await select.selectOption("false");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar configurações", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: /salv/i })).toBeVisible();
   const company = await db.company.findUniqueOrThrow({ where: { id: account.companyId } });
   expect(company.contingencyAutomatic).toBe(false);

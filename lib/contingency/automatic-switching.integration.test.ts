@@ -55,7 +55,7 @@ describe("automatic entry by communication failures", () => {
     resetEnvCache();
     const { companyId } = await createTestCompany({ state: "BA", municipalityCode: "2927408" });
     expect(await recordAuthorizerCommunication(companyId, 55, false)).toEqual({ failures: 1, entered: true });
-    expect(await findActiveContingency(companyId, 55)).toMatchObject({ mode: "SVC_RS", reason: "SEFAZ-BA sem resposta: 1 falhas de comunicação consecutivas em até 30 s" });
+    expect(await findActiveContingency(companyId, 55)).toMatchObject({ mode: "SVC_RS", reason: "SEFAZ-BA sem resposta: 1 falha de comunicação" });
   });
 
   it("a 108 or 109 from the authorizer enters at once", async () => {

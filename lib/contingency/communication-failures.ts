@@ -54,7 +54,10 @@ export async function recordAuthorizerCommunication(companyId: string, model: Co
   }
   if (failures < config.CONTINGENCY_FAILURE_THRESHOLD && !detail.immediate) return { failures, entered: false };
   const uf = await companyState(companyId);
-  const reason = `${authorizerLabel(uf, model)} sem resposta: ${failures} falhas de comunicação consecutivas em até ${config.CONTINGENCY_FAILURE_WINDOW_SECONDS} s`;
+  // The xJust of what is issued meanwhile: read by the accountant on the DANFE and the document page.
+  const reason = failures === 1
+    ? `${authorizerLabel(uf, model)} sem resposta: 1 falha de comunicação`
+    : `${authorizerLabel(uf, model)} sem resposta: ${failures} falhas de comunicação consecutivas em até ${config.CONTINGENCY_FAILURE_WINDOW_SECONDS} s`;
   const { entered } = await enterContingency({ companyId, model, automatic: true, reason });
   return { failures, entered };
 }

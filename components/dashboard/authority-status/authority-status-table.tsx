@@ -52,7 +52,17 @@ export function AuthorityStatusTable({ checks, timeZone }: { checks: ServiceStat
             <td className="px-3 py-2">
               <StatusCell check={check} />
             </td>
-            <td className="px-3 py-2 text-slate-700">{detailOf(check, timeZone)}</td>
+            <td className="px-3 py-2 text-slate-700">
+              {check.result.kind === "communication_failure" && !("cStat" in check.result && check.result.cStat) ? (
+                <>
+                  {/* No SEFAZ answer: a sentence in the reader's language; the client's technical reason (English) for support below. */}
+                  {t("noAnswer")}
+                  <span className="block break-words font-mono text-[11px] text-slate-400">{check.result.reason}</span>
+                </>
+              ) : (
+                detailOf(check, timeZone)
+              )}
+            </td>
             <td className="px-3 py-2 text-right tabular-nums text-slate-500">
               {check.latencyMs} ms
               {check.fromCache && <span className="block text-xs" data-testid="status-from-cache">{t("fromCache")}</span>}

@@ -27,8 +27,9 @@ describe("ContingencyNotice", () => {
     expect(html).toContain("Em contingência desde 10/03/2026 14:02");
     expect(html).toContain("SEFAZ-SP indisponível");
     expect(html).toContain("Pendente de autorização");
-    expect(html).toContain("número 41");
-    expect(html).toContain("aguardando a SEFAZ para ser resolvida.");
+    expect(html).toContain("nº 41, chave 3526 0312 3456 7800 0195 6500 1000 0000 4110 0000 0418");
+    expect(html).toContain("será cancelado ou inutilizado quando a SEFAZ voltar a responder.");
+    expect(html).not.toContain("Resolvido em");
   });
 
   it("an authorized SVC NF-e whose first attempt was cancelled; nothing for a normal document", () => {
@@ -42,8 +43,10 @@ describe("ContingencyNotice", () => {
     });
     expect(html).toContain("NF-e emitida em contingência pela SVC-AN");
     expect(html).not.toContain("Pendente de autorização");
-    expect(html).toContain("cancelada.");
+    expect(html).toContain("a SEFAZ tinha autorizado; cancelado.");
     expect(html).toContain("Protocolo 135260000000001.");
+    // Resolved at 18:00 UTC: 15:00 in São Paulo.
+    expect(html).toContain("Resolvido em 10/03/2026 15:00.");
     expect(render({ status: "AUTHORIZED", processingReason: null, contingency: null })).toBe("");
   });
 });

@@ -16,11 +16,19 @@ export function ContingencyNotice({ document, timeZone }: { document: Pick<Docum
     <div role="status" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="contingency-notice">
       <p className="font-medium">{t(`mode.${contingency.mode}`)}</p>
       <p>{t("since", { date: formatDateTime(contingency.since, timeZone), reason: contingency.reason })}</p>
-      {document.status === "CONTINGENCY" && <p data-testid="contingency-pending">{t("pending")}{document.processingReason ? ` ${document.processingReason}` : ""}</p>}
+      {document.status === "CONTINGENCY" && (
+        <p data-testid="contingency-pending">
+          {t("pending")}
+          {/* processingReason is the API's English "Waiting for transmission: <why>": the label is ours, the why the authority client's. */}
+          {document.processingReason ? ` ${t("lastTransmission", { reason: document.processingReason.replace(/^Waiting for transmission:\s*/, "") })}` : ""}
+        </p>
+      )}
       {attempt && (
-        <p className="text-xs" data-testid="contingency-original-attempt">
-          {t("originalAttempt", { series: attempt.series, number: attempt.number, accessKey: attempt.accessKey })} {t(`resolution.${attempt.resolution}`)}
+        <p className="break-words text-xs" data-testid="contingency-original-attempt">
+          {/* The key in groups of four, as on the DANFE, so it wraps between groups on a narrow screen. */}
+          {t("originalAttempt", { series: attempt.series, number: attempt.number, accessKey: attempt.accessKey.replace(/(.{4})(?=.)/g, "$1 ") })} {t(`resolution.${attempt.resolution}`)}
           {attempt.protocol ? ` ${t("protocol", { protocol: attempt.protocol })}` : ""}
+          {attempt.resolvedAt && attempt.resolution !== "PENDING" ? ` ${t("resolvedAt", { date: formatDateTime(attempt.resolvedAt, timeZone) })}` : ""}
           {attempt.detail && attempt.resolution === "NEEDS_ATTENTION" ? ` ${attempt.detail}` : ""}
         </p>
       )}

@@ -13,7 +13,7 @@ export function DetailRow({ label, value, testId }: { label: string; value: Reac
   return (
     <div className="flex justify-between gap-3 py-0.5">
       <span className="text-slate-500">{label}</span>
-      <span className="text-right tabular-nums" data-testid={testId}>{value}</span>
+      <span className="whitespace-nowrap text-right tabular-nums" data-testid={testId}>{value}</span>
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
       </p>
       {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode) && (
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd className="break-all font-mono text-xs" data-testid="access-key">{d.accessKey.replace(/(.{4})/g, "$1 ").trim()}</dd></>}
+          {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd className="break-words font-mono text-xs" data-testid="access-key">{d.accessKey.replace(/(.{4})/g, "$1 ").trim()}</dd></>}
           {d.protocolNumber && <><dt className="text-slate-500">{t(d.status === "DENIED" ? "deniedProtocol" : "protocol")}</dt><dd className="font-mono text-xs">{d.protocolNumber}</dd></>}
           {d.nfseNumber && <><dt className="text-slate-500">{t("nfseNumber")}</dt><dd className="font-mono text-xs" data-testid="nfse-number">{d.nfseNumber}</dd></>}
           {d.verificationCode && <><dt className="text-slate-500">{t("verificationCode")}</dt><dd className="font-mono text-xs" data-testid="verification-code">{d.verificationCode}</dd></>}

@@ -96,29 +96,30 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500" data-testid="documents-empty">{filtered ? t("emptyFiltered") : t("empty")}</p>
       ) : (
         <>
+          {/* Tighter cells below 1024 px so the status column stays in view beside the sidebar. */}
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th className="px-3 py-2 font-medium">{t("issued")}</th>
-                  <th className="px-3 py-2 font-medium">{t("type")}</th>
-                  <th className="px-3 py-2 font-medium">{t("numberSeries")}</th>
-                  <th className="px-3 py-2 font-medium">{t("client")}</th>
-                  <th className="px-3 py-2 text-right font-medium">{t("total")}</th>
-                  <th className="px-3 py-2 font-medium">{t("status")}</th>
+                  <th className="px-2 py-2 lg:px-3 font-medium">{t("issued")}</th>
+                  <th className="px-2 py-2 lg:px-3 font-medium">{t("type")}</th>
+                  <th className="px-2 py-2 lg:px-3 font-medium">{t("numberSeries")}</th>
+                  <th className="px-2 py-2 lg:px-3 font-medium">{t("client")}</th>
+                  <th className="px-2 py-2 lg:px-3 text-right font-medium">{t("total")}</th>
+                  <th className="px-2 py-2 lg:px-3 font-medium">{t("status")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {documents.data.data.map((d) => (
                   <tr key={d.id} data-testid="document-row" className="hover:bg-slate-50">
-                    <td className="whitespace-nowrap px-3 py-2">
+                    <td className="px-2 py-2 lg:whitespace-nowrap lg:px-3">
                       <Link href={`/dashboard/c/${companyId}/documents/${d.id}`} className="text-indigo-700 hover:underline">{formatDateTime(d.issueDateTime, timeZone)}</Link>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">{e(`documentType.${d.type}`)}</td>
-                    <td className="px-3 py-2 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
-                    <td className="px-3 py-2">{d.client.name}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
-                    <td className="px-3 py-2"><DocumentStatusBadge status={d.status} /></td>
+                    <td className="whitespace-nowrap px-2 py-2 lg:px-3">{e(`documentType.${d.type}`)}</td>
+                    <td className="px-2 py-2 lg:px-3 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
+                    <td className="px-2 py-2 lg:px-3">{d.client.name}</td>
+                    <td className="whitespace-nowrap px-2 py-2 lg:px-3 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
+                    <td className="px-2 py-2 lg:px-3"><DocumentStatusBadge status={d.status} /></td>
                   </tr>
                 ))}
               </tbody>

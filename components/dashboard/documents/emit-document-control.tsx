@@ -16,6 +16,7 @@ const SLOW_POLL_MS = 30_000;
  * Emit button for DRAFT and REJECTED documents; while the document is
  * PROCESSING the page refreshes itself until the outcome arrives, and this
  * banner is the only place that says so (the panel waits for the same status).
+ * A CONTINGENCY document (offline NFC-e) is followed the same way, more slowly.
  */
 export function EmitDocumentControl({ companyId, documentId, status, processingReason = null }: { companyId: string; documentId: string; status: string; processingReason?: string | null }) {
   const t = useTranslations("documentDetail.emit");
@@ -27,8 +28,9 @@ export function EmitDocumentControl({ companyId, documentId, status, processingR
   });
 
   useEffect(() => {
-    if (status !== "PROCESSING") return;
-    const timer = setInterval(() => router.refresh(), processingReason ? SLOW_POLL_MS : POLL_MS);
+    // An NFC-e issued offline waits for SEFAZ to come back (minutes): the page follows it slowly.
+    if (status !== "PROCESSING" && status !== "CONTINGENCY") return;
+    const timer = setInterval(() => router.refresh(), processingReason || status === "CONTINGENCY" ? SLOW_POLL_MS : POLL_MS);
     return () => clearInterval(timer);
   }, [status, processingReason, router]);
 

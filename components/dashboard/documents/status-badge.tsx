@@ -16,7 +16,7 @@ type Status = "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" |
 export function DocumentStatusBadge({ status }: { status: Status }) {
   const t = useTranslations("enums.documentStatus");
   return (
-    <span data-testid="document-status" data-status={status} className={`rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>
+    <span data-testid="document-status" data-status={status} className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>
       {t(status)}
     </span>
   );

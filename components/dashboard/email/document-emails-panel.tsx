@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
@@ -26,6 +26,8 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
   const t = useTranslations("documentEmails");
   const resendErrors = useTranslations("documentEmails.errors");
   const errorMessage = useErrorMessage();
+  // The company layout provides its state's zone (America/Manaus for AM…).
+  const timeZone = useTimeZone();
   const plainError = (error: unknown) =>
     error instanceof ApiError && RESEND_ERROR_CODES.includes(error.code as ResendErrorCode) ? resendErrors(error.code as ResendErrorCode) : errorMessage(error);
   const base = `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(documentId)}`;
@@ -72,7 +74,7 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
                 onChange={(event) => setTo(event.target.value)}
                 placeholder={t("toPlaceholder")}
                 aria-label={t("toLabel")}
-                className="w-64 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                className="w-64 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
               />
             </label>
             <button type="submit" disabled={resend.isPending} className="rounded-md border border-indigo-600 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
@@ -89,11 +91,17 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
       )}
       <QueryFrame query={emails} loading={t("loading")} isEmpty={(data) => data.data.length === 0} empty={t("empty")}>
         {(data) => (
-          <DataTable headers={[t("status"), t("trigger"), t("recipients"), t("attempts"), t("smtpReply"), t("created"), ""]}>
+          <DataTable headers={[t("status"), t("trigger"), t("recipients"), t("attempts"), t("smtpReply"), t("created")]}>
             {data.data.map((email) => (
               <tr key={email.id} data-testid="document-email-row" className="align-top hover:bg-slate-50">
                 <td className="px-3 py-2">
-                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[email.status]}`}>{t(`statusLabel.${email.status}`)}</span>
+                  <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[email.status]}`}>{t(`statusLabel.${email.status}`)}</span>
+                  {/* In the first column: a tablet scrolls the table sideways, and the action must stay in view. */}
+                  {email.subject && (
+                    <button type="button" className="mt-1 block whitespace-nowrap text-xs text-indigo-700 hover:underline" aria-expanded={previewId === email.id} onClick={() => setPreviewId(previewId === email.id ? null : email.id)}>
+                      {previewId === email.id ? t("hidePreview") : t("preview")}
+                    </button>
+                  )}
                 </td>
                 <td className="px-3 py-2 text-xs">{t(`triggerLabel.${email.trigger}`)}</td>
                 <td className="px-3 py-2 text-xs">
@@ -102,17 +110,10 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
                 </td>
                 <td className="px-3 py-2 text-xs">
                   {email.attempts}
-                  {email.nextAttemptAt && <span className="block text-slate-500">{t("nextAttempt", { at: formatDateTime(email.nextAttemptAt) })}</span>}
+                  {email.nextAttemptAt && <span className="block text-slate-500">{t("nextAttempt", { at: formatDateTime(email.nextAttemptAt, timeZone) })}</span>}
                 </td>
-                <td className="max-w-xs break-words px-3 py-2 font-mono text-[11px]">{email.smtpReply ?? "—"}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(email.createdAt)}</td>
-                <td className="px-3 py-2">
-                  {email.subject && (
-                    <button type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setPreviewId(previewId === email.id ? null : email.id)}>
-                      {previewId === email.id ? t("hidePreview") : t("preview")}
-                    </button>
-                  )}
-                </td>
+                <td className="min-w-56 max-w-xs break-words px-3 py-2 font-mono text-[11px]">{email.smtpReply ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(email.createdAt, timeZone)}</td>
               </tr>
             ))}
           </DataTable>

@@ -87,7 +87,7 @@ export function EmailSettingsForm({ endpoint, initial, canManage }: { endpoint: 
       </div>
       <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold">{t("smtpTitle")}</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {input("smtpHost")}
           {input("smtpPort", "number")}
           {input("fromAddress", "text", t("fromPlaceholder"))}
@@ -108,6 +108,7 @@ export function EmailSettingsForm({ endpoint, initial, canManage }: { endpoint: 
       </fieldset>
       {save.isSuccess && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{t("saved")}</p>}
       {save.isError && <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{errorMessage(save.error)}</p>}
+      {!canManage && <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("readOnly")}</p>}
       {canManage && (
         <button type="submit" disabled={save.isPending} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
           {save.isPending ? t("saving") : t("save")}

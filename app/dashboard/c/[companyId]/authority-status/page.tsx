@@ -8,6 +8,7 @@ import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { canWrite } from "@/lib/auth/roles";
 import { ContingencySwitch } from "@/components/dashboard/contingency/contingency-switch";
 import { getContingencyOverview } from "@/lib/contingency/contingency-state";
+import { RefreshAfterSwitch } from "@/components/dashboard/contingency/refresh-after-switch";
 
 // Every visit asks the authority again (NFeStatusServico4): nothing here is cached.
 export const dynamic = "force-dynamic";
@@ -15,9 +16,11 @@ export const dynamic = "force-dynamic";
 export default async function AuthorityStatusPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
+  const before = await getContingencyOverview(company.id);
   const { certificate, checks } = await checkCompanyStatusAndSwitch(company.id);
   // After the checks: a 108/109 they found has already switched the contingency shown below.
   const contingency = await getContingencyOverview(company.id);
+  const switched = (["55", "65"] as const).some((model) => before[model].active !== contingency[model].active);
   const t = await getTranslations("authorityStatus");
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : undefined;
   return (
@@ -41,6 +44,7 @@ export default async function AuthorityStatusPage({ params }: { params: Promise<
       </div>
       <AuthorityStatusTable checks={checks} timeZone={timeZone} />
       <ContingencySwitch companyId={company.id} initial={contingency} canManage={canWrite(user.role)} />
+      {switched && <RefreshAfterSwitch />}
       <Link href={`/dashboard/c/${company.id}/authority-status`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50" prefetch={false}>
         {t("checkAgain")}
       </Link>
