@@ -54,7 +54,7 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
       )}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Box title={t(d.type === "NFSE" ? "client.takerTitle" : "client.title")}>
-          <p className="font-medium" data-testid="client-name">{d.client.name}</p>
+          <p className="font-medium" data-testid="client-name">{d.client.name || t("client.finalConsumer")}</p>
           <p className="text-slate-600">{d.client.document ? `${d.client.documentType} ${formatCnpj(d.client.document)}` : t("client.finalConsumer")}</p>
           <p className="text-slate-600">{[snapshot.street, snapshot.number, snapshot.complement, snapshot.neighborhood].filter(Boolean).join(", ")}</p>
           <p className="text-slate-600">{[snapshot.city, snapshot.state].filter(Boolean).join(" / ")}{snapshot.zipCode ? ` · CEP ${String(snapshot.zipCode).replace(/^(\d{5})(\d{3})$/, "$1-$2")}` : ""}</p>

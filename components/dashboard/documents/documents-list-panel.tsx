@@ -116,7 +116,7 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{e(`documentType.${d.type}`)}</td>
                     <td className="px-3 py-2 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
-                    <td className="px-3 py-2">{d.client.name}</td>
+                    <td className="px-3 py-2">{d.client.name || t("unidentifiedConsumer")}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
                     <td className="px-3 py-2"><DocumentStatusBadge status={d.status} /></td>
                   </tr>

@@ -89,7 +89,7 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
 
   const data = options.data;
   const clients = data?.clients ?? [];
-  const recipientState = form.clientMode === "existing" ? clients.find((c) => c.id === form.clientId)?.state : form.inline.state;
+  const recipientState = form.clientMode === "anonymous" ? undefined : form.clientMode === "existing" ? clients.find((c) => c.id === form.clientId)?.state : form.inline.state;
   const operation = cfopOperation(form.type, data?.company.state ?? "", recipientState);
   const model = form.type === "NFSE" ? "NFSE" : "NFE";
   const error = formError ?? (create.error ? errorMessage(create.error) : null);
