@@ -1,5 +1,4 @@
 import { parseWith } from "@/lib/api/read-input";
-import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
 import { composeDocument, loadReferences } from "./create-document";
 import { readCreationState, recipientRecordOf } from "./read-creation-state";
