@@ -41,13 +41,13 @@ export function useIssueMessages(): (error: { issues: readonly z.core.$ZodIssue[
   );
 }
 
-/** A validation message of the API ("must have 8 digits") in the user's language when the catalogue knows it. */
+/** A validation message of the API ("must have 8 digits") in the user's language when the catalogue knows it; else "Valor inválido." (never the API's English). */
 export function useKnownMessage(): (message: string) => string {
   const { render, hasKnown } = useIssueText();
   return useCallback(
     (message: string) => {
       const text = describeMessage(message, hasKnown);
-      return text ? render(text) : message;
+      return render(text ?? { key: "invalidType" });
     },
     [render, hasKnown],
   );
