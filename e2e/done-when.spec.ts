@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { modulus11CheckDigit } from "@/lib/br";
 import { db } from "@/lib/db/client";
 import { makeCarrier } from "@/lib/documents/testing/fixtures";
 import { closeDb, createAccountWithDraft, signIn } from "./signin-helpers";
@@ -52,7 +53,7 @@ test("NF-e interestadual: item sem CFOP e transportadora com veículo, autorizad
   await form.getByRole("button", { name: "Adicionar pagamento" }).click();
   await form.getByLabel("Valor (R$)", { exact: true }).fill("2.000,00");
   await form.getByRole("button", { name: "Adicionar transporte" }).click();
-  await form.getByLabel("Transportadora").selectOption({ label: "Transportes Rápidos Ltda" });
+  await form.getByLabel("Transportadora", { exact: true }).selectOption({ label: "Transportes Rápidos Ltda" });
   await expect(form.getByText("Operação interestadual: a SEFAZ não aceita veículo (rejeição 868); o veículo padrão não é enviado.")).toBeVisible();
   await shoot(page, "interstate-form");
   await form.getByRole("button", { name: "Criar e emitir" }).click();
@@ -75,7 +76,9 @@ test("NF-e de devolução com chave referenciada: finNFe 4 e CFOP de devolução
   await db.client.create({
     data: { companyId, name: "Cliente Exemplo S/A", document: "06929383000163", documentType: "CNPJ", type: "COMPANY", state: "SP", city: "Campinas", municipalityCode: "3509502", street: "Rua das Flores", number: "10", neighborhood: "Centro", zipCode: "13010000" },
   });
-  const returnedKey = "35260106929383000163550010000000011000000015";
+  // Another issuer's NF-e (model 55) with a valid check digit (SEFAZ 547).
+  const base = "3526010692938300016355001000000001100000001";
+  const returnedKey = `${base}${modulus11CheckDigit(base)}`;
 
   await signIn(page, account);
   await page.goto(`/dashboard/c/${companyId}/documents/new`);

@@ -42,15 +42,16 @@ test("senha temporária: troca obrigatória no primeiro acesso, redefinição pe
   await user.screenshot({ path: "reports/screenshots/password-temporary.png", fullPage: true });
 
   // Mistakes are said in Portuguese, from the catalogue.
+  await user.waitForLoadState("networkidle");
   await user.getByLabel("Senha atual").fill("nao-e-a-senha");
   await user.getByLabel("Nova senha", { exact: true }).fill("minha senha nova 1");
   await user.getByLabel("Repita a nova senha").fill("minha senha nova 1");
   await user.getByRole("button", { name: "Salvar nova senha" }).click();
-  await expect(user.getByRole("alert")).toHaveText("A senha atual está incorreta.");
+  await expect(user.getByRole("form", { name: "Alterar senha" }).getByRole("alert")).toHaveText("A senha atual está incorreta.");
   await user.getByLabel("Senha atual").fill(generated);
   await user.getByLabel("Repita a nova senha").fill("outra coisa 12345");
   await user.getByRole("button", { name: "Salvar nova senha" }).click();
-  await expect(user.getByRole("alert")).toHaveText("A confirmação não confere com a nova senha.");
+  await expect(user.getByRole("form", { name: "Alterar senha" }).getByRole("alert")).toHaveText("A confirmação não confere com a nova senha.");
 
   const own = await changeTemporaryPassword(user, generated, "minha senha nova 1");
   await user.goto(`/dashboard/c/${admin.companyId}/documents`);
@@ -76,6 +77,7 @@ test("senha temporária: troca obrigatória no primeiro acesso, redefinição pe
   await signIn(otherBrowser, admin);
   await page.getByRole("link", { name: "Alterar senha" }).click();
   await expect(page.getByRole("heading", { name: "Alterar senha" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Senha atual").fill(admin.password);
   await page.getByLabel("Nova senha", { exact: true }).fill("senha do admin 2026");
   await page.getByLabel("Repita a nova senha").fill("senha do admin 2026");

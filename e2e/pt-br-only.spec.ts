@@ -17,7 +17,7 @@ const ENGLISH = [
   "Loading", "Something went wrong", "Request failed", "Invalid", "invalid", "Error", "Save", "Cancel", "Delete", "Overview", "Documents",
   "Settings", "Users", "Clients", "Products", "Carriers", "must be", "required", "Sign out", "Draft", "Authorized", "Rejected", "Actions",
   "Created", "Updated", "Enabled", "Disabled", "Active", "Inactive", "None", "Search", "Next", "Previous", "Back", "Details", "Download",
-  "Unknown", "Yes", "No", "Retry", "Try again", "Not configured", "Never",
+  "Unknown", "Yes", "Retry", "Try again", "Not configured", "Never",
 ];
 const pattern = new RegExp(`(?<![\\p{L}\\d])(${ENGLISH.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}\\d])`, "u");
 

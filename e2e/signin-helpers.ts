@@ -64,9 +64,14 @@ export async function createAccountWithDraft(role: "ADMIN" | "ACCOUNTANT" = "ACC
  */
 export async function changeTemporaryPassword(page: Page, current: string, next = `pw-${randomBytes(8).toString("hex")}`): Promise<string> {
   await expect(page).toHaveURL(/\/dashboard\/password$/);
-  await page.locator("#current-password").fill(current);
-  await page.locator("#new-password").fill(next);
-  await page.locator("#confirm-password").fill(next);
+  // Typed after hydration: a value typed before React takes over the fields is reset.
+  await page.waitForLoadState("networkidle");
+  for (const [id, value] of [["#current-password", current], ["#new-password", next], ["#confirm-password", next]] as const) {
+    await page.locator(id).fill(value);
+  }
+  for (const [id, value] of [["#current-password", current], ["#new-password", next], ["#confirm-password", next]] as const) {
+    await expect(page.locator(id)).toHaveValue(value);
+  }
   await page.locator('main form button[type="submit"]').click();
   await expect(page).not.toHaveURL(/\/dashboard\/password$/, { timeout: 20_000 });
   await expect(page.getByTestId("signed-in-user")).toBeVisible();
