@@ -30,7 +30,7 @@ export function UsersPanel({ companyId, currentUserId }: { companyId: string; cu
         <h2 className="mb-2 text-base font-semibold">{t("heading")}</h2>
         <QueryFrame query={users} loading={t("loading")} isEmpty={(data) => data.data.length === 0} empty={t("empty")}>
           {(data) => (
-            <DataTable headers={[t("user"), t("role"), t("status"), t("added"), t("actions")]}>
+            <DataTable headers={[t("user"), t("role"), t("status"), t("added"), t("actions")]} stickyLastColumn>
               {data.data.map((user) => (
                 <UserRow key={user.id} user={user} endpoint={endpoint} isSelf={user.id === currentUserId} onReset={(result) => result.generatedPassword && setAdded({ email: result.user.email, password: result.generatedPassword, reset: true })} />
               ))}
