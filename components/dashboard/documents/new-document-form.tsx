@@ -116,7 +116,8 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
                   {(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"] as const).map((purpose) => <option key={purpose} value={purpose}>{purposes(purpose)}</option>)}
                 </select>
               </Field>
-              <Field label={t("document.referencedKeys")} className="col-span-2" hint={t("document.referencedKeysHint")}>
+              {/* The whole row below 1024 px: a 44-digit key did not fit half a tablet's row and was cut. */}
+              <Field label={t("document.referencedKeys")} className="col-span-2 md:col-span-4 lg:col-span-2" hint={t("document.referencedKeysHint")}>
                 <textarea value={form.referencedKeys} rows={1} onChange={(e) => setForm({ referencedKeys: e.target.value })} className={`${inputClass} font-mono text-xs`} data-testid="referenced-keys" />
               </Field>
             </>
