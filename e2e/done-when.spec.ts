@@ -53,7 +53,7 @@ test("NF-e interestadual: item sem CFOP e transportadora com veículo, autorizad
   await form.getByRole("button", { name: "Adicionar pagamento" }).click();
   await form.getByLabel("Valor (R$)", { exact: true }).fill("2.000,00");
   await form.getByRole("button", { name: "Adicionar transporte" }).click();
-  await form.getByLabel("Transportadora", { exact: true }).selectOption({ label: "Transportes Rápidos Ltda" });
+  await form.getByRole("combobox", { name: /^Transportadora/ }).selectOption({ label: "Transportes Rápidos Ltda" });
   await expect(form.getByText("Operação interestadual: a SEFAZ não aceita veículo (rejeição 868); o veículo padrão não é enviado.")).toBeVisible();
   await shoot(page, "interstate-form");
   await form.getByRole("button", { name: "Criar e emitir" }).click();
