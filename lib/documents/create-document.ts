@@ -27,6 +27,8 @@ import type { DocumentSummary } from "./response-schemas";
 
 /** api.md, Create-document request body: "default is the text for sale of goods". */
 export const DEFAULT_OPERATION_NATURE = "VENDA DE MERCADORIA";
+/** A return without its own text or a template's: a sale's natOp (the company's default) would misname it. */
+export const RETURN_OPERATION_NATURE = "DEVOLUÇÃO DE MERCADORIA";
 
 /**
  * Creates a fiscal document as DRAFT with number 0 (api.md, Create-document
@@ -132,7 +134,7 @@ export function composeDocument(company: Company, recipientRecord: Client | null
     number: 0,
     clientId: recipientRecord?.id ?? null,
     clientSnapshot: snapshot,
-    operationNature: body.operationNature ?? template?.operationNature ?? company.defaultOperationNature ?? DEFAULT_OPERATION_NATURE,
+    operationNature: body.operationNature ?? template?.operationNature ?? (purpose === "RETURN" ? RETURN_OPERATION_NATURE : null) ?? company.defaultOperationNature ?? DEFAULT_OPERATION_NATURE,
     taxRuleId: body.taxRuleId ?? null,
     templateId: template?.id ?? null,
     additionalInfo: body.additionalInfo ?? template?.additionalInfo ?? null,
