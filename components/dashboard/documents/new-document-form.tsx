@@ -110,7 +110,8 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
           </Field>
           {form.type === "NFE" && (
             <>
-              <Field label={t("document.purpose")} className="col-span-2">
+              {/* The whole row below 1024 px too: "Automática (normal, ou devolução com modelo de devolução)" was cut at half a tablet's row. */}
+              <Field label={t("document.purpose")} className="col-span-2 md:col-span-4 lg:col-span-2">
                 <select value={form.purpose} onChange={(e) => setForm({ purpose: e.target.value as PurposeChoice })} className={inputClass} data-testid="purpose-select">
                   <option value="">{t("document.purposeAuto")}</option>
                   {(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"] as const).map((purpose) => <option key={purpose} value={purpose}>{purposes(purpose)}</option>)}
