@@ -77,7 +77,7 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
               {d.transport ? (
                 <>
                   <Row label={t("transport.freight")} value={`${e(`freightType.${d.transport.freightType as FreightType}`)}${d.transport.freightValue ? ` · ${formatMoney(d.transport.freightValue)}` : ""}`} />
-                  <Row label={t("transport.carrier")} value={d.transport.carrierName ? `${d.transport.carrierName} (${formatCnpj(d.transport.carrierDocument ?? "")})` : "—"} />
+                  <Row label={t("transport.carrier")} value={d.transport.carrierName ? <>{d.transport.carrierName} <span className="whitespace-nowrap">({formatCnpj(d.transport.carrierDocument ?? "")})</span></> : "—"} />
                   <Row label={t("transport.vehicle")} value={d.transport.vehiclePlate ? `${d.transport.vehiclePlate} / ${d.transport.vehicleState ?? ""}` : "—"} />
                   <Row label={t("transport.volumes")} value={d.transport.volumeQuantity ?? "—"} />
                   {d.transport.volumeGrossWeight && <Row label={t("transport.weights")} value={`${formatQuantity(d.transport.volumeGrossWeight)} / ${formatQuantity(d.transport.volumeNetWeight)} kg`} />}
