@@ -37,8 +37,8 @@ export async function closeDb(): Promise<void> {
  * An ACCOUNTANT account whose company can emit against the built-in simulator
  * (IE, address, test A1), with one NF-e draft to emit from the dashboard.
  */
-export async function createAccountWithDraft(): Promise<{ account: E2eAccount; companyId: string; draftId: string }> {
-  const account = await createAccount("ACCOUNTANT");
+export async function createAccountWithDraft(role: "ADMIN" | "ACCOUNTANT" = "ACCOUNTANT"): Promise<{ account: E2eAccount; companyId: string; draftId: string }> {
+  const account = await createAccount(role);
   const company = await db.company.update({
     where: { id: account.companyId },
     data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100" },
@@ -55,4 +55,25 @@ export async function createAccountWithDraft(): Promise<{ account: E2eAccount; c
     } as never,
   });
   return { account, companyId: company.id, draftId: draft.id };
+}
+
+/**
+ * A user signed in with a temporary password lands on the password page
+ * (issue 36 item 10): picks `next` (by field ids: specs run in either
+ * language) and is signed in again with it.
+ */
+export async function changeTemporaryPassword(page: Page, current: string, next = `pw-${randomBytes(8).toString("hex")}`): Promise<string> {
+  await expect(page).toHaveURL(/\/dashboard\/password$/);
+  // Typed after hydration: a value typed before React takes over the fields is reset.
+  await page.waitForLoadState("networkidle");
+  for (const [id, value] of [["#current-password", current], ["#new-password", next], ["#confirm-password", next]] as const) {
+    await page.locator(id).fill(value);
+  }
+  for (const [id, value] of [["#current-password", current], ["#new-password", next], ["#confirm-password", next]] as const) {
+    await expect(page.locator(id)).toHaveValue(value);
+  }
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/\/dashboard\/password$/, { timeout: 20_000 });
+  await expect(page.getByTestId("signed-in-user")).toBeVisible();
+  return next;
 }

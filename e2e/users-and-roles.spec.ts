@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { closeDb, createAccount, signIn } from "./signin-helpers";
+import { changeTemporaryPassword, closeDb, createAccount, signIn } from "./signin-helpers";
 
 test.use({ locale: "en-US" });
 test.afterAll(closeDb);
@@ -8,6 +8,8 @@ async function newSignedInPage(browser: Browser, credentials: { email: string; p
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
   await signIn(page, credentials);
+  // Added by an admin: the temporary password is changed first.
+  await changeTemporaryPassword(page, credentials.password);
   return page;
 }
 

@@ -58,6 +58,11 @@ export const LAYER_EXCEPTIONS: LayerException[] = [
     reason: "type only: the trust store the chain check above takes",
   },
   {
+    file: "lib/users/passwords.ts",
+    imports: "@/lib/api/client-address",
+    reason: "type only: a password change is throttled per client address like sign-in, with the same header type",
+  },
+  {
     file: "lib/auth/sign-in-throttle.ts",
     imports: "@/lib/api/client-address",
     reason: "sign-in attempts are counted per client address, resolved behind trusted proxies exactly as the API resolves it",

@@ -9,7 +9,8 @@ import { requireSessionUser } from "@/lib/auth/session-guard";
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await requireSessionUser();
+  // The frame around every page, the password page too: each page (and the company layout) applies the temporary-password redirect.
+  const user = await requireSessionUser({ allowPendingPasswordChange: true });
   const t = await getTranslations();
   return (
     <Providers>
@@ -28,6 +29,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <span data-testid="signed-in-user">
               {user.email} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t(`enums.role.${user.role}`)}</span>
             </span>
+            <Link href="/dashboard/password" className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+              {t("frame.changePassword")}
+            </Link>
             <SignOutButton />
           </div>
         </header>

@@ -49,8 +49,9 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
     router.refresh();
   };
   const cancel = useMutation({
-    mutationFn: (body: CancelDocumentInput) => apiFetch<{ message: string }>(`${base}/cancel`, { method: "POST", body }),
-    onSuccess: (result) => done(`${t("cancelled")} ${result.message}`),
+    mutationFn: (body: CancelDocumentInput) => apiFetch(`${base}/cancel`, { method: "POST", body }),
+    // The answer's message is the API's (English); the protocol shows in the timeline.
+    onSuccess: () => done(t("cancelled")),
   });
   const correction = useMutation({
     mutationFn: (body: CorrectionLetterInput) => apiFetch<{ sequence: number; protocol: string }>(`${base}/correction-letter`, { method: "POST", body }),

@@ -1,33 +1,46 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
+import { describeMessage, type IssueText } from "@/lib/i18n/zod-issues";
 
 type ErrorCodeKey = Parameters<ReturnType<typeof useTranslations<"errors.codes">>>[0];
+type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
 
 /**
- * Text for anything a query or mutation threw, in the user's language: a
- * known `code` is translated and the server's message follows as detail
- * (the /v1 messages stay English; they carry the specifics).
+ * Text for anything a query or mutation threw, in the user's language, from
+ * the catalogue by the error's `code` (issue 36 item 11). The server's
+ * message is English (the /v1 API's): an English page adds it as detail, a
+ * Portuguese one never shows it. There a validation error names its fields
+ * when the catalogue knows every message ("body.ncm: must have 8 digits" →
+ * "ncm: …"), and an unknown code says the status.
  */
 export function useErrorMessage(): (error: unknown) => string {
   const t = useTranslations("errors");
   const codes = useTranslations("errors.codes");
+  const validation = useTranslations("validation");
+  const known = useTranslations("validation.known");
+  const english = useLocale().startsWith("en");
   return useCallback(
     (error: unknown) => {
       if (error instanceof ApiError) {
         if (error.statusCode === 0) return t("network");
         const code = error.code as ErrorCodeKey | undefined;
-        if (code && codes.has(code)) {
-          const known = codes(code);
-          return error.message ? `${known} ${t("detail", { message: error.message })}` : known;
-        }
-        return error.message || t("withStatus", { status: error.statusCode });
+        if (!code || !codes.has(code)) return english && error.message ? error.message : t("withStatus", { status: error.statusCode });
+        const text = codes(code);
+        if (english && error.message) return `${text} ${t("detail", { message: error.message })}`;
+        if (code !== "validation_error" || !error.message) return text;
+        const render = (issue: IssueText) => ("known" in issue ? known(issue.known as KnownKey) : validation(issue.key, issue.values as Record<string, string>));
+        const parts = error.message.split("; ").map((part) => {
+          const match = /^(?:body\.|query\.|params\.)?([\w.[\]]+): (.+)$/.exec(part);
+          const issue = match ? describeMessage(match[2]!, (slug) => known.has(slug as KnownKey)) : null;
+          return match && issue ? `${match[1]}: ${render(issue)}` : null;
+        });
+        return parts.every((part) => part !== null) ? `${text} ${parts.join("; ")}` : text;
       }
-      if (error instanceof Error && error.message) return error.message;
       return t("generic");
     },
-    [t, codes],
+    [t, codes, validation, known, english],
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
 import type { z } from "zod";
 import { describeIssue, describeMessage, type IssueText } from "@/lib/i18n/zod-issues";
@@ -41,14 +41,20 @@ export function useIssueMessages(): (error: { issues: readonly z.core.$ZodIssue[
   );
 }
 
-/** A validation message of the API ("must have 8 digits") in the user's language when the catalogue knows it. */
+/**
+ * A validation message of the API ("must have 8 digits") in the user's
+ * language when the catalogue knows it; else, on an English page, the API's
+ * own (English) text, and on a Portuguese one "Valor inválido." (issue 36 item 11).
+ */
 export function useKnownMessage(): (message: string) => string {
   const { render, hasKnown } = useIssueText();
+  const english = useLocale().startsWith("en");
   return useCallback(
     (message: string) => {
       const text = describeMessage(message, hasKnown);
-      return text ? render(text) : message;
+      if (text) return render(text);
+      return english ? message : render({ key: "invalidType" });
     },
-    [render, hasKnown],
+    [render, hasKnown, english],
   );
 }

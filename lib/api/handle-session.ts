@@ -17,6 +17,33 @@ export type SessionRouteOptions = {
   roles?: readonly UserRole[];
 };
 
+/** The signed-in user of a dashboard route (401 session_required otherwise). */
+async function requireRequestSession(request: Request): Promise<SessionUser> {
+  assertSameOriginJson(request);
+  const user = await readRequestSession(request);
+  if (!user) throw new DomainError(401, "session_required", "Sign in to use the dashboard.");
+  return user;
+}
+
+/**
+ * The user's own account routes (/api/dashboard/account/...): a signed-in
+ * user, no company, and allowed while a temporary password waits to be
+ * changed (changing it is what these routes are for).
+ */
+export function handleSessionUser<C extends Contract>(
+  contract: C,
+  fn: (input: ParsedInput<C> & { session: SessionPrincipal & { email?: string } }) => Promise<unknown>,
+): RouteHandler {
+  return contractRoute(
+    contract,
+    async (request) => {
+      const user = await requireRequestSession(request);
+      return { session: { userId: user.userId, tenantId: user.tenantId, role: user.role, email: user.email } };
+    },
+    fn,
+  );
+}
+
 /**
  * Internal dashboard JSON routes under /api/dashboard/companies/[companyId]/...:
  * same-origin JSON for mutations (403 cross_origin_request, 415), a signed-in user (401 session_required), a company of the user's tenant
@@ -31,9 +58,9 @@ export function handleSession<C extends Contract>(
   return contractRoute(
     contract,
     async (request, rawParams) => {
-      assertSameOriginJson(request);
-      const user = await readRequestSession(request);
-      if (!user) throw new DomainError(401, "session_required", "Sign in to use the dashboard.");
+      const user = await requireRequestSession(request);
+      // A temporary password opens nothing but its own change (issue 36 item 10).
+      if (user.mustChangePassword) throw new DomainError(403, "password_change_required", "Change your temporary password first.");
       const companyId = rawParams.companyId;
       if (typeof companyId !== "string" || !companyId) throw notFound("Company");
       const company = await db.company.findFirst({ where: { id: companyId, tenantId: user.tenantId }, select: { id: true } });

@@ -14,11 +14,11 @@ import { SESSION_MAX_AGE_SECONDS, type SessionClaims, type SessionUser, type Use
 // or a signed-out cookie still writes.
 
 const FIND_SESSION_USER = `
-  SELECT "tenantId", "role"::text AS "role", "isActive", "sessionVersion", "email", "name",
+  SELECT "tenantId", "role"::text AS "role", "isActive", "sessionVersion", "email", "name", "mustChangePassword",
          EXISTS (SELECT 1 FROM "EndedSession" WHERE "id" = $2) AS "ended"
   FROM "User" WHERE "id" = $1`;
 
-type SessionUserRow = { tenantId: string; role: UserRole; isActive: boolean; sessionVersion: number; email: string; name: string | null; ended: boolean };
+type SessionUserRow = { tenantId: string; role: UserRole; isActive: boolean; sessionVersion: number; email: string; name: string | null; mustChangePassword: boolean; ended: boolean };
 
 /** Whether a session signed in at `signedInAt` (epoch seconds) is past its lifetime. */
 export function isSessionExpired(claims: Pick<SessionClaims, "signedInAt">, now = Date.now()): boolean {
@@ -35,5 +35,5 @@ export async function recheckSessionUser(claims: SessionClaims): Promise<Session
   if (isSessionExpired(claims)) return null;
   const [row] = await sql<SessionUserRow>(getPool(), FIND_SESSION_USER, [claims.userId, claims.sessionId]);
   if (!row || row.ended || !row.isActive || row.sessionVersion !== (claims.sessionVersion ?? 0)) return null;
-  return { userId: claims.userId, tenantId: row.tenantId, role: row.role, email: row.email, name: row.name, sessionVersion: row.sessionVersion };
+  return { userId: claims.userId, tenantId: row.tenantId, role: row.role, email: row.email, name: row.name, sessionVersion: row.sessionVersion, mustChangePassword: row.mustChangePassword };
 }

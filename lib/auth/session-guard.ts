@@ -4,10 +4,18 @@ import { findTenantCompany, type CompanySummary } from "./session-companies";
 
 // Guards for dashboard server components and layouts.
 
-/** The signed-in user; otherwise a redirect to the sign-in page. */
-export async function requireSessionUser(): Promise<SessionUser> {
+/** Where a user with a temporary password is sent before any other page (issue 36 item 10). */
+export const PASSWORD_PAGE = "/dashboard/password";
+
+/**
+ * The signed-in user; otherwise a redirect to the sign-in page. A user whose
+ * password is temporary is sent to the password page first, unless the
+ * caller is that page (or the frame around every page).
+ */
+export async function requireSessionUser(options: { allowPendingPasswordChange?: boolean } = {}): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect("/signin");
+  if (user.mustChangePassword && !options.allowPendingPasswordChange) redirect(PASSWORD_PAGE);
   return user;
 }
 

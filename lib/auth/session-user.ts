@@ -17,6 +17,8 @@ export const SessionUser = z.object({
   name: z.string().nullish(),
   /** User.sessionVersion at sign-in; a deactivation bumps it and ends the session (absent in older cookies: 0). */
   sessionVersion: z.number().int().nonnegative().optional(),
+  /** From the row, never the cookie: a temporary password the user must change before anything else. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -11,6 +11,8 @@ import type { RecipientClientType } from "@/lib/tax/match-nfe-sub-rule";
 export const ClientSnapshot = ClientResponse.omit({ id: true, isActive: true, createdAt: true, updatedAt: true }).extend({
   // null for a document whose client record was removed before the snapshot.
   id: z.string().nullable(),
+  /** The name typed on the document differs from the matched client's record: it stays (issue 36 item 12). */
+  nameAsTyped: z.boolean().optional(),
 });
 export type ClientSnapshot = z.infer<typeof ClientSnapshot>;
 
@@ -36,6 +38,25 @@ export function snapshotClient(client: Client): ClientSnapshot {
     municipalityCode: client.municipalityCode,
     countryCode: client.countryCode,
   };
+}
+
+/** The recipient of an anonymous NFC-e: no client record, no document, so no <dest> (the DANFCE says "CONSUMIDOR NÃO IDENTIFICADO"). */
+export const ANONYMOUS_CONSUMER: ClientSnapshot = {
+  id: null, name: "", fantasyName: null, document: "", documentType: "OTHER", type: "INDIVIDUAL", stateRegistration: null, icmsTaxpayer: null,
+  email: null, phone: null, zipCode: null, street: null, number: null, complement: null, neighborhood: null, city: null, state: null, municipalityCode: null, countryCode: null,
+};
+
+/**
+ * The snapshot a new or edited document stores: the client record's, with the
+ * name typed in an inline client kept when the record matched by CPF/CNPJ has
+ * another one (a typed name is never replaced, issue 36 item 12); or the
+ * anonymous consumer when there is no record.
+ */
+export function recipientSnapshot(record: Client | null, typed?: { name: string } | null): ClientSnapshot {
+  if (!record) return ANONYMOUS_CONSUMER;
+  const snapshot = snapshotClient(record);
+  const name = typed?.name.trim();
+  return name && name !== record.name ? { ...snapshot, name, nameAsTyped: true } : snapshot;
 }
 
 export type Recipient = {
@@ -97,7 +118,10 @@ export function refreshClientSnapshot(stored: unknown, client: Client, issuerSta
   const changes = (Object.keys(after) as Array<keyof typeof after>)
     .filter((field) => before[field] !== after[field])
     .map((field) => `${field} ${before[field] ?? "none"} → ${after[field] ?? "none"}`);
-  return changes.length === 0 ? { kind: "refreshed", snapshot: fresh } : { kind: "classification_changed", changes };
+  if (changes.length > 0) return { kind: "classification_changed", changes };
+  // A name typed on the document stays; the rest is the record's as of now.
+  const typed = ClientSnapshot.partial().safeParse(stored ?? {}).data;
+  return { kind: "refreshed", snapshot: typed?.nameAsTyped && typed.name ? { ...fresh, name: typed.name, nameAsTyped: true } : fresh };
 }
 
 function classificationOf(snapshot: Partial<ClientSnapshot>, issuerState: string, withMunicipality: boolean) {

@@ -51,6 +51,8 @@ describe("POST /v1/fiscal-documents: recipient", () => {
     expect(second.status).toBe(201);
     expect(second.body.client.id).toBe(first.body.client.id);
     expect(first.body.client).toMatchObject({ name: "Compradora SA", document: "11222333000181", documentType: "CNPJ" });
+    // The record is reused, but the name typed on the second document is its own (issue 36 item 12).
+    expect(second.body.client).toMatchObject({ name: "Compradora S.A.", document: "11222333000181" });
     const stored = await db.client.findMany({ where: { companyId: company.companyId } });
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ type: "COMPANY", documentType: "CNPJ" });

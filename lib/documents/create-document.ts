@@ -3,7 +3,6 @@ import { assertOneService } from "./assert-one-service";
 import type { Client, Company } from "@prisma/client";
 import { parseWith } from "@/lib/contracts/parse-input";
 import { validationError } from "@/lib/errors";
-import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, type Queryable } from "@/lib/db/sql";
 // Upward import kept (scripts/check-layers.ts): emit: true queues the run in the creation's transaction.
@@ -17,18 +16,20 @@ import { buildDuplicates } from "./build-duplicates";
 import { assertPurposeCfops, documentPurpose } from "./document-purpose";
 import { assertPayments } from "./validate-payments";
 import { buildTransport, vehicleForOperation } from "./build-transport";
-import { describeRecipient, snapshotClient } from "./client-snapshot";
+import { describeRecipient, recipientSnapshot } from "./client-snapshot";
 import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTaxRules } from "./load-references";
 import { computeResolvedItem, resolveItem, type ResolutionContext } from "./resolve-document-items";
 import { CreateDocumentInput, type CreateDocumentBody } from "./schemas";
 import { insertDocumentRows, type DocumentRows } from "./insert-document-rows";
 import { claimExternalId } from "./claim-external-id";
-import { readCreationState } from "./read-creation-state";
+import { readCreationState, recipientRecordOf } from "./read-creation-state";
 import { summarizeDocument } from "./serialize-document";
 import type { DocumentSummary } from "./response-schemas";
 
 /** api.md, Create-document request body: "default is the text for sale of goods". */
 export const DEFAULT_OPERATION_NATURE = "VENDA DE MERCADORIA";
+/** A return without its own text or a template's: a sale's natOp (the company's default) would misname it. */
+export const RETURN_OPERATION_NATURE = "DEVOLUÇÃO DE MERCADORIA";
 
 /**
  * Creates a fiscal document as DRAFT with number 0 (api.md, Create-document
@@ -51,7 +52,7 @@ export async function createDocument(
   const { company, recipient, load } = await readCreationState(companyId, body);
   if (load) assertEmissionLoad(load);
 
-  const write = async (client: Queryable, recipientRecord: Client) => {
+  const write = async (client: Queryable, recipientRecord: Client | null) => {
     const rows = composeDocument(company, recipientRecord, body, references);
     const run = body.emit ? runRow(emissionRun({ companyId, documentId: rows.document.id, type: body.type, series: null, environment: company.environment, company })) : null;
     if (run) Object.assign(rows.document, { status: "PROCESSING", runId: run.id });
@@ -64,10 +65,11 @@ export async function createDocument(
   // create the inline client with it, to send Inngest's event before the commit, or to hold
   // the externalId's lock until the document is committed.
   const externalId = body.externalId || null;
-  if (recipient && !externalId && !(body.emit && backgroundDriver() === "inngest")) return write(getPool(), recipient);
+  const nothingToCreate = recipient !== null || !body.client;
+  if (nothingToCreate && !externalId && !(body.emit && backgroundDriver() === "inngest")) return write(getPool(), recipient);
   return inSqlTransaction(async (client) => {
     if (externalId) await claimExternalId(client, companyId, externalId);
-    return write(client, recipient ?? (await findOrCreateInlineClient(companyId, body.client!, client)));
+    return write(client, await recipientRecordOf(companyId, body, recipient, client));
   });
 }
 
@@ -86,9 +88,9 @@ export async function loadReferences(companyId: string, body: CreateDocumentBody
 }
 
 /** The rows to write: taxes resolved and computed per item, totals, duplicates, payments (plain JSON-ready objects). */
-export function composeDocument(company: Company, recipientRecord: Client, body: CreateDocumentBody, references: References): DocumentRows {
+export function composeDocument(company: Company, recipientRecord: Client | null, body: CreateDocumentBody, references: References): DocumentRows {
   const { template, products, rules, transport } = references;
-  const snapshot = snapshotClient(recipientRecord);
+  const snapshot = recipientSnapshot(recipientRecord, body.client);
   const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();
   // The issue date in the issuer's calendar, as dhEmi carries it: dated DIFAL rates and the installments' reference.
   const issueDate = localDateTime(issueDateTime, company.state).slice(0, 10);
@@ -134,9 +136,9 @@ export function composeDocument(company: Company, recipientRecord: Client, body:
     environment: company.environment,
     purpose,
     number: 0,
-    clientId: recipientRecord.id,
+    clientId: recipientRecord?.id ?? null,
     clientSnapshot: snapshot,
-    operationNature: body.operationNature ?? template?.operationNature ?? company.defaultOperationNature ?? DEFAULT_OPERATION_NATURE,
+    operationNature: body.operationNature ?? template?.operationNature ?? (purpose === "RETURN" ? RETURN_OPERATION_NATURE : null) ?? company.defaultOperationNature ?? DEFAULT_OPERATION_NATURE,
     taxRuleId: body.taxRuleId ?? null,
     templateId: template?.id ?? null,
     additionalInfo: body.additionalInfo ?? template?.additionalInfo ?? null,

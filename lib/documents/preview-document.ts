@@ -1,8 +1,7 @@
 import { parseWith } from "@/lib/contracts/parse-input";
-import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
 import { composeDocument, loadReferences } from "./create-document";
-import { readCreationState } from "./read-creation-state";
+import { readCreationState, recipientRecordOf } from "./read-creation-state";
 import { DocumentTaxTotals, ItemTaxes, ItemTaxSources } from "@/lib/tax/tax-shapes";
 import { DocumentDetail } from "./response-schemas";
 import { CreateDocumentInput, type CreateDocumentBody } from "./schemas";
@@ -27,7 +26,7 @@ export async function previewDocument(input: { companyId: string; body: CreateDo
   const connection = await getPool().connect();
   try {
     await connection.query("BEGIN");
-    const recipientRecord = recipient ?? (await findOrCreateInlineClient(input.companyId, body.client!, connection));
+    const recipientRecord = await recipientRecordOf(input.companyId, body, recipient, connection);
     const rows = composeDocument(company, recipientRecord, body, references);
     return {
       // Through the detail's own schema: the preview has exactly the shape the document page shows.

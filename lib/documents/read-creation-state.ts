@@ -1,7 +1,7 @@
 import type { Client, Company } from "@prisma/client";
-import { inlineClientMatch, inlineClientValues } from "@/lib/clients/lookup";
+import { findOrCreateInlineClient, inlineClientMatch, inlineClientValues } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
+import { sql, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
 // Upward import kept (scripts/check-layers.ts): emit: true reads the emission load in the creation's one read.
 import { emissionLoadSql, emissionLoadValues, type EmissionLoad } from "@/lib/emission/queue-emission";
@@ -21,8 +21,10 @@ export async function readCreationState(companyId: string, body: CreateDocumentB
   const values: unknown[] = [companyId];
   const recipientSql = body.clientId
     ? `(SELECT ${jsonRow("Client", "c")} FROM "Client" c WHERE c."id" = $${values.push(body.clientId)}::text AND c."companyId" = $1::text)`
-    : `(SELECT ${jsonRow("Client", "c")} FROM "Client" c WHERE ${inlineClientMatch(values.length + 1)} ORDER BY c."createdAt" LIMIT 1)`;
-  if (!body.clientId) values.push(...inlineClientValues(companyId, body.client!));
+    : body.client
+      ? `(SELECT ${jsonRow("Client", "c")} FROM "Client" c WHERE ${inlineClientMatch(values.length + 1)} ORDER BY c."createdAt" LIMIT 1)`
+      : "NULL::jsonb";
+  if (!body.clientId && body.client) values.push(...inlineClientValues(companyId, body.client));
   const loadSql = body.emit ? emissionLoadSql(values.length + 1) : "NULL::jsonb";
   if (body.emit) values.push(...emissionLoadValues(companyId));
 
@@ -38,4 +40,14 @@ export async function readCreationState(companyId: string, body: CreateDocumentB
     recipient: row.recipient ? fromSqlRow<Client>("Client", row.recipient) : null,
     load: row.load ? { pending: Number(row.load.pending), due: Number(row.load.due) } : null,
   };
+}
+
+/**
+ * The client record a document is written for: the one found, else the
+ * inline client created in the caller's transaction, or none for an
+ * anonymous NFC-e (neither clientId nor client: no record is created).
+ */
+export async function recipientRecordOf(companyId: string, body: CreateDocumentBody, found: Client | null, client: Queryable): Promise<Client | null> {
+  if (found) return found;
+  return body.client ? findOrCreateInlineClient(companyId, body.client, client) : null;
 }

@@ -52,6 +52,10 @@ describe("returns (devolução) and references", () => {
     expect(withoutReference.body.message).toMatch(/body\.referencedDocuments: .*321/);
     const explicit = await create(draftBody({ purpose: "RETURN", items: [{ ...item, cfop: "5202" }], payments: undefined }));
     expect(explicit.status).toBe(400);
+    // With its reference, a return without a template is named as one, not by the company's sale natOp.
+    const named = await create(draftBody({ purpose: "RETURN", items: [{ ...item, cfop: "5202" }], payments: undefined, referencedDocuments: [{ accessKey: soldKey }] }));
+    expect(named.status, named.text).toBe(201);
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: named.body.id } })).operationNature).toBe("DEVOLUÇÃO DE MERCADORIA");
     expect(explicit.body.message).toContain("321");
     const badDigit = `${soldKey.slice(0, 43)}${(Number(soldKey[43]) + 1) % 10}`;
     const wrongDigit = await create(draftBody({ templateId, items: [item], payments: undefined, referencedDocuments: [{ accessKey: badDigit }] }));

@@ -184,8 +184,9 @@ export const CreateDocumentInput = z
     referencedDocuments: z.array(z.object({ accessKey: ReferencedKey })).max(500).optional(),
   })
   .superRefine((body, ctx) => {
-    // api.md, Create-document rule 1: exactly one of clientId and client.
-    if (body.clientId === undefined && body.client === undefined) {
+    // api.md, Create-document rule 1: exactly one of clientId and client. An NFC-e may have
+    // neither: an anonymous sale to an unidentified consumer (no <dest>, no client record; issue 36 item 12).
+    if (body.clientId === undefined && body.client === undefined && body.type !== "NFCE") {
       ctx.addIssue({ code: "custom", path: ["clientId"], message: "send clientId or client (an inline client)" });
     }
     if (body.clientId !== undefined && body.client !== undefined) {

@@ -1,12 +1,11 @@
 import type { DocumentStatus } from "@prisma/client";
 import { parseWith } from "@/lib/contracts/parse-input";
-import { findOrCreateInlineClient } from "@/lib/clients/lookup";
 import { getPool } from "@/lib/db/client";
 import { inSqlTransaction, sql } from "@/lib/db/sql";
 import { notFound, unprocessable, validationError } from "@/lib/errors";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { composeDocument, loadReferences } from "./create-document";
-import { readCreationState } from "./read-creation-state";
+import { readCreationState, recipientRecordOf } from "./read-creation-state";
 import { replaceDocumentRows } from "./replace-document-rows";
 import { UpdateDocumentInput, type CreateDocumentBody } from "./schemas";
 import { summarizeDocument } from "./serialize-document";
@@ -43,7 +42,7 @@ export async function updateDocument(input: { companyId: string; documentId: str
     const [locked] = await sql<Current>(client, `${CURRENT_SQL} FOR UPDATE`, [documentId, companyId]);
     if (!locked) throw notFound("Fiscal document");
     assertEditable(locked);
-    const recipientRecord = recipient ?? (await findOrCreateInlineClient(companyId, body.client!, client));
+    const recipientRecord = await recipientRecordOf(companyId, body, recipient, client);
     const rows = composeDocument(company, recipientRecord, body, references);
     // What was signed and sent belongs to the old content; emission signs the new one.
     rows.document.signedXml = null;

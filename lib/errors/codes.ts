@@ -47,6 +47,12 @@ export const ErrorCode = {
   email_taken: "email_taken",
   last_active_admin: "last_active_admin",
   cannot_deactivate_self: "cannot_deactivate_self",
+  // Passwords (issue 36 item 10): the current password typed wrong, a new one equal to it or to the email,
+  // an ADMIN resetting their own (they change it instead), a route before the temporary password is changed.
+  current_password_incorrect: "current_password_incorrect",
+  password_not_allowed: "password_not_allowed",
+  cannot_reset_own_password: "cannot_reset_own_password",
+  password_change_required: "password_change_required",
   // Dashboard mutations from another origin (lib/api/same-origin.ts).
   cross_origin_request: "cross_origin_request",
   service_unavailable: "service_unavailable",

@@ -22,7 +22,8 @@ export async function addTenantUser(input: { tenantId: string; body: AddUserBody
   const passwordHash = await hashPassword(body.password ?? generatedPassword!);
   try {
     const row = await client.user.create({
-      data: { tenantId: input.tenantId, email: body.email, name: body.name || null, role: body.role, passwordHash },
+      // Generated or typed by the admin, it is temporary: the user picks their own at the first sign-in.
+      data: { tenantId: input.tenantId, email: body.email, name: body.name || null, role: body.role, passwordHash, mustChangePassword: true },
       select: userSummarySelect,
     });
     return { user: toUserSummary(row), generatedPassword };

@@ -38,6 +38,8 @@ export const UserSummary = z.object({
   name: z.string().nullable(),
   role: UserRoleSchema,
   isActive: z.boolean(),
+  /** Signs in with a temporary password (new user, reset) and must choose their own first. */
+  mustChangePassword: z.boolean(),
   deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
   /** Unrevoked API keys this user created, across the tenant's companies. */

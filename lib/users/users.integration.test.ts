@@ -142,6 +142,9 @@ describe("sessions are re-checked on every request", () => {
 
   it("refuses a deactivated user at the next request and at sign-in; reactivation needs a new sign-in", async () => {
     const added = await addUser({ email: "leaver@example.com", role: "ACCOUNTANT", password: "leaver-password" });
+    expect(added.body.user.mustChangePassword).toBe(true);
+    // As after their first password change (lib/users/passwords.integration.test.ts covers the change itself).
+    await db.user.update({ where: { id: added.body.user.id }, data: { mustChangePassword: false } });
     const claims = await authorizeCredentials({ email: "leaver@example.com", password: "leaver-password" });
     const old = await sessionCookieOf(claims!);
     expect((await createKeyAs(old)).status).toBe(201);

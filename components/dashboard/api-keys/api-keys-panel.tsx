@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { ApiKeySummary, CreatedApiKey } from "@/lib/auth/api-key-contracts";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { STICKY_LAST_COLUMN } from "@/components/dashboard/resources/query-frame";
 import { ApiKeyRow } from "./api-key-row";
 import { CreateApiKeyForm, type ApiKeyKind } from "./create-api-key-form";
 import { NewSecretNotice } from "./new-secret-notice";
@@ -47,7 +48,7 @@ export function ApiKeysPanel({ companyId, canManage, kind = "company" }: { compa
           <p className="text-sm text-slate-500">{t("empty")}</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-left">
+            <table className={`min-w-full divide-y divide-slate-200 text-left ${STICKY_LAST_COLUMN}`}>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th className="px-3 py-2 font-medium">{t("name")}</th>

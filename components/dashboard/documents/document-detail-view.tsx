@@ -56,7 +56,7 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
       )}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Box title={t(d.type === "NFSE" ? "client.takerTitle" : "client.title")}>
-          <p className="font-medium" data-testid="client-name">{d.client.name}</p>
+          <p className="font-medium" data-testid="client-name">{d.client.name || t("client.finalConsumer")}</p>
           <p className="text-slate-600">{d.client.document ? `${d.client.documentType} ${formatCnpj(d.client.document)}` : t("client.finalConsumer")}</p>
           <p className="text-slate-600">{[snapshot.street, snapshot.number, snapshot.complement, snapshot.neighborhood].filter(Boolean).join(", ")}</p>
           <p className="text-slate-600">{[snapshot.city, snapshot.state].filter(Boolean).join(" / ")}{snapshot.zipCode ? ` · CEP ${String(snapshot.zipCode).replace(/^(\d{5})(\d{3})$/, "$1-$2")}` : ""}</p>
@@ -79,7 +79,7 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
               {d.transport ? (
                 <>
                   <Row label={t("transport.freight")} value={`${e(`freightType.${d.transport.freightType as FreightType}`)}${d.transport.freightValue ? ` · ${formatMoney(d.transport.freightValue)}` : ""}`} />
-                  <Row label={t("transport.carrier")} value={d.transport.carrierName ? `${d.transport.carrierName} (${formatCnpj(d.transport.carrierDocument ?? "")})` : "—"} />
+                  <Row label={t("transport.carrier")} value={d.transport.carrierName ? <>{d.transport.carrierName} <span className="whitespace-nowrap">({formatCnpj(d.transport.carrierDocument ?? "")})</span></> : "—"} />
                   <Row label={t("transport.vehicle")} value={d.transport.vehiclePlate ? `${d.transport.vehiclePlate} / ${d.transport.vehicleState ?? ""}` : "—"} />
                   <Row label={t("transport.volumes")} value={d.transport.volumeQuantity ?? "—"} />
                   {d.transport.volumeGrossWeight && <Row label={t("transport.weights")} value={`${formatQuantity(d.transport.volumeGrossWeight)} / ${formatQuantity(d.transport.volumeNetWeight)} kg`} />}

@@ -117,7 +117,7 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
                     </td>
                     <td className="whitespace-nowrap px-2 py-2 lg:px-3">{e(`documentType.${d.type}`)}</td>
                     <td className="px-2 py-2 lg:px-3 tabular-nums">{d.number === 0 ? "—" : t("numberSeriesValue", { number: d.number, series: d.series ?? "—" })}</td>
-                    <td className="px-2 py-2 lg:px-3">{d.client.name}</td>
+                    <td className="px-2 py-2 lg:px-3">{d.client.name || t("unidentifiedConsumer")}</td>
                     <td className="whitespace-nowrap px-2 py-2 lg:px-3 text-right tabular-nums">{formatMoney(d.totalValue)}</td>
                     <td className="px-2 py-2 lg:px-3"><DocumentStatusBadge status={d.status} /></td>
                   </tr>

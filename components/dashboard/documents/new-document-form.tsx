@@ -89,7 +89,7 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
 
   const data = options.data;
   const clients = data?.clients ?? [];
-  const recipientState = form.clientMode === "existing" ? clients.find((c) => c.id === form.clientId)?.state : form.inline.state;
+  const recipientState = form.clientMode === "anonymous" ? undefined : form.clientMode === "existing" ? clients.find((c) => c.id === form.clientId)?.state : form.inline.state;
   const operation = cfopOperation(form.type, data?.company.state ?? "", recipientState);
   const model = form.type === "NFSE" ? "NFSE" : "NFE";
   const error = formError ?? (create.error ? errorMessage(create.error) : null);
@@ -110,13 +110,15 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
           </Field>
           {form.type === "NFE" && (
             <>
-              <Field label={t("document.purpose")} className="col-span-2">
+              {/* The whole row below 1024 px too: "Automática (normal, ou devolução com modelo de devolução)" was cut at half a tablet's row. */}
+              <Field label={t("document.purpose")} className="col-span-2 md:col-span-4 lg:col-span-2">
                 <select value={form.purpose} onChange={(e) => setForm({ purpose: e.target.value as PurposeChoice })} className={inputClass} data-testid="purpose-select">
                   <option value="">{t("document.purposeAuto")}</option>
                   {(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"] as const).map((purpose) => <option key={purpose} value={purpose}>{purposes(purpose)}</option>)}
                 </select>
               </Field>
-              <Field label={t("document.referencedKeys")} className="col-span-2" hint={t("document.referencedKeysHint")}>
+              {/* The whole row below 1024 px: a 44-digit key did not fit half a tablet's row and was cut. */}
+              <Field label={t("document.referencedKeys")} className="col-span-2 md:col-span-4 lg:col-span-2" hint={t("document.referencedKeysHint")}>
                 <textarea value={form.referencedKeys} rows={1} onChange={(e) => setForm({ referencedKeys: e.target.value })} className={`${inputClass} font-mono text-xs`} data-testid="referenced-keys" />
               </Field>
             </>

@@ -25,7 +25,8 @@ export function RejectionNotice({ reason }: { reason: string }) {
     <div role="alert" className="space-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="rejection-notice">
       <p className="font-medium">{sentence}</p>
       <p className="text-red-700">
-        {byAuthority ? t("authorityCode", { code }) : code ? t("ourCode", { code }) : null} {text}
+        {/* The authority's xMotivo is Portuguese; our own refusals' text is the API's English, so only their code shows (issue 36 item 11). */}
+        {byAuthority ? `${t("authorityCode", { code })} ${text}` : code ? t("ourCode", { code }) : null}
       </p>
       <p className="text-xs text-red-700">{t("whatNext")}</p>
     </div>

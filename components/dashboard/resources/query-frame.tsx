@@ -34,11 +34,22 @@ export function QueryFrame<T>({ query, loading, isEmpty, empty, children }: {
   return <>{children(query.data)}</>;
 }
 
-/** A bordered table with its column headers; rows are the children. */
-export function DataTable({ headers, actionsHeader, children, testId }: { headers: (string | { label: string; className?: string })[]; actionsHeader?: string; children: ReactNode; testId?: string }) {
+/**
+ * Below 1024 px a wide table scrolls sideways; its actions column stays
+ * pinned at the right edge with a shadow that marks the scroll, so no button
+ * hides behind it (issue 36, 768 px layouts).
+ */
+export const STICKY_LAST_COLUMN =
+  "max-lg:[&_tr>*:last-child]:sticky max-lg:[&_tr>*:last-child]:right-0 max-lg:[&_tbody_tr>*:last-child]:bg-white max-lg:[&_thead_tr>*:last-child]:bg-slate-50 max-lg:[&_tr>*:last-child]:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.35)]";
+
+/**
+ * A bordered table with its column headers; rows are the children.
+ * `stickyLastColumn`: the last column holds the row's actions (default: when `actionsHeader` is given).
+ */
+export function DataTable({ headers, actionsHeader, children, testId, stickyLastColumn = !!actionsHeader }: { headers: (string | { label: string; className?: string })[]; actionsHeader?: string; children: ReactNode; testId?: string; stickyLastColumn?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid={testId}>
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+      <table className={`min-w-full divide-y divide-slate-200 text-left text-sm ${stickyLastColumn ? STICKY_LAST_COLUMN : ""}`}>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             {headers.map((header) => {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 /** A generated temporary password: shown once, with a copy button. */
-export function GeneratedPasswordNotice({ email, password, onDismiss }: { email: string; password: string; onDismiss: () => void }) {
+export function GeneratedPasswordNotice({ email, password, reset = false, onDismiss }: { email: string; password: string; reset?: boolean; onDismiss: () => void }) {
   const t = useTranslations("users.generated");
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   async function copy() {
@@ -17,8 +17,9 @@ export function GeneratedPasswordNotice({ email, password, onDismiss }: { email:
   }
   return (
     <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-      <p className="text-sm font-semibold text-emerald-900">{t("title", { email })}</p>
+      <p className="text-sm font-semibold text-emerald-900">{reset ? t("resetTitle", { email }) : t("title", { email })}</p>
       <p className="mt-1 text-sm text-emerald-900">{t("body")}</p>
+      <p className="mt-1 text-sm text-emerald-900">{t("mustChange")}</p>
       <div className="mt-3 flex items-center gap-2">
         <code data-testid="generated-password" className="block flex-1 select-all overflow-x-auto whitespace-nowrap rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm">
           {password}

@@ -6,17 +6,18 @@ import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { UserRole } from "@/lib/auth/session-user";
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { DeactivateUserBody, UserSummary } from "@/lib/users/contracts";
+import type { AddedUser, DeactivateUserBody, UserSummary } from "@/lib/users/contracts";
 import { formatDateTime } from "../format";
 import { ROLE_ORDER } from "./role-labels";
 
-export function UserRow({ user, endpoint, isSelf }: { user: UserSummary; endpoint: string; isSelf: boolean }) {
+export function UserRow({ user, endpoint, isSelf, onReset }: { user: UserSummary; endpoint: string; isSelf: boolean; onReset: (result: AddedUser) => void }) {
   const t = useTranslations("users.row");
   const roles = useTranslations("enums.role");
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [revokeApiKeys, setRevokeApiKeys] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const userPath = `${endpoint}/${encodeURIComponent(user.id)}`;
   const refresh = () => queryClient.invalidateQueries({ queryKey: [endpoint] });
   const changeRole = useMutation({ mutationFn: (role: UserRole) => apiFetch(userPath, { method: "PATCH", body: { role } }), onSettled: refresh });
@@ -26,7 +27,15 @@ export function UserRow({ user, endpoint, isSelf }: { user: UserSummary; endpoin
     onSettled: refresh,
   });
   const reactivate = useMutation({ mutationFn: () => apiFetch(`${userPath}/reactivate`, { method: "POST" }), onSettled: refresh });
-  const error = changeRole.error ?? deactivate.error ?? reactivate.error;
+  const resetPassword = useMutation({
+    mutationFn: () => apiFetch<AddedUser>(`${userPath}/reset-password`, { method: "POST" }),
+    onSuccess: (result) => {
+      setConfirmingReset(false);
+      onReset(result);
+    },
+    onSettled: refresh,
+  });
+  const error = changeRole.error ?? deactivate.error ?? reactivate.error ?? resetPassword.error;
 
   return (
     <tr data-testid="user-row" data-email={user.email} className={user.isActive ? undefined : "text-slate-400"}>
@@ -52,6 +61,7 @@ export function UserRow({ user, endpoint, isSelf }: { user: UserSummary; endpoin
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">
         {user.isActive ? <span className="text-emerald-700">{t("active")}</span> : <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t("deactivated", { when: formatDateTime(user.deactivatedAt) })}</span>}
+        {user.isActive && user.mustChangePassword && <span className="block text-xs text-amber-700">{t("passwordPending")}</span>}
         {!user.isActive && user.activeApiKeys > 0 && <span className="block text-xs text-amber-700">{t("keysKept", { count: user.activeApiKeys })}</span>}
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-sm">{formatDateTime(user.createdAt)}</td>
@@ -82,6 +92,27 @@ export function UserRow({ user, endpoint, isSelf }: { user: UserSummary; endpoin
           <button type="button" onClick={() => setConfirming(true)} className="rounded border border-red-200 px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50">
             {t("deactivate")}
           </button>
+        )}
+        {!isSelf && (
+          <div className="mt-1">
+            {confirmingReset ? (
+              <div className="space-y-1">
+                <p className="text-xs text-slate-700">{t("resetWarning")}</p>
+                <span className="flex gap-2">
+                  <button type="button" onClick={() => resetPassword.mutate()} disabled={resetPassword.isPending} className="rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-white hover:bg-amber-500 disabled:opacity-60">
+                    {t("confirmReset")}
+                  </button>
+                  <button type="button" onClick={() => setConfirmingReset(false)} className="text-xs text-slate-600 hover:underline">
+                    {t("cancel")}
+                  </button>
+                </span>
+              </div>
+            ) : (
+              <button type="button" onClick={() => setConfirmingReset(true)} className="rounded border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-50">
+                {t("resetPassword")}
+              </button>
+            )}
+          </div>
         )}
         {error && (
           <p role="alert" className="mt-1 max-w-xs text-xs text-red-700">

@@ -6,6 +6,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
 import { certificateHolder } from "../simulator/certificate-cnpj";
 import { buildNfseXml } from "./build-nfse-xml";
+import { findCncContributor } from "./cnc-register";
 import { computeNfseValues } from "./compute-values";
 import { dpsState, recordNfse, type DpsState } from "./nfse-store";
 import { checkDpsRules } from "./dps-rules";
@@ -70,6 +71,7 @@ async function issue(dps: ReceivedDps, dpsXml: string, certificatePem: string, n
   const values = computeNfseValues(dps);
   const dhProc = localTime(now, dps.cLocEmi.slice(0, 2));
   const emitName = emitNameOf(certificatePem);
+  const cnc = await findCncContributor(dps.prest.cnpj);
   // nNFSe is sequential per issuer and never reused; a concurrent DPS of the same issuer that took the number makes this one retry.
   let nNFSe = state.nextNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -77,7 +79,7 @@ async function issue(dps: ReceivedDps, dpsXml: string, certificatePem: string, n
       municipality: dps.cLocEmi, ambGer: "2", tpInsc: dps.prest.cnpj ? "2" : "1", inscription, nNFSe,
       yearMonth: dhProc.slice(2, 4) + dhProc.slice(5, 7), cNum: String(randomInt(1, 999_999_999)),
     });
-    const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName });
+    const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName, cnc });
     if (await recordNfse({ environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, nfseXml, processedAt: now })) {
       return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
     }

@@ -9,6 +9,11 @@ import { signXml } from "@/lib/fiscal/xml/xml-signature";
 import { SefinNacionalClient } from "../sefin-client";
 import { startSimulatorServer, type SimulatorServer } from "../simulator/server";
 import { SHARED_DIR } from "@/test/shared-dir";
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { renderDanfse } from "@/lib/danfse/render-danfse";
+import { createTestCompany, db } from "@/test/factories";
 
 // The real Sefin Nacional client against the simulator over HTTP, with real
 // signatures, schema validation and PostgreSQL state: every rule answers its
@@ -130,6 +135,41 @@ describe("Sefin Nacional simulator: success", () => {
     const id = buildDps(input).id;
     expect(await client.dpsExists(ENV, id, testSigningCredentials(cnpj))).toBe(false);
     expect(await client.findByDps(ENV, id, testSigningCredentials(cnpj))).toEqual({ kind: "not_found" });
+  });
+});
+
+describe("Sefin Nacional simulator: the provider from the CNC", () => {
+  it("writes the registered company's address, trade name, phone and e-mail in <emit>, and the DANFSe prints them", async () => {
+    const company = await createTestCompany();
+    await db.company.update({
+      where: { id: company.companyId },
+      data: { tradeName: "Estúdio Paulista", street: "Rua Augusta", streetNumber: "1500", complement: "Sala 12", neighborhood: "Consolação", zipCode: "01304-001", phone: "(11) 3333-4444", email: "fiscal@estudio.example" },
+    });
+    const { input } = fresh();
+    const result = await submit({ ...input, provider: { ...input.provider, cnpj: company.cnpj } }, company.cnpj);
+    if (result.kind !== "authorized") throw new Error(JSON.stringify(result));
+    expect(checkXmlSchema(result.nfseXml, "nfse/v1.01/NFSe_v1.01.xsd")).toEqual({ valid: true });
+    expect(result.nfseXml).toContain(
+      "<xFant>Estúdio Paulista</xFant><enderNac><xLgr>Rua Augusta</xLgr><nro>1500</nro><xCpl>Sala 12</xCpl><xBairro>Consolação</xBairro><cMun>3550308</cMun><UF>SP</UF><CEP>01304001</CEP></enderNac><fone>1133334444</fone><email>fiscal@estudio.example</email>",
+    );
+    expect(result.nfseXml).not.toContain("CNC");
+    const file = path.join(os.tmpdir(), `danfse-cnc-${company.cnpj}.pdf`);
+    fs.writeFileSync(file, await renderDanfse(result.nfseXml));
+    try {
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+      expect(text).toContain("Rua Augusta, 1500, Sala 12, Consolação");
+      expect(text).toContain("01304001".replace(/^(\d{5})(\d{3})$/, "$1-$2"));
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it("marks a provider the CNC does not know with a placeholder address, still schema-valid", async () => {
+    const { input, cnpj } = fresh();
+    const result = await submit(input, cnpj);
+    if (result.kind !== "authorized") throw new Error(JSON.stringify(result));
+    expect(checkXmlSchema(result.nfseXml, "nfse/v1.01/NFSe_v1.01.xsd")).toEqual({ valid: true });
+    expect(result.nfseXml).toContain("<xLgr>Endereço não cadastrado no CNC</xLgr>");
   });
 });
 

@@ -23,6 +23,21 @@ afterAll(async () => {
 });
 
 describe("business rules in the simulator", () => {
+  it("refuses an entry CFOP in an exit NF-e with 518 and an exit CFOP in an entry NF-e with 519, with cstat.json's texts", async () => {
+    const cnpj = randomCnpj();
+    const entryCfop = () => ({ ...simpleNfe(), items: simpleNfe().items.map((item) => ({ ...item, cfop: "1102" })) });
+    const exitInEntry = () => ({ ...simpleNfe(), operationType: "0" as const });
+    expect(await client.authorize(nfe55, signedNfe({ cnpj, series: 1, number: 51, from: entryCfop }).xml, credentialsFor(cnpj))).toMatchObject({
+      kind: "refused", cStat: "518", reason: "Rejeição: CFOP de entrada para NF-e de saída",
+    });
+    expect(await client.authorize(nfe55, signedNfe({ cnpj, series: 1, number: 52, from: exitInEntry }).xml, credentialsFor(cnpj))).toMatchObject({
+      kind: "refused", cStat: "519", reason: "Rejeição: CFOP de saída para NF-e de entrada",
+    });
+    // The same lines with the matching tpNF are authorized.
+    const entry = () => ({ ...entryCfop(), operationType: "0" as const });
+    expect(await client.authorize(nfe55, signedNfe({ cnpj, series: 1, number: 53, from: entry }).xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized" });
+  });
+
   it("authorizes an interstate sale to a consumer with its DIFAL, and refuses it without ICMSUFDest with 694 naming the line", async () => {
     const cnpj = randomCnpj();
     const good = signedNfe({ cnpj, series: 1, number: 1, from: interstateConsumerWithDifal });

@@ -15,6 +15,8 @@ export function ClientSection({ form, setForm, clients }: Props) {
   const setInline = (patch: Partial<InlineClient>) => setForm({ inline: { ...form.inline, ...patch } });
   const identified = form.inline.document.replace(/\D/g, "").length > 0;
   const needsAddress = form.type === "NFSE" || (form.type === "NFE" && identified);
+  // Only an NFC-e may go to an unidentified consumer; another type shows the registered-client choice instead.
+  const mode = form.type !== "NFCE" && form.clientMode === "anonymous" ? "existing" : form.clientMode;
   const input = (key: keyof InlineClient, label: string, mask?: (v: string) => string, extra: { className?: string; required?: boolean; inputMode?: "numeric" | "email" | "tel"; maxLength?: number } = {}) => (
     <Field label={extra.required ? `${label} *` : label} className={extra.className}>
       <input value={form.inline[key]} inputMode={extra.inputMode} maxLength={extra.maxLength} required={extra.required} onChange={(e) => setInline({ [key]: mask ? mask(e.target.value) : e.target.value })} className={inputClass} />
@@ -23,10 +25,15 @@ export function ClientSection({ form, setForm, clients }: Props) {
   return (
     <Section title={t("title")}>
       <div className="flex flex-wrap gap-4 text-sm" role="radiogroup" aria-label={t("title")}>
-        <label className="flex items-center gap-1"><input type="radio" name="client-mode" checked={form.clientMode === "existing"} onChange={() => setForm({ clientMode: "existing" })} /> {t("registered")}</label>
-        <label className="flex items-center gap-1"><input type="radio" name="client-mode" checked={form.clientMode === "inline"} onChange={() => setForm({ clientMode: "inline" })} /> {t("new")}</label>
+        {form.type === "NFCE" && (
+          <label className="flex items-center gap-1"><input type="radio" name="client-mode" checked={mode === "anonymous"} onChange={() => setForm({ clientMode: "anonymous" })} /> {t("anonymous")}</label>
+        )}
+        <label className="flex items-center gap-1"><input type="radio" name="client-mode" checked={mode === "existing"} onChange={() => setForm({ clientMode: "existing" })} /> {t("registered")}</label>
+        <label className="flex items-center gap-1"><input type="radio" name="client-mode" checked={mode === "inline"} onChange={() => setForm({ clientMode: "inline" })} /> {t("new")}</label>
       </div>
-      {form.clientMode === "existing" ? (
+      {mode === "anonymous" ? (
+        <p className="text-sm text-slate-600">{t("anonymousHint")}</p>
+      ) : mode === "existing" ? (
         <Field label={t("client")} className="max-w-md">
           <select value={form.clientId} onChange={(e) => setForm({ clientId: e.target.value })} className={inputClass}>
             <option value="">{t("choose")}</option>

@@ -45,7 +45,8 @@ export function formFromDocument(document: DocumentDetail): FormState {
     templateId: document.templateId ?? "",
     taxRuleId: document.taxRuleId ?? "",
     // A removed client (id null) comes back as the inline recipient it was frozen as.
-    clientMode: document.client.id ? "existing" : "inline",
+    // An anonymous NFC-e has neither id nor document nor name; a name typed over a registered client's stays typed.
+    clientMode: !document.client.id && !document.client.document && !document.client.name ? "anonymous" : document.client.id && !snapshot.nameAsTyped ? "existing" : "inline",
     clientId: document.client.id ?? "",
     inline,
     items: document.items.map(

@@ -39,7 +39,8 @@ export type FormState = {
   operationNature: string;
   templateId: string;
   taxRuleId: string;
-  clientMode: "existing" | "inline";
+  /** "anonymous": an NFC-e to an unidentified consumer, sent without clientId or client (no record is created). */
+  clientMode: "existing" | "inline" | "anonymous";
   clientId: string;
   inline: InlineClient;
   items: ItemRow[];
@@ -76,8 +77,12 @@ function pick<T extends Record<string, unknown>>(entries: T): Partial<T> {
 
 export function buildCreateBody(form: FormState, emit: boolean): Record<string, unknown> {
   const isService = form.type === "NFSE";
-  const client =
-    form.clientMode === "existing"
+  const inlineEmpty = !form.inline.name.trim() && !stripMask(form.inline.document);
+  // An NFC-e without name or CPF is anonymous: no client is sent, so none is created (issue 36 item 12).
+  const anonymous = form.type === "NFCE" && (form.clientMode === "anonymous" || (form.clientMode === "inline" && inlineEmpty));
+  const client = anonymous
+    ? {}
+    : form.clientMode !== "inline"
       ? { clientId: text(form.clientId) }
       : {
           client: pick({

@@ -148,6 +148,8 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["789", "NFC-e to an exempt contributor", () => swap(xmlOf(nfce()), "<indIEDest>9</indIEDest>", "<indIEDest>2</indIEDest>")],
   ["731", "export CFOP in an internal sale", () => swap(xmlOf(simples()), "<CFOP>5102</CFOP>", "<CFOP>7102</CFOP>")],
   ["732", "interstate CFOP in an internal sale", () => swap(xmlOf(simples()), "<CFOP>5102</CFOP>", "<CFOP>6102</CFOP>")],
+  ["518", "entry CFOP (1102) in an exit NF-e (tpNF 1)", () => xmlOf(withItem(simple(), 0, (item) => ({ ...item, cfop: "1102" })))],
+  ["519", "exit CFOP (5102) in an entry NF-e (tpNF 0)", () => xmlOf({ ...simple(), operationType: "0" })],
   ["733", "internal CFOP in an interstate sale", () => swap(swap(xmlOf(simples()), "<idDest>1</idDest>", "<idDest>2</idDest>"), "<UF>SP</UF><CEP>13010000</CEP>", "<UF>RJ</UF><CEP>13010000</CEP>")],
   ["629", "vProd differs from qCom × vUnCom", () => swap(xmlOf(simple()), "<vUnCom>50.0000000000</vUnCom>", "<vUnCom>51.0000000000</vUnCom>")],
   ["630", "vProd differs from qTrib × vUnTrib", () => swap(xmlOf(simple()), "<vUnTrib>50.0000000000</vUnTrib>", "<vUnTrib>51.0000000000</vUnTrib>")],

@@ -38,6 +38,8 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   identification.adjustmentNoteTaxesRule,
   recipient.nonContributorFinalConsumerRule,
   recipient.nfceContributorRule,
+  recipient.entryCfopInExitRule,
+  recipient.exitCfopInEntryRule,
   recipient.foreignCfopRule,
   recipient.interstateCfopRule,
   recipient.internalCfopRule,

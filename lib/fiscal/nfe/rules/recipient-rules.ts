@@ -33,6 +33,21 @@ export const internalOtherStateRule: BusinessRule = {
     str(nfe.ide.idDest) === "1" && nfe.recipientUf && nfe.recipientUf !== "EX" && nfe.recipientUf !== nfe.issuerUf ? { detail: `UF ${nfe.recipientUf}` } : null,
 };
 
+// I08-10/I08-11: the CFOP's first digit says entry (1, 2, 3) or exit (5, 6, 7); it must agree with tpNF.
+const isEntryCfop = (cfop: string) => /^[123]/.test(cfop);
+
+export const entryCfopInExitRule: BusinessRule = {
+  id: "I08-10", name: "entry-cfop-in-exit", cStat: "518", models: BOTH,
+  xMotivo: "Rejeição: CFOP de entrada para NF-e de saída",
+  check: (nfe) => (str(nfe.ide.tpNF) === "1" ? firstLine(nfe, (item) => isEntryCfop(str(item.prod.CFOP)) && `CFOP ${str(item.prod.CFOP)} com tpNF 1`) : null),
+};
+
+export const exitCfopInEntryRule: BusinessRule = {
+  id: "I08-11", name: "exit-cfop-in-entry", cStat: "519", models: BOTH,
+  xMotivo: "Rejeição: CFOP de saída para NF-e de entrada",
+  check: (nfe) => (str(nfe.ide.tpNF) === "0" ? firstLine(nfe, (item) => !isEntryCfop(str(item.prod.CFOP)) && `CFOP ${str(item.prod.CFOP)} com tpNF 0`) : null),
+};
+
 export const foreignCfopRule: BusinessRule = {
   id: "I08-20", name: "foreign-cfop-id-dest-3", cStat: "731", models: BOTH,
   xMotivo: "Rejeição: CFOP de operação com Exterior e idDest <> 3",
