@@ -121,7 +121,6 @@ async function runPhase(ctx: { base: string; keys: string[]; server: ChildProces
   const own = [ctx.server.pid!, ctx.simulator.pid!, process.pid];
   const window = machineWindow([...own, ...backendsBefore]);
   const cpuBefore = new Map([...own, ...backendsBefore].map((pid) => [pid, processCpuMs(pid)]));
-  const startedAt = Date.now();
   const result = await runOpenLoopInChild({
     url: `${ctx.base}/v1/fiscal-documents`,
     rate: RATE,
@@ -136,7 +135,7 @@ async function runPhase(ctx: { base: string; keys: string[]; server: ChildProces
   const cpu = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid) - (cpuBefore.get(pid) ?? 0), 0) / result.requests;
   const perDocument = { server: cpu([ctx.server.pid!]), PostgreSQL: cpu(backendsAfter), simulator: cpu([ctx.simulator.pid!]), "load generator": result.processCpuMs / result.requests };
   const machine = window.stop([...own, ...backendsAfter], result.processCpuMs);
-  return { ...result, startedAt, perDocument, machine };
+  return { ...result, perDocument, machine };
 }
 
 function describePhase(name: string, phase: Phase, aimMs: number): { p99: number; met: boolean } {
@@ -233,11 +232,13 @@ async function main(): Promise<void> {
     const fault = await fetch(`${sim.url}/_simulator/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ authorizer: "SP", action: { kind: "outage", status: "108" } }) });
     if (!fault.ok) throw new Error(`fault rule refused: ${fault.status} ${await fault.text()}`);
     const { id: faultId } = (await fault.json()) as { id: string };
+    const faultSetAt = Date.now();
     const outagePhase = await runPhase(ctx, OUTAGE_S);
     const outage = describePhase("SP authorizer down (outage, status 108)", outagePhase, OUTAGE_P99_AIM_MS);
     describeSwitch(outagePhase.answers!);
     const entered = (await watcher.query<{ first: Date | null; last: Date | null; n: number }>(`SELECT min("since") AS "first", max("since") AS "last", count(*)::int AS "n" FROM "CompanyContingency" WHERE "model" = 65`)).rows[0]!;
-    if (entered.first) console.log(`contingency entered by ${entered.n} checkouts, ${((entered.first.getTime() - outagePhase.startedAt) / 1000).toFixed(2)}–${((entered.last!.getTime() - outagePhase.startedAt) / 1000).toFixed(2)} s after the outage began`);
+    // "since" comes from the server process's clock, the due times from the load process's: one machine, one clock.
+    if (entered.first) console.log(`contingency entered by ${entered.n} checkouts, ${((entered.first.getTime() - outagePhase.firstDueAtMs) / 1000).toFixed(2)}–${((entered.last!.getTime() - outagePhase.firstDueAtMs) / 1000).toFixed(2)} s after the outage's first NFC-e was due (the fault was set ${((outagePhase.firstDueAtMs - faultSetAt) / 1000).toFixed(2)} s before)`);
 
     const removed = await fetch(`${sim.url}/_simulator/faults/${faultId}`, { method: "DELETE" });
     if (!removed.ok) throw new Error(`fault rule not removed: ${removed.status}`);

@@ -43,6 +43,8 @@ export type OpenLoopResult = {
   /** How late this process's timer dispatched requests (p99, max), ms: lateness the generator, not the server, adds to latency. */
   dispatchLag: { p99: number; max: number };
   answers?: OpenLoopAnswer[];
+  /** Wall-clock time (ms since the epoch) the first request was due: `dueMs` counts from it. */
+  firstDueAtMs: number;
 };
 
 function percentile(sorted: number[], p: number): number {
@@ -185,6 +187,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
         requests: total,
         failed,
         elapsedS: (performance.now() - start) / 1000,
+        firstDueAtMs: Math.round(Date.now() - (performance.now() - start)),
         latency: { p50: round2(percentile(sorted, 50)), p90: round2(percentile(sorted, 90)), p99: round2(percentile(sorted, 99)), max: round2(sorted.at(-1) ?? NaN), average: round2(average) },
         clientCpuMs: (cpu.user + cpu.system) / 1000 / total,
         dispatchLag: (() => {
