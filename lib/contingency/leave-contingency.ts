@@ -22,8 +22,8 @@ export async function leaveContingency(input: LeaveContingencyInput, client: DbC
   });
   if (ended.count === 0) return { left: false };
   await client.authorizerFailureStreak.deleteMany({ where: { companyId, model } });
-  // What was issued meanwhile goes out now instead of waiting for the parked run's next round.
+  // What was issued meanwhile goes out now instead of waiting for the parked run's next round (up to 10 min away).
   const company = await client.company.findFirst({ where: { id: companyId }, select: { environment: true } });
-  if (company) await requestContingencyTransmission({ companyId, model, environment: company.environment });
+  if (company) await requestContingencyTransmission({ companyId, model, environment: company.environment, now: true });
   return { left: true };
 }

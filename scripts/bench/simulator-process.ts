@@ -3,7 +3,8 @@
 // emitting process's event loop. Prints its URL on stdout when listening.
 import { startSimulatorServer } from "@/lib/authority/simulator";
 
-const server = await startSimulatorServer({ port: 0 });
+// BENCH_SIMULATOR_PORT: a fixed port (bench:checkout gives the server SIMULATOR_URL before it starts); 0 any free one.
+const server = await startSimulatorServer({ port: Number(process.env.BENCH_SIMULATOR_PORT ?? 0) });
 console.log(`SIMULATOR_URL=${server.url}`);
 process.on("SIGTERM", () => {
   void server.close().then(() => process.exit(0));
