@@ -8,7 +8,7 @@ import { db } from "@/test/factories";
 import { findActiveContingency } from "@/lib/contingency/active-contingency";
 import { checkCompanyStatusAndSwitch } from "@/lib/contingency/status-answers";
 
-// Switching and emission together (issue 33, done-when): the simulator's SP
+// Switching and emission together (issue 33, done-when: 50 NFC-e): the simulator's SP
 // authorizer goes down (outage rule, status 108); the company is on automatic
 // contingency (the default). An NFC-e whose online attempt gets no answer enters
 // contingency at once and is issued offline under the next number; the rest are
@@ -37,7 +37,7 @@ describe("an outage of SP with automatic contingency", () => {
       await drainDueRuns(functions, { companyIds: [companyId] });
       expect(await findActiveContingency(companyId, 65)).toMatchObject({ mode: "OFFLINE", automatic: true });
       nfce.push(first.id);
-      for (let i = 0; i < 9; i++) {
+      for (let i = 0; i < 49; i++) {
         const draft = await createDraft(companyId, nfceBody);
         await queueEmission({ companyId, documentId: draft.id });
         nfce.push(draft.id);
@@ -71,7 +71,7 @@ describe("an outage of SP with automatic contingency", () => {
     }
 
     // SP is back: the watch run sees 107, leaves, and the transmission follows.
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 10; round++) {
       await ageStatusCache();
       await runDueNow(companyId);
       const pending = await db.fiscalDocument.count({ where: { id: { in: nfce }, status: { not: "AUTHORIZED" } } });
@@ -81,12 +81,12 @@ describe("an outage of SP with automatic contingency", () => {
     expect(await findActiveContingency(companyId, 65)).toBeNull();
     expect(await findActiveContingency(companyId, 55)).toBeNull();
     const settled = await db.fiscalDocument.findMany({ where: { id: { in: nfce } }, orderBy: { number: "asc" } });
-    expect(settled.map((d) => d.status)).toEqual(Array(10).fill("AUTHORIZED"));
+    expect(settled.map((d) => d.status)).toEqual(Array(50).fill("AUTHORIZED"));
 
     // Every number of the NFC-e series: an authorized document or the inutilized unanswered attempt.
     const [attempt] = await db.replacedEmissionAttempt.findMany({ where: { companyId } });
     expect(attempt!.resolution).toBe("INUTILIZED");
     const numbers = [...settled.map((d) => d.number), attempt!.number].sort((a, b) => a - b);
-    expect(numbers).toEqual(Array.from({ length: 11 }, (_, i) => numbers[0]! + i));
+    expect(numbers).toEqual(Array.from({ length: 51 }, (_, i) => numbers[0]! + i));
   });
 });
