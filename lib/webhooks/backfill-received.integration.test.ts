@@ -5,6 +5,7 @@ import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { POST as backfillRoute } from "@/app/v1/webhooks/backfill/route";
 import { GET as backfillRunRoute } from "@/app/v1/webhooks/backfill/[runId]/route";
+import { POST as redispatchReceivedRoute } from "@/app/v1/received-documents/[id]/webhook/route";
 import { POST as redeliverRoute } from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { applyWebhookTestSettings, createEndpoint, documentWithOutcome, drainWebhooks } from "./testing/webhook-fixtures";
@@ -118,4 +119,31 @@ describe("backfill of received documents", () => {
     expect(last.type).toBe("received_document.created");
     expect(last.id).toBe(`evt_${deliveries[1]!.eventId}`);
   }, 120_000);
+
+  it("re-dispatch of a received NF-e: received_document.created with a new event id to the subscribed endpoints; 422 without one; another company's is 404", async () => {
+    const company = await createTestCompany();
+    const other = await createTestCompany();
+    const document = await receivedDocument(company.companyId, "2026-11-05T10:00:00Z");
+    const redispatch = (key: string, id: string) => call(redispatchReceivedRoute, { method: "POST", path: "/x", key, params: { id } });
+
+    const none = await redispatch(company.key, document.id);
+    expect(none.status, none.text).toBe(422);
+    expect(none.body.code).toBe("no_active_webhook_endpoint");
+    expect(await db.webhookEvent.count({ where: { companyId: company.companyId } })).toBe(0);
+
+    const before = bodies(received).length;
+    await createEndpoint(company.key, { url: documents.url, events: ["DOCUMENT_AUTHORIZED"] });
+    expect((await redispatch(company.key, document.id)).status).toBe(422);
+    await createEndpoint(company.key, { url: received.url, events: ["RECEIVED_DOCUMENT_CREATED"] });
+    const sent = await redispatch(company.key, document.id);
+    expect(sent.status, sent.text).toBe(202);
+    expect(sent.body).toEqual({ dispatched: 1 });
+    await drainWebhooks(company.companyId);
+    const [body] = bodies(received).slice(before);
+    expect(body).toMatchObject({ type: "received_document.created", data: { receivedDocumentId: document.id, change: "created", manifestation: "PENDING" } });
+    const events = await db.webhookEvent.findMany({ where: { companyId: company.companyId, type: "received_document.created" } });
+    expect(events.map((e) => e.origin)).toEqual(["REDISPATCH"]);
+
+    expect((await redispatch(other.key, document.id)).status).toBe(404);
+  }, 60_000);
 });
