@@ -30,6 +30,15 @@ describe("FiscalSettingsSchema", () => {
     expect(parsed).toMatchObject({ cnpj: "11222333000181", stateRegistration: "110042490114", state: "SP", zipCode: "01310100", defaultPisRate: "1.65", cbsRate: "0.9", tradeName: null });
   });
 
+  it("reads receivedAutoAcknowledge as the API's boolean or the dashboard select's text, true when absent", () => {
+    expect(FiscalSettingsSchema.parse(valid).receivedAutoAcknowledge).toBe(true);
+    expect(FiscalSettingsSchema.parse({ ...valid, receivedAutoAcknowledge: null }).receivedAutoAcknowledge).toBe(true);
+    expect(FiscalSettingsSchema.parse({ ...valid, receivedAutoAcknowledge: false }).receivedAutoAcknowledge).toBe(false);
+    expect(FiscalSettingsSchema.parse({ ...valid, receivedAutoAcknowledge: "false" }).receivedAutoAcknowledge).toBe(false);
+    expect(FiscalSettingsSchema.parse({ ...valid, receivedAutoAcknowledge: "true" }).receivedAutoAcknowledge).toBe(true);
+    expect(issues({ ...valid, receivedAutoAcknowledge: "sim" as never })).toHaveProperty("receivedAutoAcknowledge");
+  });
+
   it("accepts ISENTO as state registration and refuses an IE of the wrong length for the UF", () => {
     expect(issues({ ...valid, stateRegistration: "isento" })).toEqual({});
     expect(issues({ ...valid, stateRegistration: "12345" })).toHaveProperty("stateRegistration", "an IE of SP has 12 digits (got 5)");

@@ -169,7 +169,11 @@ export const FiscalSettingsObject = z.object({
   respTecCsrt: optionalText(36),
 
   // Received documents (docs/api-notes/received-documents.md): register the ciência (210210) of each new NF-e issued to the company at once.
-  receivedAutoAcknowledge: z.boolean().default(true),
+  // The dashboard's select sends "true"/"false"; absent or null keeps the default, true.
+  receivedAutoAcknowledge: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
 });
 
 type Values = z.output<typeof FiscalSettingsObject>;

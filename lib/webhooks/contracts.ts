@@ -77,9 +77,14 @@ export const redispatchDocumentWebhookContract = defineContract({
   method: "POST", path: "/v1/fiscal-documents/{id}/webhook", summary: "Send the document's current event again (new event id)", tag, scope: "webhooks:write",
   params: z.object({ id: z.string().min(1).max(64) }), response: RedispatchResponse, successStatus: 202, errorStatuses: [404, 422, 429],
 });
+export const redispatchReceivedDocumentWebhookContract = defineContract({
+  method: "POST", path: "/v1/received-documents/{id}/webhook", summary: "Send received_document.created again for a received NF-e, as it is now (new event id)", tag, scope: "webhooks:write",
+  description: "Our extension. The same limit (60 per minute per company, shared with the fiscal documents' re-dispatch) and the same 422 no_active_webhook_endpoint when no active endpoint is subscribed to received_document.created.",
+  params: z.object({ id: z.string().min(1).max(64) }), response: RedispatchResponse, successStatus: 202, errorStatuses: [404, 422, 429],
+});
 
 export const webhookContracts = [
   listWebhookEndpointsContract, createWebhookEndpointContract, getWebhookEndpointContract, updateWebhookEndpointContract, deleteWebhookEndpointContract,
   rotateWebhookSecretContract, testWebhookEndpointContract, listWebhookDeliveriesContract, getWebhookDeliveryContract, redeliverWebhookContract,
-  startBackfillContract, getBackfillContract, redispatchDocumentWebhookContract,
+  startBackfillContract, getBackfillContract, redispatchDocumentWebhookContract, redispatchReceivedDocumentWebhookContract,
 ];

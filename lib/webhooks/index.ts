@@ -18,6 +18,7 @@
 //   listDocumentDeliveries({ companyId, documentId })
 //   redeliverWebhookDelivery({ companyId, endpointId, deliveryId }) → the delivery after its manual attempt
 //   redispatchDocumentWebhook({ companyId, documentId }) → { dispatched }   60/min per company
+//   redispatchReceivedDocumentWebhook({ companyId, receivedDocumentId }) → { dispatched }   the same limit
 // Backfill
 //   startWebhookBackfill({ companyId, actor, from, to, types?, onlyMissing?, environment?, dryRun? })
 //       actor: { kind: "apiKey", id } | { kind: "user", id, email }; 5 calls/min per company
@@ -37,6 +38,6 @@ export {
 } from "./endpoints";
 export { getWebhookDelivery, listDocumentDeliveries, listEndpointDeliveries, searchWebhookDeliveries, type DeliverySearch } from "./deliveries";
 export { redeliverWebhookDelivery, sendTestWebhook } from "./manual-attempts";
-export { redispatchDocumentWebhook } from "./redispatch";
+export { redispatchDocumentWebhook, redispatchReceivedDocumentWebhook } from "./redispatch";
 export { backfillNextBatch, finishBackfill, getWebhookBackfill, listWebhookBackfills, startWebhookBackfill, type BackfillActor } from "./backfill";
 export { deliverDueForEndpoint, rescheduleAfterFailedRun, runDeliveryRun, scheduleNextRun } from "./deliver-due";

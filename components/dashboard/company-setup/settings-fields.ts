@@ -20,7 +20,7 @@ export type SettingsField = {
   mask?: (value: string) => string;
 };
 /** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
-export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "contingency" | "respTec"; title: string; description?: string; fields: SettingsField[] };
+export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "contingency" | "received" | "respTec"; title: string; description?: string; fields: SettingsField[] };
 
 const ORIGIN_LABELS = ["0 - National", "1 - Foreign, direct import", "2 - Foreign, bought in Brazil", "3 - National, 40-70% imported", "4 - National, basic processes", "5 - National, up to 40% imported", "6 - Foreign direct, no similar (CAMEX)", "7 - Foreign in Brazil, no similar (CAMEX)", "8 - National, over 70% imported"];
 
@@ -159,6 +159,22 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
         options: [
           { value: "true", label: "Automatically" },
           { value: "false", label: "Only by hand" },
+        ],
+      },
+    ],
+  },
+  {
+    key: "received",
+    title: "Received NF-e",
+    description: "NF-e that suppliers issue to the company's CNPJ, from the national distribution.",
+    fields: [
+      {
+        name: "receivedAutoAcknowledge",
+        label: "Register the ciência of received NF-e automatically",
+        hint: "Yes: each new NF-e gets its ciência da operação at once, so its full XML arrives. No: only the summary until someone registers a manifestation",
+        options: [
+          { value: "true", label: "Yes" },
+          { value: "false", label: "No" },
         ],
       },
     ],
