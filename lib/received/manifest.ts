@@ -7,7 +7,7 @@ import { DomainError, notFound } from "@/lib/errors";
 import { buildProcEventoNFe } from "@/lib/fiscal/nfe/build-proc";
 import { buildSignedManifestation, MANIFESTATION_EVENT, type ManifestationType } from "./build-manifestation";
 import { fetchFullXml } from "./fetch-by-key";
-import { recordReceivedDocumentEvent } from "./received-events";
+import { recordReceivedDocumentEvent } from "@/lib/events/received-document-outcome";
 
 // POST /v1/received-documents/{id}/manifestation: the recipient's
 // manifestation registered at the Ambiente Nacional (NFeRecepcaoEvento4,

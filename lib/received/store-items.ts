@@ -1,7 +1,7 @@
 import type { Environment, Prisma, ReceivedDocument } from "@prisma/client";
 import type { DistributedItem } from "@/lib/authority";
 import { readDistributedXml, type EventFacts, type NfeFacts } from "./distributed-xml";
-import { recordReceivedDocumentEvent, type ReceivedDocumentChange } from "./received-events";
+import { recordReceivedDocumentEvent, type ReceivedDocumentChange } from "@/lib/events/received-document-outcome";
 
 // Stores distributed items, inside the caller's transaction (the sync advances
 // its NSU cursor in the same one). Idempotent: an NF-e is one row per access

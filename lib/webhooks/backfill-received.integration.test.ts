@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReceivedDocument } from "@prisma/client";
-import { recordReceivedDocumentEvent } from "@/lib/received/received-events";
+import { recordReceivedDocumentEvent } from "@/lib/events/received-document-outcome";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { POST as backfillRoute } from "@/app/v1/webhooks/backfill/route";

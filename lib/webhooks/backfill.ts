@@ -7,7 +7,7 @@ import { notFound, unprocessable } from "@/lib/errors";
 import { outcomeEventData } from "@/lib/events/record-outcome";
 import { enqueueRun, newRunId } from "@/lib/jobs/enqueue-run";
 import { assertWithinRateLimit } from "@/lib/rate-limit";
-import { receivedDocumentEventData } from "@/lib/received/received-events";
+import { receivedDocumentEventData } from "@/lib/events/received-document-outcome";
 import { BACKFILL_CALLS_PER_MINUTE, BACKFILL_MAX_DOCUMENTS } from "./config";
 import { BACKFILL_WEBHOOKS_EVENT, BACKFILL_WEBHOOKS_FUNCTION_ID } from "./events";
 import { outcomeEventType } from "./redispatch";

@@ -4,7 +4,7 @@ import { inSqlTransaction } from "@/lib/db/sql";
 import { notFound, unprocessable } from "@/lib/errors";
 import { outcomeEventData, type DocumentOutcomeType } from "@/lib/events/record-outcome";
 import { assertWithinRateLimit } from "@/lib/rate-limit";
-import { receivedDocumentEventData } from "@/lib/received/received-events";
+import { receivedDocumentEventData } from "@/lib/events/received-document-outcome";
 import { REDISPATCH_LIMIT_PER_MINUTE } from "./config";
 import { fanOut, insertWebhookEvent, type NewWebhookEvent } from "./webhook-events";
 
