@@ -26,6 +26,9 @@ export async function register(): Promise<void> {
   const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
   const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID]);
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
+  // Exports: expiry after 7 days and the monthly accountant export (Inngest runs them on its cron).
+  const { startExportHousekeepingTimer } = await import("@/lib/exports/housekeeping-timer");
+  startExportHousekeepingTimer();
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {

@@ -1,8 +1,10 @@
 import { backfillWebhooksFunction } from "./functions/backfill-webhooks";
+import { buildExportFunction } from "./functions/build-export";
 import { deliverWebhooksFunction } from "./functions/deliver-webhooks";
 import { emitDocumentFunction } from "./functions/emit-document";
+import { exportsHousekeepingFunction } from "./functions/exports-housekeeping";
 import { reconcileDocumentEventFunction } from "./functions/reconcile-document-event";
 
 // Every background function: served to Inngest by app/api/inngest/route.ts and
 // run in-process by the local driver (lib/jobs) when Inngest is not configured.
-export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction];
+export const functions = [emitDocumentFunction, deliverWebhooksFunction, backfillWebhooksFunction, reconcileDocumentEventFunction, buildExportFunction, exportsHousekeepingFunction];

@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   PDF_RENDER_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
   PDF_RENDERS_PER_COMPANY: z.coerce.number().int().min(1).max(32).default(2),
   PDF_RENDER_QUEUE_PER_COMPANY: z.coerce.number().int().min(0).max(1_000).default(30),
+  // Directory of the accountant exports' ZIP files (lib/exports); default DATA_DIR/tmp/exports. Shared by every web and worker process.
+  EXPORTS_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,7 @@
+import { handleSession } from "@/lib/api/handle-session";
+import { dashboardCreateExportContract, dashboardListExportsContract } from "@/lib/exports/dashboard-contracts";
+import { createExport } from "@/lib/exports/create-export";
+import { listExports } from "@/lib/exports/get-export";
+
+export const GET = handleSession(dashboardListExportsContract, ({ companyId, query }) => listExports(companyId, query));
+export const POST = handleSession(dashboardCreateExportContract, ({ companyId, body }) => createExport(companyId, body, { origin: "DASHBOARD" }));
