@@ -13,6 +13,7 @@ export const navLinks: NavLink[] = [
   { href: "", label: "Overview", section: "Overview" },
   { href: "documents", label: "Documents", section: "Documents" },
   { href: "inutilizations", label: "Inutilizations", section: "Documents" },
+  { href: "exports", label: "Export for the accountant", section: "Documents" },
   { href: "clients", label: "Clients", section: "Registers" },
   { href: "products", label: "Products", section: "Registers" },
   { href: "carriers", label: "Carriers", section: "Registers" },
