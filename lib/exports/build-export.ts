@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import type { DocumentExport } from "@prisma/client";
 import { db } from "@/lib/db/client";
-import { getDocumentDanfe } from "@/lib/downloads/get-document-danfe";
 import { documentXmlFile } from "@/lib/downloads/get-document-xml";
 import { documentEventXmlFile, hasEventXml } from "@/lib/downloads/get-event-xml";
 import { DocumentDanfeQuery } from "@/lib/downloads/schemas";
@@ -47,6 +46,8 @@ function closeStream(stream: WriteStream): Promise<void> {
 
 /** The DANFE/DANFSe as the download route renders it; waits while the company's render queue is full (429). */
 async function danfeOf(companyId: string, document: ExportedDocument) {
+  // Loaded on first use: the PDF renderer and its fonts weigh ~180 MB of RSS, which an export without PDFs never needs.
+  const { getDocumentDanfe } = await import("@/lib/downloads/get-document-danfe");
   for (let attempt = 0; ; attempt++) {
     try {
       return await getDocumentDanfe(companyId, document.id, DANFE_QUERY);
