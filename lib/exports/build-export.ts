@@ -11,7 +11,7 @@ import { exportFilePath, exportsDirectory } from "./config";
 import { documentFolder, inutilizationEntry } from "./layout";
 import { resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
 import { ExportInclude } from "./schemas";
-import { countDocuments, countInutilizations, documentPages, eventsOf, inutilizationPages, type ExportCriteria, type ExportedDocument } from "./walk-documents";
+import { countDocuments, countInutilizations, documentPages, eventsOf, inutilizationPages, xmlBatches, xmlsOf, type ExportCriteria, type ExportedDocument } from "./walk-documents";
 import { ZipFileWriter } from "./zip-writer";
 
 // The background build of an export (inngest/functions/build-export.ts): the ZIP is written
@@ -89,33 +89,36 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
   try {
     await write(csv, resumoHeader());
     for await (const page of documentPages(criteria)) {
-      const events = include.events ? await eventsOf(row.companyId, page.map((d) => d.id)) : [];
-      for (const document of page) {
-        const folder = documentFolder(document.type, document.issueDateTime);
-        if (include.xml) {
-          const file = documentXmlFile(document, { type: "authorized", download: true });
-          await zip.add(folder + file.fileName, file.body, document.issueDateTime);
+      for (const batch of xmlBatches(page)) {
+        const ids = batch.map((d) => d.id);
+        const [xmls, events] = await Promise.all([include.xml ? xmlsOf(row.companyId, ids) : new Map<string, string>(), include.events ? eventsOf(row.companyId, ids) : []]);
+        for (const document of batch) {
+          const folder = documentFolder(document.type, document.issueDateTime);
+          if (include.xml) {
+            const file = documentXmlFile({ ...document, authorizedXml: xmls.get(document.id) ?? null, signedXml: null }, { type: "authorized", download: true });
+            await zip.add(folder + file.fileName, file.body, document.issueDateTime);
+          }
+          // A denied NF-e has no DANFE (MOC 7.0); its nfeProc is the record.
+          if (include.pdf && document.status !== "DENIED") {
+            const pdf = await danfeOf(row.companyId, document);
+            await zip.add(folder + pdf.fileName, pdf.body, document.issueDateTime);
+          }
+          for (const event of events) {
+            if (event.documentId !== document.id || !hasEventXml(event)) continue;
+            const file = documentEventXmlFile(event, document, { download: true });
+            await zip.add(folder + file.fileName, file.body, document.issueDateTime);
+          }
+          await write(csv, resumoLine(document));
+          totals.add(document);
+          done++;
         }
-        // A denied NF-e has no DANFE (MOC 7.0); its nfeProc is the record.
-        if (include.pdf && document.status !== "DENIED") {
-          const pdf = await danfeOf(row.companyId, document);
-          await zip.add(folder + pdf.fileName, pdf.body, document.issueDateTime);
-        }
-        for (const event of events) {
-          if (event.documentId !== document.id || !hasEventXml(event)) continue;
-          const file = documentEventXmlFile(event, document, { download: true });
-          await zip.add(folder + file.fileName, file.body, document.issueDateTime);
-        }
-        await write(csv, resumoLine(document));
-        totals.add(document);
-        done++;
       }
       await progress();
     }
     if (include.inutilizations) {
       for await (const page of inutilizationPages(criteria)) {
         for (const inutilization of page) {
-          await zip.add(inutilizationEntry(inutilization, row.createdAt), inutilization.responseXml!, inutilization.inutilizationDate ?? undefined);
+          await zip.add(inutilizationEntry(inutilization, row.createdAt), inutilization.responseXml, inutilization.inutilizationDate ?? undefined);
           done++;
         }
         await progress();

@@ -7,8 +7,10 @@ export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPORT_MAX_DAYS = 366;
 /** Exports of one company waiting or building at once; more answer 429. */
 export const EXPORTS_IN_FLIGHT_PER_COMPANY = 3;
-/** Documents read per query while building: bounds the XML held in memory at once. */
-export const EXPORT_PAGE_SIZE = 100;
+/** Documents listed per query while building (without their XML). */
+export const EXPORT_PAGE_SIZE = 200;
+/** XML read from the database at once while building: bounds the memory an export holds, whatever the documents' size. */
+export const EXPORT_XML_BATCH_BYTES = 4 * 1024 * 1024;
 /** The monthly accountant export is created on the first days of the month (catching up a server that was down on the 1st). */
 export const MONTHLY_EXPORT_LAST_DAY = 3;
 

@@ -1,4 +1,5 @@
 import { brazilParts } from "./period";
+import type { ExportedInutilization } from "./walk-documents";
 
 // Where each file goes in the ZIP: a folder per document type and Brazil-time month
 // (NFe/2026-11/), the file names of the download routes (access key based), so a file
@@ -10,8 +11,6 @@ const MODEL_FOLDERS: Record<string, string> = { "55": "NFe", "65": "NFCe" };
 export function documentFolder(type: string, issuedAt: Date): string {
   return `${TYPE_FOLDERS[type] ?? type}/${brazilParts(issuedAt).month}/`;
 }
-
-export type ExportedInutilization = { id: string; model: string; series: number; startNumber: number; endNumber: number; inutilizationDate: Date | null; responseXml: string | null };
 
 /** ProcInutNFe named by its official Id (cUF, year, CNPJ, model, series, first and last number), beside the model's documents. */
 export function inutilizationEntry(inutilization: ExportedInutilization, fallbackDate: Date): string {
