@@ -210,15 +210,18 @@ describe("scoping, expiry and the signed link", () => {
     expect(dashboard.status).toBe(404);
   });
 
-  it("downloads through the dashboard, and creates from it", async () => {
+  it("downloads through the dashboard (any role), and creates from it (not SUPPORT)", async () => {
     const cookie = await signedInCookie(company.tenantId, "SUPPORT");
     const response = await dashboardDownloadRoute(new Request("http://localhost/", { headers: cookie }), { params: Promise.resolve({ companyId: company.companyId, id }) });
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals((await download(id)).bytes)).toBe(true);
-    const created = await dashboardCreateRoute(
-      new Request("http://localhost/", { method: "POST", headers: { ...cookie, "content-type": "application/json", origin: "http://localhost" }, body: JSON.stringify({ ...period, documentTypes: ["NFSE"] }) }),
-      { params: Promise.resolve({ companyId: company.companyId }) },
-    );
+    const post = async (role: "SUPPORT" | "ACCOUNTANT") =>
+      dashboardCreateRoute(
+        new Request("http://localhost/", { method: "POST", headers: { ...(await signedInCookie(company.tenantId, role)), "content-type": "application/json", origin: "http://localhost" }, body: JSON.stringify({ ...period, documentTypes: ["NFSE"] }) }),
+        { params: Promise.resolve({ companyId: company.companyId }) },
+      );
+    expect((await post("SUPPORT")).status).toBe(403);
+    const created = await post("ACCOUNTANT");
     expect(created.status, await created.clone().text()).toBe(202);
     const row = await db.documentExport.findUniqueOrThrow({ where: { id: ((await created.json()) as { id: string }).id } });
     expect(row).toMatchObject({ origin: "DASHBOARD", companyId: company.companyId });

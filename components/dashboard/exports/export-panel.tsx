@@ -18,7 +18,7 @@ const POLL_MS = 1_000;
 const building = (record: ExportRecord) => record.status === "QUEUED" || record.status === "RUNNING";
 
 /** "Exportar para a contabilidade": the form, the export being built (polled), the recent exports and the accountant e-mail. */
-export function ExportPanel({ companyId, canEditSettings }: { companyId: string; canEditSettings: boolean }) {
+export function ExportPanel({ companyId, canWrite }: { companyId: string; canWrite: boolean }) {
   const t = useTranslations("exports");
   const common = useTranslations("common");
   const types = useTranslations("enums.documentType");
@@ -44,13 +44,17 @@ export function ExportPanel({ companyId, canEditSettings }: { companyId: string;
 
   return (
     <div className="space-y-5">
-      <ExportForm
-        companyId={companyId}
-        onStarted={(id) => {
-          setCurrentId(id);
-          void queryClient.invalidateQueries({ queryKey: [api, "history"] });
-        }}
-      />
+      {canWrite ? (
+        <ExportForm
+          companyId={companyId}
+          onStarted={(id) => {
+            setCurrentId(id);
+            void queryClient.invalidateQueries({ queryKey: [api, "history"] });
+          }}
+        />
+      ) : (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("readOnly")}</p>
+      )}
       {currentId && (
         <section className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="mb-2 text-base font-semibold">{t("current")}</h2>
@@ -82,7 +86,7 @@ export function ExportPanel({ companyId, canEditSettings }: { companyId: string;
           )}
         </QueryFrame>
       </section>
-      <AccountantEmailForm companyId={companyId} canEdit={canEditSettings} />
+      <AccountantEmailForm companyId={companyId} canEdit={canWrite} />
     </div>
   );
 }

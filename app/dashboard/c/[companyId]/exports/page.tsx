@@ -15,7 +15,7 @@ export default async function ExportsPage({ params }: { params: Promise<{ compan
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
-      <ExportPanel companyId={company.id} canEditSettings={canWrite(user.role)} />
+      <ExportPanel companyId={company.id} canWrite={canWrite(user.role)} />
     </div>
   );
 }
