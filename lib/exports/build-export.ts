@@ -96,6 +96,7 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
           const folder = documentFolder(document.type, document.issueDateTime);
           if (include.xml) {
             const file = documentXmlFile({ ...document, authorizedXml: xmls.get(document.id) ?? null, signedXml: null }, { type: "authorized", download: true });
+            xmls.delete(document.id);
             await zip.add(folder + file.fileName, file.body, document.issueDateTime);
           }
           // A denied NF-e has no DANFE (MOC 7.0); its nfeProc is the record.

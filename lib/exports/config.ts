@@ -9,8 +9,12 @@ export const EXPORT_MAX_DAYS = 366;
 export const EXPORTS_IN_FLIGHT_PER_COMPANY = 3;
 /** Documents listed per query while building (without their XML). */
 export const EXPORT_PAGE_SIZE = 200;
-/** XML read from the database at once while building: bounds the memory an export holds, whatever the documents' size. */
-export const EXPORT_XML_BATCH_BYTES = 4 * 1024 * 1024;
+/**
+ * XML read from the database at once while building: bounds the memory an export holds, whatever
+ * the documents' size. Small enough that a batch's strings die young (in V8's new space) instead
+ * of piling up in the old space until a full collection.
+ */
+export const EXPORT_XML_BATCH_BYTES = 1024 * 1024;
 /** The monthly accountant export is created on the first days of the month (catching up a server that was down on the 1st). */
 export const MONTHLY_EXPORT_LAST_DAY = 3;
 
