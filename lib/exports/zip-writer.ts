@@ -1,6 +1,10 @@
 import { createWriteStream } from "node:fs";
 import type { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
+import { collectGarbage } from "./collect-garbage";
+
+/** Entries between two full collections (collect-garbage.ts). */
+const ENTRIES_PER_COLLECTION = 2_000;
 
 /**
  * A ZIP written to a file one entry at a time: each add waits until archiver has
@@ -12,6 +16,7 @@ export class ZipFileWriter {
   private readonly archive = new ZipArchive({ zlib: { level: 6 } });
   private readonly finished: Promise<void>;
   private failure: Error | null = null;
+  private entries = 0;
 
   constructor(file: string) {
     const out = createWriteStream(file, { flags: "w" });
@@ -39,6 +44,7 @@ export class ZipFileWriter {
     return new Promise<void>((resolve, reject) => {
       const onEntry = () => {
         this.archive.off("error", onError);
+        if (++this.entries % ENTRIES_PER_COLLECTION === 0) collectGarbage();
         resolve();
       };
       const onError = (error: Error) => {
