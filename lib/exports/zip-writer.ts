@@ -105,7 +105,7 @@ function coalesceCentralDirectory(archive: unknown): void {
       this.write = write;
       this.end = end;
       // Writable's own write: the module's would count the bytes in `offset` a second time.
-      if (length > 0) Writable.prototype.write.call(this, buffer.subarray(0, length));
+      if (length > 0) (Writable.prototype.write as (this: unknown, chunk: Buffer) => boolean).call(this, buffer.subarray(0, length));
       return end.apply(this, args);
     };
     finish.call(this);
