@@ -1,10 +1,6 @@
 import { createWriteStream } from "node:fs";
-import { Writable, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
-import { collectGarbage } from "./collect-garbage";
-
-/** Entries between two full collections (collect-garbage.ts). */
-const ENTRIES_PER_COLLECTION = 2_000;
 
 /**
  * A ZIP written to a file one entry at a time: each add waits until archiver has
@@ -16,7 +12,6 @@ export class ZipFileWriter {
   private readonly archive = new ZipArchive({ zlib: { level: 6 } });
   private readonly finished: Promise<void>;
   private failure: Error | null = null;
-  private entries = 0;
 
   constructor(file: string) {
     const out = createWriteStream(file, { flags: "w" });
@@ -32,7 +27,6 @@ export class ZipFileWriter {
       this.failure = error;
     });
     this.archive.pipe(out);
-    coalesceCentralDirectory(this.archive);
   }
 
   /** Bytes written to the ZIP so far. */
@@ -45,7 +39,6 @@ export class ZipFileWriter {
     return new Promise<void>((resolve, reject) => {
       const onEntry = () => {
         this.archive.off("error", onError);
-        if (++this.entries % ENTRIES_PER_COLLECTION === 0) collectGarbage();
         resolve();
       };
       const onError = (error: Error) => {
@@ -67,47 +60,4 @@ export class ZipFileWriter {
   abort(): void {
     this.archive.abort();
   }
-}
-
-type ZipModule = { offset: number; write(chunk: unknown, cb?: unknown): boolean; end(...args: unknown[]): unknown; _finish(): void };
-
-/**
- * archiver's zip module (compress-commons) writes the central directory at the end with some
- * twenty small writes per entry, all at once: with 110,000 entries that queued millions of
- * tiny buffers in the stream and took the process to 1 GB (bench:export). This gathers those
- * writes into one growing buffer and hands it on as a single chunk before the module ends: the
- * same bytes in the same order, about 120 bytes per entry in memory. It wraps the module's
- * `_finish`, `write` and `end` (compress-commons 7, archiver 8); the tests and bench:export
- * read every ZIP back with yauzl.
- */
-function coalesceCentralDirectory(archive: unknown): void {
-  const zip = (archive as { _module?: ZipModule })._module;
-  if (!zip || typeof zip._finish !== "function") return;
-  const finish = zip._finish;
-  zip._finish = function (this: ZipModule) {
-    const { write, end } = this;
-    let buffer = Buffer.allocUnsafe(64 * 1024);
-    let length = 0;
-    this.write = (chunk: unknown) => {
-      if (!chunk) return true;
-      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-      if (length + bytes.length > buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, length + bytes.length));
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
-      bytes.copy(buffer, length);
-      length += bytes.length;
-      this.offset += bytes.length;
-      return true;
-    };
-    this.end = (...args: unknown[]) => {
-      this.write = write;
-      this.end = end;
-      // Writable's own write: the module's would count the bytes in `offset` a second time.
-      if (length > 0) (Writable.prototype.write as (this: unknown, chunk: Buffer) => boolean).call(this, buffer.subarray(0, length));
-      return end.apply(this, args);
-    };
-    finish.call(this);
-  };
 }
