@@ -36,6 +36,9 @@ export async function register(): Promise<void> {
   if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
   const { startReceivedSyncSchedule } = await import("@/lib/received/schedule");
   startReceivedSyncSchedule();
+  // Exports: expiry after 7 days and the monthly accountant export (Inngest runs them on its cron).
+  const { startExportHousekeepingTimer } = await import("@/lib/exports/housekeeping-timer");
+  startExportHousekeepingTimer();
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {

@@ -1,6 +1,8 @@
 import { backfillWebhooksFunction } from "./functions/backfill-webhooks";
+import { buildExportFunction } from "./functions/build-export";
 import { deliverWebhooksFunction } from "./functions/deliver-webhooks";
 import { emitDocumentFunction } from "./functions/emit-document";
+import { exportsHousekeepingFunction } from "./functions/exports-housekeeping";
 import { reconcileDocumentEventFunction } from "./functions/reconcile-document-event";
 import { transmitContingencyFunction } from "./functions/transmit-contingency";
 import { watchContingencyFunction } from "./functions/watch-contingency";
@@ -18,4 +20,6 @@ export const functions = [
   watchContingencyFunction,
   sendDocumentEmailFunction,
   syncReceivedDocumentsFunction,
+  buildExportFunction,
+  exportsHousekeepingFunction,
 ];

@@ -16,6 +16,7 @@ import { companyContracts } from "@/lib/companies/api/contracts";
 import { contingencyContracts } from "@/lib/contingency/contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { receivedDocumentContracts } from "@/lib/received/contracts";
+import { exportContracts } from "@/lib/exports/contracts";
 
 // Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
 // docs/api-reference.md (npm run docs:api), the dashboard's API reference and the
@@ -42,4 +43,5 @@ export const allContracts: Contract[] = [
   ...webhookContracts,
   ...companyContracts,
   ...receivedDocumentContracts,
+  ...exportContracts,
 ];

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   // Host names, IPs or CIDRs a company's own SMTP server may be although not public (e.g. 127.0.0.1 in development).
   SMTP_ALLOWED_HOSTS: z.string().default(""),
   EMAIL_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800,7200"),
+  // Directory of the accountant exports' ZIP files (lib/exports); default DATA_DIR/tmp/exports. Shared by every web and worker process.
+  EXPORTS_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -15,6 +15,13 @@ export async function getDocumentXml(companyId: string, documentId: string, quer
     select: { id: true, type: true, accessKey: true, authorizedXml: true, signedXml: true },
   });
   if (!document) throw notFound("Fiscal document");
+  return documentXmlFile(document, query);
+}
+
+type XmlDocument = { id: string; type: string; accessKey: string | null; authorizedXml: string | null; signedXml: string | null };
+
+/** The XML file of a loaded document: the route's answer and the accountant export's entry (lib/exports) are the same bytes and name. */
+export function documentXmlFile(document: XmlDocument, query: Pick<DocumentXmlQuery, "type" | "download">): FileDownload {
   const xml = query.type === "signed" ? document.signedXml : document.authorizedXml;
   if (!xml) {
     const what = query.type === "signed" ? "signed XML (the document was never signed)" : "authorized XML (the document is not authorized)";

@@ -28,12 +28,24 @@ export async function getDocumentEventXml(companyId: string, documentId: string,
     select: { kind: true, outcome: true, sequence: true, responseXml: true, document: { select: { id: true, type: true, accessKey: true } } },
   });
   if (!event) throw notFound("Document event");
+  return documentEventXmlFile(event, event.document, query, documentId);
+}
+
+type XmlEvent = { kind: DocumentEventKind; outcome: string; sequence: number; responseXml: string | null };
+type EventOwner = { id: string; type: string; accessKey: string | null };
+
+/** Whether an event has an XML of its own (a registered cancellation, correction letter or delivery receipt). */
+export function hasEventXml(event: XmlEvent): boolean {
+  return EVENT_FILES[event.kind] !== undefined && event.outcome === "AUTHORIZED" && event.responseXml !== null;
+}
+
+/** The XML file of a loaded event: the route's answer and the accountant export's entry (lib/exports) are the same bytes and name. */
+export function documentEventXmlFile(event: XmlEvent, document: EventOwner, query: Pick<DocumentEventXmlQuery, "download">, documentId = document.id): FileDownload {
   const file = EVENT_FILES[event.kind];
   if (!file) throw new DomainError(404, "document_not_available", `A ${event.kind} is not an event of its own: its XML is the document's (GET /v1/fiscal-documents/${documentId}/xml)`);
   if (event.outcome !== "AUTHORIZED" || !event.responseXml) {
     throw new DomainError(404, "document_not_available", "The authority did not register this event; it has no event XML");
   }
-  const { document } = event;
   const suffix = document.type === "NFSE" ? "nfse" : document.type === "NFCE" ? "nfce" : "nfe";
   return {
     body: event.responseXml,

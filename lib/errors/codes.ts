@@ -72,6 +72,11 @@ export const ErrorCode = {
   // The client's edit since creation changes the classification the taxes were resolved with.
   client_changed: "client_changed",
 
+  // Exports for the accountant (docs/api-notes/exports.md): downloaded before READY, after the 7 days, or by an altered signed link.
+  export_not_ready: "export_not_ready",
+  export_expired: "export_expired",
+  invalid_download_link: "invalid_download_link",
+
   // Document lifecycle.
   invalid_status: "invalid_status",
   // A resend of a document with no address to send to (docs/api-notes/email.md).

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import type { DocumentExport } from "@prisma/client";
+import { db } from "@/lib/db/client";
+import { documentXmlFile } from "@/lib/downloads/get-document-xml";
+import { documentEventXmlFile, hasEventXml } from "@/lib/downloads/get-event-xml";
+import { DocumentDanfeQuery } from "@/lib/downloads/schemas";
+import { DomainError } from "@/lib/errors";
+import { exportFilePath, exportsDirectory } from "./config";
+import { documentFolder, inutilizationEntry } from "./layout";
+import { resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
+import { ExportInclude } from "./schemas";
+import { countDocuments, countInutilizations, documentPages, eventsOf, inutilizationPages, xmlBatches, xmlsOf, type ExportCriteria, type ExportedDocument } from "./walk-documents";
+import { ZipFileWriter } from "./zip-writer";
+
+// The background build of an export (inngest/functions/build-export.ts): the ZIP is written
+// to a file of its own attempt and renamed into place when complete, so a crash or a retry
+// builds it again from the start and never serves half a file; the row holds the status and
+// progress. Documents are read a page at a time and each entry is compressed before the next
+// is read, so memory stays flat whatever the period holds.
+
+export type BuildOutcome = { status: "READY" | "EXPIRED" | "MISSING"; sizeBytes: number; total: number };
+
+const DANFE_QUERY = DocumentDanfeQuery.parse({ download: "true" });
+
+function criteriaOf(row: DocumentExport): ExportCriteria {
+  return { companyId: row.companyId, environment: row.environment, types: row.documentTypes, from: row.fromDate, to: row.toDate };
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A write that waits when the stream's buffer is full. */
+function write(stream: WriteStream, text: string): Promise<void> {
+  return stream.write(text) ? Promise.resolve() : new Promise((resolve) => stream.once("drain", () => resolve()));
+}
+
+function closeStream(stream: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+/** The DANFE/DANFSe as the download route renders it; waits while the company's render queue is full (429). */
+async function danfeOf(companyId: string, document: ExportedDocument) {
+  // Loaded on first use: the PDF renderer and its fonts weigh ~180 MB of RSS, which an export without PDFs never needs.
+  const { getDocumentDanfe } = await import("@/lib/downloads/get-document-danfe");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await getDocumentDanfe(companyId, document.id, DANFE_QUERY);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status !== 429 || attempt >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+export async function buildExport(exportId: string): Promise<BuildOutcome> {
+  const row = await db.documentExport.findUnique({ where: { id: exportId } });
+  if (!row) return { status: "MISSING", sizeBytes: 0, total: 0 };
+  const target = exportFilePath(row.id);
+  if (row.status === "READY" && (await fileExists(target))) return { status: "READY", sizeBytes: Number(row.sizeBytes), total: row.total };
+  if (row.status === "EXPIRED" || row.expiresAt.getTime() <= Date.now()) {
+    await db.documentExport.update({ where: { id: row.id }, data: { status: "EXPIRED" } });
+    return { status: "EXPIRED", sizeBytes: 0, total: row.total };
+  }
+
+  const include = ExportInclude.parse(row.include);
+  const criteria = criteriaOf(row);
+  const [documents, inutilizations] = await Promise.all([countDocuments(criteria), include.inutilizations ? countInutilizations(criteria) : 0]);
+  const total = documents + inutilizations;
+  await db.documentExport.update({
+    where: { id: row.id },
+    data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: new Date(), total, done: 0, sizeBytes: 0, error: null },
+  });
+
+  await mkdir(exportsDirectory(), { recursive: true });
+  const attempt = randomBytes(4).toString("hex");
+  const part = `${target}.${attempt}.part`;
+  const csvPart = `${target}.${attempt}.csv.part`;
+  const zip = new ZipFileWriter(part);
+  const csv = createWriteStream(csvPart, { flags: "w" });
+  const totals = new ResumoTotals();
+  let done = 0;
+  const progress = () => db.documentExport.update({ where: { id: row.id }, data: { done, sizeBytes: zip.bytes() } });
+  try {
+    await write(csv, resumoHeader());
+    for await (const page of documentPages(criteria)) {
+      for (const batch of xmlBatches(page)) {
+        const ids = batch.map((d) => d.id);
+        const [xmls, events] = await Promise.all([include.xml ? xmlsOf(row.companyId, ids) : new Map<string, string>(), include.events ? eventsOf(row.companyId, ids) : []]);
+        for (const document of batch) {
+          const folder = documentFolder(document.type, document.issueDateTime);
+          if (include.xml) {
+            const file = documentXmlFile({ ...document, authorizedXml: xmls.get(document.id) ?? null, signedXml: null }, { type: "authorized", download: true });
+            xmls.delete(document.id);
+            await zip.add(folder + file.fileName, file.body, document.issueDateTime);
+          }
+          // A denied NF-e has no DANFE (MOC 7.0); its nfeProc is the record.
+          if (include.pdf && document.status !== "DENIED") {
+            const pdf = await danfeOf(row.companyId, document);
+            await zip.add(folder + pdf.fileName, pdf.body, document.issueDateTime);
+          }
+          for (const event of events) {
+            if (event.documentId !== document.id || !hasEventXml(event)) continue;
+            const file = documentEventXmlFile(event, document, { download: true });
+            await zip.add(folder + file.fileName, file.body, document.issueDateTime);
+          }
+          await write(csv, resumoLine(document));
+          totals.add(document);
+          done++;
+        }
+      }
+      await progress();
+    }
+    if (include.inutilizations) {
+      for await (const page of inutilizationPages(criteria)) {
+        for (const inutilization of page) {
+          await zip.add(inutilizationEntry(inutilization, row.createdAt), inutilization.responseXml, inutilization.inutilizationDate ?? undefined);
+          done++;
+        }
+        await progress();
+      }
+    }
+    // Received documents (include.received) have no table yet: nothing to add (docs/api-notes/exports.md).
+    await write(csv, totals.footer());
+    await closeStream(csv);
+    await zip.add("resumo.csv", createReadStream(csvPart));
+    const sizeBytes = await zip.finish();
+    await rename(part, target);
+    await db.documentExport.update({ where: { id: row.id }, data: { status: "READY", done, total: done, sizeBytes, finishedAt: new Date() } });
+    return { status: "READY", sizeBytes, total: done };
+  } catch (error) {
+    zip.abort();
+    csv.destroy();
+    await rm(part, { force: true });
+    throw error;
+  } finally {
+    await rm(csvPart, { force: true });
+  }
+}
+
+/** The run gave up (retries spent): the export is FAILED with the reason; its partial files are gone. */
+export async function failExport(exportId: string, reason: string): Promise<void> {
+  await db.documentExport.updateMany({ where: { id: exportId, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED", error: reason.slice(0, 1000), finishedAt: new Date() } });
+}

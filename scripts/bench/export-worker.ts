@@ -1,0 +1,38 @@
+// bench:export's worker: a process that runs only the export's background function on the
+// local driver (as `npm run worker` would run it) and reports its RSS. Output: one JSON line.
+import { buildExportFunction } from "@/inngest/functions/build-export";
+import { closeDb } from "@/lib/db/client";
+import { drainDueRuns } from "@/lib/jobs/local-worker";
+
+async function main(): Promise<void> {
+  const companyId = process.argv[2]!;
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let peakHeap = before.heapUsed;
+  let peakExternal = before.external;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+    peakExternal = Math.max(peakExternal, now.external);
+  }, 20);
+  const t0 = performance.now();
+  await drainDueRuns([buildExportFunction], { companyIds: [companyId] });
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  // What is still alive once the export is done: a figure that grows with the documents would be a leak.
+  global.gc?.();
+  const liveHeapAfter = process.memoryUsage().heapUsed;
+  console.log(JSON.stringify({ seconds, rssBefore: before.rss, peakRss: Math.max(peak, maxRss), peakHeap, peakExternal, liveHeapAfter }));
+  await closeDb();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
