@@ -2,11 +2,11 @@ import nodemailer from "nodemailer";
 import { db } from "@/lib/db/client";
 import { brazilParts } from "./period";
 import { signedDownloadUrl } from "./signed-link";
+import { sendCompanyNotice } from "@/lib/email/send-notice";
 
-// The monthly e-mail to the accountant with the signed link to the previous month's ZIP.
-// Kept small and on its own: the integrator routes sendAccountantMail through the
-// installation's e-mail sender (issue 39 items 1-2) once it exists. Until then it sends
-// through SMTP_URL when set, and otherwise records NOT_CONFIGURED with the message kept.
+// The monthly e-mail to the accountant with the signed link to the previous month's ZIP,
+// sent through the company's e-mail server like its documents' messages (lib/email: its own
+// SMTP or SMTP_URL, the same host policy, From and reply-to); NOT_CONFIGURED without one.
 
 export type AccountantMessage = { to: string; subject: string; text: string; html: string };
 export type MailResult = { status: "SENT" | "FAILED" | "NOT_CONFIGURED"; reply: string };
@@ -32,8 +32,14 @@ export function accountantMessage(input: { to: string; companyName: string; cnpj
   return { to: input.to, subject, text, html };
 }
 
-/** Sends through SMTP_URL (smtp:// or smtps://); NOT_CONFIGURED without it. The SMTP server's reply is kept. */
-export async function sendAccountantMail(message: AccountantMessage, smtpUrl = process.env.SMTP_URL): Promise<MailResult> {
+/** Through the company's e-mail server (lib/email), one attempt; the SMTP server's reply is kept. */
+export async function sendAccountantNotice(message: AccountantMessage, companyId: string): Promise<MailResult> {
+  const outcome = await sendCompanyNotice(companyId, { to: [message.to], subject: message.subject, text: message.text, html: message.html });
+  return { status: outcome.status, reply: outcome.reply };
+}
+
+/** Through one given SMTP URL (smtp:// or smtps://), e.g. a loopback server in tests; NOT_CONFIGURED without it. */
+export async function sendAccountantMail(message: AccountantMessage, smtpUrl: string | undefined): Promise<MailResult> {
   if (!smtpUrl) return { status: "NOT_CONFIGURED", reply: "SMTP_URL is not set; the message was not sent" };
   const transport = nodemailer.createTransport(smtpUrl);
   try {
@@ -48,7 +54,7 @@ export async function sendAccountantMail(message: AccountantMessage, smtpUrl = p
 }
 
 /** The run's last step for a monthly export: mails the link once (mailStatus set), then never again. */
-export async function mailExportToAccountant(exportId: string, send = sendAccountantMail): Promise<MailResult | null> {
+export async function mailExportToAccountant(exportId: string, send: (message: AccountantMessage, companyId: string) => Promise<MailResult> = sendAccountantNotice): Promise<MailResult | null> {
   const row = await db.documentExport.findUnique({ where: { id: exportId }, include: { company: { select: { cnpj: true, legalName: true, tradeName: true } } } });
   if (!row || !row.mailTo || row.mailStatus === "SENT" || row.status !== "READY" || !row.monthlyPeriod) return null;
   const message = accountantMessage({
@@ -59,7 +65,7 @@ export async function mailExportToAccountant(exportId: string, send = sendAccoun
     url: signedDownloadUrl(row.id, row.expiresAt),
     expiresAt: row.expiresAt,
   });
-  const result = await send(message);
+  const result = await send(message, row.companyId);
   await db.documentExport.update({ where: { id: row.id }, data: { mailStatus: result.status, mailReply: result.reply, mailedAt: new Date() } });
   return result;
 }

@@ -13,6 +13,8 @@ import { resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
 import { ExportInclude } from "./schemas";
 import { countDocuments, countInutilizations, documentPages, eventsOf, inutilizationPages, xmlBatches, xmlsOf, type ExportCriteria, type ExportedDocument } from "./walk-documents";
 import { ZipFileWriter } from "./zip-writer";
+import { countReceived, receivedPages } from "./walk-received";
+import { receivedXmlEntry } from "@/lib/received/downloads";
 
 // The background build of an export (inngest/functions/build-export.ts): the ZIP is written
 // to a file of its own attempt and renamed into place when complete, so a crash or a retry
@@ -70,8 +72,12 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
 
   const include = ExportInclude.parse(row.include);
   const criteria = criteriaOf(row);
-  const [documents, inutilizations] = await Promise.all([countDocuments(criteria), include.inutilizations ? countInutilizations(criteria) : 0]);
-  const total = documents + inutilizations;
+  const [documents, inutilizations, received] = await Promise.all([
+    countDocuments(criteria),
+    include.inutilizations ? countInutilizations(criteria) : 0,
+    include.received ? countReceived(criteria) : 0,
+  ]);
+  const total = documents + inutilizations + received;
   await db.documentExport.update({
     where: { id: row.id },
     data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: new Date(), total, done: 0, sizeBytes: 0, error: null },
@@ -125,7 +131,17 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
         await progress();
       }
     }
-    // Received documents (include.received) have no table yet: nothing to add (docs/api-notes/exports.md).
+    // NF-e received from suppliers whose full XML has arrived, under Recebidas/ (the received XML download's name and bytes).
+    if (include.received) {
+      for await (const page of receivedPages(criteria)) {
+        for (const document of page) {
+          const entry = receivedXmlEntry(document.accessKey, document.xml);
+          await zip.add(`Recebidas/${documentFolder("NFE", document.issueDate)}${entry.fileName}`, entry.body, document.issueDate);
+          done++;
+        }
+        await progress();
+      }
+    }
     await write(csv, totals.footer());
     await closeStream(csv);
     await zip.add("resumo.csv", createReadStream(csvPart));

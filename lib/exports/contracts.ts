@@ -11,7 +11,7 @@ export const EXPORT_DESCRIPTION =
   "each AUTHORIZED, CANCELLED or DENIED document's XML under its download name (<accessKey>-nfe.xml, the exact bytes of GET /v1/fiscal-documents/{id}/xml), with include.pdf its DANFE/DANFSe (not for DENIED), " +
   "with include.events its registered events beside it (procEventoNFe <accessKey>-nfe-canc-01.xml, -cce-, -entrega-), with include.inutilizations the authorized ProcInutNFe of the period (<Id>-procInutNFe.xml), " +
   "and resumo.csv (UTF-8 with BOM, ';', decimal comma): one line per document (type, series, number, key, issue date, status, recipient, total), then the count and total per status. " +
-  "include.received is accepted and adds nothing until received documents are stored. environment defaults to the company's. Built in the background: 202 with the id; follow GET /v1/exports/{id}. " +
+  "include.received adds the NF-e received from suppliers whose full XML has arrived, under Recebidas/NFe/<month>/ with the received XML download's name and bytes (not in resumo.csv). environment defaults to the company's. Built in the background: 202 with the id; follow GET /v1/exports/{id}. " +
   "Exports expire 7 days after creation. 429 rate_limited when the company has 3 exports waiting or building.";
 
 export const createExportContract = defineContract({

@@ -32,6 +32,7 @@ import { createMonthlyExports, expireExports } from "./housekeeping";
 import { brazilParts } from "./period";
 import { signedDownloadUrl } from "./signed-link";
 import { readZipBuffer } from "./testing/read-zip";
+import { receivedXmlFile } from "@/lib/received/downloads";
 
 // Issue 39 item 3: an export of a period with NF-e, NFC-e, NFS-e, events and an
 // inutilization, through the real routes, the real emission (simulator) and the local driver.
@@ -162,6 +163,29 @@ describe("POST /v1/exports → GET /v1/exports/{id} → download", () => {
     // No NF-e inutilization (model 55) in an NFC-e export.
     expect([...entries.keys()].sort()).toEqual([`NFCe/${brazilParts(nfce.issueDateTime).month}/${nfce.accessKey}-danfe-nfce.pdf`, "resumo.csv"]);
     expect(entries.get([...entries.keys()][0]!)!.subarray(0, 5).toString()).toBe("%PDF-");
+  }, 60_000);
+
+  it("adds the received NF-e whose full XML arrived under Recebidas/, with the received XML download's bytes", async () => {
+    const source = await db.fiscalDocument.findUniqueOrThrow({ where: { id: docs.nfe } });
+    const accessKey = `35${"9".repeat(42)}`;
+    const received = await db.receivedDocument.create({
+      data: {
+        companyId: company.companyId, environment: "HOMOLOGATION", accessKey, issuerDocument: "11222333000181", issuerName: "Fornecedor Exemplo Ltda",
+        issueDate: source.issueDateTime, totalValue: source.totalValue, operation: "SAIDA", authorityStatus: "AUTHORIZED", xml: source.authorizedXml, nsu: "000000000000001",
+      },
+    });
+    try {
+      const created = await createExport({ ...period, documentTypes: ["NFSE"], include: { xml: false, pdf: false, events: false, inutilizations: false, received: true } });
+      expect(created.status, created.text).toBe(202);
+      await runExports(company.companyId);
+      const entries = await readZipBuffer((await download(created.body.id)).bytes);
+      const name = `Recebidas/NFe/${brazilParts(source.issueDateTime).month}/${accessKey}-nfe.xml`;
+      expect([...entries.keys()].sort()).toEqual([name, "resumo.csv"]);
+      const route = await receivedXmlFile(company.companyId, received.id, { download: true });
+      expect(entries.get(name)!.equals(Buffer.from(route.body as string, "utf8"))).toBe(true);
+    } finally {
+      await db.receivedDocument.delete({ where: { id: received.id } });
+    }
   }, 60_000);
 
   it("rebuilds after a crash, and a finished export is not rebuilt", async () => {

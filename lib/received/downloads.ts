@@ -11,8 +11,13 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 /** The nfeProc as distributed, as a standalone file with the XML declaration (as the issuer's own download has it). */
 export async function receivedXmlFile(companyId: string, id: string, query: ReceivedXmlQuery): Promise<FileDownload> {
   const { document, xml } = await receivedXmlOf(companyId, id);
+  return { ...receivedXmlEntry(document.accessKey, xml), contentType: "application/xml; charset=utf-8", download: query.download };
+}
+
+/** The received XML's file name and bytes, shared by the download route and the accountant export. */
+export function receivedXmlEntry(accessKey: string, xml: string): { fileName: string; body: string } {
   const body = /^\s*<\?xml/.test(xml) ? xml : `${XML_DECLARATION}${xml}`;
-  return { body, contentType: "application/xml; charset=utf-8", fileName: `${document.accessKey}-nfe.xml`, download: query.download };
+  return { body, fileName: `${accessKey}-nfe.xml` };
 }
 
 export async function receivedDanfeFile(companyId: string, id: string, query: ReceivedXmlQuery): Promise<FileDownload> {
