@@ -85,9 +85,11 @@ describe("PKCS#12 parsing off the event loop", () => {
     const offThread = await eventLoopLag(() => parsePkcs12OffThread(atBound, "segredo", { timeoutMs: 60_000 }));
     expect(offThread.result.holderCnpj).toBe("11222333000181");
     const onThread = await eventLoopLag(async () => parsePkcs12(atBound, "segredo"));
-    // The same parse on the caller's thread holds every timer for its whole duration.
-    expect(onThread.lagMs).toBeGreaterThan(300);
-    expect(offThread.lagMs).toBeLessThan(Math.min(500, onThread.lagMs / 3));
+    // The same parse on the caller's thread holds every timer for its whole duration (with
+    // native PBKDF2 that is ~150 ms at the bound, node-forge's took seconds); in the worker the
+    // loop keeps turning: its lag is a small part of the parse's duration.
+    expect(onThread.lagMs).toBeGreaterThan(onThread.durationMs * 0.8);
+    expect(offThread.lagMs).toBeLessThan(Math.min(500, offThread.durationMs / 3));
     console.log(`PKCS#12 at ${MAX_PKCS12_ITERATIONS} iterations: worker ${Math.round(offThread.durationMs)} ms with event-loop lag ${Math.round(offThread.lagMs)} ms; on-thread lag ${Math.round(onThread.lagMs)} ms`);
   });
 
