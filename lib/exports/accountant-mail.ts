@@ -1,7 +1,7 @@
-import nodemailer from "nodemailer";
 import { db } from "@/lib/db/client";
 import { brazilParts } from "./period";
 import { signedDownloadUrl } from "./signed-link";
+import { escapeHtml } from "@/lib/email/compose-message";
 import { sendCompanyNotice } from "@/lib/email/send-notice";
 
 // The monthly e-mail to the accountant with the signed link to the previous month's ZIP,
@@ -10,8 +10,6 @@ import { sendCompanyNotice } from "@/lib/email/send-notice";
 
 export type AccountantMessage = { to: string; subject: string; text: string; html: string };
 export type MailResult = { status: "SENT" | "FAILED" | "NOT_CONFIGURED"; reply: string };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function accountantMessage(input: { to: string; companyName: string; cnpj: string; period: string; url: string; expiresAt: Date }): AccountantMessage {
   const [year, month] = input.period.split("-");
@@ -38,23 +36,8 @@ export async function sendAccountantNotice(message: AccountantMessage, companyId
   return { status: outcome.status, reply: outcome.reply };
 }
 
-/** Through one given SMTP URL (smtp:// or smtps://), e.g. a loopback server in tests; NOT_CONFIGURED without it. */
-export async function sendAccountantMail(message: AccountantMessage, smtpUrl: string | undefined): Promise<MailResult> {
-  if (!smtpUrl) return { status: "NOT_CONFIGURED", reply: "SMTP_URL is not set; the message was not sent" };
-  const transport = nodemailer.createTransport(smtpUrl);
-  try {
-    const from = process.env.SMTP_FROM ?? `Fiscal <no-reply@${new URL(smtpUrl).hostname}>`;
-    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    return { status: "SENT", reply: String(info.response ?? "") };
-  } catch (error) {
-    return { status: "FAILED", reply: (error as Error).message.slice(0, 500) };
-  } finally {
-    transport.close();
-  }
-}
-
 /** The run's last step for a monthly export: mails the link once (mailStatus set), then never again. */
-export async function mailExportToAccountant(exportId: string, send: (message: AccountantMessage, companyId: string) => Promise<MailResult> = sendAccountantNotice): Promise<MailResult | null> {
+export async function mailExportToAccountant(exportId: string): Promise<MailResult | null> {
   const row = await db.documentExport.findUnique({ where: { id: exportId }, include: { company: { select: { cnpj: true, legalName: true, tradeName: true } } } });
   if (!row || !row.mailTo || row.mailStatus === "SENT" || row.status !== "READY" || !row.monthlyPeriod) return null;
   const message = accountantMessage({
@@ -65,7 +48,7 @@ export async function mailExportToAccountant(exportId: string, send: (message: A
     url: signedDownloadUrl(row.id, row.expiresAt),
     expiresAt: row.expiresAt,
   });
-  const result = await send(message, row.companyId);
+  const result = await sendAccountantNotice(message, row.companyId);
   await db.documentExport.update({ where: { id: row.id }, data: { mailStatus: result.status, mailReply: result.reply, mailedAt: new Date() } });
   return result;
 }

@@ -25,7 +25,8 @@ import { POST as inutilizeRoute } from "@/app/v1/fiscal-inutilizations/route";
 import { GET as downloadRoute } from "@/app/v1/exports/[id]/download/route";
 import { GET as getRoute } from "@/app/v1/exports/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/v1/exports/route";
-import { mailExportToAccountant, sendAccountantMail } from "./accountant-mail";
+import { mailExportToAccountant } from "./accountant-mail";
+import { updateEmailSettings } from "@/lib/email/email-settings";
 import { buildExport } from "./build-export";
 import { exportFilePath } from "./config";
 import { createMonthlyExports, expireExports } from "./housekeeping";
@@ -39,6 +40,8 @@ import { receivedXmlFile } from "@/lib/received/downloads";
 
 process.env.NEXTAUTH_SECRET = "exports-test-secret";
 process.env.EXPORTS_DIR = mkdtempSync(path.join(tmpdir(), "fiscal-exports-test-"));
+// The accountant's mail goes through the company's own SMTP server, here a loopback one (read once by env()).
+process.env.SMTP_ALLOWED_HOSTS = "127.0.0.1";
 
 simulatorFixture({ authorityTimeoutMs: 1500 });
 let company: TestCompany;
@@ -308,7 +311,7 @@ describe("the monthly export for the accountant", () => {
     const row = await db.documentExport.findUniqueOrThrow({ where: { id: created[0]! } });
     expect(row).toMatchObject({ origin: "MONTHLY", monthlyPeriod: brazilParts(new Date()).month, mailTo: "contador@escritorio.example.com" });
 
-    // Without SMTP_URL the run records NOT_CONFIGURED.
+    // Without any SMTP server (no SMTP_URL, none of the company's) the run records NOT_CONFIGURED.
     delete process.env.SMTP_URL;
     await runExports(company.companyId);
     const built = await db.documentExport.findUniqueOrThrow({ where: { id: row.id } });
@@ -333,10 +336,13 @@ describe("the monthly export for the accountant", () => {
     const port = (server.server.address() as { port: number }).port;
     try {
       await db.documentExport.update({ where: { id: row.id }, data: { mailStatus: null } });
-      const result = await mailExportToAccountant(row.id, (message) => sendAccountantMail(message, `smtp://127.0.0.1:${port}`));
+      // The company's own server (lib/email), on loopback as SMTP_ALLOWED_HOSTS (top of the file) allows.
+      await updateEmailSettings(company.companyId, { smtpHost: "127.0.0.1", smtpPort: port, smtpUser: null, smtpPassword: null, fromAddress: "fiscal@empresa.example.com" });
+      const result = await mailExportToAccountant(row.id);
       expect(result?.status).toBe("SENT");
       expect(await mailExportToAccountant(row.id)).toBeNull();
     } finally {
+      await updateEmailSettings(company.companyId, { smtpHost: null, smtpPort: null, smtpUser: null, smtpPassword: null, fromAddress: null });
       server.close();
     }
     expect(received).toHaveLength(1);
