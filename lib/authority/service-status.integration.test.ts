@@ -59,6 +59,21 @@ describe("service status per state", () => {
     }
   });
 
+  it("a visit during another's first call waits for its answer instead of showing a placeholder failure", async () => {
+    const remove = simulator.faults.add({ service: "NFeStatusServico4", action: { kind: "delay", ms: 600 } });
+    try {
+      const query = { uf: "MG", environment: "HOMOLOGATION", model: 55 } as const;
+      const first = checkServiceStatus(query);
+      await new Promise((resolve) => setTimeout(resolve, 150)); // the first caller has claimed the refresh
+      const second = await checkServiceStatus(query);
+      expect(second.fromCache).toBe(true);
+      expect(second.result).toMatchObject({ kind: "authorized", cStat: "107" });
+      expect(second.url).toBe((await first).url);
+    } finally {
+      remove();
+    }
+  });
+
   it("the simulator answers 656 beyond its status calls an hour, and the caller's company is paused for the hour", async () => {
     const strict = await startSimulatorServer({ port: 0, statusCallsPerHour: 2 });
     const { companyId } = await createTestCompany({ state: "SP" });

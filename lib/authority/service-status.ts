@@ -1,4 +1,5 @@
 import { loadSigningCredentials } from "@/lib/certificates";
+import { env } from "@/lib/config/env";
 import { db, getPool, type DbClient } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
@@ -75,9 +76,10 @@ export async function checkServiceStatus(query: ServiceStatusQuery, authority: T
 }
 
 // The first caller past the cache's age claims the refresh (moves checkedAt) and calls; the others
-// read the last answer meanwhile, so simultaneous visits make one call. No row yet: a placeholder.
+// read the last answer meanwhile, so simultaneous visits make one call. No row yet: a placeholder
+// (empty url), never served as an answer.
 const CLAIM = `
-  WITH fresh AS (SELECT "result", "url", "via", "latencyMs" FROM "AuthorityStatusCache" WHERE "key" = $1 AND "checkedAt" > $2::timestamp),
+  WITH fresh AS (SELECT "result", "url", "via", "latencyMs" FROM "AuthorityStatusCache" WHERE "key" = $1 AND "checkedAt" > $2::timestamp AND "url" <> ''),
   claimed AS (
     INSERT INTO "AuthorityStatusCache" ("key", "result", "url", "via", "latencyMs", "checkedAt") VALUES ($1, $4::jsonb, '', 'sefaz', 0, $3::timestamp)
     ON CONFLICT ("key") DO UPDATE SET "checkedAt" = excluded."checkedAt" WHERE "AuthorityStatusCache"."checkedAt" <= $2::timestamp
@@ -91,6 +93,10 @@ const STORE = `
 
 type CachedCheck = Pick<ServiceStatusCheck, "result" | "url" | "via" | "latencyMs">;
 
+/** A refresh another caller started: waited for this long at most (the authority's own timeout plus a margin), then called anew. */
+const REFRESH_WAIT_MARGIN_MS = 2_000;
+const REFRESH_POLL_MS = 100;
+
 async function claimOrRead(key: string, maxAgeMs: number): Promise<CachedCheck | null> {
   const now = new Date();
   const placeholder: StatusResult = { kind: "communication_failure", reason: "Status being checked" };
@@ -98,9 +104,17 @@ async function claimOrRead(key: string, maxAgeMs: number): Promise<CachedCheck |
   const [row] = await sql<{ claimed: number; fresh: CachedCheck | null }>(pool, CLAIM, [key, utc(new Date(now.getTime() - maxAgeMs)), utc(now), JSON.stringify(placeholder)]);
   if (row?.fresh) return row.fresh;
   if (row?.claimed === 1) return null;
-  // Another caller claimed the refresh a moment ago: its previous answer (or the placeholder) meanwhile.
-  const [last] = await sql<CachedCheck>(pool, `SELECT "result", "url", "via", "latencyMs" FROM "AuthorityStatusCache" WHERE "key" = $1`, [key]);
-  return last ?? null;
+  // Another caller claimed the refresh a moment ago: its previous answer meanwhile. A first
+  // answer still in flight (placeholder row, empty url) is awaited rather than shown as a failure.
+  const deadline = Date.now() + env().AUTHORITY_TIMEOUT_MS + REFRESH_WAIT_MARGIN_MS;
+  for (;;) {
+    const [last] = await sql<CachedCheck>(pool, `SELECT "result", "url", "via", "latencyMs" FROM "AuthorityStatusCache" WHERE "key" = $1`, [key]);
+    if (!last) return null;
+    if (last.url !== "") return last;
+    // The claimer died or outlived its own timeout: ask the authority ourselves.
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
+  }
 }
 
 /**
