@@ -3,10 +3,12 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
+import { describeLocation } from "@/lib/i18n/server-message-location";
 import { describeMessage, type IssueText } from "@/lib/i18n/zod-issues";
 
 type ErrorCodeKey = Parameters<ReturnType<typeof useTranslations<"errors.codes">>>[0];
 type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
+type FieldKey = Parameters<ReturnType<typeof useTranslations<"errors.fields">>>[0];
 
 /**
  * Text for anything a query or mutation threw, in the user's language, from
@@ -14,13 +16,16 @@ type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">
  * message is English (the /v1 API's): an English page adds it as detail, a
  * Portuguese one never shows it. There a validation error names its fields
  * when the catalogue knows every message ("body.ncm: must have 8 digits" →
- * "ncm: …"), and an unknown code says the status.
+ * "ncm: …"), any other refusal says where it points (item, field) and the
+ * SEFAZ rejection it quotes, and an unknown code says the status.
  */
 export function useErrorMessage(): (error: unknown) => string {
   const t = useTranslations("errors");
   const codes = useTranslations("errors.codes");
   const validation = useTranslations("validation");
   const known = useTranslations("validation.known");
+  const location = useTranslations("errors.location");
+  const fields = useTranslations("errors.fields");
   const english = useLocale().startsWith("en");
   return useCallback(
     (error: unknown) => {
@@ -30,17 +35,22 @@ export function useErrorMessage(): (error: unknown) => string {
         if (!code || !codes.has(code)) return english && error.message ? error.message : t("withStatus", { status: error.statusCode });
         const text = codes(code);
         if (english && error.message) return `${text} ${t("detail", { message: error.message })}`;
-        if (code !== "validation_error" || !error.message) return text;
+        if (!error.message) return text;
+        const located = (base: string) => {
+          const where = describeLocation(error.message, (key, values) => location(key, values), (field) => (fields.has(field as FieldKey) ? fields(field as FieldKey) : null));
+          return where ? `${base} ${where}` : base;
+        };
+        if (code !== "validation_error") return located(text);
         const render = (issue: IssueText) => ("known" in issue ? known(issue.known as KnownKey) : validation(issue.key, issue.values as Record<string, string>));
         const parts = error.message.split("; ").map((part) => {
           const match = /^(?:body\.|query\.|params\.)?([\w.[\]]+): (.+)$/.exec(part);
           const issue = match ? describeMessage(match[2]!, (slug) => known.has(slug as KnownKey)) : null;
           return match && issue ? `${match[1]}: ${render(issue)}` : null;
         });
-        return parts.every((part) => part !== null) ? `${text} ${parts.join("; ")}` : text;
+        return parts.every((part) => part !== null) ? `${text} ${parts.join("; ")}` : located(text);
       }
       return t("generic");
     },
-    [t, codes, validation, known, english],
+    [t, codes, validation, known, location, fields, english],
   );
 }

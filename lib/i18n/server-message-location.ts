@@ -1,0 +1,51 @@
+// Where an API refusal points, read from its English message, so a Portuguese
+// page can say which item and field and what SEFAZ itself would answer without
+// showing the English text (issue 36 item 11 keeps server messages off pt-BR pages).
+// The /v1 messages start with the field's path ("items.1.cfop: …", "nfeConfig.icmsCst: …")
+// and quote the authority's rejection as "SEFAZ 327 - Rejeição: …" (already Portuguese).
+
+export type ServerMessageLocation = {
+  /** 1-based position of the item (items.0 → 1), when the path names one. */
+  item?: number;
+  /** The path's last field name ("cfop", "icmsCst"), as the API spells it. */
+  field?: string;
+  /** The SEFAZ rejection the message quotes, code and text. */
+  sefaz?: { code: string; text: string };
+};
+
+const PATH = /^(?:body\.|query\.|params\.)?([A-Za-z][\w]*(?:(?:\.\d+|\[\d+\]|\.[A-Za-z]\w*))*):\s/;
+const SEFAZ = /SEFAZ (\d{3}) - (Rejei(?:ção|cao): [^)]+?)\s*(?:\)|$)/;
+
+export function locateServerMessage(message: string): ServerMessageLocation {
+  const location: ServerMessageLocation = {};
+  const path = PATH.exec(message)?.[1];
+  if (path) {
+    const tokens = path.replace(/\[(\d+)\]/g, ".$1").split(".");
+    const itemsAt = tokens.indexOf("items");
+    const index = itemsAt >= 0 ? Number(tokens[itemsAt + 1]) : NaN;
+    if (Number.isInteger(index)) location.item = index + 1;
+    const last = tokens[tokens.length - 1]!;
+    if (!/^\d+$/.test(last) && last !== "items") location.field = last;
+  }
+  const sefaz = SEFAZ.exec(message);
+  if (sefaz) location.sefaz = { code: sefaz[1]!, text: sefaz[2]! };
+  return location;
+}
+
+type LocationKey = "item" | "where" | "sefaz";
+
+/**
+ * The location as sentences in the page's language ("Onde: item 2, CFOP. A SEFAZ recusaria com 327 – …"),
+ * or "" when the message names nothing. A field the catalogue has no label for is left out rather than
+ * shown in the API's English.
+ */
+export function describeLocation(
+  message: string,
+  translate: (key: LocationKey, values: Record<string, string | number>) => string,
+  fieldLabel: (field: string) => string | null,
+): string {
+  const { item, field, sefaz } = locateServerMessage(message);
+  const place = [item ? translate("item", { n: item }) : null, field ? fieldLabel(field) : null].filter((part): part is string => Boolean(part));
+  const sentences = [place.length > 0 ? translate("where", { place: place.join(", ") }) : null, sefaz ? translate("sefaz", { code: sefaz.code, text: sefaz.text }) : null];
+  return sentences.filter(Boolean).join(" ");
+}
