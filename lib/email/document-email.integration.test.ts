@@ -24,6 +24,7 @@ import { draftBody } from "@/lib/emission/testing/emission-fixtures";
 import { signedInCookie } from "@/test/session";
 import { getEmailSettings, updateEmailSettings } from "./email-settings";
 import { sendCompanyNotice } from "./send-notice";
+import { attemptDocumentEmail, documentEmailMessageId } from "./send-document-email";
 import { mailHeaders, mimeParts, partFileName, startLoopbackSmtp, type LoopbackSmtp } from "./testing/loopback-smtp";
 
 // E-mail of outcomes against a loopback SMTP server (issue 39, Done when): real emission through the
@@ -165,6 +166,28 @@ describe("e-mail on authorization", () => {
     const [third] = await emailsOf(exhausted.id);
     expect(third).toMatchObject({ status: "FAILED", attempts: 3 });
     expect(third!.attemptLog.map((a) => a.outcome)).toEqual(["TEMPORARY_FAILURE", "TEMPORARY_FAILURE", "TEMPORARY_FAILURE"]);
+  });
+
+  it("a process stopped while the SMTP server answered: the claimed attempt is logged INTERRUPTED and the mail sent again with the same Message-ID", async () => {
+    const document = await authorizedDocument(company.companyId, { overrides: withEmail() });
+    const [sent] = await emailsOf(document.id);
+    const from = mailHeaders(smtp.received[0]!.raw)["from"]!;
+    expect(mailHeaders(smtp.received[0]!.raw)["message-id"]).toBe(documentEmailMessageId(sent!.id, from));
+    smtp.received.length = 0;
+    // What a crash after the claim leaves: a QUEUED message whose attempt 1 was claimed and never settled.
+    const crashed = await db.documentEmail.create({
+      data: { companyId: company.companyId, documentId: document.id, trigger: "RESEND", status: "QUEUED", attempts: 1, recipients: [CLIENT_EMAIL] },
+    });
+    const step = await attemptDocumentEmail({ emailId: crashed.id, companyId: company.companyId });
+    expect(step.kind).toBe("sent");
+    const [, again] = await emailsOf(document.id);
+    expect(again).toMatchObject({ id: crashed.id, status: "SENT", attempts: 2 });
+    expect(again!.attemptLog.map((a) => [a.number, a.outcome])).toEqual([[1, "INTERRUPTED"], [2, "SENT"]]);
+    expect(smtp.received).toHaveLength(1);
+    const messageId = mailHeaders(smtp.received[0]!.raw)["message-id"];
+    expect(messageId).toBe(documentEmailMessageId(crashed.id, from));
+    const listed = await call(emailsRoute, { path: `/v1/fiscal-documents/${document.id}/emails`, key: company.key, params: { id: document.id } });
+    expect(listed.body.data.find((m: { id: string }) => m.id === crashed.id).attemptLog[0]).toMatchObject({ number: 1, outcome: "INTERRUPTED" });
   });
 
   it("resends on request, to `to` or the default recipients; never twice what was SENT; rate-limited per document", async () => {

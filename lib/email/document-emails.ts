@@ -6,7 +6,7 @@ import { enqueueRun } from "@/lib/jobs/enqueue-run";
 import { assertWithinRateLimit } from "@/lib/rate-limit";
 import { SEND_DOCUMENT_EMAIL_EVENT, SEND_DOCUMENT_EMAIL_FUNCTION_ID } from "./events";
 import { defaultRecipients } from "@/lib/contracts/email-recipients";
-import type { DocumentEmailResponse, ResendEmailInput } from "./schemas";
+import type { DocumentEmailAttemptResponse, DocumentEmailResponse, ResendEmailInput } from "./schemas";
 
 /** Resends per document per hour (POST …/email): enough to correct an address, too few to mail-bomb anyone. */
 export const RESENDS_PER_DOCUMENT_PER_HOUR = 5;
@@ -33,7 +33,7 @@ export function presentEmail(row: EmailRow): DocumentEmailResponse {
       .sort((a, b) => a.number - b.number)
       .map((a) => ({
         number: a.number,
-        outcome: a.outcome as "SENT" | "TEMPORARY_FAILURE" | "PERMANENT_FAILURE",
+        outcome: a.outcome as DocumentEmailAttemptResponse["outcome"],
         smtpCode: a.smtpCode,
         reply: a.reply,
         startedAt: a.startedAt.toISOString(),

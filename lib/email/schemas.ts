@@ -6,7 +6,9 @@ export const DocumentEmailTriggerSchema = z.enum(["AUTHORIZATION", "CANCELLATION
 
 export const DocumentEmailAttemptResponse = z.object({
   number: z.number().int(),
-  outcome: z.enum(["SENT", "TEMPORARY_FAILURE", "PERMANENT_FAILURE"]).describe("TEMPORARY_FAILURE: a 4xx reply or no answer, retried; PERMANENT_FAILURE: a 5xx reply"),
+  outcome: z
+    .enum(["SENT", "TEMPORARY_FAILURE", "PERMANENT_FAILURE", "INTERRUPTED"])
+    .describe("TEMPORARY_FAILURE: a 4xx reply or no answer, retried; PERMANENT_FAILURE: a 5xx reply; INTERRUPTED: the sending process stopped before the reply was recorded, so the message was sent again with the same Message-ID"),
   smtpCode: z.number().int().nullable(),
   reply: z.string().nullable().describe("The SMTP server's reply (or the connection error)"),
   startedAt: z.string(),
@@ -31,6 +33,7 @@ export const DocumentEmailResponse = z.object({
   attemptLog: z.array(DocumentEmailAttemptResponse),
 });
 export type DocumentEmailResponse = z.infer<typeof DocumentEmailResponse>;
+export type DocumentEmailAttemptResponse = z.infer<typeof DocumentEmailAttemptResponse>;
 
 export const DocumentEmailList = z.object({ data: z.array(DocumentEmailResponse) });
 

@@ -23,7 +23,9 @@ const NOT_CONFIGURED_REPLY = "Nenhum servidor SMTP configurado (SMTP_URL da inst
  * SMTP server configured, hands it over. A row no longer QUEUED is left alone, so a replayed or
  * duplicated run never sends a SENT message again. No row lock is held while the SMTP server
  * answers: the attempt is claimed by a guarded update (status QUEUED, this attempt number) and
- * settled by another.
+ * settled by another. A crash between the SMTP server's acceptance and the settlement leaves the
+ * claim without its attempt row: the next run logs that attempt as INTERRUPTED and sends again
+ * with the same Message-ID (at-least-once; mail clients fold copies with one Message-ID).
  */
 export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData, "emailId" | "companyId">, now: () => Date = () => new Date()): Promise<EmailStepResult> {
   const email = await db.documentEmail.findFirst({ where: { id: run.emailId, companyId: run.companyId } });
@@ -55,6 +57,7 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
   const pinned = await pinCompanyHost(target);
   if (!pinned.ok) return fail(email.id, email.attempts, pinned.reason);
 
+  if (email.attempts > 0) await logInterruptedAttempt(email.id, email.attempts, email.updatedAt, now());
   const number = email.attempts + 1;
   const claimed = await db.documentEmail.updateMany({ where: { id: email.id, status: "QUEUED", attempts: email.attempts }, data: { attempts: number, nextAttemptAt: null } });
   if (claimed.count !== 1) return { kind: "settled", status: "claimed by another run" };
@@ -69,6 +72,7 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
     text: message.text,
     html: message.html,
     attachments: message.attachments,
+    messageId: documentEmailMessageId(email.id, pinned.target.fromAddress),
   });
   const finishedAt = now();
   await db.documentEmailAttempt.create({
@@ -93,6 +97,29 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
     return { kind: "retry", at: at.toISOString(), reply: outcome.reply };
   }
   return fail(email.id, number, outcome.reply);
+}
+
+/** `<id@domain of the From address>`: stable for the message, unique across messages (RFC 5322 §3.6.4). */
+export function documentEmailMessageId(emailId: string, fromAddress: string): string {
+  const domain = /@([^\s>]+)/.exec(fromAddress)?.[1] ?? "localhost";
+  return `<document-email.${emailId}@${domain}>`;
+}
+
+/** A claimed attempt (attempts moved) that never recorded its outcome: the process stopped while the SMTP server answered. */
+async function logInterruptedAttempt(emailId: string, number: number, claimedAt: Date, now: Date): Promise<void> {
+  const logged = await db.documentEmailAttempt.count({ where: { emailId, number } });
+  if (logged > 0) return;
+  await db.documentEmailAttempt.create({
+    data: {
+      emailId,
+      number,
+      outcome: "INTERRUPTED",
+      smtpCode: null,
+      reply: "Tentativa interrompida antes de registrar a resposta do servidor SMTP; a mensagem é enviada de novo com o mesmo Message-ID",
+      startedAt: claimedAt,
+      finishedAt: now,
+    },
+  });
 }
 
 /** The run failed for good (its retries spent on a thrown error): the message must not stay QUEUED. */

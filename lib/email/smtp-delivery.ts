@@ -13,6 +13,8 @@ export type OutgoingMail = {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** The same on every attempt of one message, so a copy sent again after a crash is recognisably the same mail. */
+  messageId?: string;
 };
 
 export type SmtpOutcome = { ok: true; code: number | null; reply: string } | { ok: false; temporary: boolean; code: number | null; reply: string };
@@ -38,6 +40,7 @@ export async function deliverMail(target: SmtpTarget, mail: OutgoingMail): Promi
       text: mail.text,
       html: mail.html,
       attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      messageId: mail.messageId,
     });
     if (info.rejected.length > 0 && info.accepted.length === 0) return { ok: false, temporary: false, code: null, reply: `Destinatários recusados: ${info.rejected.join(", ")}` };
     return { ok: true, code: replyCode(info.response), reply: info.response };
