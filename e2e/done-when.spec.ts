@@ -50,6 +50,7 @@ test("NF-e interestadual: item sem CFOP e transportadora com veículo, autorizad
   const form = page.getByRole("form", { name: "Novo documento" });
   await form.getByRole("combobox", { name: /^Cliente/ }).selectOption({ label: "Joana Souza (123.456.789-09) · BA" });
   await form.getByLabel("Produto 1").selectOption({ label: "TV — Televisor" });
+  await expect(form.getByLabel("Valor unitário (R$)")).toHaveValue("2.000,00");
   // No CFOP typed: the company default (5102) is moved to the interstate group for a consumer (6108).
   await form.getByRole("button", { name: "Adicionar pagamento" }).click();
   await form.getByLabel("Valor (R$)", { exact: true }).fill("2.000,00");

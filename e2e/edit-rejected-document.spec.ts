@@ -23,7 +23,7 @@ test("uma nota rejeitada é editada e emitida novamente, mantendo o número", as
   await page.getByTestId("edit-document").click();
   await expect(page.getByRole("heading", { name: "Editar documento" })).toBeVisible();
   const unitValue = page.getByLabel("Valor unitário (R$)");
-  await expect(unitValue).toHaveValue("51");
+  await expect(unitValue).toHaveValue("51,00");
   await unitValue.fill("50,00");
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDecimalInput } from "./decimal-input";
+import { formatDecimalInput, parseDecimalInput } from "./decimal-input";
 
 describe("parseDecimalInput", () => {
   it("accepts Brazilian and international writing", () => {
@@ -22,5 +22,24 @@ describe("parseDecimalInput", () => {
   it("gives null for blank and undefined for what is not a number", () => {
     expect(parseDecimalInput("  ")).toBeNull();
     for (const bad of ["abc", "1,2,3", "1.2.3", "12.34,5.6", "1,23.4,5", ".", "1e5", "12.3456,7"]) expect(parseDecimalInput(bad), bad).toBeUndefined();
+  });
+});
+
+describe("formatDecimalInput", () => {
+  it("writes an API decimal the Brazilian way, with at least the money's two places, digits kept", () => {
+    expect(formatDecimalInput("2000")).toBe("2.000,00");
+    expect(formatDecimalInput("1234.5")).toBe("1.234,50");
+    expect(formatDecimalInput("1234567.891")).toBe("1.234.567,891");
+    expect(formatDecimalInput("10.1234567800")).toBe("10,12345678");
+    expect(formatDecimalInput("0.5")).toBe("0,50");
+    expect(formatDecimalInput("2.5000", 0)).toBe("2,5");
+    expect(formatDecimalInput("3.0000", 0)).toBe("3");
+    expect(formatDecimalInput("-12.3")).toBe("-12,30");
+  });
+
+  it("is read back by parseDecimalInput to the same value", () => {
+    for (const value of ["2000", "1234.5", "1234567.891", "0.5", "999", "1000000"]) {
+      expect(Number(parseDecimalInput(formatDecimalInput(value)))).toBe(Number(value));
+    }
   });
 });

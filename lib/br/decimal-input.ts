@@ -42,3 +42,16 @@ export function parseDecimalInput(raw: string): string | null | undefined {
   const normalized = `${(integer.replace(/^0+(?=\d)/, "") || "0")}${fraction ? `.${fraction}` : ""}`;
   return negative ? `-${normalized}` : normalized;
 }
+
+/**
+ * A decimal string as a Brazilian input shows it, digits kept (no floats): "2000" → "2.000,00",
+ * "1234.5" → "1.234,50", "10.1234567800" → "10,12345678" (trailing zeros past `minFraction` dropped).
+ * parseDecimalInput reads it back to the same value.
+ */
+export function formatDecimalInput(value: string, minFraction = 2): string {
+  const negative = value.startsWith("-");
+  const [integer = "0", fraction = ""] = (negative ? value.slice(1) : value).split(".");
+  const trimmed = fraction.replace(/0+$/, "").padEnd(minFraction, "0");
+  const grouped = integer.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${negative ? "-" : ""}${grouped}${trimmed ? `,${trimmed}` : ""}`;
+}

@@ -1,3 +1,4 @@
+import { formatDecimalInput } from "@/lib/br/decimal-input";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
 import { emptyInline, type DocType, type FormState, type ItemRow } from "./form-state";
 
@@ -55,7 +56,7 @@ export function formFromDocument(document: DocumentDetail): FormState {
         code: item.code,
         description: item.description,
         quantity: decimal(item.quantity),
-        unitValue: decimal(item.unitValue),
+        unitValue: item.unitValue ? formatDecimalInput(item.unitValue) : "",
         unit: item.unit,
         ncm: fromItem(item, "ncm", item.ncm),
         cfop: fromItem(item, "cfop", item.cfop),

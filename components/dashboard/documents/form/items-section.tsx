@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CodePicker } from "@/components/dashboard/pickers/code-picker";
+import { formatDecimalInput } from "@/lib/br/decimal-input";
 import type { DocumentFormOptions } from "@/lib/documents/dashboard-contracts";
 import { AddButton, Field, inputClass, RemoveButton, Section } from "../form-rows";
 import { emptyItem, type FormState, type ItemRow } from "./form-state";
@@ -25,7 +26,7 @@ export function ItemsSection({ form, setForm, products, operation }: Props) {
   const update = (index: number, patch: Partial<ItemRow>) => setForm({ items: form.items.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   const pickProduct = (index: number, productId: string) => {
     const product = products.find((p) => p.id === productId);
-    update(index, product ? { productId, code: product.code, description: product.name, unitValue: product.salePrice.replace(".", ","), unit: product.unit, ncm: product.ncm ?? "" } : { productId: "" });
+    update(index, product ? { productId, code: product.code, description: product.name, unitValue: formatDecimalInput(product.salePrice), unit: product.unit, ncm: product.ncm ?? "" } : { productId: "" });
   };
   return (
     <Section title={t("title")} action={<AddButton label={t("add")} onClick={() => setForm({ items: [...form.items, emptyItem] })} />}>
