@@ -89,6 +89,16 @@ test("NF-e de devolução com chave referenciada: finNFe 4 e CFOP de devolução
   await form.getByLabel("NF-e referenciada").fill(returnedKey);
   await form.getByRole("combobox", { name: /^Cliente/ }).selectOption({ label: "Cliente Exemplo S/A (06.929.383/0001-63) · SP" });
   await form.getByLabel("Produto 1").selectOption({ label: "TV-DEV — Televisor devolvido" });
+  // A sale CFOP on a return: the refusal says, in Portuguese, which line and field, and what SEFAZ would answer.
+  const cfop = form.getByRole("combobox", { name: "CFOP (Dentro do estado)" });
+  await cfop.fill("5102");
+  await page.getByRole("listbox", { name: "CFOP (Dentro do estado)" }).getByRole("option").filter({ hasText: "5102" }).first().click();
+  await form.getByRole("button", { name: "Criar e emitir" }).click();
+  const refusal = form.getByRole("alert").filter({ hasText: "Onde:" });
+  await expect(refusal).toContainText("Onde: item 1, CFOP.");
+  await expect(refusal).toContainText("A SEFAZ recusaria com 327 – Rejeição: CFOP inválido para NF-e com finalidade de devolução de mercadoria.");
+  await shoot(page, "return-form-refused");
+  await cfop.fill("");
   await shoot(page, "return-form");
   await form.getByRole("button", { name: "Criar e emitir" }).click();
 
