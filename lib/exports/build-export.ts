@@ -87,7 +87,7 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
   const attempt = randomBytes(4).toString("hex");
   const part = `${target}.${attempt}.part`;
   const csvPart = `${target}.${attempt}.csv.part`;
-  const zip = new ZipFileWriter(part);
+  const zip = await ZipFileWriter.create(part);
   const csv = createWriteStream(csvPart, { flags: "w" });
   const totals = new ResumoTotals();
   let done = 0;
@@ -150,7 +150,7 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
     await db.documentExport.update({ where: { id: row.id }, data: { status: "READY", done, total: done, sizeBytes, finishedAt: new Date() } });
     return { status: "READY", sizeBytes, total: done };
   } catch (error) {
-    zip.abort();
+    await zip.abort();
     csv.destroy();
     await rm(part, { force: true });
     throw error;
