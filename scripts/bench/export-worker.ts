@@ -20,16 +20,21 @@ async function main(): Promise<void> {
   }, 20);
   const snapshots = heapSnapshots(companyId);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await drainDueRuns([buildExportFunction], { companyIds: [companyId] });
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const exportCpuMs = (cpu.user + cpu.system) / 1000;
   clearInterval(sampler);
   clearInterval(snapshots);
   const maxRss = process.resourceUsage().maxRSS * 1024;
   // What is still alive once the export is done: a figure that grows with the documents would be a leak.
   global.gc?.();
   const liveHeapAfter = process.memoryUsage().heapUsed;
-  console.log(JSON.stringify({ seconds, rssBefore: before.rss, peakRss: Math.max(peak, maxRss), peakHeap, peakExternal, liveHeapAfter }));
   await closeDb();
+  const usage = process.resourceUsage();
+  const totalCpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+  console.log(JSON.stringify({ seconds, exportCpuMs, totalCpuMs, rssBefore: before.rss, peakRss: Math.max(peak, maxRss), peakHeap, peakExternal, liveHeapAfter }));
 }
 
 /**
