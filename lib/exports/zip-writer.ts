@@ -112,6 +112,8 @@ export class ZipFileWriter {
       }
       this.push(this.endRecords(centralOffset, this.centralBytes));
       await this.flush();
+      // On disk before the caller renames it into place and calls it done.
+      await this.zip.sync();
       await this.zip.close();
       return this.offset;
     } finally {
