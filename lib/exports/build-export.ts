@@ -9,9 +9,21 @@ import { DocumentDanfeQuery } from "@/lib/downloads/schemas";
 import { DomainError } from "@/lib/errors";
 import { exportFilePath, exportsDirectory } from "./config";
 import { documentFolder, inutilizationEntry } from "./layout";
-import { resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
+import { earlierEventLine, earlierEventsHeader, resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
 import { ExportInclude } from "./schemas";
-import { countDocuments, countInutilizations, documentPages, eventsOf, inutilizationPages, xmlBatches, xmlsOf, type ExportCriteria, type ExportedDocument } from "./walk-documents";
+import {
+  countDocuments,
+  countEarlierDocumentEvents,
+  countInutilizations,
+  documentPages,
+  earlierDocumentEventPages,
+  eventsOf,
+  inutilizationPages,
+  xmlBatches,
+  xmlsOf,
+  type ExportCriteria,
+  type ExportedDocument,
+} from "./walk-documents";
 import { ZipFileWriter } from "./zip-writer";
 import { countReceived, receivedPages } from "./walk-received";
 import { receivedXmlEntry } from "@/lib/received/downloads";
@@ -103,12 +115,13 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
 
   const include = ExportInclude.parse(row.include);
   const criteria = criteriaOf(row);
-  const [documents, inutilizations, received] = await Promise.all([
+  const [documents, earlierEvents, inutilizations, received] = await Promise.all([
     countDocuments(criteria),
+    include.events ? countEarlierDocumentEvents(criteria) : 0,
     include.inutilizations ? countInutilizations(criteria) : 0,
     include.received ? countReceived(criteria) : 0,
   ]);
-  const total = documents + inutilizations + received;
+  const total = documents + earlierEvents + inutilizations + received;
   const { attempts: attempt } = await db.documentExport.update({
     where: { id: row.id },
     data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: new Date(), total, done: 0, sizeBytes: 0, error: null },
@@ -160,6 +173,20 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
       }
       await progress();
     }
+    await write(csv, totals.footer());
+    // Events registered in the period of documents issued before it, in their document's folder (docs/api-notes/exports.md).
+    if (include.events && earlierEvents > 0) {
+      await write(csv, earlierEventsHeader());
+      for await (const page of earlierDocumentEventPages(criteria)) {
+        for (const event of page) {
+          const file = documentEventXmlFile(event, event.document, { download: true });
+          await zip.add(documentFolder(event.document.type, event.document.issueDateTime) + file.fileName, file.body, event.occurredAt);
+          await write(csv, earlierEventLine(event));
+          done++;
+        }
+        await progress();
+      }
+    }
     if (include.inutilizations) {
       for await (const page of inutilizationPages(criteria)) {
         for (const inutilization of page) {
@@ -180,7 +207,6 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
         await progress();
       }
     }
-    await write(csv, totals.footer());
     await closeStream(csv);
     await zip.add("resumo.csv", createReadStream(csvPart));
     const sizeBytes = await zip.finish();
