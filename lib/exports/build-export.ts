@@ -79,11 +79,18 @@ async function removeEarlierParts(exportId: string): Promise<void> {
   await Promise.all(names.filter((name) => name.startsWith(prefix) && name.endsWith(".part")).map((name) => rm(path.join(dir, name), { force: true })));
 }
 
-/** A rename is durable once its directory is synced: after a power cut the READY row never points to a missing or empty file. */
+/**
+ * A rename is durable once its directory is synced: after a power cut the READY row never points
+ * to a missing or empty file. Where a directory cannot be opened or synced (Windows, some network
+ * file systems) the rename stands as it is.
+ */
 async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
+  const handle = await open(dir, "r").catch(() => null);
+  if (!handle) return;
   try {
-    await handle.sync();
+    await handle.sync().catch((error: NodeJS.ErrnoException) => {
+      if (!["EINVAL", "ENOTSUP", "EPERM", "EISDIR", "EBADF"].includes(error.code ?? "")) throw error;
+    });
   } finally {
     await handle.close();
   }
