@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import type { DocumentExport } from "@prisma/client";
 import { db } from "@/lib/db/client";
 import { documentXmlFile } from "@/lib/downloads/get-document-xml";
@@ -9,9 +9,21 @@ import { DocumentDanfeQuery } from "@/lib/downloads/schemas";
 import { DomainError } from "@/lib/errors";
 import { exportFilePath, exportsDirectory } from "./config";
 import { documentFolder, inutilizationEntry } from "./layout";
-import { resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
+import { earlierEventLine, earlierEventsHeader, resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
 import { ExportInclude } from "./schemas";
-import { countDocuments, countInutilizations, documentPages, eventsOf, inutilizationPages, xmlBatches, xmlsOf, type ExportCriteria, type ExportedDocument } from "./walk-documents";
+import {
+  countDocuments,
+  countEarlierDocumentEvents,
+  countInutilizations,
+  documentPages,
+  earlierDocumentEventPages,
+  eventsOf,
+  inutilizationPages,
+  xmlBatches,
+  xmlsOf,
+  type ExportCriteria,
+  type ExportedDocument,
+} from "./walk-documents";
 import { ZipFileWriter } from "./zip-writer";
 import { countReceived, receivedPages } from "./walk-received";
 import { receivedXmlEntry } from "@/lib/received/downloads";
@@ -21,8 +33,21 @@ import { receivedXmlEntry } from "@/lib/received/downloads";
 // builds it again from the start and never serves half a file; the row holds the status and
 // progress. Documents are read a page at a time and each entry is compressed before the next
 // is read, so memory stays flat whatever the period holds.
+//
+// Each attempt is numbered (`attempts`, incremented when it starts) and writes only while it is
+// the newest: a worker that stalled past its lease while another took its run over finds a
+// higher number at its next progress write and stops without touching the row or the ZIP. An
+// attempt starts by removing the part files earlier attempts of the export left (a worker that
+// died leaves them), and the ZIP and its directory entry are on disk (fsync) before READY.
 
-export type BuildOutcome = { status: "READY" | "EXPIRED" | "MISSING"; sizeBytes: number; total: number };
+/** SUPERSEDED: a newer attempt of the same export took over (this one wrote nothing visible). */
+export type BuildOutcome = { status: "READY" | "EXPIRED" | "MISSING" | "SUPERSEDED"; sizeBytes: number; total: number };
+
+class Superseded extends Error {
+  constructor() {
+    super("a newer attempt of this export took over");
+  }
+}
 
 const DANFE_QUERY = DocumentDanfeQuery.parse({ download: "true" });
 
@@ -44,6 +69,31 @@ function write(stream: WriteStream, text: string): Promise<void> {
 
 function closeStream(stream: WriteStream): Promise<void> {
   return new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+/** The part files (ZIP, its central directory, resumo.csv) that earlier attempts of this export left. */
+async function removeEarlierParts(exportId: string): Promise<void> {
+  const dir = exportsDirectory();
+  const prefix = `${path.basename(exportFilePath(exportId))}.`;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(prefix) && name.endsWith(".part")).map((name) => rm(path.join(dir, name), { force: true })));
+}
+
+/**
+ * A rename is durable once its directory is synced: after a power cut the READY row never points
+ * to a missing or empty file. Where a directory cannot be opened or synced (Windows, some network
+ * file systems) the rename stands as it is.
+ */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, "r").catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync().catch((error: NodeJS.ErrnoException) => {
+      if (!["EINVAL", "ENOTSUP", "EPERM", "EISDIR", "EBADF"].includes(error.code ?? "")) throw error;
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The DANFE/DANFSe as the download route renders it; waits while the company's render queue is full (429). */
@@ -72,26 +122,34 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
 
   const include = ExportInclude.parse(row.include);
   const criteria = criteriaOf(row);
-  const [documents, inutilizations, received] = await Promise.all([
+  const [documents, earlierEvents, inutilizations, received] = await Promise.all([
     countDocuments(criteria),
+    include.events ? countEarlierDocumentEvents(criteria) : 0,
     include.inutilizations ? countInutilizations(criteria) : 0,
     include.received ? countReceived(criteria) : 0,
   ]);
-  const total = documents + inutilizations + received;
-  await db.documentExport.update({
+  const total = documents + earlierEvents + inutilizations + received;
+  const { attempts: attempt } = await db.documentExport.update({
     where: { id: row.id },
     data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: new Date(), total, done: 0, sizeBytes: 0, error: null },
+    select: { attempts: true },
   });
+  /** Writes to the row while this attempt is the newest; throws Superseded otherwise. */
+  const current = { id: row.id, attempts: attempt, status: "RUNNING" as const };
+  const updateIfCurrent = async (data: { done: number; sizeBytes: number }) => {
+    const { count } = await db.documentExport.updateMany({ where: current, data });
+    if (count === 0) throw new Superseded();
+  };
 
   await mkdir(exportsDirectory(), { recursive: true });
-  const attempt = randomBytes(4).toString("hex");
+  await removeEarlierParts(row.id);
   const part = `${target}.${attempt}.part`;
   const csvPart = `${target}.${attempt}.csv.part`;
-  const zip = new ZipFileWriter(part);
+  const zip = await ZipFileWriter.create(part);
   const csv = createWriteStream(csvPart, { flags: "w" });
   const totals = new ResumoTotals();
   let done = 0;
-  const progress = () => db.documentExport.update({ where: { id: row.id }, data: { done, sizeBytes: zip.bytes() } });
+  const progress = () => updateIfCurrent({ done, sizeBytes: zip.bytes() });
   try {
     await write(csv, resumoHeader());
     for await (const page of documentPages(criteria)) {
@@ -122,6 +180,20 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
       }
       await progress();
     }
+    await write(csv, totals.footer());
+    // Events registered in the period of documents issued before it, in their document's folder (docs/api-notes/exports.md).
+    if (include.events && earlierEvents > 0) {
+      await write(csv, earlierEventsHeader());
+      for await (const page of earlierDocumentEventPages(criteria)) {
+        for (const event of page) {
+          const file = documentEventXmlFile(event, event.document, { download: true });
+          await zip.add(documentFolder(event.document.type, event.document.issueDateTime) + file.fileName, file.body, event.occurredAt);
+          await write(csv, earlierEventLine(event));
+          done++;
+        }
+        await progress();
+      }
+    }
     if (include.inutilizations) {
       for await (const page of inutilizationPages(criteria)) {
         for (const inutilization of page) {
@@ -142,17 +214,21 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
         await progress();
       }
     }
-    await write(csv, totals.footer());
     await closeStream(csv);
     await zip.add("resumo.csv", createReadStream(csvPart));
     const sizeBytes = await zip.finish();
+    // Only the newest attempt puts its ZIP in place (a newer one would replace it anyway).
+    await updateIfCurrent({ done, sizeBytes });
     await rename(part, target);
-    await db.documentExport.update({ where: { id: row.id }, data: { status: "READY", done, total: done, sizeBytes, finishedAt: new Date() } });
+    await syncDirectory(exportsDirectory());
+    const { count } = await db.documentExport.updateMany({ where: current, data: { status: "READY", done, total: done, sizeBytes, finishedAt: new Date() } });
+    if (count === 0) throw new Superseded();
     return { status: "READY", sizeBytes, total: done };
   } catch (error) {
-    zip.abort();
+    await zip.abort();
     csv.destroy();
     await rm(part, { force: true });
+    if (error instanceof Superseded) return { status: "SUPERSEDED", sizeBytes: 0, total };
     throw error;
   } finally {
     await rm(csvPart, { force: true });

@@ -9,7 +9,7 @@ const tag = "Exports";
 export const EXPORT_DESCRIPTION =
   "A ZIP of the company's documents issued from `from` to `to` (calendar days in Brazil time, at most 366): folders by document type and month (NFe/2026-11/, NFCe/…, NFSe/…), " +
   "each AUTHORIZED, CANCELLED or DENIED document's XML under its download name (<accessKey>-nfe.xml, the exact bytes of GET /v1/fiscal-documents/{id}/xml), with include.pdf its DANFE/DANFSe (not for DENIED), " +
-  "with include.events its registered events beside it (procEventoNFe <accessKey>-nfe-canc-01.xml, -cce-, -entrega-), with include.inutilizations the authorized ProcInutNFe of the period (<Id>-procInutNFe.xml), " +
+  "with include.events its registered events beside it (procEventoNFe <accessKey>-nfe-canc-01.xml, -cce-, -entrega-) and the events registered in the period of documents issued before it (in their document's folder, listed in resumo.csv after the totals), with include.inutilizations the authorized ProcInutNFe of the period (<Id>-procInutNFe.xml), " +
   "and resumo.csv (UTF-8 with BOM, ';', decimal comma): one line per document (type, series, number, key, issue date, status, recipient, total), then the count and total per status. " +
   "include.received adds the NF-e received from suppliers whose full XML has arrived, under Recebidas/NFe/<month>/ with the received XML download's name and bytes (not in resumo.csv). environment defaults to the company's. Built in the background: 202 with the id; follow GET /v1/exports/{id}. " +
   "Exports expire 7 days after creation. 429 rate_limited when the company has 3 exports waiting or building.";
@@ -41,7 +41,7 @@ export const getExportContract = defineContract({
   method: "GET",
   path: "/v1/exports/{id}",
   summary: "An export's status and progress (done/total entries, size in bytes)",
-  description: "status QUEUED, RUNNING (progress.done of progress.total documents and inutilizations written), READY, FAILED (error says why) or EXPIRED (7 days after creation; the file is gone).",
+  description: "status QUEUED, RUNNING (progress.done of progress.total files written: documents, events of documents issued before the period, inutilizations, received NF-e), READY, FAILED (error says why) or EXPIRED (7 days after creation; the file is gone).",
   tag,
   scope: "documents:read",
   params: ExportIdParams,

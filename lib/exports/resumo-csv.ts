@@ -89,3 +89,41 @@ export class ResumoTotals {
     return text + line(["Total geral", String(count), decimalComma(total)]);
   }
 }
+
+export const EVENT_LABELS: Record<string, string> = {
+  CANCELLATION: "Cancelamento",
+  CORRECTION_LETTER: "Carta de correção",
+  DELIVERY_RECEIPT: "Comprovante de entrega",
+  DELIVERY_RECEIPT_CANCELLATION: "Cancelamento do comprovante de entrega",
+};
+
+export type ResumoEarlierEvent = {
+  kind: string;
+  sequence: number;
+  occurredAt: Date;
+  document: Pick<ResumoDocument, "type" | "series" | "number" | "nfseNumber" | "accessKey" | "issueDateTime">;
+};
+
+/**
+ * After the totals, when the period registered events of documents issued before it: a blank
+ * line, a title line and a header, then a line per event (they are not documents of the period,
+ * so they are in no total).
+ */
+export function earlierEventsHeader(): string {
+  return "\r\n" + line(["Eventos registrados no período, de documentos emitidos antes dele"]) + line(["Tipo", "Série", "Número", "Chave de acesso", "Data de emissão", "Evento", "Sequência", "Data do registro"]);
+}
+
+export function earlierEventLine(event: ResumoEarlierEvent): string {
+  const document = event.document;
+  const number = document.type === "NFSE" && document.nfseNumber ? document.nfseNumber : String(document.number);
+  return line([
+    TYPE_LABELS[document.type] ?? document.type,
+    document.series === null ? "" : String(document.series),
+    number,
+    document.accessKey ?? "",
+    brazilParts(document.issueDateTime).display,
+    EVENT_LABELS[event.kind] ?? event.kind,
+    String(event.sequence),
+    brazilParts(event.occurredAt).display,
+  ]);
+}

@@ -90,6 +90,9 @@ export async function xmlsOf(companyId: string, documentIds: string[]): Promise<
   return new Map(rows.map((row) => [row.id, row.authorizedXml]));
 }
 
+/** The events with an XML of their own (lib/downloads/get-event-xml.ts). */
+const EVENT_KINDS = `('CANCELLATION', 'CORRECTION_LETTER', 'DELIVERY_RECEIPT', 'DELIVERY_RECEIPT_CANCELLATION')`;
+
 export type ExportedEvent = { id: string; documentId: string; kind: "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION"; outcome: string; sequence: number; responseXml: string | null };
 
 /** The registered events (cancellation, CC-e, delivery receipt and its cancellation) of a batch's documents. */
@@ -98,10 +101,56 @@ export function eventsOf(companyId: string, documentIds: string[]): Promise<Expo
     getPool(),
     `SELECT "id", "documentId", "kind", "outcome", "sequence", "responseXml" FROM "DocumentEvent"
      WHERE "companyId" = $1 AND "documentId" = ANY ($2::text[]) AND "outcome" = 'AUTHORIZED' AND "responseXml" IS NOT NULL
-       AND "kind" IN ('CANCELLATION', 'CORRECTION_LETTER', 'DELIVERY_RECEIPT', 'DELIVERY_RECEIPT_CANCELLATION')
+       AND "kind" IN ${EVENT_KINDS}
      ORDER BY "occurredAt", "id"`,
     [companyId, documentIds],
   );
+}
+
+/** A registered event whose document was issued before the period, with what its file name, folder and resumo.csv line need of the document. */
+export type EarlierDocumentEvent = ExportedEvent & {
+  occurredAt: Date;
+  document: { id: string; type: DocumentType; series: number | null; number: number; nfseNumber: string | null; accessKey: string | null; issueDateTime: Date };
+};
+
+// Events registered in the period (occurredAt, the authority's registration time) of exported
+// documents issued before it: a cancellation or CC-e of October registered in November is in
+// November's export, since October's went to the accountant already. Over the index
+// DocumentEvent_companyId_occurredAt_idx.
+const EARLIER_DOCUMENT_EVENTS = `
+  FROM "DocumentEvent" e JOIN "FiscalDocument" d ON d."id" = e."documentId"
+  WHERE e."companyId" = $1 AND e."occurredAt" >= $4::timestamp AND e."occurredAt" < $5::timestamp
+    AND e."outcome" = 'AUTHORIZED' AND e."responseXml" IS NOT NULL AND e."kind" IN ${EVENT_KINDS}
+    AND d."companyId" = $1 AND d."environment"::text = $2 AND d."type"::text = ANY ($3::text[])
+    AND d."status" IN ('AUTHORIZED', 'CANCELLED', 'DENIED') AND d."authorizedXml" IS NOT NULL AND d."issueDateTime" < $4::timestamp`;
+
+export async function countEarlierDocumentEvents(c: ExportCriteria): Promise<number> {
+  const [row] = await sql<{ count: number }>(getPool(), `SELECT count(*)::int AS "count" ${EARLIER_DOCUMENT_EVENTS}`, matchParams(c));
+  return row?.count ?? 0;
+}
+
+type EarlierDocumentEventRow = ExportedEvent & { occurredAt: Date; type: DocumentType; series: number | null; number: number; nfseNumber: string | null; accessKey: string | null; issueDateTime: Date };
+
+export async function* earlierDocumentEventPages(c: ExportCriteria, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<EarlierDocumentEvent[]> {
+  let after: EarlierDocumentEventRow | null = null;
+  for (;;) {
+    const rows: EarlierDocumentEventRow[] = await sql<EarlierDocumentEventRow>(
+      getPool(),
+      `SELECT e."id", e."documentId", e."kind", e."outcome", e."sequence", e."responseXml", e."occurredAt",
+              d."type", d."series", d."number", d."nfseNumber", d."accessKey", d."issueDateTime"
+       ${EARLIER_DOCUMENT_EVENTS}
+         AND ($6::timestamp IS NULL OR (e."occurredAt", e."id") > ($6::timestamp, $7::text))
+       ORDER BY e."occurredAt", e."id" LIMIT $8`,
+      [...matchParams(c), after?.occurredAt.toISOString() ?? null, after?.id ?? null, pageSize],
+    );
+    if (rows.length === 0) return;
+    yield rows.map(({ type, series, number, nfseNumber, accessKey, issueDateTime, ...event }) => ({
+      ...event,
+      document: { id: event.documentId, type, series, number, nfseNumber, accessKey, issueDateTime },
+    }));
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!;
+  }
 }
 
 export type ExportedInutilization = { id: string; model: string; series: number; startNumber: number; endNumber: number; inutilizationDate: Date | null; responseXml: string };

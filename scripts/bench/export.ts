@@ -7,11 +7,13 @@
 // PostgreSQL itself so the seeding does not count in the process's memory.
 // Run it alone on a shared machine: flock /tmp/fiscal-heavy.lock npm run bench:export
 import { spawn } from "node:child_process";
+import { cpus } from "node:os";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setThrowawayEncryptionKey } from "@/lib/crypto/encryption-key";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
+import { databaseBackendPids, machineWindow, processCpuMs } from "./machine-cpu";
 
 const DOCUMENTS = Number(process.env.BENCH_EXPORT_DOCUMENTS ?? 10_000);
 const MONTH = "2026-10";
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
 
     const [{ createExport }, { listZipFile }, { exportFilePath }] = await Promise.all([import("@/lib/exports/create-export"), import("@/lib/exports/testing/read-zip"), import("@/lib/exports/config")]);
     const { id } = await createExport(company.companyId, { from: `${MONTH}-01`, to: `${MONTH}-31`, include: { xml: true, pdf: false, events: true, inutilizations: true, received: false } });
-    const run = await runWorker(company.companyId);
+    const run = await runWorker(company.companyId, getPool());
     const seconds = run.seconds;
 
     const row = await db.documentExport.findUniqueOrThrow({ where: { id } });
@@ -48,6 +50,9 @@ async function main(): Promise<void> {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     console.log(`export: ${DOCUMENTS} documents (+${cancelled} cancellation events, resumo.csv) in ${seconds.toFixed(1)} s: ${((seconds * 10_000) / DOCUMENTS).toFixed(1)} s per 10,000 documents, ${(DOCUMENTS / seconds).toFixed(0)} documents/s`);
     console.log(`ZIP: ${mb(Number(row.sizeBytes))} MB, ${entries.length} entries, XML ${mb(entries.reduce((sum, e) => sum + e.size, 0))} MB uncompressed`);
+    const per10k = (ms: number) => ((ms * 10_000) / DOCUMENTS / 1000).toFixed(2);
+    console.log(`CPU per 10,000 documents: worker ${per10k(run.exportCpuMs)} s (the export's run), PostgreSQL backends ${per10k(run.postgresCpuMs)} s`);
+    console.log(`machine (${cpus().length} cores) while the worker ran: ${run.busyCores.toFixed(2)} cores busy, ${run.otherCores.toFixed(2)} of them other processes`);
     console.log(
       `worker RSS: ${mb(run.rssBefore)} MB loaded, peak ${mb(run.peakRss)} MB (JS heap peak ${mb(run.peakHeap)} MB, external ${mb(run.peakExternal)} MB; live heap after the export ${mb(run.liveHeapAfter)} MB); aim under ${RSS_AIM_MB} MB: ${run.peakRss < RSS_AIM_MB * 1024 * 1024 ? "met" : "NOT met"}`,
     );
@@ -58,16 +63,46 @@ async function main(): Promise<void> {
   }
 }
 
-type WorkerRun = { seconds: number; rssBefore: number; peakRss: number; peakHeap: number; peakExternal: number; liveHeapAfter: number };
+type WorkerReport = { seconds: number; exportCpuMs: number; totalCpuMs: number; rssBefore: number; peakRss: number; peakHeap: number; peakExternal: number; liveHeapAfter: number };
+type WorkerRun = WorkerReport & { postgresCpuMs: number; busyCores: number; otherCores: number };
 
-/** The export's run in a process of its own (scripts/bench/export-worker.ts), so its RSS is the export's, not the seeding's. */
-async function runWorker(companyId: string): Promise<WorkerRun> {
+/**
+ * The export's run in a process of its own (scripts/bench/export-worker.ts), so its RSS is the
+ * export's, not the seeding's. The throwaway database's backends are sampled meanwhile (their CPU
+ * is the export's too); the rest of the machine's CPU in that window is other processes'.
+ */
+async function runWorker(companyId: string, pool: import("pg").Pool): Promise<WorkerRun> {
+  const ownCpu0 = process.cpuUsage();
+  const window = machineWindow([]);
   const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--expose-gc", "--import", "tsx", "scripts/bench/export-worker.ts", companyId], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // CPU of each backend when first and last seen: a backend's CPU is gone with it, so sample often.
+  const backends = new Map<number, { first: number; last: number }>();
+  const sample = async () => {
+    for (const pid of await databaseBackendPids(pool)) {
+      const cpu = processCpuMs(pid);
+      const seen = backends.get(pid);
+      if (seen) seen.last = Math.max(seen.last, cpu);
+      else backends.set(pid, { first: cpu, last: cpu });
+    }
+  };
+  await sample();
+  // The backends that existed before the worker started count from then; new ones from their start.
+  for (const seen of backends.values()) seen.first = seen.last;
+  const known = new Set(backends.keys());
+  let sampling = Promise.resolve();
+  const sampler = setInterval(() => (sampling = sampling.then(sample, sample)), 200);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearInterval(sampler);
+  await sampling;
+  await sample();
   if (code !== 0) throw new Error(`export worker exited with ${code}: ${output}`);
-  return JSON.parse(output.trim().split("\n").pop()!) as WorkerRun;
+  const report = JSON.parse(output.trim().split("\n").pop()!) as WorkerReport;
+  const postgresCpuMs = [...backends].reduce((sum, [pid, seen]) => sum + seen.last - (known.has(pid) ? seen.first : 0), 0);
+  const ownCpu = process.cpuUsage(ownCpu0);
+  const machine = window.stop([], report.totalCpuMs + postgresCpuMs + (ownCpu.user + ownCpu.system) / 1000);
+  return { ...report, postgresCpuMs, ...machine };
 }
 
 /** Documents, their XML and the cancellations' events written by PostgreSQL in batches of 2,000. */
