@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileRouteTable, matchRoute, routeTableDispatcher, routeTableMode, type RouteTableEntry } from "@/lib/api/route-table-dispatch";
+import { compileRouteTable, matchRoute, NodeRequestHeaders, routeTableDispatcher, routeTableMode, type RouteTableEntry } from "@/lib/api/route-table-dispatch";
 import { v1RouteTable } from "./route-table";
 
 // The table the production server answers /v1 from must hold every route file,
@@ -68,7 +68,7 @@ describe("routeTableMode", () => {
 describe("routeTableDispatcher", () => {
   // A stand-in table: the handler echoes what it was given, so the bridge is what is tested.
   const echo = async (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => {
-    const body = request.method === "GET" ? null : await request.text();
+    const body = request.method === "GET" ? null : await new Response(request.body).text();
     const answer = Response.json({ method: request.method, url: request.url, params: await context.params, body, forwardedFor: request.headers.get("x-forwarded-for") }, { status: 201 });
     answer.headers.set("x-frame-options", "from the handler");
     answer.headers.append("set-cookie", "a=1");
@@ -114,5 +114,23 @@ describe("routeTableDispatcher", () => {
     }
     const viaNext = await fetch(`${base}/v1/things/t1`, { headers: { "x-fiscal-route-via-next": "1" } });
     expect(viaNext.status).toBe(418);
+  });
+});
+
+describe("NodeRequestHeaders", () => {
+  it("reads like the Headers Next fills from the same Node headers, before and after it is filled", () => {
+    const raw = { "content-type": "application/json", cookie: "a=1", "x-list": ["a", "b"] } as unknown as http.IncomingHttpHeaders;
+    const lazy = new NodeRequestHeaders(raw);
+    const filled = new Headers();
+    for (const [name, value] of Object.entries(raw)) for (const item of [value].flat()) filled.append(name, item as string);
+    expect(lazy).toBeInstanceOf(Headers);
+    for (const name of ["Content-Type", "cookie", "x-list", "absent", "constructor", "__proto__"]) {
+      expect(lazy.get(name), name).toBe(filled.get(name));
+      expect(lazy.has(name), name).toBe(filled.has(name));
+    }
+    expect([...lazy]).toEqual([...filled]);
+    lazy.set("cookie", "b=2");
+    expect(lazy.get("cookie")).toBe("b=2");
+    expect(lazy.get("x-list")).toBe("a, b");
   });
 });

@@ -1,6 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { RawRequestGuard } from "./raw-request-guard";
+import { unreadResponseText } from "./response-text";
 import type { RouteHandler } from "./run-contract";
 
 // The production server answers /v1 from a table of the app/v1 route files'
@@ -158,24 +159,149 @@ function addForwardedHeaders(request: IncomingMessage): void {
   headers["x-forwarded-for"] ??= socket.remoteAddress;
 }
 
+/** A header of Node's object by any case of its name (own entries only: not `constructor`). */
+function ownHeader(raw: IncomingHttpHeaders, name: string): string | null {
+  const key = name.toLowerCase();
+  if (!Object.hasOwn(raw, key)) return null;
+  const value = raw[key];
+  if (typeof value === "string") return value;
+  return Array.isArray(value) ? value.join(", ") : null;
+}
+
+/**
+ * The request headers as a Headers object (instanceof Headers, as Next's), filled from
+ * Node's header object only when something beyond get/has needs them: the /v1 wrapper
+ * reads a few headers by name, and filling and validating all of them was most of the
+ * cost of building a Request (bench:api profile). Node's object is what Next fills its
+ * Headers from too (lowercase names, repeated values joined with ", ").
+ */
+export class NodeRequestHeaders extends Headers {
+  private raw: IncomingHttpHeaders | null;
+
+  constructor(raw: IncomingHttpHeaders) {
+    super();
+    this.raw = raw;
+  }
+
+  private filled(): this {
+    const raw = this.raw;
+    if (raw === null) return this;
+    this.raw = null;
+    for (const name in raw) {
+      const value = raw[name];
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) super.append(name, item);
+      else super.append(name, value);
+    }
+    return this;
+  }
+
+  override get(name: string): string | null {
+    if (this.raw === null) return super.get(name);
+    return ownHeader(this.raw, name);
+  }
+
+  override has(name: string): boolean {
+    return this.raw === null ? super.has(name) : ownHeader(this.raw, name) !== null;
+  }
+
+  override append(name: string, value: string): void {
+    this.filled();
+    super.append(name, value);
+  }
+
+  override set(name: string, value: string): void {
+    this.filled();
+    super.set(name, value);
+  }
+
+  override delete(name: string): void {
+    this.filled();
+    super.delete(name);
+  }
+
+  override getSetCookie(): string[] {
+    return this.filled() && super.getSetCookie();
+  }
+
+  override forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    this.filled();
+    super.forEach(callback, thisArg);
+  }
+
+  override entries(): HeadersIterator<[string, string]> {
+    return this.filled() && super.entries();
+  }
+
+  override keys(): HeadersIterator<string> {
+    return this.filled() && super.keys();
+  }
+
+  override values(): HeadersIterator<string> {
+    return this.filled() && super.values();
+  }
+
+  override [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.filled() && super[Symbol.iterator]();
+  }
+}
+
+/**
+ * What a table route's handler is given for the Request: the url, method, headers and
+ * body stream a Request would have (the handlers read only these, lib/api/read-input.ts
+ * the body), built without undici's Request constructor (its validation and AbortSignal
+ * cost about a tenth of the server's CPU per request). Anything else a Request has is
+ * answered by a real Request built from the same parts on first use.
+ */
+class NodeBackedRequest {
+  readonly headers: NodeRequestHeaders;
+  readonly body: ReadableStream<Uint8Array> | null;
+  private abort: AbortController | undefined;
+  private real: Request | undefined;
+
+  constructor(readonly url: string, readonly method: string, private readonly incoming: IncomingMessage, private readonly outgoing: ServerResponse) {
+    this.headers = new NodeRequestHeaders(incoming.headers);
+    this.body = method === "GET" ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
+  }
+
+  /** Aborted once the client went away before the answer (lib/api/transient-errors.ts reads it, as under Next). */
+  get signal(): AbortSignal {
+    this.abort ??= new AbortController();
+    if (!this.abort.signal.aborted && !this.outgoing.writableFinished && (this.outgoing.destroyed || this.incoming.socket.destroyed)) this.abort.abort();
+    return this.abort.signal;
+  }
+
+  private asRequest(): Request {
+    this.real ??= new Request(this.url, { method: this.method, headers: this.headers, body: this.body, duplex: "half", signal: this.signal } as RequestInit);
+    return this.real;
+  }
+
+  get bodyUsed(): boolean {
+    return this.real ? this.real.bodyUsed : (this.body?.locked ?? false);
+  }
+  get cache() { return this.asRequest().cache; }
+  get credentials() { return this.asRequest().credentials; }
+  get destination() { return this.asRequest().destination; }
+  get integrity() { return this.asRequest().integrity; }
+  get keepalive() { return this.asRequest().keepalive; }
+  get mode() { return this.asRequest().mode; }
+  get redirect() { return this.asRequest().redirect; }
+  get referrer() { return this.asRequest().referrer; }
+  get referrerPolicy() { return this.asRequest().referrerPolicy; }
+  arrayBuffer() { return this.asRequest().arrayBuffer(); }
+  blob() { return this.asRequest().blob(); }
+  bytes() { return this.asRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer)); }
+  formData() { return this.asRequest().formData(); }
+  json() { return this.asRequest().json(); }
+  text() { return this.asRequest().text(); }
+  clone() { return this.asRequest().clone(); }
+}
+
 function toWebRequest(request: IncomingMessage, response: ServerResponse, target: string, method: RouteMethod): Request {
   addForwardedHeaders(request);
-  const headers = new Headers();
   const raw = request.headers;
-  for (const name in raw) {
-    const value = raw[name];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  // Aborted when the client goes away before the answer (lib/api/transient-errors.ts reads it, as under Next).
-  const controller = new AbortController();
-  response.once("close", () => {
-    if (!response.writableFinished) controller.abort();
-  });
   const url = `${raw["x-forwarded-proto"] === "https" ? "https" : "http"}://${raw.host ?? "localhost"}${target}`;
-  if (method === "GET") return new Request(url, { method, headers, signal: controller.signal });
-  return new Request(url, { method, headers, signal: controller.signal, body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
+  return new NodeBackedRequest(url, method, request, response) as unknown as Request;
 }
 
 // As Next's sendResponse (next/dist/server/send-response.js): framing headers are Node's,
@@ -192,6 +318,12 @@ async function writeWebResponse(answer: Response, response: ServerResponse): Pro
     if (REPEATABLE_HEADERS.has(name) || response.getHeader(name) === undefined) response.appendHeader(name, value);
   });
   for (const cookie of answer.headers.getSetCookie()) response.appendHeader("set-cookie", cookie);
+  // A JSON answer of ours: its text in one write (Node frames it with Content-Length).
+  const text = unreadResponseText(answer);
+  if (text !== undefined) {
+    response.end(text);
+    return;
+  }
   if (!answer.body) {
     response.end();
     return;
