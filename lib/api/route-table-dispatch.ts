@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import compression from "next/dist/compiled/compression";
+import { releaseCompressionStream } from "next/dist/server/lib/release-compression-stream";
 import type { RawRequestGuard } from "./raw-request-guard";
 import { unreadResponseText } from "./response-text";
 import type { RouteHandler } from "./run-contract";
@@ -124,6 +126,8 @@ export function routeTableDispatcher(entries: readonly RouteTableEntry[], mode: 
     const method = request.method ?? "GET";
     if (!isRouteMethod(method) || !PLAIN_API_TARGET.test(target)) return true;
     if (mode === "compare" && request.headers[ROUTE_VIA_NEXT_HEADER] !== undefined) return true;
+    // Next's own protocols (React Server Components, server actions) stay Next's.
+    if (request.headers.rsc !== undefined || request.headers["next-action"] !== undefined) return true;
     const query = target.indexOf("?");
     const match = matchRoute(table, query < 0 ? target : target.slice(0, query));
     const handler = match?.entry.module[method];
@@ -133,7 +137,19 @@ export function routeTableDispatcher(entries: readonly RouteTableEntry[], mode: 
   };
 }
 
+// What Next does to every app-route answer before its handler runs: its compression (gzip when
+// the client accepts it, with Vary: Accept-Encoding) and the Vary of its router headers.
+const compress = compression();
+const APP_ROUTE_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
+
 function serve(handler: RouteHandler, params: Record<string, string | string[]>, request: IncomingMessage, response: ServerResponse, target: string, method: RouteMethod): void {
+  compress(request, response, () => undefined);
+  response.once("close", () => {
+    // As Next: a client gone mid-answer leaves the middleware's zlib stream open otherwise.
+    if (!response.writableFinished) releaseCompressionStream(response);
+  });
+  response.appendHeader("vary", APP_ROUTE_VARY);
+  delete request.headers["next-url"];
   const webRequest = toWebRequest(request, response, target, method);
   handler(webRequest, { params: Promise.resolve(params) })
     .then((answer) => writeWebResponse(answer, response))
