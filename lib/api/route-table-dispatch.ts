@@ -94,6 +94,9 @@ const PLAIN_API_TARGET = /^\/v1(?:\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9._~!$&'()*+,;=:
 /** The header that sends a request through Next instead of the table, honoured only with V1_ROUTE_TABLE=compare (e2e). */
 export const ROUTE_VIA_NEXT_HEADER = "x-fiscal-route-via-next";
 
+/** Set on the table's answers with V1_ROUTE_TABLE=compare, so a test knows which path answered. */
+export const SERVED_BY_TABLE_HEADER = "x-fiscal-served-by-route-table";
+
 export type RouteTableMode = "on" | "off" | "compare";
 
 /**
@@ -132,6 +135,7 @@ export function routeTableDispatcher(entries: readonly RouteTableEntry[], mode: 
     const match = matchRoute(table, query < 0 ? target : target.slice(0, query));
     const handler = match?.entry.module[method];
     if (!match || typeof handler !== "function") return true;
+    if (mode === "compare") response.setHeader(SERVED_BY_TABLE_HEADER, "1");
     serve(handler, match.params, request, response, target, method);
     return false;
   };
@@ -334,10 +338,13 @@ async function writeWebResponse(answer: Response, response: ServerResponse): Pro
     if (REPEATABLE_HEADERS.has(name) || response.getHeader(name) === undefined) response.appendHeader(name, value);
   });
   for (const cookie of answer.headers.getSetCookie()) response.appendHeader("set-cookie", cookie);
-  // A JSON answer of ours: its text in one write (Node frames it with Content-Length).
+  // A JSON answer of ours: its text as is. Written, then ended (one socket write all the same):
+  // end(text) would give the compression middleware a length, and it leaves answers under
+  // 1 kB uncompressed, where Next, which streams, compresses them all.
   const text = unreadResponseText(answer);
   if (text !== undefined) {
-    response.end(text);
+    response.write(text);
+    response.end();
     return;
   }
   if (!answer.body) {
