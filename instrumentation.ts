@@ -10,7 +10,12 @@ export async function register(): Promise<void> {
   // and /v1's security headers, malformed paths and 405s (openapi/api-request-guard.ts; proxy.ts skips /v1).
   const { installRawRequestGuard } = await import("@/lib/api/raw-request-guard");
   const { guardApiRequest } = await import("@/openapi/api-request-guard");
-  installRawRequestGuard(guardApiRequest);
+  // Then, in production, /v1 answered from the route files' own handlers without Next's router
+  // (lib/api/route-table-dispatch.ts; V1_ROUTE_TABLE=off leaves /v1 to Next, `next dev` always does).
+  const { routeTableDispatcher, routeTableMode } = await import("@/lib/api/route-table-dispatch");
+  const mode = routeTableMode();
+  if (mode === "off") installRawRequestGuard(guardApiRequest);
+  else installRawRequestGuard(guardApiRequest, routeTableDispatcher((await import("@/app/v1/route-table")).v1RouteTable, mode));
   await refuseToStartWithoutCertificateKey();
   // The authority trust store (shipped ICP-Brasil files + AUTHORITY_EXTRA_CA_FILE): unreadable stops the start, naming it.
   const { authorityTrustStore } = await import("@/lib/authority/trust-store");

@@ -29,6 +29,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Webhook e2e specs deliver to a receiver on 127.0.0.1 (the allowlist is the only way to loopback).
-    env: { ...(process.env as Record<string, string>), NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-not-for-production", WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS || "127.0.0.1" },
+    // V1_ROUTE_TABLE=compare: /v1 from the route table, and through Next on request (e2e/v1-route-table.spec.ts).
+    env: { ...(process.env as Record<string, string>), NEXTAUTH_URL: `http://127.0.0.1:${port}`, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-not-for-production", WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS || "127.0.0.1", V1_ROUTE_TABLE: process.env.V1_ROUTE_TABLE || "compare" },
   },
 });

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { DomainError, statusName, type ErrorBody } from "@/lib/errors";
 import { describeZodError } from "@/lib/contracts/parse-input";
 import { isClientDisconnect, isDatabaseUnavailable } from "./transient-errors";
+import { textResponse } from "./response-text";
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return textResponse(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });

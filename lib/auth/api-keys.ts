@@ -91,7 +91,7 @@ type ActiveKeyRow = { id: string; companyId: string; scopes: string[]; secretHas
 
 // On globalThis: one cache for every route bundle of the Next server, so a revocation forgets them all.
 type ActiveAccountKeyRow = { id: string; tenantId: string; scopes: string[]; secretHash: string };
-const globalForKeys = globalThis as unknown as { __fiscalApiKeyCache?: ExpiringLookupCache<ActiveKeyRow>; __fiscalAccountKeyCache?: ExpiringLookupCache<ActiveAccountKeyRow> };
+const globalForKeys = globalThis as unknown as { __fiscalApiKeyCache?: ExpiringLookupCache<ActiveKeyRow>; __fiscalAccountKeyCache?: ExpiringLookupCache<ActiveAccountKeyRow>; __fiscalLastUsedWrites?: Map<string, number> };
 const activeKeys = (globalForKeys.__fiscalApiKeyCache ??= new ExpiringLookupCache<ActiveKeyRow>());
 const activeAccountKeys = (globalForKeys.__fiscalAccountKeyCache ??= new ExpiringLookupCache<ActiveAccountKeyRow>());
 
@@ -132,7 +132,8 @@ async function authenticateAccountKey(secret: string): Promise<ApiKeyPrincipal> 
   return { kind: "account", apiKeyId: record.id, tenantId: record.tenantId, scopes: record.scopes as ApiScope[] };
 }
 
-const lastUsedWrites = new Map<string, number>();
+// On globalThis like the caches: the /v1 route table's module copy and Next's share the throttle.
+const lastUsedWrites = (globalForKeys.__fiscalLastUsedWrites ??= new Map<string, number>());
 
 /**
  * lastUsedAt is informative (the dashboard's "last used"), so it is written at

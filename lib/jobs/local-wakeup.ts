@@ -2,7 +2,9 @@
 // once instead of waiting for its next tick. Losing a ring is harmless (the
 // worker polls anyway).
 type Listener = () => void;
-const listeners = new Set<Listener>();
+// On globalThis: a run enqueued by the /v1 route table's module copy (lib/api/route-table-dispatch.ts) rings the same bell.
+const globalForWakeup = globalThis as unknown as { __fiscalLocalWakeup?: Set<Listener> };
+const listeners = (globalForWakeup.__fiscalLocalWakeup ??= new Set<Listener>());
 
 export function onLocalWakeup(listener: Listener): () => void {
   listeners.add(listener);

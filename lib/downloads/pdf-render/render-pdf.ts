@@ -9,15 +9,17 @@ import { createRenderPool, RenderPoolError, type RenderPool } from "./render-poo
 
 const RENDER_TIME_LIMIT_MS = 60_000;
 
-let shared: { pool: RenderPool; gate: ReturnType<typeof createCompanyGate> } | undefined;
+type SharedRenderPool = { pool: RenderPool; gate: ReturnType<typeof createCompanyGate> };
+// On globalThis: the /v1 route table's module copy (lib/api/route-table-dispatch.ts) and Next's share one pool.
+const globalForRender = globalThis as unknown as { __fiscalPdfRenderPool?: SharedRenderPool };
 
-function sharedPool() {
-  if (shared) return shared;
+function sharedPool(): SharedRenderPool {
+  if (globalForRender.__fiscalPdfRenderPool) return globalForRender.__fiscalPdfRenderPool;
   const settings = env();
-  shared = {
+  const shared = (globalForRender.__fiscalPdfRenderPool = {
     pool: createRenderPool({ workers: settings.PDF_RENDER_WORKERS, timeLimitMs: RENDER_TIME_LIMIT_MS }, renderPdfJob),
     gate: createCompanyGate({ perCompany: settings.PDF_RENDERS_PER_COMPANY, queuePerCompany: settings.PDF_RENDER_QUEUE_PER_COMPANY }),
-  };
+  });
   return shared;
 }
 
@@ -35,7 +37,7 @@ export async function renderPdf(companyId: string, job: PdfJob): Promise<Buffer>
 
 /** Ends the shared pool's workers (tests and scripts that exit by themselves). */
 export async function closePdfRenderPool(): Promise<void> {
-  const current = shared;
-  shared = undefined;
+  const current = globalForRender.__fiscalPdfRenderPool;
+  globalForRender.__fiscalPdfRenderPool = undefined;
   await current?.pool.close();
 }

@@ -1,0 +1,123 @@
+import type { RouteTableEntry } from "@/lib/api/route-table-dispatch";
+import * as unknownPathRoute from "@/app/v1/[...path]/route";
+import * as carriersIdRoute from "@/app/v1/carriers/[id]/route";
+import * as carriersIdVehiclesVehicleIdRoute from "@/app/v1/carriers/[id]/vehicles/[vehicleId]/route";
+import * as carriersIdVehiclesRoute from "@/app/v1/carriers/[id]/vehicles/route";
+import * as carriersRoute from "@/app/v1/carriers/route";
+import * as clientsIdRoute from "@/app/v1/clients/[id]/route";
+import * as clientsRoute from "@/app/v1/clients/route";
+import * as companiesIdApiKeysRoute from "@/app/v1/companies/[id]/api-keys/route";
+import * as companiesIdCertificateRoute from "@/app/v1/companies/[id]/certificate/route";
+import * as companiesIdFiscalSettingsRoute from "@/app/v1/companies/[id]/fiscal-settings/route";
+import * as companiesIdReadinessRoute from "@/app/v1/companies/[id]/readiness/route";
+import * as companiesIdRoute from "@/app/v1/companies/[id]/route";
+import * as companiesIdSeriesRoute from "@/app/v1/companies/[id]/series/route";
+import * as companiesRoute from "@/app/v1/companies/route";
+import * as companyRoute from "@/app/v1/company/route";
+import * as contingencyRoute from "@/app/v1/contingency/route";
+import * as exportsIdDownloadRoute from "@/app/v1/exports/[id]/download/route";
+import * as exportsIdRoute from "@/app/v1/exports/[id]/route";
+import * as exportsRoute from "@/app/v1/exports/route";
+import * as fiscalDocumentsIdCancelRoute from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import * as fiscalDocumentsIdCorrectionLetterRoute from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
+import * as fiscalDocumentsIdDanfeRoute from "@/app/v1/fiscal-documents/[id]/danfe/route";
+import * as fiscalDocumentsIdDeliveryReceiptRoute from "@/app/v1/fiscal-documents/[id]/delivery-receipt/route";
+import * as fiscalDocumentsIdEmailRoute from "@/app/v1/fiscal-documents/[id]/email/route";
+import * as fiscalDocumentsIdEmailsRoute from "@/app/v1/fiscal-documents/[id]/emails/route";
+import * as fiscalDocumentsIdEmitRoute from "@/app/v1/fiscal-documents/[id]/emit/route";
+import * as fiscalDocumentsIdEventsEventIdPdfRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/pdf/route";
+import * as fiscalDocumentsIdEventsEventIdXmlRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/xml/route";
+import * as fiscalDocumentsIdRoute from "@/app/v1/fiscal-documents/[id]/route";
+import * as fiscalDocumentsIdWebhookRoute from "@/app/v1/fiscal-documents/[id]/webhook/route";
+import * as fiscalDocumentsIdXmlRoute from "@/app/v1/fiscal-documents/[id]/xml/route";
+import * as fiscalDocumentsBatchRoute from "@/app/v1/fiscal-documents/batch/route";
+import * as fiscalDocumentsRoute from "@/app/v1/fiscal-documents/route";
+import * as fiscalInutilizationsIdRoute from "@/app/v1/fiscal-inutilizations/[id]/route";
+import * as fiscalInutilizationsRoute from "@/app/v1/fiscal-inutilizations/route";
+import * as fiscalTemplatesIdRoute from "@/app/v1/fiscal-templates/[id]/route";
+import * as fiscalTemplatesRoute from "@/app/v1/fiscal-templates/route";
+import * as openapiJsonRoute from "@/app/v1/openapi.json/route";
+import * as productsIdRoute from "@/app/v1/products/[id]/route";
+import * as productsRoute from "@/app/v1/products/route";
+import * as receivedDocumentsIdDanfeRoute from "@/app/v1/received-documents/[id]/danfe/route";
+import * as receivedDocumentsIdManifestationRoute from "@/app/v1/received-documents/[id]/manifestation/route";
+import * as receivedDocumentsIdRoute from "@/app/v1/received-documents/[id]/route";
+import * as receivedDocumentsIdWebhookRoute from "@/app/v1/received-documents/[id]/webhook/route";
+import * as receivedDocumentsIdXmlRoute from "@/app/v1/received-documents/[id]/xml/route";
+import * as receivedDocumentsRoute from "@/app/v1/received-documents/route";
+import * as receivedDocumentsSyncRoute from "@/app/v1/received-documents/sync/route";
+import * as taxRulesIdRoute from "@/app/v1/tax-rules/[id]/route";
+import * as taxRulesRoute from "@/app/v1/tax-rules/route";
+import * as webhooksIdDeliveriesDeliveryIdRedeliverRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as webhooksIdDeliveriesDeliveryIdRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/route";
+import * as webhooksIdDeliveriesRoute from "@/app/v1/webhooks/[id]/deliveries/route";
+import * as webhooksIdRotateSecretRoute from "@/app/v1/webhooks/[id]/rotate-secret/route";
+import * as webhooksIdRoute from "@/app/v1/webhooks/[id]/route";
+import * as webhooksIdTestRoute from "@/app/v1/webhooks/[id]/test/route";
+import * as webhooksBackfillRunIdRoute from "@/app/v1/webhooks/backfill/[runId]/route";
+import * as webhooksBackfillRoute from "@/app/v1/webhooks/backfill/route";
+import * as webhooksRoute from "@/app/v1/webhooks/route";
+
+// Every route file under app/v1, by its path as in app/: the table the production server
+// answers /v1 from (lib/api/route-table-dispatch.ts). A new route file goes here too
+// (app/v1/route-table.test.ts fails until it does).
+export const v1RouteTable: RouteTableEntry[] = [
+  { path: "/v1/[...path]", module: unknownPathRoute },
+  { path: "/v1/carriers/[id]", module: carriersIdRoute },
+  { path: "/v1/carriers/[id]/vehicles/[vehicleId]", module: carriersIdVehiclesVehicleIdRoute },
+  { path: "/v1/carriers/[id]/vehicles", module: carriersIdVehiclesRoute },
+  { path: "/v1/carriers", module: carriersRoute },
+  { path: "/v1/clients/[id]", module: clientsIdRoute },
+  { path: "/v1/clients", module: clientsRoute },
+  { path: "/v1/companies/[id]/api-keys", module: companiesIdApiKeysRoute },
+  { path: "/v1/companies/[id]/certificate", module: companiesIdCertificateRoute },
+  { path: "/v1/companies/[id]/fiscal-settings", module: companiesIdFiscalSettingsRoute },
+  { path: "/v1/companies/[id]/readiness", module: companiesIdReadinessRoute },
+  { path: "/v1/companies/[id]", module: companiesIdRoute },
+  { path: "/v1/companies/[id]/series", module: companiesIdSeriesRoute },
+  { path: "/v1/companies", module: companiesRoute },
+  { path: "/v1/company", module: companyRoute },
+  { path: "/v1/contingency", module: contingencyRoute },
+  { path: "/v1/exports/[id]/download", module: exportsIdDownloadRoute },
+  { path: "/v1/exports/[id]", module: exportsIdRoute },
+  { path: "/v1/exports", module: exportsRoute },
+  { path: "/v1/fiscal-documents/[id]/cancel", module: fiscalDocumentsIdCancelRoute },
+  { path: "/v1/fiscal-documents/[id]/correction-letter", module: fiscalDocumentsIdCorrectionLetterRoute },
+  { path: "/v1/fiscal-documents/[id]/danfe", module: fiscalDocumentsIdDanfeRoute },
+  { path: "/v1/fiscal-documents/[id]/delivery-receipt", module: fiscalDocumentsIdDeliveryReceiptRoute },
+  { path: "/v1/fiscal-documents/[id]/email", module: fiscalDocumentsIdEmailRoute },
+  { path: "/v1/fiscal-documents/[id]/emails", module: fiscalDocumentsIdEmailsRoute },
+  { path: "/v1/fiscal-documents/[id]/emit", module: fiscalDocumentsIdEmitRoute },
+  { path: "/v1/fiscal-documents/[id]/events/[eventId]/pdf", module: fiscalDocumentsIdEventsEventIdPdfRoute },
+  { path: "/v1/fiscal-documents/[id]/events/[eventId]/xml", module: fiscalDocumentsIdEventsEventIdXmlRoute },
+  { path: "/v1/fiscal-documents/[id]", module: fiscalDocumentsIdRoute },
+  { path: "/v1/fiscal-documents/[id]/webhook", module: fiscalDocumentsIdWebhookRoute },
+  { path: "/v1/fiscal-documents/[id]/xml", module: fiscalDocumentsIdXmlRoute },
+  { path: "/v1/fiscal-documents/batch", module: fiscalDocumentsBatchRoute },
+  { path: "/v1/fiscal-documents", module: fiscalDocumentsRoute },
+  { path: "/v1/fiscal-inutilizations/[id]", module: fiscalInutilizationsIdRoute },
+  { path: "/v1/fiscal-inutilizations", module: fiscalInutilizationsRoute },
+  { path: "/v1/fiscal-templates/[id]", module: fiscalTemplatesIdRoute },
+  { path: "/v1/fiscal-templates", module: fiscalTemplatesRoute },
+  { path: "/v1/openapi.json", module: openapiJsonRoute },
+  { path: "/v1/products/[id]", module: productsIdRoute },
+  { path: "/v1/products", module: productsRoute },
+  { path: "/v1/received-documents/[id]/danfe", module: receivedDocumentsIdDanfeRoute },
+  { path: "/v1/received-documents/[id]/manifestation", module: receivedDocumentsIdManifestationRoute },
+  { path: "/v1/received-documents/[id]", module: receivedDocumentsIdRoute },
+  { path: "/v1/received-documents/[id]/webhook", module: receivedDocumentsIdWebhookRoute },
+  { path: "/v1/received-documents/[id]/xml", module: receivedDocumentsIdXmlRoute },
+  { path: "/v1/received-documents", module: receivedDocumentsRoute },
+  { path: "/v1/received-documents/sync", module: receivedDocumentsSyncRoute },
+  { path: "/v1/tax-rules/[id]", module: taxRulesIdRoute },
+  { path: "/v1/tax-rules", module: taxRulesRoute },
+  { path: "/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver", module: webhooksIdDeliveriesDeliveryIdRedeliverRoute },
+  { path: "/v1/webhooks/[id]/deliveries/[deliveryId]", module: webhooksIdDeliveriesDeliveryIdRoute },
+  { path: "/v1/webhooks/[id]/deliveries", module: webhooksIdDeliveriesRoute },
+  { path: "/v1/webhooks/[id]/rotate-secret", module: webhooksIdRotateSecretRoute },
+  { path: "/v1/webhooks/[id]", module: webhooksIdRoute },
+  { path: "/v1/webhooks/[id]/test", module: webhooksIdTestRoute },
+  { path: "/v1/webhooks/backfill/[runId]", module: webhooksBackfillRunIdRoute },
+  { path: "/v1/webhooks/backfill", module: webhooksBackfillRoute },
+  { path: "/v1/webhooks", module: webhooksRoute },
+];
