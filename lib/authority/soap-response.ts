@@ -13,6 +13,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // The callbacks get the parser's path matcher, not its path as a string built for every tag
+  // (a quarter of the parse of an NF-e; nothing here reads the path).
+  jPath: false,
 });
 
 /** A whole document as nested objects (values as strings, attributes as "@_name"). */

@@ -16,6 +16,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // The callbacks get the parser's path matcher, not its path as a string built for every tag
+  // (a quarter of the parse of an NF-e; nothing here reads the path).
+  jPath: false,
   isArray: (name) => LISTS.has(name),
 });
 
