@@ -178,8 +178,11 @@ async function bench(): Promise<void> {
   };
   const backends = () => databaseBackendPids(getPool());
 
-  // Warm-up: schemas compiled, certificates decrypted, pools open.
-  const warm = await Promise.all(companies.map((c) => create(c.key)));
+  // Warm-up: schemas compiled, certificates decrypted, pools open. BENCH_WARMUP_ROUNDS (3) documents per
+  // company, so each worker process has most likely opened each company's A1 (about 40 ms each on this
+  // machine, once per process and certificate) before the measured window; with one, half the openings fell in it.
+  const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 3);
+  const warm = await Promise.all(Array.from({ length: warmupRounds }, () => companies.map((c) => create(c.key))).flat());
   await waitSettled(warm.length, 60_000);
   settledBefore = warm.length;
 
