@@ -30,6 +30,17 @@ const RECORD_FAILURE = `
 const RECORD_SUCCESS = `UPDATE "AuthorizerFailureStreak" SET "failures" = 0 WHERE "companyId" = $1 AND "model" = $2 AND "failures" > 0`;
 
 /**
+ * The same success as a data-modifying CTE body, for a statement that settles
+ * the document the authorizer just answered for (the emission's SETTLE): the
+ * answer is recorded in the settlement's own statement instead of a
+ * transaction of its own. `model` may be NULL (an SVC or offline send says
+ * nothing about the state's authorizer): then nothing is written.
+ */
+export function endFailureStreakSql(companyIdParam: string, modelParam: string): string {
+  return `UPDATE "AuthorizerFailureStreak" SET "failures" = 0 WHERE ${modelParam}::int IS NOT NULL AND "companyId" = ${companyIdParam} AND "model" = ${modelParam}::int AND "failures" > 0`;
+}
+
+/**
  * What the emission pipeline tells after each call to the company's authorizer
  * for a model: ok (it answered: authorized, refused, denied) or a communication
  * failure (no answer, timeout, HTTP error, 108/109/999). A 108 or 109 enters

@@ -18,8 +18,12 @@ export function contingencyModeFor(type: string, state: string): ContingencyMode
 /** The contingency fields to issue the document with, when its company's contingency for the model is active; null otherwise. */
 export async function activeContingencyFor(document: { companyId: string; type: string; company: { state: string } }): Promise<DocumentContingency | null> {
   if (document.type !== "NFCE" && document.type !== "NFE") return null;
-  const active = await findActiveContingency(document.companyId, document.type === "NFCE" ? 65 : 55);
-  if (!active) return null;
+  return documentContingencyOf(document, await findActiveContingency(document.companyId, document.type === "NFCE" ? 65 : 55));
+}
+
+/** The contingency fields of a document issued under the company's active contingency `active` (read by the caller), or null without one. */
+export function documentContingencyOf(document: { type: string; company: { state: string } }, active: { since: Date; reason: string } | null): DocumentContingency | null {
+  if (!active || (document.type !== "NFCE" && document.type !== "NFE")) return null;
   return { contingencyMode: contingencyModeFor(document.type, document.company.state), contingencySince: active.since, contingencyReason: justificationOf(active.reason) };
 }
 

@@ -113,14 +113,14 @@ const StoredSnapshot = ClientSnapshot.partial();
 export function refreshClientSnapshot(stored: unknown, client: Client, issuerState: string, documentType: string): SnapshotRefresh {
   const fresh = snapshotClient(client);
   const withMunicipality = documentType === "NFSE";
-  const before = classificationOf(StoredSnapshot.safeParse(stored ?? {}).data ?? {}, issuerState, withMunicipality);
+  const typed = StoredSnapshot.safeParse(stored ?? {}).data;
+  const before = classificationOf(typed ?? {}, issuerState, withMunicipality);
   const after = classificationOf(fresh, issuerState, withMunicipality);
   const changes = (Object.keys(after) as Array<keyof typeof after>)
     .filter((field) => before[field] !== after[field])
     .map((field) => `${field} ${before[field] ?? "none"} → ${after[field] ?? "none"}`);
   if (changes.length > 0) return { kind: "classification_changed", changes };
-  // A name typed on the document stays; the rest is the record's as of now.
-  const typed = ClientSnapshot.partial().safeParse(stored ?? {}).data;
+  // A name typed on the document stays; the rest is the record's as of now (the stored snapshot parsed once, above).
   return { kind: "refreshed", snapshot: typed?.nameAsTyped && typed.name ? { ...fresh, name: typed.name, nameAsTyped: true } : fresh };
 }
 

@@ -224,4 +224,20 @@ describe("emission pipeline against the simulator", () => {
     expect(document.number).toBe(0);
     expect((await db.domainEvent.findMany({ where: { documentId: draft.id } })).map((e) => e.type)).toEqual(["document.rejected"]);
   });
+
+  it("an answer of the state's authorizer ends its failure streak in the settling statement; the other model's streak stays", async () => {
+    const company = await createEmittingCompany();
+    const since = new Date(Date.now() - 10_000);
+    await db.authorizerFailureStreak.createMany({
+      data: [
+        { companyId: company.companyId, model: 55, failures: 2, firstFailureAt: since, lastFailureAt: since },
+        { companyId: company.companyId, model: 65, failures: 1, firstFailureAt: since, lastFailureAt: since },
+      ],
+    });
+    const draft = await createDraft(company.companyId);
+    await emitAndDrain(company.companyId, draft.id);
+    expect((await load(draft.id)).status).toBe("AUTHORIZED");
+    const streaks = await db.authorizerFailureStreak.findMany({ where: { companyId: company.companyId }, orderBy: { model: "asc" } });
+    expect(streaks.map((s) => [s.model, s.failures])).toEqual([[55, 0], [65, 1]]);
+  });
 });

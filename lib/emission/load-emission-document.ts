@@ -9,14 +9,17 @@ export type EmissionDocument = {
   certificate: (NonNullable<CertificateState> & { id: string }) | null;
   /** The document's client record as it is now, read only while the document has no number (the snapshot is re-taken at emission). */
   client: Client | null;
+  /** The company's contingency for the document's model in force when the document was read (null: it emits normally). */
+  activeContingency: { since: Date; reason: string } | null;
 };
 
-type Row = FiscalDocument & { company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null; client: Record<string, unknown> | null };
+type Row = FiscalDocument & { company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string } | null };
 
 // One statement for everything the XML needs (document, company, items,
 // payments, duplicates, transport), the active certificate and, while the
 // document is unnumbered, its client record of the same company (the
-// recipient snapshot is re-taken at emission): Prisma's include would send seven.
+// recipient snapshot is re-taken at emission) and the company's active
+// contingency for the document's model: Prisma's include would send eight.
 const LOAD = `
   SELECT d.*,
     ${jsonRow("Company", "c")} AS "company",
@@ -26,7 +29,10 @@ const LOAD = `
     (SELECT ${jsonRow("DocumentTransport", "t")} FROM "DocumentTransport" t WHERE t."documentId" = d."id") AS "transport",
     (SELECT jsonb_build_object('id', k."id", 'holderCnpj', k."holderCnpj", 'notAfter', k."notAfter")
        FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificate",
-    (SELECT ${jsonRow("Client", "r")} FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND d."number" = 0) AS "client"
+    (SELECT ${jsonRow("Client", "r")} FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND d."number" = 0) AS "client",
+    (SELECT jsonb_build_object('since', g."since", 'reason', g."reason") FROM "CompanyContingency" g
+       WHERE g."companyId" = d."companyId" AND g."model" = CASE d."type" WHEN 'NFCE' THEN 65 WHEN 'NFE' THEN 55 END AND g."endedAt" IS NULL
+       ORDER BY g."since" DESC LIMIT 1) AS "activeContingency"
   FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
   WHERE d."id" = $1 AND d."companyId" = $2`;
 
@@ -38,7 +44,7 @@ const LOAD = `
 export async function loadEmissionDocument(client: Queryable, ids: { documentId: string; companyId: string }): Promise<EmissionDocument | null> {
   const [row] = await sql<Row>(client, LOAD, [ids.documentId, ids.companyId]);
   if (!row) return null;
-  const { company, items, payments, duplicates, transport, certificate, client: recipient, ...document } = row;
+  const { company, items, payments, duplicates, transport, certificate, client: recipient, activeContingency, ...document } = row;
   const stored: StoredDocument = {
     ...fromSqlRow<FiscalDocument>("FiscalDocument", document),
     company: fromSqlRow<Company>("Company", company as unknown as Record<string, unknown>),
@@ -51,5 +57,7 @@ export async function loadEmissionDocument(client: Queryable, ids: { documentId:
     document: stored,
     certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`) } : null,
     client: recipient ? fromSqlRow<Client>("Client", recipient) : null,
+    // jsonb renders a timestamp without its zone; the columns hold UTC.
+    activeContingency: activeContingency ? { since: new Date(`${activeContingency.since}Z`), reason: activeContingency.reason } : null,
   };
 }

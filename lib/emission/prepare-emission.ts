@@ -10,7 +10,7 @@ import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { DomainError } from "@/lib/errors";
 import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
-import { activeContingencyFor } from "@/lib/contingency/contingency-mode";
+import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { loadEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
@@ -74,7 +74,8 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
 
   // While the company's contingency for the model is active the document is issued in it
   // (NFC-e offline tpEmis 9, NF-e through its SVC); a replay keeps the mode it was stored with.
-  const contingency = document.contingencyMode ? null : await activeContingencyFor(document);
+  // The contingency was read with the document (one statement fewer per emission).
+  const contingency = document.contingencyMode ? null : documentContingencyOf(document, loaded.activeContingency);
   const issued: StoredDocument = contingency ? { ...current, ...contingency } : current;
 
   // A stored key is reused only when it was built for the same tpEmis (a replay after a crash).

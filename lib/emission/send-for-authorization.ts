@@ -133,10 +133,11 @@ export async function sendCounted(
     }
   }
   const outcome = await send(authority, target, current, certificate);
-  if (outcome.kind !== "communication_failure") await noteAuthorizerAnswered(run, current);
-  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome);
-  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome);
-  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome);
+  // An answer ends the authorizer's failure streak in the settling statement itself (no write of its own).
+  const answeredBy = ownAuthorizerModel(current);
+  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, ["PROCESSING"], answeredBy);
+  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, ["PROCESSING"], answeredBy);
+  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, ["PROCESSING"], answeredBy);
   return afterFailure(run, current, target, outcome, options);
 }
 
@@ -166,12 +167,6 @@ async function afterFailure(run: EmissionRun, document: SendSource, target: Auth
 function ownAuthorizerModel(document: SendSource): 55 | 65 | null {
   if (document.contingencyMode) return null;
   return document.type === "NFCE" ? 65 : document.type === "NFE" ? 55 : null;
-}
-
-/** The authorizer answered: any streak of failures ends (no write when there is none). */
-async function noteAuthorizerAnswered(run: EmissionRun, document: SendSource): Promise<void> {
-  const model = ownAuthorizerModel(document);
-  if (model) await recordAuthorizerCommunication(run.companyId, model, true);
 }
 
 /**

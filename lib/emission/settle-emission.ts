@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ContingencyMode, DocumentStatus } from "@prisma/client";
+import { endFailureStreakSql } from "@/lib/contingency/communication-failures";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { contingencyEventData, documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
@@ -31,11 +32,20 @@ const SETTLE = `
     INSERT INTO "DomainEvent" ("id", "companyId", "type", "documentId", "environment", "documentType", "data", "createdAt")
     SELECT $20, s."companyId", $21, s."id", s."environment", s."type", $22::jsonb, $10::timestamp
     FROM settled s
+  ), answered AS (${endFailureStreakSql("$2", "$23")}
   )
   SELECT count(*)::int AS "settled" FROM settled`;
 
+/**
+ * The model whose own authorizer gave the answer being settled (55 or 65; null when the
+ * answer came from elsewhere: an SVC, a consultation, our own refusal). Any failure streak
+ * of that authorizer ends in the settling statement (lib/contingency, automatic contingency),
+ * even when the settlement itself finds the document taken by another run.
+ */
+export type AnsweredBy = 55 | 65 | null;
+
 /** PROCESSING → AUTHORIZED with the protocol and the nfeProc, event AUTHORIZATION and document.authorized. */
-export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted, from: DocumentStatus[] = ["PROCESSING"], answeredBy: AnsweredBy = null): Promise<Settled> {
   if (!source.signedXml) throw new Error(`Document ${source.id} was authorized without a stored signed XML`);
   const authorizationDate = new Date(granted.authorizedAt);
   const after = { ...source, authorizationDate, protocolNumber: granted.protocol, rejectionReason: null };
@@ -47,6 +57,7 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
     rejectionReason: null,
     event: { kind: "AUTHORIZATION", outcome: "AUTHORIZED", cStat: granted.cStat, reason: granted.reason, responseXml: granted.protNFeXml, details: { via: granted.via, attempts: source.emissionAttempts }, occurredAt: authorizationDate },
     outcome: { type: "document.authorized", data: documentEventData(after) },
+    answeredBy,
   });
 }
 
@@ -55,7 +66,7 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
  * stored, the denied nfeProc kept (it must be stored like an authorized one),
  * event DENIAL and document.denied. The number is spent: no further emission.
  */
-export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied, from: DocumentStatus[] = ["PROCESSING"], answeredBy: AnsweredBy = null): Promise<Settled> {
   if (!source.signedXml) throw new Error(`Document ${source.id} was denied without a stored signed XML`);
   const rejectionReason = `${denied.cStat} - ${denied.reason}`;
   const deniedAt = new Date(denied.deniedAt);
@@ -67,11 +78,12 @@ export function settleDenied(client: Queryable, run: EmissionRun, source: Settle
     rejectionReason,
     event: { kind: "DENIAL", outcome: "DENIED", cStat: denied.cStat, reason: denied.reason, responseXml: denied.protNFeXml, details: { via: denied.via, attempts: source.emissionAttempts }, occurredAt: Number.isNaN(deniedAt.getTime()) ? new Date() : deniedAt },
     outcome: { type: "document.denied", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: denied.protocol, rejectionReason }) },
+    answeredBy,
   });
 }
 
 /** → REJECTED with "cStat - xMotivo" (or our code and message), event REJECTION and document.rejected. */
-export async function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, answered: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"]): Promise<Settled> {
+export async function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, answered: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"], answeredBy: AnsweredBy = null): Promise<Settled> {
   const refusal = await withoutForeignKeys(client, run.companyId, answered);
   const rejectionReason = `${refusal.code} - ${refusal.reason}`;
   return settle(client, run, "REJECTED", from, {
@@ -82,6 +94,7 @@ export async function settleRejected(client: Queryable, run: EmissionRun, source
     rejectionReason,
     event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts, ...(refusal.absentAtAuthority ? { absentAtAuthority: true } : {}) }, occurredAt: new Date() },
     outcome: { type: "document.rejected", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: null, rejectionReason }) },
+    answeredBy,
   });
 }
 
@@ -93,6 +106,7 @@ type Transition = {
   rejectionReason: string | null;
   event: { kind: "AUTHORIZATION" | "REJECTION" | "DENIAL"; outcome: "AUTHORIZED" | "REJECTED" | "DENIED"; cStat: string; reason: string; responseXml: string | null; details: object; occurredAt: Date };
   outcome: { type: "document.authorized" | "document.rejected" | "document.denied"; data: object };
+  answeredBy: AnsweredBy;
 };
 
 async function settle(client: Queryable, run: EmissionRun, status: DocumentStatus, from: DocumentStatus[], t: Transition): Promise<Settled> {
@@ -100,7 +114,7 @@ async function settle(client: Queryable, run: EmissionRun, status: DocumentStatu
   const [row] = await sql<{ settled: number }>(client, SETTLE, [
     run.documentId, run.companyId, run.runId, status, t.protocol, t.authorizationDate && utc(t.authorizationDate), t.authorizedXml, t.rejectionCode, t.rejectionReason, now, from,
     randomUUID(), t.event.kind, t.event.outcome, t.event.cStat, t.event.reason, t.event.responseXml, JSON.stringify(t.event.details), utc(t.event.occurredAt),
-    randomUUID(), t.outcome.type, JSON.stringify(t.outcome.data),
+    randomUUID(), t.outcome.type, JSON.stringify(t.outcome.data), t.answeredBy,
   ]);
   return row?.settled === 1 ? { kind: "settled", status } : { kind: "superseded", status: "not this run's" };
 }

@@ -7,7 +7,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { extractElement } from "../soap-response";
 import { checkAccessKey } from "./access-key-check";
 import { contingencyRefusal } from "./contingency-rules";
-import { distributeNfe, partiesOf } from "./distribution-items";
+import { nfeDistributionItems, type DistributionItem } from "./distribution-items";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
@@ -98,17 +98,22 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   const protocol = newProtocolNumber(cUF, received);
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeXml)?.[1] ?? "";
   const denialCStat = options.deny ?? null;
-  const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml, denialCStat });
+  // What the Ambiente Nacional distributes to the NF-e's parties, recorded by the same statement.
+  const distribution = nfeDistributionItems({
+    environment, accessKey: parsed.key, model: parsed.model, xml: nfeXml, status: denialCStat ? "DENIED" : "AUTHORIZED", denialCStat, protocol, digestValue, receivedAt: received,
+  });
+  const duplicate = await recordUnlessDuplicate({ environment, parsed, protocol, digestValue, received, xml: nfeXml, denialCStat, distribution });
   if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
-  if (parsed.model === 55 && partiesOf(nfeXml).length > 0) await distributeAuthorized(context, environment, parsed.key, received);
   return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received, denialCStat }));
 }
 
-// Duplicates (rules 204, 539, 206) and the record of the authorization in ONE
-// statement: the insert happens only when no conflicting row exists, and
-// ON CONFLICT makes two simultaneous sends of one number leave exactly one
-// row (the loser sees no insert and no duplicate yet: it is told 204/539 by
-// the retry below, once the winner committed).
+// Duplicates (rules 204, 539, 206), the record of the authorization and its
+// distribution to the NF-e's parties (the Ambiente Nacional's feed, NT 2014.002:
+// each item with the party's next NSU) in ONE statement: the insert happens
+// only when no conflicting row exists, and ON CONFLICT makes two simultaneous
+// sends of one number leave exactly one row (the loser sees no insert and no
+// duplicate yet: it is told 204/539 by the retry below, once the winner
+// committed); the distribution follows only a recorded authorization.
 const RECORD_UNLESS_DUPLICATE = `
   WITH found AS (
     SELECT CASE WHEN "status" = 'DENIED' THEN 'denied' ELSE 'same' END AS "kind", "protocol", "accessKey" FROM "SimulatorDocument" WHERE "environment" = $1 AND "accessKey" = $2
@@ -123,16 +128,26 @@ const RECORD_UNLESS_DUPLICATE = `
     SELECT $7, $1, $2, $3, $4, $5, $6, CASE WHEN $12::text IS NULL THEN 'AUTHORIZED' ELSE 'DENIED' END, $12::text, $8, $9, $10::timestamp, $11, false WHERE NOT EXISTS (SELECT 1 FROM found)
     ON CONFLICT DO NOTHING
     RETURNING "id"
+  ), counters AS (
+    INSERT INTO "SimulatorDistributionParty" ("environment", "party", "lastNsu")
+    SELECT $1, i."party", 1 FROM unnest($13::text[]) AS i("party") WHERE EXISTS (SELECT 1 FROM recorded)
+    ON CONFLICT ("environment", "party") DO UPDATE SET "lastNsu" = "SimulatorDistributionParty"."lastNsu" + 1
+    RETURNING "party", "lastNsu"
+  ), distributed AS (
+    INSERT INTO "SimulatorDistribution" ("id", "environment", "party", "nsu", "schema", "accessKey", "xml", "createdAt")
+    SELECT gen_random_uuid()::text, $1, c."party", c."lastNsu", i."schema", $2, i."xml", $10::timestamp
+    FROM counters c JOIN unnest($13::text[], $14::text[], $15::text[]) AS i("party", "schema", "xml") ON i."party" = c."party"
   )
   SELECT (SELECT count(*)::int FROM recorded) AS "recorded", coalesce((SELECT jsonb_agg(found) FROM found), '[]') AS "found"`;
 
 type Found = { kind: "same" | "denied" | "other" | "voided"; protocol: string | null; accessKey: string | null };
 
-async function recordUnlessDuplicate(input: { environment: number; parsed: Parsed; protocol: string; digestValue: string; received: Date; xml: string; denialCStat: string | null }): Promise<{ cStat: string; xMotivo: string } | null> {
-  const { environment, parsed } = input;
+async function recordUnlessDuplicate(input: { environment: number; parsed: Parsed; protocol: string; digestValue: string; received: Date; xml: string; denialCStat: string | null; distribution: DistributionItem[] }): Promise<{ cStat: string; xMotivo: string } | null> {
+  const { environment, parsed, distribution } = input;
   for (let attempt = 0; attempt < 3; attempt++) {
     const [row] = await sql<{ recorded: number; found: Found[] }>(getPool(), RECORD_UNLESS_DUPLICATE, [
       environment, parsed.key, parsed.cnpj, parsed.model, parsed.series, parsed.number, randomUUID(), input.protocol, input.digestValue, utc(input.received), input.xml, input.denialCStat,
+      distribution.map((i) => i.party), distribution.map((i) => i.schema), distribution.map((i) => i.xml),
     ]);
     if (row?.recorded === 1) return null;
     const duplicate = duplicateAnswer(row?.found ?? []);
@@ -151,21 +166,4 @@ function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | n
   if (other) return { cStat: "539", xMotivo: `Duplicidade de NF-e com diferença na Chave de Acesso [chNFe:${other.accessKey}][nProt:${other.protocol}]` };
   if (found.some((f) => f.kind === "voided")) return { cStat: "206", xMotivo: "Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ" };
   return null;
-}
-
-/**
- * The Ambiente Nacional's distribution of the new NF-e to its recipient,
- * transporter and autXML parties (distribution-items.ts). A transaction of its
- * own right after the record: the simulator's stand-in for the AN's feed from
- * the authorizers, which also lags behind the authorization. NF-e (model 55)
- * only: the NFC-e is not distributed (NT 2014.002).
- */
-async function distributeAuthorized(context: SimulatorContext, environment: number, accessKey: string, at: Date): Promise<void> {
-  await context.db.$transaction(async (tx) => {
-    // Emission benchmarks authorize many NF-e to one recipient: its NSU counter row is held only until this
-    // commit, which (a simulator's bookkeeping) does not wait for the disk.
-    await tx.$executeRawUnsafe("SET LOCAL synchronous_commit TO OFF");
-    const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey } } });
-    if (document) await distributeNfe(tx, document, at);
-  });
 }

@@ -18,6 +18,8 @@ export const RES_EVENTO_SCHEMA = "resEvento_v1.01.xsd";
 export const PROC_EVENTO_SCHEMA = "procEventoNFe_v1.00.xsd";
 
 type Tx = Prisma.TransactionClient;
+/** What the distribution's items are built from: a stored SimulatorDocument, or the one being recorded. */
+export type DistributedDocument = Pick<SimulatorDocument, "environment" | "accessKey" | "model" | "xml" | "status" | "denialCStat" | "protocol" | "digestValue" | "receivedAt">;
 export type Party = { document: string; role: "recipient" | "transporter" | "autXML" };
 
 function block(xml: string, tag: string): string {
@@ -54,7 +56,7 @@ export function partiesOf(nfeXml: string): Party[] {
 }
 
 /** resNFe v1.01 from the stored NF-e and its authorization (cSitNFe 1 authorized, 2 denied, 3 cancelled). */
-export function resNFe(document: SimulatorDocument): string {
+export function resNFe(document: DistributedDocument): string {
   const nfe = document.xml;
   const emit = block(nfe, "emit");
   const ide = block(nfe, "ide");
@@ -83,7 +85,7 @@ function unescape(value: string): string {
 }
 
 /** The nfeProc exactly as the issuer received it: the signed NFe and the protNFe rebuilt from what is stored. */
-export function procNFe(document: SimulatorDocument): string {
+export function procNFe(document: DistributedDocument): string {
   const protocol = protocolOf({ tpAmb: String(document.environment), accessKey: document.accessKey, protocol: document.protocol, digestValue: document.digestValue, receivedAt: document.receivedAt, denialCStat: document.denialCStat });
   return `<nfeProc xmlns="${NFE_NS}" versao="4.00">${document.xml}${protocol}</nfeProc>`;
 }
@@ -144,15 +146,27 @@ export async function hasFullAccess(tx: Tx, document: SimulatorDocument, party: 
   return (await tx.simulatorEvent.count({ where: { documentId: document.id, eventType: { startsWith: "2102" } } })) > 0;
 }
 
+export type DistributionItem = { party: string; schema: string; xml: string };
+
+/**
+ * The items a newly authorized (or denied) NF-e puts in its parties' distributions, ordered by
+ * party (so two statements appending to the same parties take their counter rows in one order).
+ * None for an NFC-e.
+ */
+export function nfeDistributionItems(document: DistributedDocument): DistributionItem[] {
+  if (document.model !== 55) return [];
+  return partiesOf(document.xml)
+    .map((party) => {
+      const full = party.role !== "recipient" && document.status !== "DENIED";
+      return { party: party.document, ...(full ? { schema: PROC_NFE_SCHEMA, xml: procNFe(document) } : { schema: RES_NFE_SCHEMA, xml: resNFe(document) }) };
+    })
+    .sort((a, b) => (a.party < b.party ? -1 : a.party > b.party ? 1 : 0));
+}
+
 /** A newly authorized (or denied) NF-e lands in each party's distribution. */
 export async function distributeNfe(tx: Tx, document: SimulatorDocument, at: Date): Promise<void> {
-  if (document.model !== 55) return;
-  for (const party of partiesOf(document.xml)) {
-    const full = party.role !== "recipient" && document.status !== "DENIED";
-    await appendItem(tx, {
-      environment: document.environment, party: party.document, accessKey: document.accessKey, at,
-      ...(full ? { schema: PROC_NFE_SCHEMA, xml: procNFe(document) } : { schema: RES_NFE_SCHEMA, xml: resNFe(document) }),
-    });
+  for (const item of nfeDistributionItems(document)) {
+    await appendItem(tx, { environment: document.environment, accessKey: document.accessKey, at, ...item });
   }
 }
 

@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { readXmlObject } from "@/lib/fiscal/xml/xml-object";
 import { Dec } from "@/lib/tax/decimal";
 import type { Decimal } from "decimal.js";
 
@@ -9,6 +10,7 @@ import type { Decimal } from "decimal.js";
 export type XmlFields = Record<string, unknown>;
 
 const LISTS = new Set(["det", "detPag", "dup", "NFref", "vol"]);
+const isList = (name: string) => LISTS.has(name);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@_",
@@ -16,7 +18,10 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => LISTS.has(name),
+  // The callbacks get the parser's path matcher, not its path as a string built for every tag
+  // (a quarter of the parse of an NF-e; nothing here reads the path).
+  jPath: false,
+  isArray: isList,
 });
 
 export type NfeViewItem = {
@@ -66,7 +71,8 @@ function choice(value: unknown): { group: string; fields: XmlFields } | null {
 
 /** Reads the NFe element of a (signed or unsigned) NF-e/NFC-e; throws on text that is not an NFe. */
 export function readNfeView(xml: string): NfeView {
-  const root = parser.parse(xml) as XmlFields;
+  // The one-pass reader first (a fraction of fast-xml-parser's CPU, the same objects); the parser when it declines.
+  const root = (readXmlObject(xml, isList) ?? parser.parse(xml)) as XmlFields;
   const nfe = obj(root.NFe) ?? obj(obj(root.nfeProc)?.NFe);
   const infNFe = obj(nfe?.infNFe);
   if (!nfe || !infNFe) throw new Error("No NFe/infNFe element");
