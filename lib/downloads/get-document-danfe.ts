@@ -10,6 +10,12 @@ import { previewDanfseData } from "./preview-danfse-data";
 import { assertPrintOptionsApply } from "./print-options";
 import type { DocumentDanfeQuery } from "./schemas";
 
+/** The file name GET …/danfe?download=true gives an authorized document's PDF (DANFE, DANFE NFC-e or DANFSe). */
+export function danfeFileName(document: { id: string; type: string; accessKey: string | null }): string {
+  const base = document.accessKey ?? document.id;
+  return `${base}-${document.type === "NFSE" ? "danfse" : document.type === "NFCE" ? "danfe-nfce" : "danfe"}.pdf`;
+}
+
 /**
  * GET /v1/fiscal-documents/{id}/danfe: the DANFE rendered on each request (no
  * PDF is stored) from the stored authorized XML, or with preview=true from
@@ -37,7 +43,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     // The DANFSe v2.0 (NT SE/CGNFS-e 008: the issuer generates it) from the stored NFS-e.
     if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The NFS-e is not authorized; its DANFSe does not exist yet");
     const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED" });
-    return { body: pdf, contentType: "application/pdf", fileName: `${document.accessKey ?? document.id}-danfse.pdf`, download: query.download };
+    return { body: pdf, contentType: "application/pdf", fileName: danfeFileName(document), download: query.download };
   }
   if (!query.preview && !printable) {
     throw new DomainError(404, "document_not_available", "The document is not authorized; its DANFE does not exist yet (preview=true shows a DRAFT or REJECTED one as it would print)");
@@ -53,5 +59,5 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
   const options = { cancelled, orientation: query.orientation, width: query.width };
   const pdf = await renderPdf(companyId, preview ? { kind: "danfe", data: preview, options } : { kind: "danfe-xml", authorizedXml: printable!, options });
-  return { body: pdf, contentType: "application/pdf", fileName: `${base}-${kind}.pdf`, download: query.download };
+  return { body: pdf, contentType: "application/pdf", fileName: query.preview ? `${base}-${kind}.pdf` : danfeFileName(document), download: query.download };
 }

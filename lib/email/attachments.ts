@@ -1,6 +1,6 @@
 import type { DocumentEmailTrigger } from "@prisma/client";
 import { db } from "@/lib/db/client";
-import { getDocumentDanfe } from "@/lib/downloads/get-document-danfe";
+import { danfeFileName, getDocumentDanfe } from "@/lib/downloads/get-document-danfe";
 import { getDocumentXml, type FileDownload } from "@/lib/downloads/get-document-xml";
 import { getDocumentEventXml } from "@/lib/downloads/get-event-xml";
 import { DocumentDanfeQuery, DocumentEventXmlQuery, DocumentXmlQuery } from "@/lib/downloads/schemas";
@@ -30,6 +30,18 @@ export async function buildAttachments(companyId: string, documentId: string, ki
   const danfe = await getDocumentDanfe(companyId, documentId, DocumentDanfeQuery.parse({ download: "true" }));
   const xml = await getDocumentXml(companyId, documentId, DocumentXmlQuery.parse({ download: "true" }));
   return [attachment(danfe), attachment(xml)];
+}
+
+/**
+ * The attachments' names without their bytes, for a message that will not be sent (no SMTP server):
+ * the preview lists them, and no DANFE is rendered for nothing (a PDF render is most of a message's CPU).
+ */
+export async function attachmentNames(companyId: string, documentId: string, kind: "authorization" | "cancellation"): Promise<string[]> {
+  if (kind === "cancellation") return (await buildAttachments(companyId, documentId, kind)).map((file) => file.filename);
+  const document = await db.fiscalDocument.findFirst({ where: { id: documentId, companyId }, select: { id: true, type: true, accessKey: true } });
+  if (!document) throw new DomainError(404, "not_found", "Fiscal document not found");
+  const xml = await getDocumentXml(companyId, documentId, DocumentXmlQuery.parse({ download: "true" }));
+  return [danfeFileName(document), xml.fileName];
 }
 
 /** What a message of this trigger attaches: a resend follows the document's current outcome. */

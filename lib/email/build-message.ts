@@ -1,9 +1,8 @@
-import type { DocumentEmail } from "@prisma/client";
+import type { CompanyEmailSettings, DocumentEmail } from "@prisma/client";
 import { db } from "@/lib/db/client";
-import { attachmentKind, buildAttachments, type EmailAttachment } from "./attachments";
+import { attachmentKind } from "./attachments";
 import { composeMessage } from "./compose-message";
 import { consultationUrl } from "./consultation-url";
-import { loadEmailSettings } from "./email-settings";
 import { defaultRecipients, splitAddresses } from "@/lib/contracts/email-recipients";
 
 export type BuiltMessage = {
@@ -13,18 +12,18 @@ export type BuiltMessage = {
   subject: string;
   text: string;
   html: string;
-  attachments: EmailAttachment[];
+  /** What it attaches (attachments.ts): built only when there is a server to send them to. */
+  attachmentKind: "authorization" | "cancellation";
   issuerName: string;
   issuerEmail: string | null;
 };
 
-/** The whole message of a DocumentEmail row, from the document as it stands and the company's settings. */
-export async function buildMessage(email: Pick<DocumentEmail, "companyId" | "documentId" | "trigger" | "recipients">): Promise<BuiltMessage> {
+/** A DocumentEmail row's recipients and words, from the document as it stands and the company's settings; the files are built apart. */
+export async function buildMessage(email: Pick<DocumentEmail, "companyId" | "documentId" | "trigger" | "recipients">, settings: CompanyEmailSettings | null): Promise<BuiltMessage> {
   const document = await db.fiscalDocument.findFirstOrThrow({
     where: { id: email.documentId, companyId: email.companyId },
     include: { company: { select: { legalName: true, tradeName: true, cnpj: true, email: true, state: true } } },
   });
-  const settings = await loadEmailSettings(email.companyId);
   const kind = attachmentKind(email.trigger, document.status);
   const snapshot = document.clientSnapshot as { name?: string | null } | null;
   const composed = composeMessage({
@@ -51,7 +50,7 @@ export async function buildMessage(email: Pick<DocumentEmail, "companyId" | "doc
     cc: splitAddresses(settings?.copyTo).filter((address) => !recipients.includes(address)),
     replyTo: settings?.replyTo ?? null,
     ...composed,
-    attachments: await buildAttachments(email.companyId, email.documentId, kind),
+    attachmentKind: kind,
     issuerName: document.company.tradeName || document.company.legalName,
     issuerEmail: document.company.email,
   };

@@ -1,11 +1,12 @@
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { attachmentNames, buildAttachments, type EmailAttachment } from "./attachments";
 import { buildMessage, type BuiltMessage } from "./build-message";
 import { loadEmailSettings } from "./email-settings";
 import type { SendDocumentEmailEventData } from "./events";
 import { emailRetryDelays } from "./retry-delays";
 import { deliverMail, pinCompanyHost } from "./smtp-delivery";
-import { resolveSmtpTarget } from "./smtp-target";
+import { resolveSmtpTarget, type SmtpTarget } from "./smtp-target";
 
 /** What one step of the send run did; "retry" carries when the next attempt is due. */
 export type EmailStepResult =
@@ -19,8 +20,9 @@ const NOT_CONFIGURED_REPLY = "Nenhum servidor SMTP configurado (SMTP_URL da inst
 
 /**
  * One attempt at a DocumentEmail (the send run's step): builds the message from the document as
- * it stands (recipients, words, the download routes' files), records it on the row, then, with an
- * SMTP server configured, hands it over. A row no longer QUEUED is left alone, so a replayed or
+ * it stands (recipients, words, and, with an SMTP server configured, the download routes' files),
+ * records it on the row, then hands it over; without a server the message is kept NOT_CONFIGURED
+ * with its attachments' names and no file is rendered. A row no longer QUEUED is left alone, so a replayed or
  * duplicated run never sends a SENT message again. No row lock is held while the SMTP server
  * answers: the attempt is claimed by a guarded update (status QUEUED, this attempt number) and
  * settled by another. A crash between the SMTP server's acceptance and the settlement leaves the
@@ -33,23 +35,28 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
   if (email.status !== "QUEUED") return { kind: "settled", status: email.status };
 
   let message: BuiltMessage;
+  let attachments: EmailAttachment[] | null = null;
+  let target: SmtpTarget | null;
   try {
-    message = await buildMessage(email);
+    const settings = await loadEmailSettings(email.companyId);
+    message = await buildMessage(email, settings);
+    target = resolveSmtpTarget(settings, message.issuerEmail);
+    // The files only for a message that goes out: without a server the preview lists their names.
+    if (target && message.recipients.length > 0) attachments = await buildAttachments(email.companyId, email.documentId, message.attachmentKind);
+    const names = attachments ? attachments.map((a) => a.filename) : await attachmentNames(email.companyId, email.documentId, message.attachmentKind);
+    await db.documentEmail.update({
+      where: { id: email.id },
+      data: { recipients: message.recipients, cc: message.cc, subject: message.subject, textBody: message.text, htmlBody: message.html, attachments: names },
+    });
   } catch (error) {
     // A document without its files (never authorized, an event missing) cannot be mailed: no retry helps.
     // A busy PDF pool (429, 503) or the database is temporary: thrown, so the run's retries try again.
     if (error instanceof DomainError && error.status < 500 && error.status !== 429) return fail(email.id, email.attempts, `Mensagem não montada: ${error.message}`);
     throw error;
   }
-  await db.documentEmail.update({
-    where: { id: email.id },
-    data: { recipients: message.recipients, cc: message.cc, subject: message.subject, textBody: message.text, htmlBody: message.html, attachments: message.attachments.map((a) => a.filename) },
-  });
   if (message.recipients.length === 0) return fail(email.id, email.attempts, "Sem destinatário: o documento não tem emailRecipients e o cliente não tem e-mail");
 
-  const settings = await loadEmailSettings(email.companyId);
-  const target = resolveSmtpTarget(settings, message.issuerEmail);
-  if (!target) {
+  if (!target || !attachments) {
     await db.documentEmail.updateMany({ where: { id: email.id, status: "QUEUED" }, data: { status: "NOT_CONFIGURED", lastReply: NOT_CONFIGURED_REPLY, nextAttemptAt: null } });
     return { kind: "not_configured" };
   }
@@ -71,7 +78,7 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
     subject: message.subject,
     text: message.text,
     html: message.html,
-    attachments: message.attachments,
+    attachments,
     messageId: documentEmailMessageId(email.id, pinned.target.fromAddress),
   });
   const finishedAt = now();
