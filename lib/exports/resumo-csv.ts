@@ -45,16 +45,17 @@ function recipient(snapshot: unknown): { name: string; document: string } {
   return { name: typeof s.name === "string" ? s.name : "", document: typeof s.document === "string" ? s.document : "" };
 }
 
-export function resumoLine(document: ResumoDocument): string {
-  const to = recipient(document.clientSnapshot);
+/** Type, series, number, access key and issue date: the columns that name a document in both sections. */
+function identityColumns(document: Pick<ResumoDocument, "type" | "series" | "number" | "nfseNumber" | "accessKey" | "issueDateTime">): string[] {
   // An NFS-e is known by the number Sefin gave it; the DPS number is the request's.
   const number = document.type === "NFSE" && document.nfseNumber ? document.nfseNumber : String(document.number);
+  return [TYPE_LABELS[document.type] ?? document.type, document.series === null ? "" : String(document.series), number, document.accessKey ?? "", brazilParts(document.issueDateTime).display];
+}
+
+export function resumoLine(document: ResumoDocument): string {
+  const to = recipient(document.clientSnapshot);
   return line([
-    TYPE_LABELS[document.type] ?? document.type,
-    document.series === null ? "" : String(document.series),
-    number,
-    document.accessKey ?? "",
-    brazilParts(document.issueDateTime).display,
+    ...identityColumns(document),
     STATUS_LABELS[document.status] ?? document.status,
     to.name,
     to.document,
@@ -114,14 +115,8 @@ export function earlierEventsHeader(): string {
 }
 
 export function earlierEventLine(event: ResumoEarlierEvent): string {
-  const document = event.document;
-  const number = document.type === "NFSE" && document.nfseNumber ? document.nfseNumber : String(document.number);
   return line([
-    TYPE_LABELS[document.type] ?? document.type,
-    document.series === null ? "" : String(document.series),
-    number,
-    document.accessKey ?? "",
-    brazilParts(document.issueDateTime).display,
+    ...identityColumns(event.document),
     EVENT_LABELS[event.kind] ?? event.kind,
     String(event.sequence),
     brazilParts(event.occurredAt).display,

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
-import yauzl from "yauzl";
 import { afterAll, describe, expect, it } from "vitest";
-import { listZipFile } from "./testing/read-zip";
+import { listZipFile, readZipFileEntries } from "./testing/read-zip";
 import { ZipFileWriter } from "./zip-writer";
 
 // The export's ZIP writer read back by an independent reader (yauzl): every entry's bytes,
@@ -17,36 +16,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type ReadEntry = { name: string; bytes: Buffer; crc: number; method: number; flags: number; date: Date; mode: number };
 
-function readAll(file: string): Promise<ReadEntry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, decodeStrings: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("no zip"));
-      const entries: ReadEntry[] = [];
-      zip.on("error", reject);
-      zip.on("end", () => resolve(entries));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            entries.push({
-              name: entry.fileName,
-              bytes: Buffer.concat(chunks),
-              crc: entry.crc32,
-              method: entry.compressionMethod,
-              flags: entry.generalPurposeBitFlag,
-              date: entry.getLastModDate({ timezone: "UTC" } as never),
-              mode: entry.externalFileAttributes >>> 16,
-            });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
+async function readAll(file: string): Promise<ReadEntry[]> {
+  return (await readZipFileEntries(file)).map(({ entry, bytes }) => ({
+    name: entry.fileName,
+    bytes,
+    crc: entry.crc32,
+    method: entry.compressionMethod,
+    flags: entry.generalPurposeBitFlag,
+    date: entry.getLastModDate({ timezone: "UTC" } as never),
+    mode: entry.externalFileAttributes >>> 16,
+  }));
 }
 
 describe("ZipFileWriter", () => {

@@ -2,11 +2,12 @@ import yauzl from "yauzl";
 
 // Test-only: every entry of a ZIP (from a buffer or a file) by name, read with yauzl.
 
-function collect(open: (cb: (error: Error | null, zip?: yauzl.ZipFile) => void) => void): Promise<Map<string, Buffer>> {
+/** Every entry of the ZIP `open` gives, in order, with its bytes (yauzl's entry keeps the metadata). */
+function readEntries(open: (cb: (error: Error | null, zip?: yauzl.ZipFile) => void) => void): Promise<Array<{ entry: yauzl.Entry; bytes: Buffer }>> {
   return new Promise((resolve, reject) => {
     open((error, zip) => {
       if (error || !zip) return reject(error ?? new Error("no zip"));
-      const entries = new Map<string, Buffer>();
+      const entries: Array<{ entry: yauzl.Entry; bytes: Buffer }> = [];
       zip.on("error", reject);
       zip.on("end", () => resolve(entries));
       zip.on("entry", (entry: yauzl.Entry) => {
@@ -16,7 +17,7 @@ function collect(open: (cb: (error: Error | null, zip?: yauzl.ZipFile) => void) 
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("error", reject);
           stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
+            entries.push({ entry, bytes: Buffer.concat(chunks) });
             zip.readEntry();
           });
         });
@@ -24,6 +25,15 @@ function collect(open: (cb: (error: Error | null, zip?: yauzl.ZipFile) => void) 
       zip.readEntry();
     });
   });
+}
+
+async function collect(open: (cb: (error: Error | null, zip?: yauzl.ZipFile) => void) => void): Promise<Map<string, Buffer>> {
+  return new Map((await readEntries(open)).map(({ entry, bytes }) => [entry.fileName, bytes]));
+}
+
+/** Every entry of a ZIP file with its bytes and metadata, in order. */
+export function readZipFileEntries(file: string): Promise<Array<{ entry: yauzl.Entry; bytes: Buffer }>> {
+  return readEntries((cb) => yauzl.open(file, { lazyEntries: true, decodeStrings: true }, cb));
 }
 
 export function readZipBuffer(buffer: Buffer): Promise<Map<string, Buffer>> {
