@@ -67,3 +67,30 @@ test("the route table answers /v1 exactly as Next's route handlers do", async ({
   }
   expect(servedByTable).toBe(samples.length);
 });
+
+test("an NF-e created and authorized in one call through the table; its XML and DANFE are Next's bytes", async ({ request }) => {
+  test.setTimeout(90_000);
+  const { company } = await createDemoCompany({});
+  const { key } = await createApiKey({ companyId: company.id, name: "route table downloads", scopes: [...SCOPES] });
+  const auth = { authorization: `Bearer ${key}` };
+  const created = await request.post("/v1/fiscal-documents", {
+    headers: { ...auth, "content-type": "application/json", prefer: "wait=10" },
+    data: JSON.stringify({
+      type: "NFE",
+      emit: true,
+      client: { name: "Cliente Exemplo S/A", document: "06929383000163", street: "Rua das Flores", number: "10", neighborhood: "Centro", city: "Campinas", state: "SP", municipalityCode: "3509502", zipCode: "13010000" },
+      items: [{ code: "SKU-1", description: "Café torrado 500 g", quantity: 2, unitValue: 50, ncm: "21011110", cfop: "5102", icmsOrigin: "0", icmsSituation: "102" }],
+      payments: [{ method: "PIX", value: 100 }],
+    }),
+  });
+  expect(created.headers()["x-fiscal-served-by-route-table"]).toBe("1");
+  const document = (await created.json()) as { id: string; status: string };
+  expect(document.status).toBe("AUTHORIZED");
+  for (const path of [`/v1/fiscal-documents/${document.id}/xml?download=true`, `/v1/fiscal-documents/${document.id}/danfe`, `/v1/fiscal-documents/${document.id}`]) {
+    const viaTable = await request.get(path, { headers: auth });
+    const viaNext = await request.get(path, { headers: { ...auth, ...VIA_NEXT } });
+    expect(viaTable.headers()["x-fiscal-served-by-route-table"], path).toBe("1");
+    expect(comparable(viaTable), path).toEqual(comparable(viaNext));
+    expect((await viaTable.body()).equals(await viaNext.body()), path).toBe(true);
+  }
+});
