@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { modulus11CheckDigit } from "@/lib/br";
 import { db } from "@/lib/db/client";
 import { makeCarrier } from "@/lib/documents/testing/fixtures";
-import { closeDb, createAccountWithDraft, signIn } from "./signin-helpers";
+import { closeDb, createAccountWithDraft, signIn, signInWithRejectedDocument } from "./signin-helpers";
 
 // Issue 36 "done when", from the dashboard in Portuguese, each screen saved
 // at 1280 and 768 px (reports/screenshots/): an interstate NF-e with an item
@@ -116,15 +116,8 @@ test("NF-e de devolução com chave referenciada: finNFe 4 e CFOP de devolução
 
 test("documento com número inutilizado não pode ser emitido", async ({ page }) => {
   test.setTimeout(120_000);
-  const { account, companyId, draftId } = await createAccountWithDraft();
-  // vProd ≠ qCom × vUnCom: refused before sending (629), keeping its number.
-  const [line] = await db.fiscalDocumentItem.findMany({ where: { documentId: draftId } });
-  await db.fiscalDocumentItem.update({ where: { id: line!.id }, data: { unitValue: "51" } });
-  await signIn(page, account);
-  await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
-  await page.getByRole("button", { name: "Emitir", exact: true }).click();
-  await expect(page.getByTestId("document-status")).toHaveText("Rejeitada", { timeout: 45_000 });
-  const rejected = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId } });
+  // Refused before sending (629), keeping its number.
+  const { companyId, draftId, rejected } = await signInWithRejectedDocument(page);
 
   await page.goto(`/dashboard/c/${companyId}/inutilizations`);
   const inutilize = page.getByRole("form", { name: "Inutilizar números" });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { db } from "@/lib/db/client";
-import { createAccountWithDraft, signIn } from "./signin-helpers";
+import { signInWithRejectedDocument } from "./signin-helpers";
 
 test.afterAll(() => db.$disconnect());
 
@@ -9,16 +9,7 @@ test.afterAll(() => db.$disconnect());
 // "Editar" (the create form, prefilled) and "Salvar e emitir", and is
 // authorized under the number it reserved.
 test("uma nota rejeitada é editada e emitida novamente, mantendo o número", async ({ page }) => {
-  const { account, companyId, draftId } = await createAccountWithDraft();
-  const [line] = await db.fiscalDocumentItem.findMany({ where: { documentId: draftId } });
-  await db.fiscalDocumentItem.update({ where: { id: line!.id }, data: { unitValue: "51" } });
-  await signIn(page, account);
-  await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
-  await page.getByRole("button", { name: "Emitir", exact: true }).click();
-  await expect(page.getByTestId("document-status")).toHaveText("Rejeitada", { timeout: 45_000 });
-  const rejected = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId } });
-  expect(rejected.rejectionCode).toBe("629");
-  expect(rejected.number).toBeGreaterThan(0);
+  const { draftId, rejected } = await signInWithRejectedDocument(page);
 
   await page.getByTestId("edit-document").click();
   await expect(page.getByRole("heading", { name: "Editar documento" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FiscalDocument } from "@prisma/client";
 import { expect, type Page } from "@playwright/test";
 import { randomCnpj } from "@/lib/br";
 import { createTestCertificate, installCertificate } from "@/lib/certificates";
@@ -55,6 +56,25 @@ export async function createAccountWithDraft(role: "ADMIN" | "ACCOUNTANT" = "ACC
     } as never,
   });
   return { account, companyId: company.id, draftId: draft.id };
+}
+
+/**
+ * A signed-in user's draft emitted from its page and refused before sending (its stored line
+ * breaks vProd = qCom × vUnCom, SEFAZ 629), so it keeps the number it reserved: the start of
+ * the edit-and-re-emit and the inutilized-number flows.
+ */
+export async function signInWithRejectedDocument(page: Page): Promise<{ account: E2eAccount; companyId: string; draftId: string; rejected: FiscalDocument }> {
+  const { account, companyId, draftId } = await createAccountWithDraft();
+  const [line] = await db.fiscalDocumentItem.findMany({ where: { documentId: draftId } });
+  await db.fiscalDocumentItem.update({ where: { id: line!.id }, data: { unitValue: "51" } });
+  await signIn(page, account);
+  await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
+  await page.getByRole("button", { name: "Emitir", exact: true }).click();
+  await expect(page.getByTestId("document-status")).toHaveText("Rejeitada", { timeout: 45_000 });
+  const rejected = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draftId } });
+  expect(rejected.rejectionCode).toBe("629");
+  expect(rejected.number).toBeGreaterThan(0);
+  return { account, companyId, draftId, rejected };
 }
 
 /**

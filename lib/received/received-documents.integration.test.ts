@@ -2,7 +2,6 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { GET as listRoute } from "@/app/v1/received-documents/route";
@@ -17,6 +16,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { SHARED_DIR } from "@/test/shared-dir";
 import { getPool } from "@/lib/db/client";
 import { db, type TestCompany } from "@/test/factories";
+import { failNextInsert } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 import { functions } from "@/inngest";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
@@ -183,17 +183,7 @@ describe("received documents through the national distribution", () => {
     await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
     const issuedDocs = [await issueTo(issuer, to), await issueTo(issuer, to), await issueTo(issuer, to)];
     // The second NF-e of the page fails to store, once, inside PostgreSQL: the page's transaction rolls back.
-    const name = `fail_${randomUUID().replace(/-/g, "")}`;
-    await db.$executeRawUnsafe(`CREATE SEQUENCE ${name}`);
-    await db.$executeRawUnsafe(`
-      CREATE FUNCTION ${name}() RETURNS trigger AS $$
-      BEGIN
-        IF NEW."accessKey" = '${issuedDocs[1]!.accessKey}' AND nextval('${name}') = 1 THEN
-          RAISE EXCEPTION 'injected failure in the middle of a page';
-        END IF;
-        RETURN NEW;
-      END $$ LANGUAGE plpgsql`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "ReceivedDocument" FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+    const removeFailure = await failNextInsert("ReceivedDocument", "accessKey", issuedDocs[1]!.accessKey!, "injected failure in the middle of a page");
     try {
       await expect(syncReceivedDocuments(to.companyId)).rejects.toThrow(/injected failure/);
       const cursor = await db.receivedSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" } } });
@@ -205,9 +195,7 @@ describe("received documents through the national distribution", () => {
       const stored = await db.receivedDocument.findMany({ where: { companyId: to.companyId }, orderBy: { nsu: "asc" } });
       expect(stored.map((d) => [d.nsu, d.accessKey])).toEqual(issuedDocs.map((d, index) => [`00000000000000${index + 1}`, d.accessKey]));
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "ReceivedDocument"`);
-      await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
-      await db.$executeRawUnsafe(`DROP SEQUENCE ${name}`);
+      await removeFailure();
     }
   });
 
