@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Dec } from "@/lib/tax/decimal";
-import { exact, minus, percentOf, plus, provenEqual, provenWithinCentavo, sumExact, sumOver, times, type Exact } from "./exact-decimal";
+import { exact, minus, percentOf, plus, provenEqual, provenNotAbove, provenWithinCentavo, sumExact, sumOver, times, type Exact } from "./exact-decimal";
 
 // The integers must agree with decimal.js wherever they answer, and answer
 // null (so the rule falls back to decimal.js) wherever they cannot be exact.
@@ -49,6 +49,7 @@ describe("arithmetic", () => {
         expect(asDecimal(times(x, y)!).equals(new Dec(a).times(b)), `${a} × ${b}`).toBe(true);
         expect(asDecimal(percentOf(x, y)!).equals(new Dec(a).times(b).dividedBy(100)), `${a} × ${b} %`).toBe(true);
         expect(provenEqual(x, y), `${a} = ${b}`).toBe(new Dec(a).equals(b));
+        expect(provenNotAbove(x, y), `${a} ≤ ${b}`).toBe(new Dec(a).lessThanOrEqualTo(b));
         expect(provenWithinCentavo(x, y), `|${a} - ${b}| ≤ 0.01`).toBe(!new Dec(a).minus(b).abs().greaterThan("0.01"));
       }
     }

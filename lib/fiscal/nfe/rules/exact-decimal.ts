@@ -108,3 +108,9 @@ export function provenWithinCentavo(a: Exact | null, b: Exact | null): boolean {
   const tolerance = scaled(CENTAVO, scale);
   return units !== null && tolerance !== null && Math.abs(units) <= tolerance;
 }
+
+/** True when a ≤ b is proven; false when a > b or it cannot be told here. */
+export function provenNotAbove(a: Exact | null, b: Exact | null): boolean {
+  const difference = minus(a, b);
+  return difference !== null && difference.units <= 0;
+}
