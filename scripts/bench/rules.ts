@@ -13,7 +13,7 @@ const WARMUP = Math.min(2000, DOCS);
 const credentials = testSigningCredentials();
 const xmls = Array.from({ length: 16 }, (_, i) => buildSignedNfe(benchNfe(i + 1), credentials).xml);
 // Received a second after issue, so the rules that read the receipt time (the simulator's) run too.
-const receivedAt = new Date(Date.parse(benchNfe(1).issuedAt) + 1000);
+const receivedAt = new Date(new Date(benchNfe(1).issuedAt).getTime() + 1000);
 for (const xml of xmls) {
   const violation = firstRuleViolation(xml, { receivedAt });
   if (violation) throw new Error(`bench: the document breaks ${violation.rule.id}: ${violation.xMotivo}`);
