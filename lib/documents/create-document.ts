@@ -6,7 +6,7 @@ import { validationError } from "@/lib/errors";
 import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, type Queryable } from "@/lib/db/sql";
 // Upward import kept (scripts/check-layers.ts): emit: true queues the run in the creation's transaction.
-import { assertEmissionLoad, assertEmittableType, emissionRun } from "@/lib/emission/queue-emission";
+import { assertEmissionLoad, assertEmittableType, emissionRun, type EmissionLoad } from "@/lib/emission/queue-emission";
 import { backgroundDriver } from "@/lib/jobs/driver-mode";
 import { dispatchRun, runRow } from "@/lib/jobs/enqueue-run";
 import { apportionFreight, computeDocumentTotals } from "@/lib/tax/compute-document-totals";
@@ -20,9 +20,10 @@ import { describeRecipient, recipientSnapshot } from "./client-snapshot";
 import { findVisibleTemplate, loadProductTaxRules, loadProducts, loadRequestedTaxRules } from "./load-references";
 import { computeResolvedItem, resolveItem, type ResolutionContext } from "./resolve-document-items";
 import { CreateDocumentInput, type CreateDocumentBody } from "./schemas";
-import { insertDocumentRows, type DocumentRows } from "./insert-document-rows";
+import { insertDocumentRows, insertDocumentRowsIf, type DocumentRows } from "./insert-document-rows";
+import { cachedCreationState, forgetCreationState, rememberCreationState, type Cached as CachedCreationState } from "./creation-state-cache";
 import { claimExternalId } from "./claim-external-id";
-import { readCreationState, recipientRecordOf } from "./read-creation-state";
+import { loadOf, readCreationState, recipientRecordOf, unchangedCreationState } from "./read-creation-state";
 import { summarizeDocument } from "./serialize-document";
 import type { DocumentSummary } from "./response-schemas";
 
@@ -35,11 +36,13 @@ export const RETURN_OPERATION_NATURE = "DEVOLUÇÃO DE MERCADORIA";
  * Creates a fiscal document as DRAFT with number 0 (api.md, Create-document
  * rules), with every tax resolved and computed and stored for emission.
  * Reference data (template, tax rules, products, carrier) is read first; then
- * one transaction finds or creates the inline client and writes the document
- * with its items, payments, duplicates and transport in a single statement,
- * so a failing rule leaves nothing behind. With emit true the document is
- * written directly as PROCESSING with its background run (same statement),
- * and answers PROCESSING with the run id.
+ * the company and recipient (one statement, or none when the last create's
+ * are still current: writeIfUnchanged), and the document is written with its
+ * items, payments, duplicates and transport in a single statement (in a
+ * transaction that also creates the inline client when it is new), so a
+ * failing rule leaves nothing behind. With emit true the document is written
+ * directly as PROCESSING with its background run (same statement), and
+ * answers PROCESSING with the run id.
  */
 export async function createDocument(
   input: { companyId: string; body: CreateDocumentInput | CreateDocumentBody } | { companyId: string; body: CreateDocumentBody; parsed: true },
@@ -49,28 +52,73 @@ export async function createDocument(
   const { companyId } = input;
   if (body.emit) assertEmittableType(body.type);
   const references = await loadReferences(companyId, body);
-  const { company, recipient, load } = await readCreationState(companyId, body);
-  if (load) assertEmissionLoad(load);
-
-  const write = async (client: Queryable, recipientRecord: Client | null) => {
-    const rows = composeDocument(company, recipientRecord, body, references);
-    const run = body.emit ? runRow(emissionRun({ companyId, documentId: rows.document.id, type: body.type, series: null, environment: company.environment, company })) : null;
-    if (run) Object.assign(rows.document, { status: "PROCESSING", runId: run.id });
-    const stored = await insertDocumentRows(client, rows, run && { ...run, createdAt: rows.document.createdAt, updatedAt: rows.document.createdAt });
-    // Last: with Inngest this sends the event, before the caller's transaction commits (see enqueueRun).
-    if (run) await dispatchRun(run);
-    return summarizeDocument(stored, { runId: run?.id ?? null });
-  };
-  // The document and its children are one atomic statement. A transaction is needed only to
-  // create the inline client with it, to send Inngest's event before the commit, or to hold
-  // the externalId's lock until the document is committed.
+  // A transaction is needed only to create the inline client with the document, to send Inngest's
+  // event before the commit, or to hold the externalId's lock until the document is committed.
   const externalId = body.externalId || null;
-  const nothingToCreate = recipient !== null || !body.client;
-  if (nothingToCreate && !externalId && !(body.emit && backgroundDriver() === "inngest")) return write(getPool(), recipient);
+  const needsTransaction = !!externalId || (body.emit && backgroundDriver() === "inngest");
+  if (!needsTransaction) {
+    const cached = cachedCreationState(companyId, body);
+    const written = cached && (await writeIfUnchanged(companyId, body, references, cached));
+    if (written) return written;
+  }
+  const state = await readCreationState(companyId, body);
+  if (state.load) assertEmissionLoad(state.load);
+  if ((state.recipient !== null || !body.client) && !needsTransaction) {
+    rememberCreationState(companyId, body, state);
+    return writeDocument(getPool(), companyId, body, references, state.company, state.recipient);
+  }
   return inSqlTransaction(async (client) => {
     if (externalId) await claimExternalId(client, companyId, externalId);
-    return write(client, await recipientRecordOf(companyId, body, recipient, client));
+    return writeDocument(client, companyId, body, references, state.company, await recipientRecordOf(companyId, body, state.recipient, client));
   });
+}
+
+/** The document and its children (and its run, with emit true) in one atomic statement. */
+async function writeDocument(client: Queryable, companyId: string, body: CreateDocumentBody, references: References, company: Company, recipientRecord: Client | null) {
+  const rows = composeDocument(company, recipientRecord, body, references);
+  const run = emissionRunOf(companyId, body, company, rows);
+  const stored = await insertDocumentRows(client, rows, run);
+  // Last: with Inngest this sends the event, before the caller's transaction commits (see enqueueRun).
+  if (run) await dispatchRun(run);
+  return summarizeDocument(stored, { runId: run?.id ?? null });
+}
+
+/** With emit true, the run row and the document marked PROCESSING with it. */
+function emissionRunOf(companyId: string, body: CreateDocumentBody, company: Company, rows: DocumentRows) {
+  const run = body.emit ? runRow(emissionRun({ companyId, documentId: rows.document.id, type: body.type, series: null, environment: company.environment, company })) : null;
+  if (!run) return null;
+  Object.assign(rows.document, { status: "PROCESSING", runId: run.id });
+  return { ...run, createdAt: rows.document.createdAt, updatedAt: rows.document.createdAt };
+}
+
+/**
+ * The document composed from the company and recipient the last create read
+ * (creation-state-cache.ts), written in ONE statement that also checks they
+ * are unchanged and the emission load (429/503 as readCreationState's caller
+ * answers them); null when they changed, or when composing from them failed,
+ * so the caller reads them again and answers from what it reads.
+ */
+async function writeIfUnchanged(companyId: string, body: CreateDocumentBody, references: References, cached: CachedCreationState): Promise<DocumentSummary | null> {
+  let rows: DocumentRows;
+  try {
+    rows = composeDocument(cached.company, cached.recipient, body, references);
+  } catch {
+    forgetCreationState(companyId, body);
+    return null;
+  }
+  const run = emissionRunOf(companyId, body, cached.company, rows);
+  const outcome = await insertDocumentRowsIf(getPool(), rows, run, unchangedCreationState(companyId, body, cached));
+  if (!outcome.written) {
+    const answer = outcome.answer as { fresh: boolean | null; load: EmissionLoad | null };
+    if (!answer.fresh) {
+      forgetCreationState(companyId, body);
+      return null;
+    }
+    assertEmissionLoad(loadOf(answer.load)!);
+    throw new Error("createDocument: a write under a fresh state and an emission load within its limits wrote nothing");
+  }
+  if (run) await dispatchRun(run);
+  return summarizeDocument(outcome.written, { runId: run?.id ?? null });
 }
 
 type References = Awaited<ReturnType<typeof loadReferences>>;

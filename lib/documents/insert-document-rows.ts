@@ -1,6 +1,6 @@
 import type { FiscalDocument } from "@prisma/client";
 import { sql, type Queryable } from "@/lib/db/sql";
-import { fromSqlRow, insertRowsSql } from "@/lib/db/sql-models";
+import { fromSqlRow, insertRowsSql, jsonRow } from "@/lib/db/sql-models";
 
 type Row = Record<string, unknown>;
 
@@ -8,11 +8,14 @@ type Row = Record<string, unknown>;
 export type DocumentRows = { document: Row & { id: string }; items: Row[]; payments: Row[]; duplicates: Row[]; transport: Row[] };
 
 /**
- * Writes a document, its children and optionally its background run in ONE
- * statement (data-modifying CTEs; foreign keys are checked at its end), and
- * returns the document row as Prisma would.
+ * The condition a write is made under, checked by its own statement: `answer`
+ * SQL computed once (as g."answer") and returned beside the outcome, `ok` a
+ * boolean SQL expression over g."answer"; parameters from $1 in `values`.
  */
-export async function insertDocumentRows(client: Queryable, rows: DocumentRows, run: Row | null): Promise<FiscalDocument> {
+export type WriteCondition = { values: unknown[]; ok: string; answer: string };
+
+/** The data-modifying CTEs writing the rows (document as "d"), parameters after `values`; each only when `condition` holds. */
+function insertCtes(rows: DocumentRows, run: Row | null, values: unknown[], condition: string | null): string[] {
   const parts: Array<{ model: Parameters<typeof insertRowsSql>[0]; rows: Row[] }> = [
     { model: "FiscalDocumentItem", rows: rows.items },
     { model: "DocumentPayment", rows: rows.payments },
@@ -20,12 +23,43 @@ export async function insertDocumentRows(client: Queryable, rows: DocumentRows, 
     { model: "DocumentTransport", rows: rows.transport },
     { model: "BackgroundRun", rows: run ? [run] : [] },
   ].filter((part) => part.rows.length > 0) as never;
-  const values: string[] = [JSON.stringify([rows.document])];
-  const ctes = [`d AS (${insertRowsSql("FiscalDocument", Object.keys(rows.document), 1, "*")})`];
+  values.push(JSON.stringify([rows.document]));
+  const document = insertRowsSql("FiscalDocument", Object.keys(rows.document), values.length);
+  const ctes = [`d AS (${document}${condition ? ` WHERE ${condition}` : ""} RETURNING *)`];
   for (const part of parts) {
     values.push(JSON.stringify(part.rows));
-    ctes.push(`c${values.length} AS (${insertRowsSql(part.model, Object.keys(part.rows[0]!), values.length)})`);
+    // The children follow the document: none when it was not written.
+    ctes.push(`c${values.length} AS (${insertRowsSql(part.model, Object.keys(part.rows[0]!), values.length)}${condition ? " WHERE EXISTS (SELECT 1 FROM d)" : ""})`);
   }
+  return ctes;
+}
+
+/**
+ * Writes a document, its children and optionally its background run in ONE
+ * statement (data-modifying CTEs; foreign keys are checked at its end), and
+ * returns the document row as Prisma would.
+ */
+export async function insertDocumentRows(client: Queryable, rows: DocumentRows, run: Row | null): Promise<FiscalDocument> {
+  const values: unknown[] = [];
+  const ctes = insertCtes(rows, run, values, null);
   const [document] = await sql<Row>(client, `WITH ${ctes.join(", ")} SELECT * FROM d`, values);
   return fromSqlRow<FiscalDocument>("FiscalDocument", document!);
+}
+
+/**
+ * insertDocumentRows when `condition` holds, in the same ONE statement: the
+ * document written, or nothing written and the condition's answer.
+ */
+export async function insertDocumentRowsIf(
+  client: Queryable, rows: DocumentRows, run: Row | null, condition: WriteCondition,
+): Promise<{ written: FiscalDocument } | { written: null; answer: unknown }> {
+  const values = [...condition.values];
+  const ctes = insertCtes(rows, run, values, `(SELECT ${condition.ok} FROM g)`);
+  const [row] = await sql<Row>(
+    client,
+    `WITH g AS (SELECT ${condition.answer} AS "answer"), ${ctes.join(", ")}
+     SELECT (SELECT ${jsonRow("FiscalDocument", "d")} FROM d) AS "written", g."answer" FROM g`,
+    values,
+  );
+  return row!.written ? { written: fromSqlRow<FiscalDocument>("FiscalDocument", row!.written as Row) } : { written: null, answer: row!.answer };
 }

@@ -136,6 +136,13 @@ export function emissionLoadValues(companyId: string): unknown[] {
   return [companyId, EMIT_DOCUMENT_FUNCTION_ID, utc(new Date(Date.now() - 60_000))];
 }
 
+/** SQL true when `load` (SQL of a jsonb { pending, due }) is below assertEmissionLoad's limits; its parameters appended to `values`. */
+export function emissionLoadBelowLimitsSql(load: string, values: unknown[]): string {
+  const pending = `$${values.push(MAX_PENDING_EMISSIONS_PER_COMPANY)}::int`;
+  const due = `$${values.push(MAX_DUE_RUNS_BACKLOG)}::int`;
+  return `((${load}->>'pending')::int < ${pending} AND (${load}->>'due')::int < ${due})`;
+}
+
 export function assertEmissionLoad({ pending, due }: EmissionLoad): void {
   if (pending >= MAX_PENDING_EMISSIONS_PER_COMPANY) {
     throw new DomainError(429, "rate_limited", `Too many emissions in progress for this company (${pending}; limit ${MAX_PENDING_EMISSIONS_PER_COMPANY}); retry when some finish`, { "Retry-After": "10" });

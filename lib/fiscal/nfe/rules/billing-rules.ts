@@ -1,4 +1,5 @@
 import { NFCE_ONLY, NFE_ONLY, type BusinessRule, type RuleFinding } from "./business-rule";
+import { exact, minus, provenEqual, sumOver } from "./exact-decimal";
 import { amount, child, has, str, type NfeView, type XmlFields } from "./nfe-view";
 
 // Group Y (cobr: fatura and duplicatas): MOC 4.00 Anexo I, NT 2016.002.
@@ -48,7 +49,7 @@ export const invoiceNetValueRule: BusinessRule = {
   xMotivo: "Rejeição: Valor Liquido da Fatura difere do Valor Original menos o Valor do Desconto",
   check(nfe) {
     const fat = child(nfe.cobr, "fat");
-    if (!has(fat, "vLiq") || !has(fat, "vOrig")) return null;
+    if (!has(fat, "vLiq") || !has(fat, "vOrig") || provenEqual(minus(exact(fat!.vOrig), exact(fat!.vDesc)), exact(fat!.vLiq))) return null;
     const expected = amount(fat!.vOrig).minus(amount(fat!.vDesc));
     return expected.equals(amount(fat!.vLiq)) ? null : { detail: `vLiq ${str(fat!.vLiq)}, vOrig − vDesc ${expected.toFixed(2)}` };
   },
@@ -111,7 +112,7 @@ export const installmentsSumRule: BusinessRule = {
   check(nfe) {
     const fat = child(nfe.cobr, "fat");
     const all = installments(nfe);
-    if (!has(fat, "vLiq") || all.length === 0) return null;
+    if (!has(fat, "vLiq") || all.length === 0 || provenEqual(sumOver(all, (dup) => dup.vDup), exact(fat!.vLiq))) return null;
     const total = all.reduce((acc, dup) => acc.plus(amount(dup.vDup)), amount(0));
     return total.equals(amount(fat!.vLiq)) ? null : { detail: `soma ${total.toFixed(2)}, vLiq ${str(fat!.vLiq)}` };
   },

@@ -3,6 +3,7 @@ import { CST_REQUIRING_GIBSCBS, statutoryIbsCbsRates } from "@/lib/tax/compute-i
 import { CST_REQUIRING_DEFERRAL, CST_REQUIRING_GRED, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "@/lib/tax/data/ibs-cbs-classifications";
 import { Dec } from "@/lib/tax/decimal";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
+import { exact, minus, percentOf, plus, provenEqual, provenWithinCentavo, sumExact } from "./exact-decimal";
 import { amount, child, has, str, type NfeView, type NfeViewItem, type XmlFields } from "./nfe-view";
 
 // Group UB (IBSCBS of the line): NT 2025.002-RTC v1.31, rule table of group UB;
@@ -37,6 +38,17 @@ export const ibsCbsGroupRequiredRule: BusinessRule = {
     str(nfe.ide.tpNFDebito) === "07" ? null : firstLine(nfe, (item) => !!item.ibsCbs && CST_REQUIRING_GIBSCBS.has(cstOf(item)) && !gIBSCBS(item) && `CST ${cstOf(item)} sem gIBSCBS`),
 };
 
+/** UB16-10 in decimal.js: what breaks it, in words, or false. */
+function ibsCbsBaseViolation(group: XmlFields, item: NfeViewItem): string | false {
+  const p = (name: string) => amount(item.prod[name]);
+  const icms = (name: string) => amount(item.icms?.fields[name]);
+  const gross = p("vProd").plus(p("vFrete")).plus(p("vSeg")).plus(p("vOutro")).plus(amount(item.ii?.vII)).minus(p("vDesc"));
+  const deductions = [amount(item.pis?.vPIS), amount(item.cofins?.vCOFINS), icms("vICMS"), amount(item.icmsUfDest?.vICMSUFDest), icms("vFCP"),
+    amount(item.icmsUfDest?.vFCPUFDest), icms("vICMSMono"), amount(item.issqn?.vISSQN)].reduce((acc, v) => acc.plus(v), new Dec(0));
+  const stated = amount(group.vBC);
+  return !stated.equals(gross) && !stated.equals(gross.minus(deductions)) && `vBC ${str(group.vBC)}, calculado ${gross.toFixed(2)} (ou ${gross.minus(deductions).toFixed(2)} com as deduções)`;
+}
+
 /**
  * UB16-10: vBC = vProd + vFrete + vSeg + vOutro + vII − vDesc − vPIS − vCOFINS
  * − vICMS − vICMSUFDest − vFCP − vFCPUFDest − vICMSMono − vISSQN (+ vIS). The NT
@@ -49,13 +61,13 @@ export const ibsCbsBaseRule: BusinessRule = {
   xMotivo: "Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem:999]",
   check: (nfe) =>
     firstIbsCbsLine(nfe, (group, item) => {
-      const p = (name: string) => amount(item.prod[name]);
-      const icms = (name: string) => amount(item.icms?.fields[name]);
-      const gross = p("vProd").plus(p("vFrete")).plus(p("vSeg")).plus(p("vOutro")).plus(amount(item.ii?.vII)).minus(p("vDesc"));
-      const deductions = [amount(item.pis?.vPIS), amount(item.cofins?.vCOFINS), icms("vICMS"), amount(item.icmsUfDest?.vICMSUFDest), icms("vFCP"),
-        amount(item.icmsUfDest?.vFCPUFDest), icms("vICMSMono"), amount(item.issqn?.vISSQN)].reduce((acc, v) => acc.plus(v), new Dec(0));
-      const stated = amount(group.vBC);
-      return !stated.equals(gross) && !stated.equals(gross.minus(deductions)) && `vBC ${str(group.vBC)}, calculado ${gross.toFixed(2)} (ou ${gross.minus(deductions).toFixed(2)} com as deduções)`;
+      // Proven in integers for any plain amounts (exact-decimal.ts); decimal.js decides, and words, the rest.
+      const stated = exact(group.vBC);
+      const gross = minus(sumExact([item.prod.vProd, item.prod.vFrete, item.prod.vSeg, item.prod.vOutro, item.ii?.vII]), exact(item.prod.vDesc));
+      if (provenEqual(stated, gross)) return false;
+      const deductions = sumExact([item.pis?.vPIS, item.cofins?.vCOFINS, item.icms?.fields.vICMS, item.icmsUfDest?.vICMSUFDest, item.icms?.fields.vFCP,
+        item.icmsUfDest?.vFCPUFDest, item.icms?.fields.vICMSMono, item.issqn?.vISSQN]);
+      return !provenEqual(stated, minus(gross, deductions)) && ibsCbsBaseViolation(group, item);
     }),
 };
 
@@ -95,7 +107,7 @@ function statutoryRateRule(text: RuleText, share: Share): BusinessRule {
   return shareRule(text, share, (g, item, nfe) => {
     const year = Number(str(nfe.ide.dhEmi).slice(0, 4));
     const expected = REGULAR_TAXATION_CLASSES.has(str(item.ibsCbs?.cClassTrib)) ? "0" : share.statutoryRate(year);
-    return expected !== null && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${year}`;
+    return expected !== null && !provenEqual(exact(g[share.rate]), exact(expected)) && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${year}`;
   });
 }
 
@@ -162,6 +174,11 @@ function effectiveRateRule(text: RuleText, share: Share): BusinessRule {
 function shareAmountRule(text: RuleText, share: Share): BusinessRule {
   return shareRule(text, share, (g, item) => {
     const gRed = child(g, "gRed");
+    const gDif = child(g, "gDif");
+    const gDevTrib = child(g, "gDevTrib");
+    // Proven in integers for any plain amounts (exact-decimal.ts); decimal.js decides, and words, the rest.
+    const exactExpected = minus(minus(percentOf(exact(gIBSCBS(item)!.vBC), exact(gRed ? gRed.pAliqEfet : g[share.rate])), exact(gDif?.vDif)), exact(gDevTrib?.vDevTrib));
+    if (provenWithinCentavo(exactExpected, exact(g[share.amount]))) return false;
     const applied = gRed ? amount(gRed.pAliqEfet) : amount(g[share.rate]);
     const expected = amount(gIBSCBS(item)!.vBC).times(applied).dividedBy(100).minus(amount(child(g, "gDif")?.vDif)).minus(amount(child(g, "gDevTrib")?.vDevTrib));
     return expected.minus(amount(g[share.amount])).abs().greaterThan(CENTAVO) && `${share.amount} ${str(g[share.amount])}, calculado ${expected.toFixed(2)}`;
@@ -222,6 +239,7 @@ export const ibsItemAmountRule: BusinessRule = {
   check: (nfe) =>
     firstIbsCbsLine(nfe, (g, item) => {
       if (has(item.ibsCbs, "gCredPresOper")) return false;
+      if (provenEqual(plus(exact(child(g, "gIBSUF")?.vIBSUF), exact(child(g, "gIBSMun")?.vIBSMun)), exact(g.vIBS))) return false;
       const expected = amount(child(g, "gIBSUF")?.vIBSUF).plus(amount(child(g, "gIBSMun")?.vIBSMun));
       return !expected.equals(amount(g.vIBS)) && `vIBS ${str(g.vIBS)}, calculado ${expected.toFixed(2)}`;
     }),

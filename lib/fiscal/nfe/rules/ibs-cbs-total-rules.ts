@@ -1,4 +1,5 @@
 import { BOTH, type BusinessRule } from "./business-rule";
+import { exact, provenEqual, sumOver } from "./exact-decimal";
 import { amount, child, sumOf, type XmlFields } from "./nfe-view";
 
 // Group W03 (IBSCBSTot): NT 2025.002-RTC v1.31, rules W34-10 to W59g-10; ids,
@@ -19,7 +20,7 @@ export const ibsCbsTotalMissingRule: BusinessRule = {
 type Path = readonly string[];
 const at = (fields: XmlFields | null, path: Path): unknown => {
   let node: XmlFields | null = fields;
-  for (const name of path.slice(0, -1)) node = child(node, name);
+  for (let i = 0; i < path.length - 1 && node; i++) node = child(node, path[i]!);
   return node?.[path[path.length - 1]!];
 };
 
@@ -29,6 +30,8 @@ function sumRule(spec: Pick<BusinessRule, "id" | "name" | "cStat" | "xMotivo"> &
     id: spec.id, name: spec.name, cStat: spec.cStat, xMotivo: spec.xMotivo, models: BOTH,
     check(nfe) {
       if (!nfe.ibsCbsTot) return null;
+      // Proven in integers for any plain amounts (exact-decimal.ts); decimal.js decides, and words, the rest.
+      if (provenEqual(sumOver(nfe.items, (i) => at(i.ibsCbs, spec.line)), exact(at(nfe.ibsCbsTot, spec.total)))) return null;
       const expected = sumOf(nfe.items, (i) => at(i.ibsCbs, spec.line));
       const stated = amount(at(nfe.ibsCbsTot, spec.total));
       return expected.equals(stated) ? null : { detail: `${spec.total.join("/")} ${stated.toFixed(2)}, soma dos itens ${expected.toFixed(2)}` };

@@ -125,8 +125,17 @@ export function str(value: unknown): string {
 /** A decimal field; absent or empty counts as zero (MOC: "considerar como zero os valores não informados"). */
 export function amount(value: unknown): Decimal {
   const text = str(value);
-  return new Dec(text === "" ? 0 : text);
+  let parsed = PARSED.get(text);
+  if (parsed === undefined) {
+    parsed = new Dec(text === "" ? 0 : text);
+    if (PARSED.size >= 4096) PARSED.clear();
+    PARSED.set(text, parsed);
+  }
+  return parsed;
 }
+// Parsed once per distinct text (Decimals are immutable; documents repeat "0.00", rates, prices): parsing was
+// a quarter of the rules' CPU. Cleared when full, so a stream of distinct values cannot grow it.
+const PARSED = new Map<string, Decimal>();
 
 export function has(fields: XmlFields | null | undefined, name: string): boolean {
   return !!fields && fields[name] !== undefined && fields[name] !== "";

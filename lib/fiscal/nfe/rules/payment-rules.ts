@@ -1,4 +1,5 @@
 import { BOTH, NFCE_ONLY, NFE_ONLY, type BusinessRule } from "./business-rule";
+import { exact, minus, provenEqual, provenNotAbove, sumOver } from "./exact-decimal";
 import { amount, child, has, str, type NfeView, type XmlFields } from "./nfe-view";
 
 // Group YA (pag): MOC 4.00 Anexo I and NT 2016.002. 865/866 are optional
@@ -6,6 +7,8 @@ import { amount, child, has, str, type NfeView, type XmlFields } from "./nfe-vie
 
 const payments = (nfe: NfeView) => ((nfe.pag?.detPag as XmlFields[] | undefined) ?? []);
 const paid = (nfe: NfeView) => payments(nfe).reduce((acc, p) => acc.plus(amount(p.vPag)), amount(0));
+/** The payments' sum in integers (exact-decimal.ts), null where decimal.js must decide. */
+const paidExact = (nfe: NfeView) => sumOver(payments(nfe), (p) => p.vPag);
 const noPayment = (nfe: NfeView) => payments(nfe).some((p) => str(p.tPag) === "90");
 const CARD_TPAG = new Set(["03", "04"]);
 
@@ -25,7 +28,7 @@ export const paymentsBelowTotalRule: BusinessRule = {
   id: "YA03-10", name: "payments-cover-total", cStat: "865", models: BOTH,
   xMotivo: "Rejeição: Total dos pagamentos menor que o total da nota",
   check(nfe) {
-    if (["3", "4"].includes(str(nfe.ide.finNFe)) || noPayment(nfe)) return null;
+    if (["3", "4"].includes(str(nfe.ide.finNFe)) || noPayment(nfe) || provenNotAbove(exact(nfe.icmsTot.vNF), paidExact(nfe))) return null;
     const total = paid(nfe);
     return total.lessThan(amount(nfe.icmsTot.vNF)) ? { detail: `vPag ${total.toFixed(2)} < vNF ${str(nfe.icmsTot.vNF)}` } : null;
   },
@@ -35,6 +38,7 @@ export const missingChangeRule: BusinessRule = {
   id: "YA03-20", name: "change-declared", cStat: "866", models: BOTH,
   xMotivo: "Rejeição: Ausência de troco quando o valor dos pagamentos informados for maior que o total da nota",
   check(nfe) {
+    if (has(nfe.pag, "vTroco") || provenNotAbove(paidExact(nfe), exact(nfe.icmsTot.vNF))) return null;
     const total = paid(nfe);
     return total.greaterThan(amount(nfe.icmsTot.vNF)) && !has(nfe.pag, "vTroco") ? { detail: `vPag ${total.toFixed(2)} > vNF ${str(nfe.icmsTot.vNF)}` } : null;
   },
@@ -71,7 +75,7 @@ export const changeValueRule: BusinessRule = {
   id: "YA09-10", name: "change-equals-overpayment", cStat: "869", models: BOTH,
   xMotivo: "Rejeição: Valor do troco incorreto",
   check(nfe) {
-    if (!has(nfe.pag, "vTroco")) return null;
+    if (!has(nfe.pag, "vTroco") || provenEqual(minus(paidExact(nfe), exact(nfe.icmsTot.vNF)), exact(nfe.pag!.vTroco))) return null;
     const expected = paid(nfe).minus(amount(nfe.icmsTot.vNF));
     return expected.equals(amount(nfe.pag!.vTroco)) ? null : { detail: `vTroco ${str(nfe.pag!.vTroco)}, vPag − vNF ${expected.toFixed(2)}` };
   },

@@ -1,5 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { BOTH, NFE_ONLY, type BusinessRule } from "./business-rule";
+import { exact, minus, plus, provenEqual, sumExact, sumOver } from "./exact-decimal";
 import { amount, str, sumOf, type NfeView, type NfeViewItem } from "./nfe-view";
 
 // Group W (ICMSTot): every total against the sum of its lines (MOC 4.00
@@ -12,6 +13,8 @@ function totalRule(spec: {
   return {
     id: spec.id, name: spec.name, cStat: spec.cStat, xMotivo: spec.xMotivo, models: spec.models ?? BOTH,
     check(nfe) {
+      // Proven in integers for any plain amounts (exact-decimal.ts); decimal.js decides, and words, the rest.
+      if (provenEqual(sumOver(nfe.items, spec.line), exact(nfe.icmsTot[spec.field]))) return null;
       const expected = sumOf(nfe.items, spec.line);
       const stated = amount(nfe.icmsTot[spec.field]);
       return expected.equals(stated) ? null : { detail: `${spec.field} ${stated.toFixed(2)}, soma dos itens ${expected.toFixed(2)}` };
@@ -40,6 +43,14 @@ export const pisTotalRule = totalRule({ id: "W13-10", name: "total-vpis", cStat:
 export const cofinsTotalRule = totalRule({ id: "W14-10", name: "total-vcofins", cStat: "603", field: "vCOFINS", line: (i) => i.cofins?.vCOFINS, xMotivo: "Rejeição: Total do COFINS difere do somatório dos itens sujeitos ao ICMS" });
 export const otherTotalRule = totalRule({ id: "W15-10", name: "total-voutro", cStat: "604", field: "vOutro", line: (i) => i.prod.vOutro, xMotivo: "Rejeição: Total do vOutro difere do somatório dos itens" });
 
+const VNF_ADDED = ["vProd", "vST", "vFCPST", "vFrete", "vSeg", "vOutro", "vII", "vIPI", "vIPIDevol"] as const;
+const VNF_SUBTRACTED = ["vDesc", "vICMSDeson"] as const;
+
+/** vNF as expectedVnf computes it, in integers; null where exact-decimal.ts cannot tell. */
+function expectedVnfExact(nfe: NfeView) {
+  return minus(sumExact(VNF_ADDED.map((name) => nfe.icmsTot[name])), sumExact(VNF_SUBTRACTED.map((name) => nfe.icmsTot[name])));
+}
+
 function expectedVnf(nfe: NfeView): Decimal {
   const t = (name: string) => amount(nfe.icmsTot[name]);
   // MOC W16-10; vICMSDeson is subtracted (exception 3 also accepts it not subtracted).
@@ -53,6 +64,9 @@ export const documentTotalRule: BusinessRule = {
   check(nfe) {
     // Imports (CFOP 3xxx) are exempt from this rule (exception 2).
     if (nfe.items.some((i) => str(i.prod.CFOP).startsWith("3"))) return null;
+    const exactExpected = expectedVnfExact(nfe);
+    const exactStated = exact(nfe.icmsTot.vNF);
+    if (provenEqual(exactStated, exactExpected) || provenEqual(exactStated, plus(exactExpected, exact(nfe.icmsTot.vICMSDeson)))) return null;
     const expected = expectedVnf(nfe);
     const withDeson = expected.plus(amount(nfe.icmsTot.vICMSDeson));
     const stated = amount(nfe.icmsTot.vNF);
@@ -64,7 +78,7 @@ export const approximateTaxesTotalRule: BusinessRule = {
   id: "W16a-10", name: "total-vtottrib", cStat: "685", models: BOTH,
   xMotivo: "Rejeição: Total do Valor Aproximado dos Tributos difere do somatório dos itens",
   check(nfe) {
-    if (nfe.icmsTot.vTotTrib === undefined) return null;
+    if (nfe.icmsTot.vTotTrib === undefined || provenEqual(sumOver(nfe.items, (i) => i.vTotTrib), exact(nfe.icmsTot.vTotTrib))) return null;
     const expected = sumOf(nfe.items, (i) => i.vTotTrib);
     return expected.equals(amount(nfe.icmsTot.vTotTrib)) ? null : { detail: `vTotTrib ${str(nfe.icmsTot.vTotTrib)}, soma ${expected.toFixed(2)}` };
   },
