@@ -22,6 +22,9 @@ import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emis
 import { nfceIssueTimeIsStale } from "./refresh-nfce-issue-time";
 import { sendNfseCounted } from "./nfse/send-nfse";
 
+// A refusal is the step's last write, after the load found the document this run's and PROCESSING.
+const LAST_WRITE = { lastWriteOfStep: true } as const;
+
 /** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean; send: SendSource };
 
@@ -62,12 +65,12 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
 
   const blocked = firstBlockingFailure(document.company, certificate, document.type === "NFCE" ? "NFCE" : "NFE");
   if (blocked || !certificate) {
-    return settleRejected(pool, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" });
+    return settleRejected(pool, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" }, LAST_WRITE);
   }
 
   // The recipient snapshot is re-taken from the client record before numbering, and written with the number.
   const recipient = recipientAtEmission(document, loaded.client);
-  if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient);
+  if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient, LAST_WRITE);
   const snapshotTaken: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
   // Never sent yet (a backlog kept it queued): an NFC-e's dhEmi must be within minutes of its arrival (704).
   const current: StoredDocument = document.emissionAttempts === 0 && nfceIssueTimeIsStale(snapshotTaken) ? { ...snapshotTaken, issueDateTime: new Date() } : snapshotTaken;
@@ -85,11 +88,11 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
       ? { kind: "numbered", number: document.number, series: document.series }
       : await assignNumber(pool, run, document, recipient.kind === "refreshed" ? recipient.snapshot : null);
   if (numbered.kind === "superseded") return numbered;
-  if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered);
+  if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered, LAST_WRITE);
 
   const keyed = reused ? issued : withAccessKey(issued, numbered);
   const built = await buildCheckedNfe(pool, keyed, { id: certificate.id, companyId: run.companyId });
-  if (built.kind === "refused") return settleRejected(pool, run, document, built);
+  if (built.kind === "refused") return settleRejected(pool, run, document, built, LAST_WRITE);
   const signedXml = built.signedXml;
   // The same statement reads the misuse pause in force for the send that follows (one round trip fewer).
   // (an NF-e issued through an SVC is paused per the SVC, as its send's target is)

@@ -97,6 +97,10 @@ export async function authorityContext(run: EmissionRun, document: Pick<SendSour
   return { certificate, target };
 }
 
+// Every settlement of a send is its step's last write, made after the step's own guarded write
+// (START_SEND or prepareEmission's store) found the document this run's and PROCESSING.
+const LAST_WRITE = { lastWriteOfStep: true } as const;
+
 /** The send itself, for a document whose attempt counter already counts it (by START_SEND, or by prepareAndSend's write). */
 export async function sendCounted(
   run: EmissionRun,
@@ -107,7 +111,7 @@ export async function sendCounted(
   const pool = getPool();
   if (!document.signedXml || !document.accessKey) throw new Error(`Document ${run.documentId} has no signed XML or access key to send`);
   if (!document.certificateId) {
-    return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
+    return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" }, LAST_WRITE);
   }
   // Issued offline (a replay after a crash between the store and the settlement): it is not sent now.
   if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
@@ -120,8 +124,8 @@ export async function sendCounted(
   // emissionAttempts already counts this send: more than one means an earlier send may have reached the authority.
   if (current.emissionAttempts > 1) {
     const known = await consultExisting(authority, target, current.accessKey!, certificate);
-    if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known);
-    if (known?.kind === "denied") return settleDenied(pool, run, current, known);
+    if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known, LAST_WRITE);
+    if (known?.kind === "denied") return settleDenied(pool, run, current, known, LAST_WRITE);
     if (known) return afterFailure(run, current, target, known, options);
     // Not at the authority (217) and the company is now in contingency: re-issued in it under the next number.
     const reissued = await reissueIfInContingency(run, current, options);
@@ -135,9 +139,9 @@ export async function sendCounted(
   const outcome = await send(authority, target, current, certificate);
   // An answer ends the authorizer's failure streak in the settling statement itself (no write of its own).
   const answeredBy = ownAuthorizerModel(current);
-  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, ["PROCESSING"], answeredBy);
-  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, ["PROCESSING"], answeredBy);
-  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, ["PROCESSING"], answeredBy);
+  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
+  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
+  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
   return afterFailure(run, current, target, outcome, options);
 }
 
@@ -152,7 +156,7 @@ async function afterFailure(run: EmissionRun, document: SendSource, target: Auth
   if (reissued) return reissued;
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true });
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true }, LAST_WRITE);
   }
   if (options.finalAttempt) {
     const reason = `Outcome unknown after ${document.emissionAttempts} attempts (${failure.reason}); the access key is consulted until the authority answers`;

@@ -3,7 +3,8 @@ import { getPool } from "@/lib/db/client";
 import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { authorizerKeySql } from "./authorizer-key";
-import type { FinishStatement } from "./execute-run";
+import { runFinish, type FinishStatement } from "./execute-run";
+import { shiftParameters } from "./step-write";
 import { declaredRunKinds, runKindsVersion } from "./run-kinds";
 
 export type ClaimOptions = {
@@ -150,16 +151,17 @@ export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: bo
 // returns it), and still counts when it did not (another worker took the run over meanwhile).
 const folded = new Map<string, string>();
 
-function withFinish(claim: string, claimParameters: number, finish: string): string {
-  const key = `${claimParameters}\u0000${claim}\u0000${finish}`;
+function withFinish(claim: string, claimParameters: number, finishCtes: string): string {
+  const key = `${claimParameters}\u0000${claim}\u0000${finishCtes}`;
   let text = folded.get(key);
   if (text) return text;
-  const shifted = finish.replace(/\$(\d+)/g, (_match, n: string) => `$${Number(n) + claimParameters}`);
+  const shifted = shiftParameters(finishCtes, claimParameters);
   const keyCheck = `AND o."id" <> r."id"))`;
   if (!claim.trimStart().startsWith("WITH heads AS MATERIALIZED (") || !claim.includes(keyCheck)) throw new Error("claim statement without the shape withFinish expects");
+  // Replacement functions: the texts hold $n, which a replacement string would interpret.
   text = claim
-    .replace("WITH heads AS MATERIALIZED (", `WITH finished AS (${shifted} RETURNING "id"), heads AS MATERIALIZED (`)
-    .replace(keyCheck, `AND o."id" <> r."id" AND o."id" NOT IN (SELECT f."id" FROM finished f)))`);
+    .replace("WITH heads AS MATERIALIZED (", () => `WITH ${shifted}, heads AS MATERIALIZED (`)
+    .replace(keyCheck, () => `AND o."id" <> r."id" AND o."id" NOT IN (SELECT f."id" FROM finished f)))`);
   folded.set(key, text);
   return text;
 }
@@ -179,9 +181,9 @@ export async function claimRun(options: ClaimOptions & { finish?: FinishStatemen
   if (finish) {
     // Only into a claim that commits as the finish must (synchronously).
     if (finish.asyncCommit || text.includes(ASYNC_COMMIT)) {
-      await sql(getPool(), finish.text, finish.values);
+      await runFinish(finish);
     } else {
-      text = withFinish(text, values.length, finish.text);
+      text = withFinish(text, values.length, finish.ctes);
       values.push(...finish.values);
     }
   }
