@@ -14,16 +14,14 @@ import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { loadAndNumberEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
-import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
+import type { DeferStepWrite } from "@/lib/jobs/step-write";
+import type { EmissionRefusal, EmissionRun, StepOptions, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type SendResult, type SendSource } from "./send-for-authorization";
 import { tpEmisOf, toNfeInput, type StoredDocument } from "./to-nfe-input";
 import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emission";
 import { nfceIssueTimeIsStale } from "./refresh-nfce-issue-time";
 import { sendNfseCounted } from "./nfse/send-nfse";
-
-// A refusal is the step's last write, after the load found the document this run's and PROCESSING.
-const LAST_WRITE = { lastWriteOfStep: true } as const;
 
 /** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean; send: SendSource };
@@ -48,8 +46,10 @@ export type Prepared = { kind: "prepared"; series: number; number: number; acces
  * crash reuses it and rebuilds the same XML. A refusal rejects the document;
  * every write is a no-op once another run owns the document.
  */
-export async function prepareEmission(run: EmissionRun): Promise<Prepared | PreparedNfse | Settled | Superseded> {
+export async function prepareEmission(run: EmissionRun, deferWrite?: DeferStepWrite): Promise<Prepared | PreparedNfse | Settled | Superseded> {
   const pool = getPool();
+  // A refusal is the step's last write, after the load found the document this run's and PROCESSING.
+  const LAST_WRITE = { deferWrite };
   const loaded = await loadAndNumberEmissionDocument(pool, run);
   if (!loaded) return { kind: "superseded", status: "missing" };
   const { document, certificate } = loaded;
@@ -127,8 +127,8 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
  * again, which reuses the number and rebuilds the same XML, and then consults
  * before re-sending, as every later attempt does.
  */
-export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<SendResult> {
-  const prepared = await prepareEmission(run);
+export async function prepareAndSend(run: EmissionRun, options: StepOptions): Promise<SendResult> {
+  const prepared = await prepareEmission(run, options.deferWrite);
   if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
   if (prepared.kind !== "prepared") return prepared;
   // An NFC-e issued offline is valid for the sale now; it is transmitted when the authorizer answers.

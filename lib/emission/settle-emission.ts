@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ContingencyMode, DocumentStatus } from "@prisma/client";
 import { endFailureStreakSql } from "@/lib/contingency/communication-failures";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
-import { deferStepWrite } from "@/lib/jobs/step-write";
+import type { DeferStepWrite } from "@/lib/jobs/step-write";
 import { contingencyEventData, documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
 import type { AuthorizationDenied, AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
@@ -50,11 +50,11 @@ export type AnsweredBy = 55 | 65 | null;
 /**
  * from: the statuses the document may be settled from (PROCESSING by default).
  * answeredBy: see AnsweredBy.
- * lastWriteOfStep: the step checked under the same guard (this run's, in `from`) that the document
- * is the run's, and writes nothing after: under the local driver the settlement is made by the
- * statement that records the step's result (lib/jobs/step-write.ts), and is assumed to apply.
+ * deferWrite: the step's (the local driver's) when the step checked under the same guard (this
+ * run's, in `from`) that the document is the run's and writes nothing after: the settlement is then
+ * made by the statement that records the step's result (lib/jobs/step-write.ts).
  */
-export type SettleOptions = { from?: DocumentStatus[]; answeredBy?: AnsweredBy; lastWriteOfStep?: boolean };
+export type SettleOptions = { from?: DocumentStatus[]; answeredBy?: AnsweredBy; deferWrite?: DeferStepWrite };
 
 /** PROCESSING → AUTHORIZED with the protocol and the nfeProc, event AUTHORIZATION and document.authorized. */
 export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted, options: SettleOptions = {}): Promise<Settled> {
@@ -124,7 +124,7 @@ async function settle(client: Queryable, run: EmissionRun, status: DocumentStatu
     randomUUID(), t.event.kind, t.event.outcome, t.event.cStat, t.event.reason, t.event.responseXml, JSON.stringify(t.event.details), utc(t.event.occurredAt),
     randomUUID(), t.outcome.type, JSON.stringify(t.outcome.data), options.answeredBy ?? null,
   ];
-  if (options.lastWriteOfStep && deferStepWrite({ ctes: SETTLE_CTES, values, applied: "settled" })) return { kind: "settled", status };
+  if (options.deferWrite?.({ ctes: SETTLE_CTES, values, applied: "settled" })) return { kind: "settled", status };
   const [row] = await sql<{ settled: number }>(client, SETTLE, values);
   return row?.settled === 1 ? { kind: "settled", status } : { kind: "superseded", status: "not this run's" };
 }

@@ -21,7 +21,8 @@ export async function executeRun(run: BackgroundRun, fn: LocalFunction, options:
   const owner = { runId: run.id, workerId: options.workerId, leaseMs: options.leaseMs, functionId: run.functionId, finisher: options.finisher };
   const journal = new StepJournal(owner);
   const step = createLocalStepTools(journal, memo, "");
-  const ctx = { event, events: [event], runId: run.id, attempt: run.attempt, step, logger: console };
+  // deferStepWrite: a step's last write may go with its result (step-write.ts).
+  const ctx = { event, events: [event], runId: run.id, attempt: run.attempt, step, logger: console, deferStepWrite: step.deferStepWrite };
   const maxAttempts = fn.maxAttempts;
   try {
     const output = await fn.handler(ctx);
@@ -44,7 +45,7 @@ export async function executeRun(run: BackgroundRun, fn: LocalFunction, options:
       const failureEvent = { name: "inngest/function.failed", data: { function_id: fn.id, run_id: run.id, error: { name: (error as Error)?.name, message }, event } };
       const failureStep = createLocalStepTools(journal, memo, "onFailure:");
       try {
-        await fn.onFailure({ event: failureEvent, events: [failureEvent], error, runId: run.id, attempt, step: failureStep, logger: console });
+        await fn.onFailure({ event: failureEvent, events: [failureEvent], error, runId: run.id, attempt, step: failureStep, logger: console, deferStepWrite: failureStep.deferStepWrite });
       } catch (failureError) {
         if (failureError instanceof LeaseLostError) return "lease_lost";
         console.error(`onFailure of ${fn.id} run ${run.id} threw`, failureError);

@@ -1,6 +1,6 @@
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
-import { collectStepWrite, runUpdateCtes, type StepWrite } from "./step-write";
+import { runUpdateCtes, type DeferStepWrite, type StepWrite } from "./step-write";
 
 // The subset of Inngest's step tools our functions use (run, sleep,
 // sleepUntil), backed by the BackgroundRun row: a step's result is stored
@@ -81,12 +81,34 @@ export function createLocalStepTools(journal: StepJournal, memo: StepMemo, prefi
     if (until.getTime() > Date.now()) throw new SleepInterrupt(until);
   }
 
+  // The step running now, whose last write deferStepWrite takes. A run's steps run one after the
+  // other; should a function run steps in parallel, none of them defers its write.
+  let running = 0;
+  let active: { write: StepWrite | null } | null = null;
+  const deferStepWrite: DeferStepWrite = (write) => {
+    if (!active) return false;
+    if (active.write) throw new Error("A step hands the driver one write, its last");
+    active.write = write;
+    return true;
+  };
+
   return {
+    deferStepWrite,
     async run<T>(id: string, callback: () => Promise<T> | T): Promise<T> {
       const key = prefix + id;
       if (memo[key] && "data" in memo[key]) return memo[key].data as T;
       await journal.flush();
-      const { result, write } = await collectStepWrite(callback);
+      const step: { write: StepWrite | null } = { write: null };
+      running++;
+      active = running === 1 ? step : null;
+      let result: T;
+      try {
+        result = await callback();
+      } finally {
+        running--;
+        if (active === step) active = null;
+      }
+      const write = step.write;
       // Stored and returned as JSON, as Inngest does (Dates become strings).
       const data = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
       remember(key, { data }, write);

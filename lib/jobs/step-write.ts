@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-
 /**
  * A step's last write to the tables of its domain (e.g. an emission's settlement), handed to the
  * local driver so that it commits in the statement that records the step's result: one round trip
@@ -17,27 +15,16 @@ export type StepWrite = {
   applied: string;
 };
 
-type StepWriteSlot = { write: StepWrite | null };
-const currentStep = new AsyncLocalStorage<StepWriteSlot>();
-
-/** Runs a step's callback where deferStepWrite can hand its last write to the driver; returns it with the result. */
-export async function collectStepWrite<T>(callback: () => Promise<T> | T): Promise<{ result: T; write: StepWrite | null }> {
-  const slot: StepWriteSlot = { write: null };
-  const result = await currentStep.run(slot, callback);
-  return { result, write: slot.write };
-}
-
 /**
- * Hands the step's last write to the driver (true: it commits with the step's result), or false:
- * not in a step of the local driver (the Inngest driver, a call outside a step), make it now.
- * Nothing may be written after it in the same step.
+ * Hands the running step's last write to the driver (true: it commits with the step's result), or
+ * false: make it now. Nothing may be written after it in the same step. The local driver gives its
+ * functions one in their context (stepWriteDeferral); Inngest's does not, and steps write at once.
  */
-export function deferStepWrite(write: StepWrite): boolean {
-  const slot = currentStep.getStore();
-  if (!slot) return false;
-  if (slot.write) throw new Error("A step hands the driver one write, its last");
-  slot.write = write;
-  return true;
+export type DeferStepWrite = (write: StepWrite) => boolean;
+
+/** The function context's DeferStepWrite (the local driver's), if any. */
+export function stepWriteDeferral(ctx: object): DeferStepWrite | undefined {
+  return "deferStepWrite" in ctx && typeof ctx.deferStepWrite === "function" ? (ctx.deferStepWrite as DeferStepWrite) : undefined;
 }
 
 /** The $n parameters of a statement's text moved up by `by` (to follow another statement's). */
