@@ -71,9 +71,10 @@ const FINISH_ASYNC = `${FINISH} AND ${ASYNC_COMMIT}`;
  * A run's final update, as the CTEs of a statement (the run's own update is the one named
  * "finished"). `asyncCommit`: it commits without waiting for the WAL flush (run-kinds.ts). A
  * synchronous one may be carried by the worker's next claim (claim-run.ts, claimRun's `finish`):
- * one round trip and one commit fewer per run.
+ * one round trip and one commit fewer per run. `stepWrite`: it also makes a step's write
+ * (step-write.ts), whose triggers may queue runs that the claim made with it cannot see yet.
  */
-export type FinishStatement = { ctes: string; values: unknown[]; asyncCommit: boolean };
+export type FinishStatement = { ctes: string; values: unknown[]; asyncCommit: boolean; stepWrite: boolean };
 
 /** Runs (or hands on) a run's final update; the default runs it at once. */
 export type Finisher = (statement: FinishStatement) => Promise<void>;
@@ -92,7 +93,7 @@ async function finish(owner: { runId: string; workerId: string; functionId: stri
     change.runAt ? utc(change.runAt) : null, change.attempt ?? null, change.error ?? null, change.maxAttempts ?? null, utc(now),
     steps && JSON.stringify(steps),
   ];
-  await (owner.finisher ?? runFinish)({ ...runUpdateCtes(asyncCommit ? FINISH_ASYNC : FINISH, values, write), asyncCommit });
+  await (owner.finisher ?? runFinish)({ ...runUpdateCtes(asyncCommit ? FINISH_ASYNC : FINISH, values, write), asyncCommit, stepWrite: write !== null });
 }
 
 type RunChange = { status: "SUCCEEDED" | "QUEUED" | "FAILED"; output?: unknown; finishedAt?: Date; runAt?: Date; attempt?: number; error?: string; maxAttempts?: number };
