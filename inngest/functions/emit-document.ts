@@ -6,6 +6,7 @@ import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import { reconcileEmission } from "@/lib/emission/reconcile-emission";
 import { failEmission, resumeEmission } from "@/lib/emission/record-emission-outcome";
 import { sendForAuthorization } from "@/lib/emission/send-for-authorization";
+import { stepWriteDeferral } from "@/lib/jobs/step-write";
 
 type StepResult = Awaited<ReturnType<typeof sendForAuthorization>> | Awaited<ReturnType<typeof reconcileEmission>>;
 
@@ -34,8 +35,11 @@ export const emitDocumentFunction = inngest.createFunction(
       await step.run("reject-after-failure", () => failEmission(run, error.message));
     },
   },
-  async ({ event, step }) => {
+  async (ctx) => {
+    const { event, step } = ctx;
     const run: EmissionRun = EmitDocumentEventData.parse(event.data);
+    // The local driver makes a send's settlement with the step's result (one statement); Inngest's steps write it themselves.
+    const deferWrite = stepWriteDeferral(ctx);
 
     /** After the last send left the outcome unknown: consult the access key on a backoff until the authority answers. */
     const reconcile = async (): Promise<StepResult> => {
@@ -58,11 +62,11 @@ export const emitDocumentFunction = inngest.createFunction(
       }
       // The first attempt also numbers, builds, signs and validates the NF-e (or rejects it before sending).
       let sent: StepResult = attempt === 1
-        ? await step.run("prepare-and-send", () => prepareAndSend(run, { finalAttempt }))
-        : await step.run(`send-${attempt}`, () => sendForAuthorization(run, { finalAttempt }));
+        ? await step.run("prepare-and-send", () => prepareAndSend(run, { finalAttempt, deferWrite }))
+        : await step.run(`send-${attempt}`, () => sendForAuthorization(run, { finalAttempt, deferWrite }));
       for (let pause = 1; sent.kind === "paused" && pause <= EMISSION_MAX_MISUSE_PAUSES; pause++) {
         await step.sleepUntil(`pause-${attempt}-${pause}`, sent.until);
-        sent = (await step.run(`send-${attempt}-after-pause-${pause}`, () => sendForAuthorization(run, { finalAttempt }))) as StepResult;
+        sent = (await step.run(`send-${attempt}-after-pause-${pause}`, () => sendForAuthorization(run, { finalAttempt, deferWrite }))) as StepResult;
       }
       if (sent.kind === "unresolved") return reconcile();
       if (sent.kind !== "returned_to_draft") return sent;

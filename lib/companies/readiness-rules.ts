@@ -210,3 +210,21 @@ function nfseServiceCheck(company: CompanyFields): ReadinessCheck {
     },
   };
 }
+
+const notBlankSql = (column: string) => `coalesce(${column}, '') ~ '[^[:space:]]'`;
+
+/**
+ * The blocking checks of an NF-e or NFC-e (certificate, fiscal settings, CSC) as one SQL condition,
+ * from the same rules as evaluateReadiness: `company` is the Company row's alias, `type` an SQL
+ * expression of the document type, `now` a timestamp expression (UTC). The certificate is the
+ * company's active one, newest first, as the emission reads it. For statements that must act only
+ * on a company emission would not refuse (the emission's load numbers the document in the same
+ * statement, lib/emission/load-emission-document.ts); the TypeScript rules still decide the refusal.
+ */
+export function nfeBlockingChecksPassSql(company: string, type: string, now: string): string {
+  const fields = (documentType: "NFE" | "NFCE") => REQUIRED_FIELDS[documentType].map((field) => notBlankSql(`${company}."${field}"`)).join(" AND ");
+  return `(EXISTS (SELECT 1 FROM (SELECT k."holderCnpj", k."notAfter" FROM "Certificate" k WHERE k."companyId" = ${company}."id" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) k
+      WHERE k."notAfter" > ${now} AND left(k."holderCnpj", 8) = left(${company}."cnpj", 8))
+    AND CASE ${type} WHEN 'NFCE' THEN ${fields("NFCE")} AND ${notBlankSql(`${company}."cscId"`)} AND ${notBlankSql(`${company}."cscToken"`)}
+      WHEN 'NFE' THEN ${fields("NFE")} ELSE false END)`;
+}

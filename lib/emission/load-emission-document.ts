@@ -1,7 +1,9 @@
 import type { Client, Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
-import { sql, type Queryable } from "@/lib/db/sql";
+import { randomUUID } from "node:crypto";
+import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
-import type { CertificateState } from "@/lib/companies";
+import { nfeBlockingChecksPassSql, type CertificateState } from "@/lib/companies";
+import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import type { StoredDocument } from "./to-nfe-input";
 
 export type EmissionDocument = {
@@ -11,16 +13,19 @@ export type EmissionDocument = {
   client: Client | null;
   /** The company's contingency for the document's model in force when the document was read (null: it emits normally). */
   activeContingency: { since: Date; reason: string } | null;
+  /** The number and series this statement gave the document (loadAndNumberEmissionDocument); `document` has them already. */
+  numbered?: { number: number; series: number } | null;
 };
 
-type Row = FiscalDocument & { company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string } | null };
+type Row = FiscalDocument & { assignedNumber?: number | null; assignedSeries?: number | null; company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string } | null };
 
 // One statement for everything the XML needs (document, company, items,
 // payments, duplicates, transport), the active certificate and, while the
 // document is unnumbered, its client record of the same company (the
 // recipient snapshot is re-taken at emission) and the company's active
 // contingency for the document's model: Prisma's include would send eight.
-const LOAD = `
+// `ctes`: the numbering of loadAndNumberEmissionDocument (d is read as it was before them).
+const load = (ctes: string, numbered: string) => `${ctes}
   SELECT d.*,
     ${jsonRow("Company", "c")} AS "company",
     coalesce((SELECT jsonb_agg(${jsonRow("FiscalDocumentItem", "i")} ORDER BY i."position") FROM "FiscalDocumentItem" i WHERE i."documentId" = d."id"), '[]') AS "items",
@@ -32,9 +37,35 @@ const LOAD = `
     (SELECT ${jsonRow("Client", "r")} FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND d."number" = 0) AS "client",
     (SELECT jsonb_build_object('since', g."since", 'reason', g."reason") FROM "CompanyContingency" g
        WHERE g."companyId" = d."companyId" AND g."model" = CASE d."type" WHEN 'NFCE' THEN 65 WHEN 'NFE' THEN 55 END AND g."endedAt" IS NULL
-       ORDER BY g."since" DESC LIMIT 1) AS "activeContingency"
+       ORDER BY g."since" DESC LIMIT 1) AS "activeContingency"${numbered}
   FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
   WHERE d."id" = $1 AND d."companyId" = $2`;
+
+const LOAD = load("", "");
+
+// The same read, and the next number of the document's series written onto it, when it is this
+// run's ($3), PROCESSING, an unnumbered NF-e/NFC-e, the company passes the blocking checks
+// emission makes before numbering (certificate, fiscal settings, CSC: lib/companies) and its
+// client record has not changed since the document was created (its snapshot is then the
+// record's as now: re-taking it cannot refuse client_changed, and a replay after a crash builds
+// the same <dest> from the stored one). Any other document is read only, and numbered by the
+// TypeScript checks' path (prepare-emission.ts). An exhausted series allocates nothing.
+const LOAD_AND_NUMBER = load(`
+  WITH target AS (
+    SELECT d."id", d."companyId", CASE d."type" WHEN 'NFCE' THEN 65 ELSE 55 END AS "model",
+      coalesce(d."series", CASE d."type" WHEN 'NFCE' THEN c."nfceSeries" ELSE c."nfeSeries" END) AS "series", d."environment"
+    FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
+    WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = 0 AND d."type" IN ('NFE', 'NFCE')
+      AND ${nfeBlockingChecksPassSql("c", `d."type"::text`, "$5::timestamp")}
+      AND NOT EXISTS (SELECT 1 FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND r."updatedAt" > d."createdAt")
+    FOR UPDATE OF d
+  ), allocated AS (${numberingUpsertSql(`SELECT $4::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
+  ), assigned AS (
+    UPDATE "FiscalDocument" d SET "number" = a."number", "series" = t."series", "updatedAt" = $5::timestamp
+    FROM allocated a, target t WHERE d."id" = t."id" AND a."number" <= ${MAX_DOCUMENT_NUMBER}
+    RETURNING d."number", d."series"
+  )`, `,
+    (SELECT n."number" FROM assigned n) AS "assignedNumber", (SELECT n."series" FROM assigned n) AS "assignedSeries"`);
 
 /**
  * The document of a run with everything emission needs, or null when it does
@@ -43,7 +74,24 @@ const LOAD = `
  */
 export async function loadEmissionDocument(client: Queryable, ids: { documentId: string; companyId: string }): Promise<EmissionDocument | null> {
   const [row] = await sql<Row>(client, LOAD, [ids.documentId, ids.companyId]);
+  return row ? fromRow(row) : null;
+}
+
+/**
+ * The document of an emission run, numbered by the same statement when it can be (LOAD_AND_NUMBER):
+ * `numbered` then says so and the document carries its number and series (its client record is
+ * the one read before numbering, for the recipient snapshot).
+ */
+export async function loadAndNumberEmissionDocument(client: Queryable, run: { documentId: string; companyId: string; runId: string }): Promise<EmissionDocument | null> {
+  const [row] = await sql<Row>(client, LOAD_AND_NUMBER, [run.documentId, run.companyId, run.runId, randomUUID(), utc(new Date())]);
   if (!row) return null;
+  const { assignedNumber, assignedSeries, ...rest } = row;
+  const loaded = fromRow(rest as Row);
+  if (assignedNumber == null || assignedSeries == null) return { ...loaded, numbered: null };
+  return { ...loaded, document: { ...loaded.document, number: assignedNumber, series: assignedSeries }, numbered: { number: assignedNumber, series: assignedSeries } };
+}
+
+function fromRow(row: Row): EmissionDocument {
   const { company, items, payments, duplicates, transport, certificate, client: recipient, activeContingency, ...document } = row;
   const stored: StoredDocument = {
     ...fromSqlRow<FiscalDocument>("FiscalDocument", document),

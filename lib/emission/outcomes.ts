@@ -1,3 +1,4 @@
+import type { DeferStepWrite } from "@/lib/jobs/step-write";
 // Results of the pipeline's steps, as plain JSON (they are memoized by the
 // background driver and replayed after a restart).
 
@@ -56,3 +57,9 @@ export type Paused = { kind: "paused"; until: string; reason: string };
  * with the reason, and the run keeps consulting the access key.
  */
 export type Unresolved = { kind: "unresolved"; reason: string };
+
+/**
+ * How a step of an emission is called: `finalAttempt`, the run's last send; `deferWrite`, given by
+ * the local driver, takes the step's settlement to make it with the step's result (lib/jobs/step-write.ts).
+ */
+export type StepOptions = { finalAttempt: boolean; deferWrite?: DeferStepWrite };

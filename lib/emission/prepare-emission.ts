@@ -12,9 +12,10 @@ import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError,
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
-import { loadEmissionDocument } from "./load-emission-document";
+import { loadAndNumberEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
-import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
+import type { DeferStepWrite } from "@/lib/jobs/step-write";
+import type { EmissionRefusal, EmissionRun, StepOptions, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
 import { sendCounted, type SendResult, type SendSource } from "./send-for-authorization";
 import { tpEmisOf, toNfeInput, type StoredDocument } from "./to-nfe-input";
@@ -26,26 +27,30 @@ import { sendNfseCounted } from "./nfse/send-nfse";
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean; send: SendSource };
 
 /**
- * The first step of an emission, as three guarded statements (no transaction
+ * The first step of an emission, as two guarded statements (no transaction
  * held while the XML is built):
  * 1. the document with everything the XML needs (its client record too while
- *    it has no number);
- * 2. when the prerequisites hold (certificate, fiscal settings, CSC), it has no
- *    number yet and its client keeps the classification its taxes were resolved
- *    with (else REJECTED client_changed): the next number of its series
- *    allocated AND written onto it, with the recipient snapshot re-taken from
- *    the client, in one statement;
- * 3. the NFe built from the stored document, signed with the company's A1,
- *    validated against nfe_v4.00.xsd and stored with its cNF and access key by
- *    the write that also counts the send that follows.
+ *    it has no number), and the next number of its series allocated AND written
+ *    onto it when it has none yet, the company passes the blocking checks
+ *    (certificate, fiscal settings, CSC) and its client record is unchanged since
+ *    the document was created (load-emission-document.ts); otherwise, once the
+ *    prerequisites hold and its client keeps the classification its taxes were
+ *    resolved with (else REJECTED client_changed), a statement of its own numbers
+ *    it with the recipient snapshot re-taken from the client;
+ * 2. the NFe built from the stored document, signed with the company's A1,
+ *    validated against nfe_v4.00.xsd and stored with its cNF and access key (and
+ *    the re-taken snapshot of a document numbered by the load) by the write that
+ *    also counts the send that follows.
  * A number once given stays with the document (MOC 4.00), so a refusal after
  * numbering (schema error) keeps it for the re-emission, and a replay after a
  * crash reuses it and rebuilds the same XML. A refusal rejects the document;
  * every write is a no-op once another run owns the document.
  */
-export async function prepareEmission(run: EmissionRun): Promise<Prepared | PreparedNfse | Settled | Superseded> {
+export async function prepareEmission(run: EmissionRun, deferWrite?: DeferStepWrite): Promise<Prepared | PreparedNfse | Settled | Superseded> {
   const pool = getPool();
-  const loaded = await loadEmissionDocument(pool, run);
+  // A refusal is the step's last write, after the load found the document this run's and PROCESSING.
+  const LAST_WRITE = { deferWrite };
+  const loaded = await loadAndNumberEmissionDocument(pool, run);
   if (!loaded) return { kind: "superseded", status: "missing" };
   const { document, certificate } = loaded;
   if (document.runId !== run.runId) {
@@ -62,12 +67,16 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
 
   const blocked = firstBlockingFailure(document.company, certificate, document.type === "NFCE" ? "NFCE" : "NFE");
   if (blocked || !certificate) {
-    return settleRejected(pool, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" });
+    return settleRejected(pool, run, document, { kind: "refused", code: blocked?.code ?? "certificate_missing", reason: blocked?.message ?? "No active certificate" }, LAST_WRITE);
   }
 
-  // The recipient snapshot is re-taken from the client record before numbering, and written with the number.
-  const recipient = recipientAtEmission(document, loaded.client);
-  if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient);
+  // The recipient snapshot is re-taken from the client record as before numbering; written with the number, or
+  // (numbered by the load, its client unchanged since the document's creation) with the XML.
+  // Checks here that refuse a document the load numbered (the SQL and these rules disagreeing, a client
+  // changed since) leave the number on it, as a later refusal does: re-emitted or inutilized.
+  const numberedBefore = loaded.numbered ? 0 : document.number;
+  const recipient = recipientAtEmission({ ...document, number: numberedBefore }, loaded.client);
+  if (recipient.kind === "refused") return settleRejected(pool, run, document, recipient, LAST_WRITE);
   const snapshotTaken: StoredDocument = recipient.kind === "refreshed" ? { ...document, clientSnapshot: recipient.snapshot } : document;
   // Never sent yet (a backlog kept it queued): an NFC-e's dhEmi must be within minutes of its arrival (704).
   const current: StoredDocument = document.emissionAttempts === 0 && nfceIssueTimeIsStale(snapshotTaken) ? { ...snapshotTaken, issueDateTime: new Date() } : snapshotTaken;
@@ -79,17 +88,18 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   const issued: StoredDocument = contingency ? { ...current, ...contingency } : current;
 
   // A stored key is reused only when it was built for the same tpEmis (a replay after a crash).
-  const reused = document.number > 0 && !!document.accessKey && document.series !== null && document.accessKey.charAt(34) === tpEmisOf(issued.contingencyMode);
+  const reused = numberedBefore > 0 && !!document.accessKey && document.series !== null && document.accessKey.charAt(34) === tpEmisOf(issued.contingencyMode);
   const numbered: Numbered | EmissionRefusal | Superseded =
     document.number > 0 && document.series !== null
       ? { kind: "numbered", number: document.number, series: document.series }
       : await assignNumber(pool, run, document, recipient.kind === "refreshed" ? recipient.snapshot : null);
+  const snapshotToStore = loaded.numbered && recipient.kind === "refreshed" ? JSON.stringify(recipient.snapshot) : null;
   if (numbered.kind === "superseded") return numbered;
-  if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered);
+  if (numbered.kind === "refused") return settleRejected(pool, run, document, numbered, LAST_WRITE);
 
   const keyed = reused ? issued : withAccessKey(issued, numbered);
   const built = await buildCheckedNfe(pool, keyed, { id: certificate.id, companyId: run.companyId });
-  if (built.kind === "refused") return settleRejected(pool, run, document, built);
+  if (built.kind === "refused") return settleRejected(pool, run, document, built, LAST_WRITE);
   const signedXml = built.signedXml;
   // The same statement reads the misuse pause in force for the send that follows (one round trip fewer).
   // (an NF-e issued through an SVC is paused per the SVC, as its send's target is)
@@ -97,12 +107,12 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
   const stored = await sql<{ emissionAttempts: number; pauseUntil: Date | null; pauseCStat: string | null; pauseReason: string | null }>(
     pool,
     `UPDATE "FiscalDocument" d SET "cNF" = $4, "accessKey" = $5, "signedXml" = $6, "updatedAt" = $7::timestamp, "issueDateTime" = $8::timestamp, "emissionAttempts" = d."emissionAttempts" + 1,
-       "contingencyMode" = $10::"ContingencyMode", "contingencySince" = $11::timestamp, "contingencyReason" = $12
+       "contingencyMode" = $10::"ContingencyMode", "contingencySince" = $11::timestamp, "contingencyReason" = $12, "clientSnapshot" = coalesce($13::jsonb, d."clientSnapshot")
      FROM (SELECT 1) one LEFT JOIN "AuthorityPause" p ON p."companyId" = $2 AND p."authorizer" = $9 AND p."until" > $7::timestamp
      WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING'
      RETURNING d."emissionAttempts", p."until" AS "pauseUntil", p."cStat" AS "pauseCStat", p."reason" AS "pauseReason"`,
     [document.id, run.companyId, run.runId, keyed.cNF, keyed.accessKey, signedXml, utc(new Date()), utc(keyed.issueDateTime), authorizer,
-      keyed.contingencyMode, keyed.contingencySince && utc(keyed.contingencySince), keyed.contingencyReason],
+      keyed.contingencyMode, keyed.contingencySince && utc(keyed.contingencySince), keyed.contingencyReason, snapshotToStore],
   );
   if (stored.length === 0) return { kind: "superseded", status: "not this run's" };
   const { emissionAttempts, pauseUntil, pauseCStat, pauseReason } = stored[0]!;
@@ -117,8 +127,8 @@ export async function prepareEmission(run: EmissionRun): Promise<Prepared | Prep
  * again, which reuses the number and rebuilds the same XML, and then consults
  * before re-sending, as every later attempt does.
  */
-export async function prepareAndSend(run: EmissionRun, options: { finalAttempt: boolean }): Promise<SendResult> {
-  const prepared = await prepareEmission(run);
+export async function prepareAndSend(run: EmissionRun, options: StepOptions): Promise<SendResult> {
+  const prepared = await prepareEmission(run, options.deferWrite);
   if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
   if (prepared.kind !== "prepared") return prepared;
   // An NFC-e issued offline is valid for the sale now; it is transmitted when the authorizer answers.

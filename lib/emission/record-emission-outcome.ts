@@ -29,5 +29,5 @@ export async function failEmission(run: EmissionRun, reason: string): Promise<Se
   const [row] = await sql<Record<string, unknown>>(pool, `SELECT * FROM "FiscalDocument" WHERE "id" = $1 AND "companyId" = $2`, [run.documentId, run.companyId]);
   if (!row) return { kind: "superseded", status: "missing" };
   const document = fromSqlRow<SettlementSource>("FiscalDocument", row);
-  return settleRejected(pool, run, document, { kind: "refused", code: "internal_error", reason: `Emission failed: ${reason}` }, ["PROCESSING", "DRAFT"]);
+  return settleRejected(pool, run, document, { kind: "refused", code: "internal_error", reason: `Emission failed: ${reason}` }, { from: ["PROCESSING", "DRAFT"] });
 }

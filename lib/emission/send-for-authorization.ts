@@ -9,7 +9,7 @@ import { recordAuthorizerCommunication } from "@/lib/contingency/communication-f
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
-import type { AuthorizationDenied, AuthorizationGranted, CommunicationFailed, EmissionRun, Paused, SendOutcome, Superseded, Unresolved } from "./outcomes";
+import type { AuthorizationDenied, AuthorizationGranted, CommunicationFailed, EmissionRun, Paused, SendOutcome, StepOptions, Superseded, Unresolved } from "./outcomes";
 import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue-time";
 import { holdProcessing, settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
@@ -70,7 +70,7 @@ const START_SEND = `
  */
 export async function sendForAuthorization(
   run: EmissionRun,
-  options: { finalAttempt: boolean },
+  options: StepOptions,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
 ): Promise<SendResult> {
   const pool = getPool();
@@ -101,13 +101,16 @@ export async function authorityContext(run: EmissionRun, document: Pick<SendSour
 export async function sendCounted(
   run: EmissionRun,
   document: SendSource,
-  options: { finalAttempt: boolean },
+  options: StepOptions,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
 ): Promise<SendResult> {
   const pool = getPool();
+  // Every settlement of a send is its step's last write, made after the step's own guarded write
+  // (START_SEND or prepareEmission's store) found the document this run's and PROCESSING.
+  const LAST_WRITE = { deferWrite: options.deferWrite };
   if (!document.signedXml || !document.accessKey) throw new Error(`Document ${run.documentId} has no signed XML or access key to send`);
   if (!document.certificateId) {
-    return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" });
+    return settleRejected(pool, run, document, { kind: "refused", code: "certificate_missing", reason: "The company's certificate was removed before the send" }, LAST_WRITE);
   }
   // Issued offline (a replay after a crash between the store and the settlement): it is not sent now.
   if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
@@ -120,8 +123,8 @@ export async function sendCounted(
   // emissionAttempts already counts this send: more than one means an earlier send may have reached the authority.
   if (current.emissionAttempts > 1) {
     const known = await consultExisting(authority, target, current.accessKey!, certificate);
-    if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known);
-    if (known?.kind === "denied") return settleDenied(pool, run, current, known);
+    if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known, LAST_WRITE);
+    if (known?.kind === "denied") return settleDenied(pool, run, current, known, LAST_WRITE);
     if (known) return afterFailure(run, current, target, known, options);
     // Not at the authority (217) and the company is now in contingency: re-issued in it under the next number.
     const reissued = await reissueIfInContingency(run, current, options);
@@ -135,14 +138,14 @@ export async function sendCounted(
   const outcome = await send(authority, target, current, certificate);
   // An answer ends the authorizer's failure streak in the settling statement itself (no write of its own).
   const answeredBy = ownAuthorizerModel(current);
-  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, ["PROCESSING"], answeredBy);
-  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, ["PROCESSING"], answeredBy);
-  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, ["PROCESSING"], answeredBy);
+  if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
+  if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
+  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
   return afterFailure(run, current, target, outcome, options);
 }
 
 /** No final answer: a 656 pauses; with sends left back to DRAFT; on the last send REJECTED only when not received, else unresolved. */
-async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: { finalAttempt: boolean }): Promise<SendResult> {
+async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: StepOptions): Promise<SendResult> {
   const pool = getPool();
   if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
   await noteAuthorizerSilent(run, document, failure);
@@ -152,7 +155,7 @@ async function afterFailure(run: EmissionRun, document: SendSource, target: Auth
   if (reissued) return reissued;
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true });
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true }, { deferWrite: options.deferWrite });
   }
   if (options.finalAttempt) {
     const reason = `Outcome unknown after ${document.emissionAttempts} attempts (${failure.reason}); the access key is consulted until the authority answers`;

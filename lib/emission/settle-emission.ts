@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ContingencyMode, DocumentStatus } from "@prisma/client";
 import { endFailureStreakSql } from "@/lib/contingency/communication-failures";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
+import type { DeferStepWrite } from "@/lib/jobs/step-write";
 import { contingencyEventData, documentEventData, type DocumentEventSource } from "@/lib/events/record-outcome";
 import { buildNfeProc } from "./build-nfe-proc";
 import type { AuthorizationDenied, AuthorizationGranted, EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
@@ -16,9 +17,11 @@ export type SettlementSource = DocumentEventSource & { signedXml: string | null;
 // the guarded status change, its DocumentEvent and the DomainEvent that
 // webhooks will deliver. A single statement is atomic without BEGIN/COMMIT,
 // and the guard (this run, an expected status) makes a replay after a crash a
-// no-op: 0 rows settled means another run owns the document now.
-const SETTLE = `
-  WITH settled AS (
+// no-op: 0 rows settled means another run owns the document now. Written as
+// CTEs ("settled" says it applied) so that the local driver can make it in the
+// statement that records the step's result (lib/jobs/step-write.ts).
+const SETTLE_CTES = `
+  settled AS (
     UPDATE "FiscalDocument"
     SET "status" = $4::"DocumentStatus", "protocolNumber" = coalesce($5, "protocolNumber"), "authorizationDate" = coalesce($6::timestamp, "authorizationDate"),
         "authorizedXml" = coalesce($7, "authorizedXml"), "rejectionCode" = $8, "rejectionReason" = $9, "processingReason" = NULL, "updatedAt" = $10::timestamp
@@ -33,8 +36,8 @@ const SETTLE = `
     SELECT $20, s."companyId", $21, s."id", s."environment", s."type", $22::jsonb, $10::timestamp
     FROM settled s
   ), answered AS (${endFailureStreakSql("$2", "$23")}
-  )
-  SELECT count(*)::int AS "settled" FROM settled`;
+  )`;
+const SETTLE = `WITH ${SETTLE_CTES} SELECT count(*)::int AS "settled" FROM settled`;
 
 /**
  * The model whose own authorizer gave the answer being settled (55 or 65; null when the
@@ -44,12 +47,21 @@ const SETTLE = `
  */
 export type AnsweredBy = 55 | 65 | null;
 
+/**
+ * from: the statuses the document may be settled from (PROCESSING by default).
+ * answeredBy: see AnsweredBy.
+ * deferWrite: the step's (the local driver's) when the step checked under the same guard (this
+ * run's, in `from`) that the document is the run's and writes nothing after: the settlement is then
+ * made by the statement that records the step's result (lib/jobs/step-write.ts).
+ */
+export type SettleOptions = { from?: DocumentStatus[]; answeredBy?: AnsweredBy; deferWrite?: DeferStepWrite };
+
 /** PROCESSING → AUTHORIZED with the protocol and the nfeProc, event AUTHORIZATION and document.authorized. */
-export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted, from: DocumentStatus[] = ["PROCESSING"], answeredBy: AnsweredBy = null): Promise<Settled> {
+export function settleAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, granted: AuthorizationGranted, options: SettleOptions = {}): Promise<Settled> {
   if (!source.signedXml) throw new Error(`Document ${source.id} was authorized without a stored signed XML`);
   const authorizationDate = new Date(granted.authorizedAt);
   const after = { ...source, authorizationDate, protocolNumber: granted.protocol, rejectionReason: null };
-  return settle(client, run, "AUTHORIZED", from, {
+  return settle(client, run, "AUTHORIZED", options, {
     protocol: granted.protocol,
     authorizationDate,
     authorizedXml: buildNfeProc(source.signedXml, granted.protNFeXml),
@@ -57,7 +69,6 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
     rejectionReason: null,
     event: { kind: "AUTHORIZATION", outcome: "AUTHORIZED", cStat: granted.cStat, reason: granted.reason, responseXml: granted.protNFeXml, details: { via: granted.via, attempts: source.emissionAttempts }, occurredAt: authorizationDate },
     outcome: { type: "document.authorized", data: documentEventData(after) },
-    answeredBy,
   });
 }
 
@@ -66,11 +77,11 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
  * stored, the denied nfeProc kept (it must be stored like an authorized one),
  * event DENIAL and document.denied. The number is spent: no further emission.
  */
-export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied, from: DocumentStatus[] = ["PROCESSING"], answeredBy: AnsweredBy = null): Promise<Settled> {
+export function settleDenied(client: Queryable, run: EmissionRun, source: SettlementSource, denied: AuthorizationDenied, options: SettleOptions = {}): Promise<Settled> {
   if (!source.signedXml) throw new Error(`Document ${source.id} was denied without a stored signed XML`);
   const rejectionReason = `${denied.cStat} - ${denied.reason}`;
   const deniedAt = new Date(denied.deniedAt);
-  return settle(client, run, "DENIED", from, {
+  return settle(client, run, "DENIED", options, {
     protocol: denied.protocol,
     authorizationDate: null,
     authorizedXml: buildNfeProc(source.signedXml, denied.protNFeXml),
@@ -78,15 +89,14 @@ export function settleDenied(client: Queryable, run: EmissionRun, source: Settle
     rejectionReason,
     event: { kind: "DENIAL", outcome: "DENIED", cStat: denied.cStat, reason: denied.reason, responseXml: denied.protNFeXml, details: { via: denied.via, attempts: source.emissionAttempts }, occurredAt: Number.isNaN(deniedAt.getTime()) ? new Date() : deniedAt },
     outcome: { type: "document.denied", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: denied.protocol, rejectionReason }) },
-    answeredBy,
   });
 }
 
 /** → REJECTED with "cStat - xMotivo" (or our code and message), event REJECTION and document.rejected. */
-export async function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, answered: EmissionRefusal, from: DocumentStatus[] = ["PROCESSING"], answeredBy: AnsweredBy = null): Promise<Settled> {
+export async function settleRejected(client: Queryable, run: EmissionRun, source: SettlementSource, answered: EmissionRefusal, options: SettleOptions = {}): Promise<Settled> {
   const refusal = await withoutForeignKeys(client, run.companyId, answered);
   const rejectionReason = `${refusal.code} - ${refusal.reason}`;
-  return settle(client, run, "REJECTED", from, {
+  return settle(client, run, "REJECTED", options, {
     protocol: null,
     authorizationDate: null,
     authorizedXml: null,
@@ -94,7 +104,6 @@ export async function settleRejected(client: Queryable, run: EmissionRun, source
     rejectionReason,
     event: { kind: "REJECTION", outcome: "REJECTED", cStat: refusal.code, reason: refusal.reason, responseXml: refusal.responseXml ?? null, details: { attempts: source.emissionAttempts, ...(refusal.absentAtAuthority ? { absentAtAuthority: true } : {}) }, occurredAt: new Date() },
     outcome: { type: "document.rejected", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: null, rejectionReason }) },
-    answeredBy,
   });
 }
 
@@ -106,16 +115,17 @@ type Transition = {
   rejectionReason: string | null;
   event: { kind: "AUTHORIZATION" | "REJECTION" | "DENIAL"; outcome: "AUTHORIZED" | "REJECTED" | "DENIED"; cStat: string; reason: string; responseXml: string | null; details: object; occurredAt: Date };
   outcome: { type: "document.authorized" | "document.rejected" | "document.denied"; data: object };
-  answeredBy: AnsweredBy;
 };
 
-async function settle(client: Queryable, run: EmissionRun, status: DocumentStatus, from: DocumentStatus[], t: Transition): Promise<Settled> {
+async function settle(client: Queryable, run: EmissionRun, status: DocumentStatus, options: SettleOptions, t: Transition): Promise<Settled> {
   const now = utc(new Date());
-  const [row] = await sql<{ settled: number }>(client, SETTLE, [
-    run.documentId, run.companyId, run.runId, status, t.protocol, t.authorizationDate && utc(t.authorizationDate), t.authorizedXml, t.rejectionCode, t.rejectionReason, now, from,
+  const values = [
+    run.documentId, run.companyId, run.runId, status, t.protocol, t.authorizationDate && utc(t.authorizationDate), t.authorizedXml, t.rejectionCode, t.rejectionReason, now, options.from ?? ["PROCESSING"],
     randomUUID(), t.event.kind, t.event.outcome, t.event.cStat, t.event.reason, t.event.responseXml, JSON.stringify(t.event.details), utc(t.event.occurredAt),
-    randomUUID(), t.outcome.type, JSON.stringify(t.outcome.data), t.answeredBy,
-  ]);
+    randomUUID(), t.outcome.type, JSON.stringify(t.outcome.data), options.answeredBy ?? null,
+  ];
+  if (options.deferWrite?.({ ctes: SETTLE_CTES, values, applied: "settled" })) return { kind: "settled", status };
+  const [row] = await sql<{ settled: number }>(client, SETTLE, values);
   return row?.settled === 1 ? { kind: "settled", status } : { kind: "superseded", status: "not this run's" };
 }
 

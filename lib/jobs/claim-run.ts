@@ -3,7 +3,8 @@ import { getPool } from "@/lib/db/client";
 import { ASYNC_COMMIT, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { authorizerKeySql } from "./authorizer-key";
-import type { FinishStatement } from "./execute-run";
+import { runFinish, type FinishStatement } from "./execute-run";
+import { shiftParameters } from "./step-write";
 import { declaredRunKinds, runKindsVersion } from "./run-kinds";
 
 export type ClaimOptions = {
@@ -73,13 +74,18 @@ const exclusions = () => `
     AND (h."companyId" IS NULL OR h."companyId" <> ALL($7::text[]))
     AND coalesce(${authorizerKeySql("h")}, '') <> ALL($8::text[])`;
 
-function othersDue(functions: string): string {
-  return `EXISTS (SELECT 1 FROM "BackgroundRun" m
-      WHERE m."status" = 'QUEUED' AND m."runAt" <= now() AND ${functions}
-        AND ($2::text[] IS NULL OR m."companyId" = ANY($2::text[])) AND m."id" <> "BackgroundRun"."id") AS "othersDue"`;
-}
+// Another head of the claim's queue (its functions and companies) whose concurrency key is free:
+// a run an idle slot of the pool could take now. Runs queued behind keys that are running do not
+// count: in steady emission every claim saw those, and the slot it woke ran an empty claim.
+// The run that a carried final update finishes still holds its key in the statement's snapshot
+// (withFinish lets it go).
+const OTHERS_KEY_CHECK = `q."id" <> a."id"`;
+const OTHERS_DUE = `EXISTS (SELECT 1 FROM heads a
+      WHERE a."id" <> "BackgroundRun"."id"
+        AND (a."concurrencyKey" IS NULL OR (a."concurrencyKey" IS DISTINCT FROM "BackgroundRun"."concurrencyKey" AND NOT EXISTS (SELECT 1 FROM "BackgroundRun" q
+          WHERE q."concurrencyKey" = a."concurrencyKey" AND q."status" = 'RUNNING' AND q."leaseUntil" >= now() AND q."id" <> a."id")))) AS "othersDue"`;
 
-function claimStatement(dueRuns: string, othersDueFunctions: string, asyncCommit = false): string {
+function claimStatement(dueRuns: string, asyncCommit = false): string {
   return `
   WITH heads AS MATERIALIZED (
     SELECT DISTINCT ON (coalesce(h."concurrencyKey", h."id")) h."id", h."concurrencyKey", h."runAt", h."createdAt"
@@ -99,7 +105,7 @@ function claimStatement(dueRuns: string, othersDueFunctions: string, asyncCommit
   RETURNING *, ${authorizerKeySql('"BackgroundRun"')} AS "authorizerKey", "concurrencyKey" IS NOT NULL AND EXISTS (
     SELECT 1 FROM "BackgroundRun" n
     WHERE n."concurrencyKey" = "BackgroundRun"."concurrencyKey" AND n."status" = 'QUEUED' AND n."runAt" <= now() AND n."id" <> "BackgroundRun"."id") AS "seriesHasNext",
-    ${othersDue(othersDueFunctions)}`;
+    ${OTHERS_DUE}`;
 }
 
 type ClaimStatements = { claim: string; claimExcluding: string; ownQueue: Map<string, string>; ownQueueExcluding: Map<string, string> };
@@ -111,10 +117,10 @@ function buildStatements(): ClaimStatements {
   const ownQueue = declaredRunKinds().filter(([, kind]) => kind.ownQueueIndex).map(([id, kind]) => [id, Boolean(kind.asyncCommit)] as const);
   const EXCLUSIONS = exclusions();
   return {
-    claim: claimStatement(DUE_RUNS, `m."functionId" = ANY($1::text[])`),
-    claimExcluding: claimStatement(DUE_RUNS + EXCLUSIONS, `m."functionId" = ANY($1::text[])`),
-    ownQueue: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id), `m."functionId" = '${id}'`, asyncCommit)])),
-    ownQueueExcluding: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, EXCLUSIONS), `m."functionId" = '${id}'`, asyncCommit)])),
+    claim: claimStatement(DUE_RUNS),
+    claimExcluding: claimStatement(DUE_RUNS + EXCLUSIONS),
+    ownQueue: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id), asyncCommit)])),
+    ownQueueExcluding: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, EXCLUSIONS), asyncCommit)])),
   };
 }
 
@@ -137,7 +143,7 @@ export function claimStatementFor(functionIds: readonly string[], excluding = fa
  * seriesHasNext: another run of the claimed run's concurrency key was due at the claim, so the
  * slot that runs this one looks for the key's next run first (local-worker.ts). A webhook
  * delivery run seldom has one: its endpoint's next run is due a gathering window or a run cadence later.
- * othersDue: another run of the claim's functions (and companies) was due at the claim, so an idle
+ * othersDue: another run of the claim's functions (and companies) was due at the claim, its key free, so an idle
  * slot of the same pool should look too. Runs of other pools are not counted: waking a slot that
  * cannot take them only made it run an empty claim.
  */
@@ -150,16 +156,18 @@ export type ClaimedRun = BackgroundRun & { seriesHasNext: boolean; othersDue: bo
 // returns it), and still counts when it did not (another worker took the run over meanwhile).
 const folded = new Map<string, string>();
 
-function withFinish(claim: string, claimParameters: number, finish: string): string {
-  const key = `${claimParameters}\u0000${claim}\u0000${finish}`;
+function withFinish(claim: string, claimParameters: number, finishCtes: string): string {
+  const key = `${claimParameters}\u0000${claim}\u0000${finishCtes}`;
   let text = folded.get(key);
   if (text) return text;
-  const shifted = finish.replace(/\$(\d+)/g, (_match, n: string) => `$${Number(n) + claimParameters}`);
+  const shifted = shiftParameters(finishCtes, claimParameters);
   const keyCheck = `AND o."id" <> r."id"))`;
-  if (!claim.trimStart().startsWith("WITH heads AS MATERIALIZED (") || !claim.includes(keyCheck)) throw new Error("claim statement without the shape withFinish expects");
+  if (!claim.trimStart().startsWith("WITH heads AS MATERIALIZED (") || !claim.includes(keyCheck) || !claim.includes(OTHERS_KEY_CHECK)) throw new Error("claim statement without the shape withFinish expects");
+  // Replacement functions: the texts hold $n, which a replacement string would interpret.
   text = claim
-    .replace("WITH heads AS MATERIALIZED (", `WITH finished AS (${shifted} RETURNING "id"), heads AS MATERIALIZED (`)
-    .replace(keyCheck, `AND o."id" <> r."id" AND o."id" NOT IN (SELECT f."id" FROM finished f)))`);
+    .replace("WITH heads AS MATERIALIZED (", () => `WITH ${shifted}, heads AS MATERIALIZED (`)
+    .replace(keyCheck, () => `AND o."id" <> r."id" AND o."id" NOT IN (SELECT f."id" FROM finished f)))`)
+    .replace(OTHERS_KEY_CHECK, () => `${OTHERS_KEY_CHECK} AND q."id" NOT IN (SELECT f."id" FROM finished f)`);
   folded.set(key, text);
   return text;
 }
@@ -179,9 +187,9 @@ export async function claimRun(options: ClaimOptions & { finish?: FinishStatemen
   if (finish) {
     // Only into a claim that commits as the finish must (synchronously).
     if (finish.asyncCommit || text.includes(ASYNC_COMMIT)) {
-      await sql(getPool(), finish.text, finish.values);
+      await runFinish(finish);
     } else {
-      text = withFinish(text, values.length, finish.text);
+      text = withFinish(text, values.length, finish.ctes);
       values.push(...finish.values);
     }
   }

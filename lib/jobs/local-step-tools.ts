@@ -1,5 +1,6 @@
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
+import { runUpdateCtes, type DeferStepWrite, type StepWrite } from "./step-write";
 
 // The subset of Inngest's step tools our functions use (run, sleep,
 // sleepUntil), backed by the BackgroundRun row: a step's result is stored
@@ -25,41 +26,49 @@ export class LeaseLostError extends Error {}
  * without the previous result stored), and the last ones go with the run's
  * final update: one statement fewer per step than writing each at once, with
  * the same guarantee as before, since a crash between a step and its write
- * replays that step either way.
+ * replays that step either way. A step's last write to its domain tables
+ * (step-write.ts) goes with its result, in the same statement.
  */
 export class StepJournal {
   private pending: StepMemo = {};
+  private write: StepWrite | null = null;
 
   constructor(private readonly owner: Owner) {}
 
-  record(key: string, entry: { data?: unknown; sleepUntil?: string }): void {
+  record(key: string, entry: { data?: unknown; sleepUntil?: string }, write: StepWrite | null = null): void {
     this.pending[key] = entry;
+    // Carried to the next journal write, which is made before the next step starts.
+    if (write) this.write = write;
   }
 
-  /** The unwritten entries, handed to the run's final update (and forgotten here). */
-  take(): StepMemo | null {
+  /** The unwritten entries and the last step's write, handed to the run's final update (and forgotten here). */
+  take(): { steps: StepMemo | null; write: StepWrite | null } {
     const taken = this.pending;
+    const write = this.write;
     this.pending = {};
-    return Object.keys(taken).length > 0 ? taken : null;
+    this.write = null;
+    return { steps: Object.keys(taken).length > 0 ? taken : null, write };
   }
 
   async flush(): Promise<void> {
-    const entries = this.take();
-    if (!entries) return;
+    const { steps, write } = this.take();
+    if (!steps) return;
     const now = Date.now();
-    const rows = await sql(
-      getPool(),
+    const update = runUpdateCtes(
       `UPDATE "BackgroundRun" SET "steps" = "steps" || $1::jsonb, "leaseUntil" = $2::timestamp, "updatedAt" = $3::timestamp
-       WHERE "id" = $4 AND "workerId" = $5 AND "status" = 'RUNNING' RETURNING "id"`,
-      [JSON.stringify(entries), utc(new Date(now + this.owner.leaseMs)), utc(new Date(now)), this.owner.runId, this.owner.workerId],
+       WHERE "id" = $4 AND "workerId" = $5 AND "status" = 'RUNNING'`,
+      [JSON.stringify(steps), utc(new Date(now + this.owner.leaseMs)), utc(new Date(now)), this.owner.runId, this.owner.workerId],
+      write,
     );
+    const rows = await sql(getPool(), `WITH ${update.ctes} SELECT "id" FROM finished`, update.values);
+    // Also when the step's write did not apply (the document is no longer the run's): nothing is recorded, the step is replayed.
     if (rows.length !== 1) throw new LeaseLostError(`run ${this.owner.runId} is no longer leased by ${this.owner.workerId}`);
   }
 }
 
 export function createLocalStepTools(journal: StepJournal, memo: StepMemo, prefix: string) {
-  function remember(key: string, entry: { data?: unknown; sleepUntil?: string }) {
-    journal.record(key, entry);
+  function remember(key: string, entry: { data?: unknown; sleepUntil?: string }, write: StepWrite | null = null) {
+    journal.record(key, entry, write);
     memo[key] = entry;
   }
 
@@ -72,15 +81,37 @@ export function createLocalStepTools(journal: StepJournal, memo: StepMemo, prefi
     if (until.getTime() > Date.now()) throw new SleepInterrupt(until);
   }
 
+  // The step running now, whose last write deferStepWrite takes. A run's steps run one after the
+  // other; should a function run steps in parallel, none of them defers its write.
+  let running = 0;
+  let active: { write: StepWrite | null } | null = null;
+  const deferStepWrite: DeferStepWrite = (write) => {
+    if (!active) return false;
+    if (active.write) throw new Error("A step hands the driver one write, its last");
+    active.write = write;
+    return true;
+  };
+
   return {
+    deferStepWrite,
     async run<T>(id: string, callback: () => Promise<T> | T): Promise<T> {
       const key = prefix + id;
       if (memo[key] && "data" in memo[key]) return memo[key].data as T;
       await journal.flush();
-      const result = await callback();
+      const step: { write: StepWrite | null } = { write: null };
+      running++;
+      active = running === 1 ? step : null;
+      let result: T;
+      try {
+        result = await callback();
+      } finally {
+        running--;
+        if (active === step) active = null;
+      }
+      const write = step.write;
       // Stored and returned as JSON, as Inngest does (Dates become strings).
       const data = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
-      remember(key, { data });
+      remember(key, { data }, write);
       return data as T;
     },
     sleep: (id: string, duration: number | string) => sleepUntil(id, new Date(Date.now() + toMs(duration))),

@@ -139,6 +139,9 @@ async function claimAndExecute(fns: Map<string, LocalFunction>, claim: Claim, in
     throw error;
   }
   if (pending && finish) pending.statement = null;
+  // The carried update made a step's write (an emission's settlement), whose triggers may have queued
+  // runs (webhooks, e-mail) that this claim's snapshot did not see: look once more.
+  if (!run && finish?.stepWrite) return claimAndExecute(fns, claim, inFlight, othersDue, shares, pending);
   if (!run) return null;
   if (shares && !shares.admit(run)) {
     await releaseClaimedRun(run.id, workerId);

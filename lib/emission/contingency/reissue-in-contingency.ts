@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
-import type { EmissionRun } from "@/lib/emission/outcomes";
+import type { EmissionRun, StepOptions } from "@/lib/emission/outcomes";
 import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
@@ -49,7 +49,7 @@ const REPLACE_NUMBER = `
  * and carried on (NFC-e → CONTINGENCY; NF-e → sent to its SVC). Null when there
  * is no active contingency (the caller goes on as usual).
  */
-export async function reissueIfInContingency(run: EmissionRun, document: SendSource, options: { finalAttempt: boolean }): Promise<SendResult | null> {
+export async function reissueIfInContingency(run: EmissionRun, document: SendSource, options: StepOptions): Promise<SendResult | null> {
   if (document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE") || document.series === null) return null;
   const contingency = await activeContingencyFor({ companyId: run.companyId, type: document.type, company: { state: document.state } });
   if (!contingency) return null;

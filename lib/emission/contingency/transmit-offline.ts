@@ -62,9 +62,9 @@ export async function transmitOfflineDocuments(
       await sql(pool, KEEP_WAITING, [id, input.companyId, `Waiting for transmission: ${outcome.reason}`, utc(new Date())]);
       return { transmitted, waiting: true, reason: outcome.reason };
     }
-    if (outcome.kind === "authorized") await settleAuthorized(pool, run, document, outcome, ["CONTINGENCY"]);
-    else if (outcome.kind === "denied") await settleDenied(pool, run, document, outcome, ["CONTINGENCY"]);
-    else await settleRejected(pool, run, document, outcome, ["CONTINGENCY"]);
+    if (outcome.kind === "authorized") await settleAuthorized(pool, run, document, outcome, { from: ["CONTINGENCY"] });
+    else if (outcome.kind === "denied") await settleDenied(pool, run, document, outcome, { from: ["CONTINGENCY"] });
+    else await settleRejected(pool, run, document, outcome, { from: ["CONTINGENCY"] });
     transmitted++;
   }
   return { transmitted, waiting: documents.length === OFFLINE_BATCH };
