@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash as cryptoHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { db, getPool, type DbClient } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
@@ -22,7 +22,7 @@ export type ApiKeyPrincipal =
   | { kind: "account"; apiKeyId: string; tenantId: string; scopes: ApiScope[] };
 
 export function hashApiKey(secret: string): string {
-  return createHash("sha256").update(secret, "utf8").digest("hex");
+  return cryptoHash("sha256", secret, "hex");
 }
 
 export function generateApiKeySecret(prefix = KEY_PREFIX): string {
