@@ -1,4 +1,5 @@
 import { XmlDocument } from "libxml2-wasm";
+import { canonicalAsWritten } from "./canonical-as-written";
 
 // Canonical XML 1.0 (inclusive, without comments) of one element of a
 // document, computed natively by libxml2 — the C14N engine xmlsec1 uses.
@@ -22,10 +23,11 @@ export type ElementLocation = {
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<!DOCTYPE[^>]*>/g;
 const NS_DECLARATION = /\sxmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const XML_ATTRIBUTE = /\sxml:[\w-]+\s*=/;
+const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
 
 /** Finds the first element named `tag` (at or after offset `from`) and what it inherits from its ancestors. */
 export function locateElement(xml: string, tag: string, from = 0): ElementLocation | null {
-  const stack: Array<{ name: string; ns: Map<string, string> }> = [];
+  const stack: Array<{ name: string; ns: ReadonlyMap<string, string> }> = [];
   TAG.lastIndex = 0;
   for (let m = TAG.exec(xml); m; m = TAG.exec(xml)) {
     const [whole, closing, name, attributes, selfClosing] = m;
@@ -47,9 +49,14 @@ export function locateElement(xml: string, tag: string, from = 0): ElementLocati
       return { start: m.index, end: end + closeTag.length, parent: ancestors.at(-1) ?? null, ancestors, inherited };
     }
     if (!selfClosing) {
-      const ns = new Map<string, string>();
-      for (const d of (attributes ?? "").matchAll(NS_DECLARATION)) ns.set(d[1] ?? "", d[2] ?? d[3] ?? "");
-      if (XML_ATTRIBUTE.test(attributes ?? "")) ns.set("xml:", "");
+      // Most elements declare nothing: they share one empty map.
+      let ns = NO_DECLARATIONS;
+      if (attributes && attributes.includes("xml")) {
+        const declared = new Map<string, string>();
+        for (const d of attributes.matchAll(NS_DECLARATION)) declared.set(d[1] ?? "", d[2] ?? d[3] ?? "");
+        if (XML_ATTRIBUTE.test(attributes)) declared.set("xml:", "");
+        ns = declared;
+      }
       stack.push({ name, ns });
     }
     void whole;
@@ -59,6 +66,14 @@ export function locateElement(xml: string, tag: string, from = 0): ElementLocati
 
 /** C14N 1.0 of the located element, as UTF-8 bytes. */
 export function canonicalElement(xml: string, location: ElementLocation): Buffer {
+  // What we built ourselves is canonical as written: no parse needed (canonical-as-written.ts).
+  const asWritten = canonicalAsWritten(xml, location.start, location.end, location.inherited);
+  if (asWritten !== null) return Buffer.from(asWritten, "utf8");
+  return canonicalElementByLibxml2(xml, location);
+}
+
+/** C14N 1.0 of the located element by libxml2, whatever its serialisation. */
+export function canonicalElementByLibxml2(xml: string, location: ElementLocation): Buffer {
   let element = xml.slice(location.start, location.end);
   const openEnd = element.search(/\s|\/?>/);
   const ownTag = element.slice(0, element.indexOf(">") + 1);
