@@ -15,7 +15,6 @@
 // unbalanced or mismatched tags. canonical-as-written.test.ts compares its
 // answers with libxml2's on every fixture and on mutated variants.
 
-const NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
 // Characters XML 1.0 forbids (the parser would refuse the document) and CR (a parser turns it into LF).
 const FORBIDDEN = /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]|\r/;
 const TEXT_REFERENCE = /&(?:amp|lt|gt);/y;
@@ -25,26 +24,40 @@ const ATTRIBUTE_NAME = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
 // libxml2's C14N refuses a relative namespace URI; only plainly absolute ones take this path.
 const ABSOLUTE_NAMESPACE = /^https?:\/\/[A-Za-z0-9\-._~/#]+$/;
 
-/** The element's name and attributes when the text at `at` is a start tag written canonically; null otherwise. */
-function readStartTag(xml: string, at: number): { name: string; end: number; attributes: string[] } | null {
-  NAME.lastIndex = at + 1;
-  const name = NAME.exec(xml)?.[0];
-  if (!name) return null;
-  let i = at + 1 + name.length;
-  const attributes: string[] = [];
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95; // A-Z a-z _
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46; // 0-9 - .
+
+/** The end of the name (ASCII, at most one prefix) starting at `at`, or -1. */
+function nameEnd(xml: string, at: number): number {
+  if (!isNameStart(xml.charCodeAt(at))) return -1;
+  let i = at + 1;
+  while (isNameChar(xml.charCodeAt(i))) i++;
+  if (xml.charCodeAt(i) !== 58 /* : */) return i;
+  if (!isNameStart(xml.charCodeAt(i + 1))) return -1;
+  i += 2;
+  while (isNameChar(xml.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The element's name and end when the text at `at` is a start tag written canonically; null otherwise. */
+function readStartTag(xml: string, at: number): { name: string; end: number } | null {
+  const nameStop = nameEnd(xml, at + 1);
+  if (nameStop < 0) return null;
+  let i = nameStop;
+  let previous = "";
   for (;;) {
     const c = xml.charCodeAt(i);
-    if (c === 62 /* > */) return { name, end: i + 1, attributes };
+    if (c === 62 /* > */) return { name: xml.slice(at + 1, nameStop), end: i + 1 };
     if (c !== 32 /* space */) return null;
-    NAME.lastIndex = i + 1;
-    const attribute = NAME.exec(xml)?.[0];
+    const attributeStop = nameEnd(xml, i + 1);
+    if (attributeStop < 0) return null;
+    const attribute = xml.slice(i + 1, attributeStop);
     // Prefixed attributes and namespace declarations would need C14N's namespace handling.
-    if (!attribute || attribute.includes(":") || attribute === "xmlns") return null;
+    if (attribute.includes(":") || attribute === "xmlns") return null;
     // C14N writes unprefixed attributes sorted by name; a repeated name is not well-formed.
-    const previous = attributes[attributes.length - 1];
-    if (previous !== undefined && !(previous < attribute)) return null;
-    attributes.push(attribute);
-    i += 1 + attribute.length;
+    if (previous !== "" && !(previous < attribute)) return null;
+    previous = attribute;
+    i = attributeStop;
     if (xml.charCodeAt(i) !== 61 /* = */ || xml.charCodeAt(i + 1) !== 34 /* " */) return null;
     const close = xml.indexOf('"', i + 2);
     if (close < 0 || !isCanonicalAttributeValue(xml, i + 2, close)) return null;
@@ -95,9 +108,9 @@ export function canonicalAsWritten(xml: string, start: number, end: number, inhe
   const namespaces = new Map<string, string>();
   for (const [prefix, uri] of inherited) if (prefix !== "xml:") namespaces.set(prefix, uri);
   const attributes: Array<[string, string]> = [];
-  NAME.lastIndex = start + 1;
-  const apex = NAME.exec(xml)?.[0];
-  if (!apex || xml.charCodeAt(start) !== 60) return null;
+  const apexStop = nameEnd(xml, start + 1);
+  if (apexStop < 0 || xml.charCodeAt(start) !== 60) return null;
+  const apex = xml.slice(start + 1, apexStop);
   let at = start + 1 + apex.length;
   const seen = new Set<string>();
   for (APEX_ATTRIBUTE.lastIndex = at; ; ) {

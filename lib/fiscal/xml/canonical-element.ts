@@ -25,14 +25,35 @@ const NS_DECLARATION = /\sxmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const XML_ATTRIBUTE = /\sxml:[\w-]+\s*=/;
 const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
 
+type Frame = { name: string; ns: ReadonlyMap<string, string> };
+
 /** Finds the first element named `tag` (at or after offset `from`) and what it inherits from its ancestors. */
 export function locateElement(xml: string, tag: string, from = 0): ElementLocation | null {
-  const stack: Array<{ name: string; ns: ReadonlyMap<string, string> }> = [];
-  TAG.lastIndex = 0;
+  const found = scan(xml, tag, from, 0, []);
+  return found === "left the ancestors" ? null : found;
+}
+
+/**
+ * Like locateElement for an element after `previous` (at or after `from`), scanning only
+ * the text that follows `previous` (a Signature's SignedInfo after the signed infNFe);
+ * `previous` must be a whole element, as one that canonicalised is.
+ */
+export function locateElementAfter(xml: string, tag: string, previous: ElementLocation, from: number): ElementLocation | null {
+  if (from < previous.end) return locateElement(xml, tag, from);
+  // The ancestors' declarations ride on the outermost frame: valid while the scan stays below the parent.
+  const stack: Frame[] = previous.ancestors.map((name, i) => ({ name, ns: i === 0 ? previous.inherited : NO_DECLARATIONS }));
+  const found = scan(xml, tag, from, previous.end, stack);
+  return found === "left the ancestors" ? locateElement(xml, tag, from) : found;
+}
+
+function scan(xml: string, tag: string, from: number, startAt: number, stack: Frame[]): ElementLocation | null | "left the ancestors" {
+  const floor = stack.length;
+  TAG.lastIndex = startAt;
   for (let m = TAG.exec(xml); m; m = TAG.exec(xml)) {
-    const [whole, closing, name, attributes, selfClosing] = m;
+    const [, closing, name, attributes, selfClosing] = m;
     if (!name) continue; // comment, PI, CDATA, doctype
     if (closing) {
+      if (floor > 0 && stack.length <= floor) return "left the ancestors";
       stack.pop();
       continue;
     }
@@ -59,7 +80,6 @@ export function locateElement(xml: string, tag: string, from = 0): ElementLocati
       }
       stack.push({ name, ns });
     }
-    void whole;
   }
   return null;
 }
