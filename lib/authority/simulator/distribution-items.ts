@@ -51,7 +51,8 @@ export function partiesOf(nfeXml: string): Party[] {
   };
   add(recipientOf(nfeXml), "recipient");
   add(partyDocument(block(block(nfeXml, "transp"), "transporta")), "transporter");
-  for (const autXML of blocks(nfeXml, "autXML")) add(partyDocument(`<x>${autXML}</x>`), "autXML");
+  // Most NF-e name no autXML party: skip the whole-document scan for them.
+  if (nfeXml.includes("autXML>")) for (const autXML of blocks(nfeXml, "autXML")) add(partyDocument(`<x>${autXML}</x>`), "autXML");
   return found;
 }
 
