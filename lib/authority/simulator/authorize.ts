@@ -7,6 +7,7 @@ import { contingencyRefusal } from "./contingency-rules";
 import { nfeDistributionItems } from "./distribution-items";
 import { protNFe, retEnviNFe } from "./answers";
 import { checkSigner } from "./certificate-cnpj";
+import { block, field } from "./xml-fields";
 import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { newProtocolNumber } from "./protocol-number";
 import type { DenialCStat } from "./denials";
@@ -24,16 +25,8 @@ const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 type Parsed = { tpAmb: string; cUF: string; issuedAt: Date; key: string; cnpj: string; model: number; series: number; number: number; fields: Parameters<typeof checkAccessKey>[1] };
 
-// Read with targeted patterns, not a full parse: readNFe runs after the schema check
+// Read with targeted reads (xml-fields.ts), not a full parse: readNFe runs after the schema check
 // passed, so ide and emit are present, unprefixed children in schema order.
-function block(xml: string, tag: string): string {
-  return new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? "";
-}
-
-function field(xml: string, tag: string): string {
-  return new RegExp(`<(?:\\w+:)?${tag}>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1]?.trim() ?? "";
-}
-
 function readNFe(nfeXml: string): Parsed {
   const ide = block(nfeXml, "ide");
   const emit = block(nfeXml, "emit");

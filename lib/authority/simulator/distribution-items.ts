@@ -3,6 +3,7 @@ import { NFE_NS, escapeXml, retEvento } from "./answers";
 import { localTime } from "./context";
 import { EVENT_DESCRIPTIONS } from "./event-rules";
 import { protocolOf } from "./stored-protocol";
+import { block, blocks, field } from "./xml-fields";
 
 // What the simulated Ambiente Nacional puts in each party's distribution
 // (NT 2014.002, NFeDistribuicaoDFe): the parties of an NF-e are its recipient
@@ -22,18 +23,6 @@ type Tx = Prisma.TransactionClient;
 export type DistributedDocument = Pick<SimulatorDocument, "environment" | "accessKey" | "model" | "xml" | "status" | "denialCStat" | "protocol" | "digestValue" | "receivedAt">;
 export type Party = { document: string; role: "recipient" | "transporter" | "autXML" };
 
-function block(xml: string, tag: string): string {
-  return new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? "";
-}
-
-function blocks(xml: string, tag: string): string[] {
-  return [...xml.matchAll(new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`, "g"))].map((m) => m[1]!);
-}
-
-function field(xml: string, tag: string): string {
-  return new RegExp(`<(?:\\w+:)?${tag}>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1]?.trim() ?? "";
-}
-
 function partyDocument(xml: string): string {
   return field(xml, "CNPJ") || field(xml, "CPF");
 }
@@ -51,8 +40,7 @@ export function partiesOf(nfeXml: string): Party[] {
   };
   add(recipientOf(nfeXml), "recipient");
   add(partyDocument(block(block(nfeXml, "transp"), "transporta")), "transporter");
-  // Most NF-e name no autXML party: skip the whole-document scan for them.
-  if (nfeXml.includes("autXML>")) for (const autXML of blocks(nfeXml, "autXML")) add(partyDocument(`<x>${autXML}</x>`), "autXML");
+  for (const autXML of blocks(nfeXml, "autXML")) add(partyDocument(`<x>${autXML}</x>`), "autXML");
   return found;
 }
 
