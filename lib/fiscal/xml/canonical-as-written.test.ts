@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildNfe } from "@/lib/fiscal/nfe/build-nfe";
-import { benchNfe } from "@/scripts/bench/xml-input";
+import { transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import { EXAMPLES_DIR } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { canonicalAsWritten } from "./canonical-as-written";
@@ -43,7 +43,7 @@ function agrees(xml: string, tag: string, from = 0): boolean {
   return true;
 }
 
-const signedBenchNfe = () => signXml(buildNfe(benchNfe(1)).xml, testSigningCredentials("06929383000163"), { tag: "infNFe" });
+const signedSample = () => signXml(buildNfe(transportAndInstallments()).xml, testSigningCredentials("06929383000163"), { tag: "infNFe" });
 
 function xmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? xmlFiles(path.join(dir, e.name)) : e.name.endsWith(".xml") ? [path.join(dir, e.name)] : []));
@@ -51,7 +51,7 @@ function xmlFiles(dir: string): string[] {
 
 describe("canonicalAsWritten", () => {
   it("answers for what we build and sign: infNFe and SignedInfo", () => {
-    const signed = signedBenchNfe();
+    const signed = signedSample();
     expect(agrees(signed, "infNFe")).toBe(true);
     expect(agrees(signed, "SignedInfo")).toBe(true);
     // Inside enviNFe, where the namespace is inherited from two levels up.
@@ -73,7 +73,7 @@ describe("canonicalAsWritten", () => {
   });
 
   it("declines what C14N would rewrite, and agrees wherever it answers", () => {
-    const signed = signedBenchNfe();
+    const signed = signedSample();
     const apex = '<infNFe Id="NFe';
     const mutations: Array<[string, (xml: string) => string, boolean]> = [
       ["comment", (x) => x.replace("<ide>", "<ide><!-- c -->"), false],
@@ -115,7 +115,7 @@ describe("canonicalAsWritten", () => {
   });
 
   it("agrees with libxml2 on randomly damaged documents", () => {
-    const signed = signedBenchNfe();
+    const signed = signedSample();
     const snippets = ["<!--x-->", "&amp;", "&lt;", "&gt;", "&quot;", "&#x41;", ">", "\r", "\t", "\n", " ", "<a/>", "<a></a>", '<a b="1" a="2"></a>', '<a a="1" b="2"></a>', "<a a='1'></a>", '<a xmlns=""></a>', "<?p?>", "]]>", "\u00e7", "'", '"', "/", "=", "<", "</ide>", "<ide>"];
     let seed = 42;
     const random = (n: number) => {
