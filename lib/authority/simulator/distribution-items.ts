@@ -3,6 +3,7 @@ import { NFE_NS, escapeXml, retEvento } from "./answers";
 import { localTime } from "./context";
 import { EVENT_DESCRIPTIONS } from "./event-rules";
 import { protocolOf } from "./stored-protocol";
+import { block, blocks, field } from "./xml-fields";
 
 // What the simulated Ambiente Nacional puts in each party's distribution
 // (NT 2014.002, NFeDistribuicaoDFe): the parties of an NF-e are its recipient
@@ -21,18 +22,6 @@ type Tx = Prisma.TransactionClient;
 /** What the distribution's items are built from: a stored SimulatorDocument, or the one being recorded. */
 export type DistributedDocument = Pick<SimulatorDocument, "environment" | "accessKey" | "model" | "xml" | "status" | "denialCStat" | "protocol" | "digestValue" | "receivedAt">;
 export type Party = { document: string; role: "recipient" | "transporter" | "autXML" };
-
-function block(xml: string, tag: string): string {
-  return new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? "";
-}
-
-function blocks(xml: string, tag: string): string[] {
-  return [...xml.matchAll(new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`, "g"))].map((m) => m[1]!);
-}
-
-function field(xml: string, tag: string): string {
-  return new RegExp(`<(?:\\w+:)?${tag}>([^<]*)</(?:\\w+:)?${tag}>`).exec(xml)?.[1]?.trim() ?? "";
-}
 
 function partyDocument(xml: string): string {
   return field(xml, "CNPJ") || field(xml, "CPF");

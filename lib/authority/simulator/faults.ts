@@ -83,6 +83,11 @@ export class FaultRegistry {
     this.rules = [];
   }
 
+  /** No rule registered: the request's fields need not be read (the common case). */
+  isEmpty(): boolean {
+    return this.rules.length === 0;
+  }
+
   /** The first rule matching this request, consuming one of its uses. */
   take(service: AuthorityService, fields: RequestFields): FaultAction | undefined {
     const rule = this.rules.find(

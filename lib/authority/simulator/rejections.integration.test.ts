@@ -81,6 +81,17 @@ describe("refusals the simulator decides itself", () => {
     expect(results.find((r) => r.kind === "refused")).toMatchObject({ cStat: "539" });
   });
 
+  it("the same NF-e sent twice at once (one batch of the simulator's group commit): one authorization, one 204 naming its protocol", async () => {
+    const cnpj = randomCnpj();
+    const nfe = signedNfe({ cnpj, series: 6, number: 2 });
+    const results = await Promise.all([nfe, nfe].map((n) => client.authorize(target, n.xml, credentialsFor(cnpj))));
+    expect(results.map((r) => r.kind).sort()).toEqual(["authorized", "refused"]);
+    const authorized = results.find((r) => r.kind === "authorized");
+    const refused = results.find((r) => r.kind === "refused");
+    expect(refused).toMatchObject({ cStat: "204" });
+    if (authorized?.kind === "authorized" && refused?.kind === "refused") expect(refused.reason).toContain(`[nProt:${authorized.protocol}]`);
+  });
+
   it("refuses an NF-e issued in the future beyond the clock tolerance (703)", async () => {
     const cnpj = randomCnpj();
     const nfe = signedNfe({ cnpj, series: 7, number: 1, issuedAt: new Date(Date.now() + 60 * 60 * 1000) });

@@ -170,7 +170,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     const payloadXml = payloadOf(await readBody(request));
     if (!payloadXml) return reply(500, fault("The request has no nfeDadosMsg element"));
 
-    const action = faults.take(service, { ...requestFields(payloadXml), authorizer: requestAuthorizer(pathname, payloadXml) });
+    const action = faults.isEmpty() ? undefined : faults.take(service, { ...requestFields(payloadXml), authorizer: requestAuthorizer(pathname, payloadXml) });
     if (action?.kind === "outage") {
       // A down authorizer: its status service may still say so (108/109); everything else gets no answer.
       if (service === "NFeStatusServico4" && action.status) {

@@ -1,4 +1,5 @@
 import { XmlDocument } from "libxml2-wasm";
+import { canonicalAsWritten } from "./canonical-as-written";
 
 // Canonical XML 1.0 (inclusive, without comments) of one element of a
 // document, computed natively by libxml2 — the C14N engine xmlsec1 uses.
@@ -22,15 +23,37 @@ export type ElementLocation = {
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<!DOCTYPE[^>]*>/g;
 const NS_DECLARATION = /\sxmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const XML_ATTRIBUTE = /\sxml:[\w-]+\s*=/;
+const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
+
+type Frame = { name: string; ns: ReadonlyMap<string, string> };
 
 /** Finds the first element named `tag` (at or after offset `from`) and what it inherits from its ancestors. */
 export function locateElement(xml: string, tag: string, from = 0): ElementLocation | null {
-  const stack: Array<{ name: string; ns: Map<string, string> }> = [];
-  TAG.lastIndex = 0;
+  const found = scan(xml, tag, from, 0, []);
+  return found === "left the ancestors" ? null : found;
+}
+
+/**
+ * Like locateElement for an element after `previous` (at or after `from`), scanning only
+ * the text that follows `previous` (a Signature's SignedInfo after the signed infNFe);
+ * `previous` must be a whole element, as one that canonicalised is.
+ */
+export function locateElementAfter(xml: string, tag: string, previous: ElementLocation, from: number): ElementLocation | null {
+  if (from < previous.end) return locateElement(xml, tag, from);
+  // The ancestors' declarations ride on the outermost frame: valid while the scan stays below the parent.
+  const stack: Frame[] = previous.ancestors.map((name, i) => ({ name, ns: i === 0 ? previous.inherited : NO_DECLARATIONS }));
+  const found = scan(xml, tag, from, previous.end, stack);
+  return found === "left the ancestors" ? locateElement(xml, tag, from) : found;
+}
+
+function scan(xml: string, tag: string, from: number, startAt: number, stack: Frame[]): ElementLocation | null | "left the ancestors" {
+  const floor = stack.length;
+  TAG.lastIndex = startAt;
   for (let m = TAG.exec(xml); m; m = TAG.exec(xml)) {
-    const [whole, closing, name, attributes, selfClosing] = m;
+    const [, closing, name, attributes, selfClosing] = m;
     if (!name) continue; // comment, PI, CDATA, doctype
     if (closing) {
+      if (floor > 0 && stack.length <= floor) return "left the ancestors";
       stack.pop();
       continue;
     }
@@ -47,18 +70,30 @@ export function locateElement(xml: string, tag: string, from = 0): ElementLocati
       return { start: m.index, end: end + closeTag.length, parent: ancestors.at(-1) ?? null, ancestors, inherited };
     }
     if (!selfClosing) {
-      const ns = new Map<string, string>();
-      for (const d of (attributes ?? "").matchAll(NS_DECLARATION)) ns.set(d[1] ?? "", d[2] ?? d[3] ?? "");
-      if (XML_ATTRIBUTE.test(attributes ?? "")) ns.set("xml:", "");
+      // Most elements declare nothing: they share one empty map.
+      let ns = NO_DECLARATIONS;
+      if (attributes && attributes.includes("xml")) {
+        const declared = new Map<string, string>();
+        for (const d of attributes.matchAll(NS_DECLARATION)) declared.set(d[1] ?? "", d[2] ?? d[3] ?? "");
+        if (XML_ATTRIBUTE.test(attributes)) declared.set("xml:", "");
+        ns = declared;
+      }
       stack.push({ name, ns });
     }
-    void whole;
   }
   return null;
 }
 
 /** C14N 1.0 of the located element, as UTF-8 bytes. */
 export function canonicalElement(xml: string, location: ElementLocation): Buffer {
+  // What we built ourselves is canonical as written: no parse needed (canonical-as-written.ts).
+  const asWritten = canonicalAsWritten(xml, location.start, location.end, location.inherited);
+  if (asWritten !== null) return Buffer.from(asWritten, "utf8");
+  return canonicalElementByLibxml2(xml, location);
+}
+
+/** C14N 1.0 of the located element by libxml2, whatever its serialisation. */
+export function canonicalElementByLibxml2(xml: string, location: ElementLocation): Buffer {
   let element = xml.slice(location.start, location.end);
   const openEnd = element.search(/\s|\/?>/);
   const ownTag = element.slice(0, element.indexOf(">") + 1);

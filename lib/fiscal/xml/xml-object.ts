@@ -22,6 +22,7 @@ type Frame = { name: string; node: XmlObject; text: string; hasContent: boolean 
 const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&apos;": "'" };
 const ENTITY = /&(?:lt|gt|amp|quot|apos);/g;
 const OTHER_REFERENCE = /&(?!(?:lt|gt|amp|quot|apos);)/;
+const WHITESPACE = /\s/;
 const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** Text with the predefined entities decoded, or null when it holds another reference (the caller falls back). */
@@ -49,11 +50,14 @@ export function readXmlObject(xml: string, isList: (name: string) => boolean = (
   const root: Frame = { name: "", node: {}, text: "", hasContent: false };
   const stack: Frame[] = [root];
   let at = 0;
+  // Where the next quote characters are (-1: none left, -2: not looked for yet): a tag
+  // with none before its first ">" needs no quote-aware scan for its end.
+  let nextDouble = -2;
+  let nextSingle = -2;
   for (;;) {
     const open = xml.indexOf("<", at);
     const current = stack[stack.length - 1]!;
-    const between = open === -1 ? xml.slice(at) : xml.slice(at, open);
-    if (between.length > 0) current.text += between;
+    if (open !== at) current.text += open === -1 ? xml.slice(at) : xml.slice(at, open);
     if (open === -1) break;
     const next = xml.charCodeAt(open + 1);
     if (next === 63 /* ? */) {
@@ -65,19 +69,25 @@ export function readXmlObject(xml: string, isList: (name: string) => boolean = (
     }
     if (next === 33 /* ! */) return null; // comment, CDATA, DOCTYPE
     // The tag's end: the first ">" outside a quoted attribute value.
-    let end = open + 1;
-    let quote = 0;
-    for (; end < xml.length; end++) {
-      const c = xml.charCodeAt(end);
-      if (quote) {
-        if (c === quote) quote = 0;
-      } else if (c === 34 || c === 39) quote = c;
-      else if (c === 62 /* > */) break;
+    let end = xml.indexOf(">", open + 1);
+    if (end === -1) return null;
+    if (nextDouble !== -1 && nextDouble < open) nextDouble = xml.indexOf('"', open);
+    if (nextSingle !== -1 && nextSingle < open) nextSingle = xml.indexOf("'", open);
+    if ((nextDouble >= 0 && nextDouble < end) || (nextSingle >= 0 && nextSingle < end)) {
+      let quote = 0;
+      for (end = open + 1; end < xml.length; end++) {
+        const c = xml.charCodeAt(end);
+        if (quote) {
+          if (c === quote) quote = 0;
+        } else if (c === 34 || c === 39) quote = c;
+        else if (c === 62 /* > */) break;
+      }
+      if (end >= xml.length) return null;
     }
-    if (end >= xml.length) return null;
     at = end + 1;
     if (next === 47 /* / */) {
-      const name = localName(xml.slice(open + 2, end).trim());
+      // Usually the end tag is exactly the open element's unprefixed name.
+      const name = end - open - 2 === current.name.length && xml.startsWith(current.name, open + 2) ? current.name : localName(xml.slice(open + 2, end).trim());
       if (stack.length === 1 || current.name !== name) return null;
       stack.pop();
       const text = decode(current.text.trim());
@@ -92,14 +102,19 @@ export function readXmlObject(xml: string, isList: (name: string) => boolean = (
       continue;
     }
     const selfClosing = xml.charCodeAt(end - 1) === 47;
-    const inner = xml.slice(open + 1, selfClosing ? end - 1 : end);
-    const space = inner.search(/\s/);
-    const name = localName(space === -1 ? inner : inner.slice(0, space));
+    const innerEnd = selfClosing ? end - 1 : end;
+    let space = open + 1;
+    while (space < innerEnd) {
+      const c = xml.charCodeAt(space);
+      if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c > 127 && WHITESPACE.test(xml.charAt(space))) break;
+      space++;
+    }
+    const name = localName(xml.slice(open + 1, space));
     if (name === "") return null;
     const node: XmlObject = {};
     let hasAttributes = false;
-    if (space !== -1) {
-      const attributes = inner.slice(space);
+    if (space < innerEnd) {
+      const attributes = xml.slice(space, innerEnd);
       ATTRIBUTE.lastIndex = 0;
       let consumed = 0;
       for (let match = ATTRIBUTE.exec(attributes); match; match = ATTRIBUTE.exec(attributes)) {

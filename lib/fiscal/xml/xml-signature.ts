@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import { SignedXml } from "xml-crypto";
-import { canonicalElement, locateElement } from "./canonical-element";
+import { canonicalElement, locateElement, locateElementAfter } from "./canonical-element";
 import { escapeAttribute } from "./xml-text";
 
 // XMLDSig profile of the NF-e MOC 4.00 (section 4.1 "Padrão de assinatura
@@ -171,7 +171,7 @@ function verifyProfile(xml: string, tag: SignedTag, id: string, signature: strin
   if (digest !== digestValue) return { valid: false, reason: `Digest of #${id} does not match: the document was changed after signing` };
 
   // SignedInfo is canonicalised in its place in the document: it inherits every namespace in scope there.
-  const info = locateElement(xml, "SignedInfo", xml.indexOf(signature));
+  const info = locateElementAfter(xml, "SignedInfo", element, xml.indexOf(signature));
   if (!info) return { valid: false, reason: "Signature without SignedInfo" };
   const signed = verify("sha1", canonicalElement(xml, info), publicKeyOf(certificatePem), Buffer.from(signatureValue, "base64"));
   return signed ? { valid: true, certificatePem, referenceId: id } : { valid: false, reason: "SignatureValue does not verify with the certificate in KeyInfo" };
