@@ -10,6 +10,9 @@ import { db } from "@/test/factories";
 import { EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { queueEmission } from "./queue-emission";
 import { createDraft, createEmittingCompany, startTestSimulator } from "./testing/emission-fixtures";
+import { POST as create } from "@/app/v1/fiscal-documents/route";
+import { call } from "@/test/http";
+import { createNfseCompany, nfseBody } from "./nfse/testing";
 
 // Under the local driver the settlement of an emission is made by the statement that records the
 // step's result and finishes the run (lib/jobs/step-write.ts): both commit, or neither.
@@ -76,5 +79,25 @@ describe("an emission's settlement made with its run's finish", () => {
     await runFinish(second.carried);
     expect(await documentOf(other.id)).toMatchObject({ status: "PROCESSING", events: [] });
     expect(await runOf(second.runId)).toMatchObject({ status: "RUNNING", steps: {} });
+  });
+
+  it("an NFS-e's settlement too: a crash before the statement records nothing, and the replay takes the NFS-e Sefin issued (DPS lookup) once", async () => {
+    const company = await createNfseCompany();
+    const created = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: nfseBody() });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const { runId } = await executeKeepingFinish(company.companyId, id);
+    const midRun = await documentOf(id);
+    expect(midRun).toMatchObject({ status: "PROCESSING", emissionAttempts: 1 });
+    expect(midRun.events).toHaveLength(0);
+    expect(await runOf(runId)).toMatchObject({ status: "RUNNING", steps: {} });
+
+    await db.backgroundRun.update({ where: { id: runId }, data: { leaseUntil: new Date("2000-01-01T00:00:00Z") } });
+    await drainDueRuns(functions, { companyIds: [company.companyId] });
+    const done = await documentOf(id);
+    expect(done).toMatchObject({ status: "AUTHORIZED", emissionAttempts: 2 });
+    expect(done.events.map((e) => [e.kind, (e.details as { via?: string }).via])).toEqual([["AUTHORIZATION", "dps_lookup"]]);
+    expect((await db.domainEvent.findMany({ where: { documentId: id } })).map((e) => e.type)).toEqual(["document.authorized"]);
+    expect(await runOf(runId)).toMatchObject({ status: "SUCCEEDED" });
   });
 });

@@ -1,7 +1,7 @@
 import { getNfseAuthority, type ClientCertificate, type NfseAuthority, type NfseIssued } from "@/lib/authority";
 import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
-import type { EmissionRun, Superseded } from "../outcomes";
+import type { EmissionRun, StepOptions, Superseded } from "../outcomes";
 import type { ReturnedToDraft } from "../send-for-authorization";
 import { settleBackToDraft, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
 import { settleNfseAuthorized } from "./settle-nfse";
@@ -27,7 +27,7 @@ type Outcome =
 export async function sendNfseCounted(
   run: EmissionRun,
   document: NfseSendSource,
-  options: { finalAttempt: boolean },
+  options: StepOptions,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority = getNfseAuthority,
 ): Promise<Settled | Superseded | ReturnedToDraft> {
   const pool = getPool();
@@ -39,10 +39,12 @@ export async function sendNfseCounted(
   const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
   const outcome = await send(authorityFor(document.environment), document, certificate);
 
-  if (outcome.kind === "issued") return settleNfseAuthorized(pool, run, document, outcome.issued, outcome.via);
-  if (outcome.kind === "refused") return settleRejected(pool, run, document, outcome);
+  // The settlement is the step's last write, under the run's guard the stored DPS was written with.
+  const LAST_WRITE = { deferWrite: options.deferWrite };
+  if (outcome.kind === "issued") return settleNfseAuthorized(pool, run, document, outcome.issued, outcome.via, LAST_WRITE);
+  if (outcome.kind === "refused") return settleRejected(pool, run, document, outcome, LAST_WRITE);
   if (options.finalAttempt) {
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason: `No answer from Sefin Nacional after ${document.emissionAttempts} attempts: ${outcome.reason}` });
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason: `No answer from Sefin Nacional after ${document.emissionAttempts} attempts: ${outcome.reason}` }, LAST_WRITE);
   }
   const settled = await settleBackToDraft(pool, run, null);
   return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: outcome.reason, cStat: null };

@@ -4,7 +4,7 @@ import { documentEventData } from "@/lib/events/record-outcome";
 import type { NfseIssued } from "@/lib/authority";
 import { readNfse } from "@/lib/fiscal/nfse";
 import type { EmissionRun } from "../outcomes";
-import type { Settled, SettlementSource } from "../settle-emission";
+import type { Settled, SettlementSource, SettleOptions } from "../settle-emission";
 
 // PROCESSING → AUTHORIZED for an NFS-e, as ONE statement (like SETTLE for
 // NF-e): the 50-digit access key, nfseNumber (nNFSe), verificationCode (the
@@ -13,8 +13,8 @@ import type { Settled, SettlementSource } from "../settle-emission";
 // document), authorizationDate (dhProc), the NFS-e XML as authorizedXml, the
 // NFS-e's own values in taxTotals.nfse.authority, the AUTHORIZATION event and
 // document.authorized.
-const SETTLE_NFSE = `
-  WITH settled AS (
+const SETTLE_NFSE_CTES = `
+  settled AS (
     UPDATE "FiscalDocument"
     SET "status" = 'AUTHORIZED', "accessKey" = $4, "nfseNumber" = $5, "verificationCode" = $4, "protocolNumber" = $6, "authorizationDate" = $7::timestamp,
         "authorizedXml" = $8, "rejectionCode" = NULL, "rejectionReason" = NULL, "updatedAt" = $9::timestamp,
@@ -30,21 +30,24 @@ const SETTLE_NFSE = `
     INSERT INTO "DomainEvent" ("id", "companyId", "type", "documentId", "environment", "documentType", "data", "createdAt")
     SELECT $14, s."companyId", 'document.authorized', s."id", s."environment", s."type", $15::jsonb, $9::timestamp
     FROM settled s
-  )
-  SELECT count(*)::int AS "settled" FROM settled`;
+  )`;
+const SETTLE_NFSE = `WITH ${SETTLE_NFSE_CTES} SELECT count(*)::int AS "settled" FROM settled`;
 
-export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, issued: NfseIssued, via: "submit" | "dps_lookup"): Promise<Settled> {
+/** deferWrite: as for an NF-e's settlement (settle-emission.ts, SettleOptions): made by the statement that records the step's result. */
+export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, issued: NfseIssued, via: "submit" | "dps_lookup", options: Pick<SettleOptions, "deferWrite"> = {}): Promise<Settled> {
   const summary = readNfse(issued.nfseXml);
   if (!summary) throw new Error(`Sefin returned an NFS-e without infNFSe Id for document ${source.id}`);
   const authorizationDate = new Date(summary.dhProc || issued.processedAt);
   const protocol = (/<nDFSe>(\d+)<\/nDFSe>/.exec(issued.nfseXml)?.[1]) ?? summary.nNFSe;
   const after = { ...source, accessKey: issued.accessKey, authorizationDate, protocolNumber: protocol, rejectionReason: null };
   const now = utc(new Date());
-  const [row] = await sql<{ settled: number }>(client, SETTLE_NFSE, [
+  const values = [
     run.documentId, run.companyId, run.runId, issued.accessKey, summary.nNFSe, protocol, utc(authorizationDate), issued.nfseXml, now,
     JSON.stringify(summary.values),
     randomUUID(), `NFS-e ${summary.nNFSe} gerada`, JSON.stringify({ via, attempts: source.emissionAttempts, dpsId: issued.dpsId, alerts: issued.alerts }),
     randomUUID(), JSON.stringify(documentEventData(after)),
-  ]);
+  ];
+  if (options.deferWrite?.({ ctes: SETTLE_NFSE_CTES, values, applied: "settled" })) return { kind: "settled", status: "AUTHORIZED" };
+  const [row] = await sql<{ settled: number }>(client, SETTLE_NFSE, values);
   return row?.settled === 1 ? { kind: "settled", status: "AUTHORIZED" } : { kind: "superseded", status: "not this run's" };
 }
