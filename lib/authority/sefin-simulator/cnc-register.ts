@@ -1,6 +1,3 @@
-import { getPool } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
-
 // Sefin Nacional fills the NFS-e's <emit> from the CNC (Cadastro Nacional de
 // Contribuintes), not from the DPS (which carries no provider address when the
 // provider issues it). The simulator's CNC is this installation's register of
@@ -20,13 +17,10 @@ export type CncContributor = {
   email: string | null;
 };
 
-const FIND_CONTRIBUTOR = `
+/**
+ * The provider as the CNC has it ($1: its CNPJ; no row for a CPF provider or a CNPJ no company of
+ * this installation has), read by the statement that reads the DPS's state (nfse-store.ts).
+ */
+export const FIND_CONTRIBUTOR = `
   SELECT "tradeName", "street", "streetNumber", "complement", "neighborhood", "municipalityCode", "state", "zipCode", "phone", "email"
   FROM "Company" WHERE "cnpj" = $1 AND "environment" = 'HOMOLOGATION' LIMIT 1`;
-
-/** The provider as the CNC has it, or null (a CPF provider, or a CNPJ no company of this installation has). */
-export async function findCncContributor(cnpj: string | null | undefined): Promise<CncContributor | null> {
-  if (!cnpj) return null;
-  const [row] = await sql<CncContributor>(getPool(), FIND_CONTRIBUTOR, [cnpj]);
-  return row ?? null;
-}

@@ -6,7 +6,6 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { localTime, schemaDetail, type SimulatorContext } from "../simulator/context";
 import { certificateHolder } from "../simulator/certificate-cnpj";
 import { buildNfseXml } from "./build-nfse-xml";
-import { findCncContributor } from "./cnc-register";
 import { computeNfseValues } from "./compute-values";
 import { dpsState, recordNfse, type DpsState } from "./nfse-store";
 import { checkDpsRules } from "./dps-rules";
@@ -59,7 +58,7 @@ export async function receiveDps(context: SimulatorContext, body: unknown): Prom
   const dps = readDps(xml);
   const refused = identityRules(dps, certificateHolder(signature.certificatePem));
   if (refused) return refused;
-  const state = await dpsState(ENVIRONMENT, dps.id, dps.prest.cnpj ?? dps.prest.cpf ?? "");
+  const state = await dpsState(ENVIRONMENT, dps.id, dps.prest.cnpj ?? dps.prest.cpf ?? "", dps.prest.cnpj || null);
   if (state.issued) return reject("E0014");
   const later = checkDpsRules(dps, now);
   if (later) return later;
@@ -71,7 +70,7 @@ async function issue(dps: ReceivedDps, dpsXml: string, certificatePem: string, n
   const values = computeNfseValues(dps);
   const dhProc = localTime(now, dps.cLocEmi.slice(0, 2));
   const emitName = emitNameOf(certificatePem);
-  const cnc = await findCncContributor(dps.prest.cnpj);
+  const { cnc } = state;
   // nNFSe is sequential per issuer and never reused; a concurrent DPS of the same issuer that took the number makes this one retry.
   let nNFSe = state.nextNumber;
   for (let attempt = 0; attempt < 5; attempt++) {
