@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
 import { nfeBlockingChecksPassSql, type CertificateState } from "@/lib/companies";
-import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
+import { numberDocumentCtes } from "./number-document-sql";
 import type { StoredDocument } from "./to-nfe-input";
 
 export type EmissionDocument = {
@@ -50,22 +50,15 @@ const LOAD = load("", "");
 // record's as now: re-taking it cannot refuse client_changed, and a replay after a crash builds
 // the same <dest> from the stored one). Any other document is read only, and numbered by the
 // TypeScript checks' path (prepare-emission.ts). An exhausted series allocates nothing.
-const LOAD_AND_NUMBER = load(`
-  WITH target AS (
-    SELECT d."id", d."companyId", CASE d."type" WHEN 'NFCE' THEN 65 ELSE 55 END AS "model",
-      coalesce(d."series", CASE d."type" WHEN 'NFCE' THEN c."nfceSeries" ELSE c."nfeSeries" END) AS "series", d."environment"
-    FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
-    WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = 0 AND d."type" IN ('NFE', 'NFCE')
-      AND ${nfeBlockingChecksPassSql("c", `d."type"::text`, "$5::timestamp")}
-      AND NOT EXISTS (SELECT 1 FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND r."updatedAt" > d."createdAt")
-    FOR UPDATE OF d
-  ), allocated AS (${numberingUpsertSql(`SELECT $4::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
-  ), assigned AS (
-    UPDATE "FiscalDocument" d SET "number" = a."number", "series" = t."series", "updatedAt" = $5::timestamp
-    FROM allocated a, target t WHERE d."id" = t."id" AND a."number" <= ${MAX_DOCUMENT_NUMBER}
-    RETURNING d."number", d."series"
-  )`, `,
-    (SELECT n."number" FROM assigned n) AS "assignedNumber", (SELECT n."series" FROM assigned n) AS "assignedSeries"`);
+const LOAD_AND_NUMBER = load(
+  `WITH ${numberDocumentCtes({
+    documentId: "$1", companyId: "$2", runId: "$3", numberingId: "$4", now: "$5",
+    condition: `${nfeBlockingChecksPassSql("c", `d."type"::text`, "$5::timestamp")}
+      AND NOT EXISTS (SELECT 1 FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND r."updatedAt" > d."createdAt")`,
+  })}`,
+  `,
+    (SELECT n."number" FROM assigned n) AS "assignedNumber", (SELECT n."series" FROM assigned n) AS "assignedSeries"`,
+);
 
 /**
  * The document of a run with everything emission needs, or null when it does

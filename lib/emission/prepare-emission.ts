@@ -9,7 +9,8 @@ import { sql, utc, type Queryable } from "@/lib/db/sql";
 import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { DomainError } from "@/lib/errors";
 import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
-import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
+import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
+import { numberDocumentCtes } from "./number-document-sql";
 import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { loadAndNumberEmissionDocument } from "./load-emission-document";
@@ -159,23 +160,11 @@ export async function buildCheckedNfe(client: Queryable, keyed: StoredDocument, 
   }
 }
 
-// The next number of the document's series, written onto the document in the same statement
-// with the recipient snapshot re-taken at emission ($8, null to keep the stored one), only while
-// it is this run's, PROCESSING and unnumbered (under its row lock). An exhausted series
-// allocates nothing (number null, assigned 0): refused, the counter left as it was.
+// The next number of the document's series written onto it, with the recipient snapshot
+// re-taken at emission ($6, null keeps the stored one), only while it is this run's, PROCESSING
+// and unnumbered. An exhausted series allocates nothing (number null, assigned 0): refused.
 const ASSIGN_NUMBER = `
-  WITH target AS (
-    SELECT d."id", d."companyId", $4::int AS "model",
-      coalesce(d."series", CASE WHEN $4::int = 65 THEN c."nfceSeries" ELSE c."nfeSeries" END) AS "series", d."environment"
-    FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
-    WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = 0
-    FOR UPDATE OF d
-  ), allocated AS (${numberingUpsertSql(`SELECT $5::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
-  ), assigned AS (
-    UPDATE "FiscalDocument" d SET "number" = a."number", "series" = t."series", "clientSnapshot" = coalesce($8::jsonb, d."clientSnapshot"), "updatedAt" = $6::timestamp
-    FROM allocated a, target t WHERE d."id" = t."id" AND a."number" <= $7::int
-    RETURNING d."number"
-  )
+  WITH ${numberDocumentCtes({ documentId: "$1", companyId: "$2", runId: "$3", numberingId: "$4", now: "$5", snapshot: "$6" })}
   SELECT a."number", t."series", (SELECT count(*)::int FROM assigned) AS "assigned" FROM target t LEFT JOIN allocated a ON true`;
 
 type Numbered = { kind: "numbered"; number: number; series: number };
@@ -183,7 +172,7 @@ type Numbered = { kind: "numbered"; number: number; series: number };
 async function assignNumber(client: Queryable, run: EmissionRun, document: StoredDocument, snapshot: ClientSnapshot | null): Promise<Numbered | EmissionRefusal | Superseded> {
   const model = document.type === "NFCE" ? 65 : 55;
   const [row] = await sql<{ number: number; series: number; assigned: number }>(client, ASSIGN_NUMBER, [
-    run.documentId, run.companyId, run.runId, model, randomUUID(), utc(new Date()), MAX_DOCUMENT_NUMBER, snapshot && JSON.stringify(snapshot),
+    run.documentId, run.companyId, run.runId, randomUUID(), utc(new Date()), snapshot && JSON.stringify(snapshot),
   ]);
   if (!row) return { kind: "superseded", status: "not this run's" };
   if (row.assigned !== 1) {
