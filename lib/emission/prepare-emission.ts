@@ -152,8 +152,7 @@ export async function buildCheckedNfe(client: Queryable, keyed: StoredDocument, 
       const reason = `The built access key ${built.accessKey} differs from the document's ${keyed.accessKey}; the issue date must stay in the month of the key`;
       return { kind: "refused", code: "access_key_mismatch", reason };
     }
-    // The rules read the NFe as built: the signed one is the same text plus its Signature, which no rule reads.
-    assertBusinessRules(built.unsignedXml, { csc: input.csc });
+    assertBusinessRules(built.xml, { csc: input.csc });
     return { kind: "built", signedXml: built.xml };
   } catch (error) {
     if (error instanceof DomainError) return { kind: "refused", code: error.code, reason: error.message };

@@ -8,15 +8,9 @@ import type { BuiltNfe, NfeInput } from "./types";
  * NFeAutorizacao4. A schema failure throws 422 schema_validation_failed and
  * nothing is sent (issue 5, item 4).
  */
-export function buildSignedNfe(input: NfeInput, credentials: SigningCredentials): SignedNfe {
+export function buildSignedNfe(input: NfeInput, credentials: SigningCredentials): BuiltNfe {
   const built = buildNfe(input, { privateKeyPem: credentials.privateKeyPem });
   const xml = signXml(built.xml, credentials, { tag: "infNFe" });
   validateXml(xml, "nfe/nfe_v4.00.xsd");
-  return { ...built, xml, unsignedXml: built.xml };
+  return { ...built, xml };
 }
-
-/**
- * unsignedXml: the same NFe without its Signature (what the business rules read: no rule looks at the
- * Signature, and a 1-item NF-e's Signature is a third of its text, so reading it cost the rules a third more).
- */
-export type SignedNfe = BuiltNfe & { unsignedXml: string };
