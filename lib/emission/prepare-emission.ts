@@ -9,6 +9,7 @@ import { sql, utc, type Queryable } from "@/lib/db/sql";
 import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { DomainError } from "@/lib/errors";
 import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
+import { sameMinuteMemo, type MinuteMemo } from "@/lib/fiscal/nfe/format";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { numberDocumentCtes } from "./number-document-sql";
 import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
@@ -202,11 +203,16 @@ export function withAccessKey(document: StoredDocument, { number, series }: Numb
 /** AAMM of dhEmi as the issuer's clock shows it (the key's AAMM must match dhEmi). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const yearMonths: MinuteMemo = new Map();
+
 export function yearMonthIn(date: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" })));
-  const parts = formatter.formatToParts(date);
-  const year = parts.find((p) => p.type === "year")?.value ?? "";
-  const month = parts.find((p) => p.type === "month")?.value ?? "";
-  return `${year}${month}`;
+  // Constant within a UTC minute (format.ts, sameMinuteMemo): Intl is asked once per minute and zone.
+  return sameMinuteMemo(yearMonths, timeZone, date, () => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" })));
+    const parts = formatter.formatToParts(date);
+    const year = parts.find((p) => p.type === "year")?.value ?? "";
+    const month = parts.find((p) => p.type === "month")?.value ?? "";
+    return `${year}${month}`;
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeXml, fiscalText } from "@/lib/fiscal/xml/xml-text";
-import { isoDate, isPositive, localDateTime, money, percent, quantity, unitValue, weight } from "./format";
+import { isoDate, isPositive, localDateTime, money, percent, quantity, sameMinuteMemo, unitValue, weight, type MinuteMemo } from "./format";
 
 describe("decimal formatting for the layout's types", () => {
   it("pads to the type's places and strips leading zeros", () => {
@@ -46,6 +46,29 @@ describe("dates", () => {
     expect(localDateTime("2026-01-01T01:30:00Z", "RJ")).toBe("2025-12-31T22:30:00-03:00");
     expect(isoDate(new Date("2026-04-09T00:00:00Z"))).toBe("2026-04-09");
     expect(isoDate("2026-04-09")).toBe("2026-04-09");
+  });
+
+  it("reuses an offset only within its UTC minute: the change at a DST transition shows on the next minute", () => {
+    // São Paulo's last DST began 2018-11-04 00:00 local (-03:00), i.e. 03:00 UTC, and clocks went to -02:00.
+    expect(localDateTime("2018-11-04T02:59:00Z", "SP")).toBe("2018-11-03T23:59:00-03:00");
+    expect(localDateTime("2018-11-04T02:59:59Z", "SP")).toBe("2018-11-03T23:59:59-03:00");
+    expect(localDateTime("2018-11-04T03:00:00Z", "SP")).toBe("2018-11-04T01:00:00-02:00");
+    expect(localDateTime("2018-11-04T03:00:30Z", "SP")).toBe("2018-11-04T01:00:30-02:00");
+    // One zone's memo never answers for another's.
+    expect(localDateTime("2018-11-04T03:00:40Z", "AM")).toBe("2018-11-03T23:00:40-04:00");
+    expect(localDateTime("2018-11-04T03:00:50Z", "SP")).toBe("2018-11-04T01:00:50-02:00");
+  });
+
+  it("answers every minute of a day as Intl does", () => {
+    const intl = (date: Date, timeZone: string) => {
+      const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(date).find((p) => p.type === "timeZoneName")!.value;
+      return name === "GMT" ? "+00:00" : name.slice(3);
+    };
+    const memo: MinuteMemo = new Map();
+    for (let t = Date.UTC(2018, 10, 3, 12); t < Date.UTC(2018, 10, 4, 12); t += 37_000) {
+      const date = new Date(t);
+      expect(sameMinuteMemo(memo, "America/Sao_Paulo", date, () => intl(date, "America/Sao_Paulo"))).toBe(intl(date, "America/Sao_Paulo"));
+    }
   });
 });
 

@@ -79,14 +79,38 @@ export function weight(value: DecimalInput, field = "weight"): string {
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function utcOffset(date: Date, timeZone: string): string {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const name = formatter.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
-  // "GMT-03:00"; plain "GMT" at offset zero.
-  return name === "GMT" ? "+00:00" : name.slice(3);
+  return sameMinuteMemo(offsetMemo, timeZone, date, () => {
+    let formatter = offsetFormatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+      offsetFormatters.set(timeZone, formatter);
+    }
+    const name = formatter.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+    // "GMT-03:00"; plain "GMT" at offset zero.
+    return name === "GMT" ? "+00:00" : name.slice(3);
+  });
+}
+const offsetMemo: MinuteMemo = new Map();
+
+/** The last answer per time zone, with the UTC minute it was computed for. */
+export type MinuteMemo = Map<string, { minute: number; value: string }>;
+
+// Since 1980 every time zone's offset changes only at whole UTC minutes (the odd-second LMT offsets ended
+// earlier), so whatever a zone's clock shows at minute precision or coarser is the same all through a UTC
+// minute. Intl's formatToParts costs tens of microseconds a call, and emission asks per document for
+// dhEmi's offset and the key's AAMM of dates that fall in the same minute: the last answer per zone is
+// reused within its minute (older dates are always computed).
+const MEMO_FROM = Date.UTC(1980, 0, 1);
+
+export function sameMinuteMemo(memo: MinuteMemo, timeZone: string, date: Date, compute: () => string): string {
+  const time = date.getTime();
+  if (!(time >= MEMO_FROM)) return compute();
+  const minute = Math.floor(time / 60_000);
+  const last = memo.get(timeZone);
+  if (last && last.minute === minute) return last.value;
+  const value = compute();
+  memo.set(timeZone, { minute, value });
+  return value;
 }
 
 /**
