@@ -6,6 +6,7 @@ import { createEmittingCompany, draftBody } from "@/lib/emission/testing/emissio
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 import { makeClient } from "./testing/fixtures";
+import { summarizeDocument } from "./serialize-document";
 
 // A create after the first composes from the company and recipient the last
 // one read and writes in one statement that checks they are unchanged
@@ -30,6 +31,23 @@ describe("POST /v1/fiscal-documents from the last create's company and recipient
     expect(await natureOf(second)).toBe("REMESSA PARA TESTE");
     expect(await natureOf(await post(company.key, draftBody()))).toBe("REMESSA PARA TESTE");
     expect(await db.fiscalDocument.count({ where: { companyId: company.companyId } })).toBe(4);
+  });
+
+  it("answers the summary of the document as stored, without reading it back (first create, later ones, emit or not)", async () => {
+    const company = await createEmittingCompany();
+    for (const emit of [false, true, true, false]) {
+      const res = await post(company.key, { ...draftBody({ emit }), externalId: emit ? undefined : `ext-${Math.random()}` });
+      expect(res.status).toBe(201);
+      const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: res.body.id } });
+      expect(res.body).toEqual(summarizeDocument(stored, { runId: stored.runId }));
+      expect(res.body.status).toBe(emit ? "PROCESSING" : "DRAFT");
+    }
+    const client = await makeClient(company.companyId, { name: "Registrado Ltda" });
+    for (let i = 0; i < 2; i++) {
+      const res = await post(company.key, { ...draftBody({ emit: true }), client: undefined, clientId: client.id });
+      const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: res.body.id } });
+      expect(res.body).toEqual(summarizeDocument(stored, { runId: stored.runId }));
+    }
   });
 
   it("composes from the recipient as it is now when the client changed", async () => {

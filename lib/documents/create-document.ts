@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { assertOneService } from "./assert-one-service";
-import type { Client, Company } from "@prisma/client";
+import type { Client, Company, DocumentStatus } from "@prisma/client";
 import { parseWith } from "@/lib/contracts/parse-input";
 import { validationError } from "@/lib/errors";
 import { db, getPool } from "@/lib/db/client";
@@ -77,10 +77,23 @@ export async function createDocument(
 async function writeDocument(client: Queryable, companyId: string, body: CreateDocumentBody, references: References, company: Company, recipientRecord: Client | null) {
   const rows = composeDocument(company, recipientRecord, body, references);
   const run = emissionRunOf(companyId, body, company, rows);
-  const stored = await insertDocumentRows(client, rows, run);
+  await insertDocumentRows(client, rows, run);
   // Last: with Inngest this sends the event, before the caller's transaction commits (see enqueueRun).
   if (run) await dispatchRun(run);
-  return summarizeDocument(stored, { runId: run?.id ?? null });
+  return summarizeComposed(rows, run);
+}
+
+/**
+ * The summary of a document as written: the composed row is the stored one (FiscalDocument has no
+ * trigger, and the summary's columns not written — series, accessKey, authorizationDate, the
+ * contingency's — are nullable without a default), so nothing is read back.
+ */
+function summarizeComposed(rows: DocumentRows, run: { id: string } | null): DocumentSummary {
+  const document = rows.document as ComposedDocument;
+  return summarizeDocument(
+    { ...document, status: document.status as DocumentStatus, series: null, accessKey: null, authorizationDate: null, contingencyMode: null, contingencySince: null, contingencyReason: null, totalValue: dec(document.totalValue) },
+    { runId: run?.id ?? null },
+  );
 }
 
 /** With emit true, the run row and the document marked PROCESSING with it. */
@@ -108,7 +121,7 @@ async function writeIfUnchanged(companyId: string, body: CreateDocumentBody, ref
   }
   const run = emissionRunOf(companyId, body, cached.company, rows);
   const outcome = await insertDocumentRowsIf(getPool(), rows, run, unchangedCreationState(companyId, body, cached));
-  if (!outcome.written) {
+  if (outcome.written === false) {
     const answer = outcome.answer as { fresh: boolean | null; load: EmissionLoad | null };
     if (!answer.fresh) {
       forgetCreationState(companyId, body);
@@ -118,7 +131,7 @@ async function writeIfUnchanged(companyId: string, body: CreateDocumentBody, ref
     throw new Error("createDocument: a write under a fresh state and an emission load within its limits wrote nothing");
   }
   if (run) await dispatchRun(run);
-  return summarizeDocument(outcome.written, { runId: run?.id ?? null });
+  return summarizeComposed(rows, run);
 }
 
 type References = Awaited<ReturnType<typeof loadReferences>>;
@@ -135,8 +148,14 @@ export async function loadReferences(companyId: string, body: CreateDocumentBody
   return { template, products, rules: new Map([...productRules, ...requestedRules]), transport };
 }
 
+type ComposedDocument = ReturnType<typeof composeDocumentRows>["document"];
+
 /** The rows to write: taxes resolved and computed per item, totals, duplicates, payments (plain JSON-ready objects). */
 export function composeDocument(company: Company, recipientRecord: Client | null, body: CreateDocumentBody, references: References): DocumentRows {
+  return composeDocumentRows(company, recipientRecord, body, references);
+}
+
+function composeDocumentRows(company: Company, recipientRecord: Client | null, body: CreateDocumentBody, references: References) {
   const { template, products, rules, transport } = references;
   const snapshot = recipientSnapshot(recipientRecord, body.client);
   const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();

@@ -1,6 +1,5 @@
-import type { FiscalDocument } from "@prisma/client";
 import { sql, type Queryable } from "@/lib/db/sql";
-import { fromSqlRow, insertRowsSql, jsonRow } from "@/lib/db/sql-models";
+import { insertRowsSql } from "@/lib/db/sql-models";
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +24,7 @@ function insertCtes(rows: DocumentRows, run: Row | null, values: unknown[], cond
   ].filter((part) => part.rows.length > 0) as never;
   values.push(JSON.stringify([rows.document]));
   const document = insertRowsSql("FiscalDocument", Object.keys(rows.document), values.length);
-  const ctes = [`d AS (${document}${condition ? ` WHERE ${condition}` : ""} RETURNING *)`];
+  const ctes = [`d AS (${document}${condition ? ` WHERE ${condition}` : ""} RETURNING "id")`];
   for (const part of parts) {
     values.push(JSON.stringify(part.rows));
     // The children follow the document: none when it was not written.
@@ -34,16 +33,18 @@ function insertCtes(rows: DocumentRows, run: Row | null, values: unknown[], cond
   return ctes;
 }
 
+// Nothing is read back: the document row is the one composed (FiscalDocument has no trigger, and
+// the columns not written are nullable without a default), so the caller answers from `rows`.
+// Returning the row as jsonb cost PostgreSQL its to_jsonb and the API its parse (bench:emit).
+
 /**
  * Writes a document, its children and optionally its background run in ONE
- * statement (data-modifying CTEs; foreign keys are checked at its end), and
- * returns the document row as Prisma would.
+ * statement (data-modifying CTEs; foreign keys are checked at its end).
  */
-export async function insertDocumentRows(client: Queryable, rows: DocumentRows, run: Row | null): Promise<FiscalDocument> {
+export async function insertDocumentRows(client: Queryable, rows: DocumentRows, run: Row | null): Promise<void> {
   const values: unknown[] = [];
   const ctes = insertCtes(rows, run, values, null);
-  const [document] = await sql<Row>(client, `WITH ${ctes.join(", ")} SELECT * FROM d`, values);
-  return fromSqlRow<FiscalDocument>("FiscalDocument", document!);
+  await sql<Row>(client, `WITH ${ctes.join(", ")} SELECT 1 FROM d`, values);
 }
 
 /**
@@ -52,14 +53,14 @@ export async function insertDocumentRows(client: Queryable, rows: DocumentRows, 
  */
 export async function insertDocumentRowsIf(
   client: Queryable, rows: DocumentRows, run: Row | null, condition: WriteCondition,
-): Promise<{ written: FiscalDocument } | { written: null; answer: unknown }> {
+): Promise<{ written: true } | { written: false; answer: unknown }> {
   const values = [...condition.values];
   const ctes = insertCtes(rows, run, values, `(SELECT ${condition.ok} FROM g)`);
-  const [row] = await sql<Row>(
+  const [row] = await sql<{ written: boolean; answer: unknown }>(
     client,
     `WITH g AS (SELECT ${condition.answer} AS "answer"), ${ctes.join(", ")}
-     SELECT (SELECT ${jsonRow("FiscalDocument", "d")} FROM d) AS "written", g."answer" FROM g`,
+     SELECT EXISTS (SELECT 1 FROM d) AS "written", g."answer" FROM g`,
     values,
   );
-  return row!.written ? { written: fromSqlRow<FiscalDocument>("FiscalDocument", row!.written as Row) } : { written: null, answer: row!.answer };
+  return row!.written ? { written: true } : { written: false, answer: row!.answer };
 }

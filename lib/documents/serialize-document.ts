@@ -21,7 +21,7 @@ const fixed = (value: DecimalLike | null | undefined, places: number) => (value 
  * Download paths exist once there is an authorized XML (AUTHORIZED, or CANCELLED after it); a
  * DENIED document keeps its denied nfeProc (XML only: a denial has no DANFE).
  */
-function downloadUrls(document: FiscalDocument) {
+function downloadUrls(document: Pick<FiscalDocument, "id" | "status">) {
   const available = document.status === "AUTHORIZED" || document.status === "CANCELLED";
   return {
     // An NFC-e issued offline (CONTINGENCY) prints its DANFCE from the signed XML, marked "Pendente de autorização".
@@ -34,8 +34,14 @@ function downloadUrls(document: FiscalDocument) {
 // that for every document summarized (bench:emit's API profile).
 const StoredSnapshot = ClientSnapshot.partial();
 
+/** What a summary reads of a document row. */
+export type SummarizedDocument = Pick<
+  FiscalDocument,
+  "id" | "type" | "status" | "series" | "number" | "accessKey" | "issueDateTime" | "authorizationDate" | "environment" | "externalId" | "clientId" | "clientSnapshot" | "contingencyMode" | "contingencySince" | "contingencyReason"
+> & { totalValue: DecimalLike };
+
 /** The summary (api.md): client { id, name, document, documentType } comes from the snapshot, not the live record. */
-export function summarizeDocument(document: FiscalDocument, options: { runId?: string | null } = {}): DocumentSummary {
+export function summarizeDocument(document: SummarizedDocument, options: { runId?: string | null } = {}): DocumentSummary {
   const snapshot = StoredSnapshot.parse(document.clientSnapshot ?? {});
   return {
     id: document.id,
@@ -61,7 +67,7 @@ export function summarizeDocument(document: FiscalDocument, options: { runId?: s
   };
 }
 
-function contingencyOf(document: FiscalDocument) {
+function contingencyOf(document: Pick<FiscalDocument, "contingencyMode" | "contingencySince" | "contingencyReason" | "issueDateTime">) {
   if (!document.contingencyMode) return null;
   return { mode: document.contingencyMode, since: (document.contingencySince ?? document.issueDateTime).toISOString(), reason: document.contingencyReason ?? "" };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeXml, fiscalText } from "@/lib/fiscal/xml/xml-text";
+import { stateInfo } from "@/lib/br";
 import { isoDate, isPositive, localDateTime, money, percent, quantity, sameMinuteMemo, unitValue, weight, type MinuteMemo } from "./format";
 
 describe("decimal formatting for the layout's types", () => {
@@ -68,6 +69,30 @@ describe("dates", () => {
     for (let t = Date.UTC(2018, 10, 3, 12); t < Date.UTC(2018, 10, 4, 12); t += 37_000) {
       const date = new Date(t);
       expect(sameMinuteMemo(memo, "America/Sao_Paulo", date, () => intl(date, "America/Sao_Paulo"))).toBe(intl(date, "America/Sao_Paulo"));
+    }
+  });
+
+  it("gives the offset of the instant across a daylight-saving change (the offset is kept per UTC minute)", () => {
+    // São Paulo left daylight saving at 2019-02-17 00:00 local (-02:00 to -03:00), 02:00 UTC.
+    expect(localDateTime("2019-02-17T01:59:59.999Z", "SP")).toBe("2019-02-16T23:59:59-02:00");
+    expect(localDateTime("2019-02-17T02:00:00Z", "SP")).toBe("2019-02-16T23:00:00-03:00");
+    expect(localDateTime("2019-02-17T01:45:00Z", "SP")).toBe("2019-02-16T23:45:00-02:00");
+    expect(localDateTime("2019-02-17T02:14:59Z", "SP")).toBe("2019-02-16T23:14:59-03:00");
+  });
+
+  it("agrees with Intl's offset at any instant, in every state's zone", () => {
+    const states = ["SP", "AM", "AC", "PE", "MS", "MT", "RJ", "RO", "RR", "BA", "RS", "TO"];
+    const start = Date.parse("2000-01-01T00:00:00Z");
+    const span = Date.parse("2031-01-01T00:00:00Z") - start;
+    let seed = 37;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    let at = start;
+    for (let i = 0; i < 3_000; i++) {
+      const uf = states[i % states.length]!;
+      // Runs of nearby instants, so a kept offset is both reused and replaced.
+      at = i % 4 === 0 ? start + Math.floor(random() * span) : at + Math.floor(random() * 20 * 60_000);
+      const name = new Intl.DateTimeFormat("en-US", { timeZone: stateInfo(uf).timezone, timeZoneName: "longOffset" }).formatToParts(new Date(at)).find((p) => p.type === "timeZoneName")!.value;
+      expect(localDateTime(new Date(at), uf).slice(19)).toBe(name === "GMT" ? "+00:00" : name.slice(3));
     }
   });
 });
