@@ -190,10 +190,13 @@ async function bench(): Promise<void> {
   };
   const backends = () => databaseBackendPids(getPool());
 
-  // Warm-up: schemas compiled, certificates decrypted, pools open. BENCH_WARMUP_ROUNDS (3) documents per
-  // company, so each worker process has most likely opened each company's A1 (about 40 ms each on this
-  // machine, once per process and certificate) before the measured window; with one, half the openings fell in it.
-  const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 3);
+  // Warm-up: schemas compiled, certificates decrypted, pools open and their statements past planning.
+  // BENCH_WARMUP_ROUNDS (12) documents per company: each worker process has then opened each company's A1
+  // (about 40 ms each, once per process and certificate; with 3 rounds about 3 openings per process still
+  // fell in the measured window), and each pooled connection has run each statement more than 5 times, the
+  // custom plans PostgreSQL makes per connection before it keeps the generic one (with 3 rounds that
+  // planning was about 0.7 ms of PostgreSQL per document, paid once per connection in a long-lived pool).
+  const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 12);
   const warm = await Promise.all(Array.from({ length: warmupRounds }, () => companies.map((c) => create(c.key))).flat());
   await waitSettled(warm.length, 60_000);
   settledBefore = warm.length;
