@@ -59,5 +59,8 @@ describe("reading SEFAZ answers", () => {
     expect(extractElement(xml, "protNFe")).toBe(`<ns2:protNFe xmlns:ns2="http://www.portalfiscal.inf.br/nfe" versao="4.00"><ns2:nProt>1</ns2:nProt></ns2:protNFe>`);
     // Its own declarations are left as they are.
     expect(extractElement(`<a xmlns:p="x"><p:b xmlns:p="y"/></a>`, "b")).toBe(`<p:b xmlns:p="y"/>`);
+    // Nothing before the element declares a prefix: nothing to add, whatever it uses.
+    expect(extractElement(`<a xmlns="d"><p:b/><c>1</c></a>`, "b")).toBe(`<p:b/>`);
+    expect(extractElement(`<a xmlns="d"><b q:c="1"><p:d/></b></a>`, "b")).toBe(`<b q:c="1"><p:d/></b>`);
   });
 });

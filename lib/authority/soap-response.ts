@@ -155,6 +155,9 @@ export function child(node: XmlNode | undefined, name: string): XmlNode | undefi
   return value && typeof value === "object" ? (value as XmlNode) : undefined;
 }
 
+// One compiled pattern per element name (a handful: NFe, protNFe, retEvento, …), not one per call.
+const openingPatterns = new Map<string, RegExp>();
+
 /**
  * The first <name>…</name> element of the raw XML, any namespace prefix, as
  * received. These elements (protNFe, retEvento, retInutNFe) never nest in
@@ -163,7 +166,9 @@ export function child(node: XmlNode | undefined, name: string): XmlNode | undefi
  * stays well-formed on its own and inside nfeProc/procEventoNFe.
  */
 export function extractElement(xml: string, name: string): string | undefined {
-  const open = new RegExp(`<([A-Za-z_][\\w.-]*:)?${name}(?=[\\s/>])`).exec(xml);
+  let opening = openingPatterns.get(name);
+  if (!opening) openingPatterns.set(name, (opening = new RegExp(`<([A-Za-z_][\\w.-]*:)?${name}(?=[\\s/>])`)));
+  const open = opening.exec(xml);
   if (!open) return undefined;
   const prefix = open[1] ?? "";
   const start = open.index;
@@ -183,6 +188,8 @@ export function extractElement(xml: string, name: string): string | undefined {
  * before it declared (its ancestors), declared on its root element.
  */
 export function declareInheritedPrefixes(fragment: string, before: string): string {
+  // Nothing before it declares a prefix (the usual enviNFe, SOAP 1.2 answers aside): nothing to add, no need to scan the fragment.
+  if (!before.includes("xmlns:")) return fragment;
   const nameLength = /^<[^\s/>]+/.exec(fragment)?.[0].length ?? 0;
   const used = new Set<string>();
   for (const [, p] of fragment.matchAll(/<\/?([A-Za-z_][\w.-]*):/g)) used.add(p!);

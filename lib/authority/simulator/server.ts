@@ -85,9 +85,8 @@ function fault(reason: string): string {
 }
 
 /** The service of a request: by URL path as in the tables, else by the SOAP action. */
-function serviceOf(request: http.IncomingMessage, paths: Map<string, AuthorityService>): AuthorityService | undefined {
-  const pathname = new URL(request.url ?? "/", "http://simulator").pathname.toLowerCase();
-  const byPath = paths.get(pathname);
+function serviceOf(request: http.IncomingMessage, pathname: string, paths: Map<string, AuthorityService>): AuthorityService | undefined {
+  const byPath = paths.get(pathname.toLowerCase());
   if (byPath) return byPath;
   const action = /action="?[^";]*\/wsdl\/(NFe\w+)\//.exec(request.headers["content-type"] ?? "")?.[1];
   return [...paths.values()].find((s) => s === action);
@@ -165,7 +164,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
     if (pathname === SEFIN_CONTROL_PATH) return handleSefinFaultControl(sefinFaults, request.method ?? "", await readBody(request), response);
     if (pathname.startsWith(SEFIN_PREFIX)) return handleSefinRequest(context, sefinFaults, request, await readBody(request), response);
     if (request.method !== "POST") return reply(405, fault("Only POST is accepted"));
-    const service = serviceOf(request, paths);
+    const service = serviceOf(request, pathname, paths);
     if (!service) return reply(404, fault(`No NF-e service at ${request.url}`));
     const payloadXml = payloadOf(await readBody(request));
     if (!payloadXml) return reply(500, fault("The request has no nfeDadosMsg element"));
@@ -181,7 +180,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       return;
     }
     if (service === "NFeStatusServico4") {
-      const caller = `${request.socket.remoteAddress}|${new URL(request.url ?? "/", "http://simulator").pathname.toLowerCase()}|${commonOf(context, payloadXml).cUF}`;
+      const caller = `${request.socket.remoteAddress}|${pathname.toLowerCase()}|${commonOf(context, payloadXml).cUF}`;
       if (statusMeter.refuse(caller, context.now().getTime())) {
         return reply(200, envelope(service, serviceLevelAnswer(service, { ...commonOf(context, payloadXml), cStat: "656", xMotivo: "Rejeição: Consumo Indevido" })));
       }

@@ -136,10 +136,15 @@ function signatureBlocks(xml: string): string[] {
 function certificateOf(signature: string): string | null {
   const match = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(signature);
   if (!match?.[1]) return null;
-  const body = match[1].replace(/\s+/g, "");
-  const lines = body.match(/.{1,64}/g) ?? [];
-  return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
+  return pemOf(match[1]);
 }
+
+// An issuer's documents all carry its one certificate: rebuilt into PEM once, and the same string
+// every time, so the caches keyed by PEM (public key, the simulator's certificate checks) hash it once.
+const pemOf = cachedPerPem((written) => {
+  const lines = written.replace(/\s+/g, "").match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
+}, 1000);
 
 const publicKeyOf = cachedPerPem((certificatePem): KeyObject => createPublicKey(certificatePem), 1000);
 
