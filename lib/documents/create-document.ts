@@ -88,8 +88,8 @@ async function writeDocument(client: Queryable, companyId: string, body: CreateD
  * trigger, and the summary's columns not written — series, accessKey, authorizationDate, the
  * contingency's — are nullable without a default), so nothing is read back.
  */
-function summarizeComposed(rows: DocumentRows, run: { id: string } | null): DocumentSummary {
-  const document = rows.document as ComposedDocument;
+function summarizeComposed(rows: ComposedRows, run: { id: string } | null): DocumentSummary {
+  const { document } = rows;
   return summarizeDocument(
     { ...document, status: document.status as DocumentStatus, series: null, accessKey: null, authorizationDate: null, contingencyMode: null, contingencySince: null, contingencyReason: null, totalValue: dec(document.totalValue) },
     { runId: run?.id ?? null },
@@ -112,7 +112,7 @@ function emissionRunOf(companyId: string, body: CreateDocumentBody, company: Com
  * so the caller reads them again and answers from what it reads.
  */
 async function writeIfUnchanged(companyId: string, body: CreateDocumentBody, references: References, cached: CachedCreationState): Promise<DocumentSummary | null> {
-  let rows: DocumentRows;
+  let rows: ComposedRows;
   try {
     rows = composeDocument(cached.company, cached.recipient, body, references);
   } catch {
@@ -148,14 +148,11 @@ export async function loadReferences(companyId: string, body: CreateDocumentBody
   return { template, products, rules: new Map([...productRules, ...requestedRules]), transport };
 }
 
-type ComposedDocument = ReturnType<typeof composeDocumentRows>["document"];
+/** What composeDocument answers: DocumentRows, with the document's own columns typed. */
+type ComposedRows = ReturnType<typeof composeDocument>;
 
 /** The rows to write: taxes resolved and computed per item, totals, duplicates, payments (plain JSON-ready objects). */
-export function composeDocument(company: Company, recipientRecord: Client | null, body: CreateDocumentBody, references: References): DocumentRows {
-  return composeDocumentRows(company, recipientRecord, body, references);
-}
-
-function composeDocumentRows(company: Company, recipientRecord: Client | null, body: CreateDocumentBody, references: References) {
+export function composeDocument(company: Company, recipientRecord: Client | null, body: CreateDocumentBody, references: References) {
   const { template, products, rules, transport } = references;
   const snapshot = recipientSnapshot(recipientRecord, body.client);
   const issueDateTime = body.issueDateTime ? new Date(body.issueDateTime) : new Date();

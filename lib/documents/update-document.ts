@@ -5,6 +5,7 @@ import { inSqlTransaction, sql } from "@/lib/db/sql";
 import { notFound, unprocessable, validationError } from "@/lib/errors";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { composeDocument, loadReferences } from "./create-document";
+import type { DocumentRows } from "./insert-document-rows";
 import { readCreationState, recipientRecordOf } from "./read-creation-state";
 import { replaceDocumentRows } from "./replace-document-rows";
 import { UpdateDocumentInput, type CreateDocumentBody } from "./schemas";
@@ -43,7 +44,7 @@ export async function updateDocument(input: { companyId: string; documentId: str
     if (!locked) throw notFound("Fiscal document");
     assertEditable(locked);
     const recipientRecord = await recipientRecordOf(companyId, body, recipient, client);
-    const rows = composeDocument(company, recipientRecord, body, references);
+    const rows: DocumentRows = composeDocument(company, recipientRecord, body, references);
     // What was signed and sent belongs to the old content; emission signs the new one.
     rows.document.signedXml = null;
     const stored = await replaceDocumentRows(client, documentId, rows, locked.number > 0 ? ["environment"] : []);
