@@ -38,13 +38,28 @@ export type ClaimOptions = {
 // again for every head: 2–5 ms a claim with 200 runs queued, a tenth of
 // emission's CPU in bench:emit.
 
-// Candidates: the due runs of the claim's functions (and companies, and key).
-const DUE_RUNS = `
+// The claim's key condition. A claim for one key (the slot that just finished a run of a series
+// asks for its next run) has a statement of its own: in the shared one, "$6 IS NULL OR key = $6"
+// is a condition no index serves once PostgreSQL settles on the generic plan, so each such claim
+// read every due run of every series (414 rows for one series' 50 of 400 due runs in
+// claim-plan.integration.test.ts), and in a burst the settling statement that carries the claim
+// grew with the queue (pg_stat_statements, bench:emit: 1.6 ms a document for 400, 2.6 for 1,200).
+const keyCondition = (keyed: boolean) => (keyed ? `h."concurrencyKey" = $6::text` : `($6::text IS NULL OR h."concurrencyKey" = $6::text)`);
+
+// Candidates: the due runs of the claim's functions (and companies, and key). In the keyed claim
+// the status is compared as text (as r's re-check does), so that the key is the only column an
+// index can look up: with the status too, the plan read a key's runs through the (status, runAt)
+// index, which holds every key's. On statistics of a nearly empty table PostgreSQL may still walk
+// another index (claim-plan.integration.test.ts analyzes the queue it claims from).
+const dueRuns = (keyed: boolean) => {
+  const status = keyed ? `h."status"::text` : `h."status"`;
+  return `
   SELECT h."id", h."concurrencyKey", h."runAt", h."createdAt" FROM "BackgroundRun" h
   WHERE h."functionId" = ANY($1::text[])
     AND ($2::text[] IS NULL OR h."companyId" = ANY($2::text[]))
-    AND ($6::text IS NULL OR h."concurrencyKey" = $6::text)
-    AND h."runAt" <= now() AND (h."status" = 'QUEUED' OR (h."status" = 'RUNNING' AND h."leaseUntil" < now()))`;
+    AND ${keyCondition(keyed)}
+    AND h."runAt" <= now() AND (${status} = 'QUEUED' OR (${status} = 'RUNNING' AND h."leaseUntil" < now()))`;
+};
 
 /**
  * Functions whose QUEUED runs have a partial index of their own by key and due time (run-kinds.ts,
@@ -57,9 +72,9 @@ const DUE_RUNS = `
  * The function id is written into the statement: a partial index serves only a query whose
  * conditions name its predicate's values.
  */
-function dueRunsOfOne(functionId: string, exclusions = ""): string {
+function dueRunsOfOne(functionId: string, keyed: boolean, exclusions = ""): string {
   const filters = `h."functionId" = '${functionId}' AND h."functionId" = ANY($1::text[]) AND ($2::text[] IS NULL OR h."companyId" = ANY($2::text[]))
-      AND ($6::text IS NULL OR h."concurrencyKey" = $6::text) AND h."runAt" <= now()${exclusions}`;
+      AND ${keyCondition(keyed)} AND h."runAt" <= now()${exclusions}`;
   return `
   SELECT h."id", h."concurrencyKey", h."runAt", h."createdAt" FROM "BackgroundRun" h WHERE h."status" = 'QUEUED' AND ${filters}
   UNION ALL
@@ -110,31 +125,33 @@ function claimStatement(dueRuns: string, asyncCommit = false): string {
 
 type ClaimStatements = { claim: string; claimExcluding: string; ownQueue: Map<string, string>; ownQueueExcluding: Map<string, string> };
 
-// Built from the declared run kinds (run-kinds.ts) at the first claim, again only if a kind is declared later.
-let statements: { version: number; built: ClaimStatements } | undefined;
+// Built from the declared run kinds (run-kinds.ts) at the first claim, again only if a kind is declared later;
+// one set for claims of any key, one for claims of one key.
+let statements: { version: number; any: ClaimStatements; keyed: ClaimStatements } | undefined;
 
-function buildStatements(): ClaimStatements {
+function buildStatements(keyed: boolean): ClaimStatements {
   const ownQueue = declaredRunKinds().filter(([, kind]) => kind.ownQueueIndex).map(([id, kind]) => [id, Boolean(kind.asyncCommit)] as const);
   const EXCLUSIONS = exclusions();
   return {
-    claim: claimStatement(DUE_RUNS),
-    claimExcluding: claimStatement(DUE_RUNS + EXCLUSIONS),
-    ownQueue: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id), asyncCommit)])),
-    ownQueueExcluding: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, EXCLUSIONS), asyncCommit)])),
+    claim: claimStatement(dueRuns(keyed)),
+    claimExcluding: claimStatement(dueRuns(keyed) + EXCLUSIONS),
+    ownQueue: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, keyed), asyncCommit)])),
+    ownQueueExcluding: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, keyed, EXCLUSIONS), asyncCommit)])),
   };
 }
 
-function claimStatements(): ClaimStatements {
-  if (statements?.version !== runKindsVersion()) statements = { version: runKindsVersion(), built: buildStatements() };
-  return statements.built;
+function claimStatements(keyed: boolean): ClaimStatements {
+  if (statements?.version !== runKindsVersion()) statements = { version: runKindsVersion(), any: buildStatements(false), keyed: buildStatements(true) };
+  return keyed ? statements.keyed : statements.any;
 }
 
 /**
  * The claim statement for these functions: through a function's own queue index when it is the only
  * one, and then committed asynchronously if the function's bookkeeping may be (run-kinds.ts, asyncCommit).
+ * keyed: the claim names one concurrency key ($6 not null).
  */
-export function claimStatementFor(functionIds: readonly string[], excluding = false): string {
-  const built = claimStatements();
+export function claimStatementFor(functionIds: readonly string[], excluding = false, keyed = false): string {
+  const built = claimStatements(keyed);
   if (excluding) return (functionIds.length === 1 && built.ownQueueExcluding.get(functionIds[0]!)) || built.claimExcluding;
   return (functionIds.length === 1 && built.ownQueue.get(functionIds[0]!)) || built.claim;
 }
@@ -182,7 +199,7 @@ export async function claimRun(options: ClaimOptions & { finish?: FinishStatemen
   const excluding = (options.excludeCompanyIds?.length ?? 0) > 0 || (options.excludeAuthorizers?.length ?? 0) > 0;
   const values: unknown[] = [options.functionIds, options.companyIds ?? null, options.workerId, utc(new Date(now.getTime() + options.leaseMs)), utc(now), options.concurrencyKey ?? null];
   if (excluding) values.push(options.excludeCompanyIds ?? [], options.excludeAuthorizers ?? []);
-  let text = claimStatementFor(options.functionIds, excluding);
+  let text = claimStatementFor(options.functionIds, excluding, options.concurrencyKey !== undefined);
   const finish = options.finish;
   if (finish) {
     // Only into a claim that commits as the finish must (synchronously).
