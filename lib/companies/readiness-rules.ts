@@ -211,7 +211,11 @@ function nfseServiceCheck(company: CompanyFields): ReadinessCheck {
   };
 }
 
-const notBlankSql = (column: string) => `coalesce(${column}, '') ~ '[^[:space:]]'`;
+// Not blank as `blank` above says it: JavaScript's trim() removes every white space and line
+// terminator of ECMAScript (the no-break space and the byte order mark among them, which POSIX
+// [:space:] leaves), so the class lists them (blocking-checks-sql.integration.test.ts).
+const JS_WHITE_SPACE = String.raw`\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+const notBlankSql = (column: string) => `coalesce(${column}, '') ~ '[^${JS_WHITE_SPACE}]'`;
 
 /**
  * The blocking checks of an NF-e or NFC-e (certificate, fiscal settings, CSC) as one SQL condition,
