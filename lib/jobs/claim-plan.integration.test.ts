@@ -12,7 +12,7 @@ const ROWS_READ = `SELECT (pg_stat_get_xact_tuples_returned('"BackgroundRun"'::r
 // run of a busy endpoint). Its claim must not read emission's due runs to find them: with a deep
 // emission queue, the general claim walked every due run of the status index for each claim.
 
-describe("run claim of the webhook delivery slots", () => {
+describe("run claim statements: the delivery slots' own queue, a series' next run", () => {
   it("reaches queued delivery runs through their own index, not by walking emission's due queue, with a generic plan made on young statistics", async () => {
     const company = await createTestCompany();
     const { claimed, statusIndexEntries, synchronousCommit } = await inSqlTransaction(async (client) => {
@@ -87,6 +87,30 @@ describe("run claim of the webhook delivery slots", () => {
     // The series holds 50 of the 400 due runs (and 1,000 finished ones): its due runs (and a few lookups by key and id), not the whole due queue
     // (the claim shared with unkeyed claims, whose key condition no index serves, read every due run: 816 rows here).
     expect(rowsRead).toBeLessThan(150);
+  });
+
+  it("leaves a series' next run alone when its company or authorizer is excluded (the slot's caps), queued or with an expired lease", async () => {
+    const company = await createTestCompany();
+    const claimed = await inSqlTransaction(async (client) => {
+      const key = `series:${company.companyId}:1`;
+      await sql(
+        client,
+        `INSERT INTO "BackgroundRun" ("id", "functionId", "eventName", "eventData", "status", "concurrencyKey", "runAt", "leaseUntil", "workerId", "companyId", "createdAt", "updatedAt")
+         VALUES (gen_random_uuid()::text, 'emit-document', 'bench/claim', '{}'::jsonb, 'QUEUED', $1, now() AT TIME ZONE 'UTC' - interval '1 second', NULL, NULL, $2, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'),
+                (gen_random_uuid()::text, 'emit-document', 'bench/claim', '{}'::jsonb, 'RUNNING', $1, now() AT TIME ZONE 'UTC' - interval '1 minute', now() AT TIME ZONE 'UTC' - interval '1 second', 'dead', $2, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+        [key, company.companyId],
+      );
+      const now = new Date();
+      const claim = (excludeCompanies: string[]) =>
+        sql<{ id: string }>(client, claimStatementFor(["emit-document"], true, true), [
+          ["emit-document"], null, "claim-plan-caps", utc(new Date(now.getTime() + 60_000)), utc(now), key, excludeCompanies, [],
+        ]);
+      const excluded = await claim([company.companyId]);
+      const allowed = await claim(["another-company"]);
+      await sql(client, `DELETE FROM "BackgroundRun" WHERE "companyId" = $1`, [company.companyId]);
+      return { excluded: excluded.length, allowed: allowed.length };
+    });
+    expect(claimed).toEqual({ excluded: 0, allowed: 1 });
   });
 
   it("keeps synchronous commits for the claims of every other pool", async () => {

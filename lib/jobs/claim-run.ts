@@ -49,8 +49,8 @@ const keyCondition = (keyed: boolean) => (keyed ? `h."concurrencyKey" = $6::text
 // Candidates: the due runs of the claim's functions (and companies, and key). The keyed claim
 // names the key and each status, which the (concurrencyKey, status) index looks up together: a
 // series' finished runs stay in the table, so a lookup by the key alone would read its whole history.
-const dueRuns = (keyed: boolean) => {
-  const filters = `h."functionId" = ANY($1::text[]) AND ($2::text[] IS NULL OR h."companyId" = ANY($2::text[])) AND ${keyCondition(keyed)} AND h."runAt" <= now()`;
+const dueRuns = (keyed: boolean, exclusions = "") => {
+  const filters = `h."functionId" = ANY($1::text[]) AND ($2::text[] IS NULL OR h."companyId" = ANY($2::text[])) AND ${keyCondition(keyed)} AND h."runAt" <= now()${exclusions}`;
   if (!keyed) {
     return `
   SELECT h."id", h."concurrencyKey", h."runAt", h."createdAt" FROM "BackgroundRun" h
@@ -135,7 +135,8 @@ function buildStatements(keyed: boolean): ClaimStatements {
   const EXCLUSIONS = exclusions();
   return {
     claim: claimStatement(dueRuns(keyed)),
-    claimExcluding: claimStatement(dueRuns(keyed) + EXCLUSIONS),
+    // The exclusions in each branch's own conditions (the keyed claim is a UNION ALL).
+    claimExcluding: claimStatement(dueRuns(keyed, EXCLUSIONS)),
     ownQueue: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, keyed), asyncCommit)])),
     ownQueueExcluding: new Map(ownQueue.map(([id, asyncCommit]) => [id, claimStatement(dueRunsOfOne(id, keyed, EXCLUSIONS), asyncCommit)])),
   };
