@@ -42,6 +42,21 @@ describe("BatchedWindowLimiter", () => {
     expect(calls[2]!.map((i) => [i.key, i.count])).toEqual([["api-key:k", 12], ["api-key:other", 1]]);
   });
 
+  it("stop() sends the unsent hits once and then schedules no flush, so nothing reaches a store that is gone", async () => {
+    vi.useFakeTimers();
+    const { store, calls } = sharedStore();
+    const limiter = new BatchedWindowLimiter(store, 1_000);
+    await limiter.hit(rule);
+    await limiter.hit(rule);
+    expect(calls).toHaveLength(1); // the key's first read (it sends no hit)
+    await limiter.stop();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.map((i) => [i.key, i.count])).toEqual([["api-key:k", 2]]);
+    await limiter.hit(rule);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toHaveLength(2);
+  });
+
   it("learns the other processes' hits at a key's first hit and at each flush; over-admits at most one flush interval's hits each", async () => {
     const { store } = sharedStore();
     const [a, b, c] = [new BatchedWindowLimiter(store, 60_000), new BatchedWindowLimiter(store, 60_000), new BatchedWindowLimiter(store, 60_000)];

@@ -40,6 +40,7 @@ export class BatchedWindowLimiter {
   /** The store's clock minus ours (ms), so windows turn by one clock for every process. */
   private clockOffsetMs = 0;
   private failures = 0;
+  private stopped = false;
 
   constructor(
     private readonly store: CounterStore,
@@ -90,8 +91,16 @@ export class BatchedWindowLimiter {
     }
   }
 
+  /** Sends the unsent hits one last time and schedules no more flushes (a process closing its database). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
   private schedule(): void {
-    if (this.timer) return;
+    if (this.timer || this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush().then(() => {

@@ -29,3 +29,10 @@ export function hitBatchedRateLimit(rule: RateLimitRule): Promise<RateLimitResul
 export async function flushBatchedRateLimits(): Promise<void> {
   await Promise.all([...(globalForLimiter.__fiscalBatchedLimiters?.values() ?? [])].map((l) => l.flush()));
 }
+
+/** Flushes and stops every limiter of this process, and forgets them: called before its database is closed or dropped. */
+export async function stopBatchedRateLimits(): Promise<void> {
+  const limiters = [...(globalForLimiter.__fiscalBatchedLimiters?.values() ?? [])];
+  globalForLimiter.__fiscalBatchedLimiters?.clear();
+  await Promise.all(limiters.map((l) => l.stop()));
+}
