@@ -3,7 +3,8 @@ import type { Company } from "@prisma/client";
 import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import { createTestCompany } from "@/test/factories";
-import { firstBlockingFailure, nfeBlockingChecksPassSql } from ".";
+import { isValidNbsCode } from "@/lib/fiscal/nfse/national-services";
+import { blockingChecksPassSql, firstBlockingFailure } from ".";
 
 // The emission's load numbers a document in the statement that reads it when the company passes
 // the blocking checks written in SQL (lib/emission/load-emission-document.ts); the TypeScript rules
@@ -13,7 +14,12 @@ import { firstBlockingFailure, nfeBlockingChecksPassSql } from ".";
 // Values a company's field can hold after a copy and paste: JavaScript's trim() also removes the
 // no-break space and the byte order mark, which POSIX [:space:] does not cover.
 const VALUES = ["12345", "ISENTO", "", " ", "\t\n", "\u00a0", "\u2003", "\ufeff", "\u3000", " x ", "\u0085", null];
-const FIELDS = ["stateRegistration", "street", "streetNumber", "neighborhood", "city", "zipCode", "cscId", "cscToken", "legalName"] as const;
+const FIELDS = ["stateRegistration", "municipalRegistration", "street", "streetNumber", "neighborhood", "city", "zipCode", "cscId", "cscToken", "legalName"] as const;
+// NFS-e: a valid NBS 2.0 code, a well-formed one outside the list, blank ones. The SQL knows a code
+// valid only when the caller passes it ($4: the code the emission's process found valid, or NULL).
+const VALID_NBS = "115022000";
+const INVALID_NBS = "123456789";
+const NBS_VALUES = [VALID_NBS, INVALID_NBS, "", " ", "\u00a0", null];
 const NOT_NULL = new Set(["legalName"]);
 
 /** A small deterministic generator, so a failure names a case that can be replayed. */
@@ -23,7 +29,8 @@ function generator(seed: number): () => number {
 }
 
 describe("the blocking checks in SQL agree with the TypeScript rules", () => {
-  it("for blank and whitespace-only fields, expired, foreign, inactive and replaced certificates, NF-e and NFC-e", async () => {
+  it("for blank and whitespace-only fields, expired, foreign, inactive and replaced certificates, NF-e, NFC-e and NFS-e", async () => {
+    expect([isValidNbsCode(VALID_NBS), isValidNbsCode(INVALID_NBS)]).toEqual([true, false]);
     const { companyId, cnpj } = await createTestCompany();
     const random = generator(37);
     const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
@@ -33,7 +40,8 @@ describe("the blocking checks in SQL agree with the TypeScript rules", () => {
       for (let round = 0; round < 300; round++) {
         // Most fields filled, so that each blank one is often the only one.
         const fields = Object.fromEntries(FIELDS.map((field) => [field, random() < 0.75 ? "12345" : pick(VALUES.filter((v) => v !== null || !NOT_NULL.has(field)))]));
-        await sql(client, `UPDATE "Company" SET ${FIELDS.map((field, i) => `"${field}" = $${i + 2}`).join(", ")} WHERE "id" = $1`, [companyId, ...FIELDS.map((field) => fields[field] ?? null)]);
+        const nbs = random() < 0.5 ? VALID_NBS : pick(NBS_VALUES);
+        await sql(client, `UPDATE "Company" SET ${FIELDS.map((field, i) => `"${field}" = $${i + 2}`).join(", ")}, "nfseNbsCode" = $${FIELDS.length + 2} WHERE "id" = $1`, [companyId, ...FIELDS.map((field) => fields[field] ?? null), nbs]);
         await sql(client, `DELETE FROM "Certificate" WHERE "companyId" = $1`, [companyId]);
         const certificates = Math.floor(random() * 3);
         for (let i = 0; i < certificates; i++) {
@@ -52,11 +60,16 @@ describe("the blocking checks in SQL agree with the TypeScript rules", () => {
         const [active] = await sql<{ holderCnpj: string; notAfter: Date }>(
           client, `SELECT "holderCnpj", "notAfter" FROM "Certificate" WHERE "companyId" = $1 AND "isActive" ORDER BY "createdAt" DESC LIMIT 1`, [companyId],
         );
-        for (const type of ["NFE", "NFCE"] as const) {
-          const [verdict] = await sql<{ passes: boolean }>(client, `SELECT ${nfeBlockingChecksPassSql("c", "$2::text", "$3::timestamp")} AS "passes" FROM "Company" c WHERE c."id" = $1`, [companyId, type, utc(now)]);
+        for (const type of ["NFE", "NFCE", "NFSE"] as const) {
           const refusal = firstBlockingFailure(company, active ?? null, type, now);
-          if (verdict!.passes !== (refusal === null)) {
-            disagreements.push(`round ${round} ${type}: SQL ${verdict!.passes ? "passes" : "refuses"}, TypeScript ${refusal?.code ?? "passes"}; ${JSON.stringify(fields)}, certificate ${JSON.stringify(active ?? null)}`);
+          for (const validNbs of [null, VALID_NBS]) {
+            const [verdict] = await sql<{ passes: boolean }>(client, `SELECT ${blockingChecksPassSql("c", "$2::text", "$3::timestamp", "$4")} AS "passes" FROM "Company" c WHERE c."id" = $1`, [companyId, type, utc(now), validNbs]);
+            // Exact, except that an NFS-e company's code unknown to the caller as valid never passes in SQL.
+            const sqlMayDecline = type === "NFSE" && !!nbs?.trim() && nbs !== validNbs;
+            const agrees = verdict!.passes ? refusal === null : refusal !== null || sqlMayDecline;
+            if (!agrees) {
+              disagreements.push(`round ${round} ${type} (valid NBS given: ${validNbs}): SQL ${verdict!.passes ? "passes" : "refuses"}, TypeScript ${refusal?.code ?? "passes"}; ${JSON.stringify({ ...fields, nbs })}, certificate ${JSON.stringify(active ?? null)}`);
+            }
           }
         }
       }

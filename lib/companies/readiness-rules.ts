@@ -218,17 +218,23 @@ const JS_WHITE_SPACE = String.raw`\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u
 const notBlankSql = (column: string) => `coalesce(${column}, '') ~ '[^${JS_WHITE_SPACE}]'`;
 
 /**
- * The blocking checks of an NF-e or NFC-e (certificate, fiscal settings, CSC) as one SQL condition,
- * from the same rules as evaluateReadiness: `company` is the Company row's alias, `type` an SQL
- * expression of the document type, `now` a timestamp expression (UTC). The certificate is the
+ * The blocking checks of a document type (certificate, fiscal settings, CSC, NBS code) as one SQL
+ * condition, from the same rules as evaluateReadiness: `company` is the Company row's alias, `type`
+ * an SQL expression of the document type, `now` a timestamp expression (UTC). The certificate is the
  * company's active one, newest first, as the emission reads it. For statements that must act only
  * on a company emission would not refuse (the emission's load numbers the document in the same
  * statement, lib/emission/load-emission-document.ts); the TypeScript rules still decide the refusal.
+ * `validNbsCode`: an SQL expression of an NBS code the caller checked with isValidNbsCode (or NULL).
+ * The NBS 2.0 list lives in a file, not in the database, so an NFS-e company with a code passes only
+ * when its code is that one; otherwise the condition is false and the TypeScript rules decide
+ * before numbering (never the other way round: a document numbered here is never refused for it).
  */
-export function nfeBlockingChecksPassSql(company: string, type: string, now: string): string {
-  const fields = (documentType: "NFE" | "NFCE") => REQUIRED_FIELDS[documentType].map((field) => notBlankSql(`${company}."${field}"`)).join(" AND ");
+export function blockingChecksPassSql(company: string, type: string, now: string, validNbsCode = "NULL"): string {
+  const fields = (documentType: EmissionDocumentType) => REQUIRED_FIELDS[documentType].map((field) => notBlankSql(`${company}."${field}"`)).join(" AND ");
   return `(EXISTS (SELECT 1 FROM (SELECT k."holderCnpj", k."notAfter" FROM "Certificate" k WHERE k."companyId" = ${company}."id" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) k
       WHERE k."notAfter" > ${now} AND left(k."holderCnpj", 8) = left(${company}."cnpj", 8))
     AND CASE ${type} WHEN 'NFCE' THEN ${fields("NFCE")} AND ${notBlankSql(`${company}."cscId"`)} AND ${notBlankSql(`${company}."cscToken"`)}
-      WHEN 'NFE' THEN ${fields("NFE")} ELSE false END)`;
+      WHEN 'NFE' THEN ${fields("NFE")}
+      WHEN 'NFSE' THEN ${fields("NFSE")} AND (NOT ${notBlankSql(`${company}."nfseNbsCode"`)} OR ${company}."nfseNbsCode" = ${validNbsCode}::text)
+      ELSE false END)`;
 }

@@ -2,8 +2,9 @@ import type { Client, Company, DocumentDuplicate, DocumentPayment, DocumentTrans
 import { randomUUID } from "node:crypto";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
-import { nfeBlockingChecksPassSql, type CertificateState } from "@/lib/companies";
+import { blockingChecksPassSql, type CertificateState } from "@/lib/companies";
 import { numberDocumentCtes } from "./number-document-sql";
+import { validatedNbsCodeOf } from "./validated-nbs-codes";
 import type { StoredDocument } from "./to-nfe-input";
 
 export type EmissionDocument = {
@@ -44,8 +45,9 @@ const load = (ctes: string, numbered: string) => `${ctes}
 const LOAD = load("", "");
 
 // The same read, and the next number of the document's series written onto it, when it is this
-// run's ($3), PROCESSING, an unnumbered NF-e/NFC-e, the company passes the blocking checks
-// emission makes before numbering (certificate, fiscal settings, CSC: lib/companies) and its
+// run's ($3), PROCESSING, an unnumbered NF-e/NFC-e/NFS-e, the company passes the blocking checks
+// emission makes before numbering (certificate, fiscal settings, CSC, NBS code: lib/companies; $6
+// the company's NBS code this process found valid, validated-nbs-codes.ts) and its
 // client record has not changed since the document was created (its snapshot is then the
 // record's as now: re-taking it cannot refuse client_changed, and a replay after a crash builds
 // the same <dest> from the stored one). Any other document is read only, and numbered by the
@@ -53,7 +55,7 @@ const LOAD = load("", "");
 const LOAD_AND_NUMBER = load(
   `WITH ${numberDocumentCtes({
     documentId: "$1", companyId: "$2", runId: "$3", numberingId: "$4", now: "$5",
-    condition: `${nfeBlockingChecksPassSql("c", `d."type"::text`, "$5::timestamp")}
+    condition: `${blockingChecksPassSql("c", `d."type"::text`, "$5::timestamp", "$6")}
       AND NOT EXISTS (SELECT 1 FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND r."updatedAt" > d."createdAt")`,
   })}`,
   `,
@@ -76,7 +78,7 @@ export async function loadEmissionDocument(client: Queryable, ids: { documentId:
  * the one read before numbering, for the recipient snapshot).
  */
 export async function loadAndNumberEmissionDocument(client: Queryable, run: { documentId: string; companyId: string; runId: string }): Promise<EmissionDocument | null> {
-  const [row] = await sql<Row>(client, LOAD_AND_NUMBER, [run.documentId, run.companyId, run.runId, randomUUID(), utc(new Date())]);
+  const [row] = await sql<Row>(client, LOAD_AND_NUMBER, [run.documentId, run.companyId, run.runId, randomUUID(), utc(new Date()), validatedNbsCodeOf(run.companyId)]);
   if (!row) return null;
   const { assignedNumber, assignedSeries, ...rest } = row;
   const loaded = fromRow(rest as Row);

@@ -3,7 +3,6 @@ import { svcOf } from "@/lib/contingency/contingency-mode";
 import { stateInfo } from "@/lib/br";
 import { credentialsOf } from "@/lib/certificates";
 import { firstBlockingFailure } from "@/lib/companies";
-import { randomUUID } from "node:crypto";
 import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
@@ -11,7 +10,7 @@ import { DomainError } from "@/lib/errors";
 import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
 import { sameMinuteMemo, type MinuteMemo } from "@/lib/fiscal/nfe/format";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
-import { numberDocumentCtes } from "./number-document-sql";
+import { assignDocumentNumber } from "./number-document-sql";
 import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { loadAndNumberEmissionDocument } from "./load-emission-document";
@@ -161,25 +160,16 @@ export async function buildCheckedNfe(client: Queryable, keyed: StoredDocument, 
   }
 }
 
-// The next number of the document's series written onto it, with the recipient snapshot
-// re-taken at emission ($6, null keeps the stored one), only while it is this run's, PROCESSING
-// and unnumbered. An exhausted series allocates nothing (number null, assigned 0): refused.
-const ASSIGN_NUMBER = `
-  WITH ${numberDocumentCtes({ documentId: "$1", companyId: "$2", runId: "$3", numberingId: "$4", now: "$5", snapshot: "$6" })}
-  SELECT a."number", t."series", (SELECT count(*)::int FROM assigned) AS "assigned" FROM target t LEFT JOIN allocated a ON true`;
-
 type Numbered = { kind: "numbered"; number: number; series: number };
 
 async function assignNumber(client: Queryable, run: EmissionRun, document: StoredDocument, snapshot: ClientSnapshot | null): Promise<Numbered | EmissionRefusal | Superseded> {
-  const model = document.type === "NFCE" ? 65 : 55;
-  const [row] = await sql<{ number: number; series: number; assigned: number }>(client, ASSIGN_NUMBER, [
-    run.documentId, run.companyId, run.runId, randomUUID(), utc(new Date()), snapshot && JSON.stringify(snapshot),
-  ]);
-  if (!row) return { kind: "superseded", status: "not this run's" };
-  if (row.assigned !== 1) {
-    return { kind: "refused", code: "fiscal_settings_incomplete", reason: `Series ${row.series} of model ${model} reached the last number (${MAX_DOCUMENT_NUMBER}); configure a new series` };
+  const assigned = await assignDocumentNumber(client, run, snapshot);
+  if (assigned.kind === "superseded") return { kind: "superseded", status: "not this run's" };
+  if (assigned.kind === "exhausted") {
+    const model = document.type === "NFCE" ? 65 : 55;
+    return { kind: "refused", code: "fiscal_settings_incomplete", reason: `Series ${assigned.series} of model ${model} reached the last number (${MAX_DOCUMENT_NUMBER}); configure a new series` };
   }
-  return { kind: "numbered", number: row.number, series: row.series };
+  return assigned;
 }
 
 /** The document with its number, a random cNF and the access key (written with the signed XML). */
