@@ -1,5 +1,7 @@
 import { randomInt, X509Certificate } from "node:crypto";
 import { gunzipSync } from "node:zlib";
+import type pg from "pg";
+import { getPool } from "@/lib/db/client";
 import { buildDpsId, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
@@ -7,7 +9,10 @@ import { localTime, schemaDetail, type SimulatorContext } from "../simulator/con
 import { certificateHolder } from "../simulator/certificate-cnpj";
 import { buildNfseXml } from "./build-nfse-xml";
 import { computeNfseValues } from "./compute-values";
-import { dpsState, recordNfse, type DpsState } from "./nfse-store";
+import { dpsState, recordNfse } from "./nfse-store";
+import { nfseNumbersFor } from "./nfse-numbers";
+import { cncCopy, keepCncCopy } from "./cnc-copy";
+import type { CncContributor } from "./cnc-register";
 import { checkDpsRules } from "./dps-rules";
 import { readDps, type ReceivedDps } from "./read-dps";
 import { reject, type Rejection } from "./rejections";
@@ -58,34 +63,61 @@ export async function receiveDps(context: SimulatorContext, body: unknown): Prom
   const dps = readDps(xml);
   const refused = identityRules(dps, certificateHolder(signature.certificatePem));
   if (refused) return refused;
-  const state = await dpsState(ENVIRONMENT, dps.id, dps.prest.cnpj ?? dps.prest.cpf ?? "", dps.prest.cnpj || null);
-  if (state.issued) return reject("E0014");
+  const pool = getPool();
   const later = checkDpsRules(dps, now);
-  if (later) return later;
-  return issue(dps, xml, signature.certificatePem, now, state);
+  if (later) {
+    // E0014 comes before the later rules (Anexo I): an issued DPS answers it whatever else is wrong.
+    const state = await dpsState(ENVIRONMENT, dps.id, inscriptionOf(dps), null, pool);
+    return state.issued ? reject("E0014") : later;
+  }
+  return issue(pool, dps, xml, signature.certificatePem, now);
 }
 
-async function issue(dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date, state: DpsState): Promise<Issued | Rejection> {
-  const inscription = dps.prest.cnpj ?? dps.prest.cpf ?? "";
+const inscriptionOf = (dps: ReceivedDps) => dps.prest.cnpj ?? dps.prest.cpf ?? "";
+
+/** The provider's CNC record, and its issuer's counter seeded; E0014 when that read finds the DPS issued. */
+async function knowIssuer(pool: pg.Pool, dps: ReceivedDps): Promise<{ cnc: CncContributor | null } | Rejection> {
+  const inscription = inscriptionOf(dps);
+  const cnpj = dps.prest.cnpj || null;
+  const numbers = nfseNumbersFor(pool);
+  const copy = cnpj ? cncCopy(pool, cnpj) : null;
+  if (copy !== undefined && numbers.knows(ENVIRONMENT, inscription)) return { cnc: copy };
+  const state = await dpsState(ENVIRONMENT, dps.id, inscription, cnpj, pool);
+  if (state.issued) return reject("E0014");
+  numbers.seed(ENVIRONMENT, inscription, state.nextNumber);
+  if (cnpj) keepCncCopy(pool, cnpj, state.cnc);
+  return { cnc: state.cnc };
+}
+
+async function issue(pool: pg.Pool, dps: ReceivedDps, dpsXml: string, certificatePem: string, now: Date): Promise<Issued | Rejection> {
+  const known = await knowIssuer(pool, dps);
+  if ("code" in known) return known;
+  const inscription = inscriptionOf(dps);
   const values = computeNfseValues(dps);
   const dhProc = localTime(now, dps.cLocEmi.slice(0, 2));
   const emitName = emitNameOf(certificatePem);
-  const { cnc } = state;
-  // nNFSe is sequential per issuer and never reused; a concurrent DPS of the same issuer that took the number makes this one retry.
-  let nNFSe = state.nextNumber;
+  const numbers = nfseNumbersFor(pool);
   for (let attempt = 0; attempt < 5; attempt++) {
+    const nNFSe = numbers.take(ENVIRONMENT, inscription);
     const accessKey = nfseAccessKey({
       municipality: dps.cLocEmi, ambGer: "2", tpInsc: dps.prest.cnpj ? "2" : "1", inscription, nNFSe,
       yearMonth: dhProc.slice(2, 4) + dhProc.slice(5, 7), cNum: String(randomInt(1, 999_999_999)),
     });
-    const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName, cnc });
-    if (await recordNfse({ environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, nfseXml, processedAt: now })) {
-      return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
+    const nfseXml = buildNfseXml({ accessKey, nNFSe, dhProc, dps, dpsXml, values, emitName, cnc: known.cnc });
+    let recorded: boolean;
+    try {
+      recorded = await recordNfse({ environment: ENVIRONMENT, dpsId: dps.id, accessKey, inscription, nNFSe, nfseXml, processedAt: now }, pool);
+    } catch (error) {
+      numbers.giveBack(ENVIRONMENT, inscription, nNFSe);
+      throw error;
     }
-    const again = await dpsState(ENVIRONMENT, dps.id, inscription);
-    // The same DPS won a race: a duplicate, as Sefin answers it.
+    if (recorded) return { kind: "issued", accessKey, nfseXml, dpsId: dps.id, dhProc };
+    numbers.giveBack(ENVIRONMENT, inscription, nNFSe);
+    const again = await dpsState(ENVIRONMENT, dps.id, inscription, null, pool);
+    // The same DPS was issued (a resend, or a race): a duplicate, as Sefin answers it.
     if (again.issued) return reject("E0014");
-    nNFSe = again.nextNumber;
+    // Another process numbered this issuer meanwhile.
+    numbers.skipTo(ENVIRONMENT, inscription, again.nextNumber);
   }
   throw new Error("Could not allocate an nNFSe after 5 attempts");
 }

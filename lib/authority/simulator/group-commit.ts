@@ -91,3 +91,24 @@ export class GroupCommit<I, R> {
     }
   }
 }
+
+/** A batch writer that, when the batch's statement fails, writes each item alone, so one bad item fails only its own caller. */
+export function eachAloneOnFailure<I, R>(write: (items: I[]) => Promise<R[]>): (items: I[]) => Promise<Array<R | Error>> {
+  const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+  return async (items) => {
+    try {
+      return await write(items);
+    } catch (error) {
+      if (items.length === 1) return [asError(error)];
+      const results: Array<R | Error> = [];
+      for (const item of items) {
+        try {
+          results.push((await write([item]))[0]!);
+        } catch (single) {
+          results.push(asError(single));
+        }
+      }
+      return results;
+    }
+  };
+}

@@ -4,7 +4,7 @@ import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { DENIED_IN_DATABASE } from "./denials";
 import type { DistributionItem } from "./distribution-items";
-import { GroupCommit } from "./group-commit";
+import { eachAloneOnFailure, GroupCommit } from "./group-commit";
 
 // Duplicates (rules 204, 539, 206), the record of the authorization and its
 // distribution to the NF-e's parties (the Ambiente Nacional's feed, NT 2014.002:
@@ -98,24 +98,6 @@ async function recordBatch(pool: pg.Pool, records: AuthorizationRecord[]): Promi
   });
 }
 
-/** The batch in one statement; if it fails, each record alone, so one bad record fails only its own request. */
-async function recordEach(pool: pg.Pool, records: AuthorizationRecord[]): Promise<Array<Outcome | Error>> {
-  try {
-    return await recordBatch(pool, records);
-  } catch (error) {
-    if (records.length === 1) return [error instanceof Error ? error : new Error(String(error))];
-    const outcomes: Array<Outcome | Error> = [];
-    for (const record of records) {
-      try {
-        outcomes.push((await recordBatch(pool, [record]))[0]!);
-      } catch (single) {
-        outcomes.push(single instanceof Error ? single : new Error(String(single)));
-      }
-    }
-    return outcomes;
-  }
-}
-
 // How long the first send waits for others to share its statement (and its commit). 8 emission slots at
 // ~65 NF-e/s made batches of ~2 with 10 ms (bench:emit, Nov 2026): half the transactions, a delay that is
 // small beside a real SEFAZ round trip; without a window, batches stayed at ~1.06.
@@ -128,7 +110,7 @@ const writers = new WeakMap<pg.Pool, GroupCommit<AuthorizationRecord, Outcome>>(
 
 function writerFor(pool: pg.Pool): GroupCommit<AuthorizationRecord, Outcome> {
   let writer = writers.get(pool);
-  if (!writer) writers.set(pool, (writer = new GroupCommit((records) => recordEach(pool, records), { keysOf: conflictKeys, windowMs: BATCH_WINDOW_MS })));
+  if (!writer) writers.set(pool, (writer = new GroupCommit(eachAloneOnFailure((records: AuthorizationRecord[]) => recordBatch(pool, records)), { keysOf: conflictKeys, windowMs: BATCH_WINDOW_MS })));
   return writer;
 }
 

@@ -5,6 +5,11 @@ import { buildNfe } from "@/lib/fiscal/nfe/build-nfe";
 import { transportAndInstallments } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import { EXAMPLES_DIR } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { buildNfseXml } from "@/lib/authority/sefin-simulator/build-nfse-xml";
+import { computeNfseValues } from "@/lib/authority/sefin-simulator/compute-values";
+import { readDps } from "@/lib/authority/sefin-simulator/read-dps";
+import { buildSignedDps, nfseAccessKey } from "@/lib/fiscal/nfse";
+import { dpsRegularWithRetention } from "@/lib/fiscal/nfse/test-support/golden-dps";
 import { canonicalAsWritten } from "./canonical-as-written";
 import { canonicalElementByLibxml2, locateElement } from "./canonical-element";
 import { signXml } from "./xml-signature";
@@ -45,6 +50,15 @@ function agrees(xml: string, tag: string, from = 0): boolean {
 
 const signedSample = () => signXml(buildNfe(transportAndInstallments()).xml, testSigningCredentials("06929383000163"), { tag: "infNFe" });
 
+/** An NFS-e as the simulator returns it: the signed DPS, with its own xmlns on DPS and Signature, inside infNFSe. */
+function simulatorNfse(): string {
+  const dps = dpsRegularWithRetention();
+  const signed = buildSignedDps(dps, testSigningCredentials(dps.provider.cnpj));
+  const received = readDps(signed.xml);
+  const accessKey = nfseAccessKey({ municipality: "3550308", ambGer: "2", tpInsc: "2", inscription: dps.provider.cnpj, nNFSe: 42, yearMonth: "2611", cNum: "123456789" });
+  return buildNfseXml({ accessKey, nNFSe: 42, dhProc: "2026-11-23T10:00:05-03:00", dps: received, dpsXml: signed.xml, values: computeNfseValues(received), emitName: "EMPRESA TESTE LTDA" });
+}
+
 function xmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? xmlFiles(path.join(dir, e.name)) : e.name.endsWith(".xml") ? [path.join(dir, e.name)] : []));
 }
@@ -58,6 +72,13 @@ describe("canonicalAsWritten", () => {
     const batch = `<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>1</idLote><indSinc>1</indSinc>${signed}</enviNFe>`;
     expect(agrees(batch, "infNFe")).toBe(true);
     expect(agrees(batch, "SignedInfo")).toBe(true);
+  });
+
+  it("answers for an NFS-e, whose embedded DPS and signatures redeclare their namespaces", () => {
+    const nfse = simulatorNfse();
+    expect(nfse).toContain('<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01">');
+    expect(agrees(nfse, "infNFSe")).toBe(true);
+    expect(agrees(nfse, "infDPS")).toBe(true);
   });
 
   it("agrees with libxml2 on every element of every example document", () => {
@@ -94,8 +115,20 @@ describe("canonicalAsWritten", () => {
       ["unsorted attributes", (x) => x.replace('<det nItem="1">', '<det nItem="1" a="2">'), false],
       ["repeated attribute", (x) => x.replace('<det nItem="1">', '<det nItem="1" nItem="1">'), false],
       ["prefixed attribute", (x) => x.replace("<ide>", '<ide xml:lang="pt">'), false],
-      ["superfluous namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns="http://www.portalfiscal.inf.br/nfe">'), false],
-      ["another namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns="http://example.com/x">'), false],
+      ["superfluous namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns="http://www.portalfiscal.inf.br/nfe">'), true],
+      ["superfluous namespace after an attribute", (x) => x.replace('<det nItem="1">', '<det nItem="1" xmlns="http://www.portalfiscal.inf.br/nfe">'), true],
+      ["another namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns="http://example.com/x">'), true],
+      ["another namespace before an attribute", (x) => x.replace('<det nItem="1">', '<det xmlns="http://example.com/x" nItem="1">'), true],
+      [
+        "another namespace whose child redeclares the original",
+        (x) => x.replace("<ide><cUF>", '<ide xmlns="http://example.com/x"><cUF xmlns="http://www.portalfiscal.inf.br/nfe">'),
+        true,
+      ],
+      ["empty namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns="">'), false],
+      ["another namespace after an attribute", (x) => x.replace('<det nItem="1">', '<det nItem="1" xmlns="http://example.com/x">'), false],
+      ["relative namespace URI below the apex", (x) => x.replace("<ide>", '<ide xmlns="nfe">'), false],
+      ["prefixed namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns:p="http://example.com/p">'), false],
+      ["repeated namespace below the apex", (x) => x.replace("<ide>", '<ide xmlns="http://example.com/x" xmlns="http://example.com/x">'), false],
       ["undeclared prefix", (x) => x.replace("<ide>", "<p:x></p:x><ide>"), false],
       ["mismatched end tag", (x) => x.replace("</natOp>", "</natOpX>"), false],
       ["control character", (x) => x.replace("<natOp>", "<natOp>\u0001"), false],
@@ -116,7 +149,7 @@ describe("canonicalAsWritten", () => {
 
   it("agrees with libxml2 on randomly damaged documents", () => {
     const signed = signedSample();
-    const snippets = ["<!--x-->", "&amp;", "&lt;", "&gt;", "&quot;", "&#x41;", ">", "\r", "\t", "\n", " ", "<a/>", "<a></a>", '<a b="1" a="2"></a>', '<a a="1" b="2"></a>', "<a a='1'></a>", '<a xmlns=""></a>', "<?p?>", "]]>", "\u00e7", "'", '"', "/", "=", "<", "</ide>", "<ide>"];
+    const snippets = ["<!--x-->", "&amp;", "&lt;", "&gt;", "&quot;", "&#x41;", ">", "\r", "\t", "\n", " ", "<a/>", "<a></a>", '<a b="1" a="2"></a>', '<a a="1" b="2"></a>', "<a a='1'></a>", '<a xmlns=""></a>', '<a xmlns="http://example.com/x"></a>', '<a xmlns="http://www.portalfiscal.inf.br/nfe"></a>', "<?p?>", "]]>", "\u00e7", "'", '"', "/", "=", "<", "</ide>", "<ide>"];
     let seed = 42;
     const random = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2147483648;

@@ -11,9 +11,13 @@
 // raw characters C14N escapes or a parser normalises (">" and CR in text,
 // TAB/LF/CR in attribute values), characters XML forbids, empty-element tags,
 // whitespace inside tags, single-quoted values, unsorted or prefixed
-// attributes, namespace declarations below the element, undeclared prefixes,
-// unbalanced or mismatched tags. canonical-as-written.test.ts compares its
-// answers with libxml2's on every fixture and on mutated variants.
+// attributes, prefixed namespace declarations below the element, default ones
+// that undeclare (xmlns=""), are relative or, when C14N keeps them, are not
+// written first, undeclared prefixes, unbalanced or mismatched tags. A default
+// namespace declared below the element is kept when it changes the default in
+// scope and cut out when it repeats it (the NFS-e embeds the signed DPS, and
+// its Signature, each with its own xmlns). canonical-as-written.test.ts
+// compares its answers with libxml2's on every fixture and on mutated variants.
 
 // Characters XML 1.0 forbids (the parser would refuse the document) and CR (a parser turns it into LF).
 const FORBIDDEN = /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]|\r/;
@@ -39,21 +43,42 @@ function nameEnd(xml: string, at: number): number {
   return i;
 }
 
+interface StartTag {
+  name: string;
+  end: number;
+  /** Its default namespace declaration: the URI, the extent of ` xmlns="…"` and whether it precedes every attribute. */
+  xmlns: { uri: string; from: number; to: number; first: boolean } | null;
+}
+
 /** The element's name and end when the text at `at` is a start tag written canonically; null otherwise. */
-function readStartTag(xml: string, at: number): { name: string; end: number } | null {
+function readStartTag(xml: string, at: number): StartTag | null {
   const nameStop = nameEnd(xml, at + 1);
   if (nameStop < 0) return null;
   let i = nameStop;
   let previous = "";
+  let xmlns: StartTag["xmlns"] = null;
   for (;;) {
     const c = xml.charCodeAt(i);
-    if (c === 62 /* > */) return { name: xml.slice(at + 1, nameStop), end: i + 1 };
+    if (c === 62 /* > */) return { name: xml.slice(at + 1, nameStop), end: i + 1, xmlns };
     if (c !== 32 /* space */) return null;
     const attributeStop = nameEnd(xml, i + 1);
     if (attributeStop < 0) return null;
     const attribute = xml.slice(i + 1, attributeStop);
-    // Prefixed attributes and namespace declarations would need C14N's namespace handling.
-    if (attribute.includes(":") || attribute === "xmlns") return null;
+    if (attribute === "xmlns") {
+      // A repeated declaration is not well-formed.
+      if (xmlns || xml.charCodeAt(attributeStop) !== 61 /* = */ || xml.charCodeAt(attributeStop + 1) !== 34 /* " */) return null;
+      const close = xml.indexOf('"', attributeStop + 2);
+      if (close < 0) return null;
+      const uri = xml.slice(attributeStop + 2, close);
+      // xmlns="" would need C14N's undeclaration rules, and libxml2 refuses a relative URI.
+      if (!ABSOLUTE_NAMESPACE.test(uri)) return null;
+      // Namespace nodes sort before attributes, so it takes no part in their order.
+      xmlns = { uri, from: i, to: close + 1, first: previous === "" };
+      i = close + 1;
+      continue;
+    }
+    // Prefixed attributes and prefixed namespace declarations would need C14N's namespace handling.
+    if (attribute.includes(":")) return null;
     // C14N writes unprefixed attributes sorted by name; a repeated name is not well-formed.
     if (previous !== "" && !(previous < attribute)) return null;
     previous = attribute;
@@ -141,8 +166,12 @@ export function canonicalAsWritten(xml: string, start: number, end: number, inhe
   const declarations = [...namespaces].sort(byName).map(([prefix, uri]) => (prefix === "" ? ` xmlns="${uri}"` : ` xmlns:${prefix}="${uri}"`));
   const apexTag = `<${apex}${declarations.join("")}${attributes.map(([name, value]) => ` ${name}="${value}"`).join("")}>`;
 
-  // The rest must be canonical as it stands.
+  // The rest must be canonical as it stands, but for the default namespace declarations C14N drops.
   const open = [apex];
+  // The default namespace in scope of each open element ("" for none), which its children's xmlns is compared with.
+  const defaults = [namespaces.get("") ?? ""];
+  const pieces = [apexTag];
+  let copied = at + 1;
   let i = at + 1;
   while (open.length > 0) {
     const lt = xml.indexOf("<", i);
@@ -150,6 +179,7 @@ export function canonicalAsWritten(xml: string, start: number, end: number, inhe
     const next = xml.charCodeAt(lt + 1);
     if (next === 47 /* / */) {
       const name = open.pop()!;
+      defaults.pop();
       if (!xml.startsWith(name, lt + 2) || xml.charCodeAt(lt + 2 + name.length) !== 62) return null;
       i = lt + 3 + name.length;
       continue;
@@ -158,9 +188,22 @@ export function canonicalAsWritten(xml: string, start: number, end: number, inhe
     if (!tag) return null;
     const prefix = prefixOf(tag.name);
     if (prefix !== null && !namespaces.get(prefix)) return null;
+    let inScope = defaults[defaults.length - 1]!;
+    if (tag.xmlns) {
+      if (tag.xmlns.uri === inScope) {
+        // Already in scope on the output parent: C14N writes no superfluous declaration.
+        pieces.push(xml.slice(copied, tag.xmlns.from));
+        copied = tag.xmlns.to;
+      } else if (!tag.xmlns.first) {
+        return null; // kept, but written before the attributes
+      }
+      inScope = tag.xmlns.uri;
+    }
     open.push(tag.name);
+    defaults.push(inScope);
     i = tag.end;
   }
   if (i !== end) return null;
-  return apexTag + xml.slice(at + 1, end);
+  pieces.push(xml.slice(copied, end));
+  return pieces.join("");
 }
