@@ -17,6 +17,7 @@ import { setThrowawayEncryptionKey } from "@/lib/crypto/encryption-key";
 import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { describeGcPauses, watchGcPauses } from "./gc-pauses";
 import { machineWindow, processCpuMs } from "./machine-cpu";
+import { AIMS_MACHINE_XML_MS, xmlMsPerDocument } from "./machine-speed";
 import { WEB_SERVER_NODE_FLAGS } from "../server-node-flags";
 import type { OpenLoopBody } from "./open-loop";
 import { runOpenLoopInChild } from "./open-loop-process";
@@ -172,6 +173,7 @@ async function main(): Promise<void> {
     console.log(describeGcPauses(evenGc, even.elapsedS));
     const cpuPerRequest = even.serverCpuMs + even.postgresCpuMs;
     console.log(`aims at ${RATE} req/s: p99 ${even.latency.p99 < P99_AIM_MS ? "under" : "ABOVE"} ${P99_AIM_MS} ms; server + PostgreSQL CPU ${cpuPerRequest.toFixed(2)} ms per request, ${cpuPerRequest <= CPU_AIM_MS ? "within" : "ABOVE"} ${CPU_AIM_MS.toFixed(1)} ms`);
+    console.log(`  (this machine: bench:xml's NF-e costs ${xmlMsPerDocument().toFixed(2)} ms of CPU; ${AIMS_MACHINE_XML_MS} ms on the machine issue 37's aims were set on)`);
 
     const burst = await measure(server, database.url, async () => {
       const result = await runBurst(target, key, DURATION_S);

@@ -22,6 +22,7 @@ import { createThrowawayDatabase } from "@/lib/db/throwaway-database";
 import { deliverySlotLane } from "@/lib/webhooks/config";
 import { DELIVER_WEBHOOKS_FUNCTION_ID } from "@/lib/webhooks/events";
 import { databaseBackendPids, machineWindow, processCpuMs } from "./machine-cpu";
+import { AIMS_MACHINE_XML_MS, xmlMsPerDocument } from "./machine-speed";
 import { logEveryStatement, startStatementLog } from "./statement-log";
 import type { ReceiverProcess } from "./webhook-receiver";
 
@@ -124,11 +125,13 @@ async function compareDatabases(): Promise<void> {
   if (openLoad) phases.push({ label: `external PostgreSQL, ${AIMS.aimRate} documents/s offered`, env: { BENCH_DATABASE: "external", BENCH_RATE: String(AIMS.aimRate), BENCH_DOCUMENTS: String(AIMS.aimRate * 8) } });
   const figures: PhaseFigures[] = [];
   for (const phase of phases) figures.push(await runPhase(phase));
+  const xmlMs = xmlMsPerDocument();
   console.log("\nphase                                          authorized/s   p50 ms   p99 ms   CPU ms/document   transactions/document");
   for (const f of figures) console.log(`${f.label.padEnd(46)} ${f.rate.toFixed(1).padStart(12)}   ${String(f.p50).padStart(6)}   ${String(f.p99).padStart(6)}   ${f.cpu.toFixed(1).padStart(15)}   ${f.transactions.toFixed(2).padStart(21)}`);
   const [external, embedded, atRate] = figures as [PhaseFigures, PhaseFigures, PhaseFigures | undefined];
   const shortfall = 1 - embedded.rate / external.rate;
   console.log(`\naims (issue 37), ${process.env.BENCH_DOCUMENT_TYPE === "NFSE" ? "NFS-e" : "NF-e"}, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES} process(es):`);
+  console.log(`  (this machine: bench:xml's NF-e costs ${xmlMs.toFixed(2)} ms of CPU; ${AIMS_MACHINE_XML_MS} ms on the machine the aims were set on)`);
   console.log(`  CPU per authorized document at most ${AIMS.cpuMsPerDocument} ms: external ${external.cpu.toFixed(1)}, embedded ${embedded.cpu.toFixed(1)}: ${verdict(Math.max(external.cpu, embedded.cpu) <= AIMS.cpuMsPerDocument)}`);
   console.log(`  at least ${AIMS.throughput} authorized/s on the external database: ${external.rate.toFixed(1)}: ${verdict(external.rate >= AIMS.throughput)}`);
   console.log(`  embedded within ${AIMS.embeddedWithin * 100} % of external: ${embedded.rate.toFixed(1)} against ${external.rate.toFixed(1)} (${(-shortfall * 100).toFixed(0)} %): ${verdict(shortfall <= AIMS.embeddedWithin)}`);

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
+import { gzipBase64 } from "../sefin-client";
 import type { SimulatorContext } from "../simulator/context";
 import { localTime } from "../simulator/context";
 import { SIMULATOR_APP_VERSION } from "./build-nfse-xml";
@@ -21,8 +22,6 @@ import { callerOf } from "./tls-listener";
 export const SEFIN_PREFIX = "/SefinNacional";
 
 type Reply = { status: number; body?: unknown };
-
-const gzipBase64 = (xml: string) => gzipSync(Buffer.from(xml, "utf8")).toString("base64");
 
 function envelope(context: SimulatorContext): Record<string, unknown> {
   return { tipoAmbiente: 2, versaoAplicativo: SIMULATOR_APP_VERSION, dataHoraProcessamento: localTime(context.now(), "35") };

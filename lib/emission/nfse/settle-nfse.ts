@@ -12,7 +12,9 @@ import type { Settled, SettlementSource, SettleOptions } from "../settle-emissio
 // consultation verifies), protocolNumber (nDFSe, the ADN's number of the
 // document), authorizationDate (dhProc), the NFS-e XML as authorizedXml, the
 // NFS-e's own values in taxTotals.nfse.authority, the AUTHORIZATION event and
-// document.authorized.
+// document.authorized. The event keeps the DPS sent; Sefin's answer is the NFS-e
+// itself, kept once, as the document's authorizedXml (a second copy of ~8 KB per
+// NFS-e in the event cost server time and disk, and nothing reads it there).
 const SETTLE_NFSE_CTES = `
   settled AS (
     UPDATE "FiscalDocument"
@@ -24,7 +26,7 @@ const SETTLE_NFSE_CTES = `
     RETURNING "id", "companyId", "environment", "type", "signedXml"
   ), event AS (
     INSERT INTO "DocumentEvent" ("id", "documentId", "companyId", "kind", "sequence", "outcome", "cStat", "reason", "protocol", "requestXml", "responseXml", "details", "runId", "occurredAt", "createdAt")
-    SELECT $11, s."id", s."companyId", 'AUTHORIZATION', 1, 'AUTHORIZED', '100', $12, $6, s."signedXml", $8, $13::jsonb, $3, $7::timestamp, $9::timestamp
+    SELECT $11, s."id", s."companyId", 'AUTHORIZATION', 1, 'AUTHORIZED', '100', $12, $6, s."signedXml", NULL, $13::jsonb, $3, $7::timestamp, $9::timestamp
     FROM settled s
   ), outcome AS (
     INSERT INTO "DomainEvent" ("id", "companyId", "type", "documentId", "environment", "documentType", "data", "createdAt")
