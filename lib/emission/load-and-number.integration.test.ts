@@ -3,8 +3,7 @@ import { getPool } from "@/lib/db/client";
 import { listUnusedNumbers } from "@/lib/numbering";
 import { db } from "@/test/factories";
 import { loadAndNumberEmissionDocument } from "./load-emission-document";
-import { queueEmission } from "./queue-emission";
-import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
+import { createDraft, createEmittingCompany, emitAndDrain, queuedEmission } from "./testing/emission-fixtures";
 import { simulatorFixture } from "./testing/simulator-company-fixture";
 
 // The emission's first statement reads the document and numbers it when emission would not
@@ -14,11 +13,7 @@ simulatorFixture();
 
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id } });
 
-async function queued(companyId: string) {
-  const draft = await createDraft(companyId);
-  const { runId } = await queueEmission({ companyId, documentId: draft.id });
-  return { documentId: draft.id, companyId, runId };
-}
+const queued = async (companyId: string) => queuedEmission(companyId, (await createDraft(companyId)).id);
 
 describe("the emission's load and numbering in one statement", () => {
   it("numbers only a document whose company passes the blocking checks and whose client is unchanged since its creation", async () => {

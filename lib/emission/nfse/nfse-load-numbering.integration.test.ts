@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
-import type { SimulatorServer } from "@/lib/authority/simulator";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { createDocument } from "@/lib/documents";
 import { getPool } from "@/lib/db/client";
@@ -8,8 +7,8 @@ import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { db } from "@/test/factories";
 import { loadAndNumberEmissionDocument } from "../load-emission-document";
 import { DPS_NUMBERING_MODEL } from "../number-document-sql";
-import { queueEmission } from "../queue-emission";
-import { emitAndDrain, startTestSimulator } from "../testing/emission-fixtures";
+import { emitAndDrain, queuedEmission } from "../testing/emission-fixtures";
+import { simulatorFixture } from "../testing/simulator-company-fixture";
 import { validatedNbsCodeOf } from "../validated-nbs-codes";
 import { createNfseCompany, nfseBody } from "./testing";
 
@@ -17,22 +16,12 @@ import { createNfseCompany, nfseBody } from "./testing";
 // passes the blocking checks in SQL; its NBS code counts as valid there only once this process's
 // TypeScript rules found it valid (the NBS 2.0 list is a file: lib/companies blockingChecksPassSql).
 
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  simulator = await startTestSimulator();
-});
-afterAll(async () => {
-  await simulator?.close();
-});
+simulatorFixture();
 
 const draftNfse = (companyId: string) => createDocument({ companyId, body: nfseBody() as never });
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id } });
 
-async function queued(companyId: string) {
-  const draft = await draftNfse(companyId);
-  const { runId } = await queueEmission({ companyId, documentId: draft.id });
-  return { documentId: draft.id, companyId, runId };
-}
+const queued = async (companyId: string) => queuedEmission(companyId, (await draftNfse(companyId)).id);
 
 describe("the DPS number given by the emission's load", () => {
   it("after the first NFS-e of a company with an NBS code, the load numbers the next ones; another code waits for the TypeScript rules again", async () => {

@@ -73,6 +73,12 @@ export async function startTestSimulator(): Promise<SimulatorServer> {
   return server;
 }
 
+/** Queues the draft's emission without running it: what the emission's steps are called with. */
+export async function queuedEmission(companyId: string, documentId: string): Promise<{ documentId: string; companyId: string; runId: string }> {
+  const { runId } = await queueEmission({ companyId, documentId });
+  return { documentId, companyId, runId };
+}
+
 /** Queues the document's emission and runs the company's due runs to the end, as the local worker would; the run id. */
 export async function emitAndDrain(companyId: string, documentId: string): Promise<string> {
   const { runId } = await queueEmission({ companyId, documentId });
