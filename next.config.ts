@@ -3,7 +3,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 const nextConfig: NextConfig = {
   // Server-only packages that load WebAssembly or native-free binaries at run time.
-  serverExternalPackages: ["libxml2-wasm", "@react-pdf/renderer", "pdfkit", "xml-crypto", "node-forge", "pg", "@prisma/client", "@prisma/adapter-pg", "ioredis"],
+  serverExternalPackages: ["libxml2-wasm", "@react-pdf/renderer", "pdfkit", "bwip-js", "xml-crypto", "node-forge", "pg", "@prisma/client", "@prisma/adapter-pg", "ioredis"],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -1,18 +1,18 @@
 import { createApiKey } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
-import { randomCnpj } from "@/lib/br";
+import { randomAlphanumericCnpj, randomCnpj } from "@/lib/br";
 import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 
 export type TestCompany = { companyId: string; tenantId: string; cnpj: string; key: string; apiKeyId: string };
 
-/** A new tenant, company and all-scopes API key: tests isolate by company, not by truncation. */
+/** A new tenant, company and all-scopes API key: tests isolate by company, not by truncation. `alphanumeric`: a CNPJ with letters (NT Conjunta 2025.001). */
 export async function createTestCompany(
-  options: { regime?: "SIMPLES_NACIONAL" | "SIMPLES_EXCESS" | "NORMAL" | "MEI"; environment?: "PRODUCTION" | "HOMOLOGATION"; scopes?: Scope[]; state?: string; municipalityCode?: string; tenantId?: string } = {},
+  options: { regime?: "SIMPLES_NACIONAL" | "SIMPLES_EXCESS" | "NORMAL" | "MEI"; environment?: "PRODUCTION" | "HOMOLOGATION"; scopes?: Scope[]; state?: string; municipalityCode?: string; tenantId?: string; alphanumeric?: boolean } = {},
   attempt = 1,
 ): Promise<TestCompany> {
-  const cnpj = randomCnpj();
+  const cnpj = options.alphanumeric ? randomAlphanumericCnpj() : randomCnpj();
   const company = await createCompany({
     legalName: `Test Company ${cnpj}`,
     cnpj,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completeCnpj, isValidCnpj, isValidCpf, randomCnpj, randomCpf } from "./documents";
+import { cnpjProblem, completeCnpj, isAlphanumericCnpj, isValidCnpj, isValidCpf, randomAlphanumericCnpj, randomCnpj, randomCpf } from "./documents";
 
 describe("CNPJ and CPF check digits", () => {
   it("accepts known valid numbers and rejects altered ones", () => {
@@ -17,7 +17,24 @@ describe("CNPJ and CPF check digits", () => {
     expect(isValidCnpj("12ABC34501DE36")).toBe(false);
   });
 
+  it("refuses the letters NT Conjunta 2025.001 (item 4) excludes, naming the letter", () => {
+    for (const letter of ["I", "O", "U", "Q", "F"]) {
+      // A valid check digit for the excluded letter: only the alphabet rule refuses it.
+      const cnpj = completeCnpj(`12${letter}BC34501DE`);
+      expect(isValidCnpj(cnpj)).toBe(false);
+      expect(cnpjProblem(cnpj)).toContain(`the letter ${letter} is not used in CNPJs`);
+    }
+    expect(cnpjProblem("12.abc.345/01de-35")).toBeNull();
+    expect(cnpjProblem("12ABC34501DE36")).toBe("check digits do not match");
+    expect(cnpjProblem("12ABC34501DEX5")).toContain("14 characters");
+  });
+
   it("generates valid random numbers", () => {
+    for (let i = 0; i < 50; i++) {
+      const alphanumeric = randomAlphanumericCnpj();
+      expect(isValidCnpj(alphanumeric), alphanumeric).toBe(true);
+      expect(isAlphanumericCnpj(alphanumeric)).toBe(true);
+    }
     for (let i = 0; i < 50; i++) {
       expect(isValidCnpj(randomCnpj())).toBe(true);
       expect(isValidCpf(randomCpf())).toBe(true);

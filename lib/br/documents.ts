@@ -1,5 +1,23 @@
 // Brazilian taxpayer identifiers: CPF (11 digits) and CNPJ (14 characters;
-// numeric, or alphanumeric root and branch per NT 2026.004 / IN RFB 2.229/2024).
+// numeric, or alphanumeric root and branch: IN RFB 2.229/2024, NT Conjunta
+// 2025.001 "CNPJ Alfanumérico" v1.00, in homologation from 06/04/2026 and in
+// production from 06/07/2026). Every place that reads a CNPJ or an access key
+// uses the patterns below; docs/api-notes/alphanumeric-cnpj.md has the rules.
+
+/** Source of a CNPJ's pattern (NT Conjunta 2025.001 item 4; schema type TCnpj): 12 of [0-9A-Z], 2 check digits. */
+export const CNPJ_PATTERN_SOURCE = "[0-9A-Z]{12}[0-9]{2}";
+/** Source of an access key's pattern (NT Conjunta 2025.001 item 5; schema type TChNFe). */
+export const ACCESS_KEY_PATTERN_SOURCE = "[0-9]{6}[0-9A-Z]{12}[0-9]{26}";
+export const CNPJ_PATTERN = new RegExp(`^${CNPJ_PATTERN_SOURCE}$`);
+export const ACCESS_KEY_PATTERN = new RegExp(`^${ACCESS_KEY_PATTERN_SOURCE}$`);
+
+/**
+ * Letters the alphanumeric CNPJ does not use: NT Conjunta 2025.001 v1.00, item 4,
+ * "Algumas letras não devem ser aceitas no CNPJ Alfa, como I, O, U, Q e F"
+ * (asked by ENCAT of the RFB); its item 5 extends the exclusion to access keys.
+ */
+export const CNPJ_EXCLUDED_LETTERS = ["I", "O", "U", "Q", "F"] as const;
+const EXCLUDED_LETTER = /[IOUQF]/;
 
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, "");
@@ -25,7 +43,7 @@ function cpfCheckDigit(digits: string): number {
 /**
  * Modulus 11 with weights 2..9 repeating from the right, remainder 0 or 1 giving 0:
  * the CNPJ's check digits and the NF-e access key's cDV (MOC 4.00, 5.4). Letters
- * (alphanumeric CNPJ, NT 2026.004) count as their char code minus 48.
+ * (alphanumeric CNPJ, NT Conjunta 2025.001 items 2 and 5) count as their char code minus 48.
  */
 export function modulus11CheckDigit(characters: string): number {
   let sum = 0;
@@ -44,11 +62,28 @@ export function isValidCpf(value: string): boolean {
   return completeCpf(cpf.slice(0, 9)) === cpf;
 }
 
-/** Check digits of a CNPJ, numeric or alphanumeric (NT 2026.004). */
-export function isValidCnpj(value: string): boolean {
+/**
+ * What is wrong with a CNPJ (numeric or alphanumeric), in words an API error
+ * can carry; null when it is valid. Punctuation is ignored, letters are
+ * uppercased (normalizeDocument).
+ */
+export function cnpjProblem(value: string): string | null {
   const cnpj = normalizeDocument(value);
-  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj) || allSame(cnpj)) return false;
-  return completeCnpj(cnpj.slice(0, 12)) === cnpj;
+  if (!CNPJ_PATTERN.test(cnpj)) return "a CNPJ has 14 characters: 12 digits or capital letters, then 2 check digits";
+  const excluded = EXCLUDED_LETTER.exec(cnpj.slice(0, 12))?.[0];
+  if (excluded) return `the letter ${excluded} is not used in CNPJs (I, O, U, Q and F are excluded: NT Conjunta 2025.001, item 4)`;
+  if (allSame(cnpj) || completeCnpj(cnpj.slice(0, 12)) !== cnpj) return "check digits do not match";
+  return null;
+}
+
+/** Check digits (ASCII − 48 per character, mod 11) and alphabet of a CNPJ, numeric or alphanumeric. */
+export function isValidCnpj(value: string): boolean {
+  return cnpjProblem(value) === null;
+}
+
+/** True when the CNPJ has a letter (an alphanumeric CNPJ, issued since 06/07/2026). */
+export function isAlphanumericCnpj(value: string): boolean {
+  return /[A-Z]/.test(normalizeDocument(value));
 }
 
 /** Appends the two check digits to a 12-character CNPJ base (used by tests and the demo data). */
@@ -68,6 +103,18 @@ export function randomCnpj(): string {
   let base = "";
   for (let i = 0; i < 8; i++) base += Math.floor(Math.random() * 10);
   return completeCnpj(`${base}0001`);
+}
+
+// The alphabet of an alphanumeric CNPJ: digits and the letters not excluded.
+const ALPHANUMERIC = "0123456789ABCDEGHJKLMNPRSTVWXYZ";
+
+/** A random valid alphanumeric CNPJ (letters in its root and branch), for tests and demo companies. */
+export function randomAlphanumericCnpj(): string {
+  const pick = () => ALPHANUMERIC[Math.floor(Math.random() * ALPHANUMERIC.length)]!;
+  const letter = () => ALPHANUMERIC[10 + Math.floor(Math.random() * (ALPHANUMERIC.length - 10))]!;
+  let root = letter();
+  for (let i = 1; i < 8; i++) root += pick();
+  return completeCnpj(`${root}0${letter()}${pick()}${pick()}`);
 }
 
 export function randomCpf(): string {

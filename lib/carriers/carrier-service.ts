@@ -1,6 +1,6 @@
 import type { Carrier, Prisma, Vehicle } from "@prisma/client";
 import { paginate, type Page } from "@/lib/contracts/pagination";
-import { isValidCnpj, isValidCpf, normalizeDocument } from "@/lib/br";
+import { cnpjProblem, isValidCpf, normalizeDocument } from "@/lib/br";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { assertThirdPartyStateRegistration } from "@/lib/companies/state-registration";
@@ -28,8 +28,8 @@ export function toCarrierResponse(carrier: Carrier & { vehicles: Vehicle[] }): C
 function carrierDocument(document: string, documentType?: "CPF" | "CNPJ"): { document: string; documentType: "CPF" | "CNPJ" } {
   const normalized = normalizeDocument(document);
   const type = documentType ?? (/^\d{11}$/.test(normalized) ? "CPF" : "CNPJ");
-  const valid = type === "CPF" ? isValidCpf(normalized) : isValidCnpj(normalized);
-  if (!valid) throw validationError(`body.document: invalid ${type} (check digits or length do not match)`);
+  const problem = type === "CPF" ? (isValidCpf(normalized) ? null : "check digits or length do not match") : cnpjProblem(normalized);
+  if (problem) throw validationError(`body.document: invalid ${type}: ${problem}`);
   return { document: normalized, documentType: type };
 }
 

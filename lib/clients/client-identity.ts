@@ -1,4 +1,4 @@
-import { isValidCnpj, isValidCpf, normalizeDocument, onlyDigits } from "@/lib/br";
+import { cnpjProblem, isValidCpf, normalizeDocument, onlyDigits } from "@/lib/br";
 import { validationError } from "@/lib/errors";
 
 export type ClientType = "INDIVIDUAL" | "COMPANY" | "FOREIGN";
@@ -34,7 +34,8 @@ export function resolveClientIdentity(
     if (document !== "" && !isValidCpf(document)) throw validationError(`${where}.document: invalid CPF (check digits do not match)`);
   } else if (documentType === "CNPJ") {
     document = normalizeDocument(raw);
-    if (document !== "" && !isValidCnpj(document)) throw validationError(`${where}.document: invalid CNPJ (check digits do not match)`);
+    const problem = document === "" ? null : cnpjProblem(document);
+    if (problem) throw validationError(`${where}.document: invalid CNPJ: ${problem}`);
   }
   return { document, documentType, type: input.type ?? TYPE_OF_DOCUMENT[documentType] };
 }

@@ -25,7 +25,7 @@ function whereSql(companyId: string, query: ListClientsQuery): { where: string; 
   if (query.isActive !== undefined) conditions.push(`"isActive" = ${param(query.isActive)}`);
   if (query.search) {
     const pattern = param(`%${query.search}%`);
-    const documentPattern = param(`%${query.search.replace(/[.\-/\s]/g, "") || query.search}%`);
+    const documentPattern = param(`%${query.search.replace(/[.\-/\s]/g, "").toUpperCase() || query.search}%`);
     conditions.push(`("name" ILIKE ${pattern} OR "fantasyName" ILIKE ${pattern} OR "email" ILIKE ${pattern} OR "document" LIKE ${documentPattern})`);
   }
   return { where: conditions.join(" AND "), values };

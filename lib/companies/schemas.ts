@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStateCode, isValidCnpj, municipalityBelongsToState, normalizeDocument } from "@/lib/br";
+import { cnpjProblem, isStateCode, municipalityBelongsToState, normalizeDocument } from "@/lib/br";
 
 export const TaxRegimeSchema = z.enum(["SIMPLES_NACIONAL", "SIMPLES_EXCESS", "NORMAL", "MEI"]);
 export const EnvironmentSchema = z.enum(["PRODUCTION", "HOMOLOGATION"]);
@@ -7,7 +7,10 @@ export const EnvironmentSchema = z.enum(["PRODUCTION", "HOMOLOGATION"]);
 export const CnpjSchema = z
   .string()
   .transform(normalizeDocument)
-  .refine(isValidCnpj, { message: "invalid CNPJ (check digits do not match)" });
+  .superRefine((cnpj, ctx) => {
+    const problem = cnpjProblem(cnpj);
+    if (problem) ctx.addIssue({ code: "custom", message: `invalid CNPJ: ${problem}` });
+  });
 
 export const StateCodeSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidCnpj, isValidCpf, onlyDigits } from "@/lib/br";
+import { isValidCnpj, isValidCpf, normalizeDocument } from "@/lib/br";
 import { CANCELLATION_REASON_CODES } from "@/lib/fiscal/nfse/cancellation-reasons";
 
 // Request and response schemas of the document events (api.md, Endpoints →
@@ -40,9 +40,10 @@ export const DELIVERY_RECEIPT_MAX_BODY_BYTES = 4.5 * 1024 * 1024;
 const receiverDocument = z
   .string()
   .trim()
-  .transform(onlyDigits)
-  .refine((digits) => (digits.length === 11 ? isValidCpf(digits) : digits.length === 14 && isValidCnpj(digits)), {
-    message: "must be a valid CPF (11 digits) or CNPJ (14 digits)",
+  .transform(normalizeDocument)
+  // An alphanumeric CNPJ keeps its letters (NT Conjunta 2025.001); a CPF is 11 digits.
+  .refine((document) => (/^\d{11}$/.test(document) ? isValidCpf(document) : document.length === 14 && isValidCnpj(document)), {
+    message: "must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)",
   });
 
 export const DeliveryReceiptInput = z.object({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EmailRecipientList } from "@/lib/contracts/email-recipients";
 import { PaginationQuery } from "@/lib/contracts/pagination";
 import { CreateClientInput } from "@/lib/clients/schemas";
-import { modulus11CheckDigit } from "@/lib/br/documents";
+import { ACCESS_KEY_PATTERN, CNPJ_PATTERN, modulus11CheckDigit, normalizeDocument } from "@/lib/br/documents";
 
 // The create-document body (api.md, Create-document request body, Item,
 // Payment, Duplicates, Transport). Rules that need the database (client,
@@ -102,7 +102,7 @@ export const PaymentInput = z
     value: money,
     description: z.string().trim().max(60).nullish(),
     cardFlag: CardFlagSchema.nullish(),
-    cardCNPJ: z.string().trim().transform((s) => s.replace(/[^0-9A-Za-z]/g, "").toUpperCase()).pipe(z.string().regex(/^[0-9A-Z]{12}\d{2}$/, "must be a 14-character CNPJ")).nullish(),
+    cardCNPJ: z.string().trim().transform(normalizeDocument).pipe(z.string().regex(CNPJ_PATTERN, "must be a 14-character CNPJ")).nullish(),
     cardAuthorization: z.string().trim().max(128).nullish(),
     pixKey: z.string().trim().max(140).nullish(),
     pixTxId: z.string().trim().max(140).nullish(),
@@ -145,8 +145,8 @@ export const TransportInput = z
   });
 export type TransportInput = z.infer<typeof TransportInput>;
 
-// TChNFe (NT 2026.004): the CNPJ part of the key may be alphanumeric.
-const AccessKey = z.string().trim().regex(/^\d{6}[0-9A-Z]{12}\d{26}$/, "must be a 44-character access key");
+// TChNFe (NT Conjunta 2025.001, item 5): the CNPJ part of the key may be alphanumeric.
+const AccessKey = z.string().trim().toUpperCase().regex(ACCESS_KEY_PATTERN, "must be a 44-character access key");
 
 export const DocumentPurposeInput = z.enum(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN"]);
 

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN_SOURCE } from "@/lib/br";
 import { sql, type Queryable } from "@/lib/db/sql";
 import type { EmissionRefusal } from "./outcomes";
 
@@ -10,7 +11,8 @@ import type { EmissionRefusal } from "./outcomes";
 // company, or one unknown here (issued by the taxpayer elsewhere), stays.
 
 const NAMES_ANOTHER_KEY = new Set(["539"]);
-const ACCESS_KEY = /\d{44}/g;
+// An alphanumeric issuer's key has letters in its CNPJ (NT Conjunta 2025.001, item 5).
+const ACCESS_KEY = new RegExp(ACCESS_KEY_PATTERN_SOURCE, "g");
 const BRACKETED_IDENTIFIERS = /\s*\[(?:chNFe|nProt|dhAut)\s*:[^\]]*\]/g;
 export const FOREIGN_KEY_REDACTED = "[chave e protocolo de documento de outra empresa omitidos]";
 

@@ -8,6 +8,7 @@ import { approximateLineTaxes } from "@/lib/tax/approximate-taxes";
 import { dec, money, sum } from "@/lib/tax/decimal";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "./outcomes";
+import { normalizeDocument } from "@/lib/br";
 
 export type StoredDocument = FiscalDocument & {
   company: Company;
@@ -163,14 +164,15 @@ function toItem(item: FiscalDocumentItem): NfeItem {
 }
 
 function toTransport(transport: DocumentTransport): NfeTransport {
-  const carrierDocument = transport.carrierDocument?.replace(/\D/g, "") ?? "";
+  // A carrier's CNPJ may be alphanumeric: punctuation goes, letters stay (NT Conjunta 2025.001).
+  const carrierDocument = normalizeDocument(transport.carrierDocument ?? "");
   const hasVolume = [transport.volumeQuantity, transport.volumeSpecies, transport.volumeGrossWeight, transport.volumeNetWeight].some((v) => v !== null);
   return {
     modFrete: MOD_FRETE[transport.freightType as keyof typeof MOD_FRETE] ?? "9",
     carrier:
       transport.carrierName || carrierDocument
         ? {
-            document: carrierDocument ? { type: carrierDocument.length === 11 ? "CPF" : "CNPJ", value: carrierDocument } : null,
+            document: carrierDocument ? { type: transport.carrierDocumentType === "CPF" || /^\d{11}$/.test(carrierDocument) ? "CPF" : "CNPJ", value: carrierDocument } : null,
             name: transport.carrierName,
             stateRegistration: transport.carrierStateRegistration,
             address: transport.carrierAddress,

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN } from "@/lib/br";
 import type { DocumentType, Environment, Prisma, WebhookDelivery, WebhookDeliveryStatus } from "@prisma/client";
 import { paginate, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db } from "@/lib/db/client";
@@ -45,7 +46,7 @@ async function searchClause(companyId: string, search?: string): Promise<Prisma.
   if (!term) return {};
   if (term.startsWith("evt_")) return { eventId: term.slice(4) };
   // A document's deliveries are reached through its events (indexed by document; deliveries are not).
-  const documentId = /^\d{44}$/.test(term) ? (await db.fiscalDocument.findFirst({ where: { companyId, accessKey: term }, select: { id: true } }))?.id : term;
+  const documentId = ACCESS_KEY_PATTERN.test(term.toUpperCase()) ? (await db.fiscalDocument.findFirst({ where: { companyId, accessKey: term.toUpperCase() }, select: { id: true } }))?.id : term;
   const eventIds = documentId ? await documentEventIds(companyId, documentId) : [];
   return { OR: [{ id: term }, ...(eventIds.length > 0 ? [{ eventId: { in: eventIds } }] : [])] };
 }

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { z } from "zod";
 import type { SefinFaultRegistry, SefinFaultRule } from "./faults";
+import { NFSE_ACCESS_KEY_PATTERN } from "@/lib/fiscal/nfse/access-key";
 
 // Sefin Nacional fault rules over HTTP, for tests that cannot reach the
 // registry in-process (Playwright against the app's simulator):
@@ -11,8 +12,8 @@ export const SEFIN_CONTROL_PATH = "/_simulator/sefin-faults";
 
 const RuleSchema = z.object({
   route: z.enum(["submit", "dps", "nfse", "event", "event_lookup"]).optional(),
-  dpsId: z.string().regex(/^DPS\d{42}$/).optional(),
-  accessKey: z.string().regex(/^\d{50}$/).optional(),
+  dpsId: z.string().regex(/^DPS\d{7}(?:1\d{14}|2[0-9A-Z]{14})\d{20}$/).optional(),
+  accessKey: z.string().regex(NFSE_ACCESS_KEY_PATTERN).optional(),
   cnpj: z.string().regex(/^[0-9A-Z]{12}\d{2}$/).optional(),
   times: z.number().int().min(1).optional(),
   action: z.discriminatedUnion("kind", [

@@ -10,6 +10,7 @@ import { receiveDps } from "./receive-dps";
 import { receiveEvent } from "./receive-event";
 import type { Rejection } from "./rejections";
 import { callerOf } from "./tls-listener";
+import { NFSE_ACCESS_KEY_PATTERN } from "@/lib/fiscal/nfse/access-key";
 
 // The Sefin Nacional REST API of the simulator, at the Swagger's paths under
 // /SefinNacional: POST /nfse, GET|HEAD /dps/{id}, GET /nfse/{chave},
@@ -37,7 +38,7 @@ function errorReply(context: SimulatorContext, rejection: Rejection, list: "erro
 function notAParty(context: SimulatorContext, caller: string | null | undefined, found: { inscription: string; nfseXml: string }): Reply | null {
   if (caller === undefined) return null;
   if (caller === null) return errorReply(context, { code: "SIM401", description: "Certificado digital do cliente ausente ou sem CNPJ/CPF (código do simulador).", status: 401 }, "erro");
-  const taker = /<toma><(?:CNPJ|CPF)>(\d+)</.exec(found.nfseXml)?.[1] ?? "";
+  const taker = /<toma><(?:CNPJ|CPF)>([0-9A-Z]+)</.exec(found.nfseXml)?.[1] ?? "";
   const root = (document: string) => (document.length === 14 ? document.slice(0, 8) : document);
   if ([found.inscription, taker].some((party) => party && root(party) === root(caller))) return null;
   return errorReply(context, { code: "SIM403", description: "O certificado do cliente não é do prestador, do tomador nem do intermediário da NFS-e (código do simulador).", status: 403 }, "erro");
@@ -58,18 +59,18 @@ async function route(context: SimulatorContext, method: string, path: string, bo
   }
   const nfse = /^\/nfse\/([^/]+)$/.exec(path);
   if (nfse && method === "GET") {
-    if (!/^\d{50}$/.test(nfse[1]!)) return errorReply(context, { code: "SIM400", description: "Chave de acesso inválida: deve conter 50 dígitos (código do simulador).", status: 400 }, "erro");
+    if (!NFSE_ACCESS_KEY_PATTERN.test(nfse[1]!)) return errorReply(context, { code: "SIM400", description: "Chave de acesso inválida: deve conter 50 caracteres (código do simulador).", status: 400 }, "erro");
     const found = await context.db.simulatorNfse.findUnique({ where: { environment_accessKey: { environment: 2, accessKey: nfse[1]! } } });
     if (!found) return errorReply(context, { code: "E1831", description: "NFS-e não encontrada.", status: 404 }, "erro");
     return notAParty(context, caller, found) ?? { status: 200, body: { ...envelope(context), chaveAcesso: found.accessKey, nfseXmlGZipB64: gzipBase64(found.nfseXml) } };
   }
-  const held = /^\/nfse\/(\d{50})\/eventos\/(\d{6})\/(\d{1,3})$/.exec(path);
+  const held = /^\/nfse\/([0-9A-Z]{50})\/eventos\/(\d{6})\/(\d{1,3})$/.exec(path);
   if (held && method === "GET") {
     const event = await context.db.simulatorNfseEvent.findFirst({ where: { nfse: { environment: 2, accessKey: held[1]! }, eventType: `e${held[2]!}`, sequence: Number(held[3]!) } });
     if (!event) return errorReply(context, { code: "E1831", description: "Nenhum evento encontrado para a NFS-e.", status: 404 }, "erro");
     return { status: 200, body: { ...envelope(context), eventoXmlGZipB64: gzipBase64(event.eventXml) } };
   }
-  const events = /^\/nfse\/(\d{50})\/eventos$/.exec(path);
+  const events = /^\/nfse\/([0-9A-Z]{50})\/eventos$/.exec(path);
   if (events && method === "POST") {
     const result = await receiveEvent(context, events[1]!, body);
     if (!("kind" in result)) return errorReply(context, result, "erro");
@@ -87,14 +88,14 @@ function routeOf(method: string, path: string): SefinRoute {
 }
 
 function fieldsOf(path: string, body: unknown): { dpsId?: string; accessKey?: string; cnpj?: string } {
-  const key = /^\/nfse\/(\d{50})/.exec(path)?.[1];
+  const key = /^\/nfse\/([0-9A-Z]{50})/.exec(path)?.[1];
   const dpsId = /^\/dps\/([^/]+)$/.exec(path)?.[1];
   // For a submission, the DPS Id and CNPJ are read from the request without a full parse.
   const data = body && typeof body === "object" ? (body as Record<string, unknown>).dpsXmlGZipB64 : undefined;
   if (typeof data === "string") {
     try {
       const xml = gunzipSync(Buffer.from(data, "base64")).toString("utf8");
-      return { dpsId: /<infDPS\b[^>]*\bId="([^"]*)"/.exec(xml)?.[1], cnpj: /<prest><CNPJ>(\d{14})</.exec(xml)?.[1] };
+      return { dpsId: /<infDPS\b[^>]*\bId="([^"]*)"/.exec(xml)?.[1], cnpj: /<prest><CNPJ>([0-9A-Z]{14})</.exec(xml)?.[1] };
     } catch {
       return {};
     }

@@ -32,7 +32,8 @@ function readNFe(nfeXml: string): Parsed {
   const emit = block(nfeXml, "emit");
   const cnpj = field(emit, "CNPJ") || field(emit, "CPF");
   const dhEmi = field(ide, "dhEmi");
-  const key = /<(?:\w+:)?infNFe\b[^>]*\bId="NFe(\d{44})"/.exec(nfeXml)?.[1] ?? "";
+  // The key's CNPJ may be alphanumeric (NT Conjunta 2025.001, item 5): [0-9A-Z], checked by checkAccessKey.
+  const key = /<(?:\w+:)?infNFe\b[^>]*\bId="NFe([0-9A-Z]{44})"/.exec(nfeXml)?.[1] ?? "";
   return {
     tpAmb: field(ide, "tpAmb"),
     cUF: field(ide, "cUF"),

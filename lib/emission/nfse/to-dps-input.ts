@@ -5,6 +5,7 @@ import { dec, money } from "@/lib/tax/decimal";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "../outcomes";
 import type { StoredDocument } from "../to-nfe-input";
+import { normalizeDocument } from "@/lib/br";
 
 // The stored NFS-e as the DPS builder's input. Everything was resolved at
 // creation; this maps fields and applies the layout's rules on what is sent:
@@ -17,12 +18,13 @@ import type { StoredDocument } from "../to-nfe-input";
 const OP_SIMP_NAC = { NORMAL: "1", SIMPLES_EXCESS: "3", SIMPLES_NACIONAL: "3", MEI: "2" } as const;
 
 function taker(snapshot: ClientSnapshot): DpsTaker | null {
-  const digits = (snapshot.document ?? "").replace(/\D/g, "");
+  // normalizeDocument keeps an alphanumeric CNPJ's letters (NT SE/CGNFS-e 009: CNPJ fields become C).
+  const digits = normalizeDocument(snapshot.document ?? "");
   if (!digits && !snapshot.name) return null;
   const complete = snapshot.municipalityCode && snapshot.zipCode && snapshot.street && snapshot.neighborhood;
   return {
     cnpj: digits.length === 14 ? digits : null,
-    cpf: digits.length === 11 ? digits : null,
+    cpf: /^\d{11}$/.test(digits) ? digits : null,
     name: snapshot.name,
     email: snapshot.email,
     address: complete

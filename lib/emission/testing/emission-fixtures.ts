@@ -13,8 +13,8 @@ import { queueEmission } from "../queue-emission";
 // that getTaxAuthority talks to.
 
 /** `contingencyAutomatic: false` for tests of the retry path itself (no automatic contingency on failures). */
-export async function createEmittingCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL"; contingencyAutomatic?: boolean } = {}): Promise<TestCompany> {
-  const company = await createTestCompany({ regime: options.regime ?? "NORMAL" });
+export async function createEmittingCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL"; contingencyAutomatic?: boolean; alphanumeric?: boolean } = {}): Promise<TestCompany> {
+  const company = await createTestCompany({ regime: options.regime ?? "NORMAL", alphanumeric: options.alphanumeric });
   await db.company.update({
     where: { id: company.companyId },
     data: { stateRegistration: "110042490114", street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100", contingencyAutomatic: options.contingencyAutomatic ?? true },

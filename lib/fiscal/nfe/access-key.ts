@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
-import { modulus11CheckDigit } from "@/lib/br";
+import { ACCESS_KEY_PATTERN, CNPJ_EXCLUDED_LETTERS, modulus11CheckDigit } from "@/lib/br";
 
 // Chave de acesso (MOC 4.00, section 2.2.6): cUF(2) AAMM(4) CNPJ(14) mod(2)
-// serie(3) nNF(9) tpEmis(1) cNF(8) cDV(1) = 44 characters. Since NT 2026.004
-// the CNPJ may be alphanumeric ([0-9A-Z]{12}[0-9]{2}); each character then
+// serie(3) nNF(9) tpEmis(1) cNF(8) cDV(1) = 44 characters. Since NT Conjunta
+// 2025.001 (CNPJ Alfanumérico, item 5) the CNPJ may be alphanumeric
+// ([0-9A-Z]{12}[0-9]{2}, without the excluded letters); each character then
 // weighs its ASCII code minus 48 in the mod-11 sum, exactly as in the CNPJ's
 // own check digits, which leaves numeric keys unchanged.
 
@@ -22,7 +23,8 @@ export type AccessKeyParts = {
 
 export type ParsedAccessKey = AccessKeyParts & { cDV: string; key: string };
 
-const KEY_PATTERN = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
+const KEY_PATTERN = ACCESS_KEY_PATTERN;
+const hasExcludedLetter = (key: string) => CNPJ_EXCLUDED_LETTERS.some((letter) => key.slice(6, 18).includes(letter));
 
 /** Mod-11 check digit over the first 43 characters: weights 2..9 from the right; remainder 0 or 1 gives 0. */
 export function accessKeyCheckDigit(first43: string): string {
@@ -70,7 +72,7 @@ export function buildAccessKey(parts: AccessKeyParts): string {
 
 /** Splits a key into its fields; null when the layout or the check digit is wrong. */
 export function parseAccessKey(key: string): ParsedAccessKey | null {
-  if (!KEY_PATTERN.test(key)) return null;
+  if (!KEY_PATTERN.test(key) || hasExcludedLetter(key)) return null;
   const cDV = key.slice(43);
   if (accessKeyCheckDigit(key.slice(0, 43)) !== cDV) return null;
   const model = key.slice(20, 22);

@@ -9,9 +9,12 @@ export function buildDpsId(input: { issuingMunicipality: string; cnpj?: string |
 export type DpsIdFields = { issuingMunicipality: string; tpInsc: string; inscription: string; series: number; number: number };
 
 export function parseDpsId(id: string): DpsIdFields | null {
-  const match = /^DPS(\d{7})([12])(\d{14})(\d{5})(\d{15})$/.exec(id);
+  // TSIdDPS of bundle 20260727: letters only in a CNPJ (tpInsc 2).
+  const match = /^DPS(\d{7})(?:(1)(\d{14})|(2)([0-9A-Z]{14}))(\d{5})(\d{15})$/.exec(id);
   if (!match) return null;
-  const [, issuingMunicipality, tpInsc, padded, series, number] = match as unknown as string[];
+  const [, issuingMunicipality, cpfType, cpfPadded, cnpjType, cnpj, series, number] = match as unknown as string[];
+  const tpInsc = cpfType ?? cnpjType;
+  const padded = cpfPadded ?? cnpj;
   const inscription = tpInsc === "1" ? padded!.slice(3) : padded!;
   return { issuingMunicipality: issuingMunicipality!, tpInsc: tpInsc!, inscription, series: Number(series), number: Number(number) };
 }

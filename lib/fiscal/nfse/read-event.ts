@@ -25,7 +25,7 @@ export function readCancellationEvent(eventXml: string): CancellationEventSummar
   const own = request ? eventXml.slice(0, eventXml.indexOf(request)) : eventXml;
   const e101101 = /<e101101>([\s\S]*?)<\/e101101>/.exec(request ?? "")?.[1] ?? "";
   return {
-    id: /<infEvento\b[^>]*\bId="(EVT\d{59})"/.exec(eventXml)?.[1] ?? null,
+    id: /<infEvento\b[^>]*\bId="(EVT\d{8}[0-9A-Z]{15}\d{36})"/.exec(eventXml)?.[1] ?? null,
     processedAt: text(own, "dhProc"),
     requestXml: request,
     reasonCode: text(e101101, "cMotivo"),

@@ -19,7 +19,7 @@ function field(xml: string, tag: string): string | null {
 }
 
 export function readNfse(nfseXml: string): NfseSummary | null {
-  const accessKey = /<infNFSe\b[^>]*\bId="NFS(\d{50})"/.exec(nfseXml)?.[1];
+  const accessKey = /<infNFSe\b[^>]*\bId="NFS([0-9A-Z]{50})"/.exec(nfseXml)?.[1];
   if (!accessKey) return null;
   // The NFS-e's own fields come before <DPS>, which repeats names such as valores.
   const own = nfseXml.slice(0, nfseXml.indexOf("<DPS") > 0 ? nfseXml.indexOf("<DPS") : undefined);
