@@ -5,7 +5,7 @@ import { createEmittingCompany } from "../testing/emission-fixtures";
 // Test-only: a company ready to issue NFS-e (IM, NFS-e settings, A1) and an
 // NFSE create body whose taker is a company in Campinas.
 
-export async function createNfseCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL" } = {}): Promise<TestCompany> {
+export async function createNfseCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL"; alphanumeric?: boolean } = {}): Promise<TestCompany> {
   const company = await createEmittingCompany(options);
   await db.company.update({
     where: { id: company.companyId },
