@@ -66,7 +66,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
         </label>
         <label>
           <span className="text-slate-600">{t("receiverDocument")}</span>
-          <input name="receiverDocument" value={receiverDocument} inputMode="numeric" onChange={(e) => setReceiverDocument(maskCpfCnpj(e.target.value))} className={input} />
+          <input name="receiverDocument" value={receiverDocument} autoCapitalize="characters" onChange={(e) => setReceiverDocument(maskCpfCnpj(e.target.value))} className={input} />
         </label>
       </div>
       <div>

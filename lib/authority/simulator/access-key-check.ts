@@ -33,9 +33,14 @@ export function accessKeyOf(fields: AccessKeyFields): string {
 
 export type AccessKeyProblem = { cStat: "253" | "502"; reason: string };
 
-/** 253 when the check digit is wrong, 502 when the key is not the concatenation of the XML fields. */
+// NT Conjunta 2025.001, items 4 and 5: the letters the alphanumeric CNPJ does
+// not use are not accepted in a key either; refused as a check-digit failure,
+// the rejection the NT names for a CNPJ the authorizer cannot accept.
+const EXCLUDED_LETTER = /[IOUQF]/;
+
+/** 253 when the check digit is wrong (or the CNPJ has an excluded letter), 502 when the key is not the concatenation of the XML fields. */
 export function checkAccessKey(key: string, fields: AccessKeyFields): AccessKeyProblem | null {
-  if (!/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(key) || accessKeyCheckDigit(key.slice(0, 43)) !== key[43]) {
+  if (!/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(key) || EXCLUDED_LETTER.test(key.slice(6, 18)) || accessKeyCheckDigit(key.slice(0, 43)) !== key[43]) {
     return { cStat: "253", reason: "Rejeição: Digito Verificador da chave de acesso composta inválida" };
   }
   if (accessKeyOf(fields) !== key) {

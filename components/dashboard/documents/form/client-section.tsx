@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CodePicker } from "@/components/dashboard/pickers/code-picker";
-import { maskCep, maskCpfCnpj, maskPhone, maskStateRegistration, maskUf } from "@/lib/br/masks";
+import { maskCep, maskCpfCnpj, maskPhone, maskStateRegistration, maskUf, stripMask } from "@/lib/br/masks";
 import type { DocumentFormOptions } from "@/lib/documents/dashboard-contracts";
 import { Field, inputClass, Section } from "../form-rows";
 import type { FormState, InlineClient } from "./form-state";
@@ -13,7 +13,8 @@ type Props = { form: FormState; setForm: (patch: Partial<FormState>) => void; cl
 export function ClientSection({ form, setForm, clients }: Props) {
   const t = useTranslations("documentForm.client");
   const setInline = (patch: Partial<InlineClient>) => setForm({ inline: { ...form.inline, ...patch } });
-  const identified = form.inline.document.replace(/\D/g, "").length > 0;
+  // An alphanumeric CNPJ identifies the recipient as much as a numeric one (NT Conjunta 2025.001).
+  const identified = stripMask(form.inline.document).length > 0;
   const needsAddress = form.type === "NFSE" || (form.type === "NFE" && identified);
   // Only an NFC-e may go to an unidentified consumer; another type shows the registered-client choice instead.
   const mode = form.type !== "NFCE" && form.clientMode === "anonymous" ? "existing" : form.clientMode;
@@ -43,7 +44,7 @@ export function ClientSection({ form, setForm, clients }: Props) {
       ) : (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {input("name", t("name"), undefined, { className: "col-span-2", required: true })}
-          {input("document", t("document"), maskCpfCnpj, { inputMode: "numeric" })}
+          {input("document", t("document"), maskCpfCnpj)}
           {input("stateRegistration", t("stateRegistration"), maskStateRegistration)}
           {input("email", t("email"), undefined, { inputMode: "email" })}
           {input("phone", t("phone"), maskPhone, { inputMode: "tel" })}

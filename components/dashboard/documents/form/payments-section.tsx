@@ -34,7 +34,7 @@ export function PaymentsSection({ form, setForm }: { form: FormState; setForm: (
                   {CardFlagSchema.options.map((f) => <option key={f} value={f}>{flags(f)}</option>)}
                 </select>
               </Field>
-              <Field label={t("cardCNPJ")}><input inputMode="numeric" value={row.cardCNPJ} onChange={(e) => update(index, { cardCNPJ: maskCpfCnpj(e.target.value) })} className={inputClass} /></Field>
+              <Field label={t("cardCNPJ")}><input autoCapitalize="characters" value={row.cardCNPJ} onChange={(e) => update(index, { cardCNPJ: maskCpfCnpj(e.target.value) })} className={inputClass} /></Field>
               <Field label={t("cardAuthorization")}><input value={row.cardAuthorization} maxLength={128} onChange={(e) => update(index, { cardAuthorization: e.target.value })} className={inputClass} /></Field>
             </>
           )}

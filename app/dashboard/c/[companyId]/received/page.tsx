@@ -60,7 +60,7 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.issuerDocument")}</span>
-          <input name="issuerDocument" defaultValue={filters.issuerDocument ?? ""} className={input} inputMode="numeric" />
+          <input name="issuerDocument" defaultValue={filters.issuerDocument ?? ""} className={input} autoCapitalize="characters" />
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.from")}</span>
