@@ -70,8 +70,7 @@ export function isValidCpf(value: string): boolean {
 export function cnpjProblem(value: string): string | null {
   const cnpj = normalizeDocument(value);
   if (!CNPJ_PATTERN.test(cnpj)) return "a CNPJ has 14 characters: 12 digits or capital letters, then 2 check digits";
-  const excluded = EXCLUDED_LETTER.exec(cnpj.slice(0, 12))?.[0];
-  if (excluded) return `the letter ${excluded} is not used in CNPJs (I, O, U, Q and F are excluded: NT Conjunta 2025.001, item 4)`;
+  if (EXCLUDED_LETTER.test(cnpj.slice(0, 12))) return "the letters I, O, U, Q and F are not used in CNPJs (NT Conjunta 2025.001, item 4)";
   if (allSame(cnpj) || completeCnpj(cnpj.slice(0, 12)) !== cnpj) return "check digits do not match";
   return null;
 }
