@@ -5,6 +5,7 @@ import { renderDanfe } from "@/lib/danfe/render-danfe";
 import { cancelDocument } from "@/lib/document-events/cancel-document";
 import { issueCorrectionLetter } from "@/lib/document-events/issue-correction-letter";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
+import { createInutilization } from "@/lib/inutilizations/create-inutilization";
 import { parseAccessKey } from "@/lib/fiscal/nfe/access-key";
 import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { checkXmlSchema, schemaForDocument, type XmlSchema } from "@/lib/fiscal/xml/schema-validation";
@@ -33,7 +34,7 @@ function expectValid(xml: string, given?: XmlSchema) {
 }
 
 describe("alphanumeric CNPJ issuer and recipient, end to end", () => {
-  it("NF-e: AUTHORIZED, DANFE barcode = key, CC-e and cancellation registered, distributed to the recipient company", { timeout: 120_000 }, async () => {
+  it("NF-e: AUTHORIZED, DANFE barcode = key, CC-e and cancellation registered, distributed to the recipient company, numbers voided", { timeout: 120_000 }, async () => {
     expect(fixture.simulator).toBeDefined();
     const issuer = await createEmittingCompany({ alphanumeric: true });
     const recipient = await createEmittingCompany({ alphanumeric: true });
@@ -47,6 +48,10 @@ describe("alphanumeric CNPJ issuer and recipient, end to end", () => {
     expectValid(nfe.authorizedXml!);
     const signature = xmlsecVerify(nfe.signedXml!, "infNFe");
     expect(signature.ok, signature.output).toBe(true);
+
+    // The outcome's domain event (the source of webhooks) names the key as it is.
+    const authorizedEvent = await db.domainEvent.findFirstOrThrow({ where: { documentId: nfe.id, type: "document.authorized" } });
+    expect(authorizedEvent.data).toMatchObject({ accessKey: key });
 
     // The DANFE's barcode, read back from the page, is the key (letters and all).
     const danfe = await renderDanfe(nfe.authorizedXml!);
@@ -78,6 +83,15 @@ describe("alphanumeric CNPJ issuer and recipient, end to end", () => {
     expectValid(cancellation.requestXml!, "nfe/eventoCancNFe_v1.00.xsd");
     const cancelSignature = xmlsecVerify(cancellation.requestXml!, "infEvento");
     expect(cancelSignature.ok, cancelSignature.output).toBe(true);
+
+    // Voiding numbers: the inutNFe Id carries the alphanumeric CNPJ (ID + cUF + AA + CNPJ + mod + série + numbers).
+    const voided = await createInutilization({ companyId: issuer.companyId, body: { series: 1, startNumber: 5, endNumber: 6, justification: "Numeracao pulada por falha do sistema local.", model: "55", advanceSeries: true } });
+    expect(voided).toMatchObject({ success: true, record: { status: "AUTHORIZED" } });
+    const inutilization = await db.inutilization.findUniqueOrThrow({ where: { id: voided.record.id } });
+    expect(inutilization.requestXml).toContain(`<CNPJ>${issuer.cnpj}</CNPJ>`);
+    expectValid(inutilization.requestXml!);
+    const inutSignature = xmlsecVerify(inutilization.requestXml!, "infInut");
+    expect(inutSignature.ok, inutSignature.output).toBe(true);
   });
 
   it("NFC-e: AUTHORIZED to an alphanumeric CNPJ consumer, the printed QR-Code carries the key", { timeout: 120_000 }, async () => {

@@ -27,6 +27,17 @@ describe("resumo.csv", () => {
   });
 });
 
+describe("resumo.csv with an alphanumeric CNPJ (NT Conjunta 2025.001)", () => {
+  it("writes the key and the recipient's CNPJ with their letters, as text", () => {
+    const key = "35261212ABC34501DE35550010000000421123456783";
+    const line = resumoLine({
+      type: "NFE", status: "AUTHORIZED", series: 1, number: 42, nfseNumber: null, accessKey: key,
+      issueDateTime: new Date("2026-12-07T15:00:00Z"), totalValue: "100", clientSnapshot: { name: "Alfa Ltda", document: "12ABC34501DE35" },
+    });
+    expect(line).toBe(`NF-e;1;42;${key};07/12/2026 12:00;Autorizada;Alfa Ltda;12ABC34501DE35;100,00\r\n`);
+  });
+});
+
 describe("periods in Brazil time", () => {
   it("bounds a period by Brazil midnights and finds the previous month", () => {
     expect(periodBounds("2026-11-01", "2026-11-30")).toEqual({ gte: new Date("2026-11-01T03:00:00Z"), lt: new Date("2026-12-01T03:00:00Z") });
