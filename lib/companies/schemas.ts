@@ -10,7 +10,8 @@ export const CnpjSchema = z
   .superRefine((cnpj, ctx) => {
     const problem = cnpjProblem(cnpj);
     if (problem) ctx.addIssue({ code: "custom", message: `invalid CNPJ: ${problem}` });
-  });
+  })
+  .describe("14 characters: 12 digits or capital letters (alphanumeric CNPJ, NT Conjunta 2025.001; not I, O, U, Q, F) and 2 check digits; punctuation is ignored, letters are upper-cased");
 
 export const StateCodeSchema = z
   .string()
