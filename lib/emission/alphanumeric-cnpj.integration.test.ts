@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAlphanumericCnpj } from "@/lib/br";
+import { isAlphanumericCnpj, randomAlphanumericCnpj } from "@/lib/br";
+import { createCarrier } from "@/lib/carriers/carrier-service";
 import { renderDacce } from "@/lib/danfe/render-dacce";
 import { renderDanfe } from "@/lib/danfe/render-danfe";
 import { cancelDocument } from "@/lib/document-events/cancel-document";
@@ -40,8 +41,15 @@ describe("alphanumeric CNPJ issuer and recipient, end to end", () => {
     const recipient = await createEmittingCompany({ alphanumeric: true });
     expect([isAlphanumericCnpj(issuer.cnpj), isAlphanumericCnpj(recipient.cnpj)]).toEqual([true, true]);
 
-    const nfe = await authorizedDocument(issuer.companyId, { overrides: { client: { ...draftBody().client, document: recipient.cnpj } } });
+    // The carrier's CNPJ is alphanumeric too, typed with punctuation and in lower case.
+    const carrierCnpj = randomAlphanumericCnpj();
+    const masked = `${carrierCnpj.slice(0, 2)}.${carrierCnpj.slice(2, 5)}.${carrierCnpj.slice(5, 8)}/${carrierCnpj.slice(8, 12)}-${carrierCnpj.slice(12)}`.toLowerCase();
+    const carrier = await createCarrier(issuer.companyId, { name: "Transportadora Alfa Ltda", document: masked, state: "SP", city: "Campinas" });
+    expect(carrier).toMatchObject({ document: carrierCnpj, documentType: "CNPJ" });
+
+    const nfe = await authorizedDocument(issuer.companyId, { overrides: { client: { ...draftBody().client, document: recipient.cnpj }, transport: { freightType: "SENDER", carrierId: carrier.id } } });
     const key = nfe.accessKey!;
+    expect(nfe.authorizedXml).toContain(`<transporta><CNPJ>${carrierCnpj}</CNPJ>`);
     expect(key.slice(6, 20)).toBe(issuer.cnpj);
     expect(parseAccessKey(key)).not.toBeNull();
     expect(nfe.authorizedXml).toContain(`<dest><CNPJ>${recipient.cnpj}</CNPJ>`);

@@ -1,3 +1,4 @@
+import { normalizeDocument } from "@/lib/br";
 import { openText } from "@/lib/crypto";
 import type { Company, DocumentDuplicate, DocumentPayment, DocumentTransport, FiscalDocument, FiscalDocumentItem } from "@prisma/client";
 import { ClientSnapshot } from "@/lib/documents/client-snapshot";
@@ -8,7 +9,6 @@ import { approximateLineTaxes } from "@/lib/tax/approximate-taxes";
 import { dec, money, sum } from "@/lib/tax/decimal";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "./outcomes";
-import { normalizeDocument } from "@/lib/br";
 
 export type StoredDocument = FiscalDocument & {
   company: Company;

@@ -1,3 +1,4 @@
+import { normalizeDocument } from "@/lib/br";
 import { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
 import type { DpsInput, DpsTaker } from "@/lib/fiscal/nfse";
@@ -5,7 +6,6 @@ import { dec, money } from "@/lib/tax/decimal";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "../outcomes";
 import type { StoredDocument } from "../to-nfe-input";
-import { normalizeDocument } from "@/lib/br";
 
 // The stored NFS-e as the DPS builder's input. Everything was resolved at
 // creation; this maps fields and applies the layout's rules on what is sent:
@@ -19,12 +19,12 @@ const OP_SIMP_NAC = { NORMAL: "1", SIMPLES_EXCESS: "3", SIMPLES_NACIONAL: "3", M
 
 function taker(snapshot: ClientSnapshot): DpsTaker | null {
   // normalizeDocument keeps an alphanumeric CNPJ's letters (NT SE/CGNFS-e 009: CNPJ fields become C).
-  const digits = normalizeDocument(snapshot.document ?? "");
-  if (!digits && !snapshot.name) return null;
+  const document = normalizeDocument(snapshot.document ?? "");
+  if (!document && !snapshot.name) return null;
   const complete = snapshot.municipalityCode && snapshot.zipCode && snapshot.street && snapshot.neighborhood;
   return {
-    cnpj: digits.length === 14 ? digits : null,
-    cpf: /^\d{11}$/.test(digits) ? digits : null,
+    cnpj: document.length === 14 ? document : null,
+    cpf: /^\d{11}$/.test(document) ? document : null,
     name: snapshot.name,
     email: snapshot.email,
     address: complete
