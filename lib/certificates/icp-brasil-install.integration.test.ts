@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadTrustStore, OPERATOR_CA_VARIABLE, resetAuthorityTrustStore } from "@/lib/authority/trust-store";
-import { resetEnvCache } from "@/lib/config/env";
+import { useExtraCaFile, writeCaBundle } from "@/lib/authority/test-support/extra-ca-file";
+import { loadTrustStore, OPERATOR_CA_VARIABLE } from "@/lib/authority/trust-store";
 import { DomainError } from "@/lib/errors";
 import { createTestCompany, db } from "@/test/factories";
 import { createTestCertificate } from "./create-test-certificate";
@@ -23,19 +23,8 @@ writeFileSync(path.join(directory, "icp-brasil-roots.pem"), root.certificatePem)
 writeFileSync(path.join(directory, "icp-brasil-intermediates.pem"), "");
 const testStore = loadTrustStore({ directory });
 
-function operatorBundle(name: string, ...pems: string[]): string {
-  const file = path.join(directory, name);
-  writeFileSync(file, `# operator bundle\n${pems.join("\n")}`);
-  return file;
-}
-
-function useOperatorCaFile(file: string | undefined): void {
-  if (file) process.env.AUTHORITY_EXTRA_CA_FILE = file;
-  else delete process.env.AUTHORITY_EXTRA_CA_FILE;
-  resetEnvCache();
-  resetAuthorityTrustStore();
-}
-afterEach(() => useOperatorCaFile(undefined));
+const operatorBundle = (name: string, ...pems: string[]) => writeCaBundle(directory, name, ...pems);
+afterEach(() => useExtraCaFile(undefined));
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(() => null, (caught: unknown) => caught);
@@ -99,13 +88,13 @@ describe("installCertificate: the ICP-Brasil rule", () => {
     const publicRoot = createTestCa("Public TLS Root G9"); // added for a host's TLS, no ICP-Brasil anchor
     const underPublicRoot = createTestCertificate({ cnpj: company.cnpj, legalName: "Loja Raiz Publica", issuer: createTestCa("Public Issuing CA", publicRoot) });
 
-    useOperatorCaFile(operatorBundle("operator.pem", newRoot.certificatePem, publicRoot.certificatePem));
+    useExtraCaFile(operatorBundle("operator.pem", newRoot.certificatePem, publicRoot.certificatePem));
     await expect(installCertificate({ companyId: company.companyId, ...underNewRoot })).resolves.toMatchObject({ warnings: [] });
     const refused = await refusal(installCertificate({ companyId: company.companyId, ...underPublicRoot }));
     expect(refused).toMatchObject({ status: 422, code: "certificate_invalid" });
     expect(refused.message).toContain('its issuer "Public TLS Root G9" is not in the trust store');
 
-    useOperatorCaFile(undefined);
+    useExtraCaFile(undefined);
     const withoutFile = await refusal(installCertificate({ companyId: company.companyId, ...underNewRoot }));
     expect(withoutFile.message).toContain('its issuer "Autoridade Certificadora Raiz Brasileira v99" is not in the trust store');
   });
