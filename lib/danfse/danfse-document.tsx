@@ -15,6 +15,7 @@ import { pdfCreationDate } from "@/lib/danfe/pdf-creation-date";
 
 const money = (value: string | null) => (value === null ? null : `R$ ${formatMoney(value)}`);
 const label = (table: Record<string, string>, code: string | null) => (code === null ? null : `${code} - ${table[code] ?? code}`);
+const rated = (value: string | null, rate: string | null) => (value === null ? null : `${money(value)}${rate === null ? "" : ` (${rate.replace(".", ",")}%)`}`);
 
 function Party({ title, party }: { title: string; party: DanfseParty | null }) {
   if (!party) {
@@ -167,7 +168,19 @@ export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; 
             <Field first label="CST" value={data.ibsCbs?.cst} />
             <Field label="Classificação tributária" value={data.ibsCbs?.cClassTrib} />
             <Field label="Indicador da operação" value={data.ibsCbs?.cIndOp} />
+            <Field label="Localidade de incidência" value={data.ibsCbsValues?.incidence} flex={1.6} />
           </Row>
+          {/* The amounts Sefin Nacional computed (infNFSe/IBSCBS); the total with IBS/CBS on the NT's 5 % shade. */}
+          {data.ibsCbsValues ? (
+            <Row>
+              <Field first label="Base de cálculo" value={money(data.ibsCbsValues.vBC)} />
+              <Field label="IBS UF" value={rated(data.ibsCbsValues.vIbsUf, data.ibsCbsValues.pIbsUf)} />
+              <Field label="IBS municipal" value={rated(data.ibsCbsValues.vIbsMun, data.ibsCbsValues.pIbsMun)} />
+              <Field label="IBS total" value={money(data.ibsCbsValues.vIbs)} />
+              <Field label="CBS" value={rated(data.ibsCbsValues.vCbs, data.ibsCbsValues.pCbs)} />
+              <Field label="Total da NFS-e com IBS/CBS" value={money(data.ibsCbsValues.vTotNF)} shaded />
+            </Row>
+          ) : null}
         </Block>
         <Block title="VALOR TOTAL DA NFS-e">
           <Row>

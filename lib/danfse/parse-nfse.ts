@@ -137,6 +137,7 @@ function danfseData(inf: Node, dps: Node) {
       vCofins: text(trib, "tribFed", "piscofins", "vCofins"),
     },
     ibsCbs: Object.keys(ibscbs).length ? { cst: text(gIBSCBS, "CST"), cClassTrib: text(gIBSCBS, "cClassTrib"), cIndOp: text(ibscbs, "cIndOp") } : null,
+    ibsCbsValues: ibsCbsValues(node(inf, "IBSCBS")),
     totals: {
       vServ: text(valoresDps, "vServPrest", "vServ"),
       vDescIncond: text(valoresDps, "vDescCondIncond", "vDescIncond"),
@@ -147,6 +148,28 @@ function danfseData(inf: Node, dps: Node) {
     approximateTaxes: approximateTaxes(node(trib, "totTrib")),
     /** A preview of a DPS not yet sent: no key, number or QR code, marked "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL". */
     preview: false,
+  };
+}
+
+/**
+ * What Sefin Nacional computed for the IBS and CBS (infNFSe/IBSCBS, XSD 1.01 TCRTCIBSCBS): the place of
+ * incidence, the base, the effective rates and the amounts; null when the NFS-e has no such group.
+ */
+function ibsCbsValues(group: Node) {
+  if (!Object.keys(group).length) return null;
+  const valores = node(group, "valores");
+  const total = node(group, "totCIBS");
+  return {
+    incidence: text(group, "xLocalidadeIncid"),
+    vBC: text(valores, "vBC"),
+    pIbsUf: text(valores, "uf", "pAliqEfetUF"),
+    pIbsMun: text(valores, "mun", "pAliqEfetMun"),
+    pCbs: text(valores, "fed", "pAliqEfetCBS"),
+    vIbsUf: text(total, "gIBS", "gIBSUFTot", "vIBSUF"),
+    vIbsMun: text(total, "gIBS", "gIBSMunTot", "vIBSMun"),
+    vIbs: text(total, "gIBS", "vIBSTot"),
+    vCbs: text(total, "gCBS", "vCBS"),
+    vTotNF: text(total, "vTotNF"),
   };
 }
 

@@ -95,6 +95,20 @@ describe("DANFSe v2.0", () => {
     expect(text).toContain("Contrato 2026/17 - parcela 3 de 12");
   });
 
+  it("prints the IBS and CBS that Sefin Nacional computed (infNFSe/IBSCBS)", async () => {
+    const { xml } = nfseFor(dpsWithIbsCbs());
+    // Our simulator does not compute the group yet: the one Sefin returns (XSD 1.01 TCRTCIBSCBS, values of 2026's test rates) is put where the XSD places it.
+    const group =
+      "<IBSCBS><cLocalidadeIncid>3550308</cLocalidadeIncid><xLocalidadeIncid>São Paulo</xLocalidadeIncid>" +
+      "<valores><vBC>1000.00</vBC><uf><pIBSUF>0.10</pIBSUF><pAliqEfetUF>0.10</pAliqEfetUF></uf><mun><pIBSMun>0.00</pIBSMun><pAliqEfetMun>0.00</pAliqEfetMun></mun><fed><pCBS>0.90</pCBS><pAliqEfetCBS>0.90</pAliqEfetCBS></fed></valores>" +
+      "<totCIBS><vTotNF>1010.00</vTotNF><gIBS><vIBSTot>1.00</vIBSTot><gIBSUFTot><vIBSUF>1.00</vIBSUF></gIBSUFTot><gIBSMunTot><vIBSMun>0.00</vIBSMun></gIBSMunTot></gIBS><gCBS><vCBS>9.00</vCBS></gCBS></totCIBS></IBSCBS>";
+    const text = pdfText(await renderDanfse(xml.replace("<DPS", `${group}<DPS`)), "danfse-ibscbs");
+    const block = text.slice(text.indexOf("IBS / CBS"), text.indexOf("VALOR TOTAL DA NFS-e"));
+    expect(block).toMatch(/Localidade de incidência/);
+    expect(block).toContain("São Paulo");
+    expect(block).toMatch(/R\$ 1\.000,00\s+R\$ 1,00 \(0,10%\)\s+R\$ 0,00 \(0,00%\)\s+R\$ 1,00\s+R\$ 9,00 \(0,90%\)\s+R\$ 1\.010,00/);
+  });
+
   it("points the QR code at the public consultation with the key", () => {
     expect(danfseQrContent("3550308".padEnd(50, "1"))).toBe(`https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${"3550308".padEnd(50, "1")}`);
   });
