@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestCa, issueLoopbackServerCertificate } from "@/lib/certificates/test-support/test-ca";
-import { resetEnvCache } from "@/lib/config/env";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { authorityHttpRequest } from "./authority-http";
 import { closeServer, listenOnLoopback } from "./test-support/loopback-server";
 import { probeTls } from "./tls-probe";
-import { loadTrustStore, resetAuthorityTrustStore } from "./trust-store";
+import { useExtraCaFile, writeCaBundle } from "./test-support/extra-ca-file";
+import { loadTrustStore } from "./trust-store";
 
 // A server whose chain no public store knows (as SEFAZ hosts under ICP-Brasil
 // SSL CAs) is trusted only through the configured bundle; otherwise the call
@@ -23,18 +23,7 @@ const a1 = testSigningCredentials("11222333000181");
 let server: https.Server;
 let url: string;
 
-function bundle(name: string, ...pems: string[]): string {
-  const file = path.join(work, name);
-  writeFileSync(file, `# test bundle\n${pems.join("\n")}`);
-  return file;
-}
-
-function useExtraCaFile(file: string | undefined): void {
-  if (file) process.env.AUTHORITY_EXTRA_CA_FILE = file;
-  else delete process.env.AUTHORITY_EXTRA_CA_FILE;
-  resetEnvCache();
-  resetAuthorityTrustStore();
-}
+const bundle = (name: string, ...pems: string[]) => writeCaBundle(work, name, ...pems);
 
 beforeAll(async () => {
   // The server sends its leaf and intermediate, as SEFAZ hosts should; the root must come from our store.

@@ -17,6 +17,11 @@ export type TrustStore = {
   icpBrasilIntermediates: X509Certificate[];
   /** The operator's certificates (AUTHORITY_EXTRA_CA_FILE, then NODE_EXTRA_CA_CERTS). */
   extra: X509Certificate[];
+  /**
+   * The part of `extra` that came from AUTHORITY_EXTRA_CA_FILE: an ICP-Brasil CA created after the
+   * shipped files (ITI repository) is added there, so a PRODUCTION company's A1 chain may use it too.
+   */
+  operatorIcpBrasilCas: X509Certificate[];
   /** Everything an authority TLS connection trusts, as PEM (Node's roots first: `ca` replaces them). */
   caPems: string[];
   /** Fingerprint of the content: agents built with another store are not reused. */
@@ -29,6 +34,9 @@ export type TrustStoreSources = {
   /** PEM bundles to add, each named in errors by its variable. */
   extraFiles?: { variable: string; file: string }[];
 };
+
+/** The operator's bundle: added to TLS trust and, unlike NODE_EXTRA_CA_CERTS, to the A1 chain check. */
+export const OPERATOR_CA_VARIABLE = "AUTHORITY_EXTRA_CA_FILE";
 
 export const shippedTrustDirectory = (): string => path.join(process.cwd(), "lib", "authority", "trust");
 
@@ -62,10 +70,12 @@ export function loadTrustStore(sources: TrustStoreSources = {}): TrustStore {
   const directory = sources.directory ?? shippedTrustDirectory();
   const icpBrasilRoots = readBundleFile(path.join(directory, "icp-brasil-roots.pem"), "ICP-Brasil trust store", true);
   const icpBrasilIntermediates = readBundleFile(path.join(directory, "icp-brasil-intermediates.pem"), "ICP-Brasil trust store", false);
-  const extra = (sources.extraFiles ?? []).flatMap(({ variable, file }) => readBundleFile(file, `${variable}=${file}`, true));
+  const bundles = (sources.extraFiles ?? []).map(({ variable, file }) => ({ variable, certificates: readBundleFile(file, `${variable}=${file}`, true) }));
+  const extra = bundles.flatMap((bundle) => bundle.certificates);
+  const operatorIcpBrasilCas = bundles.filter((bundle) => bundle.variable === OPERATOR_CA_VARIABLE).flatMap((bundle) => bundle.certificates);
   const own = [...icpBrasilRoots, ...icpBrasilIntermediates, ...extra].map((certificate) => certificate.toString());
   const id = createHash("sha256").update(own.join("")).digest("hex");
-  return { icpBrasilRoots, icpBrasilIntermediates, extra, caPems: [...tls.rootCertificates, ...own], id };
+  return { icpBrasilRoots, icpBrasilIntermediates, extra, operatorIcpBrasilCas, caPems: [...tls.rootCertificates, ...own], id };
 }
 
 let cached: TrustStore | undefined;
@@ -75,18 +85,10 @@ export function authorityTrustStore(): TrustStore {
   if (cached) return cached;
   const extraFiles: { variable: string; file: string }[] = [];
   const extraCaFile = env().AUTHORITY_EXTRA_CA_FILE;
-  if (extraCaFile) extraFiles.push({ variable: "AUTHORITY_EXTRA_CA_FILE", file: extraCaFile });
+  if (extraCaFile) extraFiles.push({ variable: OPERATOR_CA_VARIABLE, file: extraCaFile });
   if (process.env.NODE_EXTRA_CA_CERTS) extraFiles.push({ variable: "NODE_EXTRA_CA_CERTS", file: process.env.NODE_EXTRA_CA_CERTS });
   cached = loadTrustStore({ extraFiles });
   return cached;
-}
-
-let shipped: TrustStore | undefined;
-
-/** Only the shipped ICP-Brasil files: the anchors of the A1 rule, whatever the operator's bundle holds. */
-export function shippedTrustStore(): TrustStore {
-  shipped ??= loadTrustStore();
-  return shipped;
 }
 
 /** Tests change AUTHORITY_EXTRA_CA_FILE between cases. */

@@ -13,7 +13,7 @@ export type InstallCertificateInput = {
   pfx: Buffer;
   password: string;
   now?: Date;
-  /** The ICP-Brasil roots and intermediates to check against (tests give their own); default the shipped store. */
+  /** The ICP-Brasil roots and intermediates to check against (tests give their own); default the shipped store plus AUTHORITY_EXTRA_CA_FILE. */
   trustStore?: TrustStore;
 };
 
@@ -53,10 +53,16 @@ export async function installCertificate(input: InstallCertificateInput, client:
   const warnings: CertificateWarning[] = [];
   const icpBrasil = chainToIcpBrasil(parsed.certificatePem, parsed.otherCertificatePems, input.trustStore, now);
   if (!icpBrasil.ok) {
-    const why = `The certificate does not chain to an ICP-Brasil root: its issuer "${icpBrasil.missingIssuer}" is not an ICP-Brasil CA (chain: ${icpBrasil.chain.join(" ← ")})`;
-    // SEFAZ refuses such a certificate in production (cStat 280-283); homologation test certificates are self-signed.
+    // Never "not an ICP-Brasil CA": ITI creates CAs between our releases, so all we know is that the
+    // issuer is missing from the trust store (the shipped files and AUTHORITY_EXTRA_CA_FILE).
+    const why = `The certificate does not chain to an ICP-Brasil root of the trust store: its issuer "${icpBrasil.missingIssuer}" is not in the trust store (chain: ${icpBrasil.chain.join(" ← ")})`;
+    // SEFAZ refuses a certificate outside ICP-Brasil in production (cStat 280-283); homologation test certificates are self-signed.
     if (company.environment === "PRODUCTION") {
-      throw new DomainError(422, "certificate_invalid", `${why}. A PRODUCTION company needs an e-CNPJ A1 issued under ICP-Brasil`);
+      throw new DomainError(
+        422,
+        "certificate_invalid",
+        `${why}. A PRODUCTION company needs an e-CNPJ A1 issued under ICP-Brasil; if "${icpBrasil.missingIssuer}" is an ICP-Brasil CA, the operator adds its certificate (ITI repository) to AUTHORITY_EXTRA_CA_FILE`,
+      );
     }
     warnings.push({ code: "certificate_not_icp_brasil", message: `${why}. Accepted for HOMOLOGATION only; SEFAZ refuses it in PRODUCTION` });
   }

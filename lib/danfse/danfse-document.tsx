@@ -1,17 +1,21 @@
 import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
 import { formatAccessKey, formatDate, formatDateTime, formatDocument, formatMoney, formatZipCode } from "@/lib/danfe/format";
-import { Block, Field, Row, styles } from "./danfse-blocks";
-import { AMB_GER, FIN_NFSE, OP_SIMP_NAC, REG_AP_TRIB_SN, REG_ESP_TRIB, TP_EMIT, TP_RET_ISSQN, TRIB_ISSQN } from "./labels";
+import { Block, Field, Row, SHADE, styles } from "./danfse-blocks";
+import { AMB_GER, C_STAT, FIN_NFSE, OP_SIMP_NAC, REG_AP_TRIB_SN, REG_ESP_TRIB, TP_EMIT, TP_RET_ISSQN, TRIB_ISSQN } from "./labels";
 import type { DanfseData, DanfseParty } from "./parse-nfse";
 import { pdfCreationDate } from "@/lib/danfe/pdf-creation-date";
 
-// DANFSe v2.0 (NT SE/CGNFS-e 008 as summarised in shared/fiscal/nfse/NOTES.md
-// §5): A4 portrait, one page, blocks in the NT's order, QR code to the public
-// consultation with the key; "NFS-e SEM VALIDADE JURÍDICA" in homologation,
-// "CANCELADA" after cancellation. Only data of the XML; empty fields print "-".
+// DANFSe v2.0 (NT SE/CGNFS-e 008 v1.02 of 14/07/2026, the single national
+// layout issuers render since the ADN's DANFSe service was suspended on
+// 03/08/2026; shared/fiscal/nfse/NOTES.md §5 and docs/api-notes/nfse.md): A4
+// portrait, one page, blocks in the NT's order, QR code (useful area ≥ 1.52 cm)
+// to the public consultation with the key; "NFS-e SEM VALIDADE JURÍDICA" in red
+// in the header in homologation; "CANCELADA" as a diagonal grey (K35) watermark
+// of at least 50 pt after cancellation. Only data of the XML; empty fields print "-".
 
 const money = (value: string | null) => (value === null ? null : `R$ ${formatMoney(value)}`);
 const label = (table: Record<string, string>, code: string | null) => (code === null ? null : `${code} - ${table[code] ?? code}`);
+const rated = (value: string | null, rate: string | null) => (value === null ? null : `${money(value)}${rate === null ? "" : ` (${rate.replace(".", ",")}%)`}`);
 
 function Party({ title, party }: { title: string; party: DanfseParty | null }) {
   if (!party) {
@@ -42,12 +46,23 @@ function Party({ title, party }: { title: string; party: DanfseParty | null }) {
 }
 
 const PREVIEW_MARK = "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL";
+// 1.52 cm of useful area (NT 008) is 43.1 pt; 44 pt leaves no doubt.
+const QR_SIZE = 44;
+
+/** NT 008: the cancelled NFS-e's watermark, diagonal, grey K35, at least 50 pt, over the whole page. */
+function Watermark({ text }: { text: string }) {
+  return (
+    <View fixed style={{ position: "absolute", top: 0, left: 0, right: 0, bottom: 0, alignItems: "center", justifyContent: "center" }}>
+      <Text style={[styles.bold, { fontSize: 90, color: "#a6a6a6", transform: "rotate(-55deg)" }]}>{text}</Text>
+    </View>
+  );
+}
 
 export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; qrCode?: string; cancelled: boolean }) {
   return (
     <Document title={data.preview ? "DANFSe (pré-visualização)" : `DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer" creationDate={pdfCreationDate(data.dhProc, data.dhEmi)}>
       <Page size="A4" style={styles.page}>
-        <View style={{ flexDirection: "row", alignItems: "center" }}>
+        <View style={{ flexDirection: "row", alignItems: "center", backgroundColor: SHADE, padding: 3 }}>
           <View style={{ flex: 1 }}>
             <Text style={[styles.bold, { fontSize: 11 }]}>DANFSe v2.0</Text>
             <Text style={{ fontSize: 8 }}>Documento Auxiliar da NFS-e</Text>
@@ -61,7 +76,6 @@ export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; 
         {/* The preview's mark replaces the homologation one, as on the DANFE. */}
         {data.preview ? <Text style={[styles.bold, { color: "#c00000", fontSize: 11, textAlign: "center", marginTop: 4 }]}>{PREVIEW_MARK}</Text> : null}
         {data.homologation && !data.preview ? <Text style={[styles.bold, { color: "#c00000", fontSize: 11, textAlign: "center", marginTop: 4 }]}>NFS-e SEM VALIDADE JURÍDICA</Text> : null}
-        {cancelled ? <Text style={[styles.bold, { color: "#c00000", fontSize: 22, textAlign: "center", marginTop: 2 }]}>CANCELADA</Text> : null}
 
         <Block title="DADOS DA NFS-e">
           <View style={{ flexDirection: "row" }}>
@@ -73,24 +87,24 @@ export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; 
                 <Field first label="Número da NFS-e" value={data.nNFSe} />
                 <Field label="Competência" value={formatDate(data.dCompet ?? undefined) || null} />
                 <Field label="Data e hora da emissão da NFS-e" value={formatDateTime(data.dhProc ?? undefined) || null} flex={1.4} />
-                <Field label="Situação (cStat)" value={data.cStat} />
+                <Field label="Situação da NFS-e" value={label(C_STAT, data.cStat)} flex={1.4} />
               </Row>
               <Row>
                 <Field first label="Número da DPS" value={data.nDPS} />
                 <Field label="Série da DPS" value={data.serie} />
                 <Field label="Data e hora da emissão da DPS" value={formatDateTime(data.dhEmi ?? undefined) || null} flex={1.4} />
-                <Field label="Emitente da DPS" value={label(TP_EMIT, data.tpEmit)} />
+                <Field label="Emitente da NFS-e" value={label(TP_EMIT, data.tpEmit)} flex={1.4} shaded />
               </Row>
               <Row>
                 <Field first label="Finalidade" value={label(FIN_NFSE, data.finNFSe)} />
               </Row>
             </View>
             <View style={{ width: 70, alignItems: "center", justifyContent: "center", borderLeftWidth: 0.4, borderColor: "#777", padding: 3 }}>
-              {/* 1.52 cm per the NT; react-pdf's Image has no alt (a PDF image, not HTML). */}
+              {/* react-pdf's Image has no alt (a PDF image, not HTML). */}
               {qrCode ? (
                 <>
                   {/* eslint-disable-next-line jsx-a11y/alt-text */}
-                  <Image src={qrCode} style={{ width: 43, height: 43 }} />
+                  <Image src={qrCode} style={{ width: QR_SIZE, height: QR_SIZE }} />
                   <Text style={{ fontSize: 5, textAlign: "center", marginTop: 2 }}>Consulte a autenticidade em nfse.gov.br/ConsultaPublica</Text>
                 </>
               ) : (
@@ -154,19 +168,34 @@ export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; 
             <Field first label="CST" value={data.ibsCbs?.cst} />
             <Field label="Classificação tributária" value={data.ibsCbs?.cClassTrib} />
             <Field label="Indicador da operação" value={data.ibsCbs?.cIndOp} />
+            <Field label="Localidade de incidência" value={data.ibsCbsValues?.incidence} flex={1.6} />
           </Row>
+          {/* The amounts Sefin Nacional computed (infNFSe/IBSCBS); the total with IBS/CBS on the NT's 5 % shade. */}
+          {data.ibsCbsValues ? (
+            <Row>
+              <Field first label="Base de cálculo" value={money(data.ibsCbsValues.vBC)} />
+              <Field label="IBS UF" value={rated(data.ibsCbsValues.vIbsUf, data.ibsCbsValues.pIbsUf)} />
+              <Field label="IBS municipal" value={rated(data.ibsCbsValues.vIbsMun, data.ibsCbsValues.pIbsMun)} />
+              <Field label="IBS total" value={money(data.ibsCbsValues.vIbs)} />
+              <Field label="CBS" value={rated(data.ibsCbsValues.vCbs, data.ibsCbsValues.pCbs)} />
+              <Field label="Total da NFS-e com IBS/CBS" value={money(data.ibsCbsValues.vTotNF)} shaded />
+            </Row>
+          ) : null}
         </Block>
         <Block title="VALOR TOTAL DA NFS-e">
           <Row>
             <Field first label="Valor do serviço" value={money(data.totals.vServ)} />
             <Field label="Desconto incondicionado" value={money(data.totals.vDescIncond)} />
             <Field label="Total de retenções" value={money(data.totals.vTotalRet)} />
-            <Field label="Valor líquido da NFS-e" value={money(data.totals.vLiq)} />
+            <Field label="Valor líquido da NFS-e" value={money(data.totals.vLiq)} shaded />
           </Row>
         </Block>
+        {/* NT 008 item 2.1.12: the NFS-e's complementary information, then the approximate taxes. */}
         <Block title="INFORMAÇÕES COMPLEMENTARES">
           <Row><Field first label="" value={data.additionalInfo} /></Row>
+          {data.approximateTaxes ? <Row><Field first label="Totais aproximados dos tributos" value={data.approximateTaxes} /></Row> : null}
         </Block>
+        {cancelled ? <Watermark text="CANCELADA" /> : null}
       </Page>
     </Document>
   );

@@ -15,3 +15,5 @@ export const TRIB_ISSQN: Record<string, string> = { "1": "Operação tributável
 export const TP_RET_ISSQN: Record<string, string> = { "1": "Não retido", "2": "Retido pelo tomador", "3": "Retido pelo intermediário" };
 export const AMB_GER: Record<string, string> = { "1": "Sistema próprio do município", "2": "Sefin Nacional NFS-e" };
 export const FIN_NFSE: Record<string, string> = { "0": "NFS-e regular" };
+// NFS-e cStat (Anexo I, sheet LEIAUTE DPS_NFS-e, row 17).
+export const C_STAT: Record<string, string> = { "100": "NFS-e Gerada", "102": "NFS-e de Decisão Judicial ou Administrativa", "103": "NFS-e Avulsa", "107": "NFS-e MEI" };

@@ -24,6 +24,19 @@ export type DanfseParty = { document: string | null; name: string | null; munici
 
 export type DanfseData = ReturnType<typeof parseNfse> | ReturnType<typeof parseDpsPreview>;
 
+// Totais aproximados dos tributos (trib/totTrib, a choice): NT 008 item 2.1.12 prints them in INFORMAÇÕES COMPLEMENTARES.
+function approximateTaxes(totTrib: Node): string | null {
+  const amounts = node(totTrib, "vTotTrib");
+  const rates = node(totTrib, "pTotTrib");
+  const money = (value: string | null) => (value === null ? "-" : `R$ ${value.replace(".", ",")}`);
+  const percent = (value: string | null) => (value === null ? "-" : `${value.replace(".", ",")}%`);
+  if (Object.keys(amounts).length) return `Federais ${money(text(amounts, "vTotTribFed"))}; Estaduais ${money(text(amounts, "vTotTribEst"))}; Municipais ${money(text(amounts, "vTotTribMun"))}`;
+  if (Object.keys(rates).length) return `Federais ${percent(text(rates, "pTotTribFed"))}; Estaduais ${percent(text(rates, "pTotTribEst"))}; Municipais ${percent(text(rates, "pTotTribMun"))}`;
+  const simples = text(totTrib, "pTotTribSN");
+  if (simples !== null) return `Simples Nacional ${percent(simples)}`;
+  return text(totTrib, "indTotTrib") === "0" ? "Não informados (Decreto 8.264/2014)" : null;
+}
+
 function address(end: Node): string | null {
   const parts = [text(end, "xLgr"), text(end, "nro"), text(end, "xCpl"), text(end, "xBairro")].filter(Boolean);
   return parts.length ? parts.join(", ") : null;
@@ -124,6 +137,7 @@ function danfseData(inf: Node, dps: Node) {
       vCofins: text(trib, "tribFed", "piscofins", "vCofins"),
     },
     ibsCbs: Object.keys(ibscbs).length ? { cst: text(gIBSCBS, "CST"), cClassTrib: text(gIBSCBS, "cClassTrib"), cIndOp: text(ibscbs, "cIndOp") } : null,
+    ibsCbsValues: ibsCbsValues(node(inf, "IBSCBS")),
     totals: {
       vServ: text(valoresDps, "vServPrest", "vServ"),
       vDescIncond: text(valoresDps, "vDescCondIncond", "vDescIncond"),
@@ -131,8 +145,31 @@ function danfseData(inf: Node, dps: Node) {
       vLiq: text(valores, "vLiq"),
     },
     additionalInfo: text(inf, "xOutInf") ?? text(serv, "infoCompl", "xInfComp"),
+    approximateTaxes: approximateTaxes(node(trib, "totTrib")),
     /** A preview of a DPS not yet sent: no key, number or QR code, marked "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL". */
     preview: false,
+  };
+}
+
+/**
+ * What Sefin Nacional computed for the IBS and CBS (infNFSe/IBSCBS, XSD 1.01 TCRTCIBSCBS): the place of
+ * incidence, the base, the effective rates and the amounts; null when the NFS-e has no such group.
+ */
+function ibsCbsValues(group: Node) {
+  if (!Object.keys(group).length) return null;
+  const valores = node(group, "valores");
+  const total = node(group, "totCIBS");
+  return {
+    incidence: text(group, "xLocalidadeIncid"),
+    vBC: text(valores, "vBC"),
+    pIbsUf: text(valores, "uf", "pAliqEfetUF"),
+    pIbsMun: text(valores, "mun", "pAliqEfetMun"),
+    pCbs: text(valores, "fed", "pAliqEfetCBS"),
+    vIbsUf: text(total, "gIBS", "gIBSUFTot", "vIBSUF"),
+    vIbsMun: text(total, "gIBS", "gIBSMunTot", "vIBSMun"),
+    vIbs: text(total, "gIBS", "vIBSTot"),
+    vCbs: text(total, "gCBS", "vCBS"),
+    vTotNF: text(total, "vTotNF"),
   };
 }
 

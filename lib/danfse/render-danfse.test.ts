@@ -10,6 +10,7 @@ import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-crede
 import { buildSignedDps, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { dpsRegularWithRetention, dpsWithIbsCbs } from "@/lib/fiscal/nfse/test-support/golden-dps";
 import { danfseQrContent, renderDanfse } from "./render-danfse";
+import { watermarkGreyShare } from "./test-support/watermark-grey";
 
 // The DANFSe v2.0 of an NFS-e as the simulator generates it, checked as a
 // reader sees it: the text pdftotext extracts, in block order.
@@ -58,14 +59,54 @@ describe("DANFSe v2.0", () => {
     expect(text).toContain("R$ 221,50");
     expect(text).toContain("R$ 778,50");
     expect(text).not.toContain("CANCELADA");
+    // NT 008 identification fields: who issued the NFS-e and its situation, by their descriptions.
+    expect(text).toMatch(/Situação da NFS-e/);
+    expect(text).toContain("100 - NFS-e Gerada");
+    expect(text).toMatch(/Emitente da NFS-e/);
+    // Item 2.1.12: the approximate taxes (totTrib) in INFORMAÇÕES COMPLEMENTARES.
+    expect(text.slice(text.indexOf("INFORMAÇÕES COMPLEMENTARES"))).toMatch(/Totais aproximados dos tributos\s+Federais R\$ \d+,\d\d; Estaduais R\$ \d+,\d\d; Municipais R\$ \d+,\d\d/);
   });
 
-  it("prints CANCELADA after cancellation and the IBS/CBS group", async () => {
+  it("prints a QR code of at least 1.52 cm that decodes to the public consultation with the key", async () => {
+    const { accessKey, xml } = nfseFor(dpsRegularWithRetention());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "danfse-qr-"));
+    try {
+      fs.writeFileSync(path.join(dir, "d.pdf"), await renderDanfse(xml));
+      spawnSync("pdftoppm", ["-png", "-r", "150", "-singlefile", path.join(dir, "d.pdf"), path.join(dir, "d")]);
+      const decoded = spawnSync("zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", path.join(dir, "d.png")], { encoding: "utf8" }).stdout.trim();
+      expect(decoded).toBe(danfseQrContent(accessKey));
+      const images = spawnSync("pdfimages", ["-list", path.join(dir, "d.pdf")], { encoding: "utf8" }).stdout;
+      // pdfimages gives each image's resolution: its printed side is its pixels / ppi inches.
+      const row = images.split("\n").find((line) => /^\s*1\s+0\s+image/.test(line))!;
+      const columns = row.trim().split(/\s+/); // page num type width height color comp bpc enc interp object generation x-ppi …
+      expect((Number(columns[3]) / Number(columns[12])) * 2.54).toBeGreaterThanOrEqual(1.52);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("marks a cancelled NFS-e with the NT 008 watermark (diagonal, grey K35) and prints the IBS/CBS group", async () => {
     const { xml } = nfseFor(dpsWithIbsCbs());
-    const text = pdfText(await renderDanfse(xml, { cancelled: true }), "danfse-cancelled");
-    expect(text).toContain("CANCELADA");
+    const cancelled = await renderDanfse(xml, { cancelled: true });
+    const text = pdfText(cancelled, "danfse-cancelled");
+    // 90 pt letters across the page: about 3 % more of it grey than without the mark (0 when absent).
+    expect(watermarkGreyShare(cancelled) - watermarkGreyShare(await renderDanfse(xml))).toBeGreaterThan(0.02);
     expect(text).toMatch(/000\s+000001\s+020101/);
     expect(text).toContain("Contrato 2026/17 - parcela 3 de 12");
+  });
+
+  it("prints the IBS and CBS that Sefin Nacional computed (infNFSe/IBSCBS)", async () => {
+    const { xml } = nfseFor(dpsWithIbsCbs());
+    // Our simulator does not compute the group yet: the one Sefin returns (XSD 1.01 TCRTCIBSCBS, values of 2026's test rates) is put where the XSD places it.
+    const group =
+      "<IBSCBS><cLocalidadeIncid>3550308</cLocalidadeIncid><xLocalidadeIncid>São Paulo</xLocalidadeIncid>" +
+      "<valores><vBC>1000.00</vBC><uf><pIBSUF>0.10</pIBSUF><pAliqEfetUF>0.10</pAliqEfetUF></uf><mun><pIBSMun>0.00</pIBSMun><pAliqEfetMun>0.00</pAliqEfetMun></mun><fed><pCBS>0.90</pCBS><pAliqEfetCBS>0.90</pAliqEfetCBS></fed></valores>" +
+      "<totCIBS><vTotNF>1010.00</vTotNF><gIBS><vIBSTot>1.00</vIBSTot><gIBSUFTot><vIBSUF>1.00</vIBSUF></gIBSUFTot><gIBSMunTot><vIBSMun>0.00</vIBSMun></gIBSMunTot></gIBS><gCBS><vCBS>9.00</vCBS></gCBS></totCIBS></IBSCBS>";
+    const text = pdfText(await renderDanfse(xml.replace("<DPS", `${group}<DPS`)), "danfse-ibscbs");
+    const block = text.slice(text.indexOf("IBS / CBS"), text.indexOf("VALOR TOTAL DA NFS-e"));
+    expect(block).toMatch(/Localidade de incidência/);
+    expect(block).toContain("São Paulo");
+    expect(block).toMatch(/R\$ 1\.000,00\s+R\$ 1,00 \(0,10%\)\s+R\$ 0,00 \(0,00%\)\s+R\$ 1,00\s+R\$ 9,00 \(0,90%\)\s+R\$ 1\.010,00/);
   });
 
   it("points the QR code at the public consultation with the key", () => {

@@ -147,8 +147,8 @@ describe("GET …/danfe?preview=true", () => {
     expect(text).toContain("010101");
     // No key (NFS-e keys have 50 digits), no NFS-e number, time or cStat, no DPS number: pdftotext reads each row's captions, then its values.
     expect(text).not.toMatch(/\d{50}|(\d{4} ){12}/);
-    expect(text).toMatch(/Situação \(cStat\) - \d\d\/\d\d\/\d{4} - - Número da DPS/);
-    expect(text).toMatch(/Emitente da DPS - 1 \d\d\/\d\d\/\d{4}/);
+    expect(text).toMatch(/Situação da NFS-e - \d\d\/\d\d\/\d{4} - - Número da DPS/);
+    expect(text).toMatch(/Emitente da NFS-e - 1 \d\d\/\d\d\/\d{4}/);
     expect(text).toMatch(/^São Paulo \/ SP DANFSe v2\.0/);
     const after = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
     expect(after).toEqual(before);

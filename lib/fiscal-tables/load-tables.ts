@@ -85,7 +85,10 @@ function loadNbs(): TableEntry[] {
 }
 
 function loadIbsCbsCst(): TableEntry[] {
-  return readCsv("cst-ibscbs.csv").map((row) => ({ code: row["CST-IBS/CBS"]!, description: row["Descrição CST-IBS/CBS"] ?? "" }));
+  // The 2026-06-22 copy keeps the sheet's legend as rows of CST 000 without flags (SOURCES.md): not codes.
+  return readCsv("cst-ibscbs.csv")
+    .filter((row) => row.ind_gIBSCBS !== "")
+    .map((row) => ({ code: row["CST-IBS/CBS"]!, description: row["Descrição CST-IBS/CBS"] ?? "" }));
 }
 
 function loadClassTrib(): TableEntry[] {

@@ -60,6 +60,8 @@ describe("fiscal tables", () => {
     expect(searchTable("ipi-cst").length).toBe(14);
     expect(searchTable("nfse-service", { q: "010101" })[0]).toMatchObject({ code: "010101", description: "Análise e desenvolvimento de sistemas." });
     expect(searchTable("ibscbs-cst", { q: "000" })[0]).toMatchObject({ code: "000", description: "Tributação integral" });
+    // The sheet's legend, kept as rows of CST 000 in the 2026-06-22 copy, is not offered.
+    expect(searchTable("ibscbs-cst", { q: "000", limit: 100 }).map((entry) => entry.description)).toEqual(["Tributação integral"]);
     const classTrib = searchTable("cclasstrib", { cst: "200", limit: 100 });
     expect(classTrib.length).toBeGreaterThan(5);
     expect(classTrib.every((m) => m.detail?.startsWith("CST 200"))).toBe(true);

@@ -20,6 +20,11 @@ describe("where an API refusal points", () => {
     expect(locateServerMessage("nfeTaxRules.0.icmsRate: must be given")).toEqual({ field: "icmsRate" });
   });
 
+  it("reads the issuer a refused certificate chain stopped at", () => {
+    const message = 'The certificate does not chain to an ICP-Brasil root of the trust store: its issuer "AC SOLUTI v12" is not in the trust store (chain: LOJA:12345678000190). A PRODUCTION company needs …';
+    expect(locateServerMessage(message)).toEqual({ untrustedIssuer: "AC SOLUTI v12" });
+  });
+
   it("finds nothing in a message without a path or a rejection", () => {
     expect(locateServerMessage("cfop 61 must have 4 digits (1xxx to 7xxx)")).toEqual({});
     expect(locateServerMessage("Client not found")).toEqual({});
@@ -41,6 +46,12 @@ describe("the location in the page's language", () => {
       "Onde: item 2, CFOP. A SEFAZ recusaria com 327 – Rejeição: CFOP inválido para NF-e com finalidade de devolução de mercadoria.",
     );
     expect(describe_("items.0.icmsStMva: required for CST 10")).toBe("Onde: item 1, MVA do ICMS-ST.");
+  });
+
+  it("names a refused certificate's issuer as not in the trust store, never as not ICP-Brasil", () => {
+    const said = describe_('The certificate does not chain to an ICP-Brasil root of the trust store: its issuer "AC SAFETECH RFB v5" is not in the trust store (chain: LOJA:12345678000190)');
+    expect(said).toContain('O emissor do certificado, "AC SAFETECH RFB v5", não está no repositório de confiança desta instalação');
+    expect(said).toContain("AUTHORITY_EXTRA_CA_FILE");
   });
 
   it("leaves out a field it has no label for, and says nothing when the message names no place", () => {

@@ -11,10 +11,13 @@ export type ServerMessageLocation = {
   field?: string;
   /** The SEFAZ rejection the message quotes, code and text. */
   sefaz?: { code: string; text: string };
+  /** The certificate issuer a refused A1 chain stopped at (lib/certificates/install-certificate.ts). */
+  untrustedIssuer?: string;
 };
 
 const PATH = /^(?:body\.|query\.|params\.)?([A-Za-z][\w]*(?:(?:\.\d+|\[\d+\]|\.[A-Za-z]\w*))*):\s/;
 const SEFAZ = /SEFAZ (\d{3}) - (Rejei(?:ção|cao): [^)]+?)\s*(?:\)|$)/;
+const UNTRUSTED_ISSUER = /its issuer "([^"]+)" is not in the trust store/;
 
 export function locateServerMessage(message: string): ServerMessageLocation {
   const location: ServerMessageLocation = {};
@@ -29,10 +32,12 @@ export function locateServerMessage(message: string): ServerMessageLocation {
   }
   const sefaz = SEFAZ.exec(message);
   if (sefaz) location.sefaz = { code: sefaz[1]!, text: sefaz[2]! };
+  const issuer = UNTRUSTED_ISSUER.exec(message)?.[1];
+  if (issuer) location.untrustedIssuer = issuer;
   return location;
 }
 
-type LocationKey = "item" | "where" | "sefaz";
+type LocationKey = "item" | "where" | "sefaz" | "untrustedIssuer";
 
 /**
  * The location as sentences in the page's language ("Onde: item 2, CFOP. A SEFAZ recusaria com 327 – …"),
@@ -44,8 +49,12 @@ export function describeLocation(
   translate: (key: LocationKey, values: Record<string, string | number>) => string,
   fieldLabel: (field: string) => string | null,
 ): string {
-  const { item, field, sefaz } = locateServerMessage(message);
+  const { item, field, sefaz, untrustedIssuer } = locateServerMessage(message);
   const place = [item ? translate("item", { n: item }) : null, field ? fieldLabel(field) : null].filter((part): part is string => Boolean(part));
-  const sentences = [place.length > 0 ? translate("where", { place: place.join(", ") }) : null, sefaz ? translate("sefaz", { code: sefaz.code, text: sefaz.text }) : null];
+  const sentences = [
+    place.length > 0 ? translate("where", { place: place.join(", ") }) : null,
+    sefaz ? translate("sefaz", { code: sefaz.code, text: sefaz.text }) : null,
+    untrustedIssuer ? translate("untrustedIssuer", { issuer: untrustedIssuer }) : null,
+  ];
   return sentences.filter(Boolean).join(" ");
 }

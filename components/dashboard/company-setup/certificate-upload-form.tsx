@@ -10,6 +10,7 @@ import type { InstalledCertificate } from "@/lib/certificates/install-certificat
 import { UploadCertificateBody } from "@/lib/companies/setup-contracts";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { FileInput } from "@/components/dashboard/file-input";
+import { locateServerMessage } from "@/lib/i18n/server-message-location";
 
 async function toBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -51,6 +52,8 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
   }
 
   const error = formError ?? (upload.error ? errorMessage(upload.error) : null);
+  // The warning's English message names the issuer the chain stopped at; the page says it in its own language.
+  const notInTrustStore = upload.isSuccess ? upload.data.warnings.find((w) => w.code === "certificate_not_icp_brasil") : undefined;
   return (
     <form onSubmit={onSubmit} aria-label={t("title")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-base font-semibold">{replacing ? t("replaceHeading") : t("uploadHeading")}</h2>
@@ -79,9 +82,9 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
           Certificate installed for {upload.data.holderName}.
         </p>
       )}
-      {upload.isSuccess && upload.data.warnings.some((w) => w.code === "certificate_not_icp_brasil") && (
+      {notInTrustStore && (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t("warningNotIcpBrasil")}
+          {t("warningNotIcpBrasil", { issuer: locateServerMessage(notInTrustStore.message).untrustedIssuer ?? "?" })}
         </p>
       )}
       <button type="submit" disabled={upload.isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">

@@ -21,6 +21,7 @@ function keyPair(): { privateKeyPem: string; publicKey: forge.pki.PublicKey; pri
 
 function signedCertificate(input: {
   subject: string;
+  organization?: string;
   issuer?: TestCa;
   ca: boolean;
   extensions?: object[];
@@ -34,7 +35,7 @@ function signedCertificate(input: {
   certificate.serialNumber = `01${randomBytes(15).toString("hex")}`;
   certificate.validity.notBefore = input.notBefore ?? new Date(Date.now() - DAY_MS);
   certificate.validity.notAfter = input.notAfter ?? new Date(Date.now() + 30 * DAY_MS);
-  certificate.setSubject([{ shortName: "O", value: "Teste" }, { name: "commonName", value: input.subject }]);
+  certificate.setSubject([{ shortName: "O", value: input.organization ?? "Teste" }, { name: "commonName", value: input.subject }]);
   certificate.setIssuer(input.issuer ? forge.pki.certificateFromPem(input.issuer.certificatePem).subject.attributes : certificate.subject.attributes);
   certificate.setExtensions([
     { name: "basicConstraints", cA: input.ca, critical: true },
@@ -46,10 +47,10 @@ function signedCertificate(input: {
   return forge.pki.certificateToPem(certificate);
 }
 
-/** A root CA (no issuer) or an intermediate CA under `issuer`. */
-export function createTestCa(commonName: string, issuer?: TestCa): TestCa {
+/** A root CA (no issuer) or an intermediate CA under `issuer`; organization "Teste" unless told (ITI's roots say "ICP-Brasil"). */
+export function createTestCa(commonName: string, issuer?: TestCa, options: { organization?: string } = {}): TestCa {
   const keys = keyPair();
-  const certificatePem = signedCertificate({ subject: commonName, issuer, ca: true, publicKey: keys.publicKey, selfKey: keys.privateKey });
+  const certificatePem = signedCertificate({ subject: commonName, organization: options.organization, issuer, ca: true, publicKey: keys.publicKey, selfKey: keys.privateKey });
   return { commonName, certificatePem, privateKeyPem: keys.privateKeyPem };
 }
 

@@ -13,6 +13,8 @@ import { isValidNfseAccessKey } from "@/lib/fiscal/nfse";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { renderDanfse } from "@/lib/danfse";
+import { watermarkGreyShare } from "@/lib/danfse/test-support/watermark-grey";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 import { startTestSimulator } from "../testing/emission-fixtures";
@@ -195,12 +197,12 @@ describe("NFS-e emission through the routes", () => {
     expect(stored.events[0]).toMatchObject({ eventCode: "101101", outcome: "AUTHORIZED" });
     expect(checkXmlSchema(stored.events[0]!.responseXml!, "nfse/v1.01/evento_v1.01.xsd")).toEqual({ valid: true });
 
-    // GET …/danfe of an NFSE: the DANFSe v2.0 with the CANCELADA mark.
+    // GET …/danfe of an NFSE: the DANFSe v2.0 with the CANCELADA watermark (NT 008: diagonal, grey; read from the page, not the text).
     const danfse = await fetchPdf(company.key, id);
     expect(danfse.headers.get("content-type")).toBe("application/pdf");
     const text = spawnSync("pdftotext", ["-", "-"], { input: danfse.pdf, encoding: "utf8" }).stdout;
     expect(text).toContain("DANFSe v2.0");
-    expect(text).toContain("CANCELADA");
+    expect(watermarkGreyShare(danfse.pdf) - watermarkGreyShare(await renderDanfse(stored.authorizedXml!))).toBeGreaterThan(0.02);
     expect(text).toContain(stored.accessKey!.replace(/(.{4})(?=.)/g, "$1 "));
   });
 });
