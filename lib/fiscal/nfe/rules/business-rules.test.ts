@@ -381,3 +381,27 @@ describe("the first failing rule wins, in the MOC's order", () => {
     }
   });
 });
+
+describe("UB18-10, UB37-10, UB56-10 by the issue date of dhEmi (lib/tax/data/reform-rates.ts)", () => {
+  const issuedOn = (dhEmi: string) => swap(xmlOf(simple()), /<dhEmi>[^<]+<\/dhEmi>/, `<dhEmi>${dhEmi}</dhEmi>`);
+  const rateViolations = (xml: string) => findRuleViolations(xml).filter((v) => ["1026", "1036", "1037"].includes(v.cStat));
+
+  it("accepts 2026's rates at 23:59 on 31/12/2026 and refuses them at 00:00 on 01/01/2027 (IBS 0.05 % + 0.05 %, art. 344)", () => {
+    expect(rateViolations(issuedOn("2026-12-31T23:59:00-03:00"))).toEqual([]);
+    const in2027 = rateViolations(issuedOn("2027-01-01T00:00:00-03:00"));
+    expect(in2027.map((v) => v.cStat)).toEqual(["1026", "1036"]);
+    expect(describeViolation(in2027[0]!)).toContain("pIBSUF 0.1000, previsto 0.05 em 2027-01-01");
+  });
+
+  it("reads the date in dhEmi's own offset: 23:30 on 31/12/2026 in Manaus (−04:00) is still 2026", () => {
+    expect(rateViolations(issuedOn("2026-12-31T23:30:00-04:00"))).toEqual([]);
+  });
+
+  it("checks no CBS rate in 2027, where the law fixes none (the Senate's reference rate)", () => {
+    // Every line's rates (the amounts then differ, which 1041/1052/1069 check, not these rules).
+    const xml = issuedOn("2027-01-01T10:00:00-03:00").replaceAll("<pIBSUF>0.1000</pIBSUF>", "<pIBSUF>0.0500</pIBSUF>")
+      .replaceAll("<pIBSMun>0.0000</pIBSMun>", "<pIBSMun>0.0500</pIBSMun>").replaceAll("<pCBS>0.9000</pCBS>", "<pCBS>8.7000</pCBS>");
+    expect(xml).toContain("<pCBS>8.7000</pCBS>");
+    expect(rateViolations(xml)).toEqual([]);
+  });
+});

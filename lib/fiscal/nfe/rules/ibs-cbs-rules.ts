@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
-import { CST_REQUIRING_GIBSCBS, statutoryIbsCbsRates } from "@/lib/tax/compute-ibs-cbs";
+import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
+import { statutoryIbsCbsRatesOn } from "@/lib/tax/data/reform-rates";
 import { CST_REQUIRING_DEFERRAL, CST_REQUIRING_GRED, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "@/lib/tax/data/ibs-cbs-classifications";
 import { Dec } from "@/lib/tax/decimal";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
@@ -78,12 +79,13 @@ type Share = {
   amount: "vIBSUF" | "vIBSMun" | "vCBS";
   /** Column of the cClassTrib table: pRedIBS for both IBS shares, pRedCBS for the CBS. */
   reduction: "ibs" | "cbs";
-  statutoryRate: (year: number) => string | null;
+  /** The law's rate on an issue date (YYYY-MM-DD of dhEmi, the issuer's calendar), or null where it fixes none. */
+  statutoryRate: (issuedOn: string) => string | null;
 };
 
-const STATE: Share = { group: "gIBSUF", rate: "pIBSUF", amount: "vIBSUF", reduction: "ibs", statutoryRate: (y) => statutoryIbsCbsRates(y).ibsState };
-const MUNICIPAL: Share = { group: "gIBSMun", rate: "pIBSMun", amount: "vIBSMun", reduction: "ibs", statutoryRate: (y) => statutoryIbsCbsRates(y).ibsMunicipal };
-const CBS: Share = { group: "gCBS", rate: "pCBS", amount: "vCBS", reduction: "cbs", statutoryRate: (y) => statutoryIbsCbsRates(y).cbs };
+const STATE: Share = { group: "gIBSUF", rate: "pIBSUF", amount: "vIBSUF", reduction: "ibs", statutoryRate: (day) => statutoryIbsCbsRatesOn(day).ibsState };
+const MUNICIPAL: Share = { group: "gIBSMun", rate: "pIBSMun", amount: "vIBSMun", reduction: "ibs", statutoryRate: (day) => statutoryIbsCbsRatesOn(day).ibsMunicipal };
+const CBS: Share = { group: "gCBS", rate: "pCBS", amount: "vCBS", reduction: "cbs", statutoryRate: (day) => statutoryIbsCbsRatesOn(day).cbs };
 
 type RuleText = Pick<BusinessRule, "id" | "name" | "cStat" | "xMotivo">;
 
@@ -102,12 +104,13 @@ function shareRule(text: RuleText, share: Share, test: (g: XmlFields, item: NfeV
 /** gCompraGov/pRedutor of a government purchase (B31), which also reduces the effective rate. */
 const governmentReducer = (nfe: NfeView) => child(nfe.ide, "gCompraGov");
 
-/** UB18-10, UB37-10, UB56-10: the rate fixed by LC 214/2025 for the year of issue; zero for a class with regular taxation. */
+/** UB18-10, UB37-10, UB56-10: the rate fixed by LC 214/2025 for the issue date (lib/tax/data/reform-rates.ts); zero for a class with regular taxation. */
 function statutoryRateRule(text: RuleText, share: Share): BusinessRule {
   return shareRule(text, share, (g, item, nfe) => {
-    const year = Number(str(nfe.ide.dhEmi).slice(0, 4));
-    const expected = REGULAR_TAXATION_CLASSES.has(str(item.ibsCbs?.cClassTrib)) ? "0" : share.statutoryRate(year);
-    return expected !== null && !provenEqual(exact(g[share.rate]), exact(expected)) && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${year}`;
+    // dhEmi carries the issuer's offset, so its first ten characters are the issuer's calendar date.
+    const issuedOn = str(nfe.ide.dhEmi).slice(0, 10);
+    const expected = REGULAR_TAXATION_CLASSES.has(str(item.ibsCbs?.cClassTrib)) ? "0" : share.statutoryRate(issuedOn);
+    return expected !== null && !provenEqual(exact(g[share.rate]), exact(expected)) && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${issuedOn}`;
   });
 }
 
