@@ -25,6 +25,34 @@ function firstIbsCbsLine(nfe: NfeView, test: (group: XmlFields, item: NfeViewIte
   });
 }
 
+/** Whether the document references (NFref) an NF-e or a paper note issued before 2027 (the key's or refNF's AAMM). */
+function referencesBefore2027(nfe: NfeView): boolean {
+  const refs = Array.isArray(nfe.ide.NFref) ? (nfe.ide.NFref as XmlFields[]) : [];
+  return refs.some((ref) => {
+    const key = str(ref.refNFe) || str(ref.refNFeSig);
+    const aamm = key ? key.slice(2, 6) : str(child(ref, "refNF")?.AAMM);
+    return aamm.length === 4 && aamm.slice(0, 2) < "27";
+  });
+}
+
+/**
+ * UB12-10: every line of a regular-regime issuer (CRT 3) carries the IBSCBS group. Dates of NT
+ * 2025.002-RTC v1.52's schedule: homologation for dhEmi from 01/07/2026; production "Implementação
+ * Futura" (v1.40's 03/08/2026 is struck out in v1.52). Exceptions: a return (finNFe 4) or a
+ * complementary note (finNFe 2) referencing a note issued before 2027; fuels of the monophasic
+ * table (not issued here). Text and dates as summarised from the NT by public notes (tax-reform.md).
+ */
+export const ibsCbsGroupMissingRule: BusinessRule = {
+  id: "UB12-10", name: "ibs-cbs-group-missing", cStat: "1115", models: BOTH,
+  xMotivo: "Rejeição: Grupo IBSCBS não informado [nItem:999]",
+  schedule: { source: "NT 2025.002-RTC v1.52, cronograma, UB12-10", homologationFrom: "2026-07-01", productionFrom: null },
+  check: (nfe) => {
+    if (str(nfe.emit.CRT) !== "3") return null;
+    if (["2", "4"].includes(str(nfe.ide.finNFe)) && referencesBefore2027(nfe)) return null;
+    return firstLine(nfe, (item) => !item.ibsCbs && "sem IBSCBS");
+  },
+};
+
 export const ibsCbsGroupUndueRule: BusinessRule = {
   id: "UB13-20", name: "ibs-cbs-group-undue", cStat: "1021", models: BOTH,
   xMotivo: "Rejeição: Grupo IBS/CBS informado indevidamente [nItem:999]",
@@ -59,6 +87,8 @@ function ibsCbsBaseViolation(group: XmlFields, item: NfeViewItem): string | fals
  */
 export const ibsCbsBaseRule: BusinessRule = {
   id: "UB16-10", name: "ibs-cbs-base", cStat: "1104", models: BOTH,
+  // Removed by NT 2026.008 v1.00 (homologation 05/10/2026, production 03/11/2026): applied to documents issued before.
+  schedule: { source: "NT 2026.008 v1.00: UB16-10 removed", productionUntil: "2026-11-02", homologationUntil: "2026-10-04" },
   xMotivo: "Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem:999]",
   check: (nfe) =>
     firstIbsCbsLine(nfe, (group, item) => {
