@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
+import { call } from "@/test/http";
 import { getPool } from "@/lib/db/client";
 import { findRuleViolations } from "@/lib/fiscal/nfe/rules/business-rules";
 import { buildSignedNfe } from "@/lib/fiscal/nfe/build-signed-nfe";
@@ -44,5 +46,22 @@ describe("an NF-e of 2027 built from what creation computed", () => {
     const late = await builtXml(company.companyId, draft2026.id);
     expect(late).toContain("<dhEmi>2027-01-01T00:00:00-03:00</dhEmi>");
     expect(findRuleViolations(late, { receivedAt: new Date("2027-01-01T03:01:00Z") }).map((v) => v.cStat)).toContain("1026");
+  });
+});
+
+describe("emitting a draft under another period's law", () => {
+  it("is 422 invalid_taxation before anything is numbered; an issue date in the draft's own period is queued", async () => {
+    const company = await createEmittingCompany();
+    const draft = await createDraft(company.companyId, { issueDateTime: "2026-12-31T23:59:00-03:00" });
+    const emitAt = (issueDateTime: string) => call(emit, { method: "POST", path: `/v1/fiscal-documents/${draft.id}/emit`, key: company.key, params: { id: draft.id }, body: { issueDateTime } });
+
+    const refused = await emitAt("2027-01-01T00:00:00-03:00");
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: "invalid_taxation", message: expect.stringContaining("computed for 2026-12-31") });
+    expect(refused.body.message).toContain("PATCH recomputes");
+    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "DRAFT", number: 0, runId: null });
+
+    const queued = await emitAt("2026-12-31T23:00:00-03:00");
+    expect(queued.status).toBe(202);
   });
 });
