@@ -11,7 +11,9 @@
 // Sources checked on 2026-12-07 (docs/api-notes/tax-reform.md lists them):
 // LC 214/2025 arts. 343, 344, 346, 348 III c, 353 as reproduced by jurishand.com,
 // legjur.com and fiscalnews.com.br; ADCT arts. 125–127 (EC 132/2023) as quoted
-// by the Chamber's report of PLP 68/2024 (jltributario.com.br).
+// by the Chamber's report of PLP 68/2024 (jltributario.com.br). The same rates, and "Aguardar
+// Legislação" for the CBS of 2027-2028, are the table of Informe Técnico 2025.002 v1.60 section 05
+// (as quoted by a public summary of it, 07/10/2026).
 
 export type ReformRateRow = {
   /** First day (YYYY-MM-DD, the issuer's calendar), inclusive. */
