@@ -75,10 +75,11 @@ describe("readinessChecklist", () => {
       ["fiscal_settings", true, true, null],
       ["csc", false, true, "csc_missing"],
       ["default_taxes", false, false, null],
+      ["reform_rates", false, false, null],
       ["technical_responsible", false, false, null],
     ]);
     // The dashboard translates the same outcome from its key and data.
-    expect(nfce.checks.map((c) => c.detail.key)).toEqual(["certificateMissing", "settingsComplete", "cscMissing", "defaultTaxesMissing", "respTecMissing"]);
+    expect(nfce.checks.map((c) => c.detail.key)).toEqual(["certificateMissing", "settingsComplete", "cscMissing", "defaultTaxesMissing", "reformRatesMissing", "respTecMissing"]);
     const nfse = list.find((r) => r.type === "NFSE")!;
     expect(nfse.checks.find((c) => c.id === "fiscal_settings")?.detail).toEqual({ key: "settingsIncomplete", values: { type: "NFS-e" }, missingFields: ["municipalRegistration"] });
     // cNBS is optional: no NBS check while the company has no code.
@@ -99,6 +100,27 @@ describe("readinessChecklist", () => {
 
     await updateFiscalSettings(company.companyId, { nfseNbsCode: "115022000" });
     expect(await failure(assertEmissionPrerequisites({ companyId: company.companyId, type: "NFSE" }))).toBeNull();
+  });
+});
+
+describe("IBS/CBS rates by issue date advice (issue 48 item 6)", () => {
+  const reformCheck = async (companyId: string, now: string) =>
+    (await readinessChecklist(companyId, db, new Date(now))).find((r) => r.type === "NFE")!.checks.find((c) => c.id === "reform_rates")!;
+
+  it("warns in December 2026 that the 2027 CBS rate is not law yet, until the company dates its own; the NFS-e list has no such check", async () => {
+    const company = await createTestCompany();
+    await updateFiscalSettings(company.companyId, { ...ADDRESS, cbsRate: "0.9", ibsStateRate: "0.1", ibsMunicipalRate: "0" });
+    const december = await reformCheck(company.companyId, "2026-12-07T12:00:00Z");
+    expect(december).toMatchObject({ ok: false, blocking: false, detail: { key: "reformRatesMissing", values: { from: "2027-01-01", fields: "cbsRate" } } });
+    expect(december.message).toContain("LC 214/2025 arts. 349 and 353");
+
+    await updateFiscalSettings(company.companyId, { cbsRate: "8.7", ibsCbsRatesValidFrom: "2027-01-01" });
+    expect(await reformCheck(company.companyId, "2026-12-07T12:00:00Z")).toMatchObject({ ok: true, detail: { key: "reformRatesSet" } });
+    // A rate dated from February leaves January open.
+    await updateFiscalSettings(company.companyId, { ibsCbsRatesValidFrom: "2027-02-01" });
+    expect(await reformCheck(company.companyId, "2026-12-07T12:00:00Z")).toMatchObject({ ok: false, detail: { values: { from: "2027-01-01" } } });
+    const nfse = (await readinessChecklist(company.companyId, db, new Date("2026-12-07T12:00:00Z"))).find((r) => r.type === "NFSE")!;
+    expect(nfse.checks.map((c) => c.id)).not.toContain("reform_rates");
   });
 });
 
@@ -139,6 +161,8 @@ describe("setUpDemoCompany", () => {
     for (const type of ["NFE", "NFCE", "NFSE"] as const) {
       await expect(assertEmissionPrerequisites({ companyId: company.companyId, type })).resolves.toBeUndefined();
     }
-    expect((await readinessChecklist(company.companyId)).every((r) => r.ready && r.checks.every((c) => c.ok))).toBe(true);
+    // Every check passes but one piece of advice: the 2027 CBS rate, which no law fixes yet and a demo cannot invent.
+    const checks = (await readinessChecklist(company.companyId, db, new Date("2026-12-07T12:00:00Z"))).flatMap((r) => (r.ready ? r.checks : [{ id: `${r.type} not ready`, ok: false }]));
+    expect(checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(["reform_rates", "reform_rates"]);
   });
 });

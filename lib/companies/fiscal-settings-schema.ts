@@ -136,6 +136,8 @@ export const FiscalSettingsObject = z.object({
   cbsRate: PercentSchema,
   ibsStateRate: PercentSchema,
   ibsMunicipalRate: PercentSchema,
+  /** Day (YYYY-MM-DD, issue date in the company's calendar) from which the three rates above apply; they are used only where the law fixes no rate for that date (docs/api-notes/tax-reform.md). */
+  ibsCbsRatesValidFrom: z.iso.date("a date YYYY-MM-DD").nullish().transform((v) => v ?? null),
 
   // NFS-e national standard (DPS 1.01): regime groups, DPS numbering, default service and ISS.
   /** regApTribSN: 1 ISS in the Simples, 2 federal taxes in the Simples and ISS outside, 3 both outside; for ME/EPP (opSimpNac 3). */

@@ -1,6 +1,9 @@
 import type { Company } from "@prisma/client";
 import type { ErrorCode } from "@/lib/errors";
 import { isValidNbsCode } from "@/lib/fiscal/nfse/national-services";
+import { todayIn } from "@/lib/br/date-input";
+import { stateInfo } from "@/lib/br/states";
+import { reformRatesAhead } from "@/lib/tax/data/reform-rates";
 
 // What a company needs before it can emit each document type (spec, "What the
 // service does" 7; issue 3 item 4). One set of rules feeds both the 422 of
@@ -13,7 +16,7 @@ export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", 
 export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "technical_responsible" | "nfse_service" | "nfse_nbs";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -29,7 +32,7 @@ export type ReadinessDetail = {
   key:
     | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "certificateValid" | "certificateSelfSigned"
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
-    | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid";
+    | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
   values?: Record<string, string>;
   /** Company fields still blank (fiscal_settings), by field name. */
@@ -43,7 +46,7 @@ type CompanyFields = Pick<
   | "cnpj" | "legalName" | "stateRegistration" | "municipalRegistration" | "street" | "streetNumber" | "neighborhood" | "city"
   | "municipalityCode" | "state" | "zipCode" | "cscId" | "cscToken" | "defaultNcm" | "defaultCfop" | "defaultIcmsOrigin"
   | "defaultIcmsCst" | "respTecCnpj" | "respTecContact" | "respTecEmail" | "respTecPhone"
-> & Partial<Pick<Company, "environment" | "nfseServiceCode" | "nfseNbsCode" | "nfseIssRate" | "taxRegime" | "nfseRegApTribSN">>;
+> & Partial<Pick<Company, "environment" | "nfseServiceCode" | "nfseNbsCode" | "nfseIssRate" | "taxRegime" | "nfseRegApTribSN" | "cbsRate" | "ibsStateRate" | "ibsMunicipalRate" | "ibsCbsRatesValidFrom">>;
 
 const FIELD_LABELS: Partial<Record<keyof CompanyFields, string>> = {
   legalName: "legal name",
@@ -155,6 +158,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
         : "Without default NCM, CFOP, ICMS origin and CST every item must bring its own (item, tax rule, product or template).",
       detail: { key: taxesSet ? "defaultTaxesSet" : "defaultTaxesMissing" },
     });
+    checks.push(reformRatesCheck(company, now));
     const respTecSet = !blank(company.respTecCnpj) && !blank(company.respTecContact) && !blank(company.respTecEmail) && !blank(company.respTecPhone);
     checks.push({
       id: "technical_responsible",
@@ -166,6 +170,36 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     });
   }
   return checks;
+}
+
+const RATE_FIELDS = { cbs: "cbsRate", ibsState: "ibsStateRate", ibsMunicipal: "ibsMunicipalRate" } as const;
+
+/**
+ * Advice (issue 48 item 6): for today's period of the reform and the next
+ * (lib/tax/data/reform-rates.ts), each IBS/CBS rate the law leaves open (the
+ * CBS from 2027: a Senate resolution's reference rate) must come from the
+ * company's dated rates, or documents issued in that period are refused at
+ * creation (422 invalid_taxation). Dates are the company's calendar.
+ */
+function reformRatesCheck(company: CompanyFields, now: Date): ReadinessCheck {
+  const today = todayIn(stateInfo(company.state || "SP").timezone, now);
+  const base = { id: "reform_rates" as const, label: "IBS/CBS rates by issue date", blocking: false };
+  for (const period of reformRatesAhead(today)) {
+    const from = period.from > today ? period.from : today;
+    const covered = !!company.ibsCbsRatesValidFrom && company.ibsCbsRatesValidFrom <= from;
+    const missing = period.openRates.map((rate) => RATE_FIELDS[rate]).filter((field) => !covered || company[field] === null || company[field] === undefined);
+    if (missing.length > 0) {
+      return {
+        ...base,
+        ok: false,
+        message:
+          `From ${from} the law fixes no ${missing.join(", ")} (${period.source}): set the company's ${missing.join(", ")} and ibsCbsRatesValidFrom ` +
+          `(${from} or earlier) under Settings, or NF-e and NFC-e issued from that day are refused (422 invalid_taxation).`,
+        detail: { key: "reformRatesMissing", values: { from, fields: missing.join(", ") } },
+      };
+    }
+  }
+  return { ...base, ok: true, message: "The IBS/CBS rates of today's period and the next come from the law or the company's dated rates.", detail: { key: "reformRatesSet" } };
 }
 
 /**

@@ -60,5 +60,8 @@ export const DocumentPreviewResponse = z.object({
 });
 export const dashboardPreviewDocumentContract = defineContract({
   method: "POST", path: `${base}/preview`, summary: "Taxes a create body would resolve and compute, without creating anything", tag, scope: null,
+  description:
+    "The body's optional issueDateTime (default now) picks the law of that date in the company's time zone: the IBS/CBS rates, PIS/COFINS " +
+    "and the other dated rules (docs/api-notes/tax-reform.md), so a sale previewed today with 2027-01-04T09:00:00-03:00 shows 2027's treatment.",
   body: CreateDocumentInput, response: DocumentPreviewResponse, errorStatuses: [422],
 });

@@ -51,7 +51,8 @@ describe("taxes resolved and stored at creation", () => {
     // IBS/CBS: four lines at 0.9 % / 0.1 %; L5 declares CST 410 (no amounts → null, never zeros).
     expect(items[0].ibsCbs.amounts).toMatchObject({ base: "100.00", cbsAmount: "0.90", ibsStateAmount: "0.10", ibsMunicipalAmount: "0.00", ibsAmount: "0.10" });
     expect(items[4].ibsCbs).toMatchObject({ cst: "410", cClassTrib: "410001", amounts: null });
-    expect(items[0].taxSources["ibsCbs.cbsRate"]).toBe("company");
+    // In 2026 the law fixes the rates (LC 214/2025 arts. 343, 346): they come from lib/tax/data/reform-rates.ts, not the company.
+    expect(items[0].taxSources["ibsCbs.cbsRate"]).toBe("default");
     const sumOf = (field: string) => items.reduce((acc, i) => acc + (i.ibsCbs.amounts ? Math.round(Number(i.ibsCbs.amounts[field]) * 100) : 0), 0) / 100;
     expect(d.body.taxTotals.rtcCbsTotal).toBe(sumOf("cbsAmount").toFixed(2));
     expect(d.body.taxTotals.rtcIbsTotal).toBe(sumOf("ibsAmount").toFixed(2));

@@ -13,7 +13,7 @@ import { loadTable } from "@/lib/fiscal-tables/load-tables";
 import { matchNfeSubRule } from "@/lib/tax/match-nfe-sub-rule";
 import { resolveTaxFields } from "@/lib/tax/resolve-tax-fields";
 import type { ResolvedTaxFields, TaxLevel } from "@/lib/tax/tax-fields";
-import { builtInLevel, companyLevel, itemLevel, productLevel, ruleLevel, templateLevel } from "@/lib/tax/tax-levels";
+import { builtInLevel, companyLevel, itemLevel, productLevel, ruleLevel, statutoryLevel, templateLevel } from "@/lib/tax/tax-levels";
 import type { ItemTaxes, ItemTaxSources } from "@/lib/tax/tax-shapes";
 import { TaxationError } from "@/lib/tax/taxation-error";
 import { assertIcmsTaxation, assertOtherTaxes, isCfop, usesCsosn } from "@/lib/tax/taxation-rules";
@@ -30,7 +30,7 @@ export type ResolutionContext = {
   documentTaxRuleId: string | null;
   products: Map<string, Product>;
   rules: Map<string, LoadedTaxRule>;
-  /** Issue date (YYYY-MM-DD): picks the dated internal rates of the DIFAL. */
+  /** Issue date (YYYY-MM-DD, dhEmi in the issuer's calendar): picks the dated DIFAL rates and the reform's rates and rules. */
   issuedOn: string;
   /** A credit/debit note of the tax reform carries IBS/CBS only (NT 2025.002 B25-80). */
   adjustmentNote: boolean;
@@ -140,7 +140,7 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   const lower: TaxLevel[] = [
     productLevel(product, productCfop),
     templateLevel(context.template),
-    companyLevel(context.company),
+    companyLevel(context.company, context.issuedOn),
     builtInLevel(usesCsosn(context.company.taxRegime)),
   ];
   const cfopResolution = resolveTaxFields([item, ...lower]);
@@ -178,7 +178,8 @@ export function resolveItem(context: ResolutionContext, input: DocumentItemInput
   }
   // Without an NFSE sub-rule, the company's default ISS rate (Settings, NFS-e), not withheld.
   if (!goods && !iss && context.company.nfseIssRate !== null) iss = { rate: dec(context.company.nfseIssRate), retained: false };
-  const { fields, sources } = resolveTaxFields([item, ruleValues, ...lower]);
+  // The law of the issue date first (lib/tax/data/reform-rates.ts): its IBS/CBS rates and, from 2027, PIS/COFINS CST 08.
+  const { fields, sources } = resolveTaxFields([statutoryLevel(context.issuedOn, context.documentType), item, ruleValues, ...lower]);
   if (cfop !== null) fields.cfop = cfop;
   if (goods && !fields.ncm) throw unprocessable("invalid_taxation", `${where}.ncm: no NCM on the item, its product or the company`);
   const cestProblem = goods && fields.cest && fields.ncm ? cestNcmMismatch(fields.cest, fields.ncm) : null;

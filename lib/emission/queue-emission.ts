@@ -9,6 +9,7 @@ import { enqueueRun, newRunId, type EnqueueRunInput } from "@/lib/jobs/enqueue-r
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID } from "./events";
 import { MAX_DUE_RUNS_BACKLOG, MAX_PENDING_EMISSIONS_PER_COMPANY } from "./limits";
 import { recipientAtEmission } from "./recipient-at-emission";
+import { assertSameReformPeriod } from "./reform-period-at-emission";
 
 export type QueueEmissionInput = {
   companyId: string;
@@ -44,7 +45,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
   const document = await client.fiscalDocument.findFirstOrThrow({
     where: { id: documentId, companyId },
     select: {
-      id: true, type: true, status: true, series: true, number: true, environment: true, accessKey: true, clientSnapshot: true,
+      id: true, type: true, status: true, series: true, number: true, environment: true, accessKey: true, clientSnapshot: true, issueDateTime: true,
       company: { select: { nfeSeries: true, nfceSeries: true, dpsSeries: true, state: true } },
       // Only the emit endpoint compares the client with the stored snapshot.
       client: checkPrerequisites ? { where: { companyId } } : false,
@@ -61,6 +62,11 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
     const recipient = recipientAtEmission(document, document.client ?? null);
     if (recipient.kind === "refused") throw unprocessable("client_changed", recipient.reason);
   }
+  // Default now (api.md), except on re-emission of a numbered document: its access key
+  // carries the AAMM of the first dhEmi, and an unchanged XML lets a resend be
+  // recognised as the same NF-e (204) if an earlier send was authorized after all.
+  const newIssueDateTime = issueDateTime ? new Date(issueDateTime) : document.accessKey ? null : new Date();
+  if (newIssueDateTime) assertSameReformPeriod(document, newIssueDateTime, document.company.state);
   await assertCapacity(client, companyId);
 
   const run = emissionRun({ companyId, documentId, type: document.type, series: document.series, environment: document.environment, company: document.company });
@@ -69,10 +75,7 @@ async function queueIn(client: Prisma.TransactionClient, { companyId, documentId
     data: {
       status: "PROCESSING",
       runId: run.id,
-      // Default now (api.md), except on re-emission of a numbered document: its access key
-      // carries the AAMM of the first dhEmi, and an unchanged XML lets a resend be
-      // recognised as the same NF-e (204) if an earlier send was authorized after all.
-      ...(issueDateTime ? { issueDateTime: new Date(issueDateTime) } : document.accessKey ? {} : { issueDateTime: new Date() }),
+      ...(newIssueDateTime ? { issueDateTime: newIssueDateTime } : {}),
       rejectionCode: null,
       rejectionReason: null,
       processingReason: null,

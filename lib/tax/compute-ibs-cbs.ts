@@ -4,11 +4,11 @@ import { dec, Dec, money, percentOf, rate } from "./decimal";
 import type { IbsCbsAmounts } from "./tax-shapes";
 import { TaxationError } from "./taxation-error";
 
-// IBS/CBS (LC 214/2025, NT 2025.002). In 2026 the rates are the test rates of
-// art. 343 and 346 (CBS 0.9 %, state IBS 0.1 %, municipal IBS 0 %). The base
-// is the line's operation value (vProd + vFrete − vDesc); in 2026 neither
-// ICMS, ISS, PIS nor COFINS is deducted from it (see README, API notes).
-export const IBS_CBS_2026_RATES = { cbsRate: "0.9", ibsStateRate: "0.1", ibsMunicipalRate: "0" } as const;
+// IBS/CBS (LC 214/2025, NT 2025.002). The rates come by issue date from the
+// dated table lib/tax/data/reform-rates.ts (2026: the test rates of arts. 343
+// and 346; 2027–2028: art. 344 and the CBS in full). The base is the line's
+// operation value (vProd + vFrete − vDesc); neither ICMS, ISS, PIS nor COFINS
+// is deducted from it (see README, API notes).
 
 /**
  * CSTs whose row in the official CST table (Informe Técnico 2025.002, version
@@ -93,15 +93,4 @@ export function computeIbsCbsAmounts(base: Decimal, rates: IbsCbsRates, reductio
         }
       : {}),
   };
-}
-
-/**
- * The rates LC 214/2025 fixes for a year of issue (art. 343, 344 and 346; NT
- * 2025.002 UB18-10, UB37-10, UB56-10): null where the reference rate is still
- * to be published (CBS from 2027, IBS from 2029).
- */
-export function statutoryIbsCbsRates(year: number): { ibsState: string | null; ibsMunicipal: string | null; cbs: string | null } {
-  if (year <= 2026) return { ibsState: "0.1", ibsMunicipal: "0", cbs: "0.9" };
-  if (year <= 2028) return { ibsState: "0.05", ibsMunicipal: "0.05", cbs: null };
-  return { ibsState: null, ibsMunicipal: null, cbs: null };
 }

@@ -59,6 +59,7 @@ export function computeItemTaxes(input: {
   const groupLeftOut = !withAmounts && cst !== null && ibsCbsCarriesAmounts(cst) && context.icmsTable === "CSOSN";
   const classification = cst !== null && context.documentType !== "NFSE" && !groupLeftOut ? ibsCbsClassificationProblem(cst, f.cClassTrib, context.documentType) : null;
   if (classification) throw new TaxationError(classification);
+  if (withAmounts) assertRatesKnown(f);
   const amounts =
     withAmounts && f.ibsStateRate && f.ibsMunicipalRate && f.cbsRate
       ? computeIbsCbsAmounts(operationValue, { ibsStateRate: f.ibsStateRate, ibsMunicipalRate: f.ibsMunicipalRate, cbsRate: f.cbsRate }, rateReductionsOf(cst, f.cClassTrib ?? null))
@@ -87,6 +88,21 @@ export function computeItemTaxes(input: {
       }
     : null;
   return { freight: money(input.freight), icms, ipi, pis, cofins, ibsCbs, iss, difal };
+}
+
+/**
+ * A line that must carry IBS/CBS amounts needs all three rates: the law's for
+ * the issue date or, where the law fixes none (the CBS from 2027, set by Senate
+ * resolution: LC 214/2025 arts. 349 and 353), the company's dated rates.
+ * Without one the document could only be issued wrong (SEFAZ 1022, 1026/1036/1037).
+ */
+function assertRatesKnown(f: ResolvedTaxFields): void {
+  const missing = [!f.cbsRate && "cbsRate", !f.ibsStateRate && "ibsStateRate", !f.ibsMunicipalRate && "ibsMunicipalRate"].filter(Boolean);
+  if (missing.length === 0) return;
+  throw new TaxationError(
+    `IBS/CBS: no ${missing.join(", ")} for this issue date: the law fixes none for it (the CBS from 2027 is the reference rate of a Senate resolution, ` +
+      `LC 214/2025 arts. 349 and 353, less 0.1 point); set the company's ${missing.join(", ")} with ibsCbsRatesValidFrom on or before the issue date`,
+  );
 }
 
 const IBS_CBS_RATE_PATHS: Record<string, string> = {

@@ -6,5 +6,5 @@ export { matchNfeSubRule, type RecipientClientType } from "./match-nfe-sub-rule"
 export { productCfopFor, type Destination } from "./cfop";
 export { itemLevel, ruleLevel, productLevel, templateLevel, companyLevel, builtInLevel, type ItemTaxInput } from "./tax-levels";
 export { TaxationError } from "./taxation-error";
-export { IBS_CBS_2026_RATES } from "./compute-ibs-cbs";
+export { reformRatesOn, statutoryIbsCbsRatesOn, REFORM_RATE_ROWS, type ReformRateRow } from "./data/reform-rates";
 export type { TaxFields, TaxLevel, ResolvedTaxFields } from "./tax-fields";

@@ -5,7 +5,7 @@ import { computeDocumentTotals } from "./compute-document-totals";
 import { dec } from "./decimal";
 import { matchNfeSubRule } from "./match-nfe-sub-rule";
 import { resolveTaxFields } from "./resolve-tax-fields";
-import { builtInLevel, itemLevel } from "./tax-levels";
+import { builtInLevel, itemLevel, statutoryLevel } from "./tax-levels";
 import type { TaxLevel } from "./tax-fields";
 
 const level = (source: TaxLevel["source"], values: TaxLevel["values"]): TaxLevel => ({ source, values });
@@ -44,6 +44,7 @@ describe("resolution order, field by field", () => {
     const template = level("template", { icmsCst: "00", icmsRate: dec(7) });
     const company = level("company", { ncm: "99999999", cfop: "5102", icmsCst: "00", icmsRate: dec(4), pisCst: "01", pisRate: dec("0.65"), cofinsCst: "01", cofinsRate: dec(3) });
     const defaults = builtInLevel(false);
+    const law2026 = statutoryLevel("2026-11-20", "NFE");
     const context = { documentType: "NFE" as const, icmsTable: "CST" as const, ibsCbsApplies: true, recipientContributor: true };
     const linesLevels: TaxLevel[][] = [
       [itemLevel({ icmsSituation: "00", icmsRate: 25, ncm: "10063021" }), rule, product, template, company, defaults],
@@ -53,7 +54,7 @@ describe("resolution order, field by field", () => {
       [itemLevel({}), level("rule", {}), level("product", {}), level("template", {}), company, defaults],
     ];
     const lines = linesLevels.map((levels) => {
-      const { fields, sources } = resolveTaxFields(levels);
+      const { fields, sources } = resolveTaxFields([law2026, ...levels]);
       const taxes = computeItemTaxes({ context, grossValue: dec("100.00"), freight: dec(0), fields });
       return { grossValue: dec("100.00"), taxes, sources: usedSources(taxes, sources) };
     });
@@ -98,5 +99,20 @@ describe("tax rule matching", () => {
     expect(productCfopFor(product, "INTERSTATE", true)).toBe("6102");
     expect(productCfopFor(product, "INTERSTATE", false)).toBe("6108");
     expect(productCfopFor(product, "FOREIGN", false)).toBe("7102");
+  });
+});
+
+describe("the law's level by issue date (lib/tax/data/reform-rates.ts)", () => {
+  const company = level("company", { pisCst: "01", pisRate: dec("1.65"), cbsRate: dec("8.7") });
+  it("31/12/2026 takes 2026's IBS/CBS rates and keeps PIS; 01/01/2027 takes art. 344's IBS, the company's CBS, PIS CST 08", () => {
+    const y2026 = resolveTaxFields([statutoryLevel("2026-12-31", "NFE"), itemLevel({}), company, builtInLevel(false)]);
+    expect([y2026.fields.ibsStateRate?.toString(), y2026.fields.ibsMunicipalRate?.toString(), y2026.fields.cbsRate?.toString(), y2026.fields.pisCst]).toEqual(["0.1", "0", "0.9", "01"]);
+    const y2027 = resolveTaxFields([statutoryLevel("2027-01-01", "NFE"), itemLevel({ pisSituation: "01" }), company, builtInLevel(false)]);
+    expect([y2027.fields.ibsStateRate?.toString(), y2027.fields.ibsMunicipalRate?.toString(), y2027.fields.cbsRate?.toString(), y2027.fields.pisCst, y2027.fields.cofinsCst]).toEqual(["0.05", "0.05", "8.7", "08", "08"]);
+    expect(y2027.sources).toMatchObject({ "ibsCbs.cbsRate": "company", "ibsCbs.ibsStateRate": "default", "pis.cst": "default" });
+  });
+
+  it("an NFS-e keeps its PIS/COFINS fields in 2027 (the DPS's tribFed is not part of this change)", () => {
+    expect(statutoryLevel("2027-01-01", "NFSE").values.pisCst).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Company, FiscalTemplate, NfeTaxRule, Product } from "@prisma/client";
 import { dec } from "./decimal";
-import { IBS_CBS_2026_RATES } from "./compute-ibs-cbs";
+import { reformRatesOn } from "./data/reform-rates";
 import type { TaxLevel } from "./tax-fields";
 
 // Turns each source of the resolution order into a TaxLevel. Decimal columns
@@ -137,7 +137,13 @@ export function templateLevel(template: FiscalTemplate | null): TaxLevel {
   };
 }
 
-export function companyLevel(company: Company): TaxLevel {
+/**
+ * The company's defaults. Its IBS/CBS rates are dated: they count only for a
+ * document issued on or after `ibsCbsRatesValidFrom` (the law's own rates, in
+ * statutoryLevel, come first wherever the law fixes one).
+ */
+export function companyLevel(company: Company, issuedOn: string): TaxLevel {
+  const ratesApply = !!company.ibsCbsRatesValidFrom && company.ibsCbsRatesValidFrom <= issuedOn;
   return {
     source: "company",
     values: {
@@ -155,9 +161,30 @@ export function companyLevel(company: Company): TaxLevel {
       ipiCEnq: company.defaultIpiCEnq,
       ibsCbsCst: company.defaultIbsCbsCst,
       cClassTrib: company.defaultCClassTrib,
-      cbsRate: d(company.cbsRate),
-      ibsStateRate: d(company.ibsStateRate),
-      ibsMunicipalRate: d(company.ibsMunicipalRate),
+      cbsRate: ratesApply ? d(company.cbsRate) : null,
+      ibsStateRate: ratesApply ? d(company.ibsStateRate) : null,
+      ibsMunicipalRate: ratesApply ? d(company.ibsMunicipalRate) : null,
+    },
+  };
+}
+
+/**
+ * What the law decides for the issue date (lib/tax/data/reform-rates.ts), ahead
+ * of every other level: the IBS/CBS rates it fixes (2026: arts. 343 and 346;
+ * 2027–2028: art. 344 for the IBS, the CBS left to the company's dated rate),
+ * and, from the extinction of PIS and COFINS (01/01/2027), their CST 08 (no
+ * incidence) on NF-e and NFC-e lines whatever an item, rule or product says.
+ */
+export function statutoryLevel(issuedOn: string, documentType: "NFE" | "NFCE" | "NFSE"): TaxLevel {
+  const row = reformRatesOn(issuedOn);
+  const pisCofinsExtinct = !!row && !row.pisCofins && documentType !== "NFSE";
+  return {
+    source: "default",
+    values: {
+      ibsStateRate: row?.ibsStateRate ? dec(row.ibsStateRate) : null,
+      ibsMunicipalRate: row?.ibsMunicipalRate ? dec(row.ibsMunicipalRate) : null,
+      cbsRate: row?.cbsRate ? dec(row.cbsRate) : null,
+      ...(pisCofinsExtinct ? { pisCst: "08", cofinsCst: "08" } : {}),
     },
   };
 }
@@ -165,8 +192,9 @@ export function companyLevel(company: Company): TaxLevel {
 /**
  * Built-in values when no level sets a field (README, API notes): origin 0
  * (national), modBC 3 (operation value), cEnq 999, IBS/CBS CST 000 with
- * cClassTrib 000001 (full taxation) at the 2026 test rates; for the Simples
- * Nacional CSOSN 102 and PIS/COFINS CST 49 (other outbound operations).
+ * cClassTrib 000001 (full taxation); for the Simples Nacional CSOSN 102 and
+ * PIS/COFINS CST 49 (other outbound operations). The rates are the law's
+ * (statutoryLevel) or the company's, never a built-in.
  */
 export function builtInLevel(simples: boolean): TaxLevel {
   return {
@@ -177,9 +205,6 @@ export function builtInLevel(simples: boolean): TaxLevel {
       ipiCEnq: "999",
       ibsCbsCst: "000",
       cClassTrib: "000001",
-      cbsRate: dec(IBS_CBS_2026_RATES.cbsRate),
-      ibsStateRate: dec(IBS_CBS_2026_RATES.ibsStateRate),
-      ibsMunicipalRate: dec(IBS_CBS_2026_RATES.ibsMunicipalRate),
       ...(simples ? { icmsCst: "102", pisCst: "49", cofinsCst: "49" } : {}),
     },
   };

@@ -145,6 +145,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       { name: "cbsRate", label: "CBS rate (%)" },
       { name: "ibsStateRate", label: "State IBS rate (%)" },
       { name: "ibsMunicipalRate", label: "Municipal IBS rate (%)" },
+      { name: "ibsCbsRatesValidFrom", label: "IBS/CBS rates valid from", hint: "YYYY-MM-DD; used only where the law fixes no rate (the CBS from 2027)" },
     ],
   },
   {

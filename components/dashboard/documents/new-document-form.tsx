@@ -17,6 +17,7 @@ import { buildCreateBody, cfopOperation, initialForm, type DocType, type FormSta
 import { InstallmentsSection } from "./form/installments-section";
 import { ItemsSection } from "./form/items-section";
 import { PaymentsSection } from "./form/payments-section";
+import { stateInfo } from "@/lib/br/states";
 import { TaxPreview } from "./form/tax-preview";
 import { TransportSection } from "./form/transport-section";
 
@@ -45,7 +46,8 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
   const [formError, setFormError] = useState<string | null>(null);
 
   // Live preview of the resolved taxes whenever the body is valid (debounced).
-  const previewBody = buildCreateBody(form, false);
+  const timeZone = stateInfo(options.data?.company.state || "SP").timezone;
+  const previewBody = buildCreateBody(form, false, timeZone);
   const previewValid = CreateDocumentInput.safeParse(previewBody).success;
   const previewKey = useDebounced(previewValid ? JSON.stringify(previewBody) : null, 500);
   const preview = useQuery({
@@ -71,7 +73,7 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
   });
 
   function submit(emit: boolean) {
-    const body = buildCreateBody(form, emit);
+    const body = buildCreateBody(form, emit, timeZone);
     // The route's own schema: messages appear before the round trip.
     const parsed = CreateDocumentInput.safeParse(body);
     if (!parsed.success) {
@@ -123,6 +125,9 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
               </Field>
             </>
           )}
+          <Field label={t("document.issueAt")} className="col-span-2" hint={t("document.issueAtHint")}>
+            <input type="datetime-local" value={form.issueAt ?? ""} onChange={(e) => setForm({ issueAt: e.target.value })} className={inputClass} data-testid="issue-at" />
+          </Field>
           <Field label={t("document.template")} className="col-span-2">
             <select value={form.templateId} onChange={(e) => setForm({ templateId: e.target.value })} className={inputClass}>
               <option value="">{t("document.noTemplate")}</option>

@@ -1,4 +1,5 @@
 import { parseDecimalInput } from "@/lib/br/decimal-input";
+import { zonedLocalToIso } from "@/lib/br/date-input";
 import { stripMask } from "@/lib/br/masks";
 
 // The new-document form's state (strings as typed) and its translation into
@@ -48,6 +49,12 @@ export type FormState = {
   duplicates: DuplicateRow[];
   transport: TransportState | null;
   additionalInfo: string;
+  /**
+   * Issue date and time as typed (YYYY-MM-DDTHH:mm, the company's clock); empty = now. The law of
+   * that date decides the IBS/CBS rates and PIS/COFINS (lib/tax/data/reform-rates.ts), so the
+   * preview of a January 2027 sale shows 2027's treatment today.
+   */
+  issueAt?: string;
 };
 
 export const emptyItem: ItemRow = {
@@ -75,7 +82,8 @@ function pick<T extends Record<string, unknown>>(entries: T): Partial<T> {
   return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
 }
 
-export function buildCreateBody(form: FormState, emit: boolean): Record<string, unknown> {
+/** `timeZone`: the company's (its state's), in which `issueAt` was typed. */
+export function buildCreateBody(form: FormState, emit: boolean, timeZone = "America/Sao_Paulo"): Record<string, unknown> {
   const isService = form.type === "NFSE";
   const inlineEmpty = !form.inline.name.trim() && !stripMask(form.inline.document);
   // An NFC-e without name or CPF is anonymous: no client is sent, so none is created (issue 36 item 12).
@@ -102,6 +110,7 @@ export function buildCreateBody(form: FormState, emit: boolean): Record<string, 
     templateId: text(form.templateId),
     taxRuleId: text(form.taxRuleId),
     additionalInfo: text(form.additionalInfo),
+    issueDateTime: form.issueAt ? zonedLocalToIso(form.issueAt, timeZone) : undefined,
     emit: emit || undefined,
     items: form.items.map((row) =>
       pick({

@@ -22,6 +22,25 @@ export type RuleFinding = {
   detail?: string;
 };
 
+/**
+ * When a rule is in force, by the calendar date of dhEmi (its first ten characters: the issuer's
+ * date) and the environment (ide/tpAmb), with the NT and version that set the dates. A rule
+ * without a schedule always applies. Production and homologation dates differ in the NTs'
+ * schedules ("cronograma"); null means "Implementação Futura" (not applied there).
+ */
+export type RuleSchedule = {
+  /** NT, version and item that set these dates. */
+  source: string;
+  /** First day the rule applies in production (tpAmb 1); null: not yet; absent: from the start. */
+  productionFrom?: string | null;
+  /** First day in homologation (tpAmb 2); null: not yet; absent: from the start. */
+  homologationFrom?: string | null;
+  /** Last day in production (the rule was removed from the next day); absent: still in force. */
+  productionUntil?: string;
+  /** Last day in homologation. */
+  homologationUntil?: string;
+};
+
 export type BusinessRule = {
   /** Campo-Seq of the MOC table (e.g. "NA01-20") or the NT's id. */
   id: string;
@@ -31,8 +50,23 @@ export type BusinessRule = {
   /** Official text; "[nItem:999]" is replaced by the line. */
   xMotivo: string;
   models: ReadonlyArray<"55" | "65">;
+  /** Dates the rule applies on; absent: always (docs/api-notes/tax-reform.md lists the dated ones). */
+  schedule?: RuleSchedule;
   check(nfe: NfeView, context: RuleContext): RuleFinding | null;
 };
+
+/** Whether the rule applies to this document: its model, and its schedule on dhEmi's date in dhEmi's environment. */
+export function ruleApplies(rule: BusinessRule, nfe: NfeView): boolean {
+  if (!rule.models.includes(nfe.model)) return false;
+  const schedule = rule.schedule;
+  if (!schedule) return true;
+  const day = String(nfe.ide.dhEmi ?? "").slice(0, 10);
+  const production = String(nfe.ide.tpAmb ?? "") === "1";
+  const from = production ? schedule.productionFrom : schedule.homologationFrom;
+  const until = production ? schedule.productionUntil : schedule.homologationUntil;
+  if (from === null) return false;
+  return (from === undefined || day >= from) && (until === undefined || day <= until);
+}
 
 export type RuleViolation = {
   rule: BusinessRule;

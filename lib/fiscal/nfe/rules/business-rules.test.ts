@@ -31,6 +31,8 @@ const withIcmsTot = (input: NfeInput, values: Partial<NfeInput["totals"]["icmsTo
 });
 
 const simple = () => golden.simpleNfe();
+/** The document without any IBSCBS group nor its total, as a system that ignores the reform writes it. */
+const withoutIbsCbs = (xml: string) => swap(swap(xml, /<IBSCBS>[\s\S]*?<\/IBSCBS>/g, ""), /<IBSCBSTot>[\s\S]*?<\/IBSCBSTot>/, "");
 /** A return (finNFe 4) of a sale: return CFOPs and the returned note referenced. */
 const RETURNED_KEY = "35260106929383000163550010000000011000000015";
 const asReturn = (input: NfeInput): NfeInput => ({ ...input, finNFe: "4", referencedKeys: [RETURNED_KEY], items: input.items.map((item) => ({ ...item, cfop: "5202" })) });
@@ -191,6 +193,7 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["815", "vICMSUFDest differs from the calculation", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), destinationAmount: "271.00" } }), { vICMSUFDest: "320.50" }))],
   ["816", "vICMSUFRemet not zero at 100 %", () => xmlOf(withIcmsTot(withTaxes(difal(), 0, { difal: { ...difalLine(0), originAmount: "1.00" } }), { vICMSUFRemet: "1.00" }))],
   ["742", "NFC-e with IPI", () => swap(xmlOf(nfce()), "</ICMS>", "</ICMS><IPI><cEnq>999</cEnq><IPINT><CST>53</CST></IPINT></IPI>")],
+  ["1115", "CRT 3 lines without IBSCBS, homologation, December 2026 (UB12-10)", () => withoutIbsCbs(xmlOf({ ...simple(), issuedAt: new Date("2026-12-07T13:00:00Z") }))],
   ["1021", "CST 410 with gIBSCBS", () => xmlOf(withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, cst: "410", cClassTrib: "410999" } }))],
   ["1022", "CST 000 without gIBSCBS (regular issuer)", () => {
     const input = withTaxes(simple(), 0, { ibsCbs: { ...simple().items[0]!.taxes.ibsCbs, amounts: null } });
@@ -379,5 +382,56 @@ describe("the first failing rule wins, in the MOC's order", () => {
     for (const input of [simple(), simples(), nfce(), difal(), billing(), golden.simplesWithStNfe(), golden.creditNote(REFERENCED_KEY), golden.debitNote(REFERENCED_KEY), golden.nfceCashWithChange(), reduced(), golden.interstateConsumerDoubleBase()]) {
       expect(findRuleViolations(xmlOf(input))).toEqual([]);
     }
+  });
+});
+
+describe("UB18-10, UB37-10, UB56-10 by the issue date of dhEmi (lib/tax/data/reform-rates.ts)", () => {
+  const issuedOn = (dhEmi: string) => swap(xmlOf(simple()), /<dhEmi>[^<]+<\/dhEmi>/, `<dhEmi>${dhEmi}</dhEmi>`);
+  const rateViolations = (xml: string) => findRuleViolations(xml).filter((v) => ["1026", "1036", "1037"].includes(v.cStat));
+
+  it("accepts 2026's rates at 23:59 on 31/12/2026 and refuses them at 00:00 on 01/01/2027 (IBS 0.05 % + 0.05 %, art. 344)", () => {
+    expect(rateViolations(issuedOn("2026-12-31T23:59:00-03:00"))).toEqual([]);
+    const in2027 = rateViolations(issuedOn("2027-01-01T00:00:00-03:00"));
+    expect(in2027.map((v) => v.cStat)).toEqual(["1026", "1036"]);
+    expect(describeViolation(in2027[0]!)).toContain("pIBSUF 0.1000, previsto 0.05 em 2027-01-01");
+  });
+
+  it("reads the date in dhEmi's own offset: 23:30 on 31/12/2026 in Manaus (−04:00) is still 2026", () => {
+    expect(rateViolations(issuedOn("2026-12-31T23:30:00-04:00"))).toEqual([]);
+  });
+
+  it("checks no CBS rate in 2027, where the law fixes none (the Senate's reference rate)", () => {
+    // Every line's rates (the amounts then differ, which 1041/1052/1069 check, not these rules).
+    const xml = issuedOn("2027-01-01T10:00:00-03:00").replaceAll("<pIBSUF>0.1000</pIBSUF>", "<pIBSUF>0.0500</pIBSUF>")
+      .replaceAll("<pIBSMun>0.0000</pIBSMun>", "<pIBSMun>0.0500</pIBSMun>").replaceAll("<pCBS>0.9000</pCBS>", "<pCBS>8.7000</pCBS>");
+    expect(xml).toContain("<pCBS>8.7000</pCBS>");
+    expect(rateViolations(xml)).toEqual([]);
+  });
+});
+
+describe("rules by date and environment (RuleSchedule)", () => {
+  const onDay = (xml: string, dhEmi: string) => swap(xml, /<dhEmi>[^<]+<\/dhEmi>/, `<dhEmi>${dhEmi}</dhEmi>`);
+  const production = (xml: string) => swap(xml, "<tpAmb>2</tpAmb>", "<tpAmb>1</tpAmb>");
+  const cStats = (xml: string) => findRuleViolations(xml).map((v) => v.cStat);
+
+  it("UB12-10 (1115): homologation from 01/07/2026 only, never yet in production (NT 2025.002 v1.52: Implementação Futura)", () => {
+    const bare = withoutIbsCbs(xmlOf(simple()));
+    expect(cStats(onDay(bare, "2026-06-30T23:59:00-03:00"))).not.toContain("1115");
+    expect(cStats(onDay(bare, "2026-07-01T00:00:00-03:00"))).toContain("1115");
+    expect(cStats(production(onDay(bare, "2026-12-07T10:00:00-03:00")))).not.toContain("1115");
+  });
+
+  it("UB12-10 spares a return referencing a note issued before 2027, not one referencing 2027", () => {
+    const returned = (key: string) => withoutIbsCbs(xmlOf({ ...asReturn(simple()), referencedKeys: [key], issuedAt: new Date("2026-12-07T13:00:00Z") }));
+    expect(cStats(returned(RETURNED_KEY))).not.toContain("1115");
+    expect(cStats(returned("35270106929383000163550010000000011000000015"))).toContain("1115");
+  });
+
+  it("UB16-10 (1104) is gone from 03/11/2026 in production and 05/10/2026 in homologation (NT 2026.008 v1.00)", () => {
+    const wrongBase = swap(swap(xmlOf(simple()), "<gIBSCBS><vBC>100.00</vBC>", "<gIBSCBS><vBC>99.00</vBC>"), "<vBCIBSCBS>130.00</vBCIBSCBS>", "<vBCIBSCBS>129.00</vBCIBSCBS>");
+    expect(cStats(production(onDay(wrongBase, "2026-11-02T23:59:00-03:00")))).toContain("1104");
+    expect(cStats(production(onDay(wrongBase, "2026-11-03T00:00:00-03:00")))).not.toContain("1104");
+    expect(cStats(onDay(wrongBase, "2026-10-04T12:00:00-03:00"))).toContain("1104");
+    expect(cStats(onDay(wrongBase, "2026-10-05T12:00:00-03:00"))).not.toContain("1104");
   });
 });

@@ -1,5 +1,5 @@
 import * as billing from "./billing-rules";
-import type { BusinessRule, RuleContext, RuleFinding, RuleViolation } from "./business-rule";
+import { ruleApplies, type BusinessRule, type RuleContext, type RuleFinding, type RuleViolation } from "./business-rule";
 import * as ibsCbsClass from "./ibs-cbs-class-rules";
 import * as ibsCbs from "./ibs-cbs-rules";
 import * as ibsCbsTotals from "./ibs-cbs-total-rules";
@@ -65,6 +65,7 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   icms.difalDestinationAmountRule,
   icms.difalOriginAmountRule,
   item.nfceIpiRule,
+  ibsCbs.ibsCbsGroupMissingRule,
   ibsCbs.ibsCbsGroupUndueRule,
   ibsCbs.ibsCbsGroupRequiredRule,
   ibsCbsClass.classificationUnknownRule,
@@ -164,7 +165,7 @@ export function findRuleViolations(document: NfeView | string, context: RuleCont
   const nfe = typeof document === "string" ? readNfeView(document) : document;
   const violations: RuleViolation[] = [];
   for (const rule of BUSINESS_RULES) {
-    if (!rule.models.includes(nfe.model)) continue;
+    if (!ruleApplies(rule, nfe)) continue;
     const finding = rule.check(nfe, context);
     if (finding) violations.push(violationOf(rule, finding));
   }
@@ -175,7 +176,7 @@ export function findRuleViolations(document: NfeView | string, context: RuleCont
 export function firstRuleViolation(document: NfeView | string, context: RuleContext = {}): RuleViolation | null {
   const nfe = typeof document === "string" ? readNfeView(document) : document;
   for (const rule of BUSINESS_RULES) {
-    if (!rule.models.includes(nfe.model)) continue;
+    if (!ruleApplies(rule, nfe)) continue;
     const finding = rule.check(nfe, context);
     if (finding) return violationOf(rule, finding);
   }

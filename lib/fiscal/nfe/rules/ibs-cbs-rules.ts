@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
-import { CST_REQUIRING_GIBSCBS, statutoryIbsCbsRates } from "@/lib/tax/compute-ibs-cbs";
+import { CST_REQUIRING_GIBSCBS } from "@/lib/tax/compute-ibs-cbs";
+import { statutoryIbsCbsRatesOn } from "@/lib/tax/data/reform-rates";
 import { CST_REQUIRING_DEFERRAL, CST_REQUIRING_GRED, RATE_REDUCTIONS, REGULAR_TAXATION_CLASSES } from "@/lib/tax/data/ibs-cbs-classifications";
 import { Dec } from "@/lib/tax/decimal";
 import { BOTH, firstLine, type BusinessRule } from "./business-rule";
@@ -23,6 +24,34 @@ function firstIbsCbsLine(nfe: NfeView, test: (group: XmlFields, item: NfeViewIte
     return !!group && test(group, item);
   });
 }
+
+/** Whether the document references (NFref) an NF-e or a paper note issued before 2027 (the key's or refNF's AAMM). */
+function referencesBefore2027(nfe: NfeView): boolean {
+  const refs = Array.isArray(nfe.ide.NFref) ? (nfe.ide.NFref as XmlFields[]) : [];
+  return refs.some((ref) => {
+    const key = str(ref.refNFe) || str(ref.refNFeSig);
+    const aamm = key ? key.slice(2, 6) : str(child(ref, "refNF")?.AAMM);
+    return aamm.length === 4 && aamm.slice(0, 2) < "27";
+  });
+}
+
+/**
+ * UB12-10: every line of a regular-regime issuer (CRT 3) carries the IBSCBS group. Dates of NT
+ * 2025.002-RTC v1.52's schedule: homologation for dhEmi from 01/07/2026; production "Implementação
+ * Futura" (v1.40's 03/08/2026 is struck out in v1.52). Exceptions: a return (finNFe 4) or a
+ * complementary note (finNFe 2) referencing a note issued before 2027; fuels of the monophasic
+ * table (not issued here). Text and dates as summarised from the NT by public notes (tax-reform.md).
+ */
+export const ibsCbsGroupMissingRule: BusinessRule = {
+  id: "UB12-10", name: "ibs-cbs-group-missing", cStat: "1115", models: BOTH,
+  xMotivo: "Rejeição: Grupo IBSCBS não informado [nItem:999]",
+  schedule: { source: "NT 2025.002-RTC v1.52, cronograma, UB12-10", homologationFrom: "2026-07-01", productionFrom: null },
+  check: (nfe) => {
+    if (str(nfe.emit.CRT) !== "3") return null;
+    if (["2", "4"].includes(str(nfe.ide.finNFe)) && referencesBefore2027(nfe)) return null;
+    return firstLine(nfe, (item) => !item.ibsCbs && "sem IBSCBS");
+  },
+};
 
 export const ibsCbsGroupUndueRule: BusinessRule = {
   id: "UB13-20", name: "ibs-cbs-group-undue", cStat: "1021", models: BOTH,
@@ -58,6 +87,8 @@ function ibsCbsBaseViolation(group: XmlFields, item: NfeViewItem): string | fals
  */
 export const ibsCbsBaseRule: BusinessRule = {
   id: "UB16-10", name: "ibs-cbs-base", cStat: "1104", models: BOTH,
+  // Removed by NT 2026.008 v1.00 (homologation 05/10/2026, production 03/11/2026): applied to documents issued before.
+  schedule: { source: "NT 2026.008 v1.00: UB16-10 removed", productionUntil: "2026-11-02", homologationUntil: "2026-10-04" },
   xMotivo: "Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem:999]",
   check: (nfe) =>
     firstIbsCbsLine(nfe, (group, item) => {
@@ -78,12 +109,13 @@ type Share = {
   amount: "vIBSUF" | "vIBSMun" | "vCBS";
   /** Column of the cClassTrib table: pRedIBS for both IBS shares, pRedCBS for the CBS. */
   reduction: "ibs" | "cbs";
-  statutoryRate: (year: number) => string | null;
+  /** The law's rate on an issue date (YYYY-MM-DD of dhEmi, the issuer's calendar), or null where it fixes none. */
+  statutoryRate: (issuedOn: string) => string | null;
 };
 
-const STATE: Share = { group: "gIBSUF", rate: "pIBSUF", amount: "vIBSUF", reduction: "ibs", statutoryRate: (y) => statutoryIbsCbsRates(y).ibsState };
-const MUNICIPAL: Share = { group: "gIBSMun", rate: "pIBSMun", amount: "vIBSMun", reduction: "ibs", statutoryRate: (y) => statutoryIbsCbsRates(y).ibsMunicipal };
-const CBS: Share = { group: "gCBS", rate: "pCBS", amount: "vCBS", reduction: "cbs", statutoryRate: (y) => statutoryIbsCbsRates(y).cbs };
+const STATE: Share = { group: "gIBSUF", rate: "pIBSUF", amount: "vIBSUF", reduction: "ibs", statutoryRate: (day) => statutoryIbsCbsRatesOn(day).ibsState };
+const MUNICIPAL: Share = { group: "gIBSMun", rate: "pIBSMun", amount: "vIBSMun", reduction: "ibs", statutoryRate: (day) => statutoryIbsCbsRatesOn(day).ibsMunicipal };
+const CBS: Share = { group: "gCBS", rate: "pCBS", amount: "vCBS", reduction: "cbs", statutoryRate: (day) => statutoryIbsCbsRatesOn(day).cbs };
 
 type RuleText = Pick<BusinessRule, "id" | "name" | "cStat" | "xMotivo">;
 
@@ -102,12 +134,13 @@ function shareRule(text: RuleText, share: Share, test: (g: XmlFields, item: NfeV
 /** gCompraGov/pRedutor of a government purchase (B31), which also reduces the effective rate. */
 const governmentReducer = (nfe: NfeView) => child(nfe.ide, "gCompraGov");
 
-/** UB18-10, UB37-10, UB56-10: the rate fixed by LC 214/2025 for the year of issue; zero for a class with regular taxation. */
+/** UB18-10, UB37-10, UB56-10: the rate fixed by LC 214/2025 for the issue date (lib/tax/data/reform-rates.ts); zero for a class with regular taxation. */
 function statutoryRateRule(text: RuleText, share: Share): BusinessRule {
   return shareRule(text, share, (g, item, nfe) => {
-    const year = Number(str(nfe.ide.dhEmi).slice(0, 4));
-    const expected = REGULAR_TAXATION_CLASSES.has(str(item.ibsCbs?.cClassTrib)) ? "0" : share.statutoryRate(year);
-    return expected !== null && !provenEqual(exact(g[share.rate]), exact(expected)) && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${year}`;
+    // dhEmi carries the issuer's offset, so its first ten characters are the issuer's calendar date.
+    const issuedOn = str(nfe.ide.dhEmi).slice(0, 10);
+    const expected = REGULAR_TAXATION_CLASSES.has(str(item.ibsCbs?.cClassTrib)) ? "0" : share.statutoryRate(issuedOn);
+    return expected !== null && !provenEqual(exact(g[share.rate]), exact(expected)) && !amount(g[share.rate]).equals(expected) && `${share.rate} ${str(g[share.rate])}, previsto ${expected} em ${issuedOn}`;
   });
 }
 
