@@ -117,6 +117,11 @@ export class SoapTaxAuthority implements TaxAuthority {
       };
     }
     if (infProt && DOCUMENT_DENIED.has(protocolStat)) return denial(infProt, answer.responseXml);
+    // SEFAZ-PR (PR-v4_8_77, 2024) answers the consultation of a denied NF-e with the denial's cStat at
+    // the top and no protNFe (sped-nfe issue #1087): still a denial, the number spent, never re-sent.
+    if (!infProt && DOCUMENT_DENIED.has(cStat)) {
+      return { kind: "denied", cStat, reason, protocol: null, deniedAt: text(answer.message, "dhRecbto"), protNFeXml: null, responseXml: answer.responseXml };
+    }
     return refusedOrRetry(cStat, reason, answer.responseXml);
   }
 

@@ -33,8 +33,12 @@ export type ClientCertificate = { privateKeyPem: string; certificatePem: string;
 export type CommunicationFailure = { kind: "communication_failure"; reason: string; cStat?: string };
 export type Refused = { kind: "refused"; cStat: string; reason: string; responseXml?: string };
 
-/** Uso denegado: the authority's protNFe with cStat 110, 301, 302 or 303 and its protocol. */
-export type Denied = { kind: "denied"; cStat: string; reason: string; protocol: string; deniedAt: string; protNFeXml: string; responseXml: string };
+/**
+ * Uso denegado: cStat 110, 301, 302 or 303, with the authority's protNFe and its protocol, or (a
+ * consultation answered by SEFAZ-PR, sped-nfe issue #1087) the denial's cStat at the top of
+ * retConsSitNFe without protNFe: protocol and protNFeXml null.
+ */
+export type Denied = { kind: "denied"; cStat: string; reason: string; protocol: string | null; deniedAt: string; protNFeXml: string | null; responseXml: string };
 
 export type AuthorizationResult =
   | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string }

@@ -14,7 +14,9 @@ import { normalizeAuthorizer } from "./request-authorizer";
 // denegado (110, 301, 302, 303) with a protocol, as SEFAZ does for an issuer
 // or recipient in irregular standing. `outage` with `authorizer` takes one
 // authorizer down (unreachable; its status service answers 108/109 or nothing)
-// while the others, its SVC among them, keep answering.
+// while the others, its SVC among them, keep answering. `consult_without_protnfe`
+// answers a consultation as SEFAZ-PR did in 2024 (sped-nfe issue #1087): the
+// key's cStat (a denial's 110/301/302/303) at the top of retConsSitNFe, no protNFe.
 
 export type FaultAction =
   | { kind: "reject"; cStat: string; reason?: string }
@@ -31,6 +33,8 @@ export type FaultAction =
    * authorization itself is recorded: a consultation finds it).
    */
   | { kind: "receipt_not_found" }
+  /** NFeConsultaProtocolo4: the key's cStat and xMotivo at the top of retConsSitNFe without protNFe or events (SEFAZ-PR, 2024). */
+  | { kind: "consult_without_protnfe" }
   /**
    * The authorizer is down (with `authorizer`): every service fails as
    * unreachable (the connection is dropped, nothing processed), except that its

@@ -141,7 +141,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       case "NFeRetAutorizacao4":
         return receipts.answer(context, payloadXml);
       case "NFeConsultaProtocolo4":
-        return consult(context, payloadXml);
+        return consult(context, payloadXml, { withoutProtocol: action?.kind === "consult_without_protnfe" });
       case "NFeStatusServico4":
         return status(context, payloadXml);
       case "NFeRecepcaoEvento4":
