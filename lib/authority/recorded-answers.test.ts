@@ -91,6 +91,19 @@ describe("recorded authorization, receipt and consultation answers", () => {
 });
 
 describe("recorded distribution answer", () => {
+  it("the Ambiente Nacional's 656 naming the ultNSU to use (composed from sped-common #316) keeps that ultNSU, through the real client", async () => {
+    loopback.replay.answer("NFeDistribuicaoDFe", recordedAnswer("composed-an-distdfe-656-ultnsu.xml"));
+    const result = await loopback.client.distribute({ uf: "PR", environment: "PRODUCTION", model: 55 }, "12345678000195", { kind: "distNSU", lastNsu: "000000000505344" }, certificate);
+    expect(result).toEqual({
+      kind: "communication_failure",
+      cStat: "656",
+      reason: "656 Rejeicao: Consumo Indevido (Deve ser utilizado o ultNSU nas solicitacoes subsequentes. Tente apos 1 hora)",
+      lastNsu: "000000000505511",
+      maxNsu: "000000000000000",
+    });
+    expect(loopback.replay.requests.at(-1)?.body).toContain("<ultNSU>000000000505344</ultNSU>");
+  });
+
   it("Ambiente Nacional's retDistDFeInt two wrappers down (nfeDistDFeInteresseResponse / nfeDistDFeInteresseResult) is found", () => {
     const answer = readSoapAnswer(recordedAnswer("an-distdfe-138-nfeDistDFeInteresseResult.xml"), "retDistDFeInt");
     expect(answer.ok && [text(answer.message, "cStat"), text(answer.message, "xMotivo")]).toEqual(["138", "Documento localizado"]);

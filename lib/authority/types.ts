@@ -76,12 +76,17 @@ export type DistributedItem = { nsu: string; schema: string; xml: string };
 
 /**
  * NFeDistribuicaoDFe's answer: 138 with items, 137 with none (ultNSU = maxNSU);
- * 656 (consumo indevido) is a communication failure with cStat 656.
+ * 656 (consumo indevido) is a communication failure with cStat 656. A refusal or
+ * a 656 keeps the answer's ultNSU/maxNSU when it had them: the Ambiente Nacional's
+ * 656 names the ultNSU the party must ask from next ("Deve ser utilizado o ultNSU
+ * nas solicitacoes subsequentes", maxNSU zero; nfephp-org/sped-common issue #316).
  */
 export type DistributionResult =
   | { kind: "answered"; cStat: string; reason: string; lastNsu: string; maxNsu: string; answeredAt: string; items: DistributedItem[] }
-  | Refused
-  | CommunicationFailure;
+  | (Refused & DistributionCursor)
+  | (CommunicationFailure & DistributionCursor);
+
+export type DistributionCursor = { lastNsu?: string; maxNsu?: string };
 
 export interface TaxAuthority {
   /** NFeAutorizacao4, synchronous (indSinc 1) for one signed <NFe> element; the client wraps it in <enviNFe>. */

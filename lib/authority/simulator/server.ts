@@ -149,7 +149,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       case "NFeInutilizacao4":
         return inutilize(context, payloadXml);
       case "NFeDistribuicaoDFe":
-        return distribute(context, payloadXml, { callsPerMinute: options.distributionCallsPerMinute });
+        return distribute(context, payloadXml, { callsPerMinute: options.distributionCallsPerMinute, ...(action?.kind === "ult_nsu_656" ? { usedUltNsu: action.ultNSU } : {}) });
     }
   }
 
