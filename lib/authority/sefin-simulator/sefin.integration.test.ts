@@ -343,4 +343,23 @@ describe("Sefin Nacional simulator: fault control over HTTP", () => {
     expect((await fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "DELETE" })).status).toBe(204);
     expect((await submit(input, cnpj)).kind).toBe("authorized");
   });
+
+  it("answers the event lookup as Sefin really does (the list eventos, arquivoXml two layers deep), and as the Swagger says under event_lookup_swagger", async () => {
+    const { input, cnpj } = fresh();
+    const issued = await submit(input, cnpj);
+    if (issued.kind !== "authorized") throw new Error(JSON.stringify(issued));
+    const cancellation = buildSignedCancellation({ environment: ENV, accessKey: issued.accessKey, authorCnpj: cnpj, requestedAt: nowLocal(), reasonCode: "1", justification: "Erro na emissao do documento" }, testSigningCredentials(cnpj));
+    expect(await client.registerEvent(ENV, issued.accessKey, cancellation.xml, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized" });
+    const lookup = () => fetch(`${simulator.url}/SefinNacional/nfse/${issued.accessKey}/eventos/101101/1`).then((r) => r.json() as Promise<Record<string, unknown>>);
+    const listed = await lookup();
+    expect(listed).toMatchObject({ eventos: [{ chaveAcesso: issued.accessKey, tipoEvento: "101101", numeroPedidoRegistroEvento: "1", dataHoraRecebimento: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/), arquivoXml: expect.stringMatching(/^SDRzSUFBQUFB/) }] });
+    expect(listed).not.toHaveProperty("eventoXmlGZipB64");
+    const post = (body: unknown) => fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ route: "event_lookup", accessKey: issued.accessKey, times: 1, action: { kind: "event_lookup_swagger" } })).status).toBe(201);
+    const swagger = await lookup();
+    expect(swagger).toHaveProperty("eventoXmlGZipB64");
+    expect(swagger).not.toHaveProperty("eventos");
+    // Both read the same registered event.
+    expect(await client.getEvent(ENV, issued.accessKey, "101101", 1, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", eventXml: expect.stringContaining(`EVT${issued.accessKey}101101001`) });
+  });
 });
