@@ -40,6 +40,22 @@ function countAuthorizations(accessKey: string): { count: () => number; stop: ()
   return { count: () => seen, stop: () => void (faults.take = original) };
 }
 
+/**
+ * A key the authority denied (the simulator's deny rule), stored REJECTED as before DENIED existed
+ * (issue 32, problem 4), with its events gone; `reset` sets the attempt counter (undefined: kept, so
+ * the next send consults first).
+ */
+async function deniedButStoredRejected(cStat: "301" | "302", reset: { emissionAttempts: number | undefined }) {
+  const company = await createEmittingCompany();
+  const draft = await createDraft(company.companyId);
+  fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "deny", cStat }, times: 1 });
+  await emitAndDrain(company.companyId, draft.id);
+  const first = await load(draft.id);
+  await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED", protocolNumber: null, authorizedXml: null, ...reset } });
+  await db.documentEvent.deleteMany({ where: { documentId: draft.id } });
+  return { company, draft, first };
+}
+
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
 const at = (path: string, id: string) => ({ path: `/v1/fiscal-documents/${id}${path}`, params: { id } });
 
@@ -124,13 +140,7 @@ describe("a denied authorization (uso denegado)", () => {
     ["consults first, as for any re-send", { emissionAttempts: undefined }],
     ["is answered 205 and then consults", { emissionAttempts: 0 }],
   ] as const)("a re-emission of a key the authority denied %s, and ends DENIED", async (_, reset) => {
-    const company = await createEmittingCompany();
-    const draft = await createDraft(company.companyId);
-    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "deny", cStat: "301" }, times: 1 });
-    await emitAndDrain(company.companyId, draft.id);
-    const first = await load(draft.id);
-    await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED", protocolNumber: null, authorizedXml: null, ...reset } });
-    await db.documentEvent.deleteMany({ where: { documentId: draft.id } });
+    const { company, draft, first } = await deniedButStoredRejected("301", reset);
 
     await emitAndDrain(company.companyId, draft.id);
     const denied = await load(draft.id);
@@ -147,13 +157,7 @@ describe("a denied authorization (uso denegado)", () => {
     ["consults first and never re-sends", { emissionAttempts: undefined }, 0],
     ["is answered 205, consults, and stops there", { emissionAttempts: 0 }, 1],
   ] as const)("a consultation answered 302 without protNFe (SEFAZ-PR) %s: DENIED without a protocol", async (_, reset, sends) => {
-    const company = await createEmittingCompany();
-    const draft = await createDraft(company.companyId);
-    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "deny", cStat: "302" }, times: 1 });
-    await emitAndDrain(company.companyId, draft.id);
-    const first = await load(draft.id);
-    await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED", protocolNumber: null, authorizedXml: null, ...reset } });
-    await db.documentEvent.deleteMany({ where: { documentId: draft.id } });
+    const { company, draft, first } = await deniedButStoredRejected("302", reset);
     const consultations = fixture.simulator.faults.add({ service: "NFeConsultaProtocolo4", accessKey: first.accessKey!, action: { kind: "consult_without_protnfe" } });
     const authorizations = countAuthorizations(first.accessKey!);
 
