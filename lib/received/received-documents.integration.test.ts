@@ -189,8 +189,9 @@ describe("received documents through the national distribution", () => {
     const otherReader = fixture.simulator.faults.add({ service: "NFeDistribuicaoDFe", cnpj: to.cnpj, action: { kind: "ult_nsu_656", ultNSU: "2" } });
     const scope = { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" as const } };
     try {
-      const refused = await syncReceivedDocuments(to.companyId);
-      expect(refused).toMatchObject({ status: "failed", cStat: "656", lastNsu: "000000000000002" });
+      const refused = await sync(to);
+      expect(refused.status, refused.text).toBe(200);
+      expect(refused.body).toMatchObject({ status: "failed", created: 0, lastNsu: "000000000000002", reason: expect.stringMatching(/^656 - 656 Rejeicao: Consumo Indevido \(Deve ser utilizado o ultNSU/) });
       const cursor = await db.receivedSync.findUniqueOrThrow({ where: scope });
       expect([cursor.lastNsu, cursor.lastCStat]).toEqual(["000000000000002", "656"]);
       expect(cursor.lastReason).toContain("cursor moved from 000000000000000");
