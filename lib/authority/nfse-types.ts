@@ -12,7 +12,12 @@ import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } fr
 /** A Sefin rejection: "E0014", "Conjunto de Série, Número…", and its complement. */
 export type NfseRefused = { kind: "refused"; code: string; reason: string; complement?: string | null; httpStatus: number };
 
-export type NfseIssued = { kind: "authorized"; accessKey: string; nfseXml: string; processedAt: string; dpsId: string | null; alerts: string[] };
+/**
+ * `idDps`: the answer's field as sent, kept for the record only. A real Sefin 201 carries "NFS"
+ * followed by the access key there (SefinNacional_1.6.0, Curitiba, August 2026), not the DPS's Id,
+ * so nothing finds or matches a DPS by it: the DPS Id is the one we built (FiscalDocument.dpsId).
+ */
+export type NfseIssued = { kind: "authorized"; accessKey: string; nfseXml: string; processedAt: string; idDps: string | null; alerts: string[] };
 
 export type NfseSubmission = NfseIssued | NfseRefused | CommunicationFailure;
 

@@ -74,15 +74,36 @@ describe("recorded authorization, receipt and consultation answers", () => {
     expect(await loopback.client.consult(sp, "99999999999999999999999999999999999999999999", certificate)).toMatchObject({ kind: "authorized", cStat: "100", authorizedAt: "2024-02-06T15:36:49-03:00" });
   });
 
-  it("SEFAZ-PR consultation 302 (single quotes) is read: the authority's code and reason, neither authorized nor a communication failure", async () => {
+  it("SEFAZ-PR consultation 302 at the top without protNFe (single quotes) is a denial without a protocol, not a refusal", async () => {
     loopback.replay.answer("NFeConsultaProtocolo4", recordedAnswer("pr-consulta-302-env-single-quotes.xml"));
     const result = await loopback.client.consult({ uf: "PR", environment: "PRODUCTION", model: 55 }, "41241200000000000000550010000000011000000010", certificate);
-    expect(result).toMatchObject({ cStat: "302", reason: "Irregularidade fiscal do destinatario" });
-    expect(["authorized", "communication_failure"]).not.toContain(result.kind);
+    expect(result).toMatchObject({ kind: "denied", cStat: "302", reason: "Irregularidade fiscal do destinatario", protocol: null, protNFeXml: null, deniedAt: "2024-12-02T09:29:41-03:00" });
+  });
+
+  it.each(["110", "301", "303"])("the same answer with %s at the top is a denial too; another cStat stays a refusal", async (cStat) => {
+    const pr = { uf: "PR", environment: "PRODUCTION", model: 55 } as const;
+    const recorded = recordedAnswer("pr-consulta-302-env-single-quotes.xml");
+    loopback.replay.answer("NFeConsultaProtocolo4", recorded.replace("<cStat>302</cStat>", `<cStat>${cStat}</cStat>`));
+    expect(await loopback.client.consult(pr, "41241200000000000000550010000000011000000010", certificate)).toMatchObject({ kind: "denied", cStat, protocol: null });
+    loopback.replay.answer("NFeConsultaProtocolo4", recorded.replace("<cStat>302</cStat>", "<cStat>562</cStat>"));
+    expect(await loopback.client.consult(pr, "41241200000000000000550010000000011000000010", certificate)).toMatchObject({ kind: "refused", cStat: "562" });
   });
 });
 
 describe("recorded distribution answer", () => {
+  it("the Ambiente Nacional's 656 naming the ultNSU to use (composed from sped-common #316) keeps that ultNSU, through the real client", async () => {
+    loopback.replay.answer("NFeDistribuicaoDFe", recordedAnswer("composed-an-distdfe-656-ultnsu.xml"));
+    const result = await loopback.client.distribute({ uf: "PR", environment: "PRODUCTION", model: 55 }, "12345678000195", { kind: "distNSU", lastNsu: "000000000505344" }, certificate);
+    expect(result).toEqual({
+      kind: "communication_failure",
+      cStat: "656",
+      reason: "656 Rejeicao: Consumo Indevido (Deve ser utilizado o ultNSU nas solicitacoes subsequentes. Tente apos 1 hora)",
+      lastNsu: "000000000505511",
+      maxNsu: "000000000000000",
+    });
+    expect(loopback.replay.requests.at(-1)?.body).toContain("<ultNSU>000000000505344</ultNSU>");
+  });
+
   it("Ambiente Nacional's retDistDFeInt two wrappers down (nfeDistDFeInteresseResponse / nfeDistDFeInteresseResult) is found", () => {
     const answer = readSoapAnswer(recordedAnswer("an-distdfe-138-nfeDistDFeInteresseResult.xml"), "retDistDFeInt");
     expect(answer.ok && [text(answer.message, "cStat"), text(answer.message, "xMotivo")]).toEqual(["138", "Documento localizado"]);

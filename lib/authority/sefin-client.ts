@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { bodyField, parseSefinErrors } from "./sefin-errors";
+import { readSefinEvent } from "./sefin-event-answer";
 import { sefinRequest, type SefinResponse } from "./sefin-transport";
 import type { NfseAuthority, NfseEventLookup, NfseEventResult, NfseLookup, NfseRefused, NfseSubmission } from "./nfse-types";
 import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
@@ -85,18 +86,14 @@ export class SefinNacionalClient implements NfseAuthority {
   async getEvent(environment: AuthorityEnvironment, accessKey: string, eventType: string, sequence: number, certificate: ClientCertificate): Promise<NfseEventLookup> {
     const response = await this.call(environment, "GET", `/nfse/${accessKey}/eventos/${eventType}/${sequence}`, certificate);
     if (response.ok && response.status === 404) return { kind: "not_found" };
-    if (response.ok && response.status === 200) return this.event(response.body);
+    // The Swagger's eventoXmlGZipB64, or the list `eventos` with arquivoXml that Sefin really answers (sefin-event-answer.ts).
+    if (response.ok && response.status === 200) return readSefinEvent(response.body, { eventType, sequence });
     return refusalOrFailure(response);
   }
 
   private event(body: unknown): NfseEventResult {
-    const data = bodyField(body, "eventoXmlGZipB64");
-    if (!data) return failure("Sefin answered an event without eventoXmlGZipB64");
-    try {
-      return { kind: "authorized", eventXml: gunzipBase64(data), processedAt: bodyField(body, "dataHoraProcessamento") ?? new Date().toISOString() };
-    } catch {
-      return failure("eventoXmlGZipB64 is not gzip + base64");
-    }
+    const read = readSefinEvent(body);
+    return read.kind === "not_found" ? failure("Sefin answered a registered event with an empty eventos list") : read;
   }
 
   private issued(body: unknown): NfseSubmission & NfseLookup {
@@ -110,6 +107,6 @@ export class SefinNacionalClient implements NfseAuthority {
       return failure("nfseXmlGZipB64 is not gzip + base64");
     }
     const alerts = Array.isArray((body as { alertas?: unknown[] }).alertas) ? ((body as { alertas: unknown[] }).alertas.map((a) => JSON.stringify(a))) : [];
-    return { kind: "authorized", accessKey, nfseXml, processedAt: bodyField(body, "dataHoraProcessamento") ?? "", dpsId: bodyField(body, "idDps"), alerts };
+    return { kind: "authorized", accessKey, nfseXml, processedAt: bodyField(body, "dataHoraProcessamento") ?? "", idDps: bodyField(body, "idDps"), alerts };
   }
 }

@@ -117,6 +117,11 @@ export class SoapTaxAuthority implements TaxAuthority {
       };
     }
     if (infProt && DOCUMENT_DENIED.has(protocolStat)) return denial(infProt, answer.responseXml);
+    // SEFAZ-PR (PR-v4_8_77, 2024) answers the consultation of a denied NF-e with the denial's cStat at
+    // the top and no protNFe (sped-nfe issue #1087): still a denial, the number spent, never re-sent.
+    if (!infProt && DOCUMENT_DENIED.has(cStat)) {
+      return { kind: "denied", cStat, reason, protocol: null, deniedAt: text(answer.message, "dhRecbto"), protNFeXml: null, responseXml: answer.responseXml };
+    }
     return refusedOrRetry(cStat, reason, answer.responseXml);
   }
 
@@ -172,7 +177,8 @@ export class SoapTaxAuthority implements TaxAuthority {
   /**
    * NFeDistribuicaoDFe (NT 2014.002) at the Ambiente Nacional: 137 and 138 are
    * answers (138 with its docZip items gunzipped); 656 and the other "try later"
-   * codes are communication failures; the rest refusals.
+   * codes are communication failures; the rest refusals. Either keeps the
+   * answer's ultNSU (a 656's is the NSU to ask from next).
    */
   async distribute(target: AuthorityTarget, party: string, query: DistributionQuery, certificate: ClientCertificate): Promise<DistributionResult> {
     const national = { ...target, model: 55 as const, contingency: undefined };
@@ -180,7 +186,10 @@ export class SoapTaxAuthority implements TaxAuthority {
     if (!answer.ok) return answer.failure;
     const cStat = text(answer.message, "cStat");
     const reason = text(answer.message, "xMotivo");
-    if (cStat !== DISTRIBUTION_NOTHING && cStat !== DISTRIBUTION_FOUND) return refusedOrRetry(cStat, reason, answer.responseXml);
+    if (cStat !== DISTRIBUTION_NOTHING && cStat !== DISTRIBUTION_FOUND) {
+      const lastNsu = text(answer.message, "ultNSU");
+      return { ...refusedOrRetry(cStat, reason, answer.responseXml), ...(lastNsu ? { lastNsu, maxNsu: text(answer.message, "maxNSU") } : {}) };
+    }
     let items: DistributedItem[];
     try {
       items = distributedItems(answer.responseXml);

@@ -33,8 +33,12 @@ export type ClientCertificate = { privateKeyPem: string; certificatePem: string;
 export type CommunicationFailure = { kind: "communication_failure"; reason: string; cStat?: string };
 export type Refused = { kind: "refused"; cStat: string; reason: string; responseXml?: string };
 
-/** Uso denegado: the authority's protNFe with cStat 110, 301, 302 or 303 and its protocol. */
-export type Denied = { kind: "denied"; cStat: string; reason: string; protocol: string; deniedAt: string; protNFeXml: string; responseXml: string };
+/**
+ * Uso denegado: cStat 110, 301, 302 or 303, with the authority's protNFe and its protocol, or (a
+ * consultation answered by SEFAZ-PR, sped-nfe issue #1087) the denial's cStat at the top of
+ * retConsSitNFe without protNFe: protocol and protNFeXml null.
+ */
+export type Denied = { kind: "denied"; cStat: string; reason: string; protocol: string | null; deniedAt: string; protNFeXml: string | null; responseXml: string };
 
 export type AuthorizationResult =
   | { kind: "authorized"; cStat: string; reason: string; protocol: string; authorizedAt: string; protNFeXml: string; responseXml: string }
@@ -72,12 +76,17 @@ export type DistributedItem = { nsu: string; schema: string; xml: string };
 
 /**
  * NFeDistribuicaoDFe's answer: 138 with items, 137 with none (ultNSU = maxNSU);
- * 656 (consumo indevido) is a communication failure with cStat 656.
+ * 656 (consumo indevido) is a communication failure with cStat 656. A refusal or
+ * a 656 keeps the answer's ultNSU/maxNSU when it had them: the Ambiente Nacional's
+ * 656 names the ultNSU the party must ask from next ("Deve ser utilizado o ultNSU
+ * nas solicitacoes subsequentes", maxNSU zero; nfephp-org/sped-common issue #316).
  */
 export type DistributionResult =
   | { kind: "answered"; cStat: string; reason: string; lastNsu: string; maxNsu: string; answeredAt: string; items: DistributedItem[] }
-  | Refused
-  | CommunicationFailure;
+  | (Refused & DistributionCursor)
+  | (CommunicationFailure & DistributionCursor);
+
+export type DistributionCursor = { lastNsu?: string; maxNsu?: string };
 
 export interface TaxAuthority {
   /** NFeAutorizacao4, synchronous (indSinc 1) for one signed <NFe> element; the client wraps it in <enviNFe>. */

@@ -99,8 +99,14 @@ describe("NFS-e cancellation: no drift with Sefin", () => {
     expect(await db.domainEvent.count({ where: { documentId: nfse.id, type: "document.cancelled" } })).toBe(1);
   });
 
-  it("a cancellation Sefin registered whose record failed is finished by the background run, with no retry (issue 34)", async () => {
+  // Sefin's event lookup really answers the list `eventos` with arquivoXml (base64 of the gzip-base64
+  // text; docs/api-notes/nfse.md), the simulator's default; the Swagger's eventoXmlGZipB64 under a rule.
+  it.each([
+    ["the list eventos with arquivoXml, as Sefin really answers", null, "eventos"],
+    ["the Swagger's eventoXmlGZipB64 (fault rule event_lookup_swagger)", { kind: "event_lookup_swagger" } as const, "eventoXmlGZipB64"],
+  ])("a cancellation Sefin registered whose record failed is finished by the background run, with no retry (issue 34): lookup answered with %s", async (_, action, field) => {
     const nfse = await authorizedNfse();
+    if (action) simulator.sefinFaults.add({ route: "event_lookup", accessKey: nfse.accessKey, action });
     await failNextEventRecord(nfse.id);
     expect((await cancel(nfse.id, { justification: JUSTIFICATION, nfseReasonCode: "1" })).status).toBe(500);
     const intent = await db.documentEventIntent.findFirstOrThrow({ where: { documentId: nfse.id } });
@@ -112,6 +118,9 @@ describe("NFS-e cancellation: no drift with Sefin", () => {
     expect(stored).toMatchObject({ status: "CANCELLED", cancellationReason: JUSTIFICATION, cancellationProtocol: `EVT${nfse.accessKey}101101001` });
     expect(stored.events.map((e) => e.id)).toEqual([(await db.documentEventIntent.findUniqueOrThrow({ where: { id: intent.id } })).eventId]);
     expect(await db.domainEvent.count({ where: { documentId: nfse.id, type: "document.cancelled" } })).toBe(1);
+    // The shape the reconciler read is the one the simulator serves for this key.
+    const lookup = await fetch(`${simulator.url}/SefinNacional/nfse/${nfse.accessKey}/eventos/101101/1`);
+    expect(Object.keys(await lookup.json())).toContain(field);
   });
 
   it("E0840 from another event (no cancellation held at Sefin) is a refusal: the document stays AUTHORIZED", async () => {

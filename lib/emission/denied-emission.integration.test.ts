@@ -28,6 +28,34 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
+/** Counts the authorizations of this key that reach the simulator until `stop` (its fault registry sees every request while a rule is registered). */
+function countAuthorizations(accessKey: string): { count: () => number; stop: () => void } {
+  let seen = 0;
+  const faults = fixture.simulator.faults;
+  const original = faults.take;
+  faults.take = function (service, fields) {
+    if (service === "NFeAutorizacao4" && fields.accessKey === accessKey) seen += 1;
+    return original.call(this, service, fields);
+  };
+  return { count: () => seen, stop: () => void (faults.take = original) };
+}
+
+/**
+ * A key the authority denied (the simulator's deny rule), stored REJECTED as before DENIED existed
+ * (issue 32, problem 4), with its events gone; `reset` sets the attempt counter (undefined: kept, so
+ * the next send consults first).
+ */
+async function deniedButStoredRejected(cStat: "301" | "302", reset: { emissionAttempts: number | undefined }) {
+  const company = await createEmittingCompany();
+  const draft = await createDraft(company.companyId);
+  fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "deny", cStat }, times: 1 });
+  await emitAndDrain(company.companyId, draft.id);
+  const first = await load(draft.id);
+  await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED", protocolNumber: null, authorizedXml: null, ...reset } });
+  await db.documentEvent.deleteMany({ where: { documentId: draft.id } });
+  return { company, draft, first };
+}
+
 const load = (id: string) => db.fiscalDocument.findUniqueOrThrow({ where: { id }, include: { events: true } });
 const at = (path: string, id: string) => ({ path: `/v1/fiscal-documents/${id}${path}`, params: { id } });
 
@@ -112,13 +140,7 @@ describe("a denied authorization (uso denegado)", () => {
     ["consults first, as for any re-send", { emissionAttempts: undefined }],
     ["is answered 205 and then consults", { emissionAttempts: 0 }],
   ] as const)("a re-emission of a key the authority denied %s, and ends DENIED", async (_, reset) => {
-    const company = await createEmittingCompany();
-    const draft = await createDraft(company.companyId);
-    fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "deny", cStat: "301" }, times: 1 });
-    await emitAndDrain(company.companyId, draft.id);
-    const first = await load(draft.id);
-    await db.fiscalDocument.update({ where: { id: draft.id }, data: { status: "REJECTED", protocolNumber: null, authorizedXml: null, ...reset } });
-    await db.documentEvent.deleteMany({ where: { documentId: draft.id } });
+    const { company, draft, first } = await deniedButStoredRejected("301", reset);
 
     await emitAndDrain(company.companyId, draft.id);
     const denied = await load(draft.id);
@@ -126,6 +148,29 @@ describe("a denied authorization (uso denegado)", () => {
     expect(denied.events.map((e) => [e.kind, e.cStat, (e.details as { via: string }).via])).toEqual([["DENIAL", "301", "consult"]]);
     expect(checkXmlSchema(denied.authorizedXml!, "nfe/procNFe_v4.00.xsd")).toEqual({ valid: true });
     expect(await db.simulatorDocument.count({ where: { accessKey: denied.accessKey! } })).toBe(1);
+  });
+
+  // SEFAZ-PR answers the consultation of a denied key with the denial's cStat at the top of
+  // retConsSitNFe and no protNFe (PR-v4_8_77, 2024, sped-nfe issue #1087; test/fixtures/authority-answers).
+  // Read as a refusal, the pipeline re-sent, was answered 205 and ended REJECTED with the number spent.
+  it.each([
+    ["consults first and never re-sends", { emissionAttempts: undefined }, 0],
+    ["is answered 205, consults, and stops there", { emissionAttempts: 0 }, 1],
+  ] as const)("a consultation answered 302 without protNFe (SEFAZ-PR) %s: DENIED without a protocol", async (_, reset, sends) => {
+    const { company, draft, first } = await deniedButStoredRejected("302", reset);
+    const consultations = fixture.simulator.faults.add({ service: "NFeConsultaProtocolo4", accessKey: first.accessKey!, action: { kind: "consult_without_protnfe" } });
+    const authorizations = countAuthorizations(first.accessKey!);
+
+    await emitAndDrain(company.companyId, draft.id);
+    consultations();
+    authorizations.stop();
+    const denied = await load(draft.id);
+    expect([denied.status, denied.protocolNumber, denied.rejectionCode, denied.rejectionReason, denied.authorizedXml]).toEqual(["DENIED", null, "302", "302 - Uso Denegado: Irregularidade fiscal do destinatário", null]);
+    expect(denied.events.map((e) => [e.kind, e.cStat, (e.details as { via: string; withoutProtocol?: boolean }).via, (e.details as { withoutProtocol?: boolean }).withoutProtocol])).toEqual([["DENIAL", "302", "consult", true]]);
+    expect(authorizations.count()).toBe(sends);
+    // DENIED is final: emitting again is refused without a call.
+    const again = await call(emitRoute, { ...at("/emit", draft.id), method: "POST", key: company.key });
+    expect([again.status, again.body?.code]).toEqual([422, "document_denied"]);
   });
 
   it("a rejection is not a denial: the document stays REJECTED and can be emitted again", async () => {

@@ -25,14 +25,14 @@ export type AuthorizationGranted = {
   via: "authorize" | "consult";
 };
 
-/** Uso denegado (cStat 110, 301, 302, 303): the document becomes DENIED with the protocol; its number is spent. */
+/** Uso denegado (cStat 110, 301, 302, 303): the document becomes DENIED with the protocol (null when the answer had none); its number is spent. */
 export type AuthorizationDenied = {
   kind: "denied";
   cStat: string;
   reason: string;
-  protocol: string;
+  protocol: string | null;
   deniedAt: string;
-  protNFeXml: string;
+  protNFeXml: string | null;
   via: "authorize" | "consult";
 };
 

@@ -73,7 +73,7 @@ export function settleAuthorized(client: Queryable, run: EmissionRun, source: Se
 }
 
 /**
- * PROCESSING → DENIED (uso denegado): the protocol, cStat and "cStat - xMotivo"
+ * PROCESSING → DENIED (uso denegado): the protocol (when the answer had one), cStat and "cStat - xMotivo"
  * stored, the denied nfeProc kept (it must be stored like an authorized one),
  * event DENIAL and document.denied. The number is spent: no further emission.
  */
@@ -84,10 +84,11 @@ export function settleDenied(client: Queryable, run: EmissionRun, source: Settle
   return settle(client, run, "DENIED", options, {
     protocol: denied.protocol,
     authorizationDate: null,
-    authorizedXml: buildNfeProc(source.signedXml, denied.protNFeXml),
+    // Without protNFe (a consultation answered 110/301/302/303 at its top, as SEFAZ-PR does) there is no nfeProc to keep.
+    authorizedXml: denied.protNFeXml ? buildNfeProc(source.signedXml, denied.protNFeXml) : null,
     rejectionCode: denied.cStat,
     rejectionReason,
-    event: { kind: "DENIAL", outcome: "DENIED", cStat: denied.cStat, reason: denied.reason, responseXml: denied.protNFeXml, details: { via: denied.via, attempts: source.emissionAttempts }, occurredAt: Number.isNaN(deniedAt.getTime()) ? new Date() : deniedAt },
+    event: { kind: "DENIAL", outcome: "DENIED", cStat: denied.cStat, reason: denied.reason, responseXml: denied.protNFeXml, details: { via: denied.via, attempts: source.emissionAttempts, ...(denied.protocol ? {} : { withoutProtocol: true }) }, occurredAt: Number.isNaN(deniedAt.getTime()) ? new Date() : deniedAt },
     outcome: { type: "document.denied", data: documentEventData({ ...source, authorizationDate: null, protocolNumber: denied.protocol, rejectionReason }) },
   });
 }

@@ -57,14 +57,15 @@ export const manifestReceivedDocumentContract = defineContract({
   summary: "Register the recipient's manifestation (ciência, confirmação, desconhecimento, operação não realizada)",
   description:
     "Events 210210 (CIENCIA), 210200 (CONFIRMACAO), 210220 (DESCONHECIMENTO) and 210240 (NAO_REALIZADA, justification of 15-255 characters required: 400 otherwise) registered at the Ambiente Nacional (cOrgao 91). " +
-    "422 manifestation_not_allowed after a conclusive manifestation, for a second ciência or for a ciência of a cancelled NF-e; 422 authority_rejected (\"cStat - xMotivo\") when the authority refuses; 503 authority_unavailable when it cannot be reached. " +
+    "422 manifestation_not_allowed after a conclusive manifestation, for a second ciência or for a ciência of a cancelled NF-e; 422 authority_rejected (\"cStat - xMotivo\") when the authority refuses; 503 authority_unavailable when it cannot be reached (the manifestation may be registered: the retry, or the next distribution run, consults the access key and records what the authority holds). " +
+    "A retry of a manifestation the authority registered although its answer was lost answers 200 with it (recovered by consulting the access key, also after a 573). One call per document at a time: 409 authority_call_in_progress while another waits too long, 429 rate_limited above the company's calls in flight. " +
     "After the registration the full XML is fetched at once (consChNFe).",
   tag: TAG,
   scope: "received:write",
   params: ReceivedDocumentIdParams,
   body: ManifestationInput,
   response: ReceivedDocumentResponse,
-  errorStatuses: [400, 404, 422, 503],
+  errorStatuses: [400, 404, 409, 422, 429, 503],
 });
 
 export const syncReceivedDocumentsContract = defineContract({

@@ -22,7 +22,7 @@ export const dashboardManifestContract = defineContract({
   params,
   body: ManifestationInput,
   response: ReceivedDocumentResponse,
-  errorStatuses: [400, 403, 404, 422, 503],
+  errorStatuses: [400, 403, 404, 409, 422, 429, 503],
 });
 
 export const dashboardSyncContract = defineContract({

@@ -1,5 +1,6 @@
 import type { ReceivedDocument } from "@prisma/client";
 import { getTaxAuthority } from "@/lib/authority";
+import { withAuthorityCall } from "@/lib/authority-calls";
 import { extractElement } from "@/lib/authority/soap-response";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
@@ -7,7 +8,8 @@ import { DomainError, notFound } from "@/lib/errors";
 import { buildProcEventoNFe } from "@/lib/fiscal/nfe/build-proc";
 import { buildSignedManifestation, MANIFESTATION_EVENT, type ManifestationType } from "./build-manifestation";
 import { fetchFullXml } from "./fetch-by-key";
-import { recordReceivedDocumentEvent } from "@/lib/events/received-document-outcome";
+import { consultManifestations, manifestationClaim, reconcileDocumentManifestations, recordConsulted, recordManifestationIntent, resolveManifestationIntent } from "./manifestation-intents";
+import { recordRegisteredManifestation } from "./record-manifestation";
 
 // POST /v1/received-documents/{id}/manifestation: the recipient's
 // manifestation registered at the Ambiente Nacional (NFeRecepcaoEvento4,
@@ -16,8 +18,16 @@ import { recordReceivedDocumentEvent } from "@/lib/events/received-document-outc
 // realizada) is final, so nothing follows it; ciência comes once. What the
 // authority refuses is 422 authority_rejected with its cStat; out of reach,
 // 503. After the registration the full XML is fetched at once (consChNFe).
+//
+// As our document events do (lib/document-events): one call per document at a
+// time (the authority-call claim, nothing held while the AN answers), the
+// intent committed before the call, an earlier call's PENDING intent finished
+// first by consulting the key, and a 573 (duplicate: the AN already holds this
+// event, e.g. from a call whose answer was lost) answered by consulting the key
+// and recording the registered event with its protocol.
 
 const CONCLUSIVE = new Set(["CONFIRMED", "UNKNOWN", "NOT_PERFORMED"]);
+const DUPLICATE_EVENT = "573";
 
 export function assertManifestationAllowed(document: Pick<ReceivedDocument, "manifestation" | "authorityStatus">, type: ManifestationType): void {
   if (CONCLUSIVE.has(document.manifestation)) {
@@ -36,43 +46,51 @@ export async function manifestReceivedDocument(
 ): Promise<ReceivedDocument> {
   const company = await db.company.findUnique({ where: { id: companyId }, select: { cnpj: true, state: true, environment: true } });
   if (!company) throw notFound("Company");
-  const document = await db.receivedDocument.findFirst({ where: { id: documentId, companyId } });
-  if (!document) throw notFound("Received document");
-  assertManifestationAllowed(document, input.type);
-
-  const credentials = await loadSigningCredentials(companyId);
-  const signed = buildSignedManifestation(
-    { accessKey: document.accessKey, environment: document.environment, authorCnpj: company.cnpj, uf: company.state, type: input.type, justification: input.justification, occurredAt: now },
-    credentials,
-  );
-  const target = { uf: company.state, environment: document.environment, model: 55 as const };
-  const result = await getTaxAuthority(document.environment).sendEvent(target, signed, credentials);
-  if (result.kind === "refused") throw new DomainError(422, "authority_rejected", `${result.cStat} - ${result.reason}`);
-  if (result.kind === "communication_failure") {
-    throw new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${result.reason}; the manifestation may not be registered: try again later`, { "retry-after": "30" });
-  }
+  const exists = await db.receivedDocument.findFirst({ where: { id: documentId, companyId }, select: { id: true } });
+  if (!exists) throw notFound("Received document");
   const event = MANIFESTATION_EVENT[input.type];
-  const procEventoXml = buildProcEventoNFe(signed, extractElement(result.retEventoXml, "retEvento") ?? result.retEventoXml);
-  const registeredAt = Number.isNaN(new Date(result.registeredAt).getTime()) ? now : new Date(result.registeredAt);
-  const updated = await db.$transaction(async (tx) => {
-    await tx.receivedDocumentEvent.upsert({
-      where: { receivedDocumentId_eventType_sequence: { receivedDocumentId: document.id, eventType: event.tpEvento, sequence: 1 } },
-      create: { receivedDocumentId: document.id, eventType: event.tpEvento, sequence: 1, protocol: result.protocol, registeredAt, xml: procEventoXml },
-      update: {},
+
+  const recorded = await withAuthorityCall(manifestationClaim(companyId, documentId), async () => {
+    const credentials = await loadSigningCredentials(companyId);
+    const before = await db.receivedDocument.findFirstOrThrow({ where: { id: documentId, companyId } });
+    // An earlier call of this document left without its answer: what the AN holds is recorded first.
+    const recovered = await reconcileDocumentManifestations(before, company, credentials);
+    const document = await db.receivedDocument.findFirstOrThrow({ where: { id: documentId, companyId } });
+    // The retry of a manifestation the AN registered on the earlier call: answered with it, not sent again.
+    if (recovered.includes(event.tpEvento)) return document;
+    assertManifestationAllowed(document, input.type);
+
+    const signed = buildSignedManifestation(
+      { accessKey: document.accessKey, environment: document.environment, authorCnpj: company.cnpj, uf: company.state, type: input.type, justification: input.justification, occurredAt: now },
+      credentials,
+    );
+    const intent = await recordManifestationIntent({ companyId, receivedDocumentId: document.id, eventType: event.tpEvento, requestXml: signed, justification: input.justification });
+    const target = { uf: company.state, environment: document.environment, model: 55 as const };
+    const result = await getTaxAuthority(document.environment).sendEvent(target, signed, credentials);
+    if (result.kind === "communication_failure") {
+      // The intent stays PENDING: the next attempt or the distribution run consults the key.
+      throw new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${result.reason}; the manifestation may not be registered: try again later`, { "retry-after": "30" });
+    }
+    if (result.kind === "refused" && result.cStat === DUPLICATE_EVENT) {
+      const consulted = await consultManifestations(document, company, credentials);
+      if (consulted.kind === "consulted") {
+        await recordConsulted(document, consulted.events, [intent]);
+        if (consulted.events.some((held) => held.tpEvento === event.tpEvento)) return db.receivedDocument.findFirstOrThrow({ where: { id: documentId, companyId } });
+      }
+    }
+    if (result.kind === "refused") {
+      await db.$transaction((tx) => resolveManifestationIntent(tx, intent.id, { status: "NOT_REGISTERED", note: `${result.cStat} - ${result.reason}` }));
+      throw new DomainError(422, "authority_rejected", `${result.cStat} - ${result.reason}`);
+    }
+    const procEventoXml = buildProcEventoNFe(signed, extractElement(result.retEventoXml, "retEvento") ?? result.retEventoXml);
+    const registeredAt = Number.isNaN(new Date(result.registeredAt).getTime()) ? now : new Date(result.registeredAt);
+    return db.$transaction(async (tx) => {
+      await resolveManifestationIntent(tx, intent.id, { status: "RECORDED", protocol: result.protocol });
+      const stored = await recordRegisteredManifestation(tx, document, { type: input.type, sequence: 1, protocol: result.protocol, registeredAt, procEventoXml, justification: input.justification });
+      return stored.document;
     });
-    const changed = await tx.receivedDocument.update({
-      where: { id: document.id },
-      data: {
-        manifestation: event.state,
-        manifestationRegisteredAt: registeredAt,
-        manifestationProtocol: result.protocol,
-        manifestationJustification: input.type === "NAO_REALIZADA" ? (input.justification ?? null) : null,
-      },
-    });
-    await recordReceivedDocumentEvent(tx, changed, "manifestation_registered");
-    return changed;
   });
-  if (updated.xml) return updated;
+  if (recorded.xml) return recorded;
   // The full XML is distributed once the recipient manifested: fetch it by key now rather than at the next run.
-  return (await fetchFullXml(companyId, updated.id).catch(() => null)) ?? updated;
+  return (await fetchFullXml(companyId, recorded.id).catch(() => null)) ?? recorded;
 }

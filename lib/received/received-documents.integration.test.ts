@@ -27,7 +27,7 @@ import { syncReceivedDocuments } from "./sync";
 
 // Issue 38, "Done when": two companies in one instance, the simulator playing
 // the Ambiente Nacional's distribution between them.
-simulatorFixture();
+const fixture = simulatorFixture();
 let issuer: TestCompany;
 let recipient: TestCompany;
 
@@ -176,6 +176,36 @@ describe("received documents through the national distribution", () => {
     expect(refused).toMatchObject({ status: "failed", cStat: "656" });
     const cursor = await db.receivedSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: company.companyId, environment: "HOMOLOGATION" } } });
     expect(cursor.notBefore!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+  });
+
+  // The Ambiente Nacional's 656 names the ultNSU to use when another system (the ERP, the accountant)
+  // reads the same CNPJ's distribution (nfephp-org/sped-common issue #316): asking from our old cursor
+  // again is refused every hour; the named NSU is adopted and the next page, after the hour, brings documents.
+  it("a 656 naming a higher ultNSU moves the cursor there; after the hour the next page brings the documents after it", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    const issuedDocs = [await issueTo(issuer, to), await issueTo(issuer, to), await issueTo(issuer, to)];
+    // Another system already read NSUs 1 and 2 of this CNPJ.
+    const otherReader = fixture.simulator.faults.add({ service: "NFeDistribuicaoDFe", cnpj: to.cnpj, action: { kind: "ult_nsu_656", ultNSU: "2" } });
+    const scope = { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" as const } };
+    try {
+      const refused = await sync(to);
+      expect(refused.status, refused.text).toBe(200);
+      expect(refused.body).toMatchObject({ status: "failed", created: 0, lastNsu: "000000000000002", reason: expect.stringMatching(/^656 - 656 Rejeicao: Consumo Indevido \(Deve ser utilizado o ultNSU/) });
+      const cursor = await db.receivedSync.findUniqueOrThrow({ where: scope });
+      expect([cursor.lastNsu, cursor.lastCStat]).toEqual(["000000000000002", "656"]);
+      expect(cursor.lastReason).toContain("cursor moved from 000000000000000");
+      expect(cursor.notBefore!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+      expect((await syncReceivedDocuments(to.companyId)).status).toBe("waiting");
+
+      await passTheHour(to);
+      const next = await syncReceivedDocuments(to.companyId);
+      expect(next).toMatchObject({ status: "synced", lastNsu: "000000000000003" });
+      if (next.status !== "synced") return;
+      expect(next.created.map((d) => [d.nsu, d.accessKey])).toEqual([["000000000000003", issuedDocs[2]!.accessKey]]);
+    } finally {
+      otherReader();
+    }
   });
 
   it("the NSU cursor survives a failure in the middle of a page: no gap, no duplicate", { timeout: 60_000 }, async () => {

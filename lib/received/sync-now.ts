@@ -14,7 +14,8 @@ export async function requestSyncNow(companyId: string) {
     return { status: "synced" as const, created: outcome.created.length, lastNsu: outcome.lastNsu, maxNsu: outcome.maxNsu, nextSyncAt: outcome.notBefore?.toISOString() ?? null, reason: null };
   }
   const failed = outcome.status === "failed" ? outcome : null;
-  return { status: "failed" as const, created: 0, lastNsu: "", maxNsu: "", nextSyncAt: failed?.notBefore?.toISOString() ?? null, reason: failed ? `${failed.cStat ? `${failed.cStat} - ` : ""}${failed.reason}` : null };
+  // A 656 that named the ultNSU to use moved the cursor: the answer says where to.
+  return { status: "failed" as const, created: 0, lastNsu: failed?.lastNsu ?? "", maxNsu: "", nextSyncAt: failed?.notBefore?.toISOString() ?? null, reason: failed ? `${failed.cStat ? `${failed.cStat} - ` : ""}${failed.reason}` : null };
 }
 
 export async function manifestAndDescribe(companyId: string, id: string, body: ManifestationInput) {

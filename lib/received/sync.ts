@@ -13,7 +13,12 @@ import { storeDistributedItems } from "./store-items";
 // or a concurrent run never skips or repeats an NSU. No connection or lock is
 // held during the call. When the answer says there is nothing more (137, or
 // ultNSU = maxNSU) the next call waits RECEIVED_SYNC_WAIT_SECONDS (an hour);
-// a 656 (consumo indevido) pauses the company for the hour too.
+// a 656 (consumo indevido) pauses the company for the hour too. The ultNSU of
+// every answer is adopted when it is ahead of the cursor, a 656's included: the
+// Ambiente Nacional names there the NSU the company must ask from ("Deve ser
+// utilizado o ultNSU nas solicitacoes subsequentes"), typically because another
+// system (the ERP, the accountant) reads the same CNPJ's distribution; asking
+// from our old cursor again would be refused 656 every hour, forever.
 
 export const MISUSE_WAIT_MS = 60 * 60 * 1000;
 /** Pages one run reads at most; a company with more continues in the next run (which is due at once). */
@@ -23,7 +28,8 @@ const INITIAL_NSU = "000000000000000";
 export type SyncOutcome =
   | { status: "synced"; pages: number; created: ReceivedDocument[]; lastNsu: string; maxNsu: string; notBefore: Date | null }
   | { status: "waiting"; notBefore: Date }
-  | { status: "failed"; reason: string; cStat?: string; notBefore: Date | null };
+  /** `lastNsu`: the cursor the answer moved (the ultNSU a 656 named). */
+  | { status: "failed"; reason: string; cStat?: string; notBefore: Date | null; lastNsu?: string };
 
 type Company = { id: string; cnpj: string; state: string; environment: Environment };
 
@@ -67,11 +73,8 @@ export async function syncReceivedDocuments(companyId: string, options: { now?: 
     if (answer.kind !== "answered") {
       const misuse = answer.cStat === "656";
       const notBefore = misuse ? new Date(now().getTime() + MISUSE_WAIT_MS) : null;
-      await db.receivedSync.update({
-        where: { companyId_environment: scope },
-        data: { lastCStat: answer.cStat ?? null, lastReason: answer.reason.slice(0, 500), lastRunAt: now(), ...(notBefore ? { notBefore } : {}) },
-      });
-      return { status: "failed", reason: answer.reason, cStat: answer.cStat, notBefore };
+      const adopted = await recordFailedPage(scope, lastNsu, answer, { lastCStat: answer.cStat ?? null, lastReason: answer.reason.slice(0, 500), lastRunAt: now(), ...(notBefore ? { notBefore } : {}) });
+      return { status: "failed", reason: answer.reason, cStat: answer.cStat, notBefore, ...(adopted ? { lastNsu: adopted } : {}) };
     }
     const askedFrom = lastNsu;
     const nextNsu = answer.lastNsu.padStart(15, "0");
@@ -100,6 +103,37 @@ export async function syncReceivedDocuments(companyId: string, options: { now?: 
     if (stored.lastNsu === askedFrom) return { status: "synced", pages: page, created, lastNsu, maxNsu, notBefore: null };
   }
   return { status: "synced", pages: MAX_PAGES_PER_RUN, created, lastNsu, maxNsu, notBefore: null };
+}
+
+/**
+ * A page that brought no documents (656, a refusal): its answer is recorded, and its ultNSU, when
+ * ahead of the cursor the page was asked from, becomes the cursor (guarded by that cursor, as a
+ * stored page is). The NSUs jumped over are not ours to read by distNSU any more: logged, and kept
+ * in lastReason, so the operator can see where the company's distribution went on.
+ */
+async function recordFailedPage(
+  scope: { companyId: string; environment: Environment },
+  askedFrom: string,
+  answer: { lastNsu?: string; maxNsu?: string; cStat?: string },
+  data: { lastCStat: string | null; lastReason: string; lastRunAt: Date; notBefore?: Date },
+): Promise<string | null> {
+  const told = answer.lastNsu && /^\d{1,15}$/.test(answer.lastNsu) ? answer.lastNsu.padStart(15, "0") : null;
+  if (!told || BigInt(told) <= BigInt(askedFrom)) {
+    await db.receivedSync.update({ where: { companyId_environment: scope }, data });
+    return null;
+  }
+  const note = `; the authority named ultNSU ${told}: cursor moved from ${askedFrom}`;
+  const moved = await db.receivedSync.updateMany({
+    where: { ...scope, lastNsu: askedFrom },
+    data: { ...data, lastNsu: told, lastReason: `${data.lastReason.slice(0, 500 - note.length)}${note}` },
+  });
+  if (moved.count === 0) {
+    // Another run moved the cursor meanwhile: only the answer is recorded.
+    await db.receivedSync.update({ where: { companyId_environment: scope }, data });
+    return null;
+  }
+  console.warn(`[received] company ${scope.companyId} (${scope.environment}): ${answer.cStat ?? "answer"} named ultNSU ${told}; the distribution cursor jumped from ${askedFrom} (NSUs in between were read by another system)`);
+  return told;
 }
 
 /** POST /v1/received-documents/sync: 429 with Retry-After inside the wait after an empty answer or a 656. */

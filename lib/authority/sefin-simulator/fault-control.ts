@@ -20,6 +20,7 @@ const RuleSchema = z.object({
     z.object({ kind: z.literal("reject"), code: z.string().regex(/^[A-Z]{1,4}\d{3,4}$/), description: z.string().max(500).optional(), status: z.number().int().min(400).max(499).optional() }),
     z.object({ kind: z.literal("http_500") }),
     z.object({ kind: z.literal("delay"), ms: z.number().int().min(1).max(600_000), beforeProcessing: z.boolean().optional() }),
+    z.object({ kind: z.literal("event_lookup_swagger") }),
   ]),
 });
 

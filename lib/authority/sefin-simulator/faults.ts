@@ -2,13 +2,21 @@
 // the SEFAZ simulator's: match by route and/or DPS Id, access key or CNPJ;
 // answer a given E-code, HTTP 500, or delay the answer (after the work by
 // default: the NFS-e is issued but the answer is lost, which /dps/{id} recovers).
+// The event lookup answers as the real Sefin does (the list `eventos` with
+// `arquivoXml`); `event_lookup_swagger` makes it answer the Swagger's
+// `eventoXmlGZipB64` instead, the shape the registration's 201 keeps.
 
 export type SefinRoute = "submit" | "dps" | "nfse" | "event" | "event_lookup";
 
 export type SefinFaultAction =
   | { kind: "reject"; code: string; description?: string; status?: number }
   | { kind: "http_500" }
-  | { kind: "delay"; ms: number; beforeProcessing?: boolean };
+  | { kind: "delay"; ms: number; beforeProcessing?: boolean }
+  /** GET /nfse/{chave}/eventos/{tipo}/{seq}: the Swagger's `{ eventoXmlGZipB64 }` instead of the list `eventos` Sefin really answers. */
+  | { kind: "event_lookup_swagger" };
+
+/** How the simulator answers an event lookup: as Sefin really does (`listed`) or as the Swagger says. */
+export type EventLookupShape = "listed" | "swagger";
 
 export type SefinFaultRule = { route?: SefinRoute; dpsId?: string; accessKey?: string; cnpj?: string; times?: number; action: SefinFaultAction };
 

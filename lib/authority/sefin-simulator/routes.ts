@@ -5,7 +5,7 @@ import { gzipBase64 } from "../sefin-client";
 import type { SimulatorContext } from "../simulator/context";
 import { localTime } from "../simulator/context";
 import { SIMULATOR_APP_VERSION } from "./build-nfse-xml";
-import type { SefinFaultAction, SefinFaultRegistry, SefinRoute } from "./faults";
+import type { EventLookupShape, SefinFaultAction, SefinFaultRegistry, SefinRoute } from "./faults";
 import { receiveDps } from "./receive-dps";
 import { receiveEvent } from "./receive-event";
 import type { Rejection } from "./rejections";
@@ -14,7 +14,10 @@ import { NFSE_ACCESS_KEY_PATTERN } from "@/lib/fiscal/nfse/access-key";
 
 // The Sefin Nacional REST API of the simulator, at the Swagger's paths under
 // /SefinNacional: POST /nfse, GET|HEAD /dps/{id}, GET /nfse/{chave},
-// POST /nfse/{chave}/eventos, GET /nfse/{chave}/eventos/{tipoEvento}/{numSeqEvento}. Bodies as the Swagger; errors carry each field
+// POST /nfse/{chave}/eventos, GET /nfse/{chave}/eventos/{tipoEvento}/{numSeqEvento}. Bodies as the Swagger,
+// except where the real service answers otherwise: the event lookup's list `eventos` with
+// `arquivoXml` (the Swagger's `eventoXmlGZipB64` only under the fault rule `event_lookup_swagger`),
+// and the 201's idDps ("NFS" + key). Errors carry each field
 // in both casings the real service has been seen to use (Codigo / codigo).
 // Over plain HTTP (the default, on loopback) there is no client certificate
 // and no party check; over the optional mutual-TLS listener (tls-listener.ts)
@@ -44,11 +47,27 @@ function notAParty(context: SimulatorContext, caller: string | null | undefined,
   return errorReply(context, { code: "SIM403", description: "O certificado do cliente não é do prestador, do tomador nem do intermediário da NFS-e (código do simulador).", status: 403 }, "erro");
 }
 
-async function route(context: SimulatorContext, method: string, path: string, body: unknown, caller: string | null | undefined): Promise<Reply> {
+/**
+ * One item of the event lookup as Sefin really answers it (sefin-event-answer.ts): arquivoXml is
+ * the base64 of the gzip-base64 text; dataHoraRecebimento in Brasília time without an offset.
+ */
+function listedEvent(accessKey: string, event: { eventType: string; sequence: number; eventXml: string; createdAt: Date }) {
+  const received = localTime(event.createdAt, "35");
+  return {
+    chaveAcesso: accessKey,
+    tipoEvento: event.eventType.replace(/^e/, ""),
+    numeroPedidoRegistroEvento: String(event.sequence),
+    dataHoraRecebimento: `${received.slice(0, 19)}.${String(event.createdAt.getMilliseconds()).padStart(3, "0")}`,
+    arquivoXml: Buffer.from(gzipBase64(event.eventXml), "utf8").toString("base64"),
+  };
+}
+
+async function route(context: SimulatorContext, method: string, path: string, body: unknown, caller: string | null | undefined, shape: EventLookupShape): Promise<Reply> {
   if (method === "POST" && path === "/nfse") {
     const result = await receiveDps(context, body);
     if (!("kind" in result)) return errorReply(context, result);
-    return { status: 201, body: { ...envelope(context), idDps: result.dpsId, chaveAcesso: result.accessKey, nfseXmlGZipB64: gzipBase64(result.nfseXml), alertas: [] } };
+    // idDps as the real Sefin fills it in a 201: "NFS" + the key, not the DPS's Id (nfse-types.ts, NfseIssued).
+    return { status: 201, body: { ...envelope(context), idDps: `NFS${result.accessKey}`, chaveAcesso: result.accessKey, nfseXmlGZipB64: gzipBase64(result.nfseXml), alertas: [] } };
   }
   const dps = /^\/dps\/([^/]+)$/.exec(path);
   if (dps && (method === "GET" || method === "HEAD")) {
@@ -68,7 +87,8 @@ async function route(context: SimulatorContext, method: string, path: string, bo
   if (held && method === "GET") {
     const event = await context.db.simulatorNfseEvent.findFirst({ where: { nfse: { environment: 2, accessKey: held[1]! }, eventType: `e${held[2]!}`, sequence: Number(held[3]!) } });
     if (!event) return errorReply(context, { code: "E1831", description: "Nenhum evento encontrado para a NFS-e.", status: 404 }, "erro");
-    return { status: 200, body: { ...envelope(context), eventoXmlGZipB64: gzipBase64(event.eventXml) } };
+    if (shape === "swagger") return { status: 200, body: { ...envelope(context), eventoXmlGZipB64: gzipBase64(event.eventXml) } };
+    return { status: 200, body: { ...envelope(context), eventos: [listedEvent(held[1]!, event)] } };
   }
   const events = /^\/nfse\/([0-9A-Z]{50})\/eventos$/.exec(path);
   if (events && method === "POST") {
@@ -123,7 +143,7 @@ export async function handleSefinRequest(context: SimulatorContext, faults: Sefi
   if (action?.kind === "http_500") return send({ status: 500, body: { ...envelope(context), erros: [{ Codigo: "RNG9999", Descricao: "Erro não catalogado.", codigo: "RNG9999", descricao: "Erro não catalogado." }] } });
   if (action?.kind === "reject") return send(errorReply(context, { code: action.code, description: action.description ?? `Rejeição simulada ${action.code}`, status: action.status ?? 400 }));
   if (action?.kind === "delay" && action.beforeProcessing) await sleep(action.ms);
-  const reply = await route(context, method, path, body, callerOf(request));
+  const reply = await route(context, method, path, body, callerOf(request), action?.kind === "event_lookup_swagger" ? "swagger" : "listed");
   if (action?.kind === "delay" && !action.beforeProcessing) await sleep(action.ms);
   send(reply);
 }

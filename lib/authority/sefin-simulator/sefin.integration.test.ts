@@ -86,13 +86,16 @@ describe("Sefin Nacional simulator: success", () => {
     expect(result.nfseXml).toContain("<xLocEmi>São Paulo</xLocEmi><xLocPrestacao>São Paulo</xLocPrestacao>");
     // 1000.00 at the municipal rate 5% withheld (50.00) + INSS 110 + IR 15 + CSLL 10 + PIS 6.50 + COFINS 30 withheld.
     expect(summary.values).toEqual({ vBC: "1000.00", pAliqAplic: "5.00", vISSQN: "50.00", vTotalRet: "221.50", vLiq: "778.50" });
-    expect(result.nfseXml).toContain(`<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infDPS Id="${result.dpsId}">`);
+    // The 201's idDps is "NFS" + the key, as the real Sefin answers: the DPS Id is the one we built.
+    expect(result.idDps).toBe(`NFS${result.accessKey}`);
+    const dpsId = /<infDPS Id="(DPS\d{42})">/.exec(result.nfseXml)?.[1];
+    expect(dpsId).toBeDefined();
 
     // The same DPS again: E0014; /dps/{id} finds the NFS-e.
     const again = await submit(input, cnpj);
     expect(again).toMatchObject({ kind: "refused", code: "E0014", httpStatus: 400 });
-    expect(await client.dpsExists(ENV, result.dpsId!, testSigningCredentials(cnpj))).toBe(true);
-    expect(await client.findByDps(ENV, result.dpsId!, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", accessKey: result.accessKey, nfseXml: result.nfseXml });
+    expect(await client.dpsExists(ENV, dpsId!, testSigningCredentials(cnpj))).toBe(true);
+    expect(await client.findByDps(ENV, dpsId!, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", accessKey: result.accessKey, nfseXml: result.nfseXml });
     expect(await client.getNfse(ENV, result.accessKey, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", accessKey: result.accessKey });
   });
 
@@ -314,7 +317,8 @@ describe("Sefin Nacional simulator: mutual TLS, GET /nfse and GET /dps only for 
   it("answers the provider and the taker, refuses another company with 403; HEAD /dps answers any certificate", async () => {
     const { input, cnpj } = fresh();
     const provider = testSigningCredentials(cnpj);
-    const issued = await tlsClient.submitDps(ENV, buildSignedDps(input, provider).xml, provider);
+    const dps = buildSignedDps(input, provider);
+    const issued = await tlsClient.submitDps(ENV, dps.xml, provider);
     if (issued.kind !== "authorized") throw new Error(JSON.stringify(issued));
     expect(await tlsClient.getNfse(ENV, issued.accessKey, provider)).toMatchObject({ kind: "authorized", accessKey: issued.accessKey });
     // The taker's certificate (another establishment of the taker's CNPJ root counts as the taker).
@@ -322,8 +326,8 @@ describe("Sefin Nacional simulator: mutual TLS, GET /nfse and GET /dps only for 
     expect(await tlsClient.getNfse(ENV, issued.accessKey, taker)).toMatchObject({ kind: "authorized" });
     const stranger = testSigningCredentials(randomCnpj());
     expect(await tlsClient.getNfse(ENV, issued.accessKey, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
-    expect(await tlsClient.findByDps(ENV, issued.dpsId!, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
-    expect(await tlsClient.dpsExists(ENV, issued.dpsId!, stranger)).toBe(true);
+    expect(await tlsClient.findByDps(ENV, dps.id, stranger)).toMatchObject({ kind: "refused", code: "SIM403", httpStatus: 403 });
+    expect(await tlsClient.dpsExists(ENV, dps.id, stranger)).toBe(true);
     // Over plain HTTP there is no client certificate, hence no party check.
     expect(await client.getNfse(ENV, issued.accessKey, stranger)).toMatchObject({ kind: "authorized" });
   });
@@ -338,5 +342,24 @@ describe("Sefin Nacional simulator: fault control over HTTP", () => {
     expect(await submit(input, cnpj)).toMatchObject({ kind: "refused", code: "E0039" });
     expect((await fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "DELETE" })).status).toBe(204);
     expect((await submit(input, cnpj)).kind).toBe("authorized");
+  });
+
+  it("answers the event lookup as Sefin really does (the list eventos, arquivoXml two layers deep), and as the Swagger says under event_lookup_swagger", async () => {
+    const { input, cnpj } = fresh();
+    const issued = await submit(input, cnpj);
+    if (issued.kind !== "authorized") throw new Error(JSON.stringify(issued));
+    const cancellation = buildSignedCancellation({ environment: ENV, accessKey: issued.accessKey, authorCnpj: cnpj, requestedAt: nowLocal(), reasonCode: "1", justification: "Erro na emissao do documento" }, testSigningCredentials(cnpj));
+    expect(await client.registerEvent(ENV, issued.accessKey, cancellation.xml, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized" });
+    const lookup = () => fetch(`${simulator.url}/SefinNacional/nfse/${issued.accessKey}/eventos/101101/1`).then((r) => r.json() as Promise<Record<string, unknown>>);
+    const listed = await lookup();
+    expect(listed).toMatchObject({ eventos: [{ chaveAcesso: issued.accessKey, tipoEvento: "101101", numeroPedidoRegistroEvento: "1", dataHoraRecebimento: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/), arquivoXml: expect.stringMatching(/^SDRzSUFBQUFB/) }] });
+    expect(listed).not.toHaveProperty("eventoXmlGZipB64");
+    const post = (body: unknown) => fetch(`${simulator.url}/_simulator/sefin-faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ route: "event_lookup", accessKey: issued.accessKey, times: 1, action: { kind: "event_lookup_swagger" } })).status).toBe(201);
+    const swagger = await lookup();
+    expect(swagger).toHaveProperty("eventoXmlGZipB64");
+    expect(swagger).not.toHaveProperty("eventos");
+    // Both read the same registered event.
+    expect(await client.getEvent(ENV, issued.accessKey, "101101", 1, testSigningCredentials(cnpj))).toMatchObject({ kind: "authorized", eventXml: expect.stringContaining(`EVT${issued.accessKey}101101001`) });
   });
 });

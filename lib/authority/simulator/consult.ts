@@ -9,7 +9,9 @@ import { protocolOf } from "./stored-protocol";
 // NFeConsultaProtocolo4 (MOC 4.0, item 4.5): 100 with the original protNFe,
 // 101 for a cancelled NF-e (still with its protNFe), the denial's cStat (110,
 // 301, 302, 303) with its protNFe for a denied one, 217 when unknown.
-export async function consult(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+// `withoutProtocol` (fault rule consult_without_protnfe) answers as SEFAZ-PR did in 2024
+// (sped-nfe issue #1087): the same cStat and xMotivo at the top, no protNFe, no events.
+export async function consult(context: SimulatorContext, payloadXml: string, options: { withoutProtocol?: boolean } = {}): Promise<SimulatorAnswer> {
   const message = child(parseXml(payloadXml), "consSitNFe");
   const tpAmb = text(message, "tpAmb") || "2";
   const chNFe = text(message, "chNFe");
@@ -32,11 +34,15 @@ export async function consult(context: SimulatorContext, payloadXml: string): Pr
     });
     return `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${event.xml}${ret}</procEventoNFe>`;
   });
+  const top = {
+    cStat: denialCStat ?? (cancelled ? "101" : "100"),
+    xMotivo: denialCStat ? denialReason(denialCStat) : cancelled ? "Cancelamento de NF-e homologado" : "Autorizado o uso da NF-e",
+  };
+  if (options.withoutProtocol) return { answerXml: retConsSitNFe({ ...common, ...top }) };
   return {
     answerXml: retConsSitNFe({
       ...common,
-      cStat: denialCStat ?? (cancelled ? "101" : "100"),
-      xMotivo: denialCStat ? denialReason(denialCStat) : cancelled ? "Cancelamento de NF-e homologado" : "Autorizado o uso da NF-e",
+      ...top,
       protNFe: protocolOf({ tpAmb, accessKey: document.accessKey, protocol: document.protocol, digestValue: document.digestValue, receivedAt: document.receivedAt, denialCStat }),
       procEventoNFe: procEventos.join(""),
     }),

@@ -50,7 +50,7 @@ describe("simulator denials (fault rule deny)", () => {
     const nfe = signedNfe({ cnpj, series: 2, number: 5 });
     const denied = await client.authorize(target, nfe.xml, credentialsFor(cnpj));
     if (denied.kind !== "denied") throw new Error(`not denied: ${JSON.stringify(denied)}`);
-    const cancel = signedEvent({ cnpj, accessKey: nfe.accessKey, sequence: 1, event: { tpEvento: "110111", protocol: denied.protocol, justification: "Cancelamento de nota denegada no teste" } });
+    const cancel = signedEvent({ cnpj, accessKey: nfe.accessKey, sequence: 1, event: { tpEvento: "110111", protocol: denied.protocol!, justification: "Cancelamento de nota denegada no teste" } });
     expect(await client.sendEvent(target, cancel, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "205" });
     const correction = signedEvent({ cnpj, accessKey: nfe.accessKey, sequence: 1, event: { tpEvento: "110110", correction: "Correcao do endereco do destinatario no teste" } });
     expect(await client.sendEvent(target, correction, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "205" });

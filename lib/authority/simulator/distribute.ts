@@ -20,7 +20,15 @@ export const PAGE_SIZE = 50;
 export const DEFAULT_CALLS_PER_MINUTE = 60;
 const BLOCK_MS = 60 * 60 * 1000;
 
-export type DistributionOptions = { callsPerMinute?: number };
+/**
+ * `usedUltNsu` (fault rule `ult_nsu_656`): another system reads this party's distribution and has
+ * reached that NSU; a distNSU from below it is refused 656 naming it, as the Ambiente Nacional
+ * answers ("Deve ser utilizado o ultNSU nas solicitacoes subsequentes", maxNSU zero; 505344 asked,
+ * 505511 named in nfephp-org/sped-common issue #316, July 2025).
+ */
+export type DistributionOptions = { callsPerMinute?: number; usedUltNsu?: string };
+
+export const USE_ULT_NSU_REASON = "Rejeicao: Consumo Indevido (Deve ser utilizado o ultNSU nas solicitacoes subsequentes. Tente apos 1 hora)";
 
 const nsu = (value: bigint | number) => String(value).padStart(15, "0");
 
@@ -76,6 +84,9 @@ export async function distribute(context: SimulatorContext, payloadXml: string, 
       return answer({ cStat: "138", xMotivo: "Documento localizado para o Destinatário", ultNSU: nsu(wanted), maxNSU, docs: docZip(item) });
     }
     const after = BigInt(text(distNSU, "ultNSU") || "0");
+    if (options.usedUltNsu !== undefined && after < BigInt(options.usedUltNsu)) {
+      return answer({ cStat: "656", xMotivo: USE_ULT_NSU_REASON, ultNSU: nsu(BigInt(options.usedUltNsu)), maxNSU: nsu(0) });
+    }
     if (after > state!.lastNsu) return answer({ cStat: "589", xMotivo: "Rejeição: Número do NSU informado superior ao maior NSU da base de dados da SEFAZ", ultNSU: maxNSU, maxNSU });
     // Asking again from where it was told it had everything, before the wait is over.
     if (state!.caughtUpAt && state!.caughtUpNsu !== null && after >= state!.caughtUpNsu && now.getTime() - state!.caughtUpAt.getTime() < waitMs) return block();

@@ -28,6 +28,8 @@ const FaultRuleSchema = z.object({
     z.object({ kind: z.literal("async") }),
     z.object({ kind: z.literal("deny"), cStat: z.enum(DENIAL_CSTATS) }),
     z.object({ kind: z.literal("receipt_not_found") }),
+    z.object({ kind: z.literal("consult_without_protnfe") }),
+    z.object({ kind: z.literal("ult_nsu_656"), ultNSU: z.string().regex(/^\d{1,15}$/) }),
     z.object({ kind: z.literal("outage"), status: z.enum(OUTAGE_STATUSES).optional() }),
   ]),
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
 import { db } from "@/lib/db/client";
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { SoapTaxAuthority } from "../soap-tax-authority";
 import { credentialsFor, signedNfe } from "../test-support/fiscal-fixtures";
 import type { AuthorityTarget } from "../types";
@@ -139,5 +140,37 @@ describe("fault injection and classification", () => {
 
     const invalid = await fetch(`${simulator.url}/_simulator/faults`, { method: "POST", body: JSON.stringify({ action: { kind: "explode" } }) });
     expect(invalid.status).toBe(400);
+  });
+
+  // Issue 51: the shapes seen in the field, for the app's flows over HTTP.
+  const post = (rule: unknown) => fetch(`${simulator.url}/_simulator/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(rule) });
+
+  it("consult_without_protnfe: a denied key consulted as SEFAZ-PR answers, 302 at the top and no protNFe (schema-valid)", async () => {
+    const cnpj = randomCnpj();
+    simulator.faults.add({ service: "NFeAutorizacao4", cnpj, times: 1, action: { kind: "deny", cStat: "302" } });
+    const nfe = signedNfe({ cnpj, series: 1, number: 21 });
+    expect(await client.authorize(target, nfe.xml, credentialsFor(cnpj))).toMatchObject({ kind: "denied", cStat: "302" });
+    expect((await post({ service: "NFeConsultaProtocolo4", accessKey: nfe.accessKey, times: 1, action: { kind: "consult_without_protnfe" } })).status).toBe(201);
+    const consulted = await client.consult(target, nfe.accessKey, credentialsFor(cnpj));
+    expect(consulted).toMatchObject({ kind: "denied", cStat: "302", protocol: null, protNFeXml: null });
+    if (consulted.kind !== "denied") return;
+    expect(consulted.responseXml).not.toContain("protNFe");
+    expect(checkXmlSchema(consulted.responseXml, "nfe/retConsSitNFe_v4.00.xsd")).toEqual({ valid: true });
+    // The rule used up: the consultation answers the protNFe again.
+    expect(await client.consult(target, nfe.accessKey, credentialsFor(cnpj))).toMatchObject({ kind: "denied", protocol: expect.stringMatching(/^\d{15}$/) });
+  });
+
+  it("ult_nsu_656: a distNSU from below the named NSU is refused 656 naming it, maxNSU zero", async () => {
+    const cnpj = randomCnpj();
+    expect((await post({ service: "NFeDistribuicaoDFe", cnpj, action: { kind: "ult_nsu_656", ultNSU: "505511" } })).status).toBe(201);
+    expect((await post({ service: "NFeDistribuicaoDFe", action: { kind: "ult_nsu_656", ultNSU: "NSU" } })).status).toBe(400);
+    const answer = await client.distribute(target, cnpj, { kind: "distNSU", lastNsu: "000000000505344" }, credentialsFor(cnpj));
+    expect(answer).toEqual({
+      kind: "communication_failure",
+      cStat: "656",
+      reason: "656 Rejeicao: Consumo Indevido (Deve ser utilizado o ultNSU nas solicitacoes subsequentes. Tente apos 1 hora)",
+      lastNsu: "000000000505511",
+      maxNsu: "000000000000000",
+    });
   });
 });

@@ -14,7 +14,11 @@ import { normalizeAuthorizer } from "./request-authorizer";
 // denegado (110, 301, 302, 303) with a protocol, as SEFAZ does for an issuer
 // or recipient in irregular standing. `outage` with `authorizer` takes one
 // authorizer down (unreachable; its status service answers 108/109 or nothing)
-// while the others, its SVC among them, keep answering.
+// while the others, its SVC among them, keep answering. `consult_without_protnfe`
+// answers a consultation as SEFAZ-PR did in 2024 (sped-nfe issue #1087): the
+// key's cStat (a denial's 110/301/302/303) at the top of retConsSitNFe, no protNFe.
+// `ult_nsu_656` plays another system reading the party's DF-e distribution: a
+// distNSU from below `ultNSU` is refused 656 naming it (distribute.ts).
 
 export type FaultAction =
   | { kind: "reject"; cStat: string; reason?: string }
@@ -31,6 +35,10 @@ export type FaultAction =
    * authorization itself is recorded: a consultation finds it).
    */
   | { kind: "receipt_not_found" }
+  /** NFeConsultaProtocolo4: the key's cStat and xMotivo at the top of retConsSitNFe without protNFe or events (SEFAZ-PR, 2024). */
+  | { kind: "consult_without_protnfe" }
+  /** NFeDistribuicaoDFe: a distNSU from below `ultNSU` is answered 656 "Deve ser utilizado o ultNSU…" with that ultNSU and maxNSU zero. */
+  | { kind: "ult_nsu_656"; ultNSU: string }
   /**
    * The authorizer is down (with `authorizer`): every service fails as
    * unreachable (the connection is dropped, nothing processed), except that its

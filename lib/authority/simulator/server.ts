@@ -141,7 +141,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       case "NFeRetAutorizacao4":
         return receipts.answer(context, payloadXml);
       case "NFeConsultaProtocolo4":
-        return consult(context, payloadXml);
+        return consult(context, payloadXml, { withoutProtocol: action?.kind === "consult_without_protnfe" });
       case "NFeStatusServico4":
         return status(context, payloadXml);
       case "NFeRecepcaoEvento4":
@@ -149,7 +149,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       case "NFeInutilizacao4":
         return inutilize(context, payloadXml);
       case "NFeDistribuicaoDFe":
-        return distribute(context, payloadXml, { callsPerMinute: options.distributionCallsPerMinute });
+        return distribute(context, payloadXml, { callsPerMinute: options.distributionCallsPerMinute, ...(action?.kind === "ult_nsu_656" ? { usedUltNsu: action.ultNSU } : {}) });
     }
   }
 

@@ -46,7 +46,7 @@ export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, 
   const values = [
     run.documentId, run.companyId, run.runId, issued.accessKey, summary.nNFSe, protocol, utc(authorizationDate), issued.nfseXml, now,
     JSON.stringify(summary.values),
-    randomUUID(), `NFS-e ${summary.nNFSe} gerada`, JSON.stringify({ via, attempts: source.emissionAttempts, dpsId: issued.dpsId, alerts: issued.alerts }),
+    randomUUID(), `NFS-e ${summary.nNFSe} gerada`, JSON.stringify({ via, attempts: source.emissionAttempts, idDps: issued.idDps, alerts: issued.alerts }),
     randomUUID(), JSON.stringify(documentEventData(after)),
   ];
   if (options.deferWrite?.({ ctes: SETTLE_NFSE_CTES, values, applied: "settled" })) return { kind: "settled", status: "AUTHORIZED" };
