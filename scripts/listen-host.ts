@@ -1,7 +1,7 @@
 // Where `npm start` / `npm run dev` listen. The embedded demo seeds an administrator whose password
 // the first start prints, so by default it answers only on this machine; HOST opens it
 // (HOST=0.0.0.0 for every IPv4 interface, :: for every interface).
-export function listenHost(embeddedDatabase: boolean, env: NodeJS.ProcessEnv = process.env): string {
+export function listenHost(embeddedDatabase: boolean, env: Record<string, string | undefined> = process.env): string {
   const chosen = env.HOST?.trim();
   if (chosen) return chosen;
   return embeddedDatabase ? "127.0.0.1" : "0.0.0.0";
