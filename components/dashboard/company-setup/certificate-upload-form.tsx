@@ -76,7 +76,7 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
       )}
       {upload.isSuccess && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          Certificate installed for {upload.data.holderName}.
+          {t("installedFor", { holder: upload.data.holderName })}
         </p>
       )}
       {upload.isSuccess && upload.data.warnings.some((w) => w.code === "certificate_not_icp_brasil") && (
