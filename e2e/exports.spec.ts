@@ -31,7 +31,7 @@ test("exports the month's XMLs from the dashboard, follows the progress, downloa
   const entries = await readZipBuffer(readFileSync((await download.path())!));
   const month = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit" }).format(document.issueDateTime);
   expect(entries.get(`NFe/${month}/${document.accessKey}-nfe.xml`)?.toString("utf8")).toBe(document.authorizedXml);
-  expect(entries.get("resumo.csv")?.toString("utf8")).toContain(`${document.accessKey};`);
+  expect(entries.get("resumo.csv")?.toString("utf8")).toContain(`"=""${document.accessKey}""";`);
   await expect(page.getByTestId("export-row")).toHaveCount(1);
 
   await page.getByLabel("E-mail do contador").fill("contador@escritorio.example.com");

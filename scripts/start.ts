@@ -11,6 +11,7 @@ import path from "node:path";
 import { applyMigrations } from "@/lib/db/apply-migrations";
 import { dataDirectory, openProcessDatabase } from "@/lib/db/local-database";
 import { formatFirstStartBanner } from "@/lib/seed/first-start-banner";
+import { describeListenAddress, listenHost } from "./listen-host";
 import { WEB_SERVER_NODE_FLAGS } from "./server-node-flags";
 import { stopOnSignals } from "./stop-signals";
 
@@ -40,6 +41,9 @@ async function main(): Promise<void> {
     const how = database.startedHere ? "started" : "already running, joined";
     console.log(`Embedded PostgreSQL (${how}) at ${path.join(dataDir, "postgres")}, ${new URL(database.url).host}`);
   }
+  // The embedded demo prints an administrator's password: it listens on loopback unless HOST opens it.
+  // With an external database (a deployment) the server keeps listening on every interface.
+  const host = listenHost(database.embedded);
   process.env.NEXTAUTH_SECRET ??= persistentSecret("nextauth-secret");
   process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
@@ -58,13 +62,14 @@ async function main(): Promise<void> {
   const demo = await seedDemoIfEmpty();
   await closeDb();
   if (demo) console.log(formatFirstStartBanner(demo, `http://localhost:${port}`));
+  console.log(describeListenAddress(host, port));
   if (signals.received()) return stopEarly();
 
   // Production GC tuning only: `next dev` hands node flags to its own child through NODE_OPTIONS,
   // which refuses --initial-old-space-size (the dev server then exits at once).
   const nodeFlags = dev ? [] : WEB_SERVER_NODE_FLAGS;
   // Its own process group, so a stop reaches the server's children too (`next dev` runs the server in one).
-  const next = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port], {
+  const next = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", port, "-H", host], {
     stdio: "inherit",
     env: process.env,
     detached: true,

@@ -1,7 +1,7 @@
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
 import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/auth/scopes";
-import { installTestCertificate } from "@/lib/certificates";
+import { installTestCertificate, writeTestCertificate } from "@/lib/certificates";
 import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -52,12 +52,16 @@ export const commands: Record<string, Record<string, Command>> = {
     },
   },
   certificate: {
-    "create-test": async (flags) =>
-      installTestCertificate({
-        companyId: text(flags, "company")!,
-        validDays: text(flags, "valid-days", false) ? Number(text(flags, "valid-days", false)) : undefined,
-        outFile: text(flags, "out", false),
-      }),
+    // --company: generate and install (--out also writes the file); --cnpj with --out: only the file, for a company not created yet.
+    "create-test": async (flags) => {
+      const validDays = text(flags, "valid-days", false) ? Number(text(flags, "valid-days", false)) : undefined;
+      const cnpj = text(flags, "cnpj", false);
+      if (cnpj) {
+        if (text(flags, "company", false)) throw new Error("give --company (generate and install) or --cnpj with --out (only write the file), not both");
+        return writeTestCertificate({ cnpj, legalName: text(flags, "name", false), validDays, outFile: text(flags, "out")! });
+      }
+      return installTestCertificate({ companyId: text(flags, "company")!, validDays, outFile: text(flags, "out", false) });
+    },
   },
   "api-key": {
     create: async (flags) => {

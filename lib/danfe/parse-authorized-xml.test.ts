@@ -34,3 +34,14 @@ describe("an NF-e issued through an SVC", () => {
     expect(parseAuthorizedXml(nfe).contingency).toBeUndefined();
   });
 });
+
+describe("a return naming the note it returns", () => {
+  it("prints the referenced NF-e's key first in informações complementares", () => {
+    const returned = "35261011222333000181550010000000421000000420";
+    const refs = `<NFref><refNFe>${returned}</refNFe></NFref><NFref><refNFe>${returned.replace("42", "43")}</refNFe></NFref>`;
+    const devolucao = nfe.replace("</idDest>", `</idDest>${refs}`);
+    const data = parseAuthorizedXml(devolucao);
+    expect(data.additionalInfo).toMatch(/^NF-e referenciadas: 3526 1011 2223 3300 0181 5500 1000 0000 4210 0000 0420, 3526 1011 2223 3300 0181 5500 1000 0000 4310 0000 0420( – |$)/);
+    expect(parseAuthorizedXml(nfe).additionalInfo ?? "").not.toContain("referenciada");
+  });
+});

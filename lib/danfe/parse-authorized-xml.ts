@@ -1,4 +1,4 @@
-import { formatDateTime } from "./format";
+import { formatAccessKey, formatDateTime } from "./format";
 import { XMLParser } from "fast-xml-parser";
 import type { DanfeData, DanfeItem, DanfeParty, DanfeTransport } from "./danfe-data";
 
@@ -120,6 +120,17 @@ function svcNotice(contingency: { tpEmis: string; at: string; reason: string }):
   return `EMITIDA EM CONTINGÊNCIA (${svc}) – Entrada em contingência: ${contingency.at ? formatDateTime(contingency.at) : ""} – Justificativa: ${contingency.reason}`;
 }
 
+/**
+ * A return (devolução) or an IBS/CBS credit or debit note names the NF-e it refers to
+ * (ide/NFref/refNFe): printed first in "informações complementares", so whoever reads the DANFE
+ * sees which note is returned or adjusted without opening the XML.
+ */
+function referencedNotice(ide: Node): string | undefined {
+  const keys = list(ide.NFref).flatMap((ref) => text(ref.refNFe) ?? []);
+  if (keys.length === 0) return undefined;
+  return `${keys.length === 1 ? "NF-e referenciada" : "NF-e referenciadas"}: ${keys.map(formatAccessKey).join(", ")}`;
+}
+
 export function parseAuthorizedXml(xml: string): DanfeData {
   const root = node(parser.parse(xml.replace(SIGNATURES, "")));
   const proc = node(root.nfeProc);
@@ -176,7 +187,7 @@ export function parseAuthorizedXml(xml: string): DanfeData {
     installments: list(cobr.dup).map((dup) => ({ number: text(dup.nDup) ?? "", dueDate: text(dup.dVenc) ?? "", value: amount(dup.vDup) })),
     payments: list(pag.detPag).map((detPag) => ({ method: text(detPag.tPag) ?? "", value: amount(detPag.vPag) })),
     change: text(pag.vTroco),
-    additionalInfo: model === "55" && contingency ? [svcNotice(contingency), text(infAdic.infCpl)].filter(Boolean).join(" – ") : text(infAdic.infCpl),
+    additionalInfo: [model === "55" && contingency ? svcNotice(contingency) : undefined, referencedNotice(ide), text(infAdic.infCpl)].filter(Boolean).join(" – ") || undefined,
     contingency,
     fiscoInfo: text(infAdic.infAdFisco),
     protocol: protocol.nProt ? { number: text(protocol.nProt) ?? "", receivedAt: text(protocol.dhRecbto) ?? "" } : undefined,

@@ -32,7 +32,9 @@ export async function emittedAnswer(request: Request, companyId: string, queued:
   const settled = await waitForOutcome({ companyId, documentId: queued.documentId, seconds });
   const applied = { "Preference-Applied": `wait=${seconds}` };
   if (!settled) return json(queued, 202, applied);
-  const current = await db.fiscalDocument.findFirst({ where: { id: queued.documentId, companyId }, select: { status: true } });
-  const status = current?.status ?? queued.status;
-  return json({ ...queued, status, message: `Emission finished: the document is ${status}` }, 200, applied);
+  // The settled document as create answers it (accessKey, number, protocol…), plus the emit answer's own fields.
+  const current = await db.fiscalDocument.findFirst({ where: { id: queued.documentId, companyId } });
+  const summary = current ? summarizeDocument(current, { runId: queued.runId }) : null;
+  const status = summary?.status ?? queued.status;
+  return json({ ...summary, ...queued, status, message: `Emission finished: the document is ${status}` }, 200, applied);
 }

@@ -4,6 +4,7 @@ import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { call } from "@/test/http";
+import { db } from "@/test/factories";
 import { createDraft, draftBody } from "./testing/emission-fixtures";
 import { simulatorCompanyFixture } from "./testing/simulator-company-fixture";
 
@@ -42,6 +43,9 @@ describe("Prefer: wait on emission", () => {
     const settled = await whileWorking(companyId, call(emit, { method: "POST", path, key, params: { id: draft.id }, headers: { prefer: "wait=10" } }));
     expect([settled.status, settled.headers.get("preference-applied")]).toEqual([200, "wait=10"]);
     expect(settled.body).toMatchObject({ documentId: draft.id, status: "AUTHORIZED", runId: expect.any(String) });
+    // The settled document as create answers it: its key, number and protocol date, in the same call.
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+    expect(settled.body).toMatchObject({ id: draft.id, number: stored.number, accessKey: stored.accessKey, authorizationDate: stored.authorizationDate!.toISOString() });
 
     // Nobody runs the queue: after one second the answer is the usual one, still PROCESSING.
     const other = await createDraft(companyId);

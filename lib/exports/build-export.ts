@@ -9,7 +9,8 @@ import { DocumentDanfeQuery } from "@/lib/downloads/schemas";
 import { DomainError } from "@/lib/errors";
 import { exportFilePath, exportsDirectory } from "./config";
 import { documentFolder, inutilizationEntry } from "./layout";
-import { earlierEventLine, earlierEventsHeader, resumoHeader, resumoLine, ResumoTotals } from "./resumo-csv";
+import { earlierEventLine, earlierEventsHeader, resumoHeader } from "./resumo-csv";
+import { writeResumoSummary } from "./write-resumo";
 import { ExportInclude } from "./schemas";
 import {
   countDocuments,
@@ -147,7 +148,6 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
   const csvPart = `${target}.${attempt}.csv.part`;
   const zip = await ZipFileWriter.create(part);
   const csv = createWriteStream(csvPart, { flags: "w" });
-  const totals = new ResumoTotals();
   let done = 0;
   const progress = () => updateIfCurrent({ done, sizeBytes: zip.bytes() });
   try {
@@ -173,14 +173,12 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
             const file = documentEventXmlFile(event, document, { download: true });
             await zip.add(folder + file.fileName, file.body, document.issueDateTime);
           }
-          await write(csv, resumoLine(document));
-          totals.add(document);
           done++;
         }
       }
       await progress();
     }
-    await write(csv, totals.footer());
+    await writeResumoSummary((text) => write(csv, text), criteria);
     // Events registered in the period of documents issued before it, in their document's folder (docs/api-notes/exports.md).
     if (include.events && earlierEvents > 0) {
       await write(csv, earlierEventsHeader());

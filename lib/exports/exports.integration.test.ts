@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
+import { parse as parseCsv } from "csv-parse/sync";
 import Decimal from "decimal.js";
 import { SMTPServer } from "smtp-server";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -135,27 +136,47 @@ describe("POST /v1/exports → GET /v1/exports/{id} → download", () => {
     for (const [name, text] of expected) expect(entries.get(name)!.equals(Buffer.from(text, "utf8")), name).toBe(true);
 
     const csv = entries.get("resumo.csv")!.toString("utf8");
-    expect(csv.startsWith("\uFEFFTipo;Série;Número;Chave de acesso;Data de emissão;Situação;Destinatário;CPF/CNPJ do destinatário;Valor total\r\n")).toBe(true);
-    const lines = csv.slice(1).split("\r\n");
-    const documentLines = lines.slice(1, lines.indexOf(""));
+    expect(csv.startsWith("\uFEFFTipo;Série;Número;Chave de acesso;Data de emissão;Situação;Destinatário;CPF/CNPJ do destinatário;Valor total;Data de autorização;Protocolo;Natureza da operação;CFOP;")).toBe(true);
+    // Read as a spreadsheet reads it: ; separated, quoted cells unquoted.
+    const table: string[][] = parseCsv(csv, { delimiter: ";", bom: true, relax_column_count: true, skip_empty_lines: false });
+    const blank = table.findIndex((cells) => cells.length === 1 && cells[0] === "");
+    const documentLines = table.slice(1, blank);
     expect(documentLines).toHaveLength(4);
+    // By model (NF-e, NFC-e, NFS-e), then series and number.
+    const order = { "NF-e": 1, "NFC-e": 2, "NFS-e": 3 } as Record<string, number>;
+    const sortKeys = documentLines.map((cells) => [order[cells[0]!]!, Number(cells[1]), Number(cells[2])]);
+    expect(sortKeys).toEqual([...sortKeys].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!));
     for (const row of rows) {
-      const line = documentLines.find((l) => l.includes(row.accessKey!))!;
-      const cells = line.split(";");
+      // Keys, CNPJs and protocols as ="…", which Excel keeps as text.
+      const cells = documentLines.find((l) => l[3] === `="${row.accessKey}"`)!;
+      expect(cells, row.accessKey!).toBeDefined();
       expect(cells[5]).toBe(row.status === "CANCELLED" ? "Cancelada" : "Autorizada");
       expect(cells[8]).toBe(new Decimal(row.totalValue.toString()).toFixed(2).replace(".", ","));
+      expect(cells[10]).toBe(row.protocolNumber ? `="${row.protocolNumber}"` : "");
+      expect(cells[11]).toBe(row.operationNature);
+      const snapshot = row.clientSnapshot as { document?: string };
+      if (snapshot.document) expect(cells[7]).toBe(`="${snapshot.document}"`);
     }
     const sum = (status: string) => rows.filter((r) => r.status === status).reduce((acc, r) => acc.plus(r.totalValue.toString()), new Decimal(0));
-    const footer = lines.slice(lines.indexOf("") + 1).filter(Boolean);
+    const comma = (value: Decimal) => value.toFixed(2).replace(".", ",");
+    const footer = table.slice(blank + 1, blank + 5).map((cells) => cells.join(";"));
     expect(footer).toEqual([
       "Totais por situação;Quantidade;Valor total",
-      `Autorizada;3;${sum("AUTHORIZED").toFixed(2).replace(".", ",")}`,
-      `Cancelada;1;${sum("CANCELLED").toFixed(2).replace(".", ",")}`,
-      `Total geral;4;${sum("AUTHORIZED").plus(sum("CANCELLED")).toFixed(2).replace(".", ",")}`,
+      `Autorizada;3;${comma(sum("AUTHORIZED"))}`,
+      `Cancelada;1;${comma(sum("CANCELLED"))}`,
+      // The cancelled note is no operation of the month: the valid total is the authorized one.
+      `Total das notas válidas (autorizadas);3;${comma(sum("AUTHORIZED"))}`,
     ]);
-    // The sums of the document lines are the footer's.
-    const lineTotal = documentLines.reduce((acc, l) => acc.plus(l.split(";")[8]!.replace(",", ".")), new Decimal(0));
-    expect(lineTotal.toFixed(2).replace(".", ",")).toBe(footer[3]!.split(";")[2]);
+    // CFOP totals: the authorized NF-e and NFC-e items' values, per CFOP.
+    const cfopTitle = table.findIndex((cells) => cells[0] === "Totais por CFOP (notas autorizadas)");
+    const items = await db.fiscalDocumentItem.findMany({ where: { document: { id: { in: [docs.nfe, docs.nfce] } } } });
+    const byCfop = new Map<string, Decimal>();
+    for (const item of items) byCfop.set(item.cfop, (byCfop.get(item.cfop) ?? new Decimal(0)).plus(item.grossValue.toString()).minus(item.discount.toString()));
+    const cfopLines = table.slice(cfopTitle + 2, cfopTitle + 2 + byCfop.size);
+    expect(cfopLines.map((cells) => [cells[0], cells[2]])).toEqual([...byCfop].sort(([a], [b]) => a.localeCompare(b)).map(([cfop, value]) => [cfop, comma(value)]));
+    // The inutilized range is a line of its own, so the gap 50–51 is explained.
+    const inutilizationTitle = table.findIndex((cells) => cells[0] === "Numeração inutilizada no período");
+    expect(table[inutilizationTitle + 2]!.slice(0, 5)).toEqual(["NF-e", "9", "50", "51", `="${inutilization.protocol}"`]);
   }, 60_000);
 
   it("keeps to the types and inclusions asked for, with the DANFE PDF when pdf is true", async () => {

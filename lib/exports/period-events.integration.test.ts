@@ -79,12 +79,12 @@ describe("events registered in the period of documents issued before it", () => 
     expect(documentLines).toHaveLength(1);
     expect(documentLines[0]).toContain(key(3));
     const afterTotals = lines.slice(lines.indexOf("") + 1);
-    expect(afterTotals.slice(0, 3)).toEqual(["Totais por situação;Quantidade;Valor total", "Autorizada;1;10,00", "Total geral;1;10,00"]);
+    expect(afterTotals.slice(0, 3)).toEqual(["Totais por situação;Quantidade;Valor total", "Autorizada;1;10,00", "Total das notas válidas (autorizadas);1;10,00"]);
     expect(afterTotals.slice(3)).toEqual([
       "",
       "Eventos registrados no período, de documentos emitidos antes dele",
       "Tipo;Série;Número;Chave de acesso;Data de emissão;Evento;Sequência;Data do registro",
-      `NF-e;1;1;${key(1)};31/10/2026 20:00;Cancelamento;1;01/11/2026 07:00`,
+      `NF-e;1;1;"=""${key(1)}""";31/10/2026 20:00;Cancelamento;1;01/11/2026 07:00`,
       "",
     ]);
   });

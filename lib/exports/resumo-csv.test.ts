@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previousMonth, periodBounds, brazilParts } from "./period";
-import { csvCell, decimalComma, resumoLine, ResumoTotals } from "./resumo-csv";
+import { cfopSection, csvCell, decimalComma, inutilizationSection, resumoLine, ResumoTotals } from "./resumo-csv";
 
 describe("resumo.csv", () => {
   it("quotes cells with ; \" or line breaks and neutralises formulas", () => {
@@ -15,15 +15,42 @@ describe("resumo.csv", () => {
     expect(decimalComma("0.1")).toBe("0,10");
   });
 
-  it("writes a document line in Brazil time and the totals per status", () => {
+  it("writes a document line in Brazil time, keys, CNPJs and protocols as text, and its taxes", () => {
+    const key = "3".repeat(44);
     const line = resumoLine({
-      type: "NFE", status: "AUTHORIZED", series: 1, number: 42, nfseNumber: null, accessKey: "3".repeat(44),
-      issueDateTime: new Date("2026-11-01T02:30:00Z"), totalValue: "10.10", clientSnapshot: { name: "Cliente; Ltda", document: "06929383000163" },
+      id: "d1", rank: 1, type: "NFE", status: "AUTHORIZED", series: 1, number: 42, nfseNumber: null, accessKey: key,
+      issueDateTime: new Date("2026-11-01T02:30:00Z"), authorizationDate: new Date("2026-11-01T02:31:00Z"), protocolNumber: "135260000000001",
+      operationNature: "Venda de mercadoria", cfops: "5102/5405", totalValue: "10.10", clientSnapshot: { name: "Cliente; Ltda", document: "06929383000163" },
+      icmsBase: "10.00", icms: "1.80", stBase: "0.00", st: "0.00", ipi: "0.00", pis: "0.07", cofins: "0.30", ibs: "0.01", cbs: "0.09", iss: null,
     });
-    expect(line).toBe(`NF-e;1;42;${"3".repeat(44)};31/10/2026 23:30;Autorizada;"Cliente; Ltda";06929383000163;10,10\r\n`);
+    expect(line).toBe(
+      `NF-e;1;42;"=""${key}""";31/10/2026 23:30;Autorizada;"Cliente; Ltda";"=""06929383000163""";10,10;31/10/2026 23:31;"=""135260000000001""";` +
+        "Venda de mercadoria;5102/5405;10,00;1,80;0,00;0,00;0,00;0,07;0,30;0,01;0,09;\r\n",
+    );
+  });
+
+  it("totals by status, with the valid total of the authorized notes only", () => {
     const totals = new ResumoTotals();
-    for (const [status, value] of [["CANCELLED", "0.20"], ["AUTHORIZED", "0.10"], ["AUTHORIZED", "0.20"]] as const) totals.add({ status, totalValue: value });
-    expect(totals.footer()).toBe("\r\nTotais por situação;Quantidade;Valor total\r\nAutorizada;2;0,30\r\nCancelada;1;0,20\r\nTotal geral;3;0,50\r\n");
+    for (const [status, value] of [["CANCELLED", "0.20"], ["AUTHORIZED", "0.10"], ["DENIED", "5.00"], ["AUTHORIZED", "0.20"]] as const) totals.add({ status, totalValue: value });
+    expect(totals.footer()).toBe(
+      "\r\nTotais por situação;Quantidade;Valor total\r\nAutorizada;2;0,30\r\nCancelada;1;0,20\r\nDenegada;1;5,00\r\nTotal das notas válidas (autorizadas);2;0,30\r\n",
+    );
+  });
+
+  it("keeps a text cell that is not letters and digits as a plain, neutralised cell", () => {
+    expect(csvCell({ text: "=1+1" })).toBe("'=1+1");
+    expect(csvCell({ text: "123.456.789-09" })).toBe("123.456.789-09");
+  });
+
+  it("lists CFOP totals and inutilized ranges, and nothing when there are none", () => {
+    expect(cfopSection([])).toBe("");
+    expect(inutilizationSection([])).toBe("");
+    expect(cfopSection([{ cfop: "5102", documents: 2, products: "30.5", icmsBase: "30.50", icms: "5.49", st: "0", ipi: "0" }])).toBe(
+      "\r\nTotais por CFOP (notas autorizadas)\r\nCFOP;Documentos;Valor dos produtos;Base ICMS;ICMS;ICMS ST;IPI\r\n5102;2;30,50;30,50;5,49;0,00;0,00\r\n",
+    );
+    expect(inutilizationSection([{ model: "65", series: 2, startNumber: 10, endNumber: 12, protocol: "135260000000009", inutilizationDate: new Date("2026-11-05T13:00:00Z") }])).toBe(
+      '\r\nNumeração inutilizada no período\r\nTipo;Série;Número inicial;Número final;Protocolo;Data da inutilização\r\nNFC-e;2;10;12;"=""135260000000009""";05/11/2026 10:00\r\n',
+    );
   });
 });
 

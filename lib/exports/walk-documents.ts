@@ -31,13 +31,14 @@ export type ExportedDocument = {
   xmlBytes: number;
 };
 
-const MATCH = `
+/** The documents an export covers (its period, environment, types and legal-record statuses). */
+export const MATCH = `
   FROM "FiscalDocument" d
   WHERE d."companyId" = $1 AND d."environment"::text = $2 AND d."type"::text = ANY ($3::text[])
     AND d."status" IN ('AUTHORIZED', 'CANCELLED', 'DENIED') AND d."authorizedXml" IS NOT NULL
     AND d."issueDateTime" >= $4::timestamp AND d."issueDateTime" < $5::timestamp`;
 
-function matchParams(c: ExportCriteria) {
+export function matchParams(c: ExportCriteria) {
   const { gte, lt } = periodBounds(c.from, c.to);
   return [c.companyId, c.environment, c.types, gte.toISOString(), lt.toISOString()];
 }
@@ -155,13 +156,13 @@ export async function* earlierDocumentEventPages(c: ExportCriteria, pageSize = E
 
 export type ExportedInutilization = { id: string; model: string; series: number; startNumber: number; endNumber: number; inutilizationDate: Date | null; responseXml: string };
 
-const INUTILIZATIONS = `
+export const INUTILIZATIONS = `
   FROM "Inutilization" i
   WHERE i."companyId" = $1 AND i."environment"::text = $2 AND i."status" = 'AUTHORIZED' AND i."model" = ANY ($3::text[])
     AND i."responseXml" IS NOT NULL AND i."inutilizationDate" >= $4::timestamp AND i."inutilizationDate" < $5::timestamp`;
 
 /** Authorized inutilizations of NF-e/NFC-e whose authority date falls in the period. */
-function inutilizationParams(c: ExportCriteria) {
+export function inutilizationParams(c: ExportCriteria) {
   const models = [...(c.types.includes("NFE") ? ["55"] : []), ...(c.types.includes("NFCE") ? ["65"] : [])];
   const { gte, lt } = periodBounds(c.from, c.to);
   return [c.companyId, c.environment, models, gte.toISOString(), lt.toISOString()];

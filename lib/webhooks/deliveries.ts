@@ -1,4 +1,3 @@
-import { ACCESS_KEY_PATTERN } from "@/lib/br";
 import type { DocumentType, Environment, Prisma, WebhookDelivery, WebhookDeliveryStatus } from "@prisma/client";
 import { paginate, type PaginationQuery } from "@/lib/contracts/pagination";
 import { db } from "@/lib/db/client";
@@ -32,7 +31,7 @@ export type DeliverySearch = PaginationQuery & {
   documentType?: DocumentType;
   from?: string;
   to?: string;
-  /** An event id (evt_…), delivery id, document id or access key. */
+  /** An event id (evt_…), delivery id, document id, access key, externalId, document number or part of a client's name. */
   search?: string;
 };
 
@@ -41,13 +40,29 @@ function createdBetween(from?: string, to?: string): Prisma.DateTimeFilter | und
   return { ...(from && { gte: new Date(from) }), ...(to && { lte: new Date(to) }) };
 }
 
+// The documents a support search names: its id, access key, externalId (the caller's order id),
+// number, or a client's name (part of it, any case). Bounded: a name matching thousands of
+// documents still reads only their newest deliveries' events.
+const SEARCH_DOCUMENTS_MAX = 200;
+
+async function documentsMatching(companyId: string, term: string): Promise<string[]> {
+  const or: Prisma.FiscalDocumentWhereInput[] = [{ id: term }, { externalId: term }, { accessKey: term.toUpperCase() }];
+  if (/^\d{1,9}$/.test(term)) or.push({ number: Number(term) });
+  if (term.length >= 3) {
+    const clients = await db.client.findMany({ where: { companyId, name: { contains: term, mode: "insensitive" } }, select: { id: true }, take: 50 });
+    if (clients.length > 0) or.push({ clientId: { in: clients.map((client) => client.id) } });
+  }
+  const documents = await db.fiscalDocument.findMany({ where: { companyId, OR: or }, select: { id: true }, orderBy: { createdAt: "desc" }, take: SEARCH_DOCUMENTS_MAX });
+  return documents.map((document) => document.id);
+}
+
 async function searchClause(companyId: string, search?: string): Promise<Prisma.WebhookDeliveryWhereInput> {
   const term = search?.trim();
   if (!term) return {};
   if (term.startsWith("evt_")) return { eventId: term.slice(4) };
   // A document's deliveries are reached through its events (indexed by document; deliveries are not).
-  const documentId = ACCESS_KEY_PATTERN.test(term.toUpperCase()) ? (await db.fiscalDocument.findFirst({ where: { companyId, accessKey: term.toUpperCase() }, select: { id: true } }))?.id : term;
-  const eventIds = documentId ? await documentEventIds(companyId, documentId) : [];
+  const documentIds = await documentsMatching(companyId, term);
+  const eventIds = documentIds.length > 0 ? (await db.webhookEvent.findMany({ where: { companyId, documentId: { in: documentIds } }, select: { id: true } })).map((event) => event.id) : [];
   return { OR: [{ id: term }, ...(eventIds.length > 0 ? [{ eventId: { in: eventIds } }] : [])] };
 }
 

@@ -4,7 +4,8 @@ import { LEGACY_HEADERS_UNTIL } from "./config";
 // api.md, Events → Signature: hex HMAC-SHA256 of "<t>.<raw body>" with the
 // endpoint secret; header X-Webhook-Signature "t=<unix seconds>,v1=<hex>".
 
-export const USER_AGENT = "FiscalIssuer-Webhooks/1.0 (+https://github.com/fiscal-issuer)";
+// No address beside the name: the product has no public page to point a receiver to.
+export const USER_AGENT = "FiscalIssuer-Webhooks/1.0";
 
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;

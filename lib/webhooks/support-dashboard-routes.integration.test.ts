@@ -111,6 +111,16 @@ describe("support dashboard webhook routes", () => {
     const byDocument = await call(searchRoute, { ...as(support), path: `/x?search=${document.id}&status=SUCCEEDED&documentType=NFE&environment=HOMOLOGATION` });
     expect(byDocument.body.data.map((d: { id: string }) => d.id)).toEqual(byKey.body.data.map((d: { id: string }) => d.id));
     expect((await call(searchRoute, { ...as(support), path: `/x?search=${document.id}&status=FAILED` })).body.data).toEqual([]);
+    // What support is told by a caller: the order id, the note's number, part of the client's name.
+    await db.fiscalDocument.update({ where: { id: document.id }, data: { externalId: "pedido-7781" } });
+    const client = await db.client.findUniqueOrThrow({ where: { id: document.clientId! } });
+    const ids = (response: { body: { data: { id: string }[] } }) => response.body.data.map((d) => d.id);
+    for (const term of ["pedido-7781", String(document.number), client.name.slice(1, 7).toUpperCase()]) {
+      const found = await call(searchRoute, { ...as(support), path: `/x?search=${encodeURIComponent(term)}` });
+      expect(found.status, found.text).toBe(200);
+      expect(ids(found), term).toEqual(expect.arrayContaining(ids(byKey)));
+    }
+    expect((await call(searchRoute, { ...as(support), path: `/x?search=pedido-que-nao-existe` })).body.data).toEqual([]);
 
     const docParams = { documentId: document.id };
     const resent = await call(redispatchRoute, { ...as(support, docParams), method: "POST" });

@@ -79,7 +79,7 @@ export function CertificateUploadForm({ endpoint, replacing }: { endpoint: strin
       )}
       {upload.isSuccess && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          Certificate installed for {upload.data.holderName}.
+          {t("installedFor", { holder: upload.data.holderName })}
         </p>
       )}
       {notInTrustStore && (

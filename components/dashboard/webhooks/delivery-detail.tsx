@@ -74,7 +74,7 @@ export function DeliveryDetail({ companyId, deliveryId, canOperate }: { companyI
           <div>
             <dt className="text-xs text-slate-500">{t("document")}</dt>
             <dd className="font-mono text-xs">
-              <DocumentIdLink companyId={companyId} documentId={d.documentId} className="text-indigo-700 hover:underline" />
+              <DocumentIdLink companyId={companyId} documentId={d.documentId} payload={d.payload} className="text-indigo-700 hover:underline" />
             </dd>
           </div>
           <div>

@@ -72,7 +72,7 @@ export function DeliveryLog({ companyId, initialFilters }: { companyId: string; 
                         {endpointNames[delivery.endpointId] ?? delivery.endpointId}
                       </td>
                       <td className="px-3 py-2 font-mono text-xs">
-                        <DocumentIdLink companyId={companyId} documentId={delivery.documentId} />
+                        <DocumentIdLink companyId={companyId} documentId={delivery.documentId} payload={delivery.payload} />
                       </td>
                     </>
                   }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { deliveryDocumentLabel } from "@/lib/webhooks/delivery-document-label";
 import type { WebhookDeliveryResponse } from "@/lib/webhooks/schemas";
 import { formatDateTime } from "../format";
 import { webhooksPage } from "./labels";
@@ -28,12 +29,13 @@ export function DeliveryRow({ companyId, delivery, testId, middle }: { companyId
   );
 }
 
-/** The document a delivery is about, linked to its page; "—" for a test or ping. */
-export function DocumentIdLink({ companyId, documentId, className = "hover:underline" }: { companyId: string; documentId: string | null; className?: string }) {
+/** The document a delivery is about, named by type, series and number (its payload's), linked to its page; "—" for a test or ping. */
+export function DocumentIdLink({ companyId, documentId, payload, className = "hover:underline" }: { companyId: string; documentId: string | null; payload?: string; className?: string }) {
   if (!documentId) return <>—</>;
+  const label = payload ? deliveryDocumentLabel(payload) : null;
   return (
-    <Link href={`/dashboard/c/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(documentId)}`} className={className}>
-      {documentId}
+    <Link href={`/dashboard/c/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(documentId)}`} className={className} title={documentId}>
+      {label ?? documentId}
     </Link>
   );
 }

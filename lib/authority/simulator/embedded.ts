@@ -15,8 +15,16 @@ export function startEmbeddedSimulator(): Promise<SimulatorServer | null> {
       console.log(`Authority simulator listening on ${server.url}`);
       return server;
     } catch (error) {
-      // Another process (npm run simulator, a second app instance) already serves the port.
-      if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") return null;
+      // Another process (npm run simulator, a second app instance) already serves the port. Said out
+      // loud: a second app on the machine would otherwise share the first one's simulator (and its
+      // database) without anyone knowing.
+      if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+        console.warn(
+          `Authority simulator port ${config.SIMULATOR_PORT} is taken: this app uses whatever simulator listens there. ` +
+            "Give each app on one machine its own SIMULATOR_PORT.",
+        );
+        return null;
+      }
       throw error;
     }
   })();
