@@ -58,10 +58,12 @@ describe("resumo.csv with an alphanumeric CNPJ (NT Conjunta 2025.001)", () => {
   it("writes the key and the recipient's CNPJ with their letters, as text", () => {
     const key = "35261212ABC34501DE35550010000000421123456783";
     const line = resumoLine({
-      type: "NFE", status: "AUTHORIZED", series: 1, number: 42, nfseNumber: null, accessKey: key,
-      issueDateTime: new Date("2026-12-07T15:00:00Z"), totalValue: "100", clientSnapshot: { name: "Alfa Ltda", document: "12ABC34501DE35" },
+      id: "d1", rank: 1, type: "NFE", status: "AUTHORIZED", series: 1, number: 42, nfseNumber: null, accessKey: key,
+      issueDateTime: new Date("2026-12-07T15:00:00Z"), authorizationDate: null, protocolNumber: null, operationNature: "Venda", cfops: "5102",
+      totalValue: "100", clientSnapshot: { name: "Alfa Ltda", document: "12ABC34501DE35" },
+      icmsBase: null, icms: null, stBase: null, st: null, ipi: null, pis: null, cofins: null, ibs: null, cbs: null, iss: null,
     });
-    expect(line).toBe(`NF-e;1;42;${key};07/12/2026 12:00;Autorizada;Alfa Ltda;12ABC34501DE35;100,00\r\n`);
+    expect(line).toBe(`NF-e;1;42;"=""${key}""";07/12/2026 12:00;Autorizada;Alfa Ltda;"=""12ABC34501DE35""";100,00;;;Venda;5102;;;;;;;;;;\r\n`);
   });
 });
 
