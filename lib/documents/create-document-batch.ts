@@ -20,6 +20,8 @@ type BatchInput = {
   admit: (index: number) => Promise<ErrorBody | null>;
   /** The API's answer to a thrown error (the route passes lib/api's): an item fails as a single create would. */
   answerError: (error: unknown) => Response;
+  /** The API's checks of a raw body (text, companyId), run on each item as a single create's body gets them. */
+  checkItem: (raw: unknown, where: string) => void;
 };
 
 export async function createDocumentBatch(input: BatchInput): Promise<{ results: BatchItemResult[] }> {
@@ -38,6 +40,7 @@ async function createItem(input: BatchInput, index: number, raw: unknown): Promi
     // An item an earlier run of the batch's Idempotency-Key created was counted then.
     const refused = documentCreatedEarlier() ? null : await input.admit(index);
     if (refused) return { index, status: refused.statusCode, error: refused };
+    input.checkItem(raw, `documents.${index}`);
     const item = raw && typeof raw === "object" && !Array.isArray(raw) && input.emit !== undefined && !("emit" in raw) ? { ...raw, emit: input.emit } : raw;
     const body = parseWith(CreateDocumentInput, item, `documents.${index}`);
     return { index, status: 201, document: await createDocument({ companyId: input.companyId, body, parsed: true }) };
