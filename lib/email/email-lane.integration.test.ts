@@ -39,8 +39,8 @@ beforeAll(async () => {
   trickle = await startMisbehavingSmtp("trickle", 4305, 1_000);
   smtp = await startLoopbackSmtp();
   [slow, emitter, mailer] = await Promise.all([createEmittingCompany(), createEmittingCompany(), createEmittingCompany()]);
-  await updateEmailSettings(slow.companyId, { smtpHost: "127.0.0.1", smtpPort: trickle.port });
-  await updateEmailSettings(mailer.companyId, { smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpUser: "mailer", smtpPassword: "s3cret", fromAddress: "nfe@emitente.com.br" });
+  await updateEmailSettings(slow.companyId, { smtpHost: "127.0.0.1", smtpPort: trickle.port, sendInHomologation: true });
+  await updateEmailSettings(mailer.companyId, { smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpUser: "mailer", smtpPassword: "s3cret", fromAddress: "nfe@emitente.com.br", sendInHomologation: true });
   // Two main slots, as a small worker has: without the lane, two mails of A held them both.
   worker = startLocalWorker(db, functions, { concurrency: 2, pollMs: 20, companyIds: [slow.companyId, emitter.companyId, mailer.companyId], lanes: [emailSlotLane()] });
 });
