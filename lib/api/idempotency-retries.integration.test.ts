@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
-import { functions } from "@/inngest";
 import { runUnderReservation } from "@/lib/db/idempotent-run";
 import { createDocument } from "@/lib/documents/create-document";
 import { draftBody } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
-import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { whileWorking } from "@/lib/emission/testing/while-working";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 
@@ -35,16 +34,6 @@ const fixture = simulatorCompanyFixture();
 const post = (key: string, idempotencyKey: string, wait = 10) =>
   call(create, { method: "POST", path: "/v1/fiscal-documents", key, body: draftBody({ emit: true, additionalInfo: idempotencyKey }), headers: { prefer: `wait=${wait}`, "idempotency-key": idempotencyKey } });
 
-/** Runs the company's due runs until `request` answers, as a worker process would. */
-async function whileWorking<T>(companyId: string, request: Promise<T>): Promise<T> {
-  let answered = false;
-  const answer = request.finally(() => (answered = true));
-  while (!answered) {
-    await drainDueRuns(functions, { companyIds: [companyId] });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return answer;
-}
 
 const documentsOf = (companyId: string, marker: string) => db.fiscalDocument.findMany({ where: { companyId, additionalInfo: marker } });
 
