@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { describe, expect, it, vi } from "vitest";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { runUnderReservation } from "@/lib/db/idempotent-run";
@@ -74,6 +75,26 @@ describe("Idempotency-Key retries after the first run committed", () => {
     const replayed = await post(key, "retry-killed");
     expect([replayed.status, replayed.body.id, replayed.headers.get("idempotent-replayed")]).toEqual([201, created!.id, "true"]);
     expect(await documentsOf(companyId, "retry-killed")).toHaveLength(1);
+  });
+
+  it("a process killed with SIGKILL after its commit: retries answer with its document, which is the only one", { timeout: 90_000 }, async () => {
+    const { companyId, key } = fixture.company;
+    const child = spawn(process.execPath, ["--import", "tsx", "lib/api/testing/create-then-wait-process.ts"], {
+      env: { ...process.env, LOCAL_WORKER: "off", CREATE_KEY: key, CREATE_IDEMPOTENCY_KEY: "retry-kill-9", CREATE_BODY: JSON.stringify(draftBody({ emit: true, additionalInfo: "retry-kill-9" })) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      await vi.waitFor(async () => expect(await documentsOf(companyId, "retry-kill-9")).toHaveLength(1), { timeout: 60_000, interval: 100 });
+    } finally {
+      child.kill("SIGKILL");
+    }
+    await new Promise((resolve) => child.once("exit", resolve));
+    expect((await post(key, "retry-kill-9", 1)).status).toBe(409);
+    await db.idempotencyRecord.updateMany({ where: { key: "retry-kill-9" }, data: { leaseExpiresAt: new Date(Date.now() - 1000) } });
+    const retried = await whileWorking(companyId, post(key, "retry-kill-9"));
+    const [created] = await documentsOf(companyId, "retry-kill-9");
+    expect([retried.status, retried.body.id, retried.body.status]).toEqual([201, created!.id, "AUTHORIZED"]);
+    expect(await documentsOf(companyId, "retry-kill-9")).toHaveLength(1);
   });
 
   it("a run whose reservation a retry took over writes nothing", async () => {
