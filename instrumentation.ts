@@ -25,7 +25,8 @@ export async function register(): Promise<void> {
   const { startInngestRunRelay, startLocalBackgroundWorker } = await import("@/lib/jobs/start-background");
   const { functions } = await import("@/inngest");
   const { deliverySlotLane } = await import("@/lib/webhooks/config");
-  const worker = startLocalBackgroundWorker(functions, [deliverySlotLane()]);
+  const { emailSlotLane } = await import("@/lib/email/email-lane");
+  const worker = startLocalBackgroundWorker(functions, [deliverySlotLane(), emailSlotLane()]);
   if (worker) console.log(`Local background worker ${worker.workerId} started (${worker.slots})`);
   // Webhook delivery runs are queued by the database's fan-out; with Inngest they need the relay.
   // So do the reconcile runs of document events, queued with each event's intent.

@@ -37,6 +37,8 @@ test("an NFC-e issued offline during a SEFAZ-SP outage, then authorized and e-ma
   mkdirSync(SHOTS, { recursive: true });
   const { account, companyId } = await createAccountWithDraft();
   await db.company.update({ where: { id: companyId }, data: { cscId: "000001", cscToken: "A1B2C3D4E5F6G7H8I9J0" } });
+  // A homologation document is e-mailed automatically only when the company turns it on (issue 49).
+  await db.companyEmailSettings.upsert({ where: { companyId }, create: { companyId, sendInHomologation: true }, update: { sendInHomologation: true } });
   const nfce = await createDocument({
     companyId,
     body: {

@@ -11,6 +11,8 @@ test("the document page lists, previews and resends the e-mail; the settings pag
   test.setTimeout(120_000);
   const { account, companyId, draftId } = await createAccountWithDraft();
   await db.fiscalDocument.update({ where: { id: draftId }, data: { emailRecipients: ["compras@cliente-exemplo.com.br"] } });
+  // A homologation document is e-mailed automatically only when the company turns it on (issue 49).
+  await db.companyEmailSettings.upsert({ where: { companyId }, create: { companyId, sendInHomologation: true }, update: { sendInHomologation: true } });
   await signIn(page, account);
   await page.goto(`/dashboard/c/${companyId}/documents/${draftId}`);
   await page.getByRole("button", { name: "Emitir", exact: true }).click();

@@ -54,6 +54,17 @@ describe("the /v1 raw request guard", () => {
     expect(viaHttps.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
   });
 
+  it("refuses paths whose dot segments lead into /v1, with the security headers (issue 49)", async () => {
+    for (const target of ["/api/../v1/clients", "/x/%2e%2e/v1/clients?page=1", "/./v1/company", "/a/b/../../V1/clients"]) {
+      const answer = await rawRequest("GET", target);
+      expect(answer.status, target).toBe(400);
+      expect(JSON.parse(answer.body), target).toMatchObject({ code: "validation_error", message: expect.stringContaining("dot segments") });
+      expect(answer.headers, target).toMatchObject({ "x-content-type-options": "nosniff", "cache-control": "no-store", "x-frame-options": "DENY" });
+    }
+    // Dot segments that stay outside /v1 are proxy.ts's, as before.
+    expect((await rawRequest("GET", "/api/../dashboard")).status).toBe(200);
+  });
+
   it("keeps the public OpenAPI document cacheable and leaves other paths to proxy.ts", async () => {
     const openapi = await rawRequest("GET", "/v1/openapi.json");
     expect(openapi.headers["cache-control"]).toBe("public, max-age=60");

@@ -33,6 +33,15 @@ export function isApiRequestPath(rawPathname: string): boolean {
   return API_PATH.test(rawPathname) || API_PATH.test(safeDecode(rawPathname));
 }
 
+/** The path a router resolving dot segments (`..`, `.`, `%2e`, `\\`) reaches: Next answers `/api/../v1/clients` as `/v1/clients`. */
+function resolvedPathnameOf(rawPathname: string): string {
+  try {
+    return new URL(rawPathname, "http://localhost").pathname;
+  } catch {
+    return rawPathname;
+  }
+}
+
 function answer(response: ServerResponse, status: number, body: object, headers: Record<string, string>): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
@@ -42,7 +51,15 @@ function answer(response: ServerResponse, status: number, body: object, headers:
 /** Sets the /v1 security headers; answers 400 or 405 itself and returns false when the request goes no further. */
 export function guardApiRequest(request: IncomingMessage, response: ServerResponse): boolean {
   const rawPathname = rawPathnameOf(request.url ?? "/");
-  if (!isApiRequestPath(rawPathname)) return true;
+  if (!isApiRequestPath(rawPathname)) {
+    // Issue 49, finding 7: `/api/../v1/clients` reached /v1 past this guard, without the headers. Refused.
+    const resolved = resolvedPathnameOf(rawPathname);
+    if (!isApiRequestPath(resolved)) return true;
+    const headers = securityHeaders({ pathname: `/v1${safeDecode(resolved).slice(3)}`, https: false, nonce: "", development: false });
+    const message = `path: dot segments (. or ..) leading into /v1 are not accepted; send the path as resolved (${resolved})`;
+    answer(response, 400, { statusCode: 400, error: "Bad Request", message, code: "validation_error" }, headers);
+    return false;
+  }
   const forwardedProto = request.headers["x-forwarded-proto"];
   const https = ("encrypted" in request.socket && request.socket.encrypted === true) || (typeof forwardedProto === "string" && forwardedProto.split(",")[0]!.trim() === "https");
   // The headers of the path as routed: /V1/… and /%761/… are /v1/… to them.

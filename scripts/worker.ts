@@ -24,10 +24,11 @@ async function main(): Promise<void> {
   const { startLocalWorker } = await import("@/lib/jobs/local-worker");
   const { selectFunctions } = await import("@/lib/jobs/select-functions");
   const { deliverySlotLane } = await import("@/lib/webhooks/config");
+  const { emailSlotLane } = await import("@/lib/email/email-lane");
   if (backgroundDriver() !== "local") throw new Error("INNGEST_EVENT_KEY is set: runs go to Inngest, no local worker is needed");
   const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8);
-  // Webhook delivery runs take slots of their own (WEBHOOK_DELIVERY_SLOTS) unless they are all this process runs.
-  const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency, lanes: [deliverySlotLane()] });
+  // Webhook delivery and e-mail runs take slots of their own (WEBHOOK_DELIVERY_SLOTS, EMAIL_SLOTS) unless they are all this process runs.
+  const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency, lanes: [deliverySlotLane(), emailSlotLane()] });
   console.log(`Local background worker ${worker.workerId} (${worker.slots}) ready`);
   signals.onStop(() => void worker.stop().then(() => database.stop()).then(() => process.exit(0)));
 }

@@ -20,9 +20,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Sends raw request bytes (headers exactly as written) and returns the status and body. */
-function rawRequest(headerLines: string[]): Promise<{ status: number; body: string }> {
+function rawRequest(headerLines: string[], hostLines = ["Host: 127.0.0.1"]): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(["GET /x HTTP/1.1", "Host: 127.0.0.1", "Connection: close", ...headerLines, "", ""].join("\r\n")));
+    const socket = connect(port, "127.0.0.1", () => socket.write(["GET /x HTTP/1.1", ...hostLines, "Connection: close", ...headerLines, "", ""].join("\r\n")));
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString()));
     socket.on("error", reject);
@@ -41,6 +41,17 @@ describe("raw request guard", () => {
     const answer = await rawRequest(["Authorization: Bearer fsk_first", "authorization: Bearer fsk_second"]);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 400, code: "validation_error", message: expect.stringMatching(/^Authorization: /) });
+  });
+
+  it("refuses a Host header that is not host[:port], or two, with 400 (issue 49: `Host: a b` was a 500)", async () => {
+    for (const hosts of [["Host: a b"], ["Host: x#y"], ["Host: x/y"], ["Host: x?y"], ["Host: "], ["Host: a", "Host: b"]]) {
+      const answer = await rawRequest([], hosts);
+      expect(answer.status, hosts.join("|")).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: "validation_error", message: expect.stringMatching(/^Host: /) });
+    }
+    for (const hosts of [["Host: api.example.com.br:443"], ["Host: [::1]:3000"], ["Host: 127.0.0.1"]]) {
+      expect((await rawRequest([], hosts)).status, hosts[0]).toBe(200);
+    }
   });
 
   it("lets one Authorization header through", async () => {

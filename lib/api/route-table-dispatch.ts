@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { Readable } from "node:stream";
 import compression from "next/dist/compiled/compression";
 import { releaseCompressionStream } from "next/dist/server/lib/release-compression-stream";
-import type { RawRequestGuard } from "./raw-request-guard";
+import { isValidHost, type RawRequestGuard } from "./raw-request-guard";
 import { unreadResponseText } from "./response-text";
 import type { RouteHandler } from "./run-contract";
 
@@ -319,9 +319,17 @@ class NodeBackedRequest {
 
 function toWebRequest(request: IncomingMessage, response: ServerResponse, target: string, method: RouteMethod): Request {
   addForwardedHeaders(request);
-  const raw = request.headers;
-  const url = `${raw["x-forwarded-proto"] === "https" ? "https" : "http"}://${raw.host ?? "localhost"}${target}`;
-  return new NodeBackedRequest(url, method, request, response) as unknown as Request;
+  return new NodeBackedRequest(requestUrl(request.headers, target), method, request, response) as unknown as Request;
+}
+
+/**
+ * The URL a table route's Request carries. The Host header only where it is a plain
+ * host[:port] (the raw request guard refuses any other; this holds without it too): a
+ * `#` in it made the path and query a fragment, a space made `new URL` throw (issue 49).
+ */
+export function requestUrl(raw: IncomingHttpHeaders, target: string): string {
+  const host = isValidHost(raw.host) ? raw.host : "localhost";
+  return `${raw["x-forwarded-proto"] === "https" ? "https" : "http"}://${host}${target}`;
 }
 
 // As Next's sendResponse (next/dist/server/send-response.js): framing headers are Node's,

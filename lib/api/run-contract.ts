@@ -39,7 +39,7 @@ async function parseInput<C extends Contract>(contract: C, request: Request, raw
   let body: unknown;
   let raw: unknown;
   if (contract.body) {
-    raw = await readJsonBody(request, contract.maxBodyBytes);
+    raw = await readJsonBody(request, contract.maxBodyBytes, contract.bodyItems);
     if ((raw === undefined || raw === null) && contract.bodyOptional) body = undefined;
     else if (raw === undefined) throw validationError("body: a JSON body is required");
     else body = parseWith(contract.body, raw, "body");

@@ -22,6 +22,8 @@ export type CreateTestCertificateInput = {
   icpBrasilOtherNames?: boolean;
   /** Signed by this CA instead of self-signed; its certificate goes into the file as the chain. */
   issuer?: { certificatePem: string; privateKeyPem: string };
+  /** RSA modulus length (default 2048, as ICP-Brasil A1 keys). */
+  keyBits?: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -47,7 +49,7 @@ function createPfx(input: CreateTestCertificateInput, issuer?: TestIssuer, chain
   const password = input.password ?? randomBytes(12).toString("base64url");
 
   // Key generation in pure JS (forge) takes seconds; node's native RSA is milliseconds.
-  const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const pair = generateKeyPairSync("rsa", { modulusLength: input.keyBits ?? 2048 });
   const privateKey = forge.pki.privateKeyFromPem(pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString());
   const publicKey = forge.pki.publicKeyFromPem(pair.publicKey.export({ type: "spki", format: "pem" }).toString());
 

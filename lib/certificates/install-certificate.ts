@@ -28,10 +28,11 @@ export type InstalledCertificate = CertificateSummary & { warnings: CertificateW
  */
 export async function installCertificate(input: InstallCertificateInput, client: DbClient = db): Promise<InstalledCertificate> {
   const now = input.now ?? new Date();
-  const company = await client.company.findFirst({ where: { id: input.companyId }, select: { id: true, cnpj: true, environment: true } });
+  const company = await client.company.findFirst({ where: { id: input.companyId }, select: { id: true, cnpj: true, environment: true, tenantId: true } });
   if (!company) throw notFound("Company");
 
-  const parsed = await parsePkcs12OffThread(input.pfx, input.password);
+  // Bounded per tenant: one account's burst cannot queue every other's uploads (pkcs12-worker-run.ts).
+  const parsed = await parsePkcs12OffThread(input.pfx, input.password, { owner: `tenant:${company.tenantId}` });
   if (parsed.notAfter.getTime() <= now.getTime()) {
     throw new DomainError(422, "certificate_expired", `The certificate expired on ${parsed.notAfter.toISOString().slice(0, 10)}; upload a valid one`);
   }

@@ -23,7 +23,16 @@ export type ParsedCertificate = {
   chainPem: string;
   /** The file's other certificates (usually its chain), PEM. */
   otherCertificatePems: string[];
+  /** The RSA key's modulus length. */
+  keyBits: number;
 };
+
+/**
+ * ICP-Brasil A1 keys are RSA 2048 (DOC-ICP-01.01, algorithms of the ICP-Brasil standards; 4096
+ * for CAs). A larger key costs every signature dearly (16,384 bits: 0.27 s each, issue 49
+ * finding 7), one tenant's slowing every emission on the machine: refused at upload.
+ */
+export const MAX_RSA_KEY_BITS = 4096;
 
 const invalid = (message: string) => new DomainError(422, "certificate_invalid", message);
 const wrongPassword = () =>
@@ -87,12 +96,18 @@ export const PKCS12_PARSE_TIME_LIMIT_MS = 5_000;
  * requests, /health) never waits for its key derivations; a parse past the time
  * limit is stopped. The iteration bound is checked first, on this thread.
  */
-export async function parsePkcs12OffThread(pfx: Buffer, password: string, options: { timeoutMs?: number; iterationBound?: number } = {}): Promise<ParsedCertificate> {
+export async function parsePkcs12OffThread(pfx: Buffer, password: string, options: { timeoutMs?: number; iterationBound?: number; owner?: string } = {}): Promise<ParsedCertificate> {
   if (pfx.length === 0) throw invalid("The certificate file is empty");
   assertPkcs12IterationsBounded(pfx, options.iterationBound);
   const timeoutMs = options.timeoutMs ?? PKCS12_PARSE_TIME_LIMIT_MS;
-  const answer = await openPkcs12InWorker(pfx, password, timeoutMs);
-  if (answer.ok) return describeA1(answer.bags);
+  const answer = await openPkcs12InWorker(pfx, password, timeoutMs, options.owner);
+  if (answer.ok) {
+    const parsed = describeA1(answer.bags);
+    if (parsed.keyBits > MAX_RSA_KEY_BITS) {
+      throw invalid(`The certificate's RSA key has ${parsed.keyBits} bits; at most ${MAX_RSA_KEY_BITS} are accepted (ICP-Brasil A1 keys are 2048 bits)`);
+    }
+    return parsed;
+  }
   if (answer.stage === "time_limit") {
     throw invalid(`Opening the PKCS#12 file took longer than ${timeoutMs / 1000} s and was stopped; export the certificate again with default settings`);
   }
@@ -138,6 +153,7 @@ function describeA1(bags: Pkcs12Bags): ParsedCertificate {
     certificatePem: forge.pki.certificateToPem(certificate),
     chainPem: issuerChain(certificate, certificates).map((c) => forge.pki.certificateToPem(c)).join(""),
     otherCertificatePems: certificates.filter((c) => c !== certificate).map((c) => forge.pki.certificateToPem(c)),
+    keyBits: key.n.bitLength(),
   };
 }
 

@@ -90,6 +90,19 @@ const EnvSchema = z.object({
   // Host names, IPs or CIDRs a company's own SMTP server may be although not public (e.g. 127.0.0.1 in development).
   SMTP_ALLOWED_HOSTS: z.string().default(""),
   EMAIL_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800,7200"),
+  // The e-mail lane (docs/api-notes/email.md, issue 49): slots of each local worker that only
+  // e-mail runs take (0 shares the main slots), the runs one company may have in it at once, and
+  // the whole SMTP session's deadline (connect to QUIT), whatever the server's pace.
+  EMAIL_SLOTS: z.coerce.number().int().min(0).max(64).default(2),
+  EMAIL_SLOTS_PER_COMPANY: z.coerce.number().int().min(1).max(64).default(1),
+  SMTP_SESSION_SECONDS: z.coerce.number().int().min(1).max(600).default(90),
+  // Recipients (To and Cc) the installation's SMTP server (SMTP_URL) sends per company and per
+  // tenant in any 24 hours (lib/email/installation-smtp-limits.ts); a company's own server is not counted.
+  EMAIL_DAILY_RECIPIENTS_PER_COMPANY: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  EMAIL_DAILY_RECIPIENTS_PER_TENANT: z.coerce.number().int().min(0).max(10_000_000).default(1_000),
+  // Addresses other than the document's client's (emailRecipients, a resend's `to`): sent through a
+  // company's own SMTP server only (company-smtp), or through the installation's too (allow).
+  EMAIL_RECIPIENTS_BEYOND_CLIENT: z.enum(["company-smtp", "allow"]).default("company-smtp"),
   // Directory of the accountant exports' ZIP files (lib/exports); default DATA_DIR/tmp/exports. Shared by every web and worker process.
   EXPORTS_DIR: z.string().optional(),
 });

@@ -32,6 +32,11 @@ export type Contract<
   responseContentType?: string;
   errorStatuses?: number[];
   maxBodyBytes?: number;
+  /**
+   * A body field holding independent items (a batch's `documents`): the body's text and
+   * `companyId` checks leave its items to the domain, which refuses each bad item alone.
+   */
+  bodyItems?: string;
   description?: string;
 };
 

@@ -38,6 +38,7 @@ export const createDocumentBatchContract = defineContract({
   method: "POST", path: "/v1/fiscal-documents/batch", summary: "Create up to 50 fiscal documents, each independently, in the given order", tag, scope: "documents:write",
   body: CreateDocumentBatchInput, response: CreateDocumentBatchResult, errorStatuses: [429],
   maxBodyBytes: 8 * 1024 * 1024,
+  bodyItems: "documents",
   description: "Each item follows every rule of a single create and answers its own status: 201 with the document, or its error object. emit applies to the items that do not set their own. Each document counts against the rate limit.",
 });
 export const getDocumentContract = defineContract({

@@ -1,5 +1,6 @@
 import { parseWith } from "@/lib/contracts/parse-input";
 import type { ErrorBody } from "@/lib/errors";
+import { answerInvitesRetry, asIdempotentItem, documentCreatedEarlier } from "@/lib/db/idempotent-run";
 import { createDocument } from "./create-document";
 import type { DocumentSummary } from "./response-schemas";
 import { CreateDocumentInput } from "./schemas";
@@ -11,7 +12,7 @@ import { CreateDocumentInput } from "./schemas";
 
 export type BatchItemResult = { index: number; status: 201; document: DocumentSummary } | { index: number; status: number; error: ErrorBody };
 
-export async function createDocumentBatch(input: {
+type BatchInput = {
   companyId: string;
   documents: unknown[];
   emit?: boolean;
@@ -19,22 +20,32 @@ export async function createDocumentBatch(input: {
   admit: (index: number) => Promise<ErrorBody | null>;
   /** The API's answer to a thrown error (the route passes lib/api's): an item fails as a single create would. */
   answerError: (error: unknown) => Response;
-}): Promise<{ results: BatchItemResult[] }> {
+  /** The API's checks of a raw body (text, companyId), run on each item as a single create's body gets them. */
+  checkItem: (raw: unknown, where: string) => void;
+};
+
+export async function createDocumentBatch(input: BatchInput): Promise<{ results: BatchItemResult[] }> {
   const results: BatchItemResult[] = [];
   for (const [index, raw] of input.documents.entries()) {
-    try {
-      const refused = await input.admit(index);
-      if (refused) {
-        results.push({ index, status: refused.statusCode, error: refused });
-        continue;
-      }
-      const item = raw && typeof raw === "object" && !Array.isArray(raw) && input.emit !== undefined && !("emit" in raw) ? { ...raw, emit: input.emit } : raw;
-      const body = parseWith(CreateDocumentInput, item, `documents.${index}`);
-      results.push({ index, status: 201, document: await createDocument({ companyId: input.companyId, body, parsed: true }) });
-    } catch (error) {
-      const response = input.answerError(error);
-      results.push({ index, status: response.status, error: (await response.json()) as ErrorBody });
-    }
+    const result = await asIdempotentItem(index, () => createItem(input, index, raw));
+    // A 429 or 5xx item asks for a retry: the batch's answer is not kept for its Idempotency-Key.
+    if (result.status === 429 || result.status >= 500) answerInvitesRetry();
+    results.push(result);
   }
   return { results };
+}
+
+async function createItem(input: BatchInput, index: number, raw: unknown): Promise<BatchItemResult> {
+  try {
+    // An item an earlier run of the batch's Idempotency-Key created was counted then.
+    const refused = documentCreatedEarlier() ? null : await input.admit(index);
+    if (refused) return { index, status: refused.statusCode, error: refused };
+    input.checkItem(raw, `documents.${index}`);
+    const item = raw && typeof raw === "object" && !Array.isArray(raw) && input.emit !== undefined && !("emit" in raw) ? { ...raw, emit: input.emit } : raw;
+    const body = parseWith(CreateDocumentInput, item, `documents.${index}`);
+    return { index, status: 201, document: await createDocument({ companyId: input.companyId, body, parsed: true }) };
+  } catch (error) {
+    const response = input.answerError(error);
+    return { index, status: response.status, error: (await response.json()) as ErrorBody };
+  }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { assertOneService } from "./assert-one-service";
 import type { Client, Company, DocumentStatus } from "@prisma/client";
 import { parseWith } from "@/lib/contracts/parse-input";
-import { validationError } from "@/lib/errors";
+import { DomainError, validationError } from "@/lib/errors";
+import { documentCreatedEarlier } from "@/lib/db/idempotent-run";
 import { db, getPool } from "@/lib/db/client";
 import { inSqlTransaction, type Queryable } from "@/lib/db/sql";
 // Upward import kept (scripts/check-layers.ts): emit: true queues the run in the creation's transaction.
@@ -50,6 +51,9 @@ export async function createDocument(
   // parsed: the body is CreateDocumentInput's output already (the routes' contract, the batch's items); parsing it again cost a few tenths of a millisecond.
   const body = "parsed" in input ? input.body : parseWith(CreateDocumentInput, input.body, "body");
   const { companyId } = input;
+  // A retry of an Idempotency-Key whose earlier run created this document answers with it as it is now.
+  const earlier = documentCreatedEarlier();
+  if (earlier) return summaryOfEarlier(companyId, earlier);
   if (body.emit) assertEmittableType(body.type);
   const references = await loadReferences(companyId, body);
   // A transaction is needed only to create the inline client with the document, to send Inngest's
@@ -71,6 +75,13 @@ export async function createDocument(
     if (externalId) await claimExternalId(client, companyId, externalId);
     return writeDocument(client, companyId, body, references, state.company, await recipientRecordOf(companyId, body, state.recipient, client));
   });
+}
+
+async function summaryOfEarlier(companyId: string, documentId: string): Promise<DocumentSummary> {
+  const document = await db.fiscalDocument.findFirst({ where: { id: documentId, companyId } });
+  // Deleted since (a draft): the retry must still not create it again.
+  if (!document) throw new DomainError(409, "idempotency_key_in_use", "The document this Idempotency-Key created was deleted since; send a new key to create another.");
+  return summarizeDocument(document, { runId: document.runId });
 }
 
 /** The document and its children (and its run, with emit true) in one atomic statement. */

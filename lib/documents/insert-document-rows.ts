@@ -1,3 +1,5 @@
+import { idempotentCreation } from "@/lib/db/idempotent-run";
+import { DomainError } from "@/lib/errors";
 import { sql, type Queryable } from "@/lib/db/sql";
 import { insertRowsSql } from "@/lib/db/sql-models";
 
@@ -13,8 +15,25 @@ export type DocumentRows = { document: Row & { id: string }; items: Row[]; payme
  */
 export type WriteCondition = { values: unknown[]; ok: string; answer: string };
 
+/**
+ * Under an Idempotency-Key, the document is recorded in the request's reservation by the same
+ * statement, and only while this run still holds it (a retry that took the reservation over
+ * changed its runId): a crash or a 5xx after the commit then leaves the retry the document to
+ * answer with, and a run that lost its reservation writes nothing (docs/api-notes/idempotency.md).
+ */
+function reservationCte(documentId: string, values: unknown[], condition: string | null): string | null {
+  const creation = idempotentCreation();
+  if (!creation) return null;
+  values.push(creation.index, documentId, creation.run.recordId, creation.run.runId);
+  const n = values.length;
+  return `i AS (UPDATE "IdempotencyRecord" SET "createdDocuments" = "createdDocuments" || jsonb_build_object($${n - 3}::text, $${n - 2}::text)
+    WHERE "id" = $${n - 1} AND "runId" = $${n}${condition ? ` AND ${condition}` : ""} RETURNING 1)`;
+}
+
 /** The data-modifying CTEs writing the rows (document as "d"), parameters after `values`; each only when `condition` holds. */
 function insertCtes(rows: DocumentRows, run: Row | null, values: unknown[], condition: string | null): string[] {
+  const reservation = reservationCte(rows.document.id, values, condition);
+  if (reservation) condition = "EXISTS (SELECT 1 FROM i)";
   const parts: Array<{ model: Parameters<typeof insertRowsSql>[0]; rows: Row[] }> = [
     { model: "FiscalDocumentItem", rows: rows.items },
     { model: "DocumentPayment", rows: rows.payments },
@@ -24,7 +43,7 @@ function insertCtes(rows: DocumentRows, run: Row | null, values: unknown[], cond
   ].filter((part) => part.rows.length > 0) as never;
   values.push(JSON.stringify([rows.document]));
   const document = insertRowsSql("FiscalDocument", Object.keys(rows.document), values.length);
-  const ctes = [`d AS (${document}${condition ? ` WHERE ${condition}` : ""} RETURNING "id")`];
+  const ctes = [...(reservation ? [reservation] : []), `d AS (${document}${condition ? ` WHERE ${condition}` : ""} RETURNING "id")`];
   for (const part of parts) {
     values.push(JSON.stringify(part.rows));
     // The children follow the document: none when it was not written.
@@ -44,7 +63,13 @@ function insertCtes(rows: DocumentRows, run: Row | null, values: unknown[], cond
 export async function insertDocumentRows(client: Queryable, rows: DocumentRows, run: Row | null): Promise<void> {
   const values: unknown[] = [];
   const ctes = insertCtes(rows, run, values, null);
-  await sql<Row>(client, `WITH ${ctes.join(", ")} SELECT 1 FROM d`, values);
+  const written = await sql<Row>(client, `WITH ${ctes.join(", ")} SELECT 1 FROM d`, values);
+  if (written.length === 0) throw reservationLost();
+}
+
+/** The only way an unconditional insert writes nothing: its Idempotency-Key reservation was taken over by a retry. */
+function reservationLost(): DomainError {
+  return new DomainError(409, "idempotency_key_in_use", "A retry with this Idempotency-Key took this request over; its answer is the retry's.", { "Retry-After": "1" });
 }
 
 /**
@@ -62,5 +87,13 @@ export async function insertDocumentRowsIf(
      SELECT EXISTS (SELECT 1 FROM d) AS "written", g."answer" FROM g`,
     values,
   );
-  return row!.written ? { written: true } : { written: false, answer: row!.answer };
+  if (row!.written) return { written: true };
+  if (idempotentCreation() && !(await holdsReservation(client))) throw reservationLost();
+  return { written: false, answer: row!.answer };
+}
+
+async function holdsReservation(client: Queryable): Promise<boolean> {
+  const { run } = idempotentCreation()!;
+  const rows = await sql(client, `SELECT 1 FROM "IdempotencyRecord" WHERE "id" = $1 AND "runId" = $2`, [run.recordId, run.runId]);
+  return rows.length > 0;
 }

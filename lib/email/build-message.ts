@@ -16,6 +16,8 @@ export type BuiltMessage = {
   attachmentKind: "authorization" | "cancellation";
   issuerName: string;
   issuerEmail: string | null;
+  /** Recipients that are not the document's client's addresses (emailRecipients, a resend's `to`). */
+  beyondClient: string[];
 };
 
 /** A DocumentEmail row's recipients and words, from the document as it stands and the company's settings; the files are built apart. */
@@ -45,6 +47,7 @@ export async function buildMessage(email: Pick<DocumentEmail, "companyId" | "doc
     consultationUrl: consultationUrl(document, document.company.state),
   });
   const recipients = email.recipients.length > 0 ? email.recipients : defaultRecipients(document);
+  const clientAddresses = splitAddresses((document.clientSnapshot as { email?: string | null } | null)?.email);
   return {
     recipients,
     cc: splitAddresses(settings?.copyTo).filter((address) => !recipients.includes(address)),
@@ -53,5 +56,6 @@ export async function buildMessage(email: Pick<DocumentEmail, "companyId" | "doc
     attachmentKind: kind,
     issuerName: document.company.tradeName || document.company.legalName,
     issuerEmail: document.company.email,
+    beyondClient: recipients.filter((address) => !clientAddresses.includes(address)),
   };
 }

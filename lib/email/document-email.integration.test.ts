@@ -65,7 +65,11 @@ beforeAll(async () => {
   smtp = await startLoopbackSmtp();
   process.env.EMAIL_RETRY_DELAYS_SECONDS = "0,0";
   process.env.SMTP_ALLOWED_HOSTS = "127.0.0.1";
+  // These tests send emailRecipients and resends' `to` through SMTP_URL, as an operator may allow (issue 49).
+  process.env.EMAIL_RECIPIENTS_BEYOND_CLIENT = "allow";
   company = await createEmittingCompany();
+  // Test companies are in HOMOLOGATION: automatic e-mail of those documents is the company's choice (issue 49).
+  await updateEmailSettings(company.companyId, { sendInHomologation: true });
 });
 beforeEach(() => {
   smtp.received.length = 0;
@@ -76,6 +80,7 @@ afterEach(() => useSmtp(undefined));
 afterAll(async () => {
   delete process.env.EMAIL_RETRY_DELAYS_SECONDS;
   delete process.env.SMTP_ALLOWED_HOSTS;
+  delete process.env.EMAIL_RECIPIENTS_BEYOND_CLIENT;
   useSmtp(undefined);
   await smtp?.close();
   await simulator?.close();
@@ -242,7 +247,7 @@ describe("e-mail on authorization", () => {
     expect(run.status).toBe("SUCCEEDED");
   });
 
-  it("queues nothing when the company turned the trigger off, or when there is no address", async () => {
+  it("queues nothing when the company turned the trigger off, for a homologation document unless sendInHomologation, or when there is no address", async () => {
     await updateEmailSettings(company.companyId, { sendOnAuthorization: false });
     try {
       const off = await authorizedDocument(company.companyId, { overrides: withEmail() });
@@ -250,6 +255,22 @@ describe("e-mail on authorization", () => {
     } finally {
       await updateEmailSettings(company.companyId, { sendOnAuthorization: true });
     }
+    // Issue 49, finding 6: homologation documents are e-mailed automatically only when the company says so.
+    await updateEmailSettings(company.companyId, { sendInHomologation: false });
+    try {
+      expect((await getEmailSettings(company.companyId)).sendInHomologation).toBe(false);
+      const homologation = await authorizedDocument(company.companyId, { overrides: withEmail() });
+      expect(homologation.environment).toBe("HOMOLOGATION");
+      expect(await emailsOf(homologation.id)).toHaveLength(0);
+      // A resend asked for by hand still goes.
+      const resend = await call(resendRoute, { method: "POST", path: `/v1/fiscal-documents/${homologation.id}/email`, key: company.key, body: {}, params: { id: homologation.id } });
+      expect(resend.status).toBe(202);
+      await drain();
+      expect(smtp.received.map((m) => m.to)).toEqual([[CLIENT_EMAIL]]);
+    } finally {
+      await updateEmailSettings(company.companyId, { sendInHomologation: true });
+    }
+    smtp.received.length = 0;
     const nobody = await authorizedDocument(company.companyId, { overrides: { client: { ...withEmail(null).client, document: "11222333000181", name: "Cliente Sem E-mail Ltda" } } });
     expect(await emailsOf(nobody.id)).toHaveLength(0);
     const resend = await call(resendRoute, { method: "POST", path: `/v1/fiscal-documents/${nobody.id}/email`, key: company.key, body: {}, params: { id: nobody.id } });
@@ -282,6 +303,7 @@ describe("e-mail on cancellation", () => {
 describe("e-mail of an NFS-e", () => {
   it("sends the DANFSe and the NFS-e XML, the download routes' bytes, with the national portal's consultation", async () => {
     const nfse = await createNfseCompany();
+    await updateEmailSettings(nfse.companyId, { sendInHomologation: true });
     const body = nfseBody({ emailRecipients: ["tomador@servicos.com.br"], emit: true });
     const created = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: nfse.key, body });
     expect(created.status).toBe(201);

@@ -15,6 +15,7 @@ export function presentEmailSettings(row: CompanyEmailSettings | null): EmailSet
   return {
     sendOnAuthorization: row?.sendOnAuthorization ?? true,
     sendOnCancellation: row?.sendOnCancellation ?? true,
+    sendInHomologation: row?.sendInHomologation ?? false,
     replyTo: row?.replyTo ?? null,
     copyTo: row?.copyTo ?? null,
     smtpHost: row?.smtpHost ?? null,

@@ -58,6 +58,7 @@ export const EmailSettingsInput = z
   .object({
     sendOnAuthorization: z.boolean().optional(),
     sendOnCancellation: z.boolean().optional(),
+    sendInHomologation: z.boolean().optional().describe("E-mail outcomes of HOMOLOGATION documents automatically too (default false; a resend by hand always goes)"),
     replyTo: EmailAddress.nullable().optional(),
     copyTo: EmailAddress.nullable().optional(),
     smtpHost: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/, "must be a host name or IP address").nullable().optional(),
@@ -73,6 +74,7 @@ export type EmailSettingsInput = z.infer<typeof EmailSettingsInput>;
 export const EmailSettingsResponse = z.object({
   sendOnAuthorization: z.boolean(),
   sendOnCancellation: z.boolean(),
+  sendInHomologation: z.boolean(),
   replyTo: z.string().nullable(),
   copyTo: z.string().nullable(),
   smtpHost: z.string().nullable(),

@@ -4,6 +4,7 @@ import { attachmentNames, buildAttachments, type EmailAttachment } from "./attac
 import { buildMessage, type BuiltMessage } from "./build-message";
 import { loadEmailSettings } from "./email-settings";
 import type { SendDocumentEmailEventData } from "./events";
+import { overDailyBudget, refusedBeyondClient } from "./installation-smtp-limits";
 import { emailRetryDelays } from "./retry-delays";
 import { deliverMail, pinCompanyHost } from "./smtp-delivery";
 import { resolveSmtpTarget, type SmtpTarget } from "./smtp-target";
@@ -63,6 +64,10 @@ export async function attemptDocumentEmail(run: Pick<SendDocumentEmailEventData,
 
   const pinned = await pinCompanyHost(target);
   if (!pinned.ok) return fail(email.id, email.attempts, pinned.reason);
+  if (target.source === "installation") {
+    const refused = refusedBeyondClient(message.beyondClient) ?? (await overDailyBudget(email.companyId, message.recipients.length + message.cc.length));
+    if (refused) return fail(email.id, email.attempts, refused);
+  }
 
   if (email.attempts > 0) await logInterruptedAttempt(email.id, email.attempts, email.updatedAt, now());
   const number = email.attempts + 1;

@@ -1,5 +1,7 @@
 import nodemailer from "nodemailer";
+import { env } from "@/lib/config/env";
 import type { EmailAttachment } from "./attachments";
+import { boundedSession } from "./smtp-session";
 import { checkCompanySmtpHost } from "./smtp-host-policy";
 import { fromHeader, type SmtpTarget } from "./smtp-target";
 
@@ -27,9 +29,14 @@ export async function pinCompanyHost(target: SmtpTarget): Promise<{ ok: true; ta
   return { ok: true, target: { ...target, transport: { ...target.transport, host: checked.address, tls: { ...target.transport.tls, servername: checked.servername } } } };
 }
 
-/** Hands a message to the SMTP server; a 4xx reply or no answer at all is temporary, a 5xx permanent (RFC 5321 §4.2.1). */
+/**
+ * Hands a message to the SMTP server; a 4xx reply or no answer at all is temporary, a 5xx
+ * permanent (RFC 5321 §4.2.1). The whole session ends by SMTP_SESSION_SECONDS and reads a
+ * bounded amount of replies (smtp-session.ts): past either, the attempt is temporary.
+ */
 export async function deliverMail(target: SmtpTarget, mail: OutgoingMail): Promise<SmtpOutcome> {
-  const transport = nodemailer.createTransport(target.transport);
+  const session = boundedSession(target.transport, env().SMTP_SESSION_SECONDS * 1000);
+  const transport = nodemailer.createTransport(session.options);
   try {
     const info = await transport.sendMail({
       from: fromHeader(target.fromAddress, mail.issuerName),
@@ -52,6 +59,7 @@ export async function deliverMail(target: SmtpTarget, mail: OutgoingMail): Promi
     return { ok: false, temporary: code === null || (code >= 400 && code < 500), code, reply };
   } finally {
     transport.close();
+    session.finish();
   }
 }
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { POST as emit } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
-import { functions } from "@/inngest";
-import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { call } from "@/test/http";
 import { db } from "@/test/factories";
 import { createDraft, draftBody } from "./testing/emission-fixtures";
 import { simulatorCompanyFixture } from "./testing/simulator-company-fixture";
+import { whileWorking } from "./testing/while-working";
 
 // "An answer in the same call": the request waits for the outcome that the
 // background run records, whichever process runs it (here a worker loop
@@ -14,16 +13,6 @@ import { simulatorCompanyFixture } from "./testing/simulator-company-fixture";
 
 const fixture = simulatorCompanyFixture();
 
-/** Runs the company's due runs until `request` answers, as a worker process would. */
-async function whileWorking<T>(companyId: string, request: Promise<T>): Promise<T> {
-  let answered = false;
-  const answer = request.finally(() => (answered = true));
-  while (!answered) {
-    await drainDueRuns(functions, { companyIds: [companyId] });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return answer;
-}
 
 describe("Prefer: wait on emission", () => {
   it("create with emit answers 201 AUTHORIZED in one call, with Preference-Applied", async () => {

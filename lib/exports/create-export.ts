@@ -17,13 +17,16 @@ export async function createExport(companyId: string, input: CreateExportInput, 
   if (periodDays(input.from, input.to) > EXPORT_MAX_DAYS) throw validationError(`to: an export covers at most ${EXPORT_MAX_DAYS} days; split a longer period`);
   const company = await db.company.findUnique({ where: { id: companyId }, select: { environment: true } });
   if (!company) throw notFound("Company");
-  const inFlight = await db.documentExport.count({ where: { companyId, status: { in: ["QUEUED", "RUNNING"] } } });
-  if (inFlight >= EXPORTS_IN_FLIGHT_PER_COMPANY) {
-    throw new DomainError(429, "rate_limited", `The company already has ${inFlight} exports waiting or building; try again when one is ready`, { "Retry-After": "60" });
-  }
   const id = newRunId();
   const createdAt = new Date();
   await db.$transaction(async (tx) => {
+    // Counted and inserted under one lock per company (issue 49, finding 7: checked before the
+    // transaction, 30 concurrent requests were all accepted past the limit of 3).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`exports:${companyId}`}))`;
+    const inFlight = await tx.documentExport.count({ where: { companyId, status: { in: ["QUEUED", "RUNNING"] } } });
+    if (inFlight >= EXPORTS_IN_FLIGHT_PER_COMPANY) {
+      throw new DomainError(429, "rate_limited", `The company already has ${inFlight} exports waiting or building; try again when one is ready`, { "Retry-After": "60" });
+    }
     await tx.documentExport.create({
       data: {
         id,

@@ -1,5 +1,8 @@
 import type { Environment } from "@prisma/client";
+import { randomUUID } from "node:crypto";
 import { db, type DbClient } from "@/lib/db/client";
+import { sqlOn } from "@/lib/db/sql";
+import { withTransaction } from "@/lib/db/with-transaction";
 import { notFound, validationError } from "@/lib/errors";
 import { MAX_DOCUMENT_NUMBER, type FiscalModel } from "./allocate-number";
 
@@ -30,10 +33,27 @@ export async function listSeriesCounters(companyId: string, client: DbClient = d
   return counters.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.model - b.model || a.series - b.series);
 }
 
+const LOCK = `SELECT "nextNumber" FROM "NumberingSeries"
+  WHERE "companyId" = $1 AND "model" = $2 AND "series" = $3 AND "environment" = CAST($4 AS "Environment") FOR UPDATE`;
+const CREATE = `INSERT INTO "NumberingSeries" ("id", "companyId", "model", "series", "environment", "nextNumber", "createdAt", "updatedAt")
+  VALUES ($5, $1, $2, $3, CAST($4 AS "Environment"), $6, now(), now())
+  ON CONFLICT ("companyId", "model", "series", "environment") DO NOTHING RETURNING "nextNumber"`;
+const HIGHEST_HELD = `SELECT COALESCE(max("number"), 0)::int AS "used" FROM "FiscalDocument"
+  WHERE "companyId" = $1 AND "type" = CAST($2 AS "DocumentType") AND "series" = $3 AND "environment" = CAST($4 AS "Environment")`;
+const UPDATE = `UPDATE "NumberingSeries" SET "nextNumber" = $5, "updatedAt" = now()
+  WHERE "companyId" = $1 AND "model" = $2 AND "series" = $3 AND "environment" = CAST($4 AS "Environment")`;
+
 /**
  * Sets the next number of a series (e.g. a company moving from another issuer
  * continues its sequence). Going backwards is refused when it would hand out a
  * number some document of that series already holds.
+ *
+ * Under the series row's lock (issue 49, finding 3): an allocation in flight
+ * (lib/numbering/allocate-number.ts, which writes the number onto its document
+ * in the same transaction) commits first, and the highest held number is read
+ * after it, by a later statement; the value an ERP re-sends unchanged writes
+ * nothing. Read-compare-upsert without the lock set the counter back under an
+ * emission that had just taken the number, and the next NFC-e got it again.
  */
 export async function setNextNumber(
   key: { companyId: string; model: FiscalModel; series: number; environment: Environment; nextNumber: number },
@@ -42,20 +62,23 @@ export async function setNextNumber(
   if (!Number.isInteger(key.nextNumber) || key.nextNumber < 1 || key.nextNumber > MAX_DOCUMENT_NUMBER) {
     throw validationError(`nextNumber must be an integer from 1 to ${MAX_DOCUMENT_NUMBER}`);
   }
-  const type = key.model === 55 ? "NFE" : key.model === 65 ? "NFCE" : "NFSE";
-  const highest = await client.fiscalDocument.aggregate({
-    where: { companyId: key.companyId, type, series: key.series, environment: key.environment },
-    _max: { number: true },
-  });
-  const used = highest._max.number ?? 0;
-  if (key.nextNumber <= used) {
-    throw validationError(
-      `Series ${key.series} of model ${key.model} already used number ${used}; the next number must be greater than ${used}`,
-    );
-  }
-  await client.numberingSeries.upsert({
-    where: { companyId_model_series_environment: { companyId: key.companyId, model: key.model, series: key.series, environment: key.environment } },
-    create: { companyId: key.companyId, model: key.model, series: key.series, environment: key.environment, nextNumber: key.nextNumber },
-    update: { nextNumber: key.nextNumber },
+  const series = [key.companyId, key.model, key.series, key.environment];
+  await withTransaction(client, async (tx) => {
+    const [locked] = await sqlOn<{ nextNumber: number }>(tx, LOCK, series);
+    if (locked && Number(locked.nextNumber) === key.nextNumber) return;
+    // A series never numbered gets its row now (a concurrent first allocation may create it first: lock that one).
+    const created = locked ? [] : await sqlOn(tx, CREATE, [...series, randomUUID(), key.nextNumber]);
+    if (!locked && created.length === 0) {
+      const [raced] = await sqlOn<{ nextNumber: number }>(tx, LOCK, series);
+      if (Number(raced!.nextNumber) === key.nextNumber) return;
+    }
+    const type = key.model === 55 ? "NFE" : key.model === 65 ? "NFCE" : "NFSE";
+    const [{ used }] = (await sqlOn<{ used: number }>(tx, HIGHEST_HELD, [key.companyId, type, key.series, key.environment])) as [{ used: number }];
+    if (key.nextNumber <= used) {
+      throw validationError(
+        `Series ${key.series} of model ${key.model} already used number ${used}; the next number must be greater than ${used}`,
+      );
+    }
+    if (created.length === 0) await sqlOn(tx, UPDATE, [...series, key.nextNumber]);
   });
 }

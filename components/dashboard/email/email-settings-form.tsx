@@ -16,7 +16,7 @@ export function EmailSettingsForm({ endpoint, initial, canManage }: { endpoint: 
   const t = useTranslations("documentEmails.settings");
   const errorMessage = useErrorMessage();
   const [current, setCurrent] = useState(initial);
-  const [flags, setFlags] = useState({ sendOnAuthorization: initial.sendOnAuthorization, sendOnCancellation: initial.sendOnCancellation, smtpSecure: initial.smtpSecure });
+  const [flags, setFlags] = useState({ sendOnAuthorization: initial.sendOnAuthorization, sendOnCancellation: initial.sendOnCancellation, sendInHomologation: initial.sendInHomologation, smtpSecure: initial.smtpSecure });
   const [text, setText] = useState<Record<TextField, string>>({
     replyTo: initial.replyTo ?? "",
     copyTo: initial.copyTo ?? "",
@@ -82,6 +82,7 @@ export function EmailSettingsForm({ endpoint, initial, canManage }: { endpoint: 
       <div className="grid gap-2 sm:grid-cols-2">
         {checkbox("sendOnAuthorization")}
         {checkbox("sendOnCancellation")}
+        {checkbox("sendInHomologation")}
         {input("replyTo", "email")}
         {input("copyTo", "email")}
       </div>

@@ -78,7 +78,7 @@ export const companyReadinessContract = defineContract({
 });
 export const createCompanyApiKeyContract = defineContract({
   method: "POST", path: `${base}/api-keys`, summary: "Create a company API key; the secret is in this answer only", tag, scope: "companies:write",
-  params: CompanyIdParams, body: CreateCompanyKeyBody, response: CreatedApiKey, successStatus: 201, errorStatuses: [404], description: account,
+  params: CompanyIdParams, body: CreateCompanyKeyBody, response: CreatedApiKey, successStatus: 201, errorStatuses: [403, 404], description: account,
 });
 export const getOwnCompanyContract = defineContract({
   method: "GET", path: "/v1/company", summary: "The company the API key acts for", tag, scope: "company:read",

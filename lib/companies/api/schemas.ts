@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CreateApiKeyBody } from "@/lib/auth/api-key-contracts";
-import { SCOPES } from "@/lib/auth/scopes";
 import { PaginationQuery } from "@/lib/contracts/pagination";
 import { FiscalSettingsObject } from "../fiscal-settings-schema";
 import { EnvironmentSchema } from "../schemas";
@@ -95,7 +94,7 @@ export const SeriesResource = z.object({
   isDefault: z.boolean(),
 });
 
-/** A company key created by an account key: all company scopes unless narrowed. */
+/** A company key created by an account key: the company scopes the account key holds unless narrowed (lib/auth/grant-scopes.ts). */
 export const CreateCompanyKeyBody = CreateApiKeyBody.extend({
-  scopes: CreateApiKeyBody.shape.scopes.optional().transform((scopes) => scopes ?? [...SCOPES]),
+  scopes: CreateApiKeyBody.shape.scopes.optional(),
 });
