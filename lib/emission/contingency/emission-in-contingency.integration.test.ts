@@ -86,7 +86,7 @@ describe("NFC-e offline during a contingency", () => {
     await queueEmission({ companyId, documentId: b.id });
     await drainDueRuns(functions, { companyIds: [companyId] });
     const firstAttempts = await db.fiscalDocument.findMany({ where: { id: { in: [a.id, b.id] } }, orderBy: { number: "asc" } });
-    expect(firstAttempts.map((d) => [d.status, d.number])).toEqual([["DRAFT", 1], ["DRAFT", 2]]);
+    expect(firstAttempts.map((d) => [d.status, d.number])).toEqual([["PROCESSING", 1], ["PROCESSING", 2]]);
     const oldKeys = firstAttempts.map((d) => d.accessKey!);
     expect(oldKeys.map((key) => key.charAt(34))).toEqual(["1", "1"]);
     expect(await db.simulatorDocument.count({ where: { accessKey: { in: oldKeys } } })).toBe(1);
@@ -288,7 +288,7 @@ describe("NF-e through the SVC during a contingency", () => {
     await drainDueRuns(functions, { companyIds: [companyId] });
     lostAnswer();
     const first = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-    expect(first.status).toBe("DRAFT");
+    expect(first.status).toBe("PROCESSING");
     await enterContingency(companyId, 55);
     await runDueNow(companyId);
     const svc = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
