@@ -201,11 +201,19 @@ describe("NFC-e offline during a contingency", () => {
   it("an offline NFC-e transmitted after the 24-hour deadline is REJECTED 704; emitted again once the contingency is over it is issued normally and AUTHORIZED", { timeout: 60_000 }, async () => {
     const { companyId } = await nfceCompany();
     await enterContingency(companyId, 65);
+    // SP down while it is issued: a contingency entered by hand transmits as soon as SP answers 107 (issue 50 item 5).
+    const outage = fixture.simulator.faults.add({ authorizer: "SP", action: { kind: "outage", status: "108" } });
     const draft = await createDraft(companyId, nfceBody);
-    await queueEmission({ companyId, documentId: draft.id });
-    await drainDueRuns(functions, { companyIds: [companyId] });
-    const offline = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-    expect([offline.status, offline.accessKey!.charAt(34)]).toEqual(["CONTINGENCY", "9"]);
+    let offline;
+    try {
+      await db.$executeRaw`UPDATE "AuthorityStatusCache" SET "checkedAt" = "checkedAt" - interval '5 minutes' WHERE "url" LIKE ${`${fixture.simulator.url}%`}`;
+      await queueEmission({ companyId, documentId: draft.id });
+      await drainDueRuns(functions, { companyIds: [companyId] });
+      offline = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+      expect([offline.status, offline.accessKey!.charAt(34)]).toEqual(["CONTINGENCY", "9"]);
+    } finally {
+      outage();
+    }
     await endContingency(companyId, 65);
 
     vi.useFakeTimers({ toFake: ["Date"] });
