@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { functions } from "@/inngest";
 import { enterContingencyManually } from "@/lib/contingency/contingency-state";
+import { contingencyDeadlinesAtRisk } from "@/lib/emission/contingency/deadline-warnings";
 import { queueEmission } from "@/lib/emission/queue-emission";
 import { createDraft, createEmittingCompany, runDueNow } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
@@ -41,6 +42,7 @@ describe("the transmission deadline of an offline NFC-e", () => {
       vi.setSystemTime(start + 17 * HOUR);
       await runDueNow(companyId);
       expect(await warnings()).toHaveLength(0);
+      expect((await contingencyDeadlinesAtRisk(companyId)).total).toBe(0);
       // 18 h 5 min: warned once, with the deadline; a further round warns no more.
       vi.setSystemTime(start + 18 * HOUR + 5 * 60_000);
       await runDueNow(companyId);
@@ -52,6 +54,8 @@ describe("the transmission deadline of an offline NFC-e", () => {
       const delivered = await db.webhookDelivery.findMany({ where: { documentId: draft.id } });
       expect(delivered.map((d) => d.eventType)).toEqual(["document.contingency_deadline"]);
       expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe("CONTINGENCY");
+      // The dashboard's banner names it with its deadline.
+      expect(await contingencyDeadlinesAtRisk(companyId)).toEqual({ total: 1, documents: [{ id: draft.id, type: "NFCE", series: issued.series, number: issued.number, deadlineAt: new Date(start + 24 * HOUR) }] });
     } finally {
       outage();
     }

@@ -64,3 +64,28 @@ export async function warnContingencyDeadlines(input: { companyId: string; model
   }
   return warned;
 }
+
+export type DeadlineAtRisk = { id: string; type: string; series: number | null; number: number; deadlineAt: Date };
+
+/**
+ * The company's documents issued in contingency, still not transmitted, already warned about
+ * (past 75 % of their deadline): the dashboard's banner names them, as the ones SEFAZ will refuse
+ * (704) if nothing changes. Soonest deadline first; `total` counts them all.
+ */
+export async function contingencyDeadlinesAtRisk(companyId: string, limit = 5): Promise<{ total: number; documents: DeadlineAtRisk[] }> {
+  const rows = await sql<Record<string, unknown> & { total: number }>(
+    getPool(),
+    `SELECT d."id", d."type", d."series", d."number", d."issueDateTime", d."contingencyMode", d."contingencySince", c."state", count(*) OVER ()::int AS "total"
+     FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
+     WHERE d."companyId" = $1 AND d."status" = 'CONTINGENCY' AND d."contingencyDeadlineWarnedAt" IS NOT NULL
+     ORDER BY d."issueDateTime" LIMIT $2`,
+    [companyId, limit],
+  );
+  const documents: DeadlineAtRisk[] = [];
+  for (const row of rows) {
+    const document = fromSqlRow<{ id: string; type: string; series: number | null; number: number; issueDateTime: Date; contingencyMode: ContingencyMode | null; contingencySince: Date | null; state: string }>("FiscalDocument", row);
+    const deadline = contingencyDeadlineOf(document, document.state);
+    if (deadline) documents.push({ id: document.id, type: document.type, series: document.series, number: document.number, deadlineAt: deadline.deadlineAt });
+  }
+  return { total: rows[0]?.total ?? 0, documents };
+}
