@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { findActiveContingency } from "@/lib/contingency/active-contingency";
 import { getDocument } from "@/lib/documents";
+import { cancelDocument } from "@/lib/document-events";
+import { eventAuthorityTarget } from "@/lib/document-events/event-authority";
+import { leaveContingency } from "@/lib/contingency/leave-contingency";
 import { queueEmission } from "@/lib/emission/queue-emission";
 import { createDraft, createEmittingCompany } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
@@ -56,6 +59,16 @@ describe("a lone NF-e during an outage of its authorizer", () => {
       expect(await findActiveContingency(companyId, 55)).toMatchObject({ mode: "SVC_AN", automatic: true, reason: expect.stringMatching(/^SEFAZ-SP indisponível: 108/) });
       // The unanswered attempt's number waits for its resolution when SP is back.
       expect(await db.replacedEmissionAttempt.count({ where: { companyId, documentId: draft.id, resolution: "PENDING" } })).toBe(1);
+
+      // Item 6: while SVC-AN is active an NF-e it authorized is cancelled there (SP is still down);
+      // a CC-e goes to SP only (the SVC does not receive it), and after the contingency everything does.
+      expect(await eventAuthorityTarget(doc, "SP", "110111")).toMatchObject({ uf: "SP", contingency: "SVC-AN" });
+      expect(await eventAuthorityTarget(doc, "SP", "110110")).not.toHaveProperty("contingency");
+      await cancelDocument({ companyId, documentId: draft.id, body: { justification: "Pedido cancelado pelo cliente antes da saida" } });
+      const cancelled = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+      expect(cancelled.status).toBe("CANCELLED");
+      await leaveContingency({ companyId, model: 55, reason: "107 - Serviço em Operação" });
+      expect(await eventAuthorityTarget(doc, "SP", "110111")).not.toHaveProperty("contingency");
     } finally {
       remove();
     }
