@@ -1,4 +1,5 @@
 import { contingencyFor } from "@/lib/authority/endpoints";
+import { NFCE_OFFLINE_ACCEPTED_FROM } from "@/lib/fiscal/nfe/rules/identification-rules";
 import type { ContingencyModel } from "./contingency-mode";
 
 // Which contingencies each state's law allows, per model, in the order the
@@ -51,7 +52,7 @@ const OFFLINE_NFCE: ContingencyOption = {
  * quoted from SEFAZ-SP's NFC-e page in ZeusAutomacao/DFe.NET#1551). EPEC stays offered by
  * SEFAZ-SP (its EPEC NFC-e URLs: nfephp-org/sped-nfe#1063, July 2024).
  */
-const SP_OFFLINE_FROM = "2024-07-10";
+const SP_OFFLINE_FROM = NFCE_OFFLINE_ACCEPTED_FROM["35"]!;
 const EPEC_NFCE_SP: Omit<ContingencyOption, "from" | "until"> = {
   mode: "EPEC", tpEmis: 4, deadline: NFCE_OFFLINE_24H, implemented: false,
   source: "NT 2015.003 v1.02 (EPEC NFC-e, tpEvento 110140 at SEFAZ-SP's EPEC service; adoption at each state's discretion: SP only); Portaria CAT 12/2015",
@@ -97,7 +98,7 @@ export function automaticContingency(uf: string, model: ContingencyModel, at: Da
   return contingencyOptions(uf, model, at).find((o) => o.implemented) ?? null;
 }
 
-/** Whether the state accepted offline NFC-e (tpEmis 9) on that date: what the simulator's 4xx for an offline NFC-e of SP before 2024-07-10 checks. */
+/** Whether the state accepted offline NFC-e (tpEmis 9) on that date (the simulator refuses one that it did not with 712: identification-rules.ts). */
 export function acceptsOfflineNfce(uf: string, at: Date): boolean {
   return contingencyOptions(uf, 65, at).some((o) => o.mode === "OFFLINE");
 }
