@@ -9,7 +9,7 @@ import { emitDocumentFunction } from "./emit-document";
 // against PostgreSQL and the simulator in lib/emission's integration tests).
 const data = { companyId: "c1", documentId: "d1", runId: "r1", concurrencyKey: "c1:55:1:HOMOLOGATION" };
 const events = [{ name: EMIT_DOCUMENT_EVENT, data }] as [{ name: string; data: typeof data }];
-const backToDraft = { kind: "returned_to_draft", reason: "timeout", cStat: null };
+const awaitingRetry = { kind: "awaiting_retry", reason: "timeout", cStat: null, nextAttemptAt: "2026-12-07T12:00:30.000Z" };
 const settled = (status: string) => ({ kind: "settled", status });
 
 /** Runs the function on the emit event with these mocked steps. */
@@ -40,9 +40,9 @@ describe("emit-document function", () => {
     expect(stepIds(ctx as never)).toEqual(["prepare-and-send"]);
   });
 
-  it("after a send that went back to DRAFT, sleeps, resumes and sends again", async () => {
+  it("after a send without an answer (PROCESSING until nextAttemptAt), sleeps, resumes and sends again", async () => {
     const { result, ctx } = await executeWith([
-        { id: "prepare-and-send", handler: () => backToDraft },
+        { id: "prepare-and-send", handler: () => awaitingRetry },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => settled("PROCESSING") },
         { id: "send-2", handler: () => settled("AUTHORIZED") },
@@ -52,11 +52,22 @@ describe("emit-document function", () => {
     expect((ctx as unknown as { step: { sleep: { mock: { calls: unknown[][] } } } }).step.sleep.mock.calls[0]?.[0]).toBe("backoff-2");
   });
 
-  it("sends at most EMISSION_SEND_ATTEMPTS times; the last send settles (REJECTED when not received) instead of going back to DRAFT", async () => {
+  it("a step memoized before issue 50 (returned_to_draft: the document in DRAFT) still leads to the backoff and the re-send", async () => {
+    const { result, ctx } = await executeWith([
+      { id: "prepare-and-send", handler: () => ({ kind: "returned_to_draft", reason: "timeout", cStat: null }) },
+      { id: "backoff-2", handler: () => undefined },
+      { id: "resume-2", handler: () => settled("PROCESSING") },
+      { id: "send-2", handler: () => settled("AUTHORIZED") },
+    ]);
+    expect(result).toEqual(settled("AUTHORIZED"));
+    expect(stepIds(ctx as never)).toEqual(["prepare-and-send", "resume-2", "send-2"]);
+  });
+
+  it("sends at most EMISSION_SEND_ATTEMPTS times; the last send settles (REJECTED when not received) instead of waiting for another", async () => {
     const steps: { id: string; handler: () => unknown }[] = [];
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
-      steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : settled("REJECTED")) });
+      steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? awaitingRetry : settled("REJECTED")) });
     }
     const { result, ctx } = await executeWith(steps);
     expect(result).toEqual(settled("REJECTED"));
@@ -79,7 +90,7 @@ describe("emit-document function", () => {
     const steps: { id: string; handler: () => unknown }[] = [];
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       if (attempt > 1) steps.push({ id: `backoff-${attempt}`, handler: () => undefined }, { id: `resume-${attempt}`, handler: () => settled("PROCESSING") });
-      steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? backToDraft : { kind: "unresolved", reason: "timeout" }) });
+      steps.push({ id: attempt === 1 ? "prepare-and-send" : `send-${attempt}`, handler: () => (attempt < EMISSION_SEND_ATTEMPTS ? awaitingRetry : { kind: "unresolved", reason: "timeout" }) });
     }
     steps.push(
       { id: "reconcile-wait-1", handler: () => undefined },
@@ -96,7 +107,7 @@ describe("emit-document function", () => {
 
   it("stops when a resume finds the document taken over by another run", async () => {
     const { result, ctx } = await executeWith([
-        { id: "prepare-and-send", handler: () => backToDraft },
+        { id: "prepare-and-send", handler: () => awaitingRetry },
         { id: "backoff-2", handler: () => undefined },
         { id: "resume-2", handler: () => ({ kind: "superseded", status: "not this run's" }) },
       ]);

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID, EmitDocumentEventData } from "@/lib/emission/events";
-import { EMISSION_MAX_MISUSE_PAUSES, EMISSION_RECONCILE_CONSULTATIONS, EMISSION_RETRY_DELAYS, EMISSION_SEND_ATTEMPTS, reconcileDelay } from "@/lib/emission/limits";
+import { EMISSION_MAX_MISUSE_PAUSES, EMISSION_RECONCILE_CONSULTATIONS, EMISSION_SEND_ATTEMPTS, reconcileDelay, retryDelay } from "@/lib/emission/limits";
 import type { EmissionRun } from "@/lib/emission/outcomes";
 import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import { reconcileEmission } from "@/lib/emission/reconcile-emission";
@@ -13,8 +13,9 @@ type StepResult = Awaited<ReturnType<typeof sendForAuthorization>> | Awaited<Ret
 /**
  * Emission of one NF-e/NFC-e (api.md, States and transitions): number and
  * signed, validated XML, then send → AUTHORIZED or REJECTED (one step, so the
- * common case is one memoized result); a communication failure returns the
- * document to DRAFT and re-sends after a backoff, up to EMISSION_SEND_ATTEMPTS.
+ * common case is one memoized result); a communication failure leaves the
+ * document PROCESSING with nextAttemptAt and re-sends after a backoff, up to
+ * EMISSION_SEND_ATTEMPTS.
  * A 656 (consumo indevido) makes the run wait for the pause's end and repeat
  * the same send; when the last send leaves the outcome unknown the run
  * consults the access key on a backoff until the authority answers. One run
@@ -56,20 +57,21 @@ export const emitDocumentFunction = inngest.createFunction(
     for (let attempt = 1; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
       const finalAttempt = attempt === EMISSION_SEND_ATTEMPTS;
       if (attempt > 1) {
-        await step.sleep(`backoff-${attempt}`, EMISSION_RETRY_DELAYS[attempt - 2] ?? "30m");
+        await step.sleep(`backoff-${attempt}`, retryDelay(attempt - 1));
         const resumed = await step.run(`resume-${attempt}`, () => resumeEmission(run));
         if (resumed.kind === "superseded") return resumed;
       }
       // The first attempt also numbers, builds, signs and validates the NF-e (or rejects it before sending).
       let sent: StepResult = attempt === 1
-        ? await step.run("prepare-and-send", () => prepareAndSend(run, { finalAttempt, deferWrite }))
-        : await step.run(`send-${attempt}`, () => sendForAuthorization(run, { finalAttempt, deferWrite }));
+        ? await step.run("prepare-and-send", () => prepareAndSend(run, { finalAttempt, deferWrite, retryDelay: retryDelay(attempt) }))
+        : await step.run(`send-${attempt}`, () => sendForAuthorization(run, { finalAttempt, deferWrite, retryDelay: retryDelay(attempt) }));
       for (let pause = 1; sent.kind === "paused" && pause <= EMISSION_MAX_MISUSE_PAUSES; pause++) {
         await step.sleepUntil(`pause-${attempt}-${pause}`, sent.until);
-        sent = (await step.run(`send-${attempt}-after-pause-${pause}`, () => sendForAuthorization(run, { finalAttempt, deferWrite }))) as StepResult;
+        sent = (await step.run(`send-${attempt}-after-pause-${pause}`, () => sendForAuthorization(run, { finalAttempt, deferWrite, retryDelay: retryDelay(attempt) }))) as StepResult;
       }
       if (sent.kind === "unresolved") return reconcile();
-      if (sent.kind !== "returned_to_draft") return sent;
+      // "returned_to_draft": a step memoized before issue 50 (the same outcome, the document in DRAFT).
+      if (sent.kind !== "awaiting_retry" && (sent.kind as string) !== "returned_to_draft") return sent;
     }
   },
 );

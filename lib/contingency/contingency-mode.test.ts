@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contingencyModeFor, justificationOf, svcOf } from "./contingency-mode";
 
 describe("contingency mode", () => {
-  it("NFC-e is always offline; an NF-e goes to its state's SVC (NT 2013.007)", () => {
+  it("NFC-e goes offline (SP too since Portaria SRE 40/2024); an NF-e goes to its state's SVC (NT 2013.007)", () => {
     expect(contingencyModeFor("NFCE", "SP")).toBe("OFFLINE");
     expect(contingencyModeFor("NFE", "SP")).toBe("SVC_AN");
     expect(contingencyModeFor("NFE", "PR")).toBe("SVC_RS");

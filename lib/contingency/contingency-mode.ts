@@ -1,18 +1,20 @@
 import type { ContingencyMode } from "@prisma/client";
-import { authorizerFor, contingencyFor } from "@/lib/authority/endpoints";
+import { authorizerFor } from "@/lib/authority/endpoints";
 import { findActiveContingency } from "./active-contingency";
+import { automaticContingency } from "./state-contingency-table";
 
-// Emission in contingency (docs/api-notes/contingency.md): an NFC-e has no SVC, its
-// contingency is offline issuance (tpEmis 9, NT 2013.005); an NF-e goes to the
-// SEFAZ Virtual de Contingência that serves its state (SVC-AN tpEmis 6, SVC-RS
-// tpEmis 7; NT 2013.007 table in lib/authority/endpoints.ts).
+// Emission in contingency (docs/api-notes/contingency.md): the mode comes from the
+// per-state table (state-contingency-table.ts), by state, model and the date the
+// contingency started: an NFC-e offline (tpEmis 9, NT 2013.005; SP since Portaria
+// SRE 40/2024), an NF-e through the SEFAZ Virtual de Contingência that serves its
+// state (SVC-AN tpEmis 6, SVC-RS tpEmis 7; NT 2013.007).
 
 export type DocumentContingency = { contingencyMode: ContingencyMode; contingencySince: Date; contingencyReason: string };
 
-/** The mode a document of this type and state is issued in under an active contingency. */
-export function contingencyModeFor(type: string, state: string): ContingencyMode {
-  if (type === "NFCE") return "OFFLINE";
-  return contingencyFor(state) === "SVC-AN" ? "SVC_AN" : "SVC_RS";
+/** The mode a document of this type and state is issued in under a contingency that started at `since`; null when the state's law allows none this platform issues. */
+export function contingencyModeFor(type: string, state: string, since: Date = new Date()): ContingencyMode | null {
+  if (type !== "NFCE" && type !== "NFE") return null;
+  return contingencyModeForModel(state, type === "NFCE" ? 65 : 55, since);
 }
 
 /** The contingency fields to issue the document with, when its company's contingency for the model is active; null otherwise. */
@@ -24,7 +26,8 @@ export async function activeContingencyFor(document: { companyId: string; type: 
 /** The contingency fields of a document issued under the company's active contingency `active` (read by the caller), or null without one. */
 export function documentContingencyOf(document: { type: string; company: { state: string } }, active: { since: Date; reason: string } | null): DocumentContingency | null {
   if (!active || (document.type !== "NFCE" && document.type !== "NFE")) return null;
-  return { contingencyMode: contingencyModeFor(document.type, document.company.state), contingencySince: active.since, contingencyReason: justificationOf(active.reason) };
+  const mode = contingencyModeFor(document.type, document.company.state, active.since);
+  return mode ? { contingencyMode: mode, contingencySince: active.since, contingencyReason: justificationOf(active.reason) } : null;
 }
 
 /** xJust takes 15 to 256 characters (TJust): a shorter reason is prefixed so the XML stays valid. */
@@ -42,13 +45,14 @@ export type ContingencyModel = 55 | 65;
 export const CONTINGENCY_MODELS: readonly ContingencyModel[] = [55, 65];
 
 /**
- * How a model is issued while its authorizer is down: an NFC-e offline (tpEmis 9,
- * NT 2013.005: there is no SVC for model 65), an NF-e through the SEFAZ Virtual de
- * Contingência the state is assigned to (tpEmis 6 SVC-AN, 7 SVC-RS; NT 2013.007).
+ * How a model is issued while its authorizer is down, per the state's table on that date
+ * (state-contingency-table.ts): the first contingency its law allows that this platform
+ * issues; null when none (the documents then wait for the authorizer).
  */
-export function contingencyModeForModel(uf: string, model: ContingencyModel): ContingencyMode {
-  if (model === 65) return "OFFLINE";
-  return contingencyFor(uf) === "SVC-AN" ? "SVC_AN" : "SVC_RS";
+export function contingencyModeForModel(uf: string, model: ContingencyModel, at: Date = new Date()): ContingencyMode | null {
+  const option = automaticContingency(uf, model, at);
+  // EPEC is in the table but not issued yet (implemented: false), so only these three come back.
+  return option && option.mode !== "EPEC" ? option.mode : null;
 }
 
 /** The authorizer as people name it: "SEFAZ-SP" for a state's own, "SVRS" / "SVAN" for the virtual ones. */

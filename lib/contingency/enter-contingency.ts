@@ -41,6 +41,8 @@ export async function enterContingency(input: EnterContingencyInput, client: DbC
     if (automatic && !company.contingencyAutomatic) return { entered: false, contingency: await findActiveContingency(companyId, model, tx) };
     const id = randomUUID();
     const mode = contingencyModeForModel(company.state, model);
+    // The state's law allows no contingency this platform issues for the model today: nothing to enter.
+    if (!mode) return { entered: false, contingency: await findActiveContingency(companyId, model, tx) };
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "CompanyContingency" ("id", "companyId", "model", "mode", "reason", "automatic", "since")
       VALUES (${id}, ${companyId}, ${model}, ${mode}::"ContingencyMode", ${reason}, ${automatic}, ${utc(new Date())}::timestamp)

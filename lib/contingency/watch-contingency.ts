@@ -23,8 +23,24 @@ export async function checkContingencyReturn(target: WatchTarget): Promise<Watch
   const { companyId, model, contingencyId } = target;
   const active = await findActiveContingency(companyId, model);
   if (!active || active.id !== contingencyId || !active.automatic) return { done: true, cStat: null };
+  const asked = await askAuthorizerStatus(companyId, model);
+  if (!asked) return { done: true, cStat: null };
+  const change = await applyStatusAnswer(companyId, asked.state, model, asked.result);
+  const cStat = asked.result.cStat ?? null;
+  if (change === "left") return { done: true, cStat };
+  // Still active, unless ended meanwhile by another path.
+  const still = await findActiveContingency(companyId, model);
+  return { done: !still || still.id !== contingencyId, cStat };
+}
+
+/**
+ * The company's own authorizer's status for the model, through the shared cache (at most one
+ * call per CONTINGENCY_STATUS_CHECK_SECONDS per authorizer, none during a 656 pause); null when
+ * the company is gone. No answer is a communication_failure result, never a throw.
+ */
+export async function askAuthorizerStatus(companyId: string, model: ContingencyModel): Promise<{ state: string; result: StatusResult } | null> {
   const company = await db.company.findFirst({ where: { id: companyId }, select: { state: true, environment: true } });
-  if (!company) return { done: true, cStat: null };
+  if (!company) return null;
   let certificate: ClientCertificate | undefined;
   try {
     certificate = await loadSigningCredentials(companyId);
@@ -38,12 +54,7 @@ export async function checkContingencyReturn(target: WatchTarget): Promise<Watch
   } catch (error) {
     result = { kind: "communication_failure", reason: (error as Error).message };
   }
-  const change = await applyStatusAnswer(companyId, company.state, model, result);
-  const cStat = result.cStat ?? null;
-  if (change === "left") return { done: true, cStat };
-  // Still active, unless ended meanwhile by another path.
-  const still = await findActiveContingency(companyId, model);
-  return { done: !still || still.id !== contingencyId, cStat };
+  return { state: company.state, result };
 }
 
 /** A long outage: the watch goes on in a fresh run (its step memo stays small). */

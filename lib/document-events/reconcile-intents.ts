@@ -5,6 +5,7 @@ import { loadSigningCredentials, type SigningCredentials } from "@/lib/certifica
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { extractElement } from "@/lib/fiscal/nfe";
+import { eventAuthorityTarget } from "./event-authority";
 import type { ReconcileEventIntentData } from "./intent-events";
 import { IntentAlreadyResolved, resolveEventIntent } from "./intents";
 import { recordEventOutcome } from "./record-event-outcome";
@@ -36,7 +37,7 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
   if (!document.accessKey) return { ...base, status: await markNotRegistered(intent, "The document has no access key") };
   const credentials = await loadSigningCredentials(intent.companyId);
   if (document.type === "NFSE") return reconcileNfseCancellation(intent, document, credentials);
-  const target = { uf: company.state, environment: document.environment, model: document.type === "NFCE" ? (65 as const) : (55 as const) };
+  const target = await eventAuthorityTarget(document, company.state, intent.eventCode);
   const consulted = await getTaxAuthority(document.environment).consult(target, document.accessKey, credentials);
   if (consulted.kind === "communication_failure" || consulted.kind === "refused") {
     throw new DomainError(

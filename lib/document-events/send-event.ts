@@ -1,9 +1,10 @@
 import type { Company, FiscalDocument } from "@prisma/client";
-import { getTaxAuthority, type AuthorityModel } from "@/lib/authority";
+import { getTaxAuthority } from "@/lib/authority";
 import { assertNotMisusePaused, isMisuse, misuseRecorded } from "@/lib/authority/misuse-pause";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
 import { buildProcEventoNFe, buildSignedEvent, extractElement, type NfeEventInput } from "@/lib/fiscal/nfe";
+import { eventAuthorityTarget } from "./event-authority";
 import { recordEventIntent, type EventIntentInput } from "./intents";
 
 // One event sent to the authority, synchronously: build, sign and validate
@@ -35,7 +36,7 @@ export type EventSent =
     }
   | { kind: "refused"; cStat: string; reason: string; requestXml: string; responseXml: string | null; intentId?: string };
 
-export type EventDocument = Pick<FiscalDocument, "id" | "accessKey" | "environment" | "type" | "companyId">;
+export type EventDocument = Pick<FiscalDocument, "id" | "accessKey" | "environment" | "type" | "companyId"> & Partial<Pick<FiscalDocument, "contingencyMode">>;
 
 // 573 "Duplicidade de Evento": this tpEvento and nSeqEvento are already registered.
 const DUPLICATE_EVENT = "573";
@@ -72,8 +73,8 @@ export async function sendDocumentEvent(input: {
   const signed = buildSignedEvent(event, credentials).xml;
   const intentId = await recordEventIntent({ document, intent: input.intent, eventCode: input.detail.tpEvento, sequence: input.sequence, requestXml: signed, now: input.now });
 
-  const model: AuthorityModel = document.type === "NFCE" ? 65 : 55;
-  const target = { uf: company.state, environment: document.environment, model };
+  // An NF-e authorized by an SVC is cancelled there while the SVC is active (event-authority.ts).
+  const target = await eventAuthorityTarget(document, company.state, input.detail.tpEvento);
   const authority = getTaxAuthority(document.environment);
   await assertNotMisusePaused(document.companyId, target);
   const result = await authority.sendEvent(target, signed, credentials);

@@ -149,6 +149,8 @@ export const DocumentDetail = DocumentSummary.extend({
   rejectionReason: z.string().nullable(),
   /** Our addition: why an emission is not settled yet (waiting for a re-send, a 656 pause, an outcome being consulted); null once settled. */
   processingReason: z.string().nullable(),
+  /** Our addition (issue 50): when the run sends again or consults again while PROCESSING (after a send without an answer, a 656 pause, an outcome being consulted); null otherwise. */
+  nextAttemptAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   cancellationDate: z.string().nullable(),
   /** INUTILIZED: the authorized inutilization that voided the number. */

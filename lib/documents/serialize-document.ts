@@ -186,6 +186,7 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     protocolNumber: document.protocolNumber,
     rejectionReason: document.rejectionReason,
     processingReason: document.processingReason,
+    nextAttemptAt: document.status === "PROCESSING" ? (document.nextAttemptAt?.toISOString() ?? null) : null,
     cancellationReason: document.cancellationReason,
     cancellationDate: document.cancellationDate?.toISOString() ?? null,
     inutilization: document.inutilization ? { ...document.inutilization, inutilizationDate: document.inutilization.inutilizationDate?.toISOString() ?? null } : null,

@@ -41,7 +41,7 @@ describe("outcome unknown at the authority", () => {
     try {
       const runId = await emitAndDrain(company.companyId, draft.id);
       for (let attempt = 2; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
-        expect((await load(draft.id)).status, `before attempt ${attempt}`).toBe("DRAFT");
+        expect((await load(draft.id)).status, `before attempt ${attempt}`).toBe("PROCESSING");
         await runDueNow(company.companyId);
       }
       const unknown = await load(draft.id);

@@ -102,16 +102,17 @@ describe("emission pipeline against the simulator", () => {
     expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("SUCCEEDED");
   });
 
-  it("after a lost answer whose consultation is lost too, goes back to DRAFT and the next attempt consults first", async () => {
+  it("after a lost answer whose consultation is lost too, waits PROCESSING (not DRAFT) and the next attempt consults first", async () => {
     const company = await createEmittingCompany();
     const draft = await createDraft(company.companyId);
     fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500 }, times: 1 });
     fixture.simulator.faults.add({ service: "NFeConsultaProtocolo4", action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
-    // Communication failure with attempts left: back to DRAFT, no event, parked for the backoff, the reason visible.
+    // Communication failure with attempts left: still PROCESSING (issue 50), no event, parked for the backoff, the reason and the next attempt visible.
     const parkedDocument = await load(draft.id);
-    expect(parkedDocument.status).toBe("DRAFT");
+    expect(parkedDocument.status).toBe("PROCESSING");
+    expect(parkedDocument.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 20_000);
     expect(parkedDocument.runId).toBe(runId);
     expect(parkedDocument.processingReason).toMatch(/No answer within 1500 ms/);
     expect(await db.domainEvent.count({ where: { documentId: draft.id } })).toBe(0);
@@ -138,7 +139,7 @@ describe("emission pipeline against the simulator", () => {
     fixture.simulator.faults.add({ service: "NFeAutorizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 2500, beforeProcessing: true }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
-    expect((await load(draft.id)).status).toBe("DRAFT");
+    expect((await load(draft.id)).status).toBe("PROCESSING");
     await skipBackoff(runId);
     const document = await load(draft.id);
     expect(document.status).toBe("AUTHORIZED");
@@ -154,7 +155,7 @@ describe("emission pipeline against the simulator", () => {
       await drainDueRuns(functions, { companyIds: [company.companyId] });
       for (let attempt = 2; attempt <= EMISSION_SEND_ATTEMPTS; attempt++) {
         const waiting = await load(draft.id);
-        expect(waiting.status, `before attempt ${attempt}`).toBe("DRAFT");
+        expect(waiting.status, `before attempt ${attempt}`).toBe("PROCESSING");
         expect(await db.domainEvent.count({ where: { documentId: draft.id } })).toBe(0);
         await skipBackoff(runId);
       }
@@ -176,7 +177,7 @@ describe("emission pipeline against the simulator", () => {
     fixture.simulator.faults.add({ service: "NFeConsultaProtocolo4", action: { kind: "delay", ms: 2500 }, times: 1 });
     const { runId } = await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
-    expect((await load(draft.id)).status).toBe("DRAFT");
+    expect((await load(draft.id)).status).toBe("PROCESSING");
     const run = { companyId: company.companyId, documentId: draft.id, runId };
     expect(await resumeEmission(run)).toEqual({ kind: "settled", status: "PROCESSING" });
 

@@ -1,4 +1,5 @@
 import type { DeferStepWrite } from "@/lib/jobs/step-write";
+import { delayMs } from "./limits";
 // Results of the pipeline's steps, as plain JSON (they are memoized by the
 // background driver and replayed after a restart).
 
@@ -62,4 +63,16 @@ export type Unresolved = { kind: "unresolved"; reason: string };
  * How a step of an emission is called: `finalAttempt`, the run's last send; `deferWrite`, given by
  * the local driver, takes the step's settlement to make it with the step's result (lib/jobs/step-write.ts).
  */
-export type StepOptions = { finalAttempt: boolean; deferWrite?: DeferStepWrite };
+export type StepOptions = { finalAttempt: boolean; deferWrite?: DeferStepWrite; retryDelay?: string };
+
+/**
+ * A send without an answer, with sends left: the document stays PROCESSING with the failure as
+ * processingReason and `nextAttemptAt`, and the run sends again then. (Runs memoized before
+ * issue 50 returned `returned_to_draft`, the same outcome with the document in DRAFT.)
+ */
+export type AwaitingRetry = { kind: "awaiting_retry"; reason: string; cStat: string | null; nextAttemptAt: string };
+
+/** When a step's failed send is tried again: its `retryDelay` (the run's backoff, limits.ts) from now. */
+export function nextAttemptAtOf(options: StepOptions, now = new Date()): Date {
+  return new Date(now.getTime() + delayMs(options.retryDelay ?? "30s"));
+}

@@ -1,6 +1,7 @@
 import { getTaxAuthority, type TaxAuthority } from "@/lib/authority";
 import { activeMisusePause, isMisuse, recordMisusePause } from "@/lib/authority/misuse-pause";
 import { getPool } from "@/lib/db/client";
+import { delayMs, reconcileDelay } from "./limits";
 import { sql } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
 import type { EmissionRun, Paused, Superseded, Unresolved } from "./outcomes";
@@ -48,6 +49,6 @@ export async function reconcileEmission(
   }
   if (isMisuse(known)) return holdForPause(run, await recordMisusePause(run.companyId, target));
   const reason = `Outcome unknown after ${document.emissionAttempts} attempts; consultation ${consultation} of the access key: ${known.reason}`;
-  const held = await holdProcessing(pool, run, reason);
+  const held = await holdProcessing(pool, run, reason, new Date(Date.now() + delayMs(reconcileDelay(consultation + 1))));
   return held.kind === "superseded" ? held : { kind: "unresolved", reason };
 }

@@ -8,12 +8,15 @@ import { settleRejected, type Settled, type SettlementSource } from "./settle-em
 // settlements are in settle-emission.ts. Each is one guarded statement, a
 // no-op when the document is no longer this run's.
 
-/** After the backoff: DRAFT → PROCESSING again, unless someone emitted it again meanwhile (another run). */
+/**
+ * After the backoff: the document is still this run's and PROCESSING (DRAFT for a run whose
+ * failed send came before issue 50), so it is sent again; its nextAttemptAt is spent.
+ */
 export async function resumeEmission(run: EmissionRun): Promise<Settled> {
   const rows = await sql(
     getPool(),
-    `UPDATE "FiscalDocument" SET "status" = 'PROCESSING', "updatedAt" = $4::timestamp
-     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'DRAFT' RETURNING "id"`,
+    `UPDATE "FiscalDocument" SET "status" = 'PROCESSING', "nextAttemptAt" = NULL, "updatedAt" = $4::timestamp
+     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" IN ('DRAFT', 'PROCESSING') RETURNING "id"`,
     [run.documentId, run.companyId, run.runId, utc(new Date())],
   );
   return rows.length === 1 ? { kind: "settled", status: "PROCESSING" } : { kind: "superseded", status: "not this run's" };

@@ -6,24 +6,24 @@ import type { ContingencyMode } from "@prisma/client";
 import { credentialsOf } from "@/lib/certificates";
 import { svcOf } from "@/lib/contingency/contingency-mode";
 import { recordAuthorizerCommunication } from "@/lib/contingency/communication-failures";
+import { confirmOutageByStatus } from "@/lib/contingency/confirm-outage";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
-import type { AuthorizationDenied, AuthorizationGranted, CommunicationFailed, EmissionRun, Paused, SendOutcome, StepOptions, Superseded, Unresolved } from "./outcomes";
+import { nextAttemptAtOf, type AuthorizationDenied, type AuthorizationGranted, type AwaitingRetry, type CommunicationFailed, type EmissionRun, type Paused, type SendOutcome, type StepOptions, type Superseded, type Unresolved } from "./outcomes";
 import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue-time";
-import { holdProcessing, settleAuthorized, settleBackToDraft, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
+import { holdForRetry, holdProcessing, settleAuthorized, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { reissueIfInContingency } from "@/lib/emission/contingency/reissue-in-contingency";
 import { prepareAndSend } from "./prepare-emission";
+import { delayMs, reconcileDelay } from "./limits";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
 const DUPLICATE_SAME_KEY = "204";
 // 108 "Serviço paralisado momentaneamente", 109 "… sem previsão": the batch was refused as a whole, not received.
 const BATCH_NOT_RECEIVED = new Set(["108", "109"]);
 
-/** A communication failure with sends left: the document went back to DRAFT and the run re-sends after a backoff. */
-export type ReturnedToDraft = { kind: "returned_to_draft"; reason: string; cStat: string | null };
 
 export type SendSource = SettlementSource & {
   state: string;
@@ -37,7 +37,7 @@ export type SendSource = SettlementSource & {
   pause?: MisusePause | null;
 };
 
-export type SendResult = Settled | Superseded | ReturnedToDraft | Paused | Unresolved;
+export type SendResult = Settled | Superseded | AwaitingRetry | Paused | Unresolved;
 
 // The attempt counter is incremented by the same guarded UPDATE that reads what the
 // send and the settlement need; a run that lost the document changes nothing.
@@ -64,7 +64,7 @@ const START_SEND = `
  *   stale rebuilds it with a new dhEmi (refresh-nfce-issue-time.ts);
  * - a 656 pauses the company's calls to the authorizer for the hour (the
  *   document stays PROCESSING, the run waits);
- * - with sends left, back to DRAFT and re-sent after a backoff; on the last
+ * - with sends left, PROCESSING with processingReason and nextAttemptAt and re-sent then; on the last
  *   send REJECTED communication_failure only when the authority said it did
  *   not receive it, else `unresolved`: PROCESSING, and the run reconciles.
  */
@@ -125,7 +125,7 @@ export async function sendCounted(
     const known = await consultExisting(authority, target, current.accessKey!, certificate);
     if (known?.kind === "authorized") return settleAuthorized(pool, run, current, known, LAST_WRITE);
     if (known?.kind === "denied") return settleDenied(pool, run, current, known, LAST_WRITE);
-    if (known) return afterFailure(run, current, target, known, options);
+    if (known) return afterFailure(run, current, { target, certificate, authority }, known, options);
     // Not at the authority (217) and the company is now in contingency: re-issued in it under the next number.
     const reissued = await reissueIfInContingency(run, current, options);
     if (reissued) return reissued;
@@ -141,14 +141,14 @@ export async function sendCounted(
   if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
   if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
   if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
-  return afterFailure(run, current, target, outcome, options);
+  return afterFailure(run, current, { target, certificate, authority }, outcome, options);
 }
 
-/** No final answer: a 656 pauses; with sends left back to DRAFT; on the last send REJECTED only when not received, else unresolved. */
-async function afterFailure(run: EmissionRun, document: SendSource, target: AuthorityTarget, failure: CommunicationFailed, options: StepOptions): Promise<SendResult> {
+/** No final answer: a 656 pauses; with sends left PROCESSING until nextAttemptAt; on the last send REJECTED only when not received, else unresolved. */
+async function afterFailure(run: EmissionRun, document: SendSource, context: SendContext, failure: CommunicationFailed, options: StepOptions): Promise<SendResult> {
   const pool = getPool();
-  if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, target));
-  await noteAuthorizerSilent(run, document, failure);
+  if (isMisuse(failure)) return holdForPause(run, await recordMisusePause(run.companyId, context.target));
+  await noteAuthorizerSilent(run, document, context, failure);
   // No answer while the company's contingency is active: re-issued in contingency at once (NFC-e
   // offline, NF-e through its SVC) under the next number; this attempt's number is resolved later.
   const reissued = await reissueIfInContingency(run, document, options);
@@ -159,11 +159,12 @@ async function afterFailure(run: EmissionRun, document: SendSource, target: Auth
   }
   if (options.finalAttempt) {
     const reason = `Outcome unknown after ${document.emissionAttempts} attempts (${failure.reason}); the access key is consulted until the authority answers`;
-    const held = await holdProcessing(pool, run, reason);
+    const held = await holdProcessing(pool, run, reason, new Date(Date.now() + delayMs(reconcileDelay(1))));
     return held.kind === "superseded" ? held : { kind: "unresolved", reason };
   }
-  const settled = await settleBackToDraft(pool, run, failure.cStat ?? null, failure.reason);
-  return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: failure.reason, cStat: failure.cStat ?? null };
+  const nextAttemptAt = nextAttemptAtOf(options);
+  const settled = await holdForRetry(pool, run, failure.cStat ?? null, failure.reason, nextAttemptAt);
+  return settled.kind === "superseded" ? settled : { kind: "awaiting_retry", reason: failure.reason, cStat: failure.cStat ?? null, nextAttemptAt: nextAttemptAt.toISOString() };
 }
 
 /** The model whose own authorizer a send addressed; null for one sent to an SVC or issued offline (they say nothing about the state's authorizer). */
@@ -172,20 +173,27 @@ function ownAuthorizerModel(document: SendSource): 55 | 65 | null {
   return document.type === "NFCE" ? 65 : document.type === "NFE" ? 55 : null;
 }
 
+type SendContext = { target: AuthorityTarget; certificate: ClientCertificate; authority: TaxAuthority };
+
 /**
  * No answer from the authorizer: counted towards automatic contingency
  * (lib/contingency, CONTINGENCY_FAILURE_THRESHOLD); an NFC-e enters it at once,
- * since a sale at a checkout cannot wait for retries (docs/api-notes/contingency.md).
+ * since a sale at a checkout cannot wait for retries (docs/api-notes/contingency.md);
+ * an NF-e has the authorizer's status service asked at once (shared cache): 108/109
+ * or no answer there either enter contingency now, so a company that issues one
+ * NF-e reaches its SVC in this very step instead of after retries (issue 50 item 3).
  */
-async function noteAuthorizerSilent(run: EmissionRun, document: SendSource, failure: CommunicationFailed): Promise<void> {
+async function noteAuthorizerSilent(run: EmissionRun, document: SendSource, context: SendContext, failure: CommunicationFailed): Promise<void> {
   const model = ownAuthorizerModel(document);
   if (!model) return;
-  await recordAuthorizerCommunication(run.companyId, model, false, { cStat: failure.cStat ?? undefined, reason: failure.reason, immediate: model === 65 });
+  const { entered } = await recordAuthorizerCommunication(run.companyId, model, false, { cStat: failure.cStat ?? undefined, reason: failure.reason, immediate: model === 65 });
+  if (entered || model !== 55) return;
+  await confirmOutageByStatus({ companyId: run.companyId, uf: document.state, environment: document.environment, model, certificate: context.certificate }, context.authority);
 }
 
 /** The document stays PROCESSING with the pause's reason; the run sleeps until it ends. */
 export async function holdForPause(run: EmissionRun, pause: { until: Date; reason: string }): Promise<Paused | Superseded> {
-  const held = await holdProcessing(getPool(), run, pause.reason);
+  const held = await holdProcessing(getPool(), run, pause.reason, pause.until);
   return held.kind === "superseded" ? held : { kind: "paused", until: pause.until.toISOString(), reason: pause.reason };
 }
 

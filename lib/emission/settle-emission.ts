@@ -24,7 +24,7 @@ const SETTLE_CTES = `
   settled AS (
     UPDATE "FiscalDocument"
     SET "status" = $4::"DocumentStatus", "protocolNumber" = coalesce($5, "protocolNumber"), "authorizationDate" = coalesce($6::timestamp, "authorizationDate"),
-        "authorizedXml" = coalesce($7, "authorizedXml"), "rejectionCode" = $8, "rejectionReason" = $9, "processingReason" = NULL, "updatedAt" = $10::timestamp
+        "authorizedXml" = coalesce($7, "authorizedXml"), "rejectionCode" = $8, "rejectionReason" = $9, "processingReason" = NULL, "nextAttemptAt" = NULL, "updatedAt" = $10::timestamp
     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status"::text = ANY($11::text[])
     RETURNING "id", "companyId", "environment", "type", "signedXml"
   ), event AS (
@@ -130,24 +130,29 @@ async function settle(client: Queryable, run: EmissionRun, status: DocumentStatu
   return row?.settled === 1 ? { kind: "settled", status } : { kind: "superseded", status: "not this run's" };
 }
 
-/** Communication failure with attempts left: back to DRAFT, no event (api.md), the failure as processingReason; the run re-sends after its backoff. */
-export async function settleBackToDraft(client: Queryable, run: EmissionRun, cStat: string | null, reason: string | null = null): Promise<Settled> {
+/**
+ * Communication failure with attempts left: the document stays PROCESSING (issue 50 item 4: a
+ * document the integrator asked us to emit never reads DRAFT while we own it), no event, the
+ * failure as processingReason and the re-send's time as nextAttemptAt; the run re-sends then.
+ * Deviation from api.md's transition table (PROCESSING → DRAFT), recorded in api-notes/emission.md.
+ */
+export async function holdForRetry(client: Queryable, run: EmissionRun, cStat: string | null, reason: string | null, nextAttemptAt: Date): Promise<Settled> {
   const rows = await sql(
     client,
-    `UPDATE "FiscalDocument" SET "status" = 'DRAFT', "rejectionCode" = $4, "rejectionReason" = NULL, "processingReason" = $6, "updatedAt" = $5::timestamp
+    `UPDATE "FiscalDocument" SET "rejectionCode" = $4, "rejectionReason" = NULL, "processingReason" = $6, "nextAttemptAt" = $7::timestamp, "updatedAt" = $5::timestamp
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
-    [run.documentId, run.companyId, run.runId, cStat, utc(new Date()), reason],
+    [run.documentId, run.companyId, run.runId, cStat, utc(new Date()), reason, utc(nextAttemptAt)],
   );
-  return rows.length === 1 ? { kind: "settled", status: "DRAFT" } : { kind: "superseded", status: "not this run's" };
+  return rows.length === 1 ? { kind: "settled", status: "PROCESSING" } : { kind: "superseded", status: "not this run's" };
 }
 
-/** Still PROCESSING, with why it waits (a 656 pause, an outcome being reconciled) shown as processingReason. */
-export async function holdProcessing(client: Queryable, run: EmissionRun, reason: string): Promise<Settled> {
+/** Still PROCESSING, with why it waits (a 656 pause, an outcome being reconciled) shown as processingReason, and when the run looks again (nextAttemptAt). */
+export async function holdProcessing(client: Queryable, run: EmissionRun, reason: string, nextAttemptAt: Date | null = null): Promise<Settled> {
   const rows = await sql(
     client,
-    `UPDATE "FiscalDocument" SET "processingReason" = $4, "updatedAt" = $5::timestamp
+    `UPDATE "FiscalDocument" SET "processingReason" = $4, "nextAttemptAt" = $6::timestamp, "updatedAt" = $5::timestamp
      WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' RETURNING "id"`,
-    [run.documentId, run.companyId, run.runId, reason, utc(new Date())],
+    [run.documentId, run.companyId, run.runId, reason, utc(new Date()), nextAttemptAt && utc(nextAttemptAt)],
   );
   return rows.length === 1 ? { kind: "settled", status: "PROCESSING" } : { kind: "superseded", status: "not this run's" };
 }
@@ -156,7 +161,7 @@ export async function holdProcessing(client: Queryable, run: EmissionRun, reason
 const SETTLE_CONTINGENCY = `
   WITH settled AS (
     UPDATE "FiscalDocument"
-    SET "status" = 'CONTINGENCY', "rejectionCode" = NULL, "rejectionReason" = NULL, "processingReason" = NULL, "updatedAt" = $4::timestamp
+    SET "status" = 'CONTINGENCY', "rejectionCode" = NULL, "rejectionReason" = NULL, "processingReason" = NULL, "nextAttemptAt" = NULL, "updatedAt" = $4::timestamp
     WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING'
     RETURNING "id", "companyId", "environment", "type"
   ), outcome AS (

@@ -69,7 +69,7 @@ describe("NFC-e after an outage", () => {
     for (const draft of drafts) await queueEmission({ companyId: company.companyId, documentId: draft.id });
     await drainDueRuns(functions, { companyIds: [company.companyId] });
     const first = await db.fiscalDocument.findMany({ where: { id: { in: drafts.map((d) => d.id) } } });
-    expect(first.map((d) => d.status)).toEqual(["DRAFT", "DRAFT", "DRAFT"]);
+    expect(first.map((d) => d.status)).toEqual(["PROCESSING", "PROCESSING", "PROCESSING"]);
     expect(first.every((d) => d.processingReason?.startsWith("108 "))).toBe(true);
 
     // The backoffs (30 s, 2 min, 10 min) pass during the outage; at +20 min the authority is back.
@@ -79,7 +79,7 @@ describe("NFC-e after an outage", () => {
       vi.setSystemTime(start + at * MINUTE);
       await runDueNow(company.companyId);
     }
-    expect((await db.fiscalDocument.findMany({ where: { id: { in: drafts.map((d) => d.id) } } })).map((d) => d.status)).toEqual(["DRAFT", "DRAFT", "DRAFT"]);
+    expect((await db.fiscalDocument.findMany({ where: { id: { in: drafts.map((d) => d.id) } } })).map((d) => d.status)).toEqual(["PROCESSING", "PROCESSING", "PROCESSING"]);
     outage();
     vi.setSystemTime(start + 20 * MINUTE);
     await runDueNow(company.companyId);

@@ -2,9 +2,9 @@ import type { DocumentStatus } from "@prisma/client";
 import { db } from "@/lib/db/client";
 
 /**
- * Statuses an emission is still on its way through: PROCESSING, and DRAFT,
- * where a communication failure with attempts left puts a document until its
- * automatic re-send (api.md, States). Any other status is an outcome,
+ * Statuses an emission is still on its way through: PROCESSING (a communication
+ * failure with attempts left keeps it there until its automatic re-send, issue 50),
+ * and DRAFT, where runs from before that change put it. Any other status is an outcome,
  * CONTINGENCY included: an NFC-e issued offline is valid for the sale, so a
  * checkout closes on it (docs/api-notes/contingency.md).
  */

@@ -5,9 +5,10 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // endpoints, and docs/api-notes/webhooks.md for the shapes the spec leaves open.
 
 // DOCUMENT_DENIED / document.denied, DOCUMENT_CONTINGENCY / document.contingency (an NFC-e issued
-// offline, docs/api-notes/contingency.md) and the received documents' RECEIVED_DOCUMENT_CREATED /
+// offline, docs/api-notes/contingency.md), DOCUMENT_CONTINGENCY_DEADLINE / document.contingency_deadline
+// (such a document at 75 % of its transmission deadline, issue 50) and the received documents' RECEIVED_DOCUMENT_CREATED /
 // RECEIVED_DOCUMENT_UPDATED extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED"] as const;
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED"] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
   "document.rejected",
@@ -15,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "document.denied",
   "document.inutilized",
   "document.contingency",
+  "document.contingency_deadline",
   "received_document.created",
   "received_document.updated",
   "webhook.ping",

@@ -1,13 +1,40 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { activeContingencyBanners } from "@/lib/contingency/contingency-state";
+import { contingencyDeadlinesAtRisk } from "@/lib/emission/contingency/deadline-warnings";
 import { contingencyTime } from "./contingency-time";
 
-/** On every page of a company in contingency: since when (in its state's zone), why, and a way to the switch. */
+/**
+ * On every page of a company in contingency: since when (in its state's zone), why, and a way to
+ * the switch; and, contingency or not, the documents issued in it that passed 75 % of their
+ * transmission deadline (issue 50 item 5): SEFAZ refuses them (704) if nothing changes.
+ */
 export async function ContingencyBanner({ companyId, timeZone }: { companyId: string; timeZone: string }) {
-  const banners = await activeContingencyBanners(companyId);
-  if (banners.length === 0) return null;
+  const [banners, atRisk] = await Promise.all([activeContingencyBanners(companyId), contingencyDeadlinesAtRisk(companyId)]);
+  if (banners.length === 0 && atRisk.total === 0) return null;
   const t = await getTranslations("contingency");
+  return (
+    <>
+      {atRisk.total > 0 && (
+        <div role="alert" className="mb-4 space-y-1 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="contingency-deadline-banner">
+          <p className="font-semibold">{t("deadlineBanner", { count: atRisk.total })}</p>
+          <ul className="list-inside list-disc text-xs">
+            {atRisk.documents.map((d) => (
+              <li key={d.id}>
+                <Link href={`/dashboard/c/${companyId}/documents/${d.id}`} className="underline" prefetch={false}>
+                  {t("deadlineDocument", { model: t(`model.${d.type === "NFCE" ? "65" : "55"}`), number: d.number, series: d.series ?? 0, deadline: contingencyTime(d.deadlineAt, timeZone) })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {banners.length > 0 && <ActiveContingencies companyId={companyId} timeZone={timeZone} banners={banners} t={t} />}
+    </>
+  );
+}
+
+function ActiveContingencies({ companyId, timeZone, banners, t }: { companyId: string; timeZone: string; banners: Awaited<ReturnType<typeof activeContingencyBanners>>; t: Awaited<ReturnType<typeof getTranslations<"contingency">>> }) {
   return (
     <div role="status" className="mb-4 space-y-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       {banners.map((banner) => {

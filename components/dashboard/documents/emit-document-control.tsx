@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { EmitDocumentResponse } from "@/lib/emission/schemas";
+import { formatDateTime } from "../format";
 
 const POLL_MS = 1_000;
 // A document waiting on purpose (a 656 pause, an outcome consulted on a backoff) changes in minutes, not seconds.
@@ -15,10 +16,12 @@ const SLOW_POLL_MS = 30_000;
 /**
  * Emit button for DRAFT and REJECTED documents; while the document is
  * PROCESSING the page refreshes itself until the outcome arrives, and this
- * banner is the only place that says so (the panel waits for the same status).
+ * banner is the only place that says so (the panel waits for the same status),
+ * with why and when the next send is (issue 50: no DRAFT while we own the emission;
+ * a DRAFT with a processingReason is a run from before that).
  * A CONTINGENCY document (offline NFC-e) is followed the same way, more slowly.
  */
-export function EmitDocumentControl({ companyId, documentId, status, processingReason = null }: { companyId: string; documentId: string; status: string; processingReason?: string | null }) {
+export function EmitDocumentControl({ companyId, documentId, status, processingReason = null, nextAttemptAt = null, timeZone }: { companyId: string; documentId: string; status: string; processingReason?: string | null; nextAttemptAt?: string | null; timeZone?: string }) {
   const t = useTranslations("documentDetail.emit");
   const errorMessage = useErrorMessage();
   const router = useRouter();
@@ -39,6 +42,7 @@ export function EmitDocumentControl({ companyId, documentId, status, processingR
       <div className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-800" role="status" data-testid="processing-banner">
         <p>{t("processing")}</p>
         {processingReason && <p className="mt-1 text-sky-900" data-testid="processing-reason">{t("reason", { reason: processingReason })}</p>}
+        {nextAttemptAt && <p className="mt-1 text-sky-900" data-testid="next-attempt">{t("nextAttempt", { when: formatDateTime(nextAttemptAt, timeZone) })}</p>}
       </div>
     );
   }

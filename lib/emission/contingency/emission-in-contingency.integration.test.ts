@@ -86,7 +86,7 @@ describe("NFC-e offline during a contingency", () => {
     await queueEmission({ companyId, documentId: b.id });
     await drainDueRuns(functions, { companyIds: [companyId] });
     const firstAttempts = await db.fiscalDocument.findMany({ where: { id: { in: [a.id, b.id] } }, orderBy: { number: "asc" } });
-    expect(firstAttempts.map((d) => [d.status, d.number])).toEqual([["DRAFT", 1], ["DRAFT", 2]]);
+    expect(firstAttempts.map((d) => [d.status, d.number])).toEqual([["PROCESSING", 1], ["PROCESSING", 2]]);
     const oldKeys = firstAttempts.map((d) => d.accessKey!);
     expect(oldKeys.map((key) => key.charAt(34))).toEqual(["1", "1"]);
     expect(await db.simulatorDocument.count({ where: { accessKey: { in: oldKeys } } })).toBe(1);
@@ -201,11 +201,19 @@ describe("NFC-e offline during a contingency", () => {
   it("an offline NFC-e transmitted after the 24-hour deadline is REJECTED 704; emitted again once the contingency is over it is issued normally and AUTHORIZED", { timeout: 60_000 }, async () => {
     const { companyId } = await nfceCompany();
     await enterContingency(companyId, 65);
+    // SP down while it is issued: a contingency entered by hand transmits as soon as SP answers 107 (issue 50 item 5).
+    const outage = fixture.simulator.faults.add({ authorizer: "SP", action: { kind: "outage", status: "108" } });
     const draft = await createDraft(companyId, nfceBody);
-    await queueEmission({ companyId, documentId: draft.id });
-    await drainDueRuns(functions, { companyIds: [companyId] });
-    const offline = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-    expect([offline.status, offline.accessKey!.charAt(34)]).toEqual(["CONTINGENCY", "9"]);
+    let offline;
+    try {
+      await db.$executeRaw`UPDATE "AuthorityStatusCache" SET "checkedAt" = "checkedAt" - interval '5 minutes' WHERE "url" LIKE ${`${fixture.simulator.url}%`}`;
+      await queueEmission({ companyId, documentId: draft.id });
+      await drainDueRuns(functions, { companyIds: [companyId] });
+      offline = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+      expect([offline.status, offline.accessKey!.charAt(34)]).toEqual(["CONTINGENCY", "9"]);
+    } finally {
+      outage();
+    }
     await endContingency(companyId, 65);
 
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -288,7 +296,7 @@ describe("NF-e through the SVC during a contingency", () => {
     await drainDueRuns(functions, { companyIds: [companyId] });
     lostAnswer();
     const first = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-    expect(first.status).toBe("DRAFT");
+    expect(first.status).toBe("PROCESSING");
     await enterContingency(companyId, 55);
     await runDueNow(companyId);
     const svc = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });

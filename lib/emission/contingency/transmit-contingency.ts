@@ -1,4 +1,7 @@
 import { findActiveContingency } from "@/lib/contingency/active-contingency";
+import { STATUS_RUNNING } from "@/lib/contingency/status-answers";
+import { askAuthorizerStatus } from "@/lib/contingency/watch-contingency";
+import { warnContingencyDeadlines } from "./deadline-warnings";
 import { resolveReplacedAttempts } from "./resolve-replaced-attempts";
 import { transmitOfflineDocuments } from "./transmit-offline";
 
@@ -8,15 +11,26 @@ export type TransmissionRound =
   | { kind: "pending"; transmitted: number; resolved: number; reason: string };
 
 /**
- * One round of the company's transmission for a model, once its contingency has
- * ended: the offline NFC-e in number order (transmit-offline.ts), then the
- * numbers of replaced attempts (resolve-replaced-attempts.ts). While the
- * contingency is active nothing is sent (the authorizer is down, or the company
- * said so). Idempotent: a replay sends only what is still pending.
+ * One round of the company's transmission for a model, once its authorizer
+ * answers: the offline NFC-e in number order (transmit-offline.ts), then the
+ * numbers of replaced attempts (resolve-replaced-attempts.ts). While an
+ * automatic contingency is active nothing is sent (its watch run ends it on
+ * 107). While a contingency entered by hand is active, the authorizer's status
+ * is asked (shared cache): on 107 the documents go now and the contingency stays
+ * on, since an operator who forgets it must not let every offline NFC-e pass its
+ * deadline (issue 50 item 5; 704 per the state's deadline). Idempotent: a replay
+ * sends only what is still pending.
  */
 export async function transmitContingency(input: { companyId: string; model: 55 | 65; environment: "PRODUCTION" | "HOMOLOGATION" }): Promise<TransmissionRound> {
+  // Whatever happens next, documents near their deadline are warned about (document.contingency_deadline).
+  await warnContingencyDeadlines(input);
   const active = await findActiveContingency(input.companyId, input.model);
-  if (active) return { kind: "pending", transmitted: 0, resolved: 0, reason: `contingency active since ${active.since.toISOString()}` };
+  if (active) {
+    const waiting = { kind: "pending" as const, transmitted: 0, resolved: 0, reason: `contingency active since ${active.since.toISOString()}` };
+    if (active.automatic) return waiting;
+    const asked = await askAuthorizerStatus(input.companyId, input.model);
+    if (asked?.result.kind !== "authorized" || asked.result.cStat !== STATUS_RUNNING) return waiting;
+  }
   const offline = input.model === 65 ? await transmitOfflineDocuments(input) : { transmitted: 0, waiting: false };
   if (offline.waiting) return { kind: "pending", transmitted: offline.transmitted, resolved: 0, reason: offline.reason ?? "more offline documents to transmit" };
   const attempts = await resolveReplacedAttempts(input);

@@ -109,7 +109,7 @@ describe("NFS-e emission through the routes", () => {
     simulator.sefinFaults.add({ route: "submit", cnpj: company.cnpj, times: 1, action: { kind: "delay", ms: 7000 } });
     const { id, runId } = await createAndEmit(company.key, company.companyId, nfseBody());
     const waiting = await db.fiscalDocument.findUniqueOrThrow({ where: { id } });
-    expect(waiting.status).toBe("DRAFT");
+    expect(waiting.status).toBe("PROCESSING");
     expect(await db.domainEvent.count({ where: { documentId: id } })).toBe(0);
     const issued = await db.simulatorNfse.findFirstOrThrow({ where: { dpsId: waiting.dpsId! } });
 

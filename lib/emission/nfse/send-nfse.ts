@@ -1,9 +1,8 @@
 import { getNfseAuthority, type ClientCertificate, type NfseAuthority, type NfseIssued } from "@/lib/authority";
 import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
-import type { EmissionRun, StepOptions, Superseded } from "../outcomes";
-import type { ReturnedToDraft } from "../send-for-authorization";
-import { settleBackToDraft, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
+import { nextAttemptAtOf, type AwaitingRetry, type EmissionRun, type StepOptions, type Superseded } from "../outcomes";
+import { holdForRetry, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
 import { settleNfseAuthorized } from "./settle-nfse";
 
 // E0014: this DPS (series + number + municipality + CNPJ) already produced an NFS-e.
@@ -29,7 +28,7 @@ export async function sendNfseCounted(
   document: NfseSendSource,
   options: StepOptions,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority = getNfseAuthority,
-): Promise<Settled | Superseded | ReturnedToDraft> {
+): Promise<Settled | Superseded | AwaitingRetry> {
   const pool = getPool();
   if (!document.signedXml || !document.dpsId) throw new Error(`Document ${run.documentId} has no signed DPS to send`);
   if (!document.certificateId) {
@@ -46,8 +45,9 @@ export async function sendNfseCounted(
   if (options.finalAttempt) {
     return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason: `No answer from Sefin Nacional after ${document.emissionAttempts} attempts: ${outcome.reason}` }, LAST_WRITE);
   }
-  const settled = await settleBackToDraft(pool, run, null);
-  return settled.kind === "superseded" ? settled : { kind: "returned_to_draft", reason: outcome.reason, cStat: null };
+  const nextAttemptAt = nextAttemptAtOf(options);
+  const settled = await holdForRetry(pool, run, null, outcome.reason, nextAttemptAt);
+  return settled.kind === "superseded" ? settled : { kind: "awaiting_retry", reason: outcome.reason, cStat: null, nextAttemptAt: nextAttemptAt.toISOString() };
 }
 
 async function send(authority: NfseAuthority, document: NfseSendSource, certificate: ClientCertificate): Promise<Outcome> {

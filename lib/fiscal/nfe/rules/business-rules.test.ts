@@ -133,6 +133,7 @@ const CASES: Array<[cStat: string, why: string, xml: () => string, context?: Rul
   ["228", "NF-e received 31 days after its dhEmi", () => xmlOf(simple()), { receivedAt: new Date(Date.parse(dhEmiOf(xmlOf(simple()))) + 31 * 86_400_000) }],
   ["704", "NFC-e received 6 minutes after its dhEmi", () => xmlOf(nfce()), { receivedAt: new Date(Date.parse(dhEmiOf(xmlOf(nfce()))) + 6 * 60_000) }],
   ["704", "offline NFC-e received 25 hours after its dhEmi", offlineNfce, { receivedAt: new Date(Date.parse(dhEmiOf(offlineNfce())) + 25 * 3_600_000) }],
+  ["712", "offline NFC-e of SP issued before Portaria SRE 40/2024 (2024-07-10)", () => buildNfe({ ...nfce(), issuedAt: "2024-07-09T20:00:00-03:00", tpEmis: "9", contingency: { ...CONTINGENCY, at: "2024-07-09T19:00:00-03:00" } }, { privateKeyPem: OFFLINE_KEY }).xml, { receivedAt: new Date("2024-07-09T21:00:00-03:00") }],
   ["711", "NF-e issued offline (tpEmis 9)", () => xmlOf({ ...simple(), tpEmis: "9", contingency: CONTINGENCY })],
   ["556", "dhCont and xJust on a normal emission", () => swap(xmlOf(simple()), "</verProc>", `</verProc><dhCont>${CONTINGENCY.at}</dhCont><xJust>${CONTINGENCY.reason}</xJust>`)],
   ["557", "SVC emission without dhCont and xJust", () => xmlOf({ ...simple(), tpEmis: "6" })],

@@ -26,6 +26,7 @@ export const BUSINESS_RULES: ReadonlyArray<BusinessRule> = [
   identification.nfceIssuedLateRule,
   identification.nfceOfflineLateRule,
   identification.nfeOfflineRule,
+  identification.nfceOfflineNotAcceptedRule,
   identification.contingencyFieldsOnNormalRule,
   identification.contingencyJustificationRequiredRule,
   identification.contingencyAfterReceiptRule,

@@ -98,6 +98,28 @@ export const nfeOfflineRule: BusinessRule = {
   check: (nfe) => (str(nfe.ide.tpEmis) === "9" ? { detail: "tpEmis 9 em NF-e" } : null),
 };
 
+/**
+ * States that did not accept offline NFC-e (tpEmis 9), with the date (Brasília) from which they
+ * do: São Paulo's NFC-e contingency was EPEC (NT 2015.003) or a CF-e-SAT under Portaria CAT
+ * 12/2015, until Portaria SRE 40/2024 (DOE 2024-07-10) art. 6 sent it to Ajuste SINIEF 19/16
+ * cl. 11, offline included (docs/api-notes/contingency.md, "Per-state table"). The per-state
+ * contingency table (lib/contingency) reads the same dates.
+ */
+export const NFCE_OFFLINE_ACCEPTED_FROM: Readonly<Record<string, string>> = { "35": "2024-07-10" };
+
+/** 712: an offline NFC-e from a state that did not accept them on its dhEmi's day (MOC 7.0 Anexo I). */
+export const nfceOfflineNotAcceptedRule: BusinessRule = {
+  id: "B22-20", name: "nfce-offline-not-accepted-in-state", cStat: "712", models: NFCE_ONLY,
+  xMotivo: "Rejeição: NFC-e com contingência off-line para a UF",
+  check(nfe) {
+    if (str(nfe.ide.tpEmis) !== "9") return null;
+    const from = NFCE_OFFLINE_ACCEPTED_FROM[str(nfe.ide.cUF)];
+    // dhEmi carries its UTC offset; its calendar day in Brasília (UTC-03:00) is compared.
+    const day = new Date(new Date(str(nfe.ide.dhEmi)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+    return from && day < from ? { detail: `cUF ${str(nfe.ide.cUF)}, dhEmi ${str(nfe.ide.dhEmi)} (off-line aceita a partir de ${from})` } : null;
+  },
+};
+
 /** An offline NFC-e (tpEmis 9) arriving after the deadline is refused as late (704). */
 export const nfceOfflineLateRule: BusinessRule = {
   id: "B09-40", name: "nfce-offline-transmitted-late", cStat: "704", models: NFCE_ONLY,

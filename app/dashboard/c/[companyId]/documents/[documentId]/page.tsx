@@ -31,7 +31,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         {/* SUPPORT does not emit; it still gets the control while PROCESSING or CONTINGENCY, which refreshes the page until the outcome. */}
-        {(writer || document.status === "PROCESSING" || document.status === "CONTINGENCY") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} processingReason={document.processingReason} />}
+        {(writer || document.status === "PROCESSING" || document.status === "CONTINGENCY") && <EmitDocumentControl companyId={company.id} documentId={document.id} status={document.status} processingReason={document.processingReason} nextAttemptAt={document.nextAttemptAt} timeZone={timeZone} />}
         {writer && EDITABLE_STATUSES.includes(document.status) && (
           <Link href={`/dashboard/c/${company.id}/documents/${document.id}/edit`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50" data-testid="edit-document">
             {t("edit")}
