@@ -123,3 +123,14 @@ export function toReformEventDetail(input: AnyInput, options: { importation?: bo
       return { tpEvento: input.type, accepted: input.accepted };
   }
 }
+
+/** The same request body, whatever the key order (JSONB stores keys in its own order). */
+export function sameEventInput(stored: unknown, body: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return JSON.stringify(canonical(stored)) === JSON.stringify(canonical(body));
+}

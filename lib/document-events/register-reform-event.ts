@@ -4,7 +4,7 @@ import { DomainError, notFound } from "@/lib/errors";
 import { isReformEvent, REFORM_EVENT_DESCRIPTIONS, type ReformEventDetail, type ReformEventType } from "@/lib/fiscal/nfe/build-reform-event";
 import { assertAuthorized } from "./rules";
 import { assertReformEventItems, assertReformEventModel, stateCode } from "./reform-rules";
-import { toReformEventDetail, type CancelReformEventInput, type IssuerReformEventInput, type ReformEvent } from "./reform-event-schemas";
+import { sameEventInput, toReformEventDetail, type CancelReformEventInput, type IssuerReformEventInput, type ReformEvent } from "./reform-event-schemas";
 import { recordEventOutcome } from "./record-event-outcome";
 import { APPLICATION_VERSION, authorityRejected, sendDocumentEvent, type EventSent } from "./send-event";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
@@ -35,7 +35,14 @@ async function sendAndRecord(context: { document: FiscalDocument; company: { cnp
 
 export async function registerIssuerReformEvent(input: { companyId: string; documentId: string; body: IssuerReformEventInput; now?: Date }): Promise<ReformEvent> {
   const now = input.now ?? new Date();
-  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company }) => {
+  const outcome = await withDocumentEventCall(input.companyId, input.documentId, async ({ document, company, recovered }) => {
+    // This very request, registered by an earlier attempt whose answer was lost and just recorded: answered, not sent again
+    // (a second 211130 or 112120 would accumulate).
+    const earlier = recovered("REFORM_EVENT");
+    if (earlier?.sent && sameEventInput((earlier.details as { input?: unknown } | null)?.input, input.body)) {
+      const intent = await db.documentEventIntent.findUniqueOrThrow({ where: { id: earlier.intentId }, select: { eventId: true } });
+      if (intent.eventId) return { sent: earlier.sent as EventSent, row: await db.documentEvent.findUniqueOrThrow({ where: { id: intent.eventId } }) };
+    }
     assertReformEventModel(document.type);
     assertAuthorized(document.status, "receive an IBS/CBS event");
     const detail = toReformEventDetail(input.body);

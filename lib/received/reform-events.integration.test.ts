@@ -14,6 +14,7 @@ import { nfeItemsForReformEvents } from "@/lib/fiscal/nfe/reform-event-items";
 import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { db, type TestCompany } from "@/test/factories";
+import { failNextInsert } from "@/test/fail-next-event-record";
 import { call } from "@/test/http";
 
 // Issue 52, "Done when": company A issues an NF-e with IBS/CBS to company B in
@@ -138,5 +139,40 @@ describe("the reform's IBS/CBS events between issuer and recipient (NT 2025.002-
     expect(download.text).toContain("<tpEventoAut>211120</tpEventoAut>");
     // Another company's document is not found.
     expect((await issuedEvents(issued.id, recipient.key)).status).toBe(404);
+  });
+
+  it("a recipient's event whose recording failed after the SVRS registered it: the retry answers it, nothing registered twice", { timeout: 120_000 }, async () => {
+    const issued = await authorizedDocument(issuer.companyId, { overrides: { client: { ...draftBody().client, document: recipient.cnpj } } });
+    await sync(recipient);
+    const received = await db.receivedDocument.findFirstOrThrow({ where: { companyId: recipient.companyId, accessKey: issued.accessKey! } });
+    const body = { type: "211124", items: [{ item: 1, ibsAmount: "0.01", cbsAmount: "0.01", quantity: "1", unit: "UN" }] };
+    const removeFailure = await failNextInsert("ReceivedDocumentEvent", "receivedDocumentId", received.id, "injected failure after the authority registered the event");
+    const failed = await acquirerEvent(received.id, body);
+    await removeFailure();
+    expect(failed.status).toBe(500);
+    // Divergent for now: the SVRS holds it, we hold a PENDING intent naming the received NF-e.
+    expect(await db.simulatorEvent.count({ where: { document: { accessKey: issued.accessKey! }, eventType: "211124" } })).toBe(1);
+    expect(await db.documentEventIntent.findMany({ where: { receivedDocumentId: received.id }, select: { status: true, eventCode: true } })).toEqual([{ status: "PENDING", eventCode: "211124" }]);
+
+    const retried = await acquirerEvent(received.id, body);
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body).toMatchObject({ type: "211124", sequence: 1, status: "REGISTERED", details: { reconciled: true } });
+    expect(await db.simulatorEvent.count({ where: { document: { accessKey: issued.accessKey! }, eventType: "211124" } })).toBe(1);
+    expect(await db.receivedDocumentEvent.count({ where: { receivedDocumentId: received.id, eventType: "211124" } })).toBe(1);
+    expect(await db.documentEventIntent.findMany({ where: { receivedDocumentId: received.id }, select: { status: true } })).toEqual([{ status: "RECORDED" }]);
+  });
+
+  it("an issuer's event whose recording failed: the retry answers the registered one (no second 112120)", { timeout: 120_000 }, async () => {
+    const issued = await authorizedDocument(issuer.companyId, { overrides: { client: { ...draftBody().client, document: recipient.cnpj } } });
+    const body = { type: "112120", items: [{ item: 1, ibsAmount: "0.01", cbsAmount: "0.01", quantity: "1", unit: "UN" }] };
+    const removeFailure = await failNextInsert("DocumentEvent", "documentId", issued.id, "injected failure after the authority registered the event");
+    expect((await issuerEvent(issued.id, body)).status).toBe(500);
+    await removeFailure();
+    const retried = await issuerEvent(issued.id, body);
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body).toMatchObject({ type: "112120", sequence: 1, status: "REGISTERED", details: { reconciled: true } });
+    expect(await db.simulatorEvent.count({ where: { document: { accessKey: issued.accessKey! }, eventType: "112120" } })).toBe(1);
+    expect(await db.documentEvent.count({ where: { documentId: issued.id, eventCode: "112120" } })).toBe(1);
+    expect(await db.domainEvent.count({ where: { documentId: issued.id, type: "document.event_registered" } })).toBe(1);
   });
 });

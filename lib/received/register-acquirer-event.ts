@@ -1,4 +1,4 @@
-import type { Prisma, ReceivedDocument, ReceivedDocumentEvent } from "@prisma/client";
+import type { Prisma, ReceivedDocumentEvent } from "@prisma/client";
 import { withAuthorityCall } from "@/lib/authority-calls";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
@@ -7,21 +7,25 @@ import { DomainError, notFound } from "@/lib/errors";
 import { buildSignedEvent, type NfeEventInput } from "@/lib/fiscal/nfe";
 import { isReformEvent, REFORM_EVENT_DESCRIPTIONS, type ReformEventDetail, type ReformEventType } from "@/lib/fiscal/nfe/build-reform-event";
 import { assertReformEventItems, stateCode } from "@/lib/document-events/reform-rules";
-import { toReformEventDetail, type AcquirerReformEventInput, type CancelReformEventInput, type ReformEvent } from "@/lib/document-events/reform-event-schemas";
+import { sameEventInput, toReformEventDetail, type AcquirerReformEventInput, type CancelReformEventInput, type ReformEvent } from "@/lib/document-events/reform-event-schemas";
+import { recordEventIntent, resolveEventIntent } from "@/lib/document-events/intents";
+import { reconcilePendingIntents, type Reconciled } from "@/lib/document-events/reconcile-intents";
+import { recordReceivedEvent } from "@/lib/document-events/record-received-event";
 import { APPLICATION_VERSION, authorityRejected, callAuthorityForEvent, type EventSent } from "@/lib/document-events/send-event";
-import { recordReceivedDocumentEvent } from "@/lib/events/received-document-outcome";
 
 // POST /v1/received-documents/{id}/events and DELETE …/events/{eventId}: the
 // recipient's IBS/CBS events on an NF-e it received (NT 2025.002-RTC v1.31,
 // items 8.4 … 8.11) and their cancellation 110001 (8.14), sent to the SVRS as
-// the issued documents' events are (the same build, signature, schema checks
-// and authority call, 573 resolved by consulting the key), under the received
-// NF-e's authority-call claim; the registered event is stored with its
-// procEventoNFe and the received_document.updated outcome in one transaction.
+// the issued documents' events are: under the NF-e's authority-call claim,
+// earlier intents reconciled first, the same build, signature and schema
+// checks, a DocumentEventIntent (naming the received NF-e) committed before the
+// call, 573 resolved by consulting the key, and one transaction recording the
+// event with its procEventoNFe, received_document.updated and the intent.
 
 type Row = Pick<ReceivedDocumentEvent, "id" | "eventType" | "sequence" | "protocol" | "registeredAt" | "author" | "details">;
 
-const claimKey = (documentId: string) => `received-events:${documentId}`;
+// The key the reconciler's background run takes too (reconcile-intents.ts): ids are unique across issued and received documents.
+const claimKey = (documentId: string) => `document-events:${documentId}`;
 
 async function loadScope(companyId: string, documentId: string) {
   const document = await db.receivedDocument.findFirst({ where: { id: documentId, companyId } });
@@ -30,7 +34,7 @@ async function loadScope(companyId: string, documentId: string) {
   return { document, company };
 }
 
-function assertAcquirerEventAllowed(document: ReceivedDocument): void {
+function assertAcquirerEventAllowed(document: { authorityStatus: string }): void {
   // Every reform event is for NF-e model 55 (the received documents are) on an authorized NF-e.
   if (document.authorityStatus !== "AUTHORIZED") {
     throw new DomainError(422, "reform_event_not_allowed", `The NF-e is ${document.authorityStatus}; IBS/CBS events need an authorized NF-e`);
@@ -42,42 +46,50 @@ async function nextSequence(documentId: string, tpEvento: string): Promise<numbe
   return (taken._max.sequence ?? 0) + 1;
 }
 
-async function send(scope: Awaited<ReturnType<typeof loadScope>>, detail: ReformEventDetail, sequence: number, now: Date): Promise<EventSent> {
+type Scope = Awaited<ReturnType<typeof loadScope>>;
+
+async function sendAndRecord(scope: Scope, input: { kind: "REFORM_EVENT" | "REFORM_EVENT_CANCELLATION"; detail: ReformEventDetail; sequence: number; details: Prisma.InputJsonObject; now: Date }): Promise<Row> {
   const { document, company } = scope;
+  const { detail, sequence } = input;
   const credentials = await loadSigningCredentials(document.companyId);
-  const input = {
-    accessKey: document.accessKey, environment: document.environment, authorCnpj: company.cnpj, occurredAt: now, sequence,
+  const event = {
+    accessKey: document.accessKey, environment: document.environment, authorCnpj: company.cnpj, occurredAt: input.now, sequence,
     ...detail, authorStateCode: stateCode(company.state), applicationVersion: APPLICATION_VERSION,
   } as NfeEventInput;
-  const signed = buildSignedEvent(input, credentials).xml;
+  const signed = buildSignedEvent(event, credentials).xml;
+  const intentId = await recordEventIntent({ document: { id: document.id, companyId: document.companyId, received: true }, intent: { kind: input.kind, details: input.details }, eventCode: detail.tpEvento, sequence, requestXml: signed, now: input.now });
   const target = { uf: company.state, environment: document.environment, model: 55 as const };
-  return callAuthorityForEvent({ companyId: document.companyId, target, accessKey: document.accessKey, signed, tpEvento: detail.tpEvento, sequence, credentials, recoverLostAnswer: true });
+  const sent: EventSent = await callAuthorityForEvent({ companyId: document.companyId, target, accessKey: document.accessKey, signed, tpEvento: detail.tpEvento, sequence, credentials, recoverLostAnswer: true, intentId });
+  if (sent.kind === "refused") {
+    // Nothing registered: the intent is closed with the refusal (a refused event is not kept on a received NF-e).
+    await db.$transaction((tx) => resolveEventIntent(tx, intentId, { status: "NOT_REGISTERED", note: `Refused: ${sent.cStat} - ${sent.reason}` }));
+    throw authorityRejected(sent);
+  }
+  return db.$transaction((tx) => recordReceivedEvent(tx, document, { eventCode: detail.tpEvento, sequence, sent, details: input.details }));
 }
 
-async function record(document: ReceivedDocument, tpEvento: string, sequence: number, sent: Extract<EventSent, { kind: "registered" }>, details: Prisma.InputJsonObject): Promise<Row> {
-  return db.$transaction(async (tx) => {
-    const row = await tx.receivedDocumentEvent.create({
-      data: { receivedDocumentId: document.id, eventType: tpEvento, sequence, protocol: sent.protocol, registeredAt: sent.registeredAt, xml: sent.procEventoXml, author: "RECIPIENT", details },
-    });
-    const touched = await tx.receivedDocument.update({ where: { id: document.id }, data: { updatedAt: new Date() } });
-    await recordReceivedDocumentEvent(tx, touched, "event_registered", { id: row.id, type: tpEvento, sequence, protocol: row.protocol, author: "RECIPIENT" });
-    return row;
-  });
+/** An earlier attempt of this very request, registered but unrecorded, that the reconciliation just recorded: answered instead of sending again. */
+async function recoveredRow(reconciled: Reconciled[], matches: (details: Record<string, unknown>) => boolean): Promise<Row | null> {
+  const earlier = reconciled.findLast((r) => r.status === "recorded" && matches((r.details ?? {}) as Record<string, unknown>));
+  if (!earlier) return null;
+  const intent = await db.documentEventIntent.findUniqueOrThrow({ where: { id: earlier.intentId }, select: { eventId: true } });
+  return intent.eventId ? db.receivedDocumentEvent.findUnique({ where: { id: intent.eventId } }) : null;
 }
 
 export async function registerAcquirerReformEvent(input: { companyId: string; documentId: string; body: AcquirerReformEventInput; now?: Date }): Promise<ReformEvent> {
   const now = input.now ?? new Date();
   await loadScope(input.companyId, input.documentId);
   const row = await withAuthorityCall({ companyId: input.companyId, key: claimKey(input.documentId) }, async () => {
+    const reconciled = await reconcilePendingIntents(input.companyId, input.documentId);
+    const same = await recoveredRow(reconciled, (details) => sameEventInput(details.input, input.body));
+    if (same) return same;
     const scope = await loadScope(input.companyId, input.documentId);
     assertAcquirerEventAllowed(scope.document);
     const detail = toReformEventDetail(input.body);
     // The full nfeProc is there once the company manifested; before, the authority checks the items alone.
     assertReformEventItems(scope.document.xml, detail);
     const sequence = await nextSequence(scope.document.id, detail.tpEvento);
-    const sent = await send(scope, detail, sequence, now);
-    if (sent.kind === "refused") throw authorityRejected(sent);
-    return record(scope.document, detail.tpEvento, sequence, sent, { input: input.body });
+    return sendAndRecord(scope, { kind: "REFORM_EVENT", detail, sequence, details: { input: input.body }, now });
   });
   return toReceivedReformEvent(row, []);
 }
@@ -87,6 +99,9 @@ export async function cancelAcquirerReformEvent(input: { companyId: string; docu
   const now = input.now ?? new Date();
   await loadScope(input.companyId, input.documentId);
   const row = await withAuthorityCall({ companyId: input.companyId, key: claimKey(input.documentId) }, async () => {
+    const reconciled = await reconcilePendingIntents(input.companyId, input.documentId);
+    const same = await recoveredRow(reconciled, (details) => details.cancelledEventId === input.eventId);
+    if (same) return same;
     const scope = await loadScope(input.companyId, input.documentId);
     const target = await db.receivedDocumentEvent.findFirst({ where: { id: input.eventId, receivedDocumentId: scope.document.id } });
     if (!target || !isReformEvent(target.eventType) || target.eventType === "110001") throw notFound("Event");
@@ -95,9 +110,8 @@ export async function cancelAcquirerReformEvent(input: { companyId: string; docu
     if (isCancelled(target, cancellations)) throw new DomainError(422, "event_not_cancellable", "This event is already cancelled");
     if (!target.protocol) throw new DomainError(422, "event_not_cancellable", "The event has no protocol to cancel");
     const detail: ReformEventDetail = { tpEvento: "110001", cancelledEventType: target.eventType as ReformEventType, eventProtocol: target.protocol };
-    const sent = await send(scope, detail, target.sequence, now);
-    if (sent.kind === "refused") throw authorityRejected(sent);
-    return record(scope.document, "110001", target.sequence, sent, { cancelledEventId: target.id, cancelledEventType: target.eventType, justification: input.body.justification });
+    const details = { cancelledEventId: target.id, cancelledEventType: target.eventType, justification: input.body.justification };
+    return sendAndRecord(scope, { kind: "REFORM_EVENT_CANCELLATION", detail, sequence: target.sequence, details, now });
   });
   return toReceivedReformEvent(row, []);
 }
