@@ -39,7 +39,25 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
   const credentials = await loadSigningCredentials(intent.companyId);
   if (document.type === "NFSE") return reconcileNfseCancellation(intent, document, credentials);
   const target = { uf: company.state, environment: document.environment, model: document.type === "NFCE" ? (65 as const) : (55 as const) };
-  const consulted = await getTaxAuthority(document.environment).consult(target, document.accessKey, credentials);
+  return reconcileByConsulting(intent, { target, accessKey: document.accessKey, credentials }, (tx, sent) =>
+    recordEventOutcome(tx, document, { kind: intent.kind, eventCode: intent.eventCode, sequence: intent.sequence, sent, details: reconciledDetails(intent) }),
+  );
+}
+
+const reconciledDetails = (intent: DocumentEventIntent) => ({ ...(intent.details as Prisma.JsonObject), reconciled: true }) as Prisma.InputJsonObject;
+
+/**
+ * NF-e/NFC-e: NFeConsultaProtocolo4 lists every registered event; the one under the intent's type and
+ * sequence is recorded by `record` (in one transaction with the intent's resolution), else the intent
+ * is NOT_REGISTERED. An authority out of reach is 503 and the intent stays PENDING.
+ */
+async function reconcileByConsulting(
+  intent: DocumentEventIntent,
+  call: { target: { uf: string; environment: FiscalDocument["environment"]; model: 55 | 65 }; accessKey: string; credentials: SigningCredentials },
+  record: (tx: Prisma.TransactionClient, sent: Extract<EventSent, { kind: "registered" }>) => Promise<unknown>,
+): Promise<Reconciled> {
+  const base = { intentId: intent.id, kind: intent.kind, sequence: intent.sequence, details: intent.details };
+  const consulted = await getTaxAuthority(call.target.environment).consult(call.target, call.accessKey, call.credentials);
   if (consulted.kind === "communication_failure" || consulted.kind === "refused") {
     throw new DomainError(
       503,
@@ -55,9 +73,7 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
   }
   const sent = heldEvent(held, intent);
   try {
-    await db.$transaction((tx) =>
-      recordEventOutcome(tx, document, { kind: intent.kind, eventCode: intent.eventCode, sequence: intent.sequence, sent, details: { ...(intent.details as Prisma.JsonObject), reconciled: true } as Prisma.InputJsonObject }),
-    );
+    await db.$transaction((tx) => record(tx, sent));
   } catch (error) {
     if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
     throw error;
@@ -71,27 +87,13 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
  * event the authority lists under this type and sequence is recorded (record-received-event.ts).
  */
 async function reconcileReceivedIntent(intent: DocumentEventIntent, receivedDocumentId: string): Promise<Reconciled> {
-  const base = { intentId: intent.id, kind: intent.kind, sequence: intent.sequence, details: intent.details };
   const document = await db.receivedDocument.findFirstOrThrow({ where: { id: receivedDocumentId, companyId: intent.companyId } });
   const company = await db.company.findFirstOrThrow({ where: { id: intent.companyId } });
   const credentials = await loadSigningCredentials(intent.companyId);
-  const consulted = await getTaxAuthority(document.environment).consult({ uf: company.state, environment: document.environment, model: 55 }, document.accessKey, credentials);
-  if (consulted.kind === "communication_failure" || consulted.kind === "refused") {
-    throw new DomainError(503, "authority_unavailable", `An earlier ${intent.eventCode} call on this NF-e has no recorded answer and the tax authority could not confirm it (${consulted.reason}); try again later`, { "retry-after": "30" });
-  }
-  const held = consulted.kind === "authorized" ? consulted.events.find((e) => e.tpEvento === intent.eventCode && e.sequence === intent.sequence) : undefined;
-  if (!held) {
-    const note = `Consulted ${new Date().toISOString()}: the authority lists no event ${intent.eventCode} sequence ${intent.sequence} (${consulted.cStat} - ${consulted.reason})`;
-    return { ...base, status: await markNotRegistered(intent, note) };
-  }
-  const sent = heldEvent(held, intent);
-  try {
-    await db.$transaction((tx) => recordReceivedEvent(tx, document, { eventCode: intent.eventCode, sequence: intent.sequence, sent, details: { ...(intent.details as Prisma.JsonObject), reconciled: true } as Prisma.InputJsonObject }));
-  } catch (error) {
-    if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
-    throw error;
-  }
-  return { ...base, status: "recorded", sent, protocol: sent.protocol };
+  const target = { uf: company.state, environment: document.environment, model: 55 as const };
+  return reconcileByConsulting(intent, { target, accessKey: document.accessKey, credentials }, (tx, sent) =>
+    recordReceivedEvent(tx, document, { eventCode: intent.eventCode, sequence: intent.sequence, sent, details: reconciledDetails(intent) }),
+  );
 }
 
 /** The event the authority lists, as the request would have recorded it. */

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { applyWebhookTestSettings, createEndpoint } from "@/lib/webhooks/testing/webhook-fixtures";
 import { db } from "@/test/factories";
 import { authorizedDocument } from "./testing/authorized-document";
+import { childProcesses, portOf, waitFor } from "./testing/crash-harness";
 
 // Issue 52, "Done when": kill -9 of the web process during an issuer's IBS/CBS
 // event (112110, NT 2025.002-RTC 8.3) whose answer the authority delays; the
@@ -13,7 +13,7 @@ import { authorizedDocument } from "./testing/authorized-document";
 // (the app's code, loopback only); the simulator and the webhook receiver stay in
 // this process, the simulator's records being the witness of what was registered.
 const fixture = simulatorCompanyFixture({ authorityTimeoutMs: 3_000 });
-const children: ChildProcess[] = [];
+const { startChild, killAll } = childProcesses(() => fixture.simulator.url);
 let receiver: Receiver;
 
 beforeAll(async () => {
@@ -21,39 +21,9 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  killAll();
   await receiver?.close();
 });
-
-function startChild(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
-    env: { ...process.env, SIMULATOR_URL: fixture.simulator.url, AUTHORITY_MODE: "simulator", LOCAL_WORKER: "off", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[${script} ${child.pid}] ${chunk}`));
-  children.push(child);
-  return child;
-}
-
-function portOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`web process exited (${code}) before listening`)));
-  });
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("a web process killed during an IBS/CBS event", () => {
   it("the event is recorded as the SVRS holds it, with its document.event_registered webhook, with no client action", { timeout: 60_000 }, async () => {
