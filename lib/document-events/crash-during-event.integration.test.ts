@@ -65,3 +65,46 @@ describe("a web process killed during a cancellation", () => {
     expect(await db.documentEventIntent.findMany({ where: { documentId: document.id }, select: { status: true } })).toEqual([{ status: "RECORDED" }]);
   });
 });
+
+// Issue 52: the same for an issuer's IBS/CBS event (112110, NT 2025.002-RTC 8.3): recorded as the SVRS
+// holds it, with its document.event_registered webhook.
+describe("a web process killed during an IBS/CBS event", () => {
+  it("the event is recorded as the SVRS holds it, with its document.event_registered webhook, with no client action", { timeout: 60_000 }, async () => {
+    const { companyId, cnpj, key } = fixture.company;
+    const document = await authorizedDocument(companyId);
+    await createEndpoint(key, { url: receiver.url });
+    // The authority registers the event, then holds its answer.
+    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj, action: { kind: "delay", ms: 8_000 }, times: 1 });
+
+    const web = startChild("lib/document-events/testing/web-process.ts", {});
+    const port = await portOf(web);
+    const request = fetch(`http://127.0.0.1:${port}/v1/fiscal-documents/${document.id}/events`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ type: "112110" }),
+    }).catch((error: unknown) => error);
+    const held = await waitFor("the authority to register the event", () => db.simulatorEvent.findFirst({ where: { document: { accessKey: document.accessKey! }, eventType: "112110" } }));
+    web.kill("SIGKILL");
+    await new Promise((resolve) => web.once("exit", resolve));
+    expect(await request).toBeInstanceOf(Error);
+
+    // Divergent for now: the authority holds the event, we hold an unanswered intent.
+    expect(await db.documentEvent.count({ where: { documentId: document.id, kind: "REFORM_EVENT" } })).toBe(0);
+    expect(await db.documentEventIntent.findMany({ where: { documentId: document.id }, select: { status: true, eventCode: true } })).toEqual([{ status: "PENDING", eventCode: "112110" }]);
+
+    // The background worker (another process) finishes the call after its timeout.
+    startChild("lib/emission/testing/worker-process.ts", { WORKER_COMPANY_ID: companyId, WORKER_LEASE_MS: "2000" });
+    const delivered = await waitFor("the document.event_registered webhook", async () =>
+      receiver.received
+        .map((r) => JSON.parse(r.body) as { type: string; data: { documentId: string; event: { type: string; protocol: string } } })
+        .find((e) => e.type === "document.event_registered" && e.data.documentId === document.id),
+    );
+    expect(delivered.data.event).toMatchObject({ type: "112110", protocol: held.protocol });
+    const events = await db.documentEvent.findMany({ where: { documentId: document.id, kind: "REFORM_EVENT" } });
+    expect(events.map((e) => [e.eventCode, e.sequence, e.outcome, e.protocol])).toEqual([["112110", 1, "AUTHORIZED", held.protocol]]);
+    expect(events[0]!.details).toMatchObject({ author: "ISSUER", reconciled: true });
+    expect(await db.domainEvent.count({ where: { documentId: document.id, type: "document.event_registered" } })).toBe(1);
+    expect(await db.simulatorEvent.count({ where: { document: { accessKey: document.accessKey! }, eventType: "112110" } })).toBe(1);
+    expect(await db.documentEventIntent.findMany({ where: { documentId: document.id }, select: { status: true } })).toEqual([{ status: "RECORDED" }]);
+  });
+});
