@@ -10,6 +10,9 @@ const EVENT_FILES: Partial<Record<DocumentEventKind, string>> = {
   CORRECTION_LETTER: "cce",
   DELIVERY_RECEIPT: "entrega",
   DELIVERY_RECEIPT_CANCELLATION: "canc-entrega",
+  // The tax reform's IBS/CBS events and their 110001 (NT 2025.002-RTC; docs/api-notes/reform-events.md).
+  REFORM_EVENT: "evento-ibscbs",
+  REFORM_EVENT_CANCELLATION: "canc-evento-ibscbs",
 };
 
 /**

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listIssuedEventsRoute, POST as issuerEventRoute } from "@/app/v1/fiscal-documents/[id]/events/route";
+import { GET as issuedEventXmlRoute } from "@/app/v1/fiscal-documents/[id]/events/[eventId]/xml/route";
 import { DELETE as cancelIssuerEventRoute } from "@/app/v1/fiscal-documents/[id]/events/[eventId]/route";
 import { GET as listReceivedEventsRoute, POST as acquirerEventRoute } from "@/app/v1/received-documents/[id]/events/route";
 import { DELETE as cancelAcquirerEventRoute } from "@/app/v1/received-documents/[id]/events/[eventId]/route";
@@ -65,6 +66,9 @@ describe("the reform's IBS/CBS events between issuer and recipient (NT 2025.002-
     expect(paid.status, paid.text).toBe(201);
     expect(paid.body).toMatchObject({ type: "112110", sequence: 1, author: "ISSUER", status: "REGISTERED", protocol: expect.stringMatching(/^\d{15}$/) });
     expect(await db.domainEvent.count({ where: { documentId: issued.id, type: "document.event_registered" } })).toBe(1);
+    const paidXml = await call(issuedEventXmlRoute, { path: `/v1/fiscal-documents/${issued.id}/events/${paid.body.id}/xml`, key: issuer.key, params: { id: issued.id, eventId: paid.body.id } });
+    expect(paidXml.status, paidXml.text).toBe(200);
+    expect(paidXml.text).toContain("<indQuitacao>1</indQuitacao>");
 
     // B sees it on its received document.
     await sync(recipient);
