@@ -16,6 +16,7 @@ import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { db, type TestCompany } from "@/test/factories";
 import { failNextInsert } from "@/test/fail-next-event-record";
+import { reconcileIntentInBackground } from "@/lib/document-events/reconcile-intents";
 import { call } from "@/test/http";
 
 // Issue 52, "Done when": company A issues an NF-e with IBS/CBS to company B in
@@ -161,9 +162,17 @@ describe("the reform's IBS/CBS events between issuer and recipient (NT 2025.002-
     const retried = await acquirerEvent(received.id, body);
     expect(retried.status, retried.text).toBe(201);
     expect(retried.body).toMatchObject({ type: "211124", sequence: 1, status: "REGISTERED", details: { reconciled: true } });
-    expect(await db.simulatorEvent.count({ where: { document: { accessKey: issued.accessKey! }, eventType: "211124" } })).toBe(1);
-    expect(await db.receivedDocumentEvent.count({ where: { receivedDocumentId: received.id, eventType: "211124" } })).toBe(1);
-    expect(await db.documentEventIntent.findMany({ where: { receivedDocumentId: received.id }, select: { status: true } })).toEqual([{ status: "RECORDED" }]);
+
+    // Without a retry, the background run's step (reconcile-document-event) records it the same way.
+    const removeAgain = await failNextInsert("ReceivedDocumentEvent", "receivedDocumentId", received.id, "injected failure after the authority registered the event");
+    const body2 = { type: "211124", items: [{ item: 1, ibsAmount: "0.02", cbsAmount: "0.02", quantity: "1", unit: "UN" }] };
+    expect((await acquirerEvent(received.id, body2)).status).toBe(500);
+    await removeAgain();
+    const pending = await db.documentEventIntent.findFirstOrThrow({ where: { receivedDocumentId: received.id, status: "PENDING" } });
+    expect(await reconcileIntentInBackground({ companyId: recipient.companyId, documentId: received.id, intentId: pending.id })).toEqual({ status: "recorded" });
+    expect(await db.receivedDocumentEvent.findMany({ where: { receivedDocumentId: received.id, eventType: "211124" }, select: { sequence: true }, orderBy: { sequence: "asc" } })).toEqual([{ sequence: 1 }, { sequence: 2 }]);
+    expect(await db.simulatorEvent.count({ where: { document: { accessKey: issued.accessKey! }, eventType: "211124" } })).toBe(2);
+    expect(await db.documentEventIntent.findMany({ where: { receivedDocumentId: received.id }, select: { status: true } })).toEqual([{ status: "RECORDED" }, { status: "RECORDED" }]);
   });
 
   it("an issuer's event whose recording failed: the retry answers the registered one (no second 112120)", { timeout: 120_000 }, async () => {
