@@ -70,6 +70,7 @@ describe("the reform's IBS/CBS events between issuer and recipient (NT 2025.002-
     const paidXml = await call(issuedEventXmlRoute, { path: `/v1/fiscal-documents/${issued.id}/events/${paid.body.id}/xml`, key: issuer.key, params: { id: issued.id, eventId: paid.body.id } });
     expect(paidXml.status, paidXml.text).toBe(200);
     expect(paidXml.text).toContain("<indQuitacao>1</indQuitacao>");
+    expect(paidXml.headers.get("content-disposition")).toContain(`${issued.accessKey}-nfe-evento-112110-01.xml`);
 
     // B sees it on its received document.
     await sync(recipient);
