@@ -24,27 +24,33 @@ afterAll(async () => {
   await receiver?.close();
 });
 
+/**
+ * A document with a webhook endpoint, and a web process killed (SIGKILL) while the authority holds
+ * the answer of the event it just registered: the POST `suffix` of the document with `body`.
+ */
+async function killDuringEvent(suffix: string, body: unknown, tpEvento: string) {
+  const { companyId, cnpj, key } = fixture.company;
+  const document = await authorizedDocument(companyId);
+  await createEndpoint(key, { url: receiver.url });
+  // The authority registers the event, then holds its answer.
+  fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj, action: { kind: "delay", ms: 8_000 }, times: 1 });
+  const web = startChild("lib/document-events/testing/web-process.ts", {});
+  const port = await portOf(web);
+  const request = fetch(`http://127.0.0.1:${port}/v1/fiscal-documents/${document.id}/${suffix}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).catch((error: unknown) => error);
+  const held = await waitFor(`the authority to register ${tpEvento}`, () => db.simulatorEvent.findFirst({ where: { document: { accessKey: document.accessKey! }, eventType: tpEvento } }));
+  web.kill("SIGKILL");
+  await new Promise((resolve) => web.once("exit", resolve));
+  expect(await request).toBeInstanceOf(Error);
+  return { companyId, document, held };
+}
+
 describe("a web process killed during a cancellation", () => {
   it("the document ends CANCELLED with its document.cancelled webhook, with no client action", { timeout: 60_000 }, async () => {
-    const { companyId, cnpj, key } = fixture.company;
-    const document = await authorizedDocument(companyId);
-    await createEndpoint(key, { url: receiver.url });
-    // The authority registers the cancellation, then holds its answer.
-    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj, action: { kind: "delay", ms: 8_000 }, times: 1 });
-
-    const web = startChild("lib/document-events/testing/web-process.ts", {});
-    const port = await portOf(web);
-    const request = fetch(`http://127.0.0.1:${port}/v1/fiscal-documents/${document.id}/cancel`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ justification: "Pedido cancelado pelo cliente antes da entrega" }),
-    }).catch((error: unknown) => error);
-    const held = await waitFor("the authority to register the cancellation", () =>
-      db.simulatorEvent.findFirst({ where: { document: { accessKey: document.accessKey! }, eventType: "110111" } }),
-    );
-    web.kill("SIGKILL");
-    await new Promise((resolve) => web.once("exit", resolve));
-    expect(await request).toBeInstanceOf(Error);
+    const { companyId, document, held } = await killDuringEvent("cancel", { justification: "Pedido cancelado pelo cliente antes da entrega" }, "110111");
 
     // Divergent for now: the authority holds the cancellation, we hold an unanswered intent and the dead process's claim.
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
@@ -70,23 +76,7 @@ describe("a web process killed during a cancellation", () => {
 // holds it, with its document.event_registered webhook.
 describe("a web process killed during an IBS/CBS event", () => {
   it("the event is recorded as the SVRS holds it, with its document.event_registered webhook, with no client action", { timeout: 60_000 }, async () => {
-    const { companyId, cnpj, key } = fixture.company;
-    const document = await authorizedDocument(companyId);
-    await createEndpoint(key, { url: receiver.url });
-    // The authority registers the event, then holds its answer.
-    fixture.simulator.faults.add({ service: "NFeRecepcaoEvento4", cnpj, action: { kind: "delay", ms: 8_000 }, times: 1 });
-
-    const web = startChild("lib/document-events/testing/web-process.ts", {});
-    const port = await portOf(web);
-    const request = fetch(`http://127.0.0.1:${port}/v1/fiscal-documents/${document.id}/events`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ type: "112110" }),
-    }).catch((error: unknown) => error);
-    const held = await waitFor("the authority to register the event", () => db.simulatorEvent.findFirst({ where: { document: { accessKey: document.accessKey! }, eventType: "112110" } }));
-    web.kill("SIGKILL");
-    await new Promise((resolve) => web.once("exit", resolve));
-    expect(await request).toBeInstanceOf(Error);
+    const { companyId, document, held } = await killDuringEvent("events", { type: "112110" }, "112110");
 
     // Divergent for now: the authority holds the event, we hold an unanswered intent.
     expect(await db.documentEvent.count({ where: { documentId: document.id, kind: "REFORM_EVENT" } })).toBe(0);
