@@ -9,6 +9,7 @@ import { templateContracts } from "@/lib/templates/contracts";
 import { emissionContracts } from "@/lib/emission/contracts";
 import { documentContracts } from "@/lib/documents/contracts";
 import { documentEventContracts } from "@/lib/document-events/contracts";
+import { issuerReformEventContracts } from "@/lib/document-events/reform-event-contracts";
 import { downloadContracts } from "@/lib/downloads/contracts";
 import { inutilizationContracts } from "@/lib/inutilizations/contracts";
 import { webhookContracts } from "@/lib/webhooks/contracts";
@@ -16,6 +17,7 @@ import { companyContracts } from "@/lib/companies/api/contracts";
 import { contingencyContracts } from "@/lib/contingency/contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { receivedDocumentContracts } from "@/lib/received/contracts";
+import { receivedReformEventContracts } from "@/lib/received/reform-event-contracts";
 import { exportContracts } from "@/lib/exports/contracts";
 
 // Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
@@ -36,6 +38,7 @@ export const allContracts: Contract[] = [
   ...documentContracts,
   ...emissionContracts,
   ...documentEventContracts,
+  ...issuerReformEventContracts,
   ...downloadContracts,
   ...emailContracts,
   ...inutilizationContracts,
@@ -43,5 +46,6 @@ export const allContracts: Contract[] = [
   ...webhookContracts,
   ...companyContracts,
   ...receivedDocumentContracts,
+  ...receivedReformEventContracts,
   ...exportContracts,
 ];

@@ -25,6 +25,8 @@ import * as fiscalDocumentsIdDeliveryReceiptRoute from "@/app/v1/fiscal-document
 import * as fiscalDocumentsIdEmailRoute from "@/app/v1/fiscal-documents/[id]/email/route";
 import * as fiscalDocumentsIdEmailsRoute from "@/app/v1/fiscal-documents/[id]/emails/route";
 import * as fiscalDocumentsIdEmitRoute from "@/app/v1/fiscal-documents/[id]/emit/route";
+import * as fiscalDocumentsIdEventsRoute from "@/app/v1/fiscal-documents/[id]/events/route";
+import * as fiscalDocumentsIdEventsEventIdRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/route";
 import * as fiscalDocumentsIdEventsEventIdPdfRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/pdf/route";
 import * as fiscalDocumentsIdEventsEventIdXmlRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/xml/route";
 import * as fiscalDocumentsIdRoute from "@/app/v1/fiscal-documents/[id]/route";
@@ -40,6 +42,9 @@ import * as openapiJsonRoute from "@/app/v1/openapi.json/route";
 import * as productsIdRoute from "@/app/v1/products/[id]/route";
 import * as productsRoute from "@/app/v1/products/route";
 import * as receivedDocumentsIdDanfeRoute from "@/app/v1/received-documents/[id]/danfe/route";
+import * as receivedDocumentsIdEventsRoute from "@/app/v1/received-documents/[id]/events/route";
+import * as receivedDocumentsIdEventsEventIdRoute from "@/app/v1/received-documents/[id]/events/[eventId]/route";
+import * as receivedDocumentsIdEventsEventIdXmlRoute from "@/app/v1/received-documents/[id]/events/[eventId]/xml/route";
 import * as receivedDocumentsIdManifestationRoute from "@/app/v1/received-documents/[id]/manifestation/route";
 import * as receivedDocumentsIdRoute from "@/app/v1/received-documents/[id]/route";
 import * as receivedDocumentsIdWebhookRoute from "@/app/v1/received-documents/[id]/webhook/route";
@@ -88,6 +93,8 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/fiscal-documents/[id]/email", module: fiscalDocumentsIdEmailRoute },
   { path: "/v1/fiscal-documents/[id]/emails", module: fiscalDocumentsIdEmailsRoute },
   { path: "/v1/fiscal-documents/[id]/emit", module: fiscalDocumentsIdEmitRoute },
+  { path: "/v1/fiscal-documents/[id]/events", module: fiscalDocumentsIdEventsRoute },
+  { path: "/v1/fiscal-documents/[id]/events/[eventId]", module: fiscalDocumentsIdEventsEventIdRoute },
   { path: "/v1/fiscal-documents/[id]/events/[eventId]/pdf", module: fiscalDocumentsIdEventsEventIdPdfRoute },
   { path: "/v1/fiscal-documents/[id]/events/[eventId]/xml", module: fiscalDocumentsIdEventsEventIdXmlRoute },
   { path: "/v1/fiscal-documents/[id]", module: fiscalDocumentsIdRoute },
@@ -103,6 +110,9 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/products/[id]", module: productsIdRoute },
   { path: "/v1/products", module: productsRoute },
   { path: "/v1/received-documents/[id]/danfe", module: receivedDocumentsIdDanfeRoute },
+  { path: "/v1/received-documents/[id]/events", module: receivedDocumentsIdEventsRoute },
+  { path: "/v1/received-documents/[id]/events/[eventId]", module: receivedDocumentsIdEventsEventIdRoute },
+  { path: "/v1/received-documents/[id]/events/[eventId]/xml", module: receivedDocumentsIdEventsEventIdXmlRoute },
   { path: "/v1/received-documents/[id]/manifestation", module: receivedDocumentsIdManifestationRoute },
   { path: "/v1/received-documents/[id]", module: receivedDocumentsIdRoute },
   { path: "/v1/received-documents/[id]/webhook", module: receivedDocumentsIdWebhookRoute },

@@ -6,7 +6,7 @@ import type { TimelineEntry } from "@/lib/document-events/list-document-timeline
 
 // The document's history as the authority and the background runs left it.
 
-type Kind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL";
+type Kind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL" | "REFORM_EVENT" | "REFORM_EVENT_CANCELLATION";
 type Outcome = "AUTHORIZED" | "REJECTED" | "DENIED";
 const OUTCOME_CLASS: Record<Outcome, string> = { AUTHORIZED: "text-emerald-700", REJECTED: "text-red-700", DENIED: "text-orange-700" };
 type RunStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
@@ -18,6 +18,8 @@ const XML_LABEL: Partial<Record<Kind, "cancellationXml" | "correctionXml" | "eve
   CORRECTION_LETTER: "correctionXml",
   DELIVERY_RECEIPT: "eventXml",
   DELIVERY_RECEIPT_CANCELLATION: "eventXml",
+  REFORM_EVENT: "eventXml",
+  REFORM_EVENT_CANCELLATION: "eventXml",
 };
 
 function EventDownloads({ event, eventsBase }: { event: TimelineEvent; eventsBase: string }) {

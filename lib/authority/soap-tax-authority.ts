@@ -51,6 +51,8 @@ export type SoapTaxAuthorityOptions = {
 
 /** The cOrgao of the national environment (Ambiente Nacional): delivery-receipt events go there. */
 const NATIONAL_ENVIRONMENT_ORGAO = "91";
+/** The SVRS, which receives the reform events (cOrgao 92, NT 2025.002-RTC item 8.1). */
+const SVRS_ORGAO = "92";
 
 type Exchange = { ok: true; message: XmlNode; responseXml: string } | { ok: false; failure: CommunicationFailure };
 
@@ -128,7 +130,8 @@ export class SoapTaxAuthority implements TaxAuthority {
   async sendEvent(target: AuthorityTarget, signedEventXml: string, certificate: ClientCertificate): Promise<EventResult> {
     // Events addressed to cOrgao 91 (delivery receipt 110130/110131) are received by the national environment.
     const orgao = /<(?:\w+:)?cOrgao>(\d+)</.exec(signedEventXml)?.[1];
-    const authorizer = orgao === NATIONAL_ENVIRONMENT_ORGAO && !target.contingency ? "AN" : undefined;
+    // The tax reform's IBS/CBS events (cOrgao 92) are received by the SVRS for every state (NT 2025.002-RTC v1.31, item 8.1).
+    const authorizer = target.contingency ? undefined : orgao === NATIONAL_ENVIRONMENT_ORGAO ? "AN" : orgao === SVRS_ORGAO ? "SVRS" : undefined;
     const answer = await this.exchange(target, "NFeRecepcaoEvento4", envEvento(signedEventXml), "retEnvEvento", certificate, authorizer);
     if (!answer.ok) return answer.failure;
     const cStat = text(answer.message, "cStat");

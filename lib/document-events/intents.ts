@@ -13,7 +13,8 @@ import { RECONCILE_EVENT_INTENT_EVENT, RECONCILE_EVENT_INTENT_FUNCTION_ID, recon
 export type EventIntentInput = { kind: DocumentEventKind; details: Prisma.InputJsonObject };
 
 export async function recordEventIntent(input: {
-  document: { id: string; companyId: string };
+  /** The issued document, or (`received: true`) the received NF-e the recipient's event is about. */
+  document: { id: string; companyId: string; received?: boolean };
   intent: EventIntentInput;
   eventCode: string;
   sequence: number;
@@ -25,7 +26,7 @@ export async function recordEventIntent(input: {
   return db.$transaction(async (tx) => {
     const row = await tx.documentEventIntent.create({
       data: {
-        documentId: document.id,
+        ...(document.received ? { receivedDocumentId: document.id } : { documentId: document.id }),
         companyId: document.companyId,
         kind: input.intent.kind,
         eventCode: input.eventCode,

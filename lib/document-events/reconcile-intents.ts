@@ -1,5 +1,5 @@
 import type { DocumentEventIntent, FiscalDocument, Prisma } from "@prisma/client";
-import { getNfseAuthority, getTaxAuthority } from "@/lib/authority";
+import { getNfseAuthority, getTaxAuthority, type AuthorityTarget } from "@/lib/authority";
 import { withAuthorityCall } from "@/lib/authority-calls";
 import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
@@ -11,6 +11,7 @@ import { IntentAlreadyResolved, resolveEventIntent } from "./intents";
 import { recordEventOutcome } from "./record-event-outcome";
 import type { EventSent } from "./send-event";
 import { heldNfseCancellation, recordNfseCancellation } from "./cancel-nfse";
+import { recordReceivedEvent } from "./record-received-event";
 
 // Finishing a call whose answer was never recorded (our process died, or the
 // answer was lost): the access key is consulted (NFeConsultaProtocolo4 lists
@@ -32,13 +33,33 @@ export type Reconciled = {
 /** Consults the authority for one PENDING intent and records what it holds. The caller holds the document's claim. */
 export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reconciled> {
   const base = { intentId: intent.id, kind: intent.kind, sequence: intent.sequence, details: intent.details };
-  const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: intent.documentId, companyId: intent.companyId } });
+  if (intent.receivedDocumentId) return reconcileReceivedIntent(intent, intent.receivedDocumentId);
+  const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: intent.documentId!, companyId: intent.companyId } });
   const company = await db.company.findFirstOrThrow({ where: { id: intent.companyId } });
   if (!document.accessKey) return { ...base, status: await markNotRegistered(intent, "The document has no access key") };
   const credentials = await loadSigningCredentials(intent.companyId);
   if (document.type === "NFSE") return reconcileNfseCancellation(intent, document, credentials);
+  // A cancellation of an NF-e authorized in SVC goes to that SVC while it is active (event-authority.ts).
   const target = await eventAuthorityTarget(document, company.state, intent.eventCode);
-  const consulted = await getTaxAuthority(document.environment).consult(target, document.accessKey, credentials);
+  return reconcileByConsulting(intent, { target, accessKey: document.accessKey, credentials }, (tx, sent) =>
+    recordEventOutcome(tx, document, { kind: intent.kind, eventCode: intent.eventCode, sequence: intent.sequence, sent, details: reconciledDetails(intent) }),
+  );
+}
+
+const reconciledDetails = (intent: DocumentEventIntent) => ({ ...(intent.details as Prisma.JsonObject), reconciled: true }) as Prisma.InputJsonObject;
+
+/**
+ * NF-e/NFC-e: NFeConsultaProtocolo4 lists every registered event; the one under the intent's type and
+ * sequence is recorded by `record` (in one transaction with the intent's resolution), else the intent
+ * is NOT_REGISTERED. An authority out of reach is 503 and the intent stays PENDING.
+ */
+async function reconcileByConsulting(
+  intent: DocumentEventIntent,
+  call: { target: AuthorityTarget; accessKey: string; credentials: SigningCredentials },
+  record: (tx: Prisma.TransactionClient, sent: Extract<EventSent, { kind: "registered" }>) => Promise<unknown>,
+): Promise<Reconciled> {
+  const base = { intentId: intent.id, kind: intent.kind, sequence: intent.sequence, details: intent.details };
+  const consulted = await getTaxAuthority(call.target.environment).consult(call.target, call.accessKey, call.credentials);
   if (consulted.kind === "communication_failure" || consulted.kind === "refused") {
     throw new DomainError(
       503,
@@ -52,7 +73,34 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
     const note = `Consulted ${new Date().toISOString()}: the authority lists no event ${intent.eventCode} sequence ${intent.sequence} (${consulted.cStat} - ${consulted.reason})`;
     return { ...base, status: await markNotRegistered(intent, note) };
   }
-  const sent: Extract<EventSent, { kind: "registered" }> = {
+  const sent = heldEvent(held, intent);
+  try {
+    await db.$transaction((tx) => record(tx, sent));
+  } catch (error) {
+    if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
+    throw error;
+  }
+  return { ...base, status: "recorded", sent, protocol: sent.protocol };
+}
+
+/**
+ * The recipient's event on a received NF-e (NT 2025.002-RTC reform events): the key is consulted
+ * with the company's certificate at its own state's service, as the request was sent, and the
+ * event the authority lists under this type and sequence is recorded (record-received-event.ts).
+ */
+async function reconcileReceivedIntent(intent: DocumentEventIntent, receivedDocumentId: string): Promise<Reconciled> {
+  const document = await db.receivedDocument.findFirstOrThrow({ where: { id: receivedDocumentId, companyId: intent.companyId } });
+  const company = await db.company.findFirstOrThrow({ where: { id: intent.companyId } });
+  const credentials = await loadSigningCredentials(intent.companyId);
+  const target = { uf: company.state, environment: document.environment, model: 55 as const };
+  return reconcileByConsulting(intent, { target, accessKey: document.accessKey, credentials }, (tx, sent) =>
+    recordReceivedEvent(tx, document, { eventCode: intent.eventCode, sequence: intent.sequence, sent, details: reconciledDetails(intent) }),
+  );
+}
+
+/** The event the authority lists, as the request would have recorded it. */
+function heldEvent(held: { cStat: string; protocol: string; registeredAt: string; procEventoXml: string }, intent: DocumentEventIntent): Extract<EventSent, { kind: "registered" }> {
+  return {
     kind: "registered",
     cStat: held.cStat,
     reason: "Registered by an earlier attempt whose answer was lost; recorded after consulting the access key",
@@ -63,15 +111,6 @@ export async function reconcileIntent(intent: DocumentEventIntent): Promise<Reco
     recovered: true,
     intentId: intent.id,
   };
-  try {
-    await db.$transaction((tx) =>
-      recordEventOutcome(tx, document, { kind: intent.kind, eventCode: intent.eventCode, sequence: intent.sequence, sent, details: { ...(intent.details as Prisma.JsonObject), reconciled: true } as Prisma.InputJsonObject }),
-    );
-  } catch (error) {
-    if (error instanceof IntentAlreadyResolved) return { ...base, status: "already_resolved" };
-    throw error;
-  }
-  return { ...base, status: "recorded", sent, protocol: sent.protocol };
 }
 
 /** NFS-e: Sefin Nacional is asked for the cancellation it holds (GET …/eventos/101101/1). */
@@ -108,7 +147,8 @@ async function markNotRegistered(intent: DocumentEventIntent, note: string): Pro
 
 /** Every PENDING intent of a document, oldest first: a new attempt finishes them before deciding (its caller holds the claim). */
 export async function reconcilePendingIntents(companyId: string, documentId: string): Promise<Reconciled[]> {
-  const pending = await db.documentEventIntent.findMany({ where: { documentId, companyId, status: "PENDING" }, orderBy: { createdAt: "asc" } });
+  // documentId names an issued document or a received NF-e (the recipient's events): ids are unique across both.
+  const pending = await db.documentEventIntent.findMany({ where: { OR: [{ documentId }, { receivedDocumentId: documentId }], companyId, status: "PENDING" }, orderBy: { createdAt: "asc" } });
   const reconciled: Reconciled[] = [];
   for (const intent of pending) reconciled.push(await reconcileIntent(intent));
   return reconciled;
@@ -141,9 +181,14 @@ export function confirmNotRegistered(run: RunSubject): Promise<ReconcileRunResul
   return underDocumentClaim(run, async () => {
     const intent = await db.documentEventIntent.findFirst({ where: { id: run.intentId, companyId: run.companyId } });
     if (!intent || intent.status !== "NOT_REGISTERED") return { status: "already_resolved" };
-    const since = await db.documentEvent.count({ where: { documentId: intent.documentId, kind: intent.kind, sequence: intent.sequence, outcome: "AUTHORIZED" } });
-    const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: intent.documentId }, select: { status: true } });
-    if (since > 0 || (intent.kind === "CANCELLATION" && document.status === "CANCELLED")) return { status: "already_resolved" };
+    if (intent.receivedDocumentId) {
+      const since = await db.receivedDocumentEvent.count({ where: { receivedDocumentId: intent.receivedDocumentId, eventType: intent.eventCode, sequence: intent.sequence } });
+      if (since > 0) return { status: "already_resolved" };
+    } else {
+      const since = await db.documentEvent.count({ where: { documentId: intent.documentId!, kind: intent.kind, sequence: intent.sequence, outcome: "AUTHORIZED" } });
+      const document = await db.fiscalDocument.findFirstOrThrow({ where: { id: intent.documentId! }, select: { status: true } });
+      if (since > 0 || (intent.kind === "CANCELLATION" && document.status === "CANCELLED")) return { status: "already_resolved" };
+    }
     const reopened = await db.documentEventIntent.update({ where: { id: intent.id }, data: { status: "PENDING", resolvedAt: null } });
     return { status: (await reconcileIntent(reopened)).status };
   });

@@ -1,5 +1,5 @@
 import type { DocumentEventKind, FiscalDocument, Prisma } from "@prisma/client";
-import { recordDocumentOutcome } from "@/lib/events/record-outcome";
+import { recordDocumentEventRegistered, recordDocumentOutcome } from "@/lib/events/record-outcome";
 import { recordEvent } from "./record-event";
 import type { EventSent } from "./send-event";
 
@@ -9,7 +9,7 @@ import type { EventSent } from "./send-event";
  * reconciler that learned it from a consultation (intents.ts). A registered
  * cancellation makes the document CANCELLED with its document.cancelled
  * outcome; a delivery receipt and its cancellation switch deliveryReceiptActive;
- * a correction letter only adds its event.
+ * a correction letter only adds its event; a reform event adds its document.event_registered.
  */
 export async function recordEventOutcome(
   tx: Prisma.TransactionClient,
@@ -39,6 +39,11 @@ export async function recordEventOutcome(
       break;
     case "DELIVERY_RECEIPT_CANCELLATION":
       await tx.fiscalDocument.update({ where: { id: document.id }, data: { deliveryReceiptActive: false } });
+      break;
+    // A tax-reform event (NT 2025.002-RTC) or its 110001 changes nothing on the document: its webhook only.
+    case "REFORM_EVENT":
+    case "REFORM_EVENT_CANCELLATION":
+      await recordDocumentEventRegistered(tx, await tx.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } }), row);
       break;
     default:
       break;

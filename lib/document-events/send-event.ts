@@ -1,9 +1,10 @@
 import type { Company, FiscalDocument } from "@prisma/client";
-import { getTaxAuthority } from "@/lib/authority";
+import { getTaxAuthority, type AuthorityTarget } from "@/lib/authority";
 import { assertNotMisusePaused, isMisuse, misuseRecorded } from "@/lib/authority/misuse-pause";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { DomainError } from "@/lib/errors";
 import { buildProcEventoNFe, buildSignedEvent, extractElement, type NfeEventInput } from "@/lib/fiscal/nfe";
+import type { ReformEventAuthor, ReformEventDetail } from "@/lib/fiscal/nfe/build-reform-event";
 import { eventAuthorityTarget } from "./event-authority";
 import { recordEventIntent, type EventIntentInput } from "./intents";
 
@@ -18,7 +19,9 @@ export type EventDetail =
   | { tpEvento: "110111"; protocol: string; reason: string }
   | { tpEvento: "110110"; correction: string }
   | { tpEvento: "110130"; applicationVersion: string; deliveredAt: Date; receiverDocument: string; receiverName: string; proofHash: string; proofHashAt: Date }
-  | { tpEvento: "110131"; applicationVersion: string; receiptProtocol: string };
+  | { tpEvento: "110131"; applicationVersion: string; receiptProtocol: string }
+  /** The tax reform's IBS/CBS events and 110001 (NT 2025.002-RTC, item 8): register-reform-event.ts. */
+  | (ReformEventDetail & ReformEventAuthor);
 
 export type EventSent =
   | {
@@ -75,12 +78,33 @@ export async function sendDocumentEvent(input: {
 
   // An NF-e authorized by an SVC is cancelled there while the SVC is active (event-authority.ts).
   const target = await eventAuthorityTarget(document, company.state, input.detail.tpEvento);
-  const authority = getTaxAuthority(document.environment);
-  await assertNotMisusePaused(document.companyId, target);
+  return callAuthorityForEvent({ companyId: document.companyId, target, accessKey: document.accessKey, signed, tpEvento: input.detail.tpEvento, sequence: input.sequence, credentials, recoverLostAnswer: input.recoverLostAnswer, intentId });
+}
+
+/**
+ * The authority call of one signed event and its three outcomes, shared by the issued documents'
+ * events (above) and the recipient's events on a received NF-e (lib/received): 573 with
+ * `recoverLostAnswer` consults the key and takes the event the authority holds under this type
+ * and sequence as registered; a communication failure is 503 (the outcome unknown).
+ */
+export async function callAuthorityForEvent(input: {
+  companyId: string;
+  target: AuthorityTarget;
+  accessKey: string;
+  signed: string;
+  tpEvento: string;
+  sequence: number;
+  credentials: Awaited<ReturnType<typeof loadSigningCredentials>>;
+  recoverLostAnswer?: boolean;
+  intentId?: string;
+}): Promise<EventSent> {
+  const { target, signed, credentials, intentId } = input;
+  const authority = getTaxAuthority(target.environment);
+  await assertNotMisusePaused(input.companyId, target);
   const result = await authority.sendEvent(target, signed, credentials);
   if (result.kind === "refused" && result.cStat === DUPLICATE_EVENT && input.recoverLostAnswer) {
-    const consulted = await authority.consult(target, document.accessKey, credentials);
-    const held = consulted.kind === "authorized" ? consulted.events.find((e) => e.tpEvento === input.detail.tpEvento && e.sequence === input.sequence) : undefined;
+    const consulted = await authority.consult(target, input.accessKey, credentials);
+    const held = consulted.kind === "authorized" ? consulted.events.find((e) => e.tpEvento === input.tpEvento && e.sequence === input.sequence) : undefined;
     if (held) {
       return {
         kind: "registered",
@@ -111,7 +135,7 @@ export async function sendDocumentEvent(input: {
     case "refused":
       return { kind: "refused", cStat: result.cStat, reason: result.reason, requestXml: signed, responseXml: result.responseXml ?? null, intentId };
     case "communication_failure":
-      if (isMisuse(result)) throw await misuseRecorded(document.companyId, target);
+      if (isMisuse(result)) throw await misuseRecorded(input.companyId, target);
       // The intent stays PENDING: the next attempt, or the reconciler after the timeout, consults the key first.
       throw new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${result.reason}. The outcome is unknown: it is confirmed with the authority in the background; try again later`, {
         "retry-after": "30",

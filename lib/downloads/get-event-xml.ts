@@ -10,7 +10,18 @@ const EVENT_FILES: Partial<Record<DocumentEventKind, string>> = {
   CORRECTION_LETTER: "cce",
   DELIVERY_RECEIPT: "entrega",
   DELIVERY_RECEIPT_CANCELLATION: "canc-entrega",
+  // The tax reform's IBS/CBS events and their 110001 (NT 2025.002-RTC; docs/api-notes/reform-events.md).
+  REFORM_EVENT: "evento",
+  REFORM_EVENT_CANCELLATION: "canc-evento",
 };
+
+/** A reform event's name part carries its tpEvento (a 110001 the one it cancels): several types share a sequence. */
+function fileName(event: XmlEvent): string | undefined {
+  const file = EVENT_FILES[event.kind];
+  if (event.kind === "REFORM_EVENT" && event.eventCode) return `${file}-${event.eventCode}`;
+  if (event.kind === "REFORM_EVENT_CANCELLATION") return `${file}-${/<tpEventoAut>(\d{6})</.exec(event.responseXml ?? "")?.[1] ?? "110001"}`;
+  return file;
+}
 
 /**
  * GET /v1/fiscal-documents/{id}/events/{eventId}/xml: the legal record of a
@@ -25,13 +36,13 @@ const EVENT_FILES: Partial<Record<DocumentEventKind, string>> = {
 export async function getDocumentEventXml(companyId: string, documentId: string, eventId: string, query: DocumentEventXmlQuery, client: DbClient = db): Promise<FileDownload> {
   const event = await client.documentEvent.findFirst({
     where: { id: eventId, documentId, companyId },
-    select: { kind: true, outcome: true, sequence: true, responseXml: true, document: { select: { id: true, type: true, accessKey: true } } },
+    select: { kind: true, eventCode: true, outcome: true, sequence: true, responseXml: true, document: { select: { id: true, type: true, accessKey: true } } },
   });
   if (!event) throw notFound("Document event");
   return documentEventXmlFile(event, event.document, query, documentId);
 }
 
-type XmlEvent = { kind: DocumentEventKind; outcome: string; sequence: number; responseXml: string | null };
+type XmlEvent = { kind: DocumentEventKind; eventCode?: string | null; outcome: string; sequence: number; responseXml: string | null };
 type EventOwner = { id: string; type: string; accessKey: string | null };
 
 /** Whether an event has an XML of its own (a registered cancellation, correction letter or delivery receipt). */
@@ -41,7 +52,7 @@ export function hasEventXml(event: XmlEvent): boolean {
 
 /** The XML file of a loaded event: the route's answer and the accountant export's entry (lib/exports) are the same bytes and name. */
 export function documentEventXmlFile(event: XmlEvent, document: EventOwner, query: Pick<DocumentEventXmlQuery, "download">, documentId = document.id): FileDownload {
-  const file = EVENT_FILES[event.kind];
+  const file = fileName(event);
   if (!file) throw new DomainError(404, "document_not_available", `A ${event.kind} is not an event of its own: its XML is the document's (GET /v1/fiscal-documents/${documentId}/xml)`);
   if (event.outcome !== "AUTHORIZED" || !event.responseXml) {
     throw new DomainError(404, "document_not_available", "The authority did not register this event; it has no event XML");

@@ -119,6 +119,11 @@ export const ErrorCode = {
   // (before the company's ciência); a manifestation the order rules do not allow.
   xml_not_available: "xml_not_available",
   manifestation_not_allowed: "manifestation_not_allowed",
+
+  // The tax reform's IBS/CBS events (docs/api-notes/reform-events.md): an event the NT's rules do not
+  // allow on this document (model, status, author, items); a 110001 on an event that cannot be cancelled.
+  reform_event_not_allowed: "reform_event_not_allowed",
+  event_not_cancellable: "event_not_cancellable",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -6,12 +6,16 @@ import type { Prisma, ReceivedDocument } from "@prisma/client";
 // registered. Written in the transaction that made the change, like every
 // DomainEvent, so the delivery is never lost nor sent for a rolled-back change.
 
-export type ReceivedDocumentChange = "created" | "cancelled" | "xml_available" | "manifestation_registered";
+export type ReceivedDocumentChange = "created" | "cancelled" | "xml_available" | "manifestation_registered" | "event_registered";
 
-export function receivedDocumentEventData(document: ReceivedDocument, change: ReceivedDocumentChange) {
+/** The tax-reform event (NT 2025.002-RTC) an event_registered change is about: ours or the issuer's. */
+export type ReceivedDocumentEventFacts = { id: string; type: string; sequence: number; protocol: string | null; author: "ISSUER" | "RECIPIENT" };
+
+export function receivedDocumentEventData(document: ReceivedDocument, change: ReceivedDocumentChange, event?: ReceivedDocumentEventFacts) {
   return {
     receivedDocumentId: document.id,
     change,
+    ...(event ? { event } : {}),
     accessKey: document.accessKey,
     issuerDocument: document.issuerDocument,
     issuerName: document.issuerName,
@@ -24,14 +28,14 @@ export function receivedDocumentEventData(document: ReceivedDocument, change: Re
   };
 }
 
-export async function recordReceivedDocumentEvent(tx: Prisma.TransactionClient, document: ReceivedDocument, change: ReceivedDocumentChange): Promise<void> {
+export async function recordReceivedDocumentEvent(tx: Prisma.TransactionClient, document: ReceivedDocument, change: ReceivedDocumentChange, event?: ReceivedDocumentEventFacts): Promise<void> {
   await tx.domainEvent.create({
     data: {
       companyId: document.companyId,
       type: change === "created" ? "received_document.created" : "received_document.updated",
       environment: document.environment,
       documentType: "NFE",
-      data: receivedDocumentEventData(document, change),
+      data: receivedDocumentEventData(document, change, event),
     },
   });
 }

@@ -78,3 +78,29 @@ export async function recordInutilizationOutcome(tx: Prisma.TransactionClient, r
     },
   });
 }
+
+/**
+ * document.event_registered (our extension, docs/api-notes/reform-events.md): a tax-reform event
+ * (NT 2025.002-RTC, item 8) registered on an issued NF-e, ours or the recipient's (received by
+ * distribution), or its cancellation 110001. The document's data plus the event.
+ */
+export async function recordDocumentEventRegistered(
+  tx: Prisma.TransactionClient,
+  document: FiscalDocument,
+  event: { id: string; eventCode: string | null; sequence: number; protocol: string | null; details: Prisma.JsonValue },
+) {
+  const details = (event.details ?? {}) as { author?: string; cancelledEventId?: string };
+  return tx.domainEvent.create({
+    data: {
+      companyId: document.companyId,
+      type: "document.event_registered",
+      documentId: document.id,
+      environment: document.environment,
+      documentType: document.type,
+      data: {
+        ...documentEventData(document),
+        event: { id: event.id, type: event.eventCode, sequence: event.sequence, protocol: event.protocol, author: details.author === "RECIPIENT" ? "RECIPIENT" : "ISSUER", cancelledEventId: details.cancelledEventId ?? null },
+      },
+    },
+  });
+}

@@ -2,6 +2,8 @@ import type { Environment, Prisma, ReceivedDocument } from "@prisma/client";
 import type { DistributedItem } from "@/lib/authority";
 import { readDistributedXml, type EventFacts, type NfeFacts } from "./distributed-xml";
 import { recordReceivedDocumentEvent, type ReceivedDocumentChange } from "@/lib/events/received-document-outcome";
+import { isReformEvent } from "@/lib/fiscal/nfe/build-reform-event";
+import { reformEventFacts, storeReformEventOnIssuedDocument } from "./store-reform-events";
 
 // Stores distributed items, inside the caller's transaction (the sync advances
 // its NSU cursor in the same one). Idempotent: an NF-e is one row per access
@@ -75,11 +77,16 @@ async function storeNfe(tx: Tx, scope: { companyId: string; environment: Environ
 /** An event on a received NF-e; false when the NF-e is not one of ours (e.g. a manifestation on an NF-e we issued). */
 async function storeEvent(tx: Tx, scope: { companyId: string; environment: Environment }, facts: EventFacts, item: DistributedItem, full: boolean): Promise<boolean> {
   const document = await tx.receivedDocument.findUnique({ where: { companyId_environment_accessKey: { ...scope, accessKey: facts.accessKey } } });
-  if (!document) return false;
+  // The recipient's tax-reform events on an NF-e we issued come to us by distribution too (NT 2025.002-RTC, item 8).
+  if (!document) return isReformEvent(facts.eventType) && storeReformEventOnIssuedDocument(tx, scope, facts, item.xml);
   const key = { receivedDocumentId_eventType_sequence: { receivedDocumentId: document.id, eventType: facts.eventType, sequence: facts.sequence } };
   const existing = await tx.receivedDocumentEvent.findUnique({ where: key });
   if (!existing) {
-    await tx.receivedDocumentEvent.create({ data: { receivedDocumentId: document.id, eventType: facts.eventType, sequence: facts.sequence, protocol: facts.protocol, registeredAt: facts.registeredAt, xml: item.xml, nsu: item.nsu } });
+    const reform = isReformEvent(facts.eventType) ? reformEventFacts(item.xml) : null;
+    const row = await tx.receivedDocumentEvent.create({
+      data: { receivedDocumentId: document.id, eventType: facts.eventType, sequence: facts.sequence, protocol: facts.protocol, registeredAt: facts.registeredAt, xml: item.xml, nsu: item.nsu, ...(reform ?? {}) },
+    });
+    if (reform) await recordReceivedDocumentEvent(tx, document, "event_registered", { id: row.id, type: row.eventType, sequence: row.sequence, protocol: row.protocol, author: "ISSUER" });
   } else if (full && !/<(?:[\w.-]+:)?procEventoNFe[\s>]/.test(existing.xml)) {
     // The full event replaces its summary.
     await tx.receivedDocumentEvent.update({ where: key, data: { xml: item.xml, protocol: facts.protocol ?? existing.protocol } });

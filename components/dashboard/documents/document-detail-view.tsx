@@ -14,7 +14,7 @@ import { DocumentStatusBadge } from "./status-badge";
 
 type PaymentMethod = "MONEY" | "CHECK" | "CREDIT_CARD" | "DEBIT_CARD" | "BANK_CREDIT" | "BANK_TRANSFER" | "BANK_SLIP" | "PIX" | "BANK_TRANSFER_TED" | "BANK_TRANSFER_DOC" | "NO_PAYMENT" | "OTHERS";
 type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_RECIPIENT" | "NO_FREIGHT";
-type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL";
+type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL" | "REFORM_EVENT" | "REFORM_EVENT_CANCELLATION";
 
 /** The stored document: client and transport snapshots, lines with taxes and sources, totals, events. */
 export function DocumentDetailView({ document: d, timeZone }: { document: DocumentDetail; timeZone: string }) {

@@ -182,3 +182,9 @@ export async function distributeManifestation(tx: Tx, document: SimulatorDocumen
   }
   await appendItem(tx, { environment: document.environment, party: document.cnpj, accessKey: document.accessKey, at: event.createdAt, schema: PROC_EVENTO_SCHEMA, xml: procEventoNFe(document, event) });
 }
+
+/** An event the recipient (or another party) registered on the NF-e, other than a manifestation, lands in the issuer's distribution. */
+export async function distributeToIssuer(tx: Tx, document: SimulatorDocument, event: StoredEvent): Promise<void> {
+  if (document.model !== 55) return;
+  await appendItem(tx, { environment: document.environment, party: document.cnpj, accessKey: document.accessKey, at: event.createdAt, schema: PROC_EVENTO_SCHEMA, xml: procEventoNFe(document, event) });
+}

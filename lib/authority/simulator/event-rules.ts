@@ -1,4 +1,5 @@
 import type { SimulatorDocument } from "@prisma/client";
+import { REFORM_EVENT_DESCRIPTIONS } from "@/lib/fiscal/nfe/build-reform-event";
 import { DENIED_IN_DATABASE } from "./denials";
 
 // The rules the simulator applies to each event type against the stored
@@ -21,6 +22,8 @@ export const EVENT_DESCRIPTIONS: Record<string, string> = {
   "210210": "Ciencia da Operacao",
   "210220": "Desconhecimento da Operacao",
   "210240": "Operacao nao Realizada",
+  // The reform events' descriptions, cut to xEvento's 60 characters (leiauteEvento TRetEvento).
+  ...Object.fromEntries(Object.entries(REFORM_EVENT_DESCRIPTIONS).map(([code, text]) => [code, text.slice(0, 60).trimEnd()])),
 };
 
 export type EventRequest = {

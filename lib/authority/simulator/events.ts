@@ -4,10 +4,12 @@ import { child, extractElement, parseXml, text } from "../soap-response";
 import { retEnvEvento, retEvento } from "./answers";
 import { checkSigner, sameCnpjRoot } from "./certificate-cnpj";
 import { isUniqueViolation, localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } from "./context";
-import { distributeIssuerEvent, distributeManifestation, recipientOf } from "./distribution-items";
+import { checkReformEvent, isReformEvent } from "@/lib/fiscal/nfe";
+import { distributeIssuerEvent, distributeManifestation, distributeToIssuer, recipientOf } from "./distribution-items";
 import { applyEventRules, EVENT_DESCRIPTIONS, isRefusal } from "./event-rules";
 import { applyManifestationRules, isManifestation } from "./manifestation-rules";
 import { newProtocolNumber } from "./protocol-number";
+import { applyReformEventRules } from "./reform-event-rules";
 
 // NFeRecepcaoEvento4 (MOC 4.0, item 4.8; NT 2020.007 for delivery receipts):
 // envEvento with one event; 128 for the batch, the event's own cStat inside retEvento.
@@ -46,6 +48,12 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
   const schema = checkXmlSchema(payloadXml, SCHEMA_BY_EVENT[tpEvento] ?? "nfe/envEvento_v1.00.xsd");
   if (!schema.valid) return batch("215", `Rejeição: Falha no schema XML [${schemaDetail(schema.errors)}]`);
   const eventXml = extractElement(payloadXml, "evento") ?? "";
+  // The reform events' detEvento has its own schema (e<tpEvento>_v1.00.xsd), the envelope's being xs:any.
+  const reform = isReformEvent(tpEvento);
+  if (reform) {
+    const detailSchema = checkReformEvent(eventXml, tpEvento);
+    if (!detailSchema.valid) return batch("215", `Rejeição: Falha no schema XML [${schemaDetail(detailSchema.errors)}]`);
+  }
   const signature = verifyXmlSignature(eventXml);
   if (!signature.valid) return refuse("297", "Rejeição: Assinatura difere do calculado");
   const author = text(info, "CNPJ");
@@ -61,12 +69,15 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
       const document = await tx.simulatorDocument.findUnique({ where: { environment_accessKey: { environment, accessKey: chNFe } } });
       if (!document) return refuse("494", "Rejeição: Chave de Acesso inexistente");
       const manifestation = isManifestation(tpEvento);
-      if (!manifestation && !sameCnpjRoot(document.cnpj, author)) return refuse("574", "Rejeição: O autor do evento diverge do emissor da NF-e");
+      if (!manifestation && !reform && !sameCnpjRoot(document.cnpj, author)) return refuse("574", "Rejeição: O autor do evento diverge do emissor da NF-e");
       // Events of one NF-e are decided one at a time (cancellation vs. delivery receipt).
       await tx.$executeRaw`SELECT 1 FROM "SimulatorDocument" WHERE id = ${document.id} FOR UPDATE`;
-      const prior = await tx.simulatorEvent.findMany({ where: { documentId: document.id }, orderBy: { createdAt: "asc" }, select: { eventType: true, sequence: true, protocol: true } });
+      const prior = await tx.simulatorEvent.findMany({ where: { documentId: document.id }, orderBy: { createdAt: "asc" }, select: { eventType: true, sequence: true, protocol: true, xml: true } });
       let effect: { status?: "CANCELLED"; deliveryReceipt?: boolean } = {};
-      if (manifestation) {
+      if (reform) {
+        const refusal = applyReformEventRules(document, recipientOf(document.xml), prior, { tpEvento, author, cOrgao, detailXml: extractElement(eventXml, "detEvento") ?? "", nSeqEvento: Number(nSeqEvento) });
+        if (refusal) return refuse(refusal.cStat, refusal.xMotivo);
+      } else if (manifestation) {
         const refusal = applyManifestationRules(document, recipientOf(document.xml), prior, { tpEvento, author, cOrgao, justification: text(detail, "xJust") }, received);
         if (refusal) return refuse(refusal.cStat, refusal.xMotivo);
       } else {
@@ -84,6 +95,8 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
       }
       // The Ambiente Nacional's distribution (distribution-items.ts), in the event's own transaction.
       if (manifestation) await distributeManifestation(tx, document, stored, !prior.some((p) => isManifestation(p.eventType)));
+      // A reform event goes to the other side: the issuer's to the NF-e's parties, the recipient's to the issuer.
+      else if (reform && !sameCnpjRoot(document.cnpj, author)) await distributeToIssuer(tx, document, stored);
       else await distributeIssuerEvent(tx, document, stored);
       const xMotivo = "Evento registrado e vinculado a NF-e";
       return batch(

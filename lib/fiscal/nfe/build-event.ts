@@ -5,7 +5,9 @@ import { el, fiscalText } from "@/lib/fiscal/xml/xml-text";
 import type { XmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { parseAccessKey } from "./access-key";
 import { NFE_NAMESPACE } from "./build-nfe";
+import { isReformEvent, reformDetEvento, type ReformEventAuthor, type ReformEventDetail } from "./build-reform-event";
 import { localDateTime } from "./format";
+import { REFORM_DETAIL_SCHEMA } from "./reform-event-schema";
 
 // NF-e events (leiauteEvento 1.00, NT 2011.003 / 2020.001): one <evento> per
 // request; the authority client wraps it in <envEvento>.
@@ -43,11 +45,14 @@ export type NfeEventInput = EventCommon &
         proofHashAt?: Date | string | null;
       }
     | { tpEvento: "110131"; applicationVersion: string; receiptProtocol: string }
+    /** The tax reform's IBS/CBS events and their cancellation 110001 (build-reform-event.ts). */
+    | (ReformEventDetail & ReformEventAuthor)
   );
 
 export type BuiltEvent = { xml: string; id: string; schema: XmlSchema };
 
 const EVENT_SCHEMA: Record<NfeEventInput["tpEvento"], XmlSchema> = {
+  ...REFORM_DETAIL_SCHEMA,
   "110110": "nfe/CCe_v1.00.xsd",
   "110111": "nfe/eventoCancNFe_v1.00.xsd",
   "110112": "nfe/eventoCancSubst_v1.00.xsd",
@@ -66,7 +71,14 @@ function ufOfCode(cUF: string): string {
   return state.uf;
 }
 
+/**
+ * cOrgao of the reform events: 92, the SVRS, which receives them for every state (NT 2025.002-RTC,
+ * item 6; NT 2024.002 v1.00, comment P08 on cOrgao; as sped-nfe's TraitEventsRTC sends them).
+ */
+export const REFORM_EVENT_ORGAO = "92";
+
 function detEvento(input: NfeEventInput, cUF: string, uf: string): string {
+  if (isReformEvent(input.tpEvento)) return reformDetEvento(input as ReformEventDetail, input as ReformEventAuthor);
   switch (input.tpEvento) {
     case "110111":
       return el("descEvento", "Cancelamento") + el("nProt", input.protocol) + el("xJust", fiscalText(input.reason, 255));
@@ -104,6 +116,8 @@ function detEvento(input: NfeEventInput, cUF: string, uf: string): string {
         el("verAplic", fiscalText(input.applicationVersion, 20)) +
         el("nProtEvento", input.receiptProtocol)
       );
+    default:
+      throw new DomainError(422, "schema_validation_failed", `Unknown event type ${input.tpEvento}`);
   }
 }
 
@@ -117,15 +131,19 @@ export function buildEventXml(input: NfeEventInput): BuiltEvent {
   const key = parseAccessKey(input.accessKey);
   if (!key) throw new DomainError(422, "schema_validation_failed", `Invalid access key ${input.accessKey}`);
   const sequence = input.sequence ?? 1;
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 20) {
-    throw new DomainError(422, "schema_validation_failed", `nSeqEvento must be 1 to 20, got ${sequence}`);
+  // leiauteEvento: nSeqEvento [1-9][0-9]?; the CC-e stops at 20 (e110110), the cumulative reform events may reach 99.
+  const maxSequence = isReformEvent(input.tpEvento) ? 99 : 20;
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > maxSequence) {
+    throw new DomainError(422, "schema_validation_failed", `nSeqEvento must be 1 to ${maxSequence}, got ${sequence}`);
   }
-  const uf = ufOfCode(key.cUF);
+  const reform = isReformEvent(input.tpEvento);
+  // A reform event's author may be the recipient, in another state: its own time zone and cOrgaoAutor.
+  const uf = ufOfCode(reform ? (input as ReformEventAuthor).authorStateCode : key.cUF);
   const id = `ID${input.tpEvento}${input.accessKey}${String(sequence).padStart(2, "0")}`;
   const national = input.tpEvento === "110130" || input.tpEvento === "110131";
   const xml =
     `<evento xmlns="${NFE_NAMESPACE}" versao="1.00"><infEvento Id="${id}">` +
-    el("cOrgao", national ? "91" : key.cUF) +
+    el("cOrgao", reform ? REFORM_EVENT_ORGAO : national ? "91" : key.cUF) +
     el("tpAmb", input.environment === "PRODUCTION" ? "1" : "2") +
     el("CNPJ", input.authorCnpj.replace(/[^0-9A-Za-z]/g, "").toUpperCase()) +
     el("chNFe", input.accessKey) +

@@ -1,13 +1,16 @@
 import { validateXml } from "@/lib/fiscal/xml/schema-validation";
 import { signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { buildEventXml, type BuiltEvent, type NfeEventInput } from "./build-event";
+import { isReformEvent } from "./build-reform-event";
+import { validateReformEvent } from "./reform-event-schema";
 import { buildInutilizationXml, type InutilizationInput } from "./build-inutilization";
 
 /** Build, sign (infEvento) and validate an event against its own schema (detEvento included). */
 export function buildSignedEvent(input: NfeEventInput, credentials: SigningCredentials): BuiltEvent {
   const built = buildEventXml(input);
   const xml = signXml(built.xml, credentials, { tag: "infEvento" });
-  validateXml(xml, built.schema);
+  if (isReformEvent(input.tpEvento)) validateReformEvent(xml, input.tpEvento);
+  else validateXml(xml, built.schema);
   return { ...built, xml };
 }
 

@@ -40,6 +40,8 @@ export type {
   NfeTransport,
   TPag,
 } from "./types";
+export { REFORM_EVENT_CODES, REFORM_EVENT_DESCRIPTIONS, isReformEvent, type ReformEventCode, type ReformEventDetail, type ReformEventType } from "./build-reform-event";
+export { checkReformEvent, detEventoDocument, validateReformEvent } from "./reform-event-schema";
 export { buildEventXml, deliveryProofHash, CCE_CONDITIONS_OF_USE, type BuiltEvent, type NfeEventInput } from "./build-event";
 export { buildInutilizationXml, type InutilizationInput } from "./build-inutilization";
 export { buildSignedEvent, buildSignedInutilization } from "./build-signed-requests";

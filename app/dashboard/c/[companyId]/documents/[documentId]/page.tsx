@@ -5,6 +5,7 @@ import { DeleteDraftButton } from "@/components/dashboard/documents/delete-draft
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
+import { ReformEventsPanel } from "@/components/dashboard/reform-events/reform-events-panel";
 import { DocumentDeliveriesPanel } from "@/components/dashboard/webhooks/document-deliveries-panel";
 import { DocumentEmailsPanel } from "@/components/dashboard/email/document-emails-panel";
 import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
@@ -41,6 +42,10 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
+      {/* The tax reform's IBS/CBS events (NT 2025.002-RTC): NF-e only, once authorized (the recipient's come by distribution). */}
+      {document.type === "NFE" && (document.status === "AUTHORIZED" || document.status === "CANCELLED") && (
+        <ReformEventsPanel companyId={company.id} documentId={document.id} side="issued" canWrite={writer && document.status === "AUTHORIZED"} />
+      )}
       <DocumentEmailsPanel companyId={company.id} documentId={document.id} canResend={writer && (document.status === "AUTHORIZED" || document.status === "CANCELLED")} />
       <DocumentDeliveriesPanel companyId={company.id} documentId={document.id} canOperate={canOperateWebhooks(user.role)} />
     </div>

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { formatMoney } from "@/components/dashboard/documents/money";
 import { ManifestationPanel } from "@/components/dashboard/received/manifestation-panel";
+import { ReformEventsPanel } from "@/components/dashboard/reform-events/reform-events-panel";
 import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
@@ -82,6 +83,8 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("manifest.readOnly")}</p>
       )}
+
+      <ReformEventsPanel companyId={company.id} documentId={document.id} side="received" canWrite={canWrite(user.role) && document.authorityStatus === "AUTHORIZED"} />
 
       <section className="space-y-2">
         <h2 className="font-semibold">{t("detail.items")}</h2>
