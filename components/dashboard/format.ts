@@ -11,21 +11,22 @@ export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withTime}`;
+function dateTimeFormat(timeZone: string, withTime: boolean, withSeconds = false): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}|${withSeconds}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("pt-BR", withTime ? { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone } : { day: "2-digit", month: "2-digit", year: "numeric", timeZone });
+    const time = withTime ? { hour: "2-digit", minute: "2-digit", ...(withSeconds ? { second: "2-digit" } : {}) } as const : {};
+    format = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", ...time, timeZone });
     dateTimeFormats.set(key, format);
   }
   return format;
 }
 
-/** dd/mm/aaaa hh:mm in the company's state's time zone (America/Manaus for AM…). */
-export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE, empty = "—"): string {
+/** dd/mm/aaaa hh:mm in the company's state's time zone (America/Manaus for AM…); hh:mm:ss with `withSeconds`. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE, empty = "—", withSeconds = false): string {
   if (!value) return empty;
   const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? empty : dateTimeFormat(timeZone, true).format(date).replace(",", "");
+  return Number.isNaN(date.getTime()) ? empty : dateTimeFormat(timeZone, true, withSeconds).format(date).replace(",", "");
 }
 
 /** A calendar date (2026-11-23 → 23/11/2026); an instant is shown in the given zone. */

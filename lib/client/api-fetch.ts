@@ -7,14 +7,22 @@ export class ApiError extends Error implements ApiErrorBody {
   readonly statusCode: number;
   readonly error: string;
   readonly code?: string;
+  /** A 429's or 503's Retry-After in seconds (RFC 9110 §10.2.3, delay-seconds form), when the answer had one. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(body: ApiErrorBody) {
+  constructor(body: ApiErrorBody, retryAfterSeconds?: number) {
     super(body.message);
     this.name = "ApiError";
     this.statusCode = body.statusCode;
     this.error = body.error;
     this.code = body.code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get("retry-after");
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -46,7 +54,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     }
   }
   if (!response.ok) {
-    throw new ApiError(isErrorBody(parsed) ? parsed : { statusCode: response.status, error: response.statusText || "Error", message: `Request failed with status ${response.status}` });
+    throw new ApiError(isErrorBody(parsed) ? parsed : { statusCode: response.status, error: response.statusText || "Error", message: `Request failed with status ${response.status}` }, retryAfterOf(response));
   }
   return parsed as T;
 }

@@ -22,8 +22,9 @@ import { functions } from "@/inngest";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { RECEIVED_SYNC_FUNCTION_ID } from "./events";
 import { KEY_QUERIES_PER_HOUR } from "./fetch-by-key";
+import { resetEnvCache } from "@/lib/config/env";
 import { queueReceivedSyncRuns } from "./schedule";
-import { syncReceivedDocuments } from "./sync";
+import { FIRST_ANSWER_WAIT_MS, syncReceivedDocuments, waitAfterCaughtUpMs } from "./sync";
 
 // Issue 38, "Done when": two companies in one instance, the simulator playing
 // the Ambiente Nacional's distribution between them.
@@ -48,6 +49,12 @@ function issueTo(from: TestCompany, to: TestCompany) {
 async function passTheHour(company: TestCompany) {
   await db.receivedSync.updateMany({ where: { companyId: company.companyId }, data: { notBefore: new Date(Date.now() - 1000) } });
   await db.simulatorDistributionParty.updateMany({ where: { party: company.cnpj }, data: { caughtUpAt: new Date(Date.now() - 2 * 60 * 60 * 1000) } });
+}
+
+function restoreEnv(name: string, value: string | undefined) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+  resetEnvCache();
 }
 
 function withFile<T>(content: string, run: (file: string) => T): T {
@@ -155,10 +162,13 @@ describe("received documents through the national distribution", () => {
     ]);
   });
 
-  it("no run asks inside the hour after an answer with nothing more: the sync waits, the API answers 429 with Retry-After", async () => {
+  it("no run asks inside the hour after an answer with nothing more: the sync waits, the API answers 429 with Retry-After", { timeout: 60_000 }, async () => {
+    // A company that has a distribution (maxNSU above 0): the newcomer's short wait below does not apply.
     const company = await createEmittingCompany();
+    await db.company.update({ where: { id: company.companyId }, data: { receivedAutoAcknowledge: false } });
+    await issueTo(issuer, company);
     const firstRun = await syncReceivedDocuments(company.companyId);
-    expect(firstRun).toMatchObject({ status: "synced", created: [] });
+    expect(firstRun).toMatchObject({ status: "synced", lastNsu: "000000000000001", maxNsu: "000000000000001" });
     const party = () => db.simulatorDistributionParty.findUniqueOrThrow({ where: { environment_party: { environment: 2, party: company.cnpj } } });
     const callsBefore = (await party()).windowCalls;
 
@@ -266,6 +276,91 @@ describe("received documents through the national distribution", () => {
     expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
     await drainDueRuns(functions, { companyIds: [to.companyId] });
     expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED", "QUEUED"]);
+  });
+
+  // Issue 54, item 4, "Done when": a new company in homologation receives an NF-e issued to it within a minute.
+  it("a new company's first empty answer waits seconds, not the hour: an NF-e issued to it arrives within a minute of driven time", { timeout: 60_000 }, async () => {
+    const newcomer = await createEmittingCompany();
+    const runs = () => db.backgroundRun.findMany({ where: { companyId: newcomer.companyId, functionId: RECEIVED_SYNC_FUNCTION_ID }, orderBy: { createdAt: "asc" } });
+    const tick = () => queueReceivedSyncRuns(new Date(), [newcomer.companyId]);
+    const scope = { companyId_environment: { companyId: newcomer.companyId, environment: "HOMOLOGATION" as const } };
+    // The certificate is installed: the schedule's run asks at once and is told there is nothing (137, maxNSU 0).
+    await tick();
+    await drainDueRuns(functions, { companyIds: [newcomer.companyId] });
+    const first = await db.receivedSync.findUniqueOrThrow({ where: scope });
+    expect([first.lastCStat, first.maxNsu]).toEqual(["137", "000000000000000"]);
+    expect(first.notBefore!.getTime() - first.lastRunAt!.getTime()).toBe(FIRST_ANSWER_WAIT_MS);
+
+    // Another company of the installation issues an NF-e to it through the simulator.
+    const issued = await issueTo(issuer, newcomer);
+    const issuedAt = Date.now();
+    // The short wait passes (driven: the cursor's and the simulated AN's clocks move FIRST_ANSWER_WAIT_MS back).
+    const shift = (at: Date | null) => (at ? new Date(at.getTime() - FIRST_ANSWER_WAIT_MS) : null);
+    await db.receivedSync.update({ where: scope, data: { notBefore: shift(first.notBefore), lastRunAt: shift(first.lastRunAt) } });
+    const party = await db.simulatorDistributionParty.findUniqueOrThrow({ where: { environment_party: { environment: 2, party: newcomer.cnpj } } });
+    await db.simulatorDistributionParty.update({ where: { environment_party: { environment: 2, party: newcomer.cnpj } }, data: { caughtUpAt: shift(party.caughtUpAt) } });
+    await tick();
+    await drainDueRuns(functions, { companyIds: [newcomer.companyId] });
+    expect((await runs()).map((r) => r.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+    const received = await db.receivedDocument.findFirstOrThrow({ where: { companyId: newcomer.companyId } });
+    expect(received).toMatchObject({ accessKey: issued.accessKey, manifestation: "CIENCIA" });
+    expect(Date.now() - issuedAt + FIRST_ANSWER_WAIT_MS).toBeLessThan(60_000);
+
+    // It has a distribution now: the next empty answer starts the hour's wait (NT 2014.002).
+    const after = await db.receivedSync.findUniqueOrThrow({ where: scope });
+    expect(after.notBefore!.getTime() - after.lastRunAt!.getTime()).toBe(3600 * 1000);
+  });
+
+  it("the newcomer's short wait is homologation against the simulator only: PRODUCTION and a company with a distribution wait the hour", () => {
+    expect(waitAfterCaughtUpMs("HOMOLOGATION", "000000000000000")).toBe(FIRST_ANSWER_WAIT_MS);
+    expect(waitAfterCaughtUpMs("HOMOLOGATION", "000000000000001")).toBe(3600 * 1000);
+    expect(waitAfterCaughtUpMs("PRODUCTION", "000000000000000")).toBe(3600 * 1000);
+    const previous = process.env.AUTHORITY_MODE;
+    process.env.AUTHORITY_MODE = "sefaz";
+    resetEnvCache();
+    try {
+      expect(waitAfterCaughtUpMs("HOMOLOGATION", "000000000000000")).toBe(3600 * 1000);
+    } finally {
+      restoreEnv("AUTHORITY_MODE", previous);
+    }
+  });
+
+  it("a lower RECEIVED_SYNC_WAIT_SECONDS applies to the wait already scheduled and to its queued run; a 656's hour stays", { timeout: 60_000 }, async () => {
+    const to = await createEmittingCompany();
+    await db.company.update({ where: { id: to.companyId }, data: { receivedAutoAcknowledge: false } });
+    await issueTo(issuer, to);
+    const scope = { companyId_environment: { companyId: to.companyId, environment: "HOMOLOGATION" as const } };
+    const tick = () => queueReceivedSyncRuns(new Date(), [to.companyId]);
+    const queued = () => db.backgroundRun.findFirstOrThrow({ where: { companyId: to.companyId, functionId: RECEIVED_SYNC_FUNCTION_ID, status: "QUEUED" } });
+    expect(await syncReceivedDocuments(to.companyId)).toMatchObject({ status: "synced", lastNsu: "000000000000001" });
+    await tick();
+    const cursor = await db.receivedSync.findUniqueOrThrow({ where: scope });
+    expect((await queued()).runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+
+    const previous = process.env.RECEIVED_SYNC_WAIT_SECONDS;
+    process.env.RECEIVED_SYNC_WAIT_SECONDS = "60";
+    resetEnvCache();
+    try {
+      // Before any tick, the reads already see the shorter wait.
+      const waiting = await syncReceivedDocuments(to.companyId);
+      expect(waiting).toMatchObject({ status: "waiting", notBefore: new Date(cursor.lastRunAt!.getTime() + 60_000) });
+      const viaApi = await sync(to);
+      expect(viaApi.status).toBe(429);
+      expect(Number(viaApi.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      // The tick writes it back and brings the queued run forward.
+      await tick();
+      expect((await db.receivedSync.findUniqueOrThrow({ where: scope })).notBefore).toEqual(new Date(cursor.lastRunAt!.getTime() + 60_000));
+      expect((await queued()).runAt).toEqual(new Date(cursor.lastRunAt!.getTime() + 60_000));
+
+      // A 656's hour is the authority's: it is not shortened.
+      const misuseUntil = new Date(Date.now() + 60 * 60 * 1000);
+      await db.receivedSync.update({ where: scope, data: { lastCStat: "656", lastRunAt: new Date(), notBefore: misuseUntil } });
+      await tick();
+      expect((await db.receivedSync.findUniqueOrThrow({ where: scope })).notBefore).toEqual(misuseUntil);
+      expect(await syncReceivedDocuments(to.companyId)).toMatchObject({ status: "waiting", notBefore: misuseUntil });
+    } finally {
+      restoreEnv("RECEIVED_SYNC_WAIT_SECONDS", previous);
+    }
   });
 
   it("a kill -9 of the process storing a page leaves no gap and no duplicate", { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
-import type { Environment, ReceivedDocument } from "@prisma/client";
-import { getTaxAuthority, type DistributionResult } from "@/lib/authority";
+import type { Environment, ReceivedDocument, ReceivedSync } from "@prisma/client";
+import { getTaxAuthority, usesSimulator, type DistributionResult } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
@@ -19,8 +19,17 @@ import { storeDistributedItems } from "./store-items";
 // utilizado o ultNSU nas solicitacoes subsequentes"), typically because another
 // system (the ERP, the accountant) reads the same CNPJ's distribution; asking
 // from our old cursor again would be refused 656 every hour, forever.
+//
+// One exception, for a newcomer's homologation (issue 54, item 4): against
+// the built-in simulator, an empty answer with maxNSU 0 (nothing was ever
+// distributed to the CNPJ, typically a company created minutes ago) waits
+// FIRST_ANSWER_WAIT_MS instead of the hour, and the simulator does not answer
+// 656 to the same case, so an NF-e issued to it arrives within a minute. The
+// real authority (AUTHORITY_MODE=sefaz, and PRODUCTION always) keeps the hour.
 
 export const MISUSE_WAIT_MS = 60 * 60 * 1000;
+/** The wait after an empty answer with maxNSU 0 in HOMOLOGATION against the simulator (also the schedule's tick there). */
+export const FIRST_ANSWER_WAIT_MS = 20 * 1000;
 /** Pages one run reads at most; a company with more continues in the next run (which is due at once). */
 export const MAX_PAGES_PER_RUN = 20;
 const INITIAL_NSU = "000000000000000";
@@ -47,11 +56,36 @@ async function cursorOf(company: Company) {
   });
 }
 
-/** When the company may next ask the distribution service (null: now). */
-export async function nextSyncAllowedAt(companyId: string, now = new Date()): Promise<Date | null> {
+/** The wait after an answer with nothing more: RECEIVED_SYNC_WAIT_SECONDS, or the newcomer's short one (see above). */
+export function waitAfterCaughtUpMs(environment: Environment, maxNsu: string): number {
+  const full = env().RECEIVED_SYNC_WAIT_SECONDS * 1000;
+  const nothingEverDistributed = BigInt(maxNsu || "0") === 0n;
+  return usesSimulator(environment) && nothingEverDistributed ? Math.min(FIRST_ANSWER_WAIT_MS, full) : full;
+}
+
+/**
+ * When the cursor's wait ends: its notBefore, shortened to lastRunAt + RECEIVED_SYNC_WAIT_SECONDS
+ * when the setting is now lower than when the wait was written (a 656's hour is the authority's and
+ * stays). The schedule's tick writes the same rule back (schedule.ts, SHORTEN_WAITS).
+ */
+export function waitEndOf(cursor: Pick<ReceivedSync, "notBefore" | "lastCStat" | "lastRunAt">): Date | null {
+  if (!cursor.notBefore) return null;
+  if (cursor.lastCStat === "656" || !cursor.lastRunAt) return cursor.notBefore;
+  const limit = cursor.lastRunAt.getTime() + env().RECEIVED_SYNC_WAIT_SECONDS * 1000;
+  return limit < cursor.notBefore.getTime() ? new Date(limit) : cursor.notBefore;
+}
+
+/** "Notas recebidas" and the sync's 429: when the company last asked, what it was told, and when it may ask next (null: now). */
+export async function receivedSyncStatus(companyId: string, now = new Date()) {
   const company = await loadCompany(companyId);
   const cursor = await db.receivedSync.findUnique({ where: { companyId_environment: { companyId, environment: company.environment } } });
-  return cursor?.notBefore && cursor.notBefore > now ? cursor.notBefore : null;
+  const end = cursor ? waitEndOf(cursor) : null;
+  return { lastRunAt: cursor?.lastRunAt ?? null, lastCStat: cursor?.lastCStat ?? null, nextAllowedAt: end && end > now ? end : null };
+}
+
+/** When the company may next ask the distribution service (null: now). */
+export async function nextSyncAllowedAt(companyId: string, now = new Date()): Promise<Date | null> {
+  return (await receivedSyncStatus(companyId, now)).nextAllowedAt;
 }
 
 export async function syncReceivedDocuments(companyId: string, options: { now?: () => Date } = {}): Promise<SyncOutcome> {
@@ -59,12 +93,12 @@ export async function syncReceivedDocuments(companyId: string, options: { now?: 
   const company = await loadCompany(companyId);
   const scope = { companyId: company.id, environment: company.environment };
   const cursor = await cursorOf(company);
-  if (cursor.notBefore && cursor.notBefore > now()) return { status: "waiting", notBefore: cursor.notBefore };
+  const waitEnd = waitEndOf(cursor);
+  if (waitEnd && waitEnd > now()) return { status: "waiting", notBefore: waitEnd };
 
   const credentials = await loadSigningCredentials(companyId);
   const authority = getTaxAuthority(company.environment);
   const target = { uf: company.state, environment: company.environment, model: 55 as const };
-  const waitMs = env().RECEIVED_SYNC_WAIT_SECONDS * 1000;
   const created: ReceivedDocument[] = [];
   let lastNsu = cursor.lastNsu;
   let maxNsu = cursor.maxNsu;
@@ -79,18 +113,20 @@ export async function syncReceivedDocuments(companyId: string, options: { now?: 
     const askedFrom = lastNsu;
     const nextNsu = answer.lastNsu.padStart(15, "0");
     const caughtUp = answer.cStat === "137" || BigInt(answer.lastNsu || "0") >= BigInt(answer.maxNsu || "0");
-    const notBefore = caughtUp ? new Date(now().getTime() + waitMs) : null;
+    // One instant for the page, so that notBefore - lastRunAt is exactly the wait (waitEndOf reads it so).
+    const answeredAt = now();
+    const notBefore = caughtUp ? new Date(answeredAt.getTime() + waitAfterCaughtUpMs(company.environment, answer.maxNsu)) : null;
     const stored = await db.$transaction(async (tx) => {
       // The cursor must still be where this page was asked from: another run that got there first stored it.
       const [row] = await tx.$queryRaw<{ lastNsu: string }[]>`
         SELECT "lastNsu" FROM "ReceivedSync" WHERE "companyId" = ${company.id} AND "environment"::text = ${company.environment} FOR UPDATE`;
       if (row?.lastNsu !== askedFrom) return null;
-      const result = await storeDistributedItems(tx, scope, answer.items, now());
+      const result = await storeDistributedItems(tx, scope, answer.items, answeredAt);
       // Never backwards: a 137 answers ultNSU = maxNSU, which is at least where we are.
       const advanced = BigInt(nextNsu) > BigInt(askedFrom) ? nextNsu : askedFrom;
       await tx.receivedSync.update({
         where: { companyId_environment: scope },
-        data: { lastNsu: advanced, maxNsu: answer.maxNsu.padStart(15, "0"), notBefore, lastCStat: answer.cStat, lastReason: answer.reason.slice(0, 500), lastRunAt: now() },
+        data: { lastNsu: advanced, maxNsu: answer.maxNsu.padStart(15, "0"), notBefore, lastCStat: answer.cStat, lastReason: answer.reason.slice(0, 500), lastRunAt: answeredAt },
       });
       return { created: result.created, lastNsu: advanced };
     });
@@ -141,6 +177,6 @@ export async function assertSyncAllowed(companyId: string, now = new Date()): Pr
   const notBefore = await nextSyncAllowedAt(companyId, now);
   if (notBefore) {
     const seconds = Math.max(1, Math.ceil((notBefore.getTime() - now.getTime()) / 1000));
-    throw new DomainError(429, "rate_limited", `The distribution service allows the next query at ${notBefore.toISOString()} (an hour after an answer with nothing more, or after a 656)`, { "retry-after": String(seconds) });
+    throw new DomainError(429, "rate_limited", `The distribution service allows the next query at ${notBefore.toISOString()} (RECEIVED_SYNC_WAIT_SECONDS after an answer with nothing more, an hour after a 656)`, { "retry-after": String(seconds) });
   }
 }

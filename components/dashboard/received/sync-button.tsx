@@ -3,11 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { formatDateTime } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { ApiError, apiFetch } from "@/lib/client/api-fetch";
 
-/** "Consultar agora": one distribution run; inside the hour's wait the answer is 429 with its time. */
-export function ReceivedSyncButton({ companyId }: { companyId: string }) {
+/**
+ * "Consultar agora": one distribution run. Inside the wait the answer is 429 with Retry-After:
+ * the refusal says the time the next query is allowed, in the company's time zone.
+ */
+export function ReceivedSyncButton({ companyId, timeZone }: { companyId: string; timeZone: string }) {
   const t = useTranslations("received");
   const errorMessage = useErrorMessage();
   const router = useRouter();
@@ -27,7 +31,9 @@ export function ReceivedSyncButton({ companyId }: { companyId: string }) {
             setMessage(result.status === "synced" ? t("synced", { count: result.created }) : (result.reason ?? ""));
             router.refresh();
           } catch (error) {
-            setMessage(errorMessage(error));
+            const waitSeconds = error instanceof ApiError && error.statusCode === 429 ? error.retryAfterSeconds : undefined;
+            setMessage(waitSeconds !== undefined ? t("refusedUntil", { date: formatDateTime(new Date(Date.now() + waitSeconds * 1000), timeZone, "—", true) }) : errorMessage(error));
+            if (waitSeconds !== undefined) router.refresh();
           } finally {
             setPending(false);
           }

@@ -15,6 +15,14 @@ import { localTime, schemaDetail, type SimulatorAnswer, type SimulatorContext } 
 // everything, inside the wait (RECEIVED_SYNC_WAIT_SECONDS, an hour by default),
 // or that calls more than `callsPerMinute` times in a minute, is refused for an
 // hour; every call inside that hour is refused too.
+//
+// Except, in homologation (tpAmb 2) only, a party that was told it had nothing
+// at all (137 with maxNSU 0: nothing was ever distributed to it, a company
+// created minutes ago): asking again is not consumo indevido here, so a new
+// company's first NF-e arrives within a minute (issue 54, item 4; our
+// lib/received/sync.ts waits FIRST_ANSWER_WAIT_MS for the same case). This is
+// a deliberate leniency of the simulator, recorded in
+// docs/api-notes/received-documents.md; tpAmb 1 keeps the NT 2014.002 rule.
 
 export const PAGE_SIZE = 50;
 export const DEFAULT_CALLS_PER_MINUTE = 60;
@@ -88,8 +96,9 @@ export async function distribute(context: SimulatorContext, payloadXml: string, 
       return answer({ cStat: "656", xMotivo: USE_ULT_NSU_REASON, ultNSU: nsu(BigInt(options.usedUltNsu)), maxNSU: nsu(0) });
     }
     if (after > state!.lastNsu) return answer({ cStat: "589", xMotivo: "Rejeição: Número do NSU informado superior ao maior NSU da base de dados da SEFAZ", ultNSU: maxNSU, maxNSU });
-    // Asking again from where it was told it had everything, before the wait is over.
-    if (state!.caughtUpAt && state!.caughtUpNsu !== null && after >= state!.caughtUpNsu && now.getTime() - state!.caughtUpAt.getTime() < waitMs) return block();
+    // Asking again from where it was told it had everything, before the wait is over (see above for the newcomer's leniency).
+    const newcomer = environment === 2 && state!.caughtUpNsu === 0n;
+    if (!newcomer && state!.caughtUpAt && state!.caughtUpNsu !== null && after >= state!.caughtUpNsu && now.getTime() - state!.caughtUpAt.getTime() < waitMs) return block();
     const items = await tx.simulatorDistribution.findMany({ where: { environment, party, nsu: { gt: after } }, orderBy: { nsu: "asc" }, take: PAGE_SIZE });
     const last = items.at(-1)?.nsu ?? state!.lastNsu;
     if (last === state!.lastNsu) {

@@ -129,6 +129,23 @@ describe("NFeDistribuicaoDFe (simulated Ambiente Nacional)", () => {
     expect(empty).toMatchObject({ cStat: "137", lastNsu: "000000000000000", maxNsu: "000000000000000", items: [] });
   });
 
+  it("a party told it had nothing at all may ask again in homologation (issue 54, 4); in production it is 656, and once it has a distribution it is 656 in homologation too", async () => {
+    const newcomer = randomCnpj();
+    const ask = (environment: "HOMOLOGATION" | "PRODUCTION", lastNsu = "0") =>
+      client.distribute({ ...target, environment }, newcomer, { kind: "distNSU", lastNsu }, credentialsFor(newcomer));
+    expect(await ask("HOMOLOGATION")).toMatchObject({ kind: "answered", cStat: "137", maxNsu: "000000000000000" });
+    expect(await ask("HOMOLOGATION")).toMatchObject({ kind: "answered", cStat: "137" });
+    const issued = await issue(newcomer, randomCnpj());
+    const arrived = answered(await ask("HOMOLOGATION"));
+    expect(arrived).toMatchObject({ cStat: "138", lastNsu: "000000000000001", maxNsu: "000000000000001" });
+    expect(arrived.items[0]!.xml).toContain(issued.accessKey);
+    expect(await ask("HOMOLOGATION", "1")).toMatchObject({ kind: "communication_failure", cStat: "656" });
+
+    // The same newcomer in production (tpAmb 1, another distribution): NT 2014.002's rule stands.
+    expect(await ask("PRODUCTION")).toMatchObject({ kind: "answered", cStat: "137", maxNsu: "000000000000000" });
+    expect(await ask("PRODUCTION")).toMatchObject({ kind: "communication_failure", cStat: "656" });
+  });
+
   it("656 to a party that calls too often", async () => {
     const party = randomCnpj();
     await issue(party, randomCnpj());

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { formatCnpj, formatDate } from "@/components/dashboard/format";
+import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { formatMoney } from "@/components/dashboard/documents/money";
 import { ReceivedSelection } from "@/components/dashboard/received/selection-form";
 import { ReceivedSyncButton } from "@/components/dashboard/received/sync-button";
@@ -8,6 +8,7 @@ import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { listReceivedDocuments } from "@/lib/received/queries";
+import { receivedSyncStatus } from "@/lib/received/sync";
 import { AUTHORITY_STATUSES, ListReceivedDocumentsQuery, MANIFESTATION_STATES } from "@/lib/received/schemas";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +31,7 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
   const parsed = ListReceivedDocumentsQuery.safeParse({ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), page: search.page ?? "1", pageSize: "50" });
   const query = parsed.success ? parsed.data : ListReceivedDocumentsQuery.parse({ pageSize: "50" });
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
-  const result = await listReceivedDocuments(company.id, query);
+  const [result, syncStatus] = await Promise.all([listReceivedDocuments(company.id, query), receivedSyncStatus(company.id)]);
   const pageLink = (page: number) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v) as [string, string][]), page: String(page) })}`;
 
   return (
@@ -39,8 +40,12 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
         <div>
           <h1 className="text-xl font-semibold">{t("title")}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
+          <p className="mt-1 text-sm text-slate-700" data-testid="received-sync-status">
+            {syncStatus.lastRunAt ? t("lastSync", { date: formatDateTime(syncStatus.lastRunAt, timeZone, "—", true) }) : t("neverSynced")} ·{" "}
+            {syncStatus.nextAllowedAt ? t("nextSync", { date: formatDateTime(syncStatus.nextAllowedAt, timeZone, "—", true) }) : t("nextSyncNow")}
+          </p>
         </div>
-        {canWrite(user.role) && <ReceivedSyncButton companyId={company.id} />}
+        {canWrite(user.role) && <ReceivedSyncButton companyId={company.id} timeZone={timeZone} />}
       </div>
 
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" aria-label={t("filters.apply")}>
