@@ -35,10 +35,10 @@ const ANNOUNCE = `
   SELECT $7, $2, $8, $9::"Environment", $10::jsonb, $6::timestamp WHERE EXISTS (SELECT 1 FROM alerts WHERE "threshold" = $4)
   RETURNING "id"`;
 
-type Candidate = { id: string; companyId: string; serialNumber: string; holderCnpj: string; notAfter: Date; environment: "PRODUCTION" | "HOMOLOGATION" };
+export type ExpiryCandidate = { id: string; companyId: string; serialNumber: string; holderCnpj: string; notAfter: Date; environment: "PRODUCTION" | "HOMOLOGATION" };
 
 /** The webhook data of a certificate alert (docs/api-notes/webhooks.md). */
-export function certificateAlertData(certificate: Candidate, threshold: number, daysLeft: number) {
+export function certificateAlertData(certificate: ExpiryCandidate, threshold: number, daysLeft: number) {
   return {
     companyId: certificate.companyId,
     certificateId: certificate.id,
@@ -53,19 +53,23 @@ export function certificateAlertData(certificate: Candidate, threshold: number, 
 
 /** Announces every threshold newly reached by an active certificate; the number of events written now. */
 export async function announceCertificateExpiry(now: Date = new Date()): Promise<number> {
-  const pool = getPool();
-  const rows = await sql<Candidate>(pool, CANDIDATES, [utc(new Date(now.getTime() + HORIZON_MS))]);
+  const rows = await sql<ExpiryCandidate>(getPool(), CANDIDATES, [utc(new Date(now.getTime() + HORIZON_MS))]);
   let announced = 0;
-  for (const row of rows) {
-    const certificate = { ...row, notAfter: new Date(row.notAfter) };
-    const expired = certificate.notAfter.getTime() <= now.getTime();
-    const daysLeft = certificateDaysLeft(certificate.notAfter, now);
-    const threshold = reachedThreshold(daysLeft, expired);
-    if (threshold === null) continue;
-    const type = threshold === EXPIRED_THRESHOLD ? CERTIFICATE_EXPIRED_EVENT : CERTIFICATE_EXPIRING_EVENT;
-    const data = certificateAlertData(certificate, threshold, daysLeft);
-    const inserted = await sql(pool, ANNOUNCE, [certificate.id, certificate.companyId, thresholdsUpTo(threshold), threshold, daysLeft, utc(now), randomUUID(), type, certificate.environment, JSON.stringify(data)]);
-    announced += inserted.length;
-  }
+  for (const row of rows) announced += await announceCertificate({ ...row, notAfter: new Date(row.notAfter) }, now);
   return announced;
+}
+
+/**
+ * The threshold this certificate has reached, announced unless already recorded: 1 when this call
+ * wrote its event, 0 otherwise (another process, an earlier check, or nothing reached yet).
+ */
+export async function announceCertificate(certificate: ExpiryCandidate, now: Date): Promise<number> {
+  const expired = certificate.notAfter.getTime() <= now.getTime();
+  const daysLeft = certificateDaysLeft(certificate.notAfter, now);
+  const threshold = reachedThreshold(daysLeft, expired);
+  if (threshold === null) return 0;
+  const type = threshold === EXPIRED_THRESHOLD ? CERTIFICATE_EXPIRED_EVENT : CERTIFICATE_EXPIRING_EVENT;
+  const data = certificateAlertData(certificate, threshold, daysLeft);
+  const inserted = await sql(getPool(), ANNOUNCE, [certificate.id, certificate.companyId, thresholdsUpTo(threshold), threshold, daysLeft, utc(now), randomUUID(), type, certificate.environment, JSON.stringify(data)]);
+  return inserted.length;
 }

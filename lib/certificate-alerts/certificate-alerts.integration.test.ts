@@ -4,7 +4,7 @@ import { installTestCertificate } from "@/lib/certificates";
 import { readinessChecklist } from "@/lib/companies/emission-prerequisites";
 import { mimeParts, startLoopbackSmtp, type LoopbackSmtp } from "@/lib/email/testing/loopback-smtp";
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
-import { announceCertificateExpiry } from "./announce";
+import { announceCertificate, announceCertificateExpiry } from "./announce";
 import { runCertificateExpiryCheck } from "./run-check";
 
 // Issue 58 item 3: an active A1 nearing its notAfter is announced by webhook
@@ -130,14 +130,20 @@ describe("certificate expiry alerts", () => {
     ]);
   });
 
-  it("announces each threshold once when several processes check at the same moment", async () => {
+  it("announces each threshold once when several processes check the same certificate at the same moment", async () => {
     const now = new Date();
-    const company = await companyWithCertificate(new Date(now.getTime() - DAY));
-    const counts = await Promise.all([announceCertificateExpiry(now), announceCertificateExpiry(now), announceCertificateExpiry(now), announceCertificateExpiry(now)]);
-    const deliveries = await deliveriesOf(company.companyId);
-    expect(deliveries.map((d) => d.eventType)).toEqual(["company.certificate_expired"]);
-    expect(counts.length).toBe(4);
+    const notAfter = new Date(now.getTime() - DAY);
+    const company = await companyWithCertificate(notAfter);
+    const stored = await db.company.findUniqueOrThrow({ where: { id: company.companyId } });
+    const certificate = await db.certificate.findUniqueOrThrow({ where: { id: company.certificateId } });
+    // Each process selected the certificate before any recorded it: the statement itself decides.
+    const candidate = { id: certificate.id, companyId: company.companyId, serialNumber: certificate.serialNumber, holderCnpj: certificate.holderCnpj, notAfter, environment: stored.environment };
+    const counts = await Promise.all([1, 2, 3, 4].map(() => announceCertificate(candidate, now)));
+    expect(counts.sort()).toEqual([0, 0, 0, 1]);
+    expect((await deliveriesOf(company.companyId)).map((d) => d.eventType)).toEqual(["company.certificate_expired"]);
     expect(await db.domainEvent.count({ where: { companyId: company.companyId } })).toBe(1);
+    // And later, from its selection on, the check passes it by.
+    expect(await announceCertificateExpiry(new Date(now.getTime() + DAY))).toBe(0);
   });
 
   it("leaves replaced certificates alone", async () => {
