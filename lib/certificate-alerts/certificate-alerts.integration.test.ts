@@ -6,6 +6,7 @@ import { mimeParts, startLoopbackSmtp, type LoopbackSmtp } from "@/lib/email/tes
 import { createTestCompany, db, type TestCompany } from "@/test/factories";
 import { announceCertificate, announceCertificateExpiry } from "./announce";
 import { runCertificateExpiryCheck } from "./run-check";
+import { sendCertificateAlertEmails } from "./send-alert-emails";
 
 // Issue 58 item 3: an active A1 nearing its notAfter is announced by webhook
 // company.certificate_expiring (30, 15, 7, 1 days left) and once expired by
@@ -52,6 +53,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   smtp.received.length = 0;
+  smtp.replies.length = 0;
   useSmtp(smtp.url);
 });
 afterAll(async () => {
@@ -144,6 +146,29 @@ describe("certificate expiry alerts", () => {
     expect(await db.domainEvent.count({ where: { companyId: company.companyId } })).toBe(1);
     // And later, from its selection on, the check passes it by.
     expect(await announceCertificateExpiry(new Date(now.getTime() + DAY))).toBe(0);
+  });
+
+  it("keeps an e-mail refused for now (451) pending, retries it about an hour later, and sends it once", async () => {
+    const now = new Date();
+    const company = await companyWithCertificate(new Date(now.getTime() + 7 * DAY + 3_600_000));
+    const admin = `admin-${company.companyId.slice(-8)}@escritorio.com.br`;
+    // Other tests' alerts still waiting for their e-mail go first, so that the 451 is this one's.
+    await sendCertificateAlertEmails();
+    smtp.replies.push(451);
+    await runCertificateExpiryCheck(now);
+    const alert = () => db.certificateExpiryAlert.findUniqueOrThrow({ where: { certificateId_threshold: { certificateId: company.certificateId, threshold: 7 } } });
+    expect(await alert()).toMatchObject({ emailStatus: "PENDING", emailAttempts: 1, emailReply: expect.stringMatching(/451/) });
+    // The next check within the hour leaves it alone.
+    await runCertificateExpiryCheck(now);
+    expect(await alert()).toMatchObject({ emailStatus: "PENDING", emailAttempts: 1 });
+    expect(mailsTo(admin)).toHaveLength(0);
+    // An hour later (its hold moved back): sent, once.
+    await db.certificateExpiryAlert.update({ where: { id: (await alert()).id }, data: { emailClaimedAt: new Date(Date.now() - 3_600_000) } });
+    await runCertificateExpiryCheck(now);
+    await runCertificateExpiryCheck(now);
+    expect(await alert()).toMatchObject({ emailStatus: "SENT", emailAttempts: 2 });
+    expect(mailsTo(admin)).toHaveLength(1);
+    expect(await deliveriesOf(company.companyId)).toHaveLength(1);
   });
 
   it("leaves replaced certificates alone", async () => {
