@@ -45,6 +45,9 @@ export async function register(): Promise<void> {
   // Exports: expiry after 7 days and the monthly accountant export (Inngest runs them on its cron).
   const { startExportHousekeepingTimer } = await import("@/lib/exports/housekeeping-timer");
   startExportHousekeepingTimer();
+  // Certificate expiry alerts (webhooks and the ADMINs' e-mail; Inngest runs them on its cron).
+  const { startCertificateExpiryTimer } = await import("@/lib/certificate-alerts/check-timer");
+  startCertificateExpiryTimer();
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {

@@ -1,5 +1,6 @@
 import { backfillWebhooksFunction } from "./functions/backfill-webhooks";
 import { buildExportFunction } from "./functions/build-export";
+import { certificateExpiryCheckFunction } from "./functions/certificate-expiry-check";
 import { deliverWebhooksFunction } from "./functions/deliver-webhooks";
 import { emitDocumentFunction } from "./functions/emit-document";
 import { exportsHousekeepingFunction } from "./functions/exports-housekeeping";
@@ -22,4 +23,5 @@ export const functions = [
   syncReceivedDocumentsFunction,
   buildExportFunction,
   exportsHousekeepingFunction,
+  certificateExpiryCheckFunction,
 ];

@@ -28,9 +28,14 @@ function holderNameOf(subject: string): string {
 
 type SummarySource = Pick<Certificate, "id" | "subject" | "issuer" | "serialNumber" | "holderCnpj" | "notBefore" | "notAfter" | "createdAt">;
 
+/** Whole days left before notAfter (0 once expired): what the dashboard, readiness and the expiry alerts all say. */
+export function certificateDaysLeft(notAfter: Date, now: Date = new Date()): number {
+  return Math.max(0, Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS));
+}
+
 export function toCertificateSummary(record: SummarySource, now: Date = new Date()): CertificateSummary {
   const remainingMs = record.notAfter.getTime() - now.getTime();
-  const daysLeft = Math.max(0, Math.floor(remainingMs / DAY_MS));
+  const daysLeft = certificateDaysLeft(record.notAfter, now);
   return {
     id: record.id,
     holderName: holderNameOf(record.subject),

@@ -2,6 +2,6 @@
 export { createTestCertificate, type CreateTestCertificateInput, type Pkcs12Encryption } from "./create-test-certificate";
 export { parsePkcs12, type ParsedCertificate } from "./parse-pkcs12";
 export { installCertificate, type InstallCertificateInput, type InstalledCertificate, type CertificateWarning } from "./install-certificate";
-export { getActiveCertificate, toCertificateSummary, EXPIRY_WARNING_DAYS, type CertificateSummary } from "./certificate-summary";
+export { getActiveCertificate, toCertificateSummary, certificateDaysLeft, EXPIRY_WARNING_DAYS, type CertificateSummary } from "./certificate-summary";
 export { loadSigningCredentials, credentialsOf, clearSigningCredentialsCache, type SigningCredentials } from "./signing-credentials";
 export { installTestCertificate, writeTestCertificate } from "./install-test-certificate";

@@ -4,6 +4,7 @@ import { isValidNbsCode } from "@/lib/fiscal/nfse/national-services";
 import { todayIn } from "@/lib/br/date-input";
 import { stateInfo } from "@/lib/br/states";
 import { reformRatesAhead } from "@/lib/tax/data/reform-rates";
+import { certificateDaysLeft } from "@/lib/certificates/certificate-summary";
 
 // What a company needs before it can emit each document type (spec, "What the
 // service does" 7; issue 3 item 4). One set of rules feeds both the 422 of
@@ -94,7 +95,9 @@ function certificateCheck(company: CompanyFields, certificate: CertificateState,
     return { ...base, ok: false, code: "certificate_cnpj_mismatch", message: `The certificate belongs to CNPJ ${certificate.holderCnpj}, not to this company's root: upload the company's certificate.`, detail: { key: "certificateCnpjMismatch", values: { cnpj: certificate.holderCnpj } } };
   }
   const until = certificate.notAfter.toISOString();
-  return { ...base, ok: true, message: `Valid until ${until}.`, detail: { key: "certificateValid", values: { date: until } } };
+  // The days left, as the certificate page and the expiry alerts count them (issue 58 item 3).
+  const days = certificateDaysLeft(certificate.notAfter, now);
+  return { ...base, ok: true, message: `Valid until ${until} (${days} ${days === 1 ? "day" : "days"} left).`, detail: { key: "certificateValid", values: { date: until, days: String(days) } } };
 }
 
 /** Every check of one document type, in the order emission reports them. */

@@ -7,8 +7,9 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // DOCUMENT_DENIED / document.denied, DOCUMENT_CONTINGENCY / document.contingency (an NFC-e issued
 // offline, docs/api-notes/contingency.md), DOCUMENT_CONTINGENCY_DEADLINE / document.contingency_deadline
 // (such a document at 75 % of its transmission deadline, issue 50), the received documents' RECEIVED_DOCUMENT_CREATED /
-// RECEIVED_DOCUMENT_UPDATED and DOCUMENT_EVENT_REGISTERED (docs/api-notes/reform-events.md) extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED"] as const;
+// RECEIVED_DOCUMENT_UPDATED, DOCUMENT_EVENT_REGISTERED (docs/api-notes/reform-events.md) and the certificate alerts'
+// COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md).
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
   "document.rejected",
@@ -21,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "received_document.updated",
   // A tax-reform event registered on an issued NF-e (docs/api-notes/reform-events.md).
   "document.event_registered",
+  "company.certificate_expiring",
+  "company.certificate_expired",
   "webhook.ping",
   "webhook.test",
 ] as const;

@@ -10,11 +10,14 @@ function useDetailText(): (detail: ReadinessCheck["detail"]) => string {
   const t = useTranslations("readiness");
   const fields = useTranslations("readiness.fields");
   return (detail) => {
-    const values = { ...detail.values };
+    const values: Record<string, string | number> = { ...detail.values };
     // An instant (the certificate's expiry) with its time in São Paulo, as the certificate page shows it.
-    if (values.date) values.date = values.date.includes("T") ? formatDateTime(values.date) : formatDate(values.date);
-    if (values.cnpj) values.cnpj = formatCnpj(values.cnpj);
-    if (values.rate) values.rate = values.rate.replace(".", ",");
+    const { date, cnpj, rate, days } = detail.values ?? {};
+    if (date) values.date = date.includes("T") ? formatDateTime(date) : formatDate(date);
+    if (cnpj) values.cnpj = formatCnpj(cnpj);
+    if (rate) values.rate = rate.replace(".", ",");
+    // The certificate's days left, a number for the catalogue's plural.
+    if (days) values.days = Number(days);
     if (detail.missingFields) values.fields = detail.missingFields.map((field) => (fields.has(field as FieldKey) ? fields(field as FieldKey) : field)).join(", ");
     const text = t(`details.${detail.key}`, values);
     return detail.assumedRegApTribSN ? `${text} ${t(`assumedRegApTribSN.${detail.assumedRegApTribSN}`)}` : text;
