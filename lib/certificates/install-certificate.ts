@@ -5,6 +5,7 @@ import { DomainError, notFound } from "@/lib/errors";
 // Upward import kept (scripts/check-layers.ts): type only: the trust store of the chain check.
 import type { TrustStore } from "@/lib/authority/trust-store";
 import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
+import { claimCnpjReservation } from "./cnpj-reservation";
 import { chainToIcpBrasil } from "./icp-brasil-chain";
 import { parsePkcs12OffThread } from "./parse-pkcs12";
 
@@ -73,6 +74,9 @@ export async function installCertificate(input: InstallCertificateInput, client:
   const write = async (tx: DbClient) => {
     // Row lock: two uploads at once still leave exactly one active certificate.
     await tx.$queryRaw`SELECT id FROM "Company" WHERE id = ${company.id} FOR UPDATE`;
+    // Proof of ownership: the company takes its CNPJ's reservation, or 409 cnpj_reserved when another
+    // company proved it first (nothing written then). Issue 49 item 5.
+    await claimCnpjReservation(tx, company);
     await tx.certificate.updateMany({
       where: { companyId: company.id, isActive: true },
       data: { isActive: false, replacedAt: now },
