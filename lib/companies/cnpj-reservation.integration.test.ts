@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT as putCertificate } from "@/app/v1/companies/[id]/certificate/route";
 import { GET as readiness } from "@/app/v1/companies/[id]/readiness/route";
@@ -14,6 +16,7 @@ import { commands } from "@/lib/cli/commands";
 import { draftBody, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { syncReceivedDocuments } from "@/lib/received/sync";
+import { getPool } from "@/lib/db/client";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 
@@ -167,5 +170,39 @@ describe("operator: cnpj conflicts, release and transfer", () => {
     await expect(commands.cnpj!.transfer!({ cnpj, environment: "HOMOLOGATION", to: a.body.id })).resolves.toMatchObject({ from: b.body.id, to: a.body.id });
     expect(await reservationOf(cnpj)).toMatchObject({ companyId: a.body.id });
     expect(await issue(first, a.body.id)).toBe("AUTHORIZED");
+  });
+});
+
+describe("the migration 20261207153400_cnpj_reservation", () => {
+  const MIGRATION = readFileSync(path.join(process.cwd(), "prisma/migrations/20261207153400_cnpj_reservation/migration.sql"), "utf8");
+
+  it("reserves, per CNPJ and environment, the oldest company with an active certificate of the root, and no company without one", async () => {
+    const client = await getPool().connect();
+    try {
+      await client.query("BEGIN");
+      await client.query(`DROP TABLE "CnpjReservation"; DROP INDEX "Company_cnpj_environment_idx"`);
+      const cnpj = randomCnpj();
+      await client.query(`INSERT INTO "Tenant" ("id", "name", "updatedAt") VALUES ('mig-a', 'A', now()), ('mig-b', 'B', now()), ('mig-c', 'C', now())`);
+      await client.query(
+        `INSERT INTO "Company" ("id", "tenantId", "cnpj", "legalName", "municipalityCode", "state", "taxRegime", "environment", "createdAt", "updatedAt")
+         VALUES ('mig-unproven', 'mig-a', $1, 'A', '3550308', 'SP', 'NORMAL', 'HOMOLOGATION', now() - interval '3 days', now()),
+                ('mig-proven', 'mig-b', $1, 'B', '3550308', 'SP', 'NORMAL', 'HOMOLOGATION', now() - interval '2 days', now()),
+                ('mig-later', 'mig-c', $1, 'C', '3550308', 'SP', 'NORMAL', 'HOMOLOGATION', now() - interval '1 day', now())`,
+        [cnpj],
+      );
+      await client.query(
+        `INSERT INTO "Certificate" ("id", "companyId", "subject", "issuer", "serialNumber", "holderCnpj", "notBefore", "notAfter", "encryptedPfx", "encryptedPassword")
+         VALUES ('mig-k1', 'mig-proven', 'CN=B', 'CN=B', '1', $1, now(), now() + interval '1 year', '\\x00', '\\x00'),
+                ('mig-k2', 'mig-later', 'CN=C', 'CN=C', '2', $1, now(), now() + interval '1 year', '\\x00', '\\x00')`,
+        [cnpj],
+      );
+      await client.query(MIGRATION);
+      const rows = await client.query(`SELECT "companyId" FROM "CnpjReservation" WHERE "cnpj" = $1`, [cnpj]);
+      expect(rows.rows).toEqual([{ companyId: "mig-proven" }]);
+      expect((await client.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'Company_cnpj_environment_key'`)).rowCount).toBe(0);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
   });
 });

@@ -4,7 +4,8 @@
 // companies: the company with the provider's CNPJ in homologation (the
 // simulator only issues in produção restrita), as its fiscal settings have it. Companies of one
 // CNPJ may coexist while unproven (issue 49 item 5): the one holding the CNPJ's reservation
-// (a certificate of its root installed) is the contributor, never another tenant's squatter.
+// (a certificate of its root installed) is the contributor, never another tenant's squatter; while
+// none holds it (no certificate installed yet, so none can emit), the oldest company.
 
 export type CncContributor = {
   tradeName: string | null;
@@ -26,5 +27,5 @@ export type CncContributor = {
 export const FIND_CONTRIBUTOR = `
   SELECT "tradeName", "street", "streetNumber", "complement", "neighborhood", "municipalityCode", "state", "zipCode", "phone", "email"
   FROM "Company" c WHERE "cnpj" = $1 AND "environment" = 'HOMOLOGATION'
-    AND EXISTS (SELECT 1 FROM "CnpjReservation" v WHERE v."companyId" = c."id")
+  ORDER BY EXISTS (SELECT 1 FROM "CnpjReservation" v WHERE v."companyId" = c."id") DESC, "createdAt", "id"
   LIMIT 1`;
