@@ -15,6 +15,7 @@ import { createTestCertificate } from "@/lib/certificates";
 import { commands } from "@/lib/cli/commands";
 import { draftBody, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { queueReceivedSyncRuns } from "@/lib/received/schedule";
 import { syncReceivedDocuments } from "@/lib/received/sync";
 import { getPool } from "@/lib/db/client";
 import { db } from "@/test/factories";
@@ -112,6 +113,9 @@ describe("a CNPJ taken first by a squatter tenant", () => {
     expect(checklist.body.data.find((r: { type: string }) => r.type === "NFE")).toMatchObject({ ready: false, checks: expect.arrayContaining([expect.objectContaining({ id: "certificate", ok: false, code: "cnpj_reserved" })]) });
     expect(await issue(squatter, squatted.body.id)).toBe("cnpj_reserved");
     await expect(syncReceivedDocuments(squatted.body.id)).rejects.toMatchObject({ status: 422, code: "cnpj_reserved" });
+    // Nor is a distribution run queued for it, while the owner's is.
+    expect(await queueReceivedSyncRuns(new Date(), [squatted.body.id])).toBe(0);
+    expect(await queueReceivedSyncRuns(new Date(), [owned.body.id])).toBe(1);
     expect(await db.fiscalDocument.count({ where: { companyId: squatted.body.id, number: { gt: 0 } } })).toBe(0);
   });
 });
