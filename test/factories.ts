@@ -13,6 +13,9 @@ export async function createTestCompany(
   attempt = 1,
 ): Promise<TestCompany> {
   const cnpj = options.alphanumeric ? randomAlphanumericCnpj() : randomCnpj();
+  // Random CNPJs of a whole run may meet. Companies of one CNPJ may coexist across tenants (issue 49
+  // item 5), but the second one's certificate would then be refused cnpj_reserved: take an unused one.
+  if (attempt < 5 && (await db.company.findFirst({ where: { cnpj }, select: { id: true } }))) return createTestCompany(options, attempt + 1);
   const company = await createCompany({
     legalName: `Test Company ${cnpj}`,
     cnpj,
@@ -22,7 +25,7 @@ export async function createTestCompany(
     environment: options.environment ?? "HOMOLOGATION",
     tenantId: options.tenantId,
   }).catch((error: unknown) => {
-    // One company per CNPJ and environment (409 company_exists): random CNPJs of a whole run may meet.
+    // One company per CNPJ and environment in a tenant (409 company_exists): a race past the check above.
     if (error instanceof DomainError && error.code === "company_exists" && attempt < 5) return null;
     throw error;
   });

@@ -1,3 +1,4 @@
+import type { Environment } from "@prisma/client";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
@@ -5,6 +6,7 @@ import { DomainError, notFound } from "@/lib/errors";
 // Upward import kept (scripts/check-layers.ts): type only: the trust store of the chain check.
 import type { TrustStore } from "@/lib/authority/trust-store";
 import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
+import { claimCnpjReservation } from "./cnpj-reservation";
 import { chainToIcpBrasil } from "./icp-brasil-chain";
 import { parsePkcs12OffThread } from "./parse-pkcs12";
 
@@ -20,6 +22,9 @@ export type InstallCertificateInput = {
 /** Something the installer should know although the certificate was accepted. */
 export type CertificateWarning = { code: "certificate_not_icp_brasil"; message: string };
 export type InstalledCertificate = CertificateSummary & { warnings: CertificateWarning[] };
+
+const cnpjMismatch = (holderCnpj: string, companyCnpj: string) =>
+  new DomainError(422, "certificate_cnpj_mismatch", `The certificate belongs to CNPJ ${holderCnpj}, whose root differs from the company's CNPJ ${companyCnpj}`);
 
 /**
  * Validates an A1 certificate against the company and makes it the active one.
@@ -44,11 +49,7 @@ export async function installCertificate(input: InstallCertificateInput, client:
   }
   // A branch may sign with the head office's certificate: the root (first 8 characters) must match.
   if (parsed.holderCnpj.slice(0, 8) !== company.cnpj.slice(0, 8)) {
-    throw new DomainError(
-      422,
-      "certificate_cnpj_mismatch",
-      `The certificate belongs to CNPJ ${parsed.holderCnpj}, whose root differs from the company's CNPJ ${company.cnpj}`,
-    );
+    throw cnpjMismatch(parsed.holderCnpj, company.cnpj);
   }
 
   const warnings: CertificateWarning[] = [];
@@ -72,7 +73,14 @@ export async function installCertificate(input: InstallCertificateInput, client:
   const encryptedPassword = encrypt(input.password);
   const write = async (tx: DbClient) => {
     // Row lock: two uploads at once still leave exactly one active certificate.
-    await tx.$queryRaw`SELECT id FROM "Company" WHERE id = ${company.id} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ cnpj: string; environment: Environment }[]>`SELECT "cnpj", "environment" FROM "Company" WHERE id = ${company.id} FOR UPDATE`;
+    if (!locked) throw notFound("Company");
+    // Proof of ownership: the company takes its CNPJ's reservation (as it is now, under the lock), or
+    // 409 cnpj_reserved when another company proved it first (nothing written then). Issue 49 item 5.
+    if (locked.cnpj.slice(0, 8) !== parsed.holderCnpj!.slice(0, 8)) {
+      throw cnpjMismatch(parsed.holderCnpj!, locked.cnpj);
+    }
+    await claimCnpjReservation(tx, { id: company.id, ...locked });
     await tx.certificate.updateMany({
       where: { companyId: company.id, isActive: true },
       data: { isActive: false, replacedAt: now },

@@ -1,3 +1,4 @@
+import type { Environment } from "@prisma/client";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
 import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/auth/scopes";
@@ -6,6 +7,7 @@ import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { createUser } from "@/lib/users/create-user";
+import { listCnpjConflicts, releaseCnpjReservation, transferCnpjReservation } from "./cnpj-commands";
 import { createTenant, listCompanies, listTenants, listUsers } from "./tenancy-commands";
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -16,6 +18,12 @@ function text(flags: Flags, name: string, required = true): string | undefined {
   if (typeof value === "string" && value.trim() !== "") return value;
   if (required) throw new Error(`--${name} is required`);
   return undefined;
+}
+
+function environmentFlag(flags: Flags): Environment {
+  const environment = text(flags, "environment")!.toUpperCase();
+  if (environment !== "HOMOLOGATION" && environment !== "PRODUCTION") throw new Error("--environment must be HOMOLOGATION or PRODUCTION");
+  return environment;
 }
 
 // Commands are registered by resource and action; other modules add theirs (e.g. certificate create-test).
@@ -62,6 +70,12 @@ export const commands: Record<string, Record<string, Command>> = {
       }
       return installTestCertificate({ companyId: text(flags, "company")!, validDays, outFile: text(flags, "out", false) });
     },
+  },
+  // Reservations of a CNPJ and environment (issue 49 item 5): list the companies of a CNPJ, release or transfer the reservation.
+  cnpj: {
+    conflicts: async (flags) => listCnpjConflicts(text(flags, "cnpj")!),
+    release: async (flags) => releaseCnpjReservation(text(flags, "cnpj")!, environmentFlag(flags)),
+    transfer: async (flags) => transferCnpjReservation(text(flags, "cnpj")!, environmentFlag(flags), text(flags, "to")!),
   },
   "api-key": {
     create: async (flags) => {

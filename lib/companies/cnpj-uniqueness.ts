@@ -1,32 +1,25 @@
 import type { Environment } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { lockCnpjPair } from "@/lib/certificates";
 import { conflict, type DomainError } from "@/lib/errors";
 
-// One company per CNPJ and environment across the installation (issue 34
-// problem 9): two companies with one CNPJ share the authority's numbering, so
-// the second one's documents collide with the first's. The unique index
-// "Company_cnpj_environment_key" enforces it where the migration could create
-// it; where existing duplicates kept it from being created (they are reported,
-// never deleted), this check under a per-CNPJ advisory lock still refuses every
-// new one, on creation and on a change of CNPJ or environment. The message
-// names no other tenant.
+// One company per CNPJ and environment within a tenant (issue 34 problem 9, narrowed by issue 49
+// item 5): two companies of one account with one CNPJ would share the authority's numbering, and the
+// account sees its own companies, so the 409 tells it nothing new. Across tenants companies of one
+// CNPJ may coexist: creating one proves nothing, so it blocks no one and answers like any other
+// creation (no oracle of which CNPJs are clients of the installation). The CNPJ is reserved by
+// the first company that installs a certificate of its root (lib/certificates/cnpj-reservation.ts).
 
 export function companyExists(cnpj: string, environment: Environment): DomainError {
-  return conflict("company_exists", `A company with CNPJ ${cnpj} already exists in ${environment} in this installation.`);
-}
-
-/** A unique violation (Prisma's P2002) of the index, raced past the check. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+  return conflict("company_exists", `A company of this account already has CNPJ ${cnpj} in ${environment}.`);
 }
 
 /**
- * In the caller's transaction: waits for any other transaction claiming this
- * CNPJ and environment, then throws 409 company_exists when a company other
- * than `companyId` holds them.
+ * In the caller's transaction: waits for any other transaction on this CNPJ and environment, then
+ * throws 409 company_exists when another company of the same tenant (other than `companyId`) holds them.
  */
-export async function assertCnpjAvailable(tx: DbClient, cnpj: string, environment: Environment, companyId?: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`company:${cnpj}:${environment}`}))`;
-  const taken = await tx.company.findFirst({ where: { cnpj, environment, ...(companyId && { id: { not: companyId } }) }, select: { id: true } });
-  if (taken) throw companyExists(cnpj, environment);
+export async function assertCnpjAvailable(tx: DbClient, pair: { cnpj: string; environment: Environment; tenantId: string }, companyId?: string): Promise<void> {
+  await lockCnpjPair(tx, pair.cnpj, pair.environment);
+  const taken = await tx.company.findFirst({ where: { ...pair, ...(companyId && { id: { not: companyId } }) }, select: { id: true } });
+  if (taken) throw companyExists(pair.cnpj, pair.environment);
 }

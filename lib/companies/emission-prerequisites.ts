@@ -12,13 +12,15 @@ async function loadState(companyId: string, client: DbClient) {
     orderBy: { createdAt: "desc" },
     select: { holderCnpj: true, notAfter: true, subject: true, issuer: true },
   });
-  const certificate: CertificateState = active && { holderCnpj: active.holderCnpj, notAfter: active.notAfter, selfSigned: active.subject === active.issuer };
+  const holder = active && (await client.cnpjReservation.findUnique({ where: { cnpj_environment: { cnpj: company.cnpj, environment: company.environment } }, select: { companyId: true } }));
+  const heldElsewhere = Boolean(holder && holder.companyId !== company.id);
+  const certificate: CertificateState = active && { holderCnpj: active.holderCnpj, notAfter: active.notAfter, selfSigned: active.subject === active.issuer, heldElsewhere };
   return { company, certificate };
 }
 
 /**
  * Called by emit before anything is queued or numbered: throws 422 with
- * certificate_missing, certificate_expired, certificate_cnpj_mismatch,
+ * certificate_missing, certificate_expired, certificate_cnpj_mismatch, cnpj_reserved,
  * fiscal_settings_incomplete (the message lists the fields) or csc_missing (NFC-e).
  */
 export async function assertEmissionPrerequisites(

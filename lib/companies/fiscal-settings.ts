@@ -3,7 +3,8 @@ import { describeZodError } from "@/lib/contracts/parse-input";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { openText, sealText } from "@/lib/crypto";
-import { assertCnpjAvailable, companyExists, isUniqueViolation } from "./cnpj-uniqueness";
+import { refreshCnpjReservation } from "@/lib/certificates";
+import { assertCnpjAvailable } from "./cnpj-uniqueness";
 import { DomainError, notFound, validationError } from "@/lib/errors";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { setNextNumber } from "@/lib/numbering/numbering-series";
@@ -142,13 +143,16 @@ export async function updateFiscalSettings(companyId: string, input: UpdateFisca
       const numbered = await tx.fiscalDocument.count({ where: { companyId, number: { gt: 0 } } });
       if (numbered > 0) throw new DomainError(422, "validation_error", "The CNPJ cannot change after documents were numbered; create another company");
     }
-    if (next.cnpj !== current.cnpj || next.environment !== current.environment) await assertCnpjAvailable(tx, next.cnpj, next.environment, companyId);
+    const pairChanged = next.cnpj !== current.cnpj || next.environment !== current.environment;
+    if (pairChanged) {
+      const { tenantId } = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { tenantId: true } });
+      await assertCnpjAvailable(tx, { cnpj: next.cnpj, environment: next.environment, tenantId }, companyId);
+    }
     const { nfeNextNumber: _nfe, nfceNextNumber: _nfce, dpsNextNumber: _dps, ...columns } = next;
     // The CSC is a secret like the certificate: sealed at rest with the same key (lib/crypto/sealed-text.ts).
-    await tx.company.update({ where: { id: companyId }, data: { ...columns, cscToken: sealText(columns.cscToken) } }).catch((error: unknown) => {
-      // The unique index (CNPJ, environment), raced past the check above.
-      throw isUniqueViolation(error) ? companyExists(next.cnpj, next.environment) : error;
-    });
+    await tx.company.update({ where: { id: companyId }, data: { ...columns, cscToken: sealText(columns.cscToken) } });
+    // The reservation was of the old pair (issue 49 item 5).
+    if (pairChanged) await refreshCnpjReservation(tx, { id: companyId, cnpj: next.cnpj, environment: next.environment });
     const counters = [
       { field: "nfeNextNumber", model: 55, series: next.nfeSeries, wanted: changes.nfeNextNumber },
       { field: "nfceNextNumber", model: 65, series: next.nfceSeries, wanted: changes.nfceNextNumber },

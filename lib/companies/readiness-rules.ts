@@ -13,8 +13,12 @@ import { certificateDaysLeft } from "@/lib/certificates/certificate-summary";
 export type EmissionDocumentType = "NFE" | "NFCE" | "NFSE";
 export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", "NFCE", "NFSE"];
 
-/** The active certificate; `selfSigned` (issuer = subject, a test certificate) when the caller read it. */
-export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean } | null;
+/**
+ * The active certificate; `selfSigned` (issuer = subject, a test certificate) when the caller read it;
+ * `heldElsewhere` when another company holds the reservation of this company's CNPJ and environment
+ * (lib/certificates/cnpj-reservation.ts, issue 49 item 5).
+ */
+export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean; heldElsewhere?: boolean } | null;
 
 export type ReadinessCheck = {
   id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs";
@@ -31,7 +35,7 @@ export type ReadinessCheck = {
 
 export type ReadinessDetail = {
   key:
-    | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "certificateValid" | "certificateSelfSigned"
+    | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "cnpjReserved" | "certificateValid" | "certificateSelfSigned"
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
     | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
@@ -93,6 +97,10 @@ function certificateCheck(company: CompanyFields, certificate: CertificateState,
   }
   if (certificate.holderCnpj.slice(0, 8) !== company.cnpj.slice(0, 8)) {
     return { ...base, ok: false, code: "certificate_cnpj_mismatch", message: `The certificate belongs to CNPJ ${certificate.holderCnpj}, not to this company's root: upload the company's certificate.`, detail: { key: "certificateCnpjMismatch", values: { cnpj: certificate.holderCnpj } } };
+  }
+  if (certificate.heldElsewhere) {
+    // Only a company with a certificate of the root gets here: it proved what the other company proved first.
+    return { ...base, ok: false, code: "cnpj_reserved", message: `Another company proved ownership of CNPJ ${company.cnpj} in ${company.environment} first: this company cannot emit until the installation's support transfers the reservation to it.`, detail: { key: "cnpjReserved", values: { cnpj: company.cnpj } } };
   }
   const until = certificate.notAfter.toISOString();
   // The days left, as the certificate page and the expiry alerts count them (issue 58 item 3).
@@ -266,10 +274,15 @@ const notBlankSql = (column: string) => `coalesce(${column}, '') ~ '[^${JS_WHITE
  * when its code is that one; otherwise the condition is false and the TypeScript rules decide
  * before numbering (never the other way round: a document numbered here is never refused for it).
  */
+/** Another company holds the reservation of the company's CNPJ and environment (`company`: the Company row's alias). */
+export const CNPJ_HELD_ELSEWHERE_SQL = (company: string) =>
+  `SELECT 1 FROM "CnpjReservation" v WHERE v."cnpj" = ${company}."cnpj" AND v."environment" = ${company}."environment" AND v."companyId" <> ${company}."id"`;
+
 export function blockingChecksPassSql(company: string, type: string, now: string, validNbsCode = "NULL"): string {
   const fields = (documentType: EmissionDocumentType) => REQUIRED_FIELDS[documentType].map((field) => notBlankSql(`${company}."${field}"`)).join(" AND ");
   return `(EXISTS (SELECT 1 FROM (SELECT k."holderCnpj", k."notAfter" FROM "Certificate" k WHERE k."companyId" = ${company}."id" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) k
       WHERE k."notAfter" > ${now} AND left(k."holderCnpj", 8) = left(${company}."cnpj", 8))
+    AND NOT EXISTS (${CNPJ_HELD_ELSEWHERE_SQL(company)})
     AND CASE ${type} WHEN 'NFCE' THEN ${fields("NFCE")} AND ${notBlankSql(`${company}."cscId"`)} AND ${notBlankSql(`${company}."cscToken"`)}
       WHEN 'NFE' THEN ${fields("NFE")}
       WHEN 'NFSE' THEN ${fields("NFSE")} AND (NOT ${notBlankSql(`${company}."nfseNbsCode"`)} OR ${company}."nfseNbsCode" = ${validNbsCode}::text)

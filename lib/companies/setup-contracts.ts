@@ -98,7 +98,8 @@ export const uploadCertificateContract = defineContract({
   body: UploadCertificateBody,
   response: InstalledCertificateSchema,
   successStatus: 201,
-  errorStatuses: [400, 404, 422],
+  // 409 cnpj_reserved: another company holds the CNPJ's reservation (docs/api-notes/companies.md).
+  errorStatuses: [400, 404, 409, 422],
   maxBodyBytes: 128 * 1024,
 });
 

@@ -3,25 +3,16 @@ import { createTestCertificate, installCertificate } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
 import { createTestCompany } from "@/test/factories";
-import { createCompany } from "@/lib/companies";
 import { createDraft, createEmittingCompany, emitAndDrain } from "./testing/emission-fixtures";
 import { simulatorFixture } from "./testing/simulator-company-fixture";
 import { FOREIGN_KEY_REDACTED, withoutForeignKeys } from "./redact-foreign-keys";
 
-// Issue 34 problem 9: two companies that hold one CNPJ (possible only where
-// the migration found duplicates and left the unique index out) collide at the
-// authority, which refuses the second with 539 naming the first one's key and
-// protocol, as SEFAZ does. The second tenant must not be shown them.
+// Issue 34 problem 9: two companies that issue with one CNPJ collide at the authority, which
+// refuses the second with 539 naming the first one's key and protocol, as SEFAZ does. The second
+// tenant must not be shown them. Since issue 49 item 5 only the company holding the CNPJ's
+// reservation issues, so this needs the reservation to change hands (an operator's `cnpj release`
+// or `cnpj transfer`) after the first one issued.
 simulatorFixture();
-
-async function withoutUniqueIndex<T>(fn: () => Promise<T>): Promise<T> {
-  await getPool().query(`DROP INDEX "Company_cnpj_environment_key"`);
-  try {
-    return await fn();
-  } finally {
-    await getPool().query(`CREATE UNIQUE INDEX "Company_cnpj_environment_key" ON "Company"("cnpj", "environment")`);
-  }
-}
 
 describe("a 539 refusal naming another company's document", () => {
   it("keeps the refusal and drops the other tenant's access key and protocol from the reason and the stored answer", async () => {
@@ -34,12 +25,11 @@ describe("a 539 refusal naming another company's document", () => {
     const foreignProtocol = authorized.protocolNumber!;
 
     const second = await createEmittingCompany();
-    const rejected = await withoutUniqueIndex(async () => {
-      // A legacy duplicate: the second company (another tenant) holds the first one's CNPJ.
+    const rejected = await (async () => {
+      // The second company (another tenant) has the first one's CNPJ, and the operator released the reservation.
       await db.company.update({ where: { id: second.companyId }, data: { cnpj: first.cnpj } });
+      await db.cnpjReservation.deleteMany({ where: { companyId: { in: [first.companyId, second.companyId] } } });
       try {
-        // With the index gone, creating a company is still refused in code.
-        await expect(createCompany({ legalName: "Terceira", cnpj: first.cnpj, state: "SP", municipalityCode: "3550308", taxRegime: "NORMAL", environment: "HOMOLOGATION" })).rejects.toMatchObject({ code: "company_exists" });
         const { pfx, password } = createTestCertificate({ cnpj: first.cnpj, legalName: "Segunda com o mesmo CNPJ" });
         await installCertificate({ companyId: second.companyId, pfx, password });
         const draft = await createDraft(second.companyId);
@@ -47,8 +37,9 @@ describe("a 539 refusal naming another company's document", () => {
         return db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id }, include: { events: true } });
       } finally {
         await db.company.update({ where: { id: second.companyId }, data: { cnpj: second.cnpj } });
+        await db.cnpjReservation.deleteMany({ where: { companyId: second.companyId } });
       }
-    });
+    })();
 
     expect(rejected.status).toBe("REJECTED");
     expect(rejected.rejectionCode).toBe("539");

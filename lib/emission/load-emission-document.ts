@@ -2,7 +2,7 @@ import type { Client, Company, DocumentDuplicate, DocumentPayment, DocumentTrans
 import { randomUUID } from "node:crypto";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { fromSqlRow, jsonRow } from "@/lib/db/sql-models";
-import { blockingChecksPassSql, type CertificateState } from "@/lib/companies";
+import { blockingChecksPassSql, CNPJ_HELD_ELSEWHERE_SQL, type CertificateState } from "@/lib/companies";
 import { numberDocumentCtes } from "./number-document-sql";
 import { validatedNbsCodeOf } from "./validated-nbs-codes";
 import type { StoredDocument } from "./to-nfe-input";
@@ -18,7 +18,7 @@ export type EmissionDocument = {
   numbered?: { number: number; series: number } | null;
 };
 
-type Row = FiscalDocument & { assignedNumber?: number | null; assignedSeries?: number | null; company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string } | null };
+type Row = FiscalDocument & { assignedNumber?: number | null; assignedSeries?: number | null; company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string; heldElsewhere: boolean } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string } | null };
 
 // One statement for everything the XML needs (document, company, items,
 // payments, duplicates, transport), the active certificate and, while the
@@ -33,7 +33,7 @@ const load = (ctes: string, numbered: string) => `${ctes}
     coalesce((SELECT jsonb_agg(${jsonRow("DocumentPayment", "p")} ORDER BY p."position") FROM "DocumentPayment" p WHERE p."documentId" = d."id"), '[]') AS "payments",
     coalesce((SELECT jsonb_agg(${jsonRow("DocumentDuplicate", "u")} ORDER BY u."number") FROM "DocumentDuplicate" u WHERE u."documentId" = d."id"), '[]') AS "duplicates",
     (SELECT ${jsonRow("DocumentTransport", "t")} FROM "DocumentTransport" t WHERE t."documentId" = d."id") AS "transport",
-    (SELECT jsonb_build_object('id', k."id", 'holderCnpj', k."holderCnpj", 'notAfter', k."notAfter")
+    (SELECT jsonb_build_object('id', k."id", 'holderCnpj', k."holderCnpj", 'notAfter', k."notAfter", 'heldElsewhere', EXISTS (${CNPJ_HELD_ELSEWHERE_SQL("c")}))
        FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificate",
     (SELECT ${jsonRow("Client", "r")} FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND d."number" = 0) AS "client",
     (SELECT jsonb_build_object('since', g."since", 'reason', g."reason") FROM "CompanyContingency" g
@@ -98,7 +98,7 @@ function fromRow(row: Row): EmissionDocument {
   };
   return {
     document: stored,
-    certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`) } : null,
+    certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`), heldElsewhere: certificate.heldElsewhere } : null,
     client: recipient ? fromSqlRow<Client>("Client", recipient) : null,
     // jsonb renders a timestamp without its zone; the columns hold UTC.
     activeContingency: activeContingency ? { since: new Date(`${activeContingency.since}Z`), reason: activeContingency.reason } : null,

@@ -62,6 +62,8 @@ export const ErrorCode = {
   // Company setup and emission prerequisites.
   // One company per CNPJ and environment in the whole installation (docs/api-notes/companies.md).
   company_exists: "company_exists",
+  // A certificate of a CNPJ another company proved first (CnpjReservation); emission of a company that does not hold its CNPJ's reservation.
+  cnpj_reserved: "cnpj_reserved",
   certificate_missing: "certificate_missing",
   certificate_expired: "certificate_expired",
   certificate_invalid: "certificate_invalid",

@@ -46,6 +46,8 @@ const QUEUE_DUE = `
     LEFT JOIN "ReceivedSync" s ON s."companyId" = c."id" AND s."environment" = c."environment"
     WHERE ($4::text[] IS NULL OR c."id" = ANY ($4::text[]))
       AND EXISTS (SELECT 1 FROM "Certificate" k WHERE k."companyId" = c."id" AND k."isActive" AND k."notAfter" > $3::timestamp)
+      -- Not a company whose CNPJ another company proved (issue 49 item 5): its sync would be refused cnpj_reserved.
+      AND NOT EXISTS (SELECT 1 FROM "CnpjReservation" v WHERE v."cnpj" = c."cnpj" AND v."environment" = c."environment" AND v."companyId" <> c."id")
       AND NOT EXISTS (SELECT 1 FROM "BackgroundRun" b WHERE b."concurrencyKey" = 'received-sync:' || c."id" AND b."functionId" = $1 AND b."status" IN ('QUEUED', 'RUNNING')))
   INSERT INTO "BackgroundRun" ("id", "functionId", "eventName", "eventData", "concurrencyKey", "companyId", "runAt", "updatedAt")
   SELECT d."runId", $1, $2, jsonb_build_object('companyId', d."companyId", 'runId', d."runId"), 'received-sync:' || d."companyId", d."companyId", d."runAt", $3::timestamp

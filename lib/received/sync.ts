@@ -96,6 +96,12 @@ export async function syncReceivedDocuments(companyId: string, options: { now?: 
   const waitEnd = waitEndOf(cursor);
   if (waitEnd && waitEnd > now()) return { status: "waiting", notBefore: waitEnd };
 
+  // The documents addressed to a CNPJ go to the company that proved it (issue 49 item 5), never to
+  // another tenant's company of the same CNPJ, whatever certificate that one holds.
+  const holder = await db.cnpjReservation.findUnique({ where: { cnpj_environment: { cnpj: company.cnpj, environment: company.environment } }, select: { companyId: true } });
+  if (holder && holder.companyId !== company.id) {
+    throw new DomainError(422, "cnpj_reserved", `Another company proved ownership of CNPJ ${company.cnpj} in ${company.environment} first: its received documents are not read for this company.`);
+  }
   const credentials = await loadSigningCredentials(companyId);
   const authority = getTaxAuthority(company.environment);
   const target = { uf: company.state, environment: company.environment, model: 55 as const };

@@ -2,7 +2,10 @@
 // Contribuintes), not from the DPS (which carries no provider address when the
 // provider issues it). The simulator's CNC is this installation's register of
 // companies: the company with the provider's CNPJ in homologation (the
-// simulator only issues in produção restrita), as its fiscal settings have it.
+// simulator only issues in produção restrita), as its fiscal settings have it. Companies of one
+// CNPJ may coexist while unproven (issue 49 item 5): the one holding the CNPJ's reservation
+// (a certificate of its root installed) is the contributor, never another tenant's squatter; while
+// none holds it (no certificate installed yet, so none can emit), the oldest company.
 
 export type CncContributor = {
   tradeName: string | null;
@@ -23,4 +26,6 @@ export type CncContributor = {
  */
 export const FIND_CONTRIBUTOR = `
   SELECT "tradeName", "street", "streetNumber", "complement", "neighborhood", "municipalityCode", "state", "zipCode", "phone", "email"
-  FROM "Company" WHERE "cnpj" = $1 AND "environment" = 'HOMOLOGATION' LIMIT 1`;
+  FROM "Company" c WHERE "cnpj" = $1 AND "environment" = 'HOMOLOGATION'
+  ORDER BY EXISTS (SELECT 1 FROM "CnpjReservation" v WHERE v."companyId" = c."id") DESC, "createdAt", "id"
+  LIMIT 1`;

@@ -167,6 +167,20 @@ describe("Sefin Nacional simulator: the provider from the CNC", () => {
     }
   });
 
+  it("takes the company holding the CNPJ's reservation, not an older one of another tenant that never proved it (issue 49 item 5)", async () => {
+    const squatter = await createTestCompany();
+    await db.company.update({ where: { id: squatter.companyId }, data: { tradeName: "Ocupante" } });
+    const tenant = await db.tenant.create({ data: { name: "Titular" } });
+    const owner = await db.company.create({ data: { tenantId: tenant.id, legalName: "Titular Ltda", tradeName: "Titular", cnpj: squatter.cnpj, state: "SP", municipalityCode: "3550308", taxRegime: "NORMAL", environment: "HOMOLOGATION" } });
+    await db.cnpjReservation.create({ data: { cnpj: squatter.cnpj, environment: "HOMOLOGATION", companyId: owner.id } });
+    const { input } = fresh();
+    // The simulator keeps the CNC record it read first (cnc-copy.ts), so one DPS of this CNPJ only.
+    const after = await submit({ ...input, provider: { ...input.provider, cnpj: squatter.cnpj } }, squatter.cnpj);
+    if (after.kind !== "authorized") throw new Error(JSON.stringify(after));
+    expect(after.nfseXml).toContain("<xFant>Titular</xFant>");
+    expect(after.nfseXml).not.toContain("Ocupante");
+  });
+
   it("marks a provider the CNC does not know with a placeholder address, still schema-valid", async () => {
     const { input, cnpj } = fresh();
     const result = await submit(input, cnpj);

@@ -27,7 +27,7 @@ const account = "Needs an account API key (fsa_…). ";
 export const createCompanyContract = defineContract({
   method: "POST", path: "/v1/companies", summary: "Create a company of the account", tag, scope: "companies:write",
   body: CreateCompanyBody, response: CompanyResource, successStatus: 201, errorStatuses: [409],
-  description: `${account}409 company_exists when a company with the CNPJ already exists in that environment.`,
+  description: `${account}409 company_exists when another company of the account has the CNPJ in that environment. Another account's company of the CNPJ does not block it: the CNPJ is reserved by the first company that installs a certificate of its root (409 cnpj_reserved on PUT /v1/companies/{id}/certificate).`,
 });
 export const listCompaniesContract = defineContract({
   method: "GET", path: "/v1/companies", summary: "List the account's companies", tag, scope: "companies:read",
@@ -47,8 +47,8 @@ export const getCompanyCertificateContract = defineContract({
 });
 export const putCompanyCertificateContract = defineContract({
   method: "PUT", path: `${base}/certificate`, summary: "Install an A1 certificate (PKCS#12 in base64 + password); replaces the active one", tag, scope: "companies:write",
-  params: CompanyIdParams, body: UploadCertificateBody, response: CertificateSummarySchema, errorStatuses: [404, 422], maxBodyBytes: 128 * 1024,
-  description: `${account}The dashboard's checks: the password, the CNPJ root of the company, the validity dates.`,
+  params: CompanyIdParams, body: UploadCertificateBody, response: CertificateSummarySchema, errorStatuses: [404, 409, 422], maxBodyBytes: 128 * 1024,
+  description: `${account}The dashboard's checks: the password, the CNPJ root of the company, the validity dates. Takes the reservation of the company's CNPJ and environment; 409 cnpj_reserved when another company holds it (the answer names no account).`,
 });
 export const getCompanyFiscalSettingsContract = defineContract({
   method: "GET", path: `${base}/fiscal-settings`, summary: "Fiscal settings (CSC token and CSRT write-only)", tag, scope: "companies:read",

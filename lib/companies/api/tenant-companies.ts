@@ -59,9 +59,10 @@ export async function listTenantCompanies(input: { tenantId: string; query: Pagi
   );
 }
 
-// One company per CNPJ and environment (docs/api-notes/companies.md): createCompany and
-// updateFiscalSettings check it under their advisory lock (../cnpj-uniqueness.ts) and
-// answer 409 company_exists, whatever the path that creates or changes the company.
+// One company per CNPJ and environment within the tenant (docs/api-notes/companies.md): createCompany
+// and updateFiscalSettings check it under their advisory lock (../cnpj-uniqueness.ts) and answer 409
+// company_exists, whatever the path that creates or changes the company. Across tenants the CNPJ's
+// reservation (a certificate of its root) decides, never the creation.
 
 /** Creates a company of the tenant with its identity and address, validated as the dashboard's fiscal settings are. */
 export async function createTenantCompany(input: { tenantId: string; body: CreateCompanyBody }): Promise<CompanyResource> {
