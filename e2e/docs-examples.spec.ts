@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { SCOPES } from "@/lib/auth/scopes";
+import { SCOPES } from "@/lib/contracts/scopes";
 import { createDemoCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 import { checkedBlocks, runBlocks } from "@/scripts/docs/doc-blocks";

@@ -2,8 +2,6 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
 import { DomainError, notFound } from "@/lib/errors";
-// Upward import kept (scripts/check-layers.ts): type only: the trust store of the chain check.
-import type { TrustStore } from "@/lib/authority/trust-store";
 import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
 import { chainToIcpBrasil } from "./icp-brasil-chain";
 import { parsePkcs12OffThread } from "./parse-pkcs12";
@@ -14,7 +12,7 @@ export type InstallCertificateInput = {
   password: string;
   now?: Date;
   /** The ICP-Brasil roots and intermediates to check against (tests give their own); default the shipped store. */
-  trustStore?: TrustStore;
+  trustStore?: Parameters<typeof chainToIcpBrasil>[2];
 };
 
 /** Something the installer should know although the certificate was accepted. */

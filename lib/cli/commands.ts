@@ -1,6 +1,6 @@
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
-import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/contracts/scopes";
 import { installTestCertificate } from "@/lib/certificates";
 import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";

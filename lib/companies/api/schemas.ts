@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CreateApiKeyBody } from "@/lib/auth/api-key-contracts";
-import { SCOPES } from "@/lib/auth/scopes";
+import { SCOPES } from "@/lib/contracts/scopes";
 import { PaginationQuery } from "@/lib/contracts/pagination";
 import { FiscalSettingsObject } from "../fiscal-settings-schema";
 import { EnvironmentSchema } from "../schemas";
