@@ -58,8 +58,9 @@ async function runGroup(stages: Stage[], timings: Timing[]): Promise<boolean> {
   );
   const cpu1 = childrenCpuMs();
   const cpuMs = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
-  results.forEach((result, i) => timings.push({ name: result.stage.name, wallMs: result.wallMs, cpuMs: i === 0 ? cpuMs : null, ok: result.ok }));
-  if (buffered) timings.push({ name: `(${stages.map((s) => s.name).join(" + ")} side by side)`, wallMs: Math.max(...results.map((r) => r.wallMs)), cpuMs: null, ok: results.every((r) => r.ok) });
+  // Side by side, the CPU is the pair's, on the pair's line.
+  for (const result of results) timings.push({ name: result.stage.name, wallMs: result.wallMs, cpuMs: buffered ? null : cpuMs, ok: result.ok });
+  if (buffered) timings.push({ name: `(${stages.map((s) => s.name).join(" + ")} side by side)`, wallMs: Math.max(...results.map((r) => r.wallMs)), cpuMs, ok: results.every((r) => r.ok) });
   return results.every((result) => result.ok);
 }
 
