@@ -1,9 +1,7 @@
 // Next's start hook (runs once per server process): the raw request guard,
 // the certificate key check (a process that cannot open the stored
-// certificates exits, issue 34 problem 10), the built-in authority
-// simulator when AUTHORITY_MODE=simulator, the local background worker
-// when no Inngest server is configured and LOCAL_WORKER=on, and otherwise
-// the relay that sends the events of runs the database queues.
+// certificates exits, issue 34 problem 10), the authority trust store, then
+// the web process's background services (inngest/background-services.ts).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before any request: the socket's address and duplicate Authorization headers (lib/api/raw-request-guard.ts),
@@ -20,34 +18,11 @@ export async function register(): Promise<void> {
   // The authority trust store (shipped ICP-Brasil files + AUTHORITY_EXTRA_CA_FILE): unreadable stops the start, naming it.
   const { authorityTrustStore } = await import("@/lib/authority/trust-store");
   authorityTrustStore();
-  const { startEmbeddedSimulator } = await import("@/lib/authority/simulator/embedded");
-  await startEmbeddedSimulator();
-  const { startInngestRunRelay, startLocalBackgroundWorker } = await import("@/lib/jobs/start-background");
-  const { functions } = await import("@/inngest");
-  const { deliverySlotLane } = await import("@/lib/webhooks/config");
-  const { emailSlotLane } = await import("@/lib/email/email-lane");
-  const worker = startLocalBackgroundWorker(functions, [deliverySlotLane(), emailSlotLane()]);
-  if (worker) console.log(`Local background worker ${worker.workerId} started (${worker.slots})`);
-  // Webhook delivery runs are queued by the database's fan-out; with Inngest they need the relay.
-  // So do the reconcile runs of document events, queued with each event's intent.
-  const { DELIVER_WEBHOOKS_FUNCTION_ID } = await import("@/lib/webhooks/events");
-  const { RECONCILE_EVENT_INTENT_FUNCTION_ID } = await import("@/lib/document-events/intent-events");
-  // And the watch runs of automatic contingencies, queued with each entry, the e-mail runs
-  // queued with a document.authorized or document.cancelled outcome (lib/email), and the
-  // distribution runs of received documents, queued by their schedule's tick.
-  const { WATCH_CONTINGENCY_FUNCTION_ID } = await import("@/lib/contingency/events");
-  const { SEND_DOCUMENT_EMAIL_FUNCTION_ID } = await import("@/lib/email/events");
-  const { RECEIVED_SYNC_FUNCTION_ID } = await import("@/lib/received/events");
-  const relay = startInngestRunRelay([DELIVER_WEBHOOKS_FUNCTION_ID, RECONCILE_EVENT_INTENT_FUNCTION_ID, WATCH_CONTINGENCY_FUNCTION_ID, SEND_DOCUMENT_EMAIL_FUNCTION_ID, RECEIVED_SYNC_FUNCTION_ID]);
-  if (relay) console.log(`Inngest relay ${relay.relayId} started (runs queued by the database)`);
-  const { startReceivedSyncSchedule } = await import("@/lib/received/schedule");
-  startReceivedSyncSchedule();
-  // Exports: expiry after 7 days and the monthly accountant export (Inngest runs them on its cron).
-  const { startExportHousekeepingTimer } = await import("@/lib/exports/housekeeping-timer");
-  startExportHousekeepingTimer();
-  // Certificate expiry alerts (webhooks and the ADMINs' e-mail; Inngest runs them on its cron).
-  const { startCertificateExpiryTimer } = await import("@/lib/certificate-alerts/check-timer");
-  startCertificateExpiryTimer();
+  // The background services of the web process, from the one table that `npm run worker` and
+  // docs/operations.md read too (inngest/background-services.ts): the simulator, the local worker
+  // loop or the Inngest relay, the received-documents schedule, the exports' housekeeping, the certificate expiry check.
+  const { startBackgroundServices } = await import("@/inngest/background-services");
+  await startBackgroundServices("web");
 }
 
 async function refuseToStartWithoutCertificateKey(): Promise<void> {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { ACCOUNT_SCOPES, SCOPES } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES, SCOPES } from "@/lib/contracts/scopes";
 import { createDemoCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 import { checkedBlocks, runBlocks } from "@/scripts/docs/doc-blocks";

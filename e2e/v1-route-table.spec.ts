@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { SCOPES } from "@/lib/auth/scopes";
+import { SCOPES } from "@/lib/contracts/scopes";
 import { createDemoCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findUpwardImports, LAYER_EXCEPTIONS } from "./check-layers";
+import { findImportCircles, findUpwardImports, KNOWN_CIRCLES, LAYER_EXCEPTIONS } from "./check-layers";
 
 describe("layers (docs/architecture.md, Layers)", () => {
   it("no import runs from a lower layer to a higher one besides the listed exceptions", () => {
@@ -31,5 +31,28 @@ describe("layers (docs/architecture.md, Layers)", () => {
     ]);
     expect(upward.every((entry) => entry.allowedBecause === undefined)).toBe(true);
     expect(unplacedRooms).toEqual(["newroom"]);
+  });
+
+  it("allows at most 5 upward imports (issue 53 item 4)", () => {
+    expect(LAYER_EXCEPTIONS.length).toBeLessThanOrEqual(5);
+  });
+
+  it("has no circle of run-time imports between files besides the known ones, and every known one is still there", () => {
+    const circles = findImportCircles().map((circle) => circle.join(" "));
+    expect(circles.filter((circle) => !KNOWN_CIRCLES.some((known) => known.files.join(" ") === circle))).toEqual([]);
+    expect(KNOWN_CIRCLES.map((known) => known.files.join(" ")).filter((known) => !circles.includes(known))).toEqual([]);
+  });
+
+  it("finds circles of run-time imports, through index files and relative paths, and leaves type-only imports and tests out", () => {
+    const sources = new Map([
+      ["lib/a/one.ts", 'import { two } from "./two";'],
+      ["lib/a/two.ts", 'import { three } from "@/lib/b";'],
+      ["lib/b/index.ts", 'export { one } from "../a/one";'],
+      ["lib/c/four.ts", 'import type { Five } from "./five";'],
+      ["lib/c/five.ts", 'import { four } from "./four";'],
+      ["lib/d/six.ts", 'import { seven } from "./six.test";'],
+      ["lib/d/six.test.ts", 'import { six } from "./six";'],
+    ]);
+    expect(findImportCircles(sources)).toEqual([["lib/a/one.ts", "lib/a/two.ts", "lib/b/index.ts"]]);
   });
 });

@@ -15,22 +15,14 @@ async function main(): Promise<void> {
   // trust store (AUTHORITY_EXTRA_CA_FILE) stops the start instead of failing every call.
   const { authorityTrustStore } = await import("@/lib/authority/trust-store");
   authorityTrustStore();
-  const { functions } = await import("@/inngest");
-  const { getDb, getPool } = await import("@/lib/db/client");
+  const { getPool } = await import("@/lib/db/client");
   const { assertKeyOpensCertificates } = await import("@/lib/certificates/assert-key-opens-certificates");
   // A worker without the key the certificates were encrypted with would reject every document it signs.
   await assertKeyOpensCertificates(getPool());
-  const { backgroundDriver } = await import("@/lib/jobs/driver-mode");
-  const { startLocalWorker } = await import("@/lib/jobs/local-worker");
-  const { selectFunctions } = await import("@/lib/jobs/select-functions");
-  const { deliverySlotLane } = await import("@/lib/webhooks/config");
-  const { emailSlotLane } = await import("@/lib/email/email-lane");
-  if (backgroundDriver() !== "local") throw new Error("INNGEST_EVENT_KEY is set: runs go to Inngest, no local worker is needed");
-  const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8);
-  // Webhook delivery and e-mail runs take slots of their own (WEBHOOK_DELIVERY_SLOTS, EMAIL_SLOTS) unless they are all this process runs.
-  const worker = startLocalWorker(getDb(), selectFunctions(functions, process.env.WORKER_FUNCTIONS), { concurrency, lanes: [deliverySlotLane(), emailSlotLane()] });
-  console.log(`Local background worker ${worker.workerId} (${worker.slots}) ready`);
-  signals.onStop(() => void worker.stop().then(() => database.stop()).then(() => process.exit(0)));
+  // The worker's services from the table the web process and the docs read (inngest/background-services.ts).
+  const { startBackgroundServices } = await import("@/inngest/background-services");
+  const services = await startBackgroundServices("worker");
+  signals.onStop(() => void Promise.all(services.map((service) => service.stop?.())).then(() => database.stop()).then(() => process.exit(0)));
 }
 
 main().catch((error: unknown) => {

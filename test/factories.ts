@@ -1,5 +1,5 @@
 import { createApiKey } from "@/lib/auth/api-keys";
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { SCOPES, type Scope } from "@/lib/contracts/scopes";
 import { randomAlphanumericCnpj, randomCnpj } from "@/lib/br";
 import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { backfillNextBatch, finishBackfill } from "@/lib/webhooks";
 import { BACKFILL_WEBHOOKS_EVENT, BACKFILL_WEBHOOKS_FUNCTION_ID, BackfillWebhooksEventData } from "@/lib/webhooks/events";
 

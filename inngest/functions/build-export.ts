@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { mailExportToAccountant } from "@/lib/exports/accountant-mail";
 import { buildExport, failExport } from "@/lib/exports/build-export";
 import { BUILD_EXPORT_EVENT, BUILD_EXPORT_FUNCTION_ID } from "@/lib/exports/config";

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { CERTIFICATE_EXPIRY_CHECK_FUNCTION_ID } from "@/lib/certificate-alerts/config";
 import { announceCertificateExpiry } from "@/lib/certificate-alerts/announce";
 import { sendCertificateAlertEmails } from "@/lib/certificate-alerts/send-alert-emails";

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { rescheduleAfterFailedRun, runDeliveryRun } from "@/lib/webhooks";
 import { DELIVER_WEBHOOKS_EVENT, DELIVER_WEBHOOKS_FUNCTION_ID, DeliverWebhooksEventData } from "@/lib/webhooks/events";
 

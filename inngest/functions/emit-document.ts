@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID, EmitDocumentEventData } from "@/lib/emission/events";
 import { EMISSION_MAX_MISUSE_PAUSES, EMISSION_RECONCILE_CONSULTATIONS, EMISSION_SEND_ATTEMPTS, reconcileDelay, retryDelay } from "@/lib/emission/limits";
 import type { EmissionRun } from "@/lib/emission/outcomes";

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { EXPORTS_HOUSEKEEPING_FUNCTION_ID } from "@/lib/exports/config";
 import { runExportHousekeeping } from "@/lib/exports/housekeeping";
 

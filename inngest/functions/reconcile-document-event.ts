@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { RECONCILE_EVENT_INTENT_EVENT, RECONCILE_EVENT_INTENT_FUNCTION_ID, RECONCILE_CONFIRM_DELAY, RECONCILE_RETRY_DELAYS, ReconcileEventIntentData } from "@/lib/document-events/intent-events";
 import { confirmNotRegistered, reconcileIntentInBackground } from "@/lib/document-events/reconcile-intents";
 

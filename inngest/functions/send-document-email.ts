@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { SEND_DOCUMENT_EMAIL_EVENT, SEND_DOCUMENT_EMAIL_FUNCTION_ID, SendDocumentEmailEventData } from "@/lib/email/events";
 import { abandonDocumentEmail, attemptDocumentEmail, type EmailStepResult } from "@/lib/email/send-document-email";
 

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { RECEIVED_SYNC_EVENT, RECEIVED_SYNC_FUNCTION_ID, ReceivedSyncEventData } from "@/lib/received/events";
 import { runReceivedSync } from "@/lib/received/run-sync";
 

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { TRANSMISSION_ROUND_DELAYS, TRANSMIT_CONTINGENCY_EVENT, TRANSMIT_CONTINGENCY_FUNCTION_ID, TransmitContingencyEventData } from "@/lib/contingency/events";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 import { transmitContingency, type TransmissionRound } from "@/lib/emission/contingency/transmit-contingency";

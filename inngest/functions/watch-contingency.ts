@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { env } from "@/lib/config/env";
 import { checkContingencyReturn, continueWatch } from "@/lib/contingency/watch-contingency";
 import { WATCH_CHECKS_PER_RUN, WATCH_CONTINGENCY_EVENT, WATCH_CONTINGENCY_FUNCTION_ID, WatchContingencyEventData } from "@/lib/contingency/events";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET as listDocuments } from "@/app/v1/fiscal-documents/route";
 import { createAccountApiKey, revokeAccountApiKey } from "@/lib/auth/account-api-keys";
-import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES } from "@/lib/contracts/scopes";
 import { commands } from "@/lib/cli/commands";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";

@@ -1,7 +1,7 @@
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { ACCOUNT_KEY_PREFIX, forgetCachedApiKeys, generateApiKeySecret, hashApiKey, KEY_LIST_SELECT, shownPrefix, withCreator } from "./api-keys";
-import type { AccountScope } from "./scopes";
+import type { AccountScope } from "@/lib/contracts/scopes";
 
 // Account (tenant) API keys (docs/api-notes/authentication.md): created by an
 // ADMIN or the CLI, they onboard and configure the tenant's companies through

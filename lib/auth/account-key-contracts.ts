@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
 import { ApiKeySummary, CreatedApiKey, createKeyBody } from "./api-key-contracts";
-import { ACCOUNT_SCOPES, AccountScopeSchema } from "./scopes";
+import { ACCOUNT_SCOPES, AccountScopeSchema } from "@/lib/contracts/scopes";
 
 // Internal dashboard routes of the account's (tenant's) API keys, "Chaves da
 // conta" (handleSession, ADMIN only). The path carries the company the user is

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
-import { SCOPES, ScopeSchema } from "./scopes";
+import { SCOPES, ScopeSchema } from "@/lib/contracts/scopes";
 
 // Internal dashboard routes for a company's API keys (handleSession). The same
 // schemas validate the routes and the dashboard form; they are not part of /v1.

@@ -4,7 +4,7 @@ import { db, getPool, type DbClient } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { DomainError, notFound } from "@/lib/errors";
 import { ExpiringLookupCache } from "./api-key-cache";
-import type { ApiScope, Scope } from "./scopes";
+import type { ApiScope, Scope } from "@/lib/contracts/scopes";
 
 // Keys look like "fsk_<43 base64url chars>" (256 bits of entropy): the prefix
 // makes them recognisable in logs and secret scanners. Only the SHA-256 of the

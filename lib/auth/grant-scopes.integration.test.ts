@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as createCompanyKey } from "@/app/v1/companies/[id]/api-keys/route";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
-import type { AccountScope } from "@/lib/auth/scopes";
+import type { AccountScope } from "@/lib/contracts/scopes";
 import { createTestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 

@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors";
 import type { ApiKeyPrincipal } from "./api-keys";
-import { SCOPES, type Scope } from "./scopes";
+import { SCOPES, type Scope } from "@/lib/contracts/scopes";
 
 /**
  * The scopes a key may put on a key it creates: only scopes it holds itself (issue 49,

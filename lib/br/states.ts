@@ -1,6 +1,6 @@
 // The import attribute lets Node's ESM loader (Playwright specs, tsx scripts) read the JSON too.
-// Upward import kept (scripts/check-layers.ts): data only: the IBGE state table vendored with the fiscal reference data.
-import ufData from "@/lib/fiscal/reference/data/uf-ibge.json" with { type: "json" };
+// The IBGE state table, copied unchanged from shared/fiscal/data/uf-ibge.json (lib/fiscal/reference/README.md).
+import ufData from "./data/uf-ibge.json" with { type: "json" };
 
 export type StateInfo = { cUF: string; uf: string; name: string; region: string; timezone: string };
 

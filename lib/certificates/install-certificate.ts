@@ -3,8 +3,6 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { encrypt } from "@/lib/crypto";
 import { DomainError, notFound } from "@/lib/errors";
-// Upward import kept (scripts/check-layers.ts): type only: the trust store of the chain check.
-import type { TrustStore } from "@/lib/authority/trust-store";
 import { toCertificateSummary, type CertificateSummary } from "./certificate-summary";
 import { claimCnpjReservation } from "./cnpj-reservation";
 import { chainToIcpBrasil } from "./icp-brasil-chain";
@@ -16,7 +14,7 @@ export type InstallCertificateInput = {
   password: string;
   now?: Date;
   /** The ICP-Brasil roots and intermediates to check against (tests give their own); default the shipped store plus AUTHORITY_EXTRA_CA_FILE. */
-  trustStore?: TrustStore;
+  trustStore?: Parameters<typeof chainToIcpBrasil>[2];
 };
 
 /** Something the installer should know although the certificate was accepted. */

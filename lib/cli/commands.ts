@@ -1,7 +1,7 @@
 import type { Environment } from "@prisma/client";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
-import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES, parseScopeList } from "@/lib/contracts/scopes";
 import { installTestCertificate, writeTestCertificate } from "@/lib/certificates";
 import { createCompany, createDemoCompany } from "@/lib/companies";
 import { closeDb, db } from "@/lib/db/client";

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-// Upward import kept (scripts/check-layers.ts): type only: a contract names its scope with auth's scope type.
-import type { ApiScope } from "@/lib/auth/scopes";
+import type { ApiScope } from "./scopes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-// Upward import kept (scripts/check-layers.ts): the app's one Inngest client.
-import { inngest } from "@/inngest/client";
+import { inngest } from "./inngest-client";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 

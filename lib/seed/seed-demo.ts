@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { SCOPES } from "@/lib/auth/scopes";
+import { SCOPES } from "@/lib/contracts/scopes";
 import { createCompany } from "@/lib/companies";
 import { db } from "@/lib/db/client";
 import { createUser } from "@/lib/users/create-user";

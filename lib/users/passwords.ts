@@ -1,5 +1,3 @@
-// Upward, type only (scripts/check-layers.ts): throttled per client address like sign-in.
-import type { HeaderBag } from "@/lib/api/client-address";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { SignInThrottledError, throttleSignIn } from "@/lib/auth/sign-in-throttle";
 import { db, type DbClient } from "@/lib/db/client";
@@ -7,6 +5,9 @@ import { DomainError, notFound, unprocessable } from "@/lib/errors";
 import { generateTemporaryPassword } from "./add-user";
 import { ChangeOwnPasswordBody, type ResetPasswordResult } from "./password-contracts";
 import { toUserSummary, userSummarySelect } from "./user-summary";
+
+/** The request's headers: the throttle below reads the client address from them as sign-in does. */
+type HeaderBag = Parameters<typeof throttleSignIn>[0]["headers"];
 
 // Issue 36 item 10. Either change bumps sessionVersion, so every session of
 // the user signed before it is refused at its next request, in every process

@@ -7,8 +7,8 @@ import { benchNfe } from "./xml-input";
 // of bench:xml's loop (a 10-item NF-e built, signed and validated), 1.7 ms per
 // document on the machine the aims were set on. Machines here have differed
 // threefold (0.38 to 1.4 ms for the signature alone), so absolute figures such
-// as CPU per document are only comparable next to this one. Printed, not used
-// to scale any verdict: the bench's work is not all signing.
+// as CPU per document are only comparable next to this one. Since issue 53 the
+// CPU aims are ratios to it, measured in the same run (./gauge-aims.ts).
 
 export const AIMS_MACHINE_XML_MS = 1.7;
 

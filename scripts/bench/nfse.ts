@@ -13,7 +13,9 @@ import { dpsRegularWithRetention } from "@/lib/fiscal/nfse/test-support/golden-d
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { validateXml } from "@/lib/fiscal/xml/schema-validation";
 import { signXml } from "@/lib/fiscal/xml/xml-signature";
+import { cpuShares, GAUGE_AIMS, gaugeLine, judgeAgainstGauge } from "./gauge-aims";
 import { processCpuMs } from "./machine-cpu";
+import { xmlMsPerDocument } from "./machine-speed";
 
 const DPS_DOCS = Number(process.env.BENCH_NFSE_DPS_DOCS ?? 2000);
 const DPS_WARMUP = Number(process.env.BENCH_NFSE_DPS_WARMUP ?? 100);
@@ -50,7 +52,7 @@ function dpsLoop(): void {
 const ROUNDS = Number(process.env.BENCH_NFSE_ROUNDS ?? 1);
 
 /** One bench:emit run in a child process on the external database; its headline figures. */
-async function emitRun(type: "NFSE" | "NFE"): Promise<string[]> {
+async function emitRun(type: "NFSE" | "NFE", gaugeMs: number): Promise<string[]> {
   const child = spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "scripts/bench/emit.ts"], {
     env: {
       ...process.env,
@@ -67,6 +69,8 @@ async function emitRun(type: "NFSE" | "NFE"): Promise<string[]> {
   if (code !== 0) throw new Error(`bench:emit for ${type} exited with ${code}:\n${output}`);
   const find = (pattern: RegExp) => pattern.exec(output)?.[1] ?? "?";
   const cpu = /CPU per document: ([\d.]+) ms \(API \(create\) ([\d.]+), workers ([\d.]+), simulator ([\d.]+), PostgreSQL ([\d.]+)\)/.exec(output);
+  const aim = type === "NFSE" ? GAUGE_AIMS.nfsePerDocument : GAUGE_AIMS.emissionPerDocument;
+  console.log(`  ${judgeAgainstGauge(`${type === "NFSE" ? "NFS-e" : "NF-e"} CPU per authorized document`, cpuShares(output), aim, gaugeMs).line}`);
   return [
     type === "NFSE" ? "NFS-e" : "NF-e",
     find(/throughput: ([\d.]+)/),
@@ -78,11 +82,14 @@ async function emitRun(type: "NFSE" | "NFE"): Promise<string[]> {
 }
 
 async function endToEnd(): Promise<void> {
+  // The gauge of this run (./gauge-aims.ts): the CPU aims per document are ratios to it.
+  const gaugeMs = xmlMsPerDocument();
+  console.log(gaugeLine(gaugeMs));
   console.log(`End to end: bench:emit's harness (2 worker processes, simulator process, external PostgreSQL), NFS-e and NF-e interleaved, ${ROUNDS} round(s)`);
   const rows: string[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const type of ["NFSE", "NFE"] as const) {
-      const row = await emitRun(type);
+      const row = await emitRun(type, gaugeMs);
       console.log(`  ${row[0]}: ${row[1]} authorized/s, p50 ${row[2]} ms, CPU per document ${row[3]}, ${row[4]} transactions per document, other processes ${row[5]} cores`);
       rows.push(row);
     }

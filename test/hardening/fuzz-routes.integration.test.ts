@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Contract } from "@/lib/contracts/contract";
 import type { RouteHandler } from "@/lib/api/handle";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
-import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES } from "@/lib/contracts/scopes";
 import { createTestCompany, type TestCompany } from "@/test/factories";
 import { signedInCookie } from "@/test/session";
 

@@ -1,5 +1,5 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { functions } from "@/inngest";
 import { errorResponse } from "@/lib/api/error-response";
 import { env } from "@/lib/config/env";

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { CreateAccountKeyBody } from "@/lib/auth/account-key-contracts";
 import { CreateApiKeyBody, type CreatedApiKey } from "@/lib/auth/api-key-contracts";
-import { ACCOUNT_SCOPES, SCOPES } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES, SCOPES } from "@/lib/contracts/scopes";
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";

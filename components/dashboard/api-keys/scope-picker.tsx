@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { SCOPES } from "@/lib/auth/scopes";
+import { SCOPES } from "@/lib/contracts/scopes";
 
 // Scopes grouped by resource ("documents:read" → documents), one row each.
 function groupByResource(all: readonly string[]): Record<string, string[]> {

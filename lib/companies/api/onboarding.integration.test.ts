@@ -12,7 +12,7 @@ import { POST as createDocument } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { createAccountApiKey } from "@/lib/auth/account-api-keys";
-import { ACCOUNT_SCOPES } from "@/lib/auth/scopes";
+import { ACCOUNT_SCOPES } from "@/lib/contracts/scopes";
 import { randomCnpj } from "@/lib/br";
 import { createTestCertificate } from "@/lib/certificates";
 import { draftBody, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";

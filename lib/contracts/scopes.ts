@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+// In lib/contracts (not lib/auth, which checks them): a contract names the scope it requires, and
+// contracts lie below auth (scripts/check-layers.ts).
 // The spec's scopes (api.md, Authentication 4) plus the ones it leaves open:
 // documents:read (list, detail, xml, danfe), inutilizations:read/write and
 // company:read. documents:write covers create, emit, cancel, correction letter
