@@ -1,28 +1,18 @@
-import type { DocumentType } from "@prisma/client";
 import { getPool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { EXPORT_PAGE_SIZE } from "./config";
-import { INUTILIZATIONS, inutilizationParams, MATCH, matchParams, type ExportCriteria } from "./walk-documents";
+import { INUTILIZATIONS, inutilizationParams, MATCH, matchParams, type ExportCriteria, type ExportedDocument } from "./walk-documents";
 
 // What resumo.csv reads, apart from the ZIP's walk: the documents in the order an accountant
 // reconciles numbering (model, series, number), with the tax totals and CFOPs of each; the CFOP
 // totals of the authorized ones; the ranges inutilized in the period. No XML is read.
 
-export type ResumoRow = {
-  id: string;
-  type: DocumentType;
-  status: string;
-  series: number | null;
-  number: number;
-  nfseNumber: string | null;
-  accessKey: string | null;
-  issueDateTime: Date;
+/** An exported document's columns (no XML size), with what resumo.csv adds. */
+export type ResumoRow = Omit<ExportedDocument, "xmlBytes"> & {
   authorizationDate: Date | null;
   protocolNumber: string | null;
   operationNature: string;
   cfops: string | null;
-  totalValue: string;
-  clientSnapshot: unknown;
   /** From taxTotals (decimal strings); null where a stored document has no such total. */
   icmsBase: string | null;
   icms: string | null;
