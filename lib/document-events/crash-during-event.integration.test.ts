@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/receiver";
 import { applyWebhookTestSettings, createEndpoint } from "@/lib/webhooks/testing/webhook-fixtures";
@@ -19,6 +19,9 @@ beforeAll(async () => {
   applyWebhookTestSettings();
   receiver = await startReceiver();
 });
+// Each test's worker works for the shared fixture company: left running, it would claim the next
+// test's emission before that test drains it (seen under CI load: the next document still PROCESSING).
+afterEach(killAll);
 afterAll(async () => {
   killAll();
   await receiver?.close();
