@@ -25,7 +25,7 @@ import {
   type ExportCriteria,
   type ExportedDocument,
 } from "./walk-documents";
-import { ZipFileWriter } from "./zip-writer";
+import { ZipFileWriter } from "@/lib/downloads/zip-writer";
 import { countReceived, receivedPages } from "./walk-received";
 import { receivedXmlEntry } from "@/lib/received/downloads";
 

@@ -1,7 +1,7 @@
 // `npm run bench:export` (issue 39 item 3): seeds BENCH_EXPORT_DOCUMENTS (10,000) authorized
 // NF-e/NFC-e of one month in a throwaway database (one in ten cancelled, with its
 // procEventoNFe), exports them through the real path (POST handler's createExport, the
-// build-document-export run on the local driver, archiver into EXPORTS_DIR), and prints the
+// build-document-export run on the local driver, the ZIP writer into EXPORTS_DIR), and prints the
 // time per 10,000 documents and the peak RSS of the process that built it (aim: under 300 MB). The XMLs are
 // synthetic (about 7 KB of hex each, compressing about as well as real ones), seeded by
 // PostgreSQL itself so the seeding does not count in the process's memory.

@@ -4,10 +4,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { listZipFile, readZipFileEntries } from "./testing/read-zip";
+import { listZipFile, readZipFileEntries } from "@/lib/exports/testing/read-zip";
 import { ZipFileWriter } from "./zip-writer";
 
-// The export's ZIP writer read back by an independent reader (yauzl): every entry's bytes,
+// The ZIP writer (exports, received documents) read back by an independent reader (yauzl): every entry's bytes,
 // CRC-32, date and name, streamed entries (data descriptor) and the ZIP64 end records that
 // more than 65,535 entries need (a month of 100,000 documents has them).
 
