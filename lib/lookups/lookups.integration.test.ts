@@ -8,6 +8,7 @@ import { randomCnpj } from "@/lib/br";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { createDraft, createEmittingCompany, draftBody } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { buildAccessKey, parseAccessKey } from "@/lib/fiscal/nfe/access-key";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
@@ -145,7 +146,6 @@ describe("GET /v1/lookups/nfe/{accessKey}", () => {
     expect(found.body).toMatchObject({ status: "AUTHORIZED", documentId: null });
 
     // Same layout, another number: a valid key the authority does not hold.
-    const { buildAccessKey, parseAccessKey } = await import("@/lib/fiscal/nfe/access-key");
     const parts = parseAccessKey(key)!;
     const unknown = buildAccessKey({ ...parts, number: 999_999_999 });
     expect(await lookupNfe(unknown).then((r) => r.body)).toMatchObject({ status: "NOT_FOUND", authority: { cStat: "217" }, protocol: null });
