@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
+import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { DocumentIdParams } from "./schemas";
 import { SyncDocumentResponse } from "./sync-schemas";
 
@@ -18,3 +20,10 @@ export const syncDocumentContract = defineContract({
 });
 
 export const syncDocumentContracts = [syncDocumentContract];
+
+/** The dashboard's "Consultar na SEFAZ" button on the document page: the same call, session params. */
+export const dashboardSyncDocumentContract = {
+  ...asDashboardContract(syncDocumentContract),
+  path: "/api/dashboard/companies/{companyId}/documents/{documentId}/sync",
+  params: z.object({ companyId: z.string().min(1), documentId: z.string().min(1).max(64) }),
+};

@@ -7,11 +7,14 @@ import { createDraft } from "@/lib/emission/testing/emission-fixtures";
 import { buildSignedEvent, checkXmlSchema } from "@/lib/fiscal/nfe";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
+import { signedInCookie } from "@/test/session";
+import { POST as dashboardSyncRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/sync/route";
 import { authorizedDocument } from "./testing/authorized-document";
 
 // POST /v1/fiscal-documents/{id}/sync against the simulator (issue 56 item 4): what the authority
 // holds is brought here by the background runs' own settlement and event recording.
 
+process.env.NEXTAUTH_SECRET ??= "sync-dashboard-secret";
 const fixture = simulatorCompanyFixture();
 const sync = (id: string) => call(syncRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/sync`, key: fixture.company.key, params: { id } });
 const JUSTIFICATION = "Cancelada por outro sistema integrado da empresa";
@@ -88,5 +91,21 @@ describe("POST /v1/fiscal-documents/{id}/sync", () => {
     expect(down.status).toBe(503);
     expect(down.body.code).toBe("authority_unavailable");
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("AUTHORIZED");
+  });
+
+  it("the dashboard's \"Consultar na SEFAZ\" runs the same sync for writers only", async () => {
+    const document = await authorizedDocument(fixture.company.companyId);
+    const dashboardSync = async (role: "ADMIN" | "SUPPORT") =>
+      call(dashboardSyncRoute, {
+        method: "POST",
+        path: `/api/dashboard/companies/${fixture.company.companyId}/documents/${document.id}/sync`,
+        params: { companyId: fixture.company.companyId, documentId: document.id },
+        headers: await signedInCookie(fixture.company.tenantId, role),
+      });
+    expect((await dashboardSync("SUPPORT")).status).toBe(403);
+    await cancelElsewhere(document);
+    const res = await dashboardSync("ADMIN");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: "CANCELLED", changed: true });
   });
 });
