@@ -26,7 +26,7 @@ export const nfeLookupContract = defineContract({
   description:
     "Asks the authorizer of the key's state (or the SVC-AN/SVC-RS of a key with tpEmis 6/7) what it holds: AUTHORIZED, CANCELLED, DENIED or NOT_FOUND, with the protocol and the registered events. " +
     "The key need not be the company's (documentId is set when it is). 400 validation_error when the key's layout or check digit (cDV) is wrong (alphanumeric CNPJ keys included), before any call; " +
-    "429 rate_limited beyond 60 lookups a minute per company or 10 an hour for one key, and during the company's 656 pause; 422 authority_rejected; 503 authority_unavailable.",
+    "429 rate_limited beyond 60 lookups a minute per company or 10 an hour for one key; 422 authority_rejected; 503 authority_unavailable (also during the company's 656 pause for that authorizer).",
   tag: TAG,
   scope: "documents:read",
   params: NfeKeyParams,

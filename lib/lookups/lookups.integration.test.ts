@@ -4,7 +4,10 @@ import { GET as nfeRoute } from "@/app/v1/lookups/nfe/[accessKey]/route";
 import { POST as emitRoute } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { functions } from "@/inngest";
+import { getTaxAuthority } from "@/lib/authority";
 import { randomCnpj } from "@/lib/br";
+import { loadSigningCredentials } from "@/lib/certificates";
+import { checkXmlSchema } from "@/lib/fiscal/nfe";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { createDraft, createEmittingCompany, draftBody } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
@@ -71,11 +74,37 @@ describe("GET /v1/lookups/taxpayers", () => {
   });
 });
 
+describe("the simulator's registry", () => {
+  it("answers retConsCad valid against the official schema: 111, 259 and an inactive registration", async () => {
+    const authority = getTaxAuthority("HOMOLOGATION");
+    const credentials = await loadSigningCredentials(fixture.company.companyId);
+    const active = await authority.consultRegistry("HOMOLOGATION", { uf: "SP", cnpj: fixture.company.cnpj }, credentials);
+    const absent = await authority.consultRegistry("HOMOLOGATION", { uf: "SP", cnpj: randomCnpj() }, credentials);
+    fixture.simulator.faults.add({ document: fixture.company.cnpj, action: { kind: "taxpayer_inactive" } });
+    const inactive = await authority.consultRegistry("HOMOLOGATION", { uf: "SP", cnpj: fixture.company.cnpj }, credentials);
+    for (const [result, cStat] of [[active, "111"], [absent, "259"], [inactive, "111"]] as const) {
+      expect(result).toMatchObject({ cStat });
+      if (result.kind !== "answered" && result.kind !== "not_registered") throw new Error(result.kind);
+      expect(checkXmlSchema(result.responseXml, "nfe/retConsCad_v2.00.xsd")).toEqual({ valid: true });
+    }
+    expect(inactive.kind === "answered" && inactive.entries[0]?.situation).toBe("INACTIVE");
+    // A state the addressed service does not serve: SVRS's 265, as recorded for AL.
+    const wrongState = await fetch(`${fixture.simulator.url}/ws/cadconsultacadastro/cadconsultacadastro4.asmx`, {
+      method: "POST",
+      headers: { "Content-Type": 'application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/CadConsultaCadastro4/consultaCadastro4"' },
+      body: `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><nfeDadosMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/CadConsultaCadastro4"><ConsCad xmlns="http://www.portalfiscal.inf.br/nfe" versao="2.00"><infCons><xServ>CONS-CAD</xServ><UF>AL</UF><CNPJ>${fixture.company.cnpj}</CNPJ></infCons></ConsCad></nfeDadosMsg></soap12:Body></soap12:Envelope>`,
+    });
+    expect(await wrongState.text()).toContain("<cStat>265</cStat>");
+  });
+});
+
 describe("the recipient's registration before an NF-e to a contributor", () => {
   it("an IE the registry shows inactive stops the emission with 422 before any number; the setting makes it a warning", async () => {
     const recipient = randomCnpj();
     const draft = await draftToContributor(recipient);
-    fixture.simulator.faults.add({ document: recipient, action: { kind: "taxpayer_inactive" } });
+    // The rule as docs/api.md shows it, over the simulator's HTTP control.
+    const rule = await fetch(`${fixture.simulator.url}/_simulator/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: { kind: "taxpayer_inactive" }, document: recipient }) });
+    expect(rule.status).toBe(201);
 
     const stopped = await emit(draft.id);
     expect(stopped.status, stopped.text).toBe(422);
