@@ -87,7 +87,7 @@ export async function syncDocument(input: { companyId: string; documentId: strin
       changed: changes.length > 0,
       changes,
       authority: {
-        status: consulted.kind === "authorized" ? (consulted.events.some((e) => e.tpEvento === "110111") ? "CANCELLED" : "AUTHORIZED") : consulted.kind === "denied" ? "DENIED" : "NOT_FOUND",
+        status: consulted.kind === "authorized" ? (consulted.events.some((e) => e.tpEvento === "110111" || e.tpEvento === "110112") ? "CANCELLED" : "AUTHORIZED") : consulted.kind === "denied" ? "DENIED" : "NOT_FOUND",
         cStat: consulted.cStat,
         reason: consulted.reason,
         protocol: consulted.kind === "authorized" || consulted.kind === "denied" ? consulted.protocol : null,
