@@ -3,6 +3,7 @@ import { GET as taxpayerRoute } from "@/app/v1/lookups/taxpayers/route";
 import { GET as nfeRoute } from "@/app/v1/lookups/nfe/[accessKey]/route";
 import { POST as emitRoute } from "@/app/v1/fiscal-documents/[id]/emit/route";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import { POST as createRoute } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
 import { getTaxAuthority } from "@/lib/authority";
 import { randomCnpj } from "@/lib/br";
@@ -128,6 +129,23 @@ describe("the recipient's registration before an NF-e to a contributor", () => {
     } finally {
       await db.company.update({ where: { id: fixture.company.companyId }, data: { recipientRegistrationBlocks: true } });
     }
+  });
+
+  it("create with emit true is refused the same way before anything is written", async () => {
+    const recipient = randomCnpj();
+    fixture.simulator.faults.add({ document: recipient, action: { kind: "taxpayer_inactive" } });
+    // The registry must know the client first (a new inline client is registered with the document).
+    await draftToContributor(recipient);
+    const before = await db.fiscalDocument.count({ where: { companyId: fixture.company.companyId } });
+    const body = draftBody({ emit: true, client: { ...draftBody().client, document: recipient, stateRegistration: COMPANY_IE, icmsTaxpayer: "CONTRIBUINTE" } });
+    const refused = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: fixture.company.key, body });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body).toMatchObject({ code: "recipient_registration_inactive", message: expect.stringContaining("INACTIVE") });
+    expect(await db.fiscalDocument.count({ where: { companyId: fixture.company.companyId } })).toBe(before);
+
+    const client = await db.client.findFirstOrThrow({ where: { companyId: fixture.company.companyId, document: recipient } });
+    const byId = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: fixture.company.key, body: { ...body, client: undefined, clientId: client.id } });
+    expect(byId.status).toBe(422);
   });
 
   it("an active registration passes (no warning), and a non-contributor is not looked up", async () => {
