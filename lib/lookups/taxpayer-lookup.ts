@@ -1,4 +1,4 @@
-import type { Environment } from "@prisma/client";
+import { Prisma, type Environment } from "@prisma/client";
 import { getTaxAuthority, registryServiceOf, type RegistryEntry, type RegistryResult } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { env } from "@/lib/config/env";
@@ -55,11 +55,16 @@ export async function registryAnswer(input: TaxpayerLookupInput & { environment:
   const query = document.length === 11 ? { uf: state, cpf: document } : { uf: state, cnpj: document };
   const result = await getTaxAuthority(environment).consultRegistry(environment, query, credentials);
   const stored = storable(state, result);
-  await db.taxpayerRegistryAnswer.upsert({
-    where: { environment_state_document: { environment, state, document } },
-    create: { environment, state, document, ...stored, entries: stored.entries as object[] },
-    update: { ...stored, entries: stored.entries as object[] },
-  });
+  try {
+    await db.taxpayerRegistryAnswer.upsert({
+      where: { environment_state_document: { environment, state, document } },
+      create: { environment, state, document, ...stored, entries: stored.entries as object[] },
+      update: { ...stored, entries: stored.entries as object[] },
+    });
+  } catch (error) {
+    // Two lookups of one party at once: the other's answer, as fresh, is kept.
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+  }
   return { ...stored, cached: false };
 }
 

@@ -109,6 +109,9 @@ export class FaultRegistry {
       (r) =>
         r.remaining > 0 &&
         (r.service === undefined || r.service === service) &&
+        // The registry lookups made before an emission never take a rule meant for the NF-e services:
+        // a registry query matches only a rule that names its service or a `document`.
+        (service !== "CadConsultaCadastro4" || r.service !== undefined || r.document !== undefined) &&
         (r.accessKey === undefined || r.accessKey === fields.accessKey) &&
         (r.cnpj === undefined || r.cnpj === fields.cnpj) &&
         (r.series === undefined || r.series === fields.series) &&
