@@ -30,6 +30,7 @@ import * as fiscalDocumentsIdEventsEventIdRoute from "@/app/v1/fiscal-documents/
 import * as fiscalDocumentsIdEventsEventIdPdfRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/pdf/route";
 import * as fiscalDocumentsIdEventsEventIdXmlRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/xml/route";
 import * as fiscalDocumentsIdRoute from "@/app/v1/fiscal-documents/[id]/route";
+import * as fiscalDocumentsIdSyncRoute from "@/app/v1/fiscal-documents/[id]/sync/route";
 import * as fiscalDocumentsIdWebhookRoute from "@/app/v1/fiscal-documents/[id]/webhook/route";
 import * as fiscalDocumentsIdXmlRoute from "@/app/v1/fiscal-documents/[id]/xml/route";
 import * as fiscalDocumentsBatchRoute from "@/app/v1/fiscal-documents/batch/route";
@@ -38,6 +39,8 @@ import * as fiscalInutilizationsIdRoute from "@/app/v1/fiscal-inutilizations/[id
 import * as fiscalInutilizationsRoute from "@/app/v1/fiscal-inutilizations/route";
 import * as fiscalTemplatesIdRoute from "@/app/v1/fiscal-templates/[id]/route";
 import * as fiscalTemplatesRoute from "@/app/v1/fiscal-templates/route";
+import * as lookupsNfeAccessKeyRoute from "@/app/v1/lookups/nfe/[accessKey]/route";
+import * as lookupsTaxpayersRoute from "@/app/v1/lookups/taxpayers/route";
 import * as openapiJsonRoute from "@/app/v1/openapi.json/route";
 import * as productsIdRoute from "@/app/v1/products/[id]/route";
 import * as productsRoute from "@/app/v1/products/route";
@@ -98,6 +101,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/fiscal-documents/[id]/events/[eventId]/pdf", module: fiscalDocumentsIdEventsEventIdPdfRoute },
   { path: "/v1/fiscal-documents/[id]/events/[eventId]/xml", module: fiscalDocumentsIdEventsEventIdXmlRoute },
   { path: "/v1/fiscal-documents/[id]", module: fiscalDocumentsIdRoute },
+  { path: "/v1/fiscal-documents/[id]/sync", module: fiscalDocumentsIdSyncRoute },
   { path: "/v1/fiscal-documents/[id]/webhook", module: fiscalDocumentsIdWebhookRoute },
   { path: "/v1/fiscal-documents/[id]/xml", module: fiscalDocumentsIdXmlRoute },
   { path: "/v1/fiscal-documents/batch", module: fiscalDocumentsBatchRoute },
@@ -106,6 +110,8 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/fiscal-inutilizations", module: fiscalInutilizationsRoute },
   { path: "/v1/fiscal-templates/[id]", module: fiscalTemplatesIdRoute },
   { path: "/v1/fiscal-templates", module: fiscalTemplatesRoute },
+  { path: "/v1/lookups/nfe/[accessKey]", module: lookupsNfeAccessKeyRoute },
+  { path: "/v1/lookups/taxpayers", module: lookupsTaxpayersRoute },
   { path: "/v1/openapi.json", module: openapiJsonRoute },
   { path: "/v1/products/[id]", module: productsIdRoute },
   { path: "/v1/products", module: productsRoute },

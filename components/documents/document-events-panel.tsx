@@ -61,6 +61,11 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
     mutationFn: (body: DeliveryReceiptInput) => apiFetch<{ protocol: string }>(`${base}/delivery-receipt`, { method: "POST", body }),
     onSuccess: (result) => done(t("receiptRegistered", { protocol: result.protocol })),
   });
+  // "Consultar na SEFAZ": the document brought in line with the authority (POST …/sync).
+  const sync = useMutation({
+    mutationFn: () => apiFetch<{ changed: boolean; changes: unknown[]; status: string }>(`${base}/sync`, { method: "POST" }),
+    onSuccess: (result) => done(result.changed ? t("syncChanged", { count: result.changes.length }) : t("syncInLine")),
+  });
   const removeReceipt = useMutation({
     mutationFn: () => apiFetch<{ protocol: string }>(`${base}/delivery-receipt`, { method: "DELETE" }),
     onSuccess: (result) => done(t("receiptCancelled", { protocol: result.protocol })),
@@ -90,6 +95,11 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
         {(status === "DRAFT" || status === "REJECTED") && (
           <a className={button} href={`${base}/danfe?preview=true`} target="_blank" rel="noopener" data-testid="preview-danfe">{t(fiscalNote ? "previewDanfe" : "previewDanfse")}</a>
         )}
+        {consistent && canWrite && fiscalNote && doc.hasSignedXml && (
+          <button type="button" className={button} disabled={sync.isPending} onClick={() => sync.mutate()} data-testid="sync-document">
+            {sync.isPending ? t("syncing") : t("syncDocument")}
+          </button>
+        )}
         {consistent && authorized && !doc.deliveryReceiptActive && <button type="button" className={button} onClick={() => setDialog("cancel")}>{t("cancelDocument")}</button>}
         {consistent && authorized && fiscalNote && <button type="button" className={button} onClick={() => setDialog("correction")}>{t("correctionLetter")}</button>}
         {consistent && authorized && doc.type === "NFE" && !doc.deliveryReceiptActive && <button type="button" className={button} onClick={() => setDialog("receipt")}>{t("registerReceipt")}</button>}
@@ -100,6 +110,7 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
         )}
       </div>
       {removeReceipt.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(removeReceipt.error)}</p>}
+      {sync.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(sync.error)}</p>}
       {notice && <p role="status" className="text-sm text-emerald-700">{notice}</p>}
       {dialog === "cancel" && (
         <TextEventDialog title={t("cancelDocument")} field="justification" label={t("cancelJustification")} schema={CancelDocumentInput} submitLabel={t("cancelDocument")}

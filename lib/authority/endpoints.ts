@@ -20,7 +20,9 @@ export type AuthorityService =
   | "NFeStatusServico4"
   | "NFeRecepcaoEvento4"
   | "NFeInutilizacao4"
-  | "NFeDistribuicaoDFe";
+  | "NFeDistribuicaoDFe"
+  /** The state's taxpayer registry (CCC), consCad 2.00; which states offer it: taxpayer-registry-endpoints.ts. */
+  | "CadConsultaCadastro4";
 
 export const AUTHORITY_SERVICES: readonly AuthorityService[] = [
   "NFeAutorizacao4",
@@ -30,6 +32,7 @@ export const AUTHORITY_SERVICES: readonly AuthorityService[] = [
   "NFeRecepcaoEvento4",
   "NFeInutilizacao4",
   "NFeDistribuicaoDFe",
+  "CadConsultaCadastro4",
 ];
 
 // Element names of each service in the wsnfe tables.
@@ -41,6 +44,7 @@ const TABLE_ELEMENT: Record<AuthorityService, string> = {
   NFeRecepcaoEvento4: "RecepcaoEvento",
   NFeInutilizacao4: "NfeInutilizacao",
   NFeDistribuicaoDFe: "NfeDistribuicaoDFe",
+  CadConsultaCadastro4: "NfeConsultaCadastro",
 };
 
 export type Contingency = "SVC-AN" | "SVC-RS";

@@ -9,3 +9,6 @@ export type * from "./nfse-types";
 export { getNfseAuthority } from "./nfse-authority";
 export { SefinNacionalClient, SEFIN_BASE_URLS, gzipBase64, gunzipBase64, type SefinClientOptions } from "./sefin-client";
 export { parseSefinErrors } from "./sefin-errors";
+export type { RegistryEntry, RegistryResult, RegistryAddress } from "./taxpayer-registry-answer";
+export type { RegistryQuery } from "./request-messages";
+export { registryServiceOf, resolveRegistryEndpoint, TAXPAYER_REGISTRY_SERVICES, NoRegistryServiceError } from "./taxpayer-registry-endpoints";

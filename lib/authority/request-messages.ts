@@ -51,3 +51,12 @@ export function distDFeInt(environment: AuthorityEnvironment, uf: string, party:
     : `<consChNFe><chNFe>${query.accessKey}</chNFe></consChNFe>`;
   return `<distDFeInt xmlns="${NFE_NS}" versao="1.01"><tpAmb>${tpAmb(environment)}</tpAmb><cUFAutor>${stateInfo(uf).cUF}</cUFAutor><${partyTag}>${party}</${partyTag}>${body}</distDFeInt>`;
 }
+
+/** What the taxpayer registry (CadConsultaCadastro4) is asked by: a CNPJ (14, possibly alphanumeric), a CPF (11) or an IE. */
+export type RegistryQuery = { uf: string; cnpj?: string; cpf?: string; ie?: string };
+
+/** ConsCad 2.00 (consCad_v2.00.xsd): xServ CONS-CAD, the state asked, and one of CNPJ, CPF or IE. */
+export function consCad(query: RegistryQuery): string {
+  const filter = query.cnpj ? `<CNPJ>${query.cnpj}</CNPJ>` : query.cpf ? `<CPF>${query.cpf}</CPF>` : `<IE>${query.ie ?? ""}</IE>`;
+  return `<ConsCad xmlns="${NFE_NS}" versao="2.00"><infCons><xServ>CONS-CAD</xServ><UF>${query.uf}</UF>${filter}</infCons></ConsCad>`;
+}

@@ -15,7 +15,9 @@ import {
 } from "./classify";
 import { resolveEndpoint, type AuthorityService, type Endpoint } from "./endpoints";
 import { gunzipSync } from "node:zlib";
-import { consReciNFe, consSitNFe, consStatServ, distDFeInt, envEvento, enviNFe, type DistributionQuery } from "./request-messages";
+import { consCad, consReciNFe, consSitNFe, consStatServ, distDFeInt, envEvento, enviNFe, type DistributionQuery, type RegistryQuery } from "./request-messages";
+import { registryOutcome, type RegistryResult } from "./taxpayer-registry-answer";
+import { registryServiceOf } from "./taxpayer-registry-endpoints";
 import { child, declareInheritedPrefixes, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
 import { postSoap } from "./soap-transport";
 import type {
@@ -32,6 +34,7 @@ import type {
   InutilizationResult,
   StatusResult,
   TaxAuthority,
+  AuthorityEnvironment,
 } from "./types";
 
 export type SoapTaxAuthorityOptions = {
@@ -200,6 +203,24 @@ export class SoapTaxAuthority implements TaxAuthority {
       return { kind: "communication_failure", reason: `Unreadable docZip: ${(error as Error).message}` };
     }
     return { kind: "answered", cStat, reason, lastNsu: text(answer.message, "ultNSU"), maxNsu: text(answer.message, "maxNSU"), answeredAt: text(answer.message, "dhResp"), items };
+  }
+
+  /**
+   * CadConsultaCadastro4 (MOC 4.0 item 4.6) at the service answering the state's registry: the
+   * state's own or SVRS (taxpayer-registry-endpoints.ts); a state without one is answered
+   * no_service without a call. The answer is read by registryOutcome.
+   */
+  async consultRegistry(environment: AuthorityEnvironment, query: RegistryQuery, certificate: ClientCertificate): Promise<RegistryResult> {
+    const service = registryServiceOf(query.uf);
+    if (!service) return { kind: "no_service", reason: `State ${query.uf} offers no taxpayer registry lookup (CadConsultaCadastro4)` };
+    const target = { uf: query.uf, environment, model: 55 as const };
+    const answer = await this.exchange(target, "CadConsultaCadastro4", consCad(query), "retConsCad", certificate, service.authorizer);
+    if (!answer.ok) {
+      // The table lists no URL for this environment (resolveEndpoint refused): no service, not an outage.
+      if (/^No CadConsultaCadastro4 endpoint/.test(answer.failure.reason)) return { kind: "no_service", reason: answer.failure.reason };
+      return answer.failure;
+    }
+    return registryOutcome(answer.message, answer.responseXml);
   }
 
   /** The URL actually called: the table's, or the simulator's origin with the table's path. */

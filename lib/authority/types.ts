@@ -15,7 +15,8 @@
 // Implementation: SoapTaxAuthority (lib/authority/soap-tax-authority.ts), from
 // getTaxAuthority(environment); classification codes in lib/authority/classify.ts.
 
-import type { DistributionQuery } from "./request-messages";
+import type { DistributionQuery, RegistryQuery } from "./request-messages";
+import type { RegistryResult } from "./taxpayer-registry-answer";
 
 export type AuthorityEnvironment = "PRODUCTION" | "HOMOLOGATION";
 export type AuthorityModel = 55 | 65;
@@ -101,4 +102,6 @@ export interface TaxAuthority {
   status(target: AuthorityTarget, certificate: ClientCertificate): Promise<StatusResult>;
   /** NFeDistribuicaoDFe at the Ambiente Nacional for the party (CNPJ/CPF); target.uf is the party's state (cUFAutor). */
   distribute(target: AuthorityTarget, party: string, query: DistributionQuery, certificate: ClientCertificate): Promise<DistributionResult>;
+  /** CadConsultaCadastro4 (consCad 2.00) at the service that answers query.uf's registry (taxpayer-registry-endpoints.ts). */
+  consultRegistry(environment: AuthorityEnvironment, query: RegistryQuery, certificate: ClientCertificate): Promise<RegistryResult>;
 }

@@ -176,6 +176,13 @@ export const FiscalSettingsObject = z.object({
     .union([z.boolean(), z.enum(["true", "false"])])
     .nullish()
     .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
+
+  // Recipient's registration check before an NF-e to a contributor (docs/api-notes/lookups.md): true stops an
+  // inactive or missing IE with 422 recipient_registration_inactive; false emits with a warning. Default true.
+  recipientRegistrationBlocks: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
 });
 
 type Values = z.output<typeof FiscalSettingsObject>;

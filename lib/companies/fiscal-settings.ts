@@ -93,6 +93,7 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
     respTecCsrtId: company.respTecCsrtId,
     respTecCsrt: company.respTecCsrt,
     receivedAutoAcknowledge: company.receivedAutoAcknowledge,
+    recipientRegistrationBlocks: company.recipientRegistrationBlocks,
   };
 }
 

@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   // ultNSU = maxNSU) before the next distNSU call, 3600 as NT 2014.002 requires; the simulator
   // refuses a call inside it with 656. Tests and simulator-only installations may set it lower.
   RECEIVED_SYNC_WAIT_SECONDS: z.coerce.number().int().min(1).default(3600),
+  // Taxpayer registry lookups (CadConsultaCadastro4, docs/api-notes/lookups.md): how long an answer is
+  // reused per state and document, and how many calls to the states' services one company may make a minute.
+  TAXPAYER_LOOKUP_TTL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  TAXPAYER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(20),
   // PEM bundle an operator adds to the shipped ICP-Brasil trust store (lib/authority/trust) for authority servers.
   AUTHORITY_EXTRA_CA_FILE: z.string().optional(),
   // Requests per API key per window on /v1 (lib/api/api-rate-limit.ts); generous (bench:api raises it out of reach of its 500/s from one key).

@@ -26,6 +26,7 @@ import { cachedCreationState, forgetCreationState, rememberCreationState, type C
 import { claimExternalId } from "./claim-external-id";
 import { loadOf, readCreationState, recipientRecordOf, unchangedCreationState } from "./read-creation-state";
 import { summarizeDocument } from "./serialize-document";
+import { assertRecipientRegistrationAtCreate } from "./recipient-registration-at-create";
 import type { DocumentSummary } from "./response-schemas";
 
 /** api.md, Create-document request body: "default is the text for sale of goods". */
@@ -55,6 +56,8 @@ export async function createDocument(
   const earlier = documentCreatedEarlier();
   if (earlier) return summaryOfEarlier(companyId, earlier);
   if (body.emit) assertEmittableType(body.type);
+  // An NF-e to a contributor whose IE the state's registry shows inactive is refused before anything is written.
+  if (body.emit && body.type === "NFE") await assertRecipientRegistrationAtCreate(companyId, body);
   const references = await loadReferences(companyId, body);
   // A transaction is needed only to create the inline client with the document, to send Inngest's
   // event before the commit, or to hold the externalId's lock until the document is committed.

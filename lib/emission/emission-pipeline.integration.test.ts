@@ -191,6 +191,7 @@ describe("emission pipeline against the simulator", () => {
       inutilize: real.inutilize.bind(real),
       status: real.status.bind(real),
       distribute: real.distribute.bind(real),
+      consultRegistry: real.consultRegistry.bind(real),
       consult: async (...args) => {
         if (lagging) {
           lagging = false;

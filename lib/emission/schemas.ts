@@ -14,5 +14,7 @@ export const EmitDocumentResponse = z.object({
   status: z.string(),
   runId: z.string().nullable(),
   message: z.string(),
+  /** Present when the recipient's registration check (recipientRegistrationBlocks false) found a problem: the NF-e may be denied. */
+  warnings: z.array(z.string()).optional(),
 });
 export type EmitDocumentResponse = z.infer<typeof EmitDocumentResponse>;

@@ -1,4 +1,4 @@
-import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type TaxAuthority } from "@/lib/authority";
+import { getTaxAuthority, type AuthorityTarget, type ClientCertificate, type ConsultationResult, type TaxAuthority } from "@/lib/authority";
 import { DENIED_IN_DATABASE } from "@/lib/authority/classify";
 import { activeMisusePause, isMisuse, recordMisusePause, type MisusePause } from "@/lib/authority/misuse-pause";
 import type { Denied } from "@/lib/authority/types";
@@ -222,7 +222,11 @@ export async function send(authority: TaxAuthority, target: AuthorityTarget, doc
 
 /** The protocol of an already authorized (or denied) key, a communication failure, or null when the authority does not know the key. */
 export async function consultExisting(authority: TaxAuthority, target: AuthorityTarget, accessKey: string, certificate: ClientCertificate): Promise<AuthorizationGranted | AuthorizationDenied | CommunicationFailed | null> {
-  const answer = await authority.consult(target, accessKey, certificate);
+  return knownOutcome(await authority.consult(target, accessKey, certificate));
+}
+
+/** A consultation's answer as the emission settles it (also POST /v1/fiscal-documents/{id}/sync, lib/document-events/sync-document.ts). */
+export function knownOutcome(answer: ConsultationResult): AuthorizationGranted | AuthorizationDenied | CommunicationFailed | null {
   if (answer.kind === "authorized") {
     return { kind: "authorized", cStat: answer.cStat, reason: answer.reason, protocol: answer.protocol, authorizedAt: answer.authorizedAt, protNFeXml: answer.protNFeXml, via: "consult" };
   }

@@ -126,6 +126,12 @@ export const ErrorCode = {
   // allow on this document (model, status, author, items); a 110001 on an event that cannot be cancelled.
   reform_event_not_allowed: "reform_event_not_allowed",
   event_not_cancellable: "event_not_cancellable",
+
+  // Lookups and sync (docs/api-notes/lookups.md): a state without a taxpayer registry service; an NF-e to a
+  // contributor whose registration the state's registry shows inactive or missing (stopped before numbering).
+  taxpayer_lookup_unavailable: "taxpayer_lookup_unavailable",
+  recipient_registration_inactive: "recipient_registration_inactive",
+  sync_not_applicable: "sync_not_applicable",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

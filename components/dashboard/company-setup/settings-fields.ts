@@ -178,6 +178,15 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
           { value: "false", label: "No" },
         ],
       },
+      {
+        name: "recipientRegistrationBlocks",
+        label: "When an NF-e recipient's IE is inactive in the state's registry",
+        hint: "Before an NF-e to a contributor is sent, its IE is checked in the state's registry (CCC). Stop: the NF-e is not sent, so no number is lost to a denial. Warn: it is sent and the answer carries a warning",
+        options: [
+          { value: "true", label: "Stop the emission" },
+          { value: "false", label: "Warn and emit" },
+        ],
+      },
     ],
   },
   {

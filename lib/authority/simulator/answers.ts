@@ -112,11 +112,37 @@ export function retDistDFeInt(c: { tpAmb: string; cStat: string; xMotivo: string
   );
 }
 
+/** One infCad of a retConsCad (leiauteConsultaCadastro_v2.00 element order). */
+export type RegistryCad = {
+  IE: string; CNPJ?: string; CPF?: string; UF: string; cSit: "0" | "1"; xNome: string; xFant?: string; xRegApur?: string; CNAE?: string;
+  dIniAtiv?: string; dUltSit?: string; ender?: { xLgr?: string; nro?: string; xCpl?: string; xBairro?: string; cMun?: string; xMun?: string; CEP?: string };
+};
+
+/** retConsCad 2.00: 111/112 with infCad, or a status (259, 265, 215, …) without. `asked` is the query's CNPJ, CPF or IE element. */
+export function retConsCad(c: { cStat: string; xMotivo: string; UF: string; asked: string; dhCons: string; cUF: string; cads?: RegistryCad[] }): string {
+  const cads = (c.cads ?? []).map((cad) => {
+    const e = cad.ender;
+    const ender = e ? `<ender>${tag("xLgr", e.xLgr)}${tag("nro", e.nro)}${tag("xCpl", e.xCpl)}${tag("xBairro", e.xBairro)}${tag("cMun", e.cMun)}${tag("xMun", e.xMun)}${tag("CEP", e.CEP)}</ender>` : "";
+    return (
+      `<infCad>` + tag("IE", cad.IE) + tag("CNPJ", cad.CNPJ) + tag("CPF", cad.CPF) + tag("UF", cad.UF) + tag("cSit", cad.cSit) +
+      tag("indCredNFe", cad.cSit === "1" ? "1" : "0") + tag("indCredCTe", "4") + tag("xNome", cad.xNome) + tag("xFant", cad.xFant) +
+      tag("xRegApur", cad.xRegApur) + tag("CNAE", cad.CNAE) + tag("dIniAtiv", cad.dIniAtiv) + tag("dUltSit", cad.dUltSit) + ender +
+      `</infCad>`
+    );
+  });
+  return (
+    `<retConsCad xmlns="${NFE_NS}" versao="2.00"><infCons>` +
+    tag("verAplic", SIMULATOR_VER_APLIC) + tag("cStat", c.cStat) + tag("xMotivo", c.xMotivo) + tag("UF", c.UF) + c.asked +
+    tag("dhCons", c.dhCons) + tag("cUF", c.cUF) + cads.join("") +
+    `</infCons></retConsCad>`
+  );
+}
+
 /**
  * A service-level status without any document processing: a schema failure
  * of the whole message, an injected rejection or 108 "service paralysed".
  */
-export function serviceLevelAnswer(service: AuthorityService, c: Common & { cStat: string; xMotivo: string; idLote?: string; nRec?: string; chNFe?: string }): string {
+export function serviceLevelAnswer(service: AuthorityService, c: Common & { cStat: string; xMotivo: string; idLote?: string; nRec?: string; chNFe?: string; uf?: string; asked?: string }): string {
   switch (service) {
     case "NFeAutorizacao4":
       return retEnviNFe(c);
@@ -132,5 +158,7 @@ export function serviceLevelAnswer(service: AuthorityService, c: Common & { cSta
       return retInutNFe(c);
     case "NFeDistribuicaoDFe":
       return retDistDFeInt({ tpAmb: c.tpAmb, cStat: c.cStat, xMotivo: c.xMotivo, dhResp: c.dhRecbto });
+    case "CadConsultaCadastro4":
+      return retConsCad({ cStat: c.cStat, xMotivo: c.xMotivo, UF: c.uf ?? "SP", asked: c.asked ?? "", dhCons: c.dhRecbto, cUF: c.cUF });
   }
 }

@@ -19,6 +19,7 @@ const FaultRuleSchema = z.object({
   cnpj: z.string().regex(/^[0-9A-Z]{12}[0-9]{2}$/).optional(),
   series: z.number().int().min(0).max(999).optional(),
   authorizer: z.string().regex(/^[A-Za-z]{2,5}(-[A-Za-z]{2})?$/).optional(),
+  document: z.string().regex(/^([0-9A-Z]{12}[0-9]{2}|[0-9]{11})$/).optional(),
   times: z.number().int().min(1).optional(),
   action: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("reject"), cStat: z.string().regex(/^\d{3,4}$/), reason: z.string().max(255).optional() }),
@@ -31,6 +32,7 @@ const FaultRuleSchema = z.object({
     z.object({ kind: z.literal("consult_without_protnfe") }),
     z.object({ kind: z.literal("ult_nsu_656"), ultNSU: z.string().regex(/^\d{1,15}$/) }),
     z.object({ kind: z.literal("outage"), status: z.enum(OUTAGE_STATUSES).optional() }),
+    z.object({ kind: z.literal("taxpayer_inactive") }),
   ]),
 });
 

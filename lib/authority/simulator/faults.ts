@@ -19,6 +19,9 @@ import { normalizeAuthorizer } from "./request-authorizer";
 // key's cStat (a denial's 110/301/302/303) at the top of retConsSitNFe, no protNFe.
 // `ult_nsu_656` plays another system reading the party's DF-e distribution: a
 // distNSU from below `ultNSU` is refused 656 naming it (distribute.ts).
+// `taxpayer_inactive` with `document` (a CNPJ or CPF) answers the taxpayer registry
+// (CadConsultaCadastro4) with that party's registrations not enabled (cSit 0); it applies to
+// that service only and stays until removed (registry.ts).
 
 export type FaultAction =
   | { kind: "reject"; cStat: string; reason?: string }
@@ -45,13 +48,15 @@ export type FaultAction =
    * NFeStatusServico4 answers `status` (108 paralysed for a short time, 109
    * without forecast) when given. Other authorizers keep working.
    */
-  | { kind: "outage"; status?: OutageStatus };
+  | { kind: "outage"; status?: OutageStatus }
+  /** CadConsultaCadastro4 only: the party's registrations are answered not enabled (cSit 0). */
+  | { kind: "taxpayer_inactive" };
 
 export const OUTAGE_STATUSES = ["108", "109"] as const;
 export type OutageStatus = (typeof OUTAGE_STATUSES)[number];
 
 /** `authorizer`: as the tables name it (SP, SVRS, SVCAN or SVC-AN, SVCRS or SVC-RS, AN, …; request-authorizer.ts). */
-export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number; authorizer?: string };
+export type FaultMatch = { service?: AuthorityService; accessKey?: string; cnpj?: string; series?: number; authorizer?: string; /** The CNPJ or CPF a registry query (ConsCad) asks about. */ document?: string };
 
 export type FaultRule = FaultMatch & {
   action: FaultAction;
@@ -59,7 +64,7 @@ export type FaultRule = FaultMatch & {
   times?: number;
 };
 
-export type RequestFields = { accessKey?: string; cnpj?: string; series?: number; authorizer?: string };
+export type RequestFields = { accessKey?: string; cnpj?: string; series?: number; authorizer?: string; document?: string };
 
 type ActiveRule = FaultRule & { id: number; remaining: number };
 
@@ -77,7 +82,9 @@ export class FaultRegistry {
   addWithId(rule: FaultRule): number {
     const id = this.nextId++;
     const authorizer = rule.authorizer === undefined ? undefined : normalizeAuthorizer(rule.authorizer);
-    this.rules.push({ ...rule, authorizer, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
+    // A registry fault never shadows another service's rules.
+    const service = rule.action.kind === "taxpayer_inactive" ? "CadConsultaCadastro4" : rule.service;
+    this.rules.push({ ...rule, service, authorizer, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
     return id;
   }
 
@@ -102,10 +109,14 @@ export class FaultRegistry {
       (r) =>
         r.remaining > 0 &&
         (r.service === undefined || r.service === service) &&
+        // The registry lookups made before an emission never take a rule meant for the NF-e services:
+        // a registry query matches only a rule that names its service or a `document`.
+        (service !== "CadConsultaCadastro4" || r.service !== undefined || r.document !== undefined) &&
         (r.accessKey === undefined || r.accessKey === fields.accessKey) &&
         (r.cnpj === undefined || r.cnpj === fields.cnpj) &&
         (r.series === undefined || r.series === fields.series) &&
-        (r.authorizer === undefined || r.authorizer === fields.authorizer),
+        (r.authorizer === undefined || r.authorizer === fields.authorizer) &&
+        (r.document === undefined || r.document === fields.document),
     );
     if (!rule) return undefined;
     rule.remaining -= 1;
@@ -119,5 +130,7 @@ export function requestFields(payloadXml: string): RequestFields {
   const accessKey = /<(?:\w+:)?chNFe>([0-9A-Z]{44})</.exec(payloadXml)?.[1] ?? /<(?:\w+:)?infNFe\b[^>]*\bId="NFe([0-9A-Z]{44})"/.exec(payloadXml)?.[1];
   const cnpj = /<(?:\w+:)?CNPJ>([0-9A-Z]{14})</.exec(payloadXml)?.[1];
   const series = /<(?:\w+:)?serie>(\d{1,3})</.exec(payloadXml)?.[1];
-  return { accessKey, cnpj, series: series === undefined ? undefined : Number(series) };
+  // A registry query asks about one party: its CNPJ or CPF.
+  const document = /<(?:\w+:)?ConsCad\b/.test(payloadXml) ? (cnpj ?? /<(?:\w+:)?CPF>(\d{11})</.exec(payloadXml)?.[1]) : undefined;
+  return { accessKey, cnpj, series: series === undefined ? undefined : Number(series), document };
 }

@@ -15,6 +15,7 @@ import { requestAuthorizer } from "./request-authorizer";
 import { CONTROL_PREFIX, handleFaultControl } from "./fault-control";
 import { FaultRegistry, requestFields, type FaultAction } from "./faults";
 import { inutilize } from "./inutilize";
+import { consultRegistry } from "./registry";
 import { ReceiptBook } from "./receipts";
 import { status } from "./status";
 import { StatusMeter } from "./status-meter";
@@ -119,7 +120,10 @@ function commonOf(context: SimulatorContext, payloadXml: string) {
   const idLote = text(child(root, "envEvento"), "idLote");
   const nRec = text(child(root, "consReciNFe"), "nRec");
   const chNFe = /<(?:\w+:)?chNFe>([0-9A-Z]{44})</.exec(payloadXml)?.[1];
-  return { tpAmb, cUF, dhRecbto: localTime(context.now(), cUF), idLote, nRec, chNFe };
+  // A registry query (ConsCad) names its state and document.
+  const uf = /<(?:\w+:)?UF>([A-Z]{2})</.exec(payloadXml)?.[1];
+  const asked = /<(?:\w+:)?(CNPJ|CPF|IE)>[^<]*<\/(?:\w+:)?\1>/.exec(payloadXml)?.[0];
+  return { tpAmb, cUF, dhRecbto: localTime(context.now(), cUF), idLote, nRec, chNFe, uf, asked };
 }
 
 export async function startSimulatorServer(options: SimulatorOptions = {}): Promise<SimulatorServer> {
@@ -150,6 +154,8 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
         return inutilize(context, payloadXml);
       case "NFeDistribuicaoDFe":
         return distribute(context, payloadXml, { callsPerMinute: options.distributionCallsPerMinute, ...(action?.kind === "ult_nsu_656" ? { usedUltNsu: action.ultNSU } : {}) });
+      case "CadConsultaCadastro4":
+        return consultRegistry(context, payloadXml, { addressed: authorizersAt.get(pathname.toLowerCase()), inactive: action?.kind === "taxpayer_inactive" });
     }
   }
 

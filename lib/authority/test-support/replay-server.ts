@@ -35,7 +35,7 @@ export async function startReplayServer(): Promise<ReplayServer> {
     request.on("end", () => {
       const received = { url: request.url ?? "", contentType: String(request.headers["content-type"]), body: Buffer.concat(chunks).toString("utf8") };
       requests.push(received);
-      const service = /\/wsdl\/(NFe\w+)\//.exec(received.contentType)?.[1] ?? "";
+      const service = /\/wsdl\/((?:NFe|Cad)\w+)\//.exec(received.contentType)?.[1] ?? "";
       const planned = answers.get(service);
       const body = planned ? (planned.bodies.length > 1 ? planned.bodies.shift()! : planned.bodies[0]!) : "";
       response.writeHead(planned?.status ?? 404, { "Content-Type": "application/soap+xml; charset=utf-8" });

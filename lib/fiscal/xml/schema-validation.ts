@@ -15,6 +15,9 @@ export const XML_SCHEMAS = [
   "nfe/retConsReciNFe_v4.00.xsd",
   "nfe/consSitNFe_v4.00.xsd",
   "nfe/retConsSitNFe_v4.00.xsd",
+  // Taxpayer registry (CadConsultaCadastro4, consCad 2.00).
+  "nfe/consCad_v2.00.xsd",
+  "nfe/retConsCad_v2.00.xsd",
   "nfe/consStatServ_v4.00.xsd",
   "nfe/retConsStatServ_v4.00.xsd",
   "nfe/inutNFe_v4.00.xsd",
