@@ -76,7 +76,7 @@ function readPng(file: Buffer): { width: number; height: number } {
     throw invalid("The PNG image data cannot be read (damaged or larger than its header says)");
   }
   if (pixels.length !== expected) throw invalid("The PNG image data does not match its size");
-  return header;
+  return { width: header.width, height: header.height };
 }
 
 function readJpeg(file: Buffer): { width: number; height: number } {

@@ -54,7 +54,13 @@ const accessKey = parseAuthorizedXml(nfe).accessKey;
 
 describe("DANFE with the company's logo", () => {
   it("prints the logo in the emitter box of an A4 DANFE, the barcode still decoding to the access key", async () => {
-    for (const [name, logo, pixels] of [["jpeg", jpeg, [240, 120]], ["png", png, [160, 160]]] as const) {
+    const cases = [
+      ["jpeg", jpeg, [240, 120]],
+      ["png", png, [160, 160]],
+      ["png-interlaced", logoOf("logo-160-interlaced.png"), [160, 160]],
+      ["jpeg-progressive", logoOf("logo-240x120-progressive.jpg"), [240, 120]],
+    ] as const;
+    for (const [name, logo, pixels] of cases) {
       const pdf = await renderDanfe(nfe, { logo });
       savePng(pdf, `nfe-logo-${name}`);
       expect(pageSizes(pdf)).toEqual([[595.28, 841.89]]);
