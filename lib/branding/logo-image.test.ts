@@ -33,7 +33,7 @@ function refusal(file: Buffer): string {
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(422);
     expect((error as DomainError).code).toBe("invalid_logo");
-    return error.message;
+    return (error as DomainError).message;
   }
   throw new Error("accepted");
 }
@@ -58,7 +58,7 @@ describe("readLogoImage", () => {
     const good = fixture("logo-160-alpha.png");
     expect(refusal(good.subarray(0, good.length - 20))).toMatch(/cut short/);
     const flipped = Buffer.from(good);
-    flipped[60] ^= 0xff; // inside IDAT
+    flipped[60] = flipped[60]! ^ 0xff; // inside IDAT
     expect(refusal(flipped)).toMatch(/fails its CRC/);
     expect(refusal(greyPng(64, 64, { rows: 40 }))).toBe("The PNG image data does not match its size");
     expect(refusal(greyPng(64, 64, { rows: 80 }))).toMatch(/cannot be read|does not match/);
