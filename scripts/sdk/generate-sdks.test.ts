@@ -1,12 +1,16 @@
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/openapi/openapi-document";
 import { signedHeaders } from "@/lib/webhooks/signature";
 import { API_VERSION, FiscalApiError, FiscalIssuer, WebhookSignatureError, constructWebhookEvent, verifyWebhookSignature } from "@/sdk/typescript/src";
 import { generateSdks } from "./generate-sdks";
+import { readmeExample } from "./readme-examples";
 
 function python(script: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync("python3", ["-c", script], { encoding: "utf8", timeout: 30_000, env: { ...process.env, PYTHONPATH: "sdk/python", ...env } });
@@ -50,6 +54,26 @@ print(json.dumps({"version": fiscal_issuer.__version__, "methods": [m for m in d
     const out = JSON.parse(run.stdout) as { version: string; methods: string[] };
     expect(out.version).toBe(document.info.version);
     for (const id of operationIds) expect(out.methods, id).toContain(id.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase());
+  });
+});
+
+describe("the TypeScript README example", () => {
+  it("type-checks against the generated types (strict), as an integrator's editor would", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sdk-readme-ts-"));
+    try {
+      const file = path.join(dir, "example.ts");
+      const entry = path.resolve("sdk/typescript/src/index.ts").replace(/\.ts$/, "");
+      writeFileSync(file, `${readmeExample("typescript").replaceAll('"@fiscal-issuer/sdk"', JSON.stringify(entry))}\nexport {};\n`);
+      const program = ts.createProgram([file], {
+        strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
+        types: ["node"], typeRoots: [path.resolve("node_modules/@types")],
+      });
+      const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
