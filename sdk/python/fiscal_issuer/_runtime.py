@@ -14,7 +14,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from typing import Any, Callable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Iterator, Mapping, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -103,7 +103,8 @@ class BaseClient:
         for name, value in (query or {}).items():
             if value is None:
                 continue
-            for item in value if isinstance(value, (list, tuple)) else [value]:
+            items = cast("list[Any]", list(value)) if isinstance(value, (list, tuple)) else [value]  # pyright: ignore[reportUnknownArgumentType]
+            for item in items:
                 pairs.append((name, "true" if item is True else "false" if item is False else str(item)))
         if pairs:
             url += "?" + urllib.parse.urlencode(pairs)
@@ -132,7 +133,7 @@ class BaseClient:
                 error_body = _error_object(error.code, error.reason, raw)
                 retriable = error.code in RETRIED_STATUSES or (error.code == 409 and error_body.get("code") == "idempotency_key_in_use")
                 if not retriable or attempt >= retries:
-                    raise FiscalApiError(error.code, error_body, error.headers) from None
+                    raise FiscalApiError(error.code, error_body, dict(error.headers.items())) from None
                 delay = self._backoff(attempt, parse_retry_after(error.headers.get("Retry-After"), time.time()))
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if attempt >= retries:
@@ -157,9 +158,11 @@ def _read_body(status: int, content_type: str, raw: bytes) -> Any:
 
 def _error_object(status: int, reason: str, raw: bytes) -> dict[str, Any]:
     try:
-        parsed = json.loads(raw.decode("utf-8"))
-        if isinstance(parsed, dict) and isinstance(parsed.get("message"), str):
-            return {"statusCode": status, "error": reason, **parsed}
+        parsed: Any = json.loads(raw.decode("utf-8"))
+        if isinstance(parsed, dict):
+            body = cast("dict[str, Any]", parsed)
+            if isinstance(body.get("message"), str):
+                return {"statusCode": status, "error": reason, **body}
     except (UnicodeDecodeError, json.JSONDecodeError):
         pass  # not JSON: a proxy's page
     return {"statusCode": status, "error": reason or "Error", "message": raw.decode("utf-8", "replace")[:500] or f"HTTP {status}"}
