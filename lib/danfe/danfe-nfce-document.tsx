@@ -4,6 +4,7 @@ import { formatAccessKey, formatMoney, formatQuantity } from "./format";
 import { nfceReceipt, type NfceReceipt } from "./nfce-receipt";
 import { breakLongWords } from "./text-width";
 import { pdfCreationDate } from "./pdf-creation-date";
+import { LogoImage, type DanfeLogo } from "./danfe-logo";
 
 // DANFE NFC-e (model 65) on a thermal roll, in the divisions of the "Manual
 // de Especificações Técnicas do DANFE NFC-e e QR Code" (I header, II items,
@@ -31,14 +32,23 @@ const ROLL = {
   58: { page: { paddingHorizontal: 5, paddingVertical: 8, fontFamily: "Helvetica", fontSize: 6 }, small: 5.5, qr: 90, qty: 34, unit: 14, total: 40 },
 } as const;
 
-type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth };
+type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth; logo?: DanfeLogo };
 
-export function DanfeNfceDocument({ data, qrCode, cancelled, width }: Props) {
+// Division I may open with the issuer's logo (Manual do DANFE NFC-e, Divisão I): centred above
+// the name, at most 40 % of the roll's printable width and 50 pt tall, proportions kept.
+const LOGO_MAX_HEIGHT = 50;
+
+export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo }: Props) {
   const receipt = nfceReceipt(data, { cancelled });
   const roll = ROLL[width];
   return (
     <Document title={data.preview ? "DANFE NFC-e (pré-visualização)" : `DANFE NFC-e ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer" creationDate={pdfCreationDate(data.protocol?.receivedAt, data.issuedAt)}>
       <Page size={[NFCE_WIDTH_PT[width], 400]} style={roll.page} wrap={false}>
+        {logo ? (
+          <View style={{ marginBottom: 3 }}>
+            <LogoImage logo={logo} maxWidth={0.4 * (NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal)} maxHeight={LOGO_MAX_HEIGHT} center />
+          </View>
+        ) : null}
         <Header receipt={receipt} />
         <View style={base.divider} />
         <Items receipt={receipt} roll={roll} textWidth={NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal} />

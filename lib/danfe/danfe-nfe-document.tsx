@@ -5,6 +5,7 @@ import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, Recipien
 import { IssuerHeader, ReceiptStub, VerticalReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
 import { danfeGeometry, firstSheetGeometry, installmentsPerRow, LANDSCAPE_STUB_WIDTH, paginateDanfe, type DanfeOrientation } from "./danfe-nfe-pages";
+import type { DanfeLogo } from "./danfe-logo";
 import { pdfCreationDate } from "./pdf-creation-date";
 
 /**
@@ -13,7 +14,7 @@ import { pdfCreationDate } from "./pdf-creation-date";
  * sizes an unwrapped page to its content otherwise); the items were split
  * over the sheets beforehand (danfe-nfe-pages.ts).
  */
-export function DanfeNfeDocument({ data, cancelled, orientation }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation }) {
+export function DanfeNfeDocument({ data, cancelled, orientation, logo }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation; logo?: DanfeLogo }) {
   const geometry = danfeGeometry(orientation);
   const sheets = paginateDanfe(data, geometry);
   const later = sheets.filter((sheet) => !sheet.first);
@@ -28,7 +29,7 @@ export function DanfeNfeDocument({ data, cancelled, orientation }: { data: Danfe
         const blocks = (
           <>
             {sheet.first && !geometry.stubStrip ? <ReceiptStub data={data} /> : null}
-            <IssuerHeader data={data} sheet={sheet} width={rowWidth} />
+            <IssuerHeader data={data} sheet={sheet} width={rowWidth} logo={logo} />
             {sheet.first ? (
               <>
                 <RecipientBlock data={data} width={rowWidth} />

@@ -3,6 +3,7 @@ import { AccessKeyBarcode } from "./access-key-barcode";
 import type { DanfeData } from "./danfe-data";
 import type { DanfeSheet } from "./danfe-nfe-pages";
 import { FieldRows } from "./danfe-field-row";
+import { LogoImage, type DanfeLogo } from "./danfe-logo";
 import { danfeStyles as s, Field } from "./danfe-fields";
 import { formatAccessKey, formatDateTime, formatDocument, formatZipCode } from "./format";
 
@@ -39,19 +40,38 @@ const formatSeries = (value: string) => value.padStart(3, "0");
 
 // MOC 7.0, 7.7.4: "DANFE" bold of at least 12 pt; number, series, sheet and
 // tpNF bold of at least 10 pt; the other captions 6 pt (danfe-fields.tsx).
-export function IssuerHeader({ data, sheet, width }: { data: DanfeData; sheet: DanfeSheet; width: number }) {
+// The issuer's logo in "identificação do emitente" (MOC 7.0 Anexo II: the field may carry the
+// issuer's logo beside its name and address), inside the box's usual height so the sheet's
+// fixed header height (danfe-nfe-pages.ts) holds: at most 62 × 58 pt, proportions kept.
+const LOGO_BOX = { width: 62, height: 58 };
+
+export function IssuerHeader({ data, sheet, width, logo }: { data: DanfeData; sheet: DanfeSheet; width: number; logo?: DanfeLogo }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
+  const identification = (
+    <>
+      <Text style={[s.bold, { fontSize: logo ? 8 : 9, marginTop: 4 }]}>{issuer.name}</Text>
+      <Text style={s.value}>{address}</Text>
+      <Text style={s.value}>{[issuer.district, formatZipCode(issuer.zipCode)].filter(Boolean).join(" - ")}</Text>
+      <Text style={s.value}>{[issuer.city, issuer.state].filter(Boolean).join(" - ")}</Text>
+      {issuer.phone ? <Text style={s.value}>{`Fone: ${issuer.phone}`}</Text> : null}
+    </>
+  );
   return (
     <View style={[s.frame, { marginTop: 6 }]}>
       <View style={s.row}>
         <View style={[s.field, { flex: 1.2, minHeight: 80 }]}>
           <Text style={s.label}>Identificação do emitente</Text>
-          <Text style={[s.bold, { fontSize: 9, marginTop: 4 }]}>{issuer.name}</Text>
-          <Text style={s.value}>{address}</Text>
-          <Text style={s.value}>{[issuer.district, formatZipCode(issuer.zipCode)].filter(Boolean).join(" - ")}</Text>
-          <Text style={s.value}>{[issuer.city, issuer.state].filter(Boolean).join(" - ")}</Text>
-          {issuer.phone ? <Text style={s.value}>{`Fone: ${issuer.phone}`}</Text> : null}
+          {logo ? (
+            <View style={{ flexDirection: "row", alignItems: "center", flexGrow: 1 }}>
+              <View style={{ width: LOGO_BOX.width, height: LOGO_BOX.height, alignItems: "center", justifyContent: "center", marginRight: 4 }}>
+                <LogoImage logo={logo} maxWidth={LOGO_BOX.width} maxHeight={LOGO_BOX.height} />
+              </View>
+              <View style={{ flex: 1 }}>{identification}</View>
+            </View>
+          ) : (
+            identification
+          )}
         </View>
         <View style={[s.field, { width: 100, alignItems: "center" }]}>
           <Text style={[s.bold, { fontSize: 14 }]}>DANFE</Text>

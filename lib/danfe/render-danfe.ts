@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from "react";
 import { qrCodePng } from "./barcode";
 import type { DanfeData } from "./danfe-data";
 import { DanfeNfceDocument, type NfceRollWidth } from "./danfe-nfce-document";
+import type { DanfeLogo } from "./danfe-logo";
 import { DanfeNfeDocument } from "./danfe-nfe-document";
 import type { DanfeOrientation } from "./danfe-nfe-pages";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
@@ -20,6 +21,8 @@ export type RenderDanfeOptions = {
   orientation?: DanfeOrientation;
   /** NFC-e only: roll width in millimetres, 80 (default) or 58. */
   width?: NfceRollWidth;
+  /** The issuer's logo (the company's, unless it switched printing off): in "identificação do emitente" of the DANFE, on top of division I of the DANFE NFC-e. */
+  logo?: DanfeLogo;
 };
 
 /**
@@ -36,9 +39,9 @@ export async function renderDanfeData(data: DanfeData, options: RenderDanfeOptio
   await loadTextMetrics();
   if (data.model === "65") {
     const qrCode = data.qrCode && !data.preview ? await qrCodePng(data.qrCode) : undefined;
-    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80 })));
+    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80, logo: options.logo })));
   }
-  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait" })));
+  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait", logo: options.logo })));
 }
 
 // Both components return a <Document>; renderToBuffer's typing wants to see it directly.

@@ -1,3 +1,4 @@
+import { logoForPrinting } from "@/lib/branding/company-logo";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { db, type DbClient } from "@/lib/db/client";
@@ -57,7 +58,9 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
-  const options = { cancelled, orientation: query.orientation, width: query.width };
+  // The company's logo prints unless it switched that off (docs/api-notes/logo.md); ESC/POS prints none.
+  const logo = await logoForPrinting(companyId, client);
+  const options = { cancelled, orientation: query.orientation, width: query.width, ...(logo ? { logo } : {}) };
   const pdf = await renderPdf(companyId, preview ? { kind: "danfe", data: preview, options } : { kind: "danfe-xml", authorizedXml: printable!, options });
   return { body: pdf, contentType: "application/pdf", fileName: query.preview ? `${base}-${kind}.pdf` : danfeFileName(document), download: query.download };
 }

@@ -110,6 +110,8 @@ export const ErrorCode = {
   // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
   print_option_not_applicable: "print_option_not_applicable",
   preview_not_applicable: "preview_not_applicable",
+  // The company's logo (docs/api-notes/logo.md): not a PNG/JPEG, damaged, too large or of a refused size.
+  invalid_logo: "invalid_logo",
 
   // Integrator API (docs/api.md, Idempotency; docs/api-notes/companies.md, authentication.md).
   idempotency_key_reused: "idempotency_key_reused",

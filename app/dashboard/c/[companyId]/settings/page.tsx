@@ -2,6 +2,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { FiscalSettingsForm } from "@/components/dashboard/company-setup/fiscal-settings-form";
 import { EmailSettingsForm } from "@/components/dashboard/email/email-settings-form";
+import { LogoForm } from "@/components/dashboard/company-setup/logo-form";
+import { companyLogoImage, getCompanyLogo } from "@/lib/branding/company-logo";
 import { getEmailSettings } from "@/lib/email/email-settings";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { getFiscalSettingsForRole } from "@/lib/companies/fiscal-settings";
@@ -13,6 +15,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ compa
   const canManage = canWrite(user.role);
   const settings = await getFiscalSettingsForRole(company.id, user.role);
   const emailSettings = await getEmailSettings(company.id);
+  const [{ logo }, logoImage] = await Promise.all([getCompanyLogo(company.id), companyLogoImage(company.id)]);
   const t = await getTranslations("settings");
   return (
     <div className="max-w-5xl space-y-4">
@@ -27,6 +30,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ compa
       </div>
       <FiscalSettingsForm endpoint={`/api/dashboard/companies/${encodeURIComponent(company.id)}/settings`} initial={settings} canManage={canManage} />
       <EmailSettingsForm endpoint={`/api/dashboard/companies/${encodeURIComponent(company.id)}/settings/email`} initial={emailSettings} canManage={canManage} />
+      <LogoForm endpoint={`/api/dashboard/companies/${encodeURIComponent(company.id)}/logo`} logo={logo} image={logoImage} canManage={canManage} />
     </div>
   );
 }

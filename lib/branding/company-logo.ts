@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { db, type DbClient } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import { readLogoImage } from "./logo-image";
+
+// The company's logo (issue 58 item 4; docs/api-notes/logo.md): kept in PostgreSQL, validated
+// on upload (logo-image.ts), printed on the DANFE and DANFE NFC-e unless printOnDocuments is off.
+
+export type LogoSummary = {
+  contentType: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  printOnDocuments: boolean;
+  uploadedAt: string;
+};
+
+/** The logo as a PDF job carries it to a render worker (plain data): a data: URI and its pixel size. */
+export type PrintLogo = { src: string; width: number; height: number };
+
+const summarySelect = { contentType: true, width: true, height: true, sizeBytes: true, printOnDocuments: true, uploadedAt: true } as const;
+
+function toSummary(row: { contentType: string; width: number; height: number; sizeBytes: number; printOnDocuments: boolean; uploadedAt: Date }): LogoSummary {
+  return { ...row, uploadedAt: row.uploadedAt.toISOString() };
+}
+
+export async function getCompanyLogo(companyId: string, client: DbClient = db): Promise<{ logo: LogoSummary | null }> {
+  const row = await client.companyLogo.findUnique({ where: { companyId }, select: summarySelect });
+  return { logo: row ? toSummary(row) : null };
+}
+
+/** Validates and stores the file, replacing the company's logo; a replaced logo keeps its printOnDocuments. */
+export async function saveCompanyLogo(companyId: string, file: Buffer, client: DbClient = db): Promise<LogoSummary> {
+  const image = readLogoImage(file);
+  const data = new Uint8Array(file);
+  const fields = { ...image, data, sizeBytes: file.length, sha256: createHash("sha256").update(file).digest("hex"), uploadedAt: new Date() };
+  const row = await client.companyLogo.upsert({ where: { companyId }, create: { companyId, ...fields }, update: fields, select: summarySelect });
+  return toSummary(row);
+}
+
+export async function setLogoPrinting(companyId: string, printOnDocuments: boolean, client: DbClient = db): Promise<LogoSummary> {
+  const updated = await client.companyLogo.updateMany({ where: { companyId }, data: { printOnDocuments } });
+  if (updated.count === 0) throw notFound("Company logo");
+  return (await getCompanyLogo(companyId, client)).logo!;
+}
+
+export async function deleteCompanyLogo(companyId: string, client: DbClient = db): Promise<{ deleted: boolean }> {
+  const deleted = await client.companyLogo.deleteMany({ where: { companyId } });
+  return { deleted: deleted.count > 0 };
+}
+
+/** The image as a data: URI (the settings page shows it; react-pdf reads it). */
+export function logoDataUri(contentType: string, data: Uint8Array): string {
+  return `data:${contentType};base64,${Buffer.from(data).toString("base64")}`;
+}
+
+/** The logo to print on the company's documents, or undefined when it has none or it is switched off. */
+export async function logoForPrinting(companyId: string, client: DbClient = db): Promise<PrintLogo | undefined> {
+  const row = await client.companyLogo.findUnique({ where: { companyId }, select: { contentType: true, data: true, width: true, height: true, printOnDocuments: true } });
+  if (!row || !row.printOnDocuments) return undefined;
+  return { src: logoDataUri(row.contentType, row.data), width: row.width, height: row.height };
+}
+
+/** The stored file for the settings page's preview. */
+export async function companyLogoImage(companyId: string, client: DbClient = db): Promise<string | null> {
+  const row = await client.companyLogo.findUnique({ where: { companyId }, select: { contentType: true, data: true } });
+  return row ? logoDataUri(row.contentType, row.data) : null;
+}
