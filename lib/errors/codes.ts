@@ -126,6 +126,14 @@ export const ErrorCode = {
   // allow on this document (model, status, author, items); a 110001 on an event that cannot be cancelled.
   reform_event_not_allowed: "reform_event_not_allowed",
   event_not_cancellable: "event_not_cancellable",
+
+  // Importing documents issued elsewhere (docs/api-notes/import.md, issue 56 item 3).
+  import_invalid_document: "import_invalid_document",
+  import_other_company: "import_other_company",
+  import_environment_mismatch: "import_environment_mismatch",
+  import_number_in_use: "import_number_in_use",
+  import_not_at_authority: "import_not_at_authority",
+  duplicate_access_key: "duplicate_access_key",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
