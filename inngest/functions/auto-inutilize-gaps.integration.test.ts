@@ -136,9 +136,11 @@ describe("automatic inutilization of confirmed gaps", () => {
     // In flight: PROCESSING holds its number.
     await db.fiscalDocument.update({ where: { id: document.id }, data: { status: "PROCESSING" } });
     expect((await runJob(JANUARY_4, [company.companyId])).result).toMatchObject({ requested: 0 });
+    // Back to REJECTED in December (a change on January 4 would restart the margin).
+    vi.useRealTimers();
     await db.fiscalDocument.update({ where: { id: document.id }, data: { status: "REJECTED" } });
 
-    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "999", reason: "Rejeição: Erro não catalogado" }, times: 1 });
+    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "reject", cStat: "215", reason: "Rejeição: Falha no schema XML" }, times: 1 });
     const refusedRun = await runJob(JANUARY_4, [company.companyId]);
     expect(refusedRun.result).toMatchObject({ requested: 1 });
     expect((await inutilized(company.companyId)).map((r) => [r.status, r.origin])).toEqual([["REJECTED", "AUTOMATIC"]]);
