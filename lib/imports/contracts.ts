@@ -1,6 +1,17 @@
+import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
+import { ErrorObject } from "@/lib/contracts/error-object";
 import { DocumentSummary } from "@/lib/documents/response-schemas";
-import { ImportDocumentInput, MAX_IMPORT_XML_CHARS } from "./schemas";
+import { ImportDocumentBatchInput, ImportDocumentInput, MAX_IMPORT_BATCH_DOCUMENTS, MAX_IMPORT_XML_CHARS, MAX_IMPORT_ZIP_BASE64_CHARS } from "./schemas";
+
+const ImportDocumentBatchResult = z.object({
+  results: z.array(
+    z.union([
+      z.object({ index: z.number().int(), file: z.string().optional(), status: z.literal(201), document: DocumentSummary }),
+      z.object({ index: z.number().int(), file: z.string().optional(), status: z.number().int(), error: ErrorObject }),
+    ]),
+  ),
+});
 
 export const importDocumentContract = defineContract({
   method: "POST",
@@ -17,4 +28,19 @@ export const importDocumentContract = defineContract({
   maxBodyBytes: MAX_IMPORT_XML_CHARS + 8 * 200_000 + 64 * 1024,
 });
 
-export const importContracts = [importDocumentContract];
+export const importDocumentBatchContract = defineContract({
+  method: "POST",
+  path: "/v1/fiscal-documents/import/batch",
+  summary: `Import up to ${MAX_IMPORT_BATCH_DOCUMENTS} documents issued elsewhere, each independently (a list, or a ZIP of XML files)`,
+  description:
+    "documents: import bodies as POST /v1/fiscal-documents/import takes them; or zip: a ZIP archive (base64, up to 8 MB) of nfeProc files and, optionally, procEventoNFe files of them (matched by chNFe). Each item follows every rule of a single import and answers its own status (201 with the document, or its error object), with the file name for a ZIP; an XML file that is neither is answered as an invalid import. 422 import_invalid_document for an unreadable archive or more than 50 documents.",
+  tag: "Fiscal documents",
+  scope: "documents:write",
+  body: ImportDocumentBatchInput,
+  response: ImportDocumentBatchResult,
+  errorStatuses: [422],
+  maxBodyBytes: MAX_IMPORT_XML_CHARS * 4 + MAX_IMPORT_ZIP_BASE64_CHARS,
+  bodyItems: "documents",
+});
+
+export const importContracts = [importDocumentContract, importDocumentBatchContract];

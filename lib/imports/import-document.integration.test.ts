@@ -5,43 +5,20 @@ import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route
 import { POST as correctionRoute } from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
 import { POST as importRoute } from "@/app/v1/fiscal-documents/import/route";
 import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
+import { ELSEWHERE_CANCEL_REASON, issuedElsewhere } from "./testing/issued-elsewhere";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { SHARED_DIR } from "@/test/shared-dir";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 
-// Issue 56 item 3: an NF-e issued "elsewhere" is a real authorization of the
-// simulator that our database does not hold: emitted through our pipeline in a
-// series of its own, then forgotten (document, outcomes and the series' counter
-// deleted), as a company switching from another provider brings its history.
+// Issue 56 item 3: NF-e issued "elsewhere" (lib/imports/testing/issued-elsewhere.ts) imported,
+// then cancelled and corrected through our API.
 
 const fixture = simulatorFixture({ authorityTimeoutMs: 5000 });
 
 const importXml = (company: TestCompany, body: unknown) => call(importRoute, { method: "POST", path: "/v1/fiscal-documents/import", key: company.key, body });
 const cancel = (company: TestCompany, id: string) =>
-  call(cancelRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, body: { justification: "Pedido cancelado pelo cliente apos importacao" }, params: { id } });
-
-/** An authorized NF-e of `series` that the simulator holds and our database then forgets. */
-async function issuedElsewhere(company: TestCompany, series: number, options: { cancel?: boolean } = {}) {
-  const previous = await db.company.findUniqueOrThrow({ where: { id: company.companyId }, select: { nfeSeries: true } });
-  await db.company.update({ where: { id: company.companyId }, data: { nfeSeries: series } });
-  const draft = await createDraft(company.companyId);
-  await emitAndDrain(company.companyId, draft.id);
-  await db.company.update({ where: { id: company.companyId }, data: { nfeSeries: previous.nfeSeries } });
-  let document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-  expect(document.status, document.rejectionReason ?? "").toBe("AUTHORIZED");
-  let cancellationXml: string | null = null;
-  if (options.cancel) {
-    expect((await cancel(company, document.id)).status).toBe(200);
-    const event = await db.documentEvent.findFirstOrThrow({ where: { documentId: document.id, kind: "CANCELLATION" } });
-    cancellationXml = event.responseXml;
-    document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
-  }
-  await db.domainEvent.deleteMany({ where: { documentId: document.id } });
-  await db.fiscalDocument.delete({ where: { id: document.id } });
-  await db.numberingSeries.deleteMany({ where: { companyId: company.companyId, model: 55, series } });
-  return { xml: document.authorizedXml!, number: document.number, accessKey: document.accessKey!, protocol: document.protocolNumber!, cancellationXml };
-}
+  call(cancelRoute, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, body: { justification: ELSEWHERE_CANCEL_REASON }, params: { id } });
 
 describe("POST /v1/fiscal-documents/import", () => {
   it("imports an authorized nfeProc of an alphanumeric-CNPJ company: AUTHORIZED, series moved past it, document.imported; then CC-e and cancel through our API", { timeout: 120_000 }, async () => {
@@ -87,7 +64,7 @@ describe("POST /v1/fiscal-documents/import", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe("CANCELLED");
     const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id: res.body.id }, include: { events: { orderBy: { occurredAt: "asc" } } } });
-    expect(stored.cancellationReason).toBe("Pedido cancelado pelo cliente apos importacao");
+    expect(stored.cancellationReason).toBe(ELSEWHERE_CANCEL_REASON);
     expect(stored.events.map((e) => [e.kind, e.eventCode])).toEqual([["AUTHORIZATION", null], ["CANCELLATION", "110111"]]);
     expect(stored.events[1]!.responseXml).toBe(given.cancellationXml);
 
@@ -95,6 +72,8 @@ describe("POST /v1/fiscal-documents/import", () => {
     const res2 = await importXml(company, { xml: listed.xml });
     expect(res2.status, res2.text).toBe(201);
     expect(res2.body.status).toBe("CANCELLED");
+    // Only the authority's consultation listed it: its procEventoNFe, signature verified, gives the reason.
+    expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: res2.body.id } })).toMatchObject({ cancellationReason: ELSEWHERE_CANCEL_REASON, cancellationProtocol: expect.stringMatching(/^\d{15}$/) });
     const again = await cancel(company, res2.body.id);
     expect(again.status).toBe(422);
     expect(again.body.code).toBe("invalid_status");
