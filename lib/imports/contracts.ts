@@ -4,7 +4,7 @@ import { ErrorObject } from "@/lib/contracts/error-object";
 import { DocumentSummary } from "@/lib/documents/response-schemas";
 import { ImportDocumentBatchInput, ImportDocumentInput, MAX_IMPORT_BATCH_DOCUMENTS, MAX_IMPORT_XML_CHARS, MAX_IMPORT_ZIP_BASE64_CHARS } from "./schemas";
 
-const ImportDocumentBatchResult = z.object({
+export const ImportDocumentBatchResult = z.object({
   results: z.array(
     z.union([
       z.object({ index: z.number().int(), file: z.string().optional(), status: z.literal(201), document: DocumentSummary }),
@@ -44,3 +44,18 @@ export const importDocumentBatchContract = defineContract({
 });
 
 export const importContracts = [importDocumentContract, importDocumentBatchContract];
+
+// The dashboard's import screen (documents → Importar XML): the batch body, answered the same way.
+export const dashboardImportDocumentsContract = defineContract({
+  method: "POST",
+  path: "/api/dashboard/companies/{companyId}/documents/import",
+  summary: "Import documents issued elsewhere (XML or ZIP), each independently",
+  tag: "Dashboard: documents",
+  scope: null,
+  params: z.object({ companyId: z.string().min(1) }),
+  body: ImportDocumentBatchInput,
+  response: ImportDocumentBatchResult,
+  errorStatuses: [422],
+  maxBodyBytes: importDocumentBatchContract.maxBodyBytes,
+  bodyItems: "documents",
+});
