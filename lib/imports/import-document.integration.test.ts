@@ -57,6 +57,16 @@ describe("POST /v1/fiscal-documents/import", () => {
     expect(atAuthority.status).toBe("CANCELLED");
   });
 
+  it("imports an NFC-e (procNFe of model 65) and moves its own series past it", { timeout: 120_000 }, async () => {
+    const company = await createEmittingCompany();
+    const elsewhere = await issuedElsewhere(company, 5, { type: "NFCE" });
+    const res = await importXml(company, { xml: elsewhere.xml });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ type: "NFCE", status: "AUTHORIZED", series: 5, number: elsewhere.number });
+    expect(await db.numberingSeries.findFirstOrThrow({ where: { companyId: company.companyId, model: 65, series: 5 } })).toMatchObject({ nextNumber: elsewhere.number + 1 });
+    expect(await db.numberingSeries.findFirst({ where: { companyId: company.companyId, model: 55, series: 5 } })).toBeNull();
+  });
+
   it("imports a cancelled NF-e as CANCELLED with its events (given or only listed by the authority)", { timeout: 120_000 }, async () => {
     const company = await createEmittingCompany();
     const given = await issuedElsewhere(company, 8, { cancel: true });

@@ -9,12 +9,14 @@ import { db, type TestCompany } from "@/test/factories";
 
 export const ELSEWHERE_CANCEL_REASON = "Pedido cancelado pelo cliente apos importacao";
 
-export async function issuedElsewhere(company: TestCompany, series: number, options: { cancel?: boolean } = {}) {
-  const previous = await db.company.findUniqueOrThrow({ where: { id: company.companyId }, select: { nfeSeries: true } });
-  await db.company.update({ where: { id: company.companyId }, data: { nfeSeries: series } });
-  const draft = await createDraft(company.companyId);
+export async function issuedElsewhere(company: TestCompany, series: number, options: { cancel?: boolean; type?: "NFE" | "NFCE" } = {}) {
+  const type = options.type ?? "NFE";
+  const column = type === "NFCE" ? "nfceSeries" : "nfeSeries";
+  const previous = await db.company.findUniqueOrThrow({ where: { id: company.companyId }, select: { nfeSeries: true, nfceSeries: true } });
+  await db.company.update({ where: { id: company.companyId }, data: { [column]: series, ...(type === "NFCE" ? { cscId: "000001", cscToken: "A1B2C3D4E5F6G7H8I9J0" } : {}) } });
+  const draft = await createDraft(company.companyId, type === "NFCE" ? { type } : {});
   await emitAndDrain(company.companyId, draft.id);
-  await db.company.update({ where: { id: company.companyId }, data: { nfeSeries: previous.nfeSeries } });
+  await db.company.update({ where: { id: company.companyId }, data: { [column]: previous[column] } });
   let document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
   if (document.status !== "AUTHORIZED") throw new Error(`issuedElsewhere: ${document.status} ${document.rejectionReason ?? ""}`);
   let cancellationXml: string | null = null;
@@ -26,6 +28,6 @@ export async function issuedElsewhere(company: TestCompany, series: number, opti
   }
   await db.domainEvent.deleteMany({ where: { documentId: document.id } });
   await db.fiscalDocument.delete({ where: { id: document.id } });
-  await db.numberingSeries.deleteMany({ where: { companyId: company.companyId, model: 55, series } });
+  await db.numberingSeries.deleteMany({ where: { companyId: company.companyId, model: type === "NFCE" ? 65 : 55, series } });
   return { xml: document.authorizedXml!, number: document.number, accessKey: document.accessKey!, protocol: document.protocolNumber!, cancellationXml };
 }
