@@ -38,10 +38,10 @@ function kindOf(tpEvento: string): DocumentEventKind | null {
 
 const eventKey = (e: { tpEvento: string; sequence: number }) => `${e.tpEvento}:${e.sequence}`;
 
-function fromAuthority(event: RegisteredEvent): ImportedEvent | null {
+/** An event the consultation lists, read as a given one is (its xJust/xCorrecao kept). */
+function fromAuthority(event: RegisteredEvent, accessKey: string): ImportedEvent {
   try {
-    const read = readRegisteredEvent(event.procEventoXml, /<chNFe>([^<]+)</.exec(event.procEventoXml)?.[1] ?? "", "authority event");
-    return read;
+    return readRegisteredEvent(event.procEventoXml, accessKey, "authority event");
   } catch {
     // An event the authority lists but whose XML we cannot read back: kept with what the answer said.
     const registeredAt = new Date(event.registeredAt);
@@ -114,8 +114,8 @@ export async function importDocument(input: { companyId: string; body: ImportDoc
 
   const events = new Map<string, ImportedEvent>();
   for (const event of consulted.events) {
-    const read = fromAuthority(event);
-    if (read) events.set(eventKey(read), read);
+    const read = fromAuthority(event, nfe.accessKey);
+    events.set(eventKey(read), read);
   }
   for (const [index, event] of given.entries()) {
     const known = events.get(eventKey(event));

@@ -19,6 +19,8 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
   const t = await getTranslations("numbering");
   const e = await getTranslations("enums");
   const env = (value: string) => e(`environment.${value as "PRODUCTION" | "HOMOLOGATION"}`);
+  // Gaps in series that do not void them by themselves: the deadline is the 10th of the following month (Ajuste SINIEF 07/05).
+  const manualGaps = unused.filter((g) => g.environment === company.environment && !series.some((s) => s.model === g.model && s.series === g.series && s.environment === g.environment && s.autoInutilize));
   const status = (value: string) => (e.has(`documentStatus.${value as "DRAFT"}`) ? e(`documentStatus.${value as "DRAFT"}`).toLowerCase() : value.toLowerCase());
   return (
     <div className="max-w-4xl space-y-6">
@@ -67,6 +69,7 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
       <section>
         <h2 className="mb-2 text-base font-semibold">{t("awaiting")}</h2>
         <p className="mb-2 text-sm text-slate-600">{t("awaitingIntro")}</p>
+        {manualGaps.length > 0 && <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">{t("deadlineWarning")}</p>}
         {unused.length === 0 ? (
           <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
