@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { POST as correctionRoute } from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
 import { POST as importRoute } from "@/app/v1/fiscal-documents/import/route";
+import { GET as detailRoute } from "@/app/v1/fiscal-documents/[id]/route";
+import { GET as xmlRoute } from "@/app/v1/fiscal-documents/[id]/xml/route";
 import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
 import { ELSEWHERE_CANCEL_REASON, issuedElsewhere } from "./testing/issued-elsewhere";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
@@ -39,7 +41,15 @@ describe("POST /v1/fiscal-documents/import", () => {
     expect(outcomes.map((o) => o.type)).toEqual(["document.imported"]);
     expect(outcomes[0]!.data).toMatchObject({ accessKey: elsewhere.accessKey, status: "AUTHORIZED", protocolNumber: elsewhere.protocol });
 
-    // A second import of the key is refused, and so is it for another company.
+    // Read back like any document: the detail, and the XML download (the authorized XML as imported).
+    const detail = await call(detailRoute, { path: `/v1/fiscal-documents/${stored.id}`, key: company.key, params: { id: stored.id } });
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body).toMatchObject({ status: "AUTHORIZED", protocolNumber: elsewhere.protocol, items: [expect.objectContaining({ cfop: expect.stringMatching(/^\d{4}$/) })] });
+    const download = await call(xmlRoute, { path: `/v1/fiscal-documents/${stored.id}/xml`, key: company.key, params: { id: stored.id } });
+    expect(download.status).toBe(200);
+    expect(download.text).toContain(elsewhere.accessKey);
+
+    // A second import of the key is refused.
     const again = await importXml(company, { xml: elsewhere.xml });
     expect(again.status).toBe(422);
     expect(again.body.code).toBe("duplicate_access_key");
