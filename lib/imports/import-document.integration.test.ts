@@ -67,6 +67,16 @@ describe("POST /v1/fiscal-documents/import", () => {
     expect(atAuthority.status).toBe("CANCELLED");
   });
 
+  it("stores one document when the same nfeProc is imported twice at once", { timeout: 120_000 }, async () => {
+    const company = await createEmittingCompany();
+    const elsewhere = await issuedElsewhere(company, 6);
+    const answers = await Promise.all([importXml(company, { xml: elsewhere.xml }), importXml(company, { xml: elsewhere.xml })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.code).toBe("duplicate_access_key");
+    expect(await db.fiscalDocument.count({ where: { accessKey: elsewhere.accessKey } })).toBe(1);
+    expect(await db.domainEvent.count({ where: { companyId: company.companyId, type: "document.imported" } })).toBe(1);
+  });
+
   it("imports an NFC-e (procNFe of model 65) and moves its own series past it", { timeout: 120_000 }, async () => {
     const company = await createEmittingCompany();
     const elsewhere = await issuedElsewhere(company, 5, { type: "NFCE" });

@@ -54,6 +54,8 @@ async function assertNumberFree(client: Prisma.TransactionClient | typeof db, co
     where: { companyId, environment: nfe.environment, type, series: nfe.series, number: nfe.number },
     select: { id: true, status: true, accessKey: true },
   });
+  // A concurrent import of the same key that committed first (seen under the series' lock).
+  if (holder?.accessKey === nfe.accessKey) throw new DomainError(422, "duplicate_access_key", `The NF-e ${nfe.accessKey} is already stored: it is document ${holder.id}`);
   if (holder) {
     throw new DomainError(
       422,
