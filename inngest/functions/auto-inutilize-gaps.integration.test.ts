@@ -14,7 +14,8 @@ import { autoInutilizeGapsFunction } from "./auto-inutilize-gaps";
 // @inngest/test; only its first and last steps are narrowed to this file's companies, since test
 // files share one database.
 
-const fixture = simulatorFixture({ authorityTimeoutMs: 1500 });
+// 4 s: generous on a loaded machine, and still short of the lost answer provoked below (9 s).
+const fixture = simulatorFixture({ authorityTimeoutMs: 4000 });
 
 const REFUSAL = { kind: "reject", cStat: "778", reason: "Rejeição: Informado NCM inexistente" } as const;
 
@@ -112,8 +113,8 @@ describe("automatic inutilization of confirmed gaps", () => {
     const company = await createEmittingCompany();
     await refusedNumber(company);
     await optIn(company);
-    // The authority registers the range, then its answer comes too late for our client (1.5 s).
-    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 3000 }, times: 1 });
+    // The authority registers the range, then its answer comes too late for our client (4 s).
+    fixture.simulator.faults.add({ service: "NFeInutilizacao4", cnpj: company.cnpj, action: { kind: "delay", ms: 9000 }, times: 1 });
     const lost = await runJob(JANUARY_4, [company.companyId]);
     expect(lost.result).toMatchObject({ requested: 1 });
     expect((await inutilized(company.companyId)).map((r) => [r.startNumber, r.status])).toEqual([[1, "PENDING"]]);
