@@ -121,6 +121,16 @@ export const BACKGROUND_SERVICES: readonly BackgroundService[] = [
       return startCertificateExpiryTimer() ? { name: "certificate expiry check" } : null;
     },
   },
+  {
+    name: "automatic inutilization",
+    runsIn: ["web"],
+    when: "no `INNGEST_EVENT_KEY` (Inngest runs `auto-inutilize-gaps` on its cron instead); acts only on series with `autoInutilize` on",
+    does: "three minutes after start, then hourly: inutilizes each opted-in series' confirmed gaps older than `AUTO_INUTILIZATION_MARGIN_HOURS` (before the 10th of the following month, Ajuste SINIEF 07/05), and from the 5th warns companies with earlier months' gaps and the setting off (webhook `numbering.gaps_pending`)",
+    start: async () => {
+      const { startAutoInutilizationTimer } = await import("@/lib/inutilizations/auto-timer");
+      return startAutoInutilizationTimer() ? { name: "automatic inutilization" } : null;
+    },
+  },
 ];
 
 /** Starts, in the table's order, every service of the process `where` whose settings call for it. */

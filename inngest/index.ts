@@ -1,3 +1,4 @@
+import { autoInutilizeGapsFunction } from "./functions/auto-inutilize-gaps";
 import { backfillWebhooksFunction } from "./functions/backfill-webhooks";
 import { buildExportFunction } from "./functions/build-export";
 import { certificateExpiryCheckFunction } from "./functions/certificate-expiry-check";
@@ -24,4 +25,5 @@ export const functions = [
   buildExportFunction,
   exportsHousekeepingFunction,
   certificateExpiryCheckFunction,
+  autoInutilizeGapsFunction,
 ];

@@ -21,6 +21,7 @@ import { receivedReformEventContracts } from "@/lib/received/reform-event-contra
 import { exportContracts } from "@/lib/exports/contracts";
 import { lookupContracts } from "@/lib/lookups/contracts";
 import { syncDocumentContracts } from "@/lib/document-events/sync-contracts";
+import { importContracts } from "@/lib/imports/contracts";
 
 // Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
 // docs/api-reference.md (npm run docs:api), the dashboard's API reference and the
@@ -38,6 +39,7 @@ export const allContracts: Contract[] = [
   ...taxRuleContracts,
   ...templateContracts,
   ...documentContracts,
+  ...importContracts,
   ...emissionContracts,
   ...documentEventContracts,
   ...issuerReformEventContracts,

@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Synchronous authority calls (cancel, correction letter, delivery receipt, inutilization) one company may have in flight.
   AUTHORITY_CALLS_PER_COMPANY: z.coerce.number().int().min(1).default(4),
+  // Automatic inutilization of confirmed gaps (lib/inutilizations/auto-inutilize.ts): hours a refused
+  // document keeps its number for a re-emission before the job voids it; at most 120 so a gap of the
+  // month's last day is still voided by the 6th, before the 10th (docs/api-notes/inutilizations.md).
+  AUTO_INUTILIZATION_MARGIN_HOURS: z.coerce.number().int().min(1).max(120).default(24),
   // Rate-limit counters in Redis instead of PostgreSQL (lib/rate-limit).
   REDIS_URL: z.string().url().optional(),
   // How often a process sends the hits it counted for per-request limits (lib/rate-limit/batched.ts) and reads back the others'.

@@ -134,6 +134,13 @@ export const ErrorCode = {
   taxpayer_lookup_unavailable: "taxpayer_lookup_unavailable",
   recipient_registration_inactive: "recipient_registration_inactive",
   sync_not_applicable: "sync_not_applicable",
+  // Importing documents issued elsewhere (docs/api-notes/import.md, issue 56 item 3).
+  import_invalid_document: "import_invalid_document",
+  import_other_company: "import_other_company",
+  import_environment_mismatch: "import_environment_mismatch",
+  import_number_in_use: "import_number_in_use",
+  import_not_at_authority: "import_not_at_authority",
+  duplicate_access_key: "duplicate_access_key",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -74,6 +74,8 @@ export async function recordInutilizationOutcome(tx: Prisma.TransactionClient, r
         startNumber: record.startNumber,
         endNumber: record.endNumber,
         year: record.year,
+        // Our addition: MANUAL or AUTOMATIC (the gap job, docs/api-notes/inutilizations.md).
+        origin: record.origin,
       },
     },
   });

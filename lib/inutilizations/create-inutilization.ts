@@ -23,13 +23,21 @@ const SAME_RANGE_ALREADY_VOIDED = "563";
  * document.inutilized outcome and the INUTILIZED status of the drafts and
  * rejected documents holding those numbers in one transaction.
  */
-export async function createInutilization(input: { companyId: string; body: CreateInutilizationInput; now?: Date }): Promise<CreateInutilizationResponse> {
+export async function createInutilization(input: {
+  companyId: string;
+  body: CreateInutilizationInput;
+  now?: Date;
+  /** AUTOMATIC: requested by the gap job (lib/inutilizations/auto-inutilize.ts). */
+  origin?: "MANUAL" | "AUTOMATIC";
+  /** The 2-digit year of the numbers (the gap job: their keys' AA); the current year in the company's state otherwise. */
+  year?: string;
+}): Promise<CreateInutilizationResponse> {
   const { companyId, body } = input;
   const now = input.now ?? new Date();
   const company = await db.company.findFirst({ where: { id: companyId } });
   if (!company) throw notFound("Company");
   const state = stateInfo(company.state);
-  const year = localYear(now, state.timezone);
+  const year = input.year ?? localYear(now, state.timezone);
   const range = { companyId, environment: company.environment, model: body.model, series: body.series, startNumber: body.startNumber, endNumber: body.endNumber, year };
 
   // One inutilization of a series at a time (lib/authority-calls): parallel requests for one
@@ -57,7 +65,7 @@ export async function createInutilization(input: { companyId: string; body: Crea
     const pending = await db.inutilization.findFirst({ where: { ...range, status: "PENDING" }, orderBy: { createdAt: "desc" } });
     const record: Inutilization =
       pending ??
-      (await db.inutilization.create({ data: { ...range, status: "PENDING", justification: body.justification, requestXml: signed } }));
+      (await db.inutilization.create({ data: { ...range, status: "PENDING", justification: body.justification, requestXml: signed, origin: input.origin ?? "MANUAL" } }));
 
     const target = { uf: company.state, environment: company.environment, model: body.model === "65" ? 65 : 55 } as const;
     await assertNotMisusePaused(companyId, target);
@@ -103,7 +111,7 @@ export async function createInutilization(input: { companyId: string; body: Crea
 }
 
 /** The 2-digit year in the issuer's state, which is the year the authority checks. */
-function localYear(date: Date, timeZone: string): string {
+export function localYear(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, year: "2-digit" }).format(date);
 }
 

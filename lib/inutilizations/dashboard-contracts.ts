@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
+import { AutoInutilizeSetting, AutoInutilizeSettingInput } from "./auto-setting";
 import { CreateInutilizationInput, CreateInutilizationResponse, InutilizationPage, ListInutilizationsQuery } from "./schemas";
 
 const params = z.object({ companyId: z.string().min(1) });
@@ -25,4 +26,16 @@ export const dashboardCreateInutilizationContract = defineContract({
   body: CreateInutilizationInput,
   response: CreateInutilizationResponse,
   errorStatuses: [404, 422, 503],
+});
+
+export const dashboardSetAutoInutilizeContract = defineContract({
+  method: "PUT",
+  path: "/api/dashboard/companies/{companyId}/numbering/auto-inutilization",
+  summary: "Turn the automatic inutilization of a series' confirmed gaps on or off",
+  tag: "Dashboard: inutilizations",
+  scope: null,
+  params,
+  body: AutoInutilizeSettingInput,
+  response: AutoInutilizeSetting,
+  errorStatuses: [404],
 });

@@ -36,6 +36,8 @@ export const InutilizationRecord = z.object({
   environment: z.enum(["PRODUCTION", "HOMOLOGATION"]),
   cStat: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  // Our addition: who asked for it, a person (MANUAL) or the gap job (AUTOMATIC, docs/api-notes/inutilizations.md).
+  origin: z.enum(["MANUAL", "AUTOMATIC"]),
 });
 export type InutilizationRecord = z.infer<typeof InutilizationRecord>;
 

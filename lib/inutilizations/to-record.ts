@@ -17,5 +17,6 @@ export function toInutilizationRecord(row: Inutilization): InutilizationRecord {
     environment: row.environment,
     cStat: row.cStat,
     rejectionReason: row.rejectionReason,
+    origin: row.origin === "AUTOMATIC" ? "AUTOMATIC" : "MANUAL",
   };
 }

@@ -6,7 +6,7 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { notFound, validationError } from "@/lib/errors";
 import { MAX_DOCUMENT_NUMBER, type FiscalModel } from "./allocate-number";
 
-export type SeriesCounter = { model: FiscalModel; series: number; environment: Environment; nextNumber: number; isDefault: boolean };
+export type SeriesCounter = { model: FiscalModel; series: number; environment: Environment; nextNumber: number; isDefault: boolean; autoInutilize: boolean };
 
 /**
  * Next number per series for the dashboard: every counter of the company, plus
@@ -19,7 +19,7 @@ export async function listSeriesCounters(companyId: string, client: DbClient = d
   const rows = await client.numberingSeries.findMany({
     where: { companyId },
     orderBy: [{ environment: "asc" }, { model: "asc" }, { series: "asc" }],
-    select: { model: true, series: true, environment: true, nextNumber: true },
+    select: { model: true, series: true, environment: true, nextNumber: true, autoInutilize: true },
   });
   const defaults: Record<FiscalModel, number> = { 55: company.nfeSeries, 65: company.nfceSeries, 99: company.dpsSeries };
   const isDefault = (model: number, series: number, environment: Environment) =>
@@ -27,7 +27,7 @@ export async function listSeriesCounters(companyId: string, client: DbClient = d
   const counters: SeriesCounter[] = rows.map((r) => ({ ...r, model: r.model as FiscalModel, isDefault: isDefault(r.model, r.series, r.environment) }));
   for (const model of [55, 65] as const) {
     if (!counters.some((c) => c.isDefault && c.model === model)) {
-      counters.push({ model, series: defaults[model], environment: company.environment, nextNumber: 1, isDefault: true });
+      counters.push({ model, series: defaults[model], environment: company.environment, nextNumber: 1, isDefault: true, autoInutilize: false });
     }
   }
   return counters.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.model - b.model || a.series - b.series);
@@ -80,5 +80,21 @@ export async function setNextNumber(
       );
     }
     if (created.length === 0) await sqlOn(tx, UPDATE, [...series, key.nextNumber]);
+  });
+}
+
+/**
+ * Turns the automatic inutilization of a series' confirmed gaps on or off (issue 56 item 5,
+ * lib/inutilizations/auto-inutilize.ts). A series never numbered gets its counter row now (next 1).
+ */
+export async function setAutoInutilize(
+  key: { companyId: string; model: FiscalModel; series: number; environment: Environment; autoInutilize: boolean },
+  client: DbClient = db,
+): Promise<void> {
+  if (key.model === 99) throw validationError("automatic inutilization applies to NF-e and NFC-e series only");
+  await client.numberingSeries.upsert({
+    where: { companyId_model_series_environment: { companyId: key.companyId, model: key.model, series: key.series, environment: key.environment } },
+    create: { companyId: key.companyId, model: key.model, series: key.series, environment: key.environment, nextNumber: 1, autoInutilize: key.autoInutilize },
+    update: { autoInutilize: key.autoInutilize },
   });
 }

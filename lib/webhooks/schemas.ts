@@ -9,7 +9,7 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // (such a document at 75 % of its transmission deadline, issue 50), the received documents' RECEIVED_DOCUMENT_CREATED /
 // RECEIVED_DOCUMENT_UPDATED, DOCUMENT_EVENT_REGISTERED (docs/api-notes/reform-events.md) and the certificate alerts'
 // COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"] as const;
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING"] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
   "document.rejected",
@@ -24,6 +24,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "document.event_registered",
   "company.certificate_expiring",
   "company.certificate_expired",
+  // A document issued elsewhere and imported (docs/api-notes/import.md).
+  "document.imported",
+  // Confirmed gaps of an earlier month still to inutilize, from the 5th (docs/api-notes/inutilizations.md).
+  "numbering.gaps_pending",
   "webhook.ping",
   "webhook.test",
 ] as const;

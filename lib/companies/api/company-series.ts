@@ -2,7 +2,7 @@ import type { Company } from "@prisma/client";
 import { db, type DbClient } from "@/lib/db/client";
 import { withTransaction } from "@/lib/db/with-transaction";
 import { conflict, notFound } from "@/lib/errors";
-import { listSeriesCounters, setNextNumber, type FiscalModel, type SeriesCounter } from "@/lib/numbering";
+import { listSeriesCounters, setAutoInutilize, setNextNumber, type FiscalModel, type SeriesCounter } from "@/lib/numbering";
 import type { CreateSeriesBody, SeriesType } from "./schemas";
 
 // Numbering series through the API, in the company's current environment.
@@ -19,6 +19,7 @@ const toResource = (counter: SeriesCounter) => ({
   environment: counter.environment,
   nextNumber: counter.nextNumber,
   isDefault: counter.isDefault,
+  autoInutilize: counter.autoInutilize,
 });
 
 export async function listCompanySeries(companyId: string, client: DbClient = db) {
@@ -34,9 +35,12 @@ async function applySeries(company: Company, body: CreateSeriesBody, tx: DbClien
   if (body.nextNumber !== undefined) {
     await setNextNumber({ companyId: company.id, model: MODEL[body.type], series: body.series, environment: company.environment, nextNumber: body.nextNumber }, tx);
   }
+  if (body.autoInutilize !== undefined) {
+    await setAutoInutilize({ companyId: company.id, model: MODEL[body.type], series: body.series, environment: company.environment, autoInutilize: body.autoInutilize }, tx);
+  }
   if (body.default) await tx.company.update({ where: { id: company.id }, data: { [DEFAULT_COLUMN[body.type]]: body.series } });
   const stored = await findSeries(company.id, body.type, body.series, tx);
-  return toResource(stored ?? { model: MODEL[body.type], series: body.series, environment: company.environment, nextNumber: body.nextNumber ?? 1, isDefault: false });
+  return toResource(stored ?? { model: MODEL[body.type], series: body.series, environment: company.environment, nextNumber: body.nextNumber ?? 1, isDefault: false, autoInutilize: false });
 }
 
 /** Adds a series (409 when it exists in the environment); next number 1 unless given. */

@@ -103,7 +103,7 @@ describe("onboarding a company with an account key", () => {
 
     const series = await api(createSeries, { method: "POST", ...at(id, "/series"), body: { type: "NFE", series: 2, nextNumber: 10, default: true } });
     expect(series.status).toBe(201);
-    expect(series.body).toEqual({ type: "NFE", series: 2, environment: "HOMOLOGATION", nextNumber: 10, isDefault: true });
+    expect(series.body).toEqual({ type: "NFE", series: 2, environment: "HOMOLOGATION", nextNumber: 10, isDefault: true, autoInutilize: false });
     expect((await api(createSeries, { method: "POST", ...at(id, "/series"), body: { type: "NFE", series: 2 } })).status).toBe(409);
     expect((await api(patchSeries, { method: "PATCH", ...at(id, "/series"), body: { type: "NFE", series: 7, nextNumber: 3 } })).status).toBe(404);
     const listed = await api(listSeries, at(id, "/series"));

@@ -80,11 +80,13 @@ export const CreateSeriesBody = z
     nextNumber: z.number().int().min(1).max(999_999_999).optional(),
     /** Make it the company's default series of the type (the one emission uses). */
     default: z.boolean().optional(),
+    /** Inutilize this series' confirmed gaps automatically before the legal deadline (NFE/NFCE; off by default; docs/api-notes/inutilizations.md). */
+    autoInutilize: z.boolean().optional(),
   })
   .strict();
 export type CreateSeriesBody = z.output<typeof CreateSeriesBody>;
-export const UpdateSeriesBody = CreateSeriesBody.refine((b) => b.nextNumber !== undefined || b.default !== undefined, {
-  message: "send nextNumber, default or both",
+export const UpdateSeriesBody = CreateSeriesBody.refine((b) => b.nextNumber !== undefined || b.default !== undefined || b.autoInutilize !== undefined, {
+  message: "send nextNumber, default, autoInutilize or several",
 });
 export const SeriesResource = z.object({
   type: SeriesType,
@@ -92,6 +94,7 @@ export const SeriesResource = z.object({
   environment: z.enum(["PRODUCTION", "HOMOLOGATION"]),
   nextNumber: z.number().int(),
   isDefault: z.boolean(),
+  autoInutilize: z.boolean(),
 });
 
 /** A company key created by an account key: the company scopes the account key holds unless narrowed (lib/auth/grant-scopes.ts). */

@@ -17,9 +17,14 @@ export default async function DocumentsPage({ params }: { params: Promise<{ comp
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         {canWrite(user.role) && (
-          <Link href={`/dashboard/c/${company.id}/documents/new`} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-            {t("new")}
-          </Link>
+          <div className="flex items-center gap-2">
+            <Link href={`/dashboard/c/${company.id}/documents/import`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              {t("import")}
+            </Link>
+            <Link href={`/dashboard/c/${company.id}/documents/new`} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+              {t("new")}
+            </Link>
+          </div>
         )}
       </div>
       <DocumentsListPanel companyId={company.id} />

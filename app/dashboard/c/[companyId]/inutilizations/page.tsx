@@ -18,6 +18,7 @@ export default async function InutilizationsPage({ params, searchParams }: { par
   const { user, company } = await requireSessionCompany(companyId);
   const t = await getTranslations("inutilizations");
   const statuses = await getTranslations("enums.inutilizationStatus");
+  const origins = await getTranslations("inutilizations.origins");
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   const page = Math.max(1, Number((await searchParams).page) || 1);
   const [records, unused] = await Promise.all([listInutilizations(company.id, { page, pageSize: 50 }), listUnusedNumbers(company.id)]);
@@ -50,12 +51,13 @@ export default async function InutilizationsPage({ params, searchParams }: { par
               <th className={th}>{t("columns.status")}</th>
               <th className={th}>{t("columns.protocol")}</th>
               <th className={th}>{t("columns.justification")}</th>
+              <th className={th}>{t("columns.origin")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {records.data.length === 0 && (
               <tr>
-                <td className={`${td} text-slate-500`} colSpan={7}>{t("empty")}</td>
+                <td className={`${td} text-slate-500`} colSpan={8}>{t("empty")}</td>
               </tr>
             )}
             {records.data.map((record) => (
@@ -67,6 +69,7 @@ export default async function InutilizationsPage({ params, searchParams }: { par
                 <td className={`${td} ${STATUS_CLASS[record.status] ?? ""}`}>{statuses(record.status as "PENDING" | "AUTHORIZED" | "REJECTED")}</td>
                 <td className={td}>{record.protocol ?? (record.rejectionReason ? `${record.cStat} - ${record.rejectionReason}` : "—")}</td>
                 <td className={`${td} text-slate-600`}>{record.justification}</td>
+                <td className={td}>{origins(record.origin)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,8 @@
 import { getTranslations } from "next-intl/server";
+import { AutoInutilizeToggle } from "@/components/dashboard/numbering/auto-inutilize-toggle";
+import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
+import { env as config } from "@/lib/config/env";
 import { listSeriesCounters, listUnusedNumbers } from "@/lib/numbering";
 
 export const dynamic = "force-dynamic";
@@ -11,11 +14,13 @@ const td = "px-3 py-2";
 
 export default async function NumberingPage({ params }: { params: Promise<{ companyId: string }> }) {
   const { companyId } = await params;
-  const { company } = await requireSessionCompany(companyId);
+  const { user, company } = await requireSessionCompany(companyId);
   const [series, unused] = await Promise.all([listSeriesCounters(company.id), listUnusedNumbers(company.id)]);
   const t = await getTranslations("numbering");
   const e = await getTranslations("enums");
   const env = (value: string) => e(`environment.${value as "PRODUCTION" | "HOMOLOGATION"}`);
+  // Gaps in series that do not void them by themselves: the deadline is the 10th of the following month (Ajuste SINIEF 07/05).
+  const manualGaps = unused.filter((g) => g.environment === company.environment && !series.some((s) => s.model === g.model && s.series === g.series && s.environment === g.environment && s.autoInutilize));
   const status = (value: string) => (e.has(`documentStatus.${value as "DRAFT"}`) ? e(`documentStatus.${value as "DRAFT"}`).toLowerCase() : value.toLowerCase());
   return (
     <div className="max-w-4xl space-y-6">
@@ -27,6 +32,7 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
       </div>
       <section>
         <h2 className="mb-2 text-base font-semibold">{t("series")}</h2>
+        <p className="mb-2 text-sm text-slate-600">{t("autoInutilizeHint", { hours: config().AUTO_INUTILIZATION_MARGIN_HOURS })}</p>
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table aria-label={t("series")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -35,6 +41,7 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
                 <th className={th}>{t("seriesColumn")}</th>
                 <th className={th}>{t("environment")}</th>
                 <th className={th}>{t("nextNumber")}</th>
+                <th className={th}>{t("autoInutilize")}</th>
                 <th className={th}></th>
               </tr>
             </thead>
@@ -45,6 +52,13 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
                   <td className={td}>{s.series}</td>
                   <td className={td}>{env(s.environment)}</td>
                   <td className={`${td} font-mono`}>{s.nextNumber}</td>
+                  <td className={td}>
+                    {s.model !== 99 && s.environment === company.environment ? (
+                      <AutoInutilizeToggle companyId={company.id} model={s.model === 65 ? "65" : "55"} series={s.series} enabled={s.autoInutilize} canWrite={canWrite(user.role)} />
+                    ) : (
+                      <span className="text-xs text-slate-400">—</span>
+                    )}
+                  </td>
                   <td className={`${td} text-xs text-slate-500`}>{s.isDefault ? t("default") : ""}</td>
                 </tr>
               ))}
@@ -55,6 +69,7 @@ export default async function NumberingPage({ params }: { params: Promise<{ comp
       <section>
         <h2 className="mb-2 text-base font-semibold">{t("awaiting")}</h2>
         <p className="mb-2 text-sm text-slate-600">{t("awaitingIntro")}</p>
+        {manualGaps.length > 0 && <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">{t("deadlineWarning")}</p>}
         {unused.length === 0 ? (
           <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
