@@ -19,6 +19,7 @@ import { emailContracts } from "@/lib/email/contracts";
 import { receivedDocumentContracts } from "@/lib/received/contracts";
 import { receivedReformEventContracts } from "@/lib/received/reform-event-contracts";
 import { exportContracts } from "@/lib/exports/contracts";
+import { transportManifestContracts } from "@/lib/mdfe/contracts";
 
 // Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
 // docs/api-reference.md (npm run docs:api), the dashboard's API reference and the
@@ -48,4 +49,5 @@ export const allContracts: Contract[] = [
   ...receivedDocumentContracts,
   ...receivedReformEventContracts,
   ...exportContracts,
+  ...transportManifestContracts,
 ];

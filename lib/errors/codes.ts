@@ -126,6 +126,16 @@ export const ErrorCode = {
   // allow on this document (model, status, author, items); a 110001 on an event that cannot be cancelled.
   reform_event_not_allowed: "reform_event_not_allowed",
   event_not_cancellable: "event_not_cancellable",
+
+  // MDF-e (docs/api-notes/mdfe.md): a modal not built yet; a carried document, vehicle, municipality
+  // or route the manifest cannot take; a driver already on the manifest or an eleventh one.
+  unsupported_modal: "unsupported_modal",
+  invalid_document: "invalid_document",
+  invalid_vehicle: "invalid_vehicle",
+  invalid_municipality: "invalid_municipality",
+  invalid_route: "invalid_route",
+  driver_already_listed: "driver_already_listed",
+  driver_limit_reached: "driver_limit_reached",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

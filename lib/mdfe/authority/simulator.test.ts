@@ -14,7 +14,9 @@ const credentials = testSigningCredentials();
 const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
 const common = { environment: "HOMOLOGATION" as const, issuerCnpj: MDFE_ISSUER_CNPJ, issuerUf: "SP", occurredAt: "2026-12-07T15:00:00Z" };
 
-function event(input: Omit<MdfeEventInput, keyof typeof common> & Partial<typeof common>) {
+type Detail = MdfeEventInput extends infer E ? (E extends MdfeEventInput ? Omit<E, keyof typeof common> : never) : never;
+
+function event(input: Detail) {
   return buildSignedMdfeEvent({ ...common, ...input } as MdfeEventInput, credentials).xml;
 }
 
