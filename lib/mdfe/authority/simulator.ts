@@ -62,6 +62,8 @@ export class MdfeSimulator {
   private readonly manifests = new Map<string, StoredMdfe>();
   /** The clock (tests move it to check the 24 h cancellation window). */
   now: () => Date = () => new Date();
+  /** Lost answers: the next N requests are processed, but their answers never reach the caller (a timeout). */
+  lostAnswers = 0;
 
   /** Answers one SOAP request as the SVRS would: the envelope in, the envelope out. */
   handle(url: string, envelope: string): string {
@@ -80,7 +82,12 @@ export class MdfeSimulator {
   transport(): MdfeTransport {
     return async (call) => {
       try {
-        return { ok: true, body: this.handle(call.url, call.envelope) };
+        const body = this.handle(call.url, call.envelope);
+        if (this.lostAnswers > 0) {
+          this.lostAnswers--;
+          return { ok: false, reason: "The answer did not arrive within the timeout (simulated lost answer)" };
+        }
+        return { ok: true, body };
       } catch (error) {
         return { ok: false, reason: `Simulator failure: ${(error as Error).message}` };
       }
