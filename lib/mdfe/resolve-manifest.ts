@@ -1,4 +1,5 @@
 import type { Company } from "@prisma/client";
+import Decimal from "decimal.js";
 import { STATES } from "@/lib/br";
 import { normalizePlate } from "@/lib/carriers/plate";
 import { db } from "@/lib/db/client";
@@ -29,7 +30,7 @@ function owner(o: { document: { type: "CNPJ" | "CPF"; value: string }; rntrc: st
   return { document: o.document, rntrc: o.rntrc, name: o.name, stateRegistration: o.stateRegistration, uf: o.state, ownerType };
 }
 
-async function carriedDocuments(companyId: string, environment: Company["environment"], body: CreateTransportManifestInput): Promise<{ rows: CarriedDocumentRow[]; total: number }> {
+async function carriedDocuments(companyId: string, environment: Company["environment"], body: CreateTransportManifestInput): Promise<{ rows: CarriedDocumentRow[]; total: Decimal }> {
   const ids = body.unloading.flatMap((u) => u.documents.flatMap((d) => ("documentId" in d ? [d.documentId] : [])));
   const keys = body.unloading.flatMap((u) => u.documents.flatMap((d) => ("accessKey" in d ? [d.accessKey] : [])));
   const found = await db.fiscalDocument.findMany({
@@ -40,7 +41,7 @@ async function carriedDocuments(companyId: string, environment: Company["environ
   const byKey = new Map(found.filter((d) => d.accessKey).map((d) => [d.accessKey!, d]));
   const rows: CarriedDocumentRow[] = [];
   const seen = new Set<string>();
-  let total = 0;
+  let total = new Decimal(0);
   for (const unloading of body.unloading) {
     for (const ref of unloading.documents) {
       const label = "documentId" in ref ? `Document ${ref.documentId}` : `NF-e ${ref.accessKey}`;
@@ -51,7 +52,7 @@ async function carriedDocuments(companyId: string, environment: Company["environ
       if (document.environment !== environment) throw unprocessable("invalid_document", `${label} was issued in ${document.environment}; the company now issues in ${environment}`);
       if (seen.has(document.accessKey)) throw unprocessable("invalid_document", `${label} is listed twice`);
       seen.add(document.accessKey);
-      total += Number(document.totalValue);
+      total = total.plus(document.totalValue.toString());
       rows.push({ documentId: document.id, accessKey: document.accessKey, municipalityCode: unloading.code, municipalityName: unloading.name });
     }
   }
@@ -164,8 +165,9 @@ export async function resolveManifest(company: Company, body: CreateTransportMan
     })),
     product: { cargoType: body.product.cargoType, description: body.product.description, ncm: body.product.ncm ?? null, gtin: body.product.gtin ?? null },
     cargoUnit: body.cargo.unit === "TON" ? "02" : "01",
-    cargoQuantity: Number(body.cargo.quantity).toFixed(4),
-    cargoValue: body.cargo.value ? Number(body.cargo.value).toFixed(2) : total.toFixed(2),
+    cargoQuantity: new Decimal(body.cargo.quantity).toFixed(4),
+    // vCarga: the value of the goods carried; by default the sum of the NF-e totals (vNF).
+    cargoValue: body.cargo.value ? new Decimal(body.cargo.value).toFixed(2) : total.toFixed(2),
     additionalInfo: body.additionalInformation ? { complementary: body.additionalInformation } : null,
     technicalResponsible:
       company.respTecCnpj && company.respTecContact && company.respTecEmail && company.respTecPhone
