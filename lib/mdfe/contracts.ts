@@ -73,6 +73,18 @@ export const transportManifestXmlContract = defineContract({
   errorStatuses: [404, 422],
 });
 
+export const transportManifestDamdfeContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests/{id}/damdfe",
+  summary: "The DAMDFE PDF (A4, QR Code and the key's barcode)",
+  description: "422 invalid_status while PROCESSING or when REJECTED.",
+  tag: TAG,
+  scope: "documents:read",
+  params: ManifestIdParams,
+  responseContentType: "application/pdf",
+  errorStatuses: [404, 422],
+});
+
 export const emitTransportManifestContract = defineContract({
   method: "POST",
   path: "/v1/transport-manifests/{id}/emit",
@@ -132,6 +144,7 @@ export const transportManifestContracts = [
   listOpenTransportManifestsContract,
   getTransportManifestContract,
   transportManifestXmlContract,
+  transportManifestDamdfeContract,
   emitTransportManifestContract,
   closeTransportManifestContract,
   cancelTransportManifestContract,

@@ -4,6 +4,7 @@ export { createTransportManifest, emitTransportManifest } from "./issue-manifest
 export { addTransportManifestDriver, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
 export { getTransportManifest, getTransportManifestXml, listOpenTransportManifests, listTransportManifests } from "./read-manifests";
 export { transportManifestContracts } from "./contracts";
+export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";
 export { buildMdfe, MDFE_NAMESPACE } from "./xml/build-mdfe";
 export { buildSignedMdfe, validateMdfe } from "./xml/build-signed-mdfe";
 export { buildSignedMdfeEvent, type MdfeEventInput } from "./xml/build-event";

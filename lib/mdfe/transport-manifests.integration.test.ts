@@ -10,6 +10,8 @@ import * as collection from "@/app/v1/transport-manifests/route";
 import * as openRoute from "@/app/v1/transport-manifests/open/route";
 import * as member from "@/app/v1/transport-manifests/[id]/route";
 import * as xmlRoute from "@/app/v1/transport-manifests/[id]/xml/route";
+import * as damdfeRoute from "@/app/v1/transport-manifests/[id]/damdfe/route";
+import { decodePdfBarcodes } from "@/test/barcodes";
 import * as emitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
 import * as closeRoute from "@/app/v1/transport-manifests/[id]/close/route";
 import * as cancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
@@ -81,6 +83,13 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     const signed = /<MDFe\b[\s\S]*<\/MDFe>/.exec(xml.text)![0];
     expect(verifyXmlSignature(signed).valid).toBe(true);
     expect(xmlsecVerify(xml.text, "infMDFe").ok).toBe(true);
+
+    // The DAMDFE read back by a scanner (zbarimg): the QR-Code is qrCodMDFe, the barcode the key.
+    const pdf = await damdfeRoute.GET(new Request(`http://localhost/v1/transport-manifests/${id}/damdfe`, { headers: { authorization: `Bearer ${key()}` } }), { params: Promise.resolve({ id }) });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const symbols = decodePdfBarcodes(Buffer.from(await pdf.arrayBuffer()));
+    expect(symbols).toEqual(expect.arrayContaining([{ type: "QR-Code", data: created.body.qrCode }, { type: "CODE-128", data: created.body.accessKey }]));
 
     const driver = await post(driversRoute.POST, "drivers", id, { name: "Maria Souza", cpf: "111.444.777-35" });
     expect(driver.status, driver.text).toBe(200);
