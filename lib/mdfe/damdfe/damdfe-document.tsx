@@ -23,6 +23,7 @@ export function DamdfeDocument({ data }: { data: DamdfeData }) {
               {data.rntrc ? <Text style={s.value}>{`RNTRC ${data.rntrc}`}</Text> : null}
             </View>
             <View style={[s.field, { width: 100, alignItems: "center", justifyContent: "center" }]}>
+              {/* eslint-disable-next-line jsx-a11y/alt-text -- @react-pdf's Image is drawn into the PDF and has no alt attribute */}
               <Image src={data.qrCodePng} style={{ width: 80, height: 80 }} />
             </View>
           </View>
