@@ -1,6 +1,7 @@
 import { env } from "@/lib/config/env";
 import { usesSimulator } from "@/lib/authority/tax-authority";
 import { MdfeSimulator } from "./simulator";
+import { PrismaMdfeSimulatorStore } from "./simulator-store";
 import { SoapMdfeAuthority } from "./soap-mdfe-authority";
 import type { MdfeAuthority, MdfeEnvironment } from "./types";
 
@@ -11,7 +12,7 @@ let simulator: MdfeSimulator | null = null;
 
 /** The process's MDF-e simulator (tests reach it to move its clock). */
 export function mdfeSimulator(): MdfeSimulator {
-  simulator ??= new MdfeSimulator();
+  simulator ??= new MdfeSimulator(new PrismaMdfeSimulatorStore());
   return simulator;
 }
 

@@ -12,10 +12,11 @@ import { eventDetailDocument } from "../xml/build-event";
 import { mdfeEndpoint, serviceOfPath, type MdfeService } from "./endpoints";
 import { mdfeSoapAnswer } from "./messages";
 import type { MdfeTransport } from "./soap-mdfe-authority";
+import { MemoryMdfeSimulatorStore, type MdfeSimulatorStore } from "./simulator-store";
 
 // The built-in MDF-e authority (SVRS) for HOMOLOGATION and tests: it reads the same SOAP envelopes
 // the real service reads and refuses what the MOC MDF-e 3.00a refuses, with its codes. State is
-// per simulator instance (in memory): see docs/api-notes/mdfe.md, "Simulator".
+// in a MdfeSimulatorStore: PostgreSQL in the app, memory in unit tests (simulator-store.ts).
 
 const NS = "http://www.portalfiscal.inf.br/mdfe";
 const VER_APLIC = "SVRS-SIM-MDFe";
@@ -43,30 +44,15 @@ export const REJECTIONS = {
 
 type Rejection = readonly [string, string];
 
-type StoredMdfe = {
-  key: string;
-  environment: string;
-  cnpj: string;
-  protocol: string;
-  authorizedAt: Date;
-  situation: "AUTHORIZED" | "CANCELLED" | "CLOSED";
-  plate: string;
-  tpEmit: string;
-  endUf: string;
-  drivers: Set<string>;
-  protMDFeXml: string;
-  events: { type: string; sequence: number; procEventoXml: string }[];
-};
-
 export class MdfeSimulator {
-  private readonly manifests = new Map<string, StoredMdfe>();
+  constructor(private readonly store: MdfeSimulatorStore = new MemoryMdfeSimulatorStore()) {}
   /** The clock (tests move it to check the 24 h cancellation window). */
   now: () => Date = () => new Date();
   /** Lost answers: the next N requests are processed, but their answers never reach the caller (a timeout). */
   lostAnswers = 0;
 
   /** Answers one SOAP request as the SVRS would: the envelope in, the envelope out. */
-  handle(url: string, envelope: string): string {
+  async handle(url: string, envelope: string): Promise<string> {
     const service = serviceOfPath(new URL(url).pathname);
     if (!service) throw new Error(`MDF-e simulator: no service at ${url}`);
     const environment = new URL(url).hostname.includes("homologacao") ? "2" : "1";
@@ -75,14 +61,14 @@ export class MdfeSimulator {
     // cUF of mdfeCabecMsg: the issuer's state, echoed in the answers (SVRS answers for every state).
     const header = /<(?:[\w.-]+:)?mdfeCabecMsg\b[\s\S]*?<\/(?:[\w.-]+:)?mdfeCabecMsg>/.exec(envelope)?.[0] ?? "";
     const cUF = /<(?:[\w.-]+:)?cUF>(\d{2})</.exec(header)?.[1] ?? "43";
-    return mdfeSoapAnswer(endpoint, this.answer(service, payload, environment, cUF));
+    return mdfeSoapAnswer(endpoint, await this.answer(service, payload, environment, cUF));
   }
 
   /** The transport that hands requests to this simulator instead of the network. */
   transport(): MdfeTransport {
     return async (call) => {
       try {
-        const body = this.handle(call.url, call.envelope);
+        const body = await this.handle(call.url, call.envelope);
         if (this.lostAnswers > 0) {
           this.lostAnswers--;
           return { ok: false, reason: "The answer did not arrive within the timeout (simulated lost answer)" };
@@ -94,7 +80,7 @@ export class MdfeSimulator {
     };
   }
 
-  private answer(service: MdfeService, payload: string, tpAmb: string, cUF: string): string {
+  private async answer(service: MdfeService, payload: string, tpAmb: string, cUF: string): Promise<string> {
     switch (service) {
       case "MDFeRecepcaoSinc":
         return this.authorize(payload, tpAmb, cUF);
@@ -117,7 +103,7 @@ export class MdfeSimulator {
     return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${escape(reason + detail)}</xMotivo></retMDFe>`;
   }
 
-  private authorize(payload: string, tpAmb: string, cUF: string): string {
+  private async authorize(payload: string, tpAmb: string, cUF: string): Promise<string> {
     let xml: string;
     try {
       xml = gunzipSync(Buffer.from(payload.trim(), "base64")).toString("utf8");
@@ -140,7 +126,7 @@ export class MdfeSimulator {
     const cnpj = text(child(inf, "emit"), "CNPJ");
     const signer = checkSigner(signature.certificatePem, cnpj, this.now());
     if (signer) return this.retMDFe(tpAmb, cUF, [signer.cStat, signer.reason]);
-    const existing = this.manifests.get(key);
+    const existing = await this.store.find(tpAmb, key);
     if (existing) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE, ` [nProt:${existing.protocol}]`);
     const rodoNode = child(parseXml(rodo!), "rodo");
     const traction = child(rodoNode, "veicTracao");
@@ -155,23 +141,24 @@ export class MdfeSimulator {
     const plate = text(traction, "placa");
     const tpEmit = text(ide, "tpEmit");
     const endUf = text(ide, "UFFim");
-    const open = [...this.manifests.values()].find((m) => m.environment === tpAmb && m.situation === "AUTHORIZED" && m.plate === plate && m.tpEmit === tpEmit && m.endUf === endUf);
-    if (open) return this.retMDFe(tpAmb, cUF, REJECTIONS.OPEN_FOR_PLATE, ` [chMDFe:${open.key}]`);
+    const open = await this.store.findOpen(tpAmb, plate, tpEmit, endUf);
+    if (open) return this.retMDFe(tpAmb, cUF, REJECTIONS.OPEN_FOR_PLATE, ` [chMDFe:${open.accessKey}]`);
 
     const protocol = newProtocolNumber(cUF, this.now());
     const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(xml)?.[1] ?? "";
     const protMDFeXml =
       `<protMDFe versao="3.00"><infProt Id="MDFe${protocol}"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><chMDFe>${key}</chMDFe>` +
       `<dhRecbto>${this.stamp(cUF)}</dhRecbto><nProt>${protocol}</nProt><digVal>${digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do MDF-e</xMotivo></infProt></protMDFe>`;
-    this.manifests.set(key, { key, environment: tpAmb, cnpj, protocol, authorizedAt: this.now(), situation: "AUTHORIZED", plate, tpEmit, endUf, drivers: new Set(drivers), protMDFeXml, events: [] });
+    const inserted = await this.store.insert({ accessKey: key, environment: tpAmb, cnpj, protocol, authorizedAt: this.now(), situation: "AUTHORIZED", plate, tpEmit, endUf, drivers, protMDFeXml, events: [] });
+    if (!inserted) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE);
     return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>104</cStat><xMotivo>Arquivo processado</xMotivo>${protMDFeXml}</retMDFe>`;
   }
 
-  private consult(payload: string, tpAmb: string, cUF: string): string {
+  private async consult(payload: string, tpAmb: string, cUF: string): Promise<string> {
     const key = text(child(parseXml(payload), "consSitMDFe"), "chMDFe");
-    const stored = this.manifests.get(key);
+    const stored = await this.store.find(tpAmb, key);
     const head = `<retConsSitMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>`;
-    if (!stored || stored.environment !== tpAmb) return `${head}<cStat>217</cStat><xMotivo>${REJECTIONS.NOT_FOUND[1]}</xMotivo><cUF>${cUF}</cUF></retConsSitMDFe>`;
+    if (!stored) return `${head}<cStat>217</cStat><xMotivo>${REJECTIONS.NOT_FOUND[1]}</xMotivo><cUF>${cUF}</cUF></retConsSitMDFe>`;
     const [cStat, reason] =
       stored.situation === "CANCELLED" ? ["101", "Cancelamento de MDF-e homologado"] : stored.situation === "CLOSED" ? ["132", "Encerramento de MDF-e homologado"] : ["100", "Autorizado o uso do MDF-e"];
     return `${head}<cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo><cUF>${cUF}</cUF>${stored.protMDFeXml}${stored.events.map((e) => e.procEventoXml).join("")}</retConsSitMDFe>`;
@@ -187,7 +174,7 @@ export class MdfeSimulator {
     return `<retEventoMDFe xmlns="${NS}" versao="3.00"><infEvento${id}><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${cUF}</cOrgao><cStat>${cStat}</cStat><xMotivo>${escape(reason)}</xMotivo>${registered}</infEvento></retEventoMDFe>`;
   }
 
-  private event(payload: string, tpAmb: string, cUF: string): string {
+  private async event(payload: string, tpAmb: string, cUF: string): Promise<string> {
     const xml = payload;
     const schema = checkXmlSchema(xml, "mdfe/PL_MDFe_300a/eventoMDFe_v3.00.xsd");
     if (!schema.valid) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: ${schema.errors[0]}`]);
@@ -204,8 +191,8 @@ export class MdfeSimulator {
     if (!signature.valid) return this.retEvento(tpAmb, cUF, [REJECTIONS.SIGNATURE[0], `${REJECTIONS.SIGNATURE[1]}: ${signature.reason}`], { key });
     const signer = checkSigner(signature.certificatePem, text(inf, "CNPJ"), this.now());
     if (signer) return this.retEvento(tpAmb, cUF, [signer.cStat, signer.reason], { key });
-    const stored = this.manifests.get(key);
-    if (!stored || stored.environment !== tpAmb) return this.retEvento(tpAmb, cUF, REJECTIONS.NOT_FOUND, { key });
+    const stored = await this.store.find(tpAmb, key);
+    if (!stored) return this.retEvento(tpAmb, cUF, REJECTIONS.NOT_FOUND, { key });
     if (stored.events.some((e) => e.type === type && e.sequence === Number(sequence))) return this.retEvento(tpAmb, cUF, REJECTIONS.DUPLICATE_EVENT, { key });
     const det = child(child(inf, "detEvento"), Object.keys(child(inf, "detEvento") ?? {}).find((k) => k.startsWith("ev")) ?? "");
     if (stored.situation === "CANCELLED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CANCELLED, { key });
@@ -215,8 +202,8 @@ export class MdfeSimulator {
     if (type === "110114") {
       const cpf = text(child(det, "condutor"), "CPF");
       if (!isValidCpf(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_CPF, { key });
-      if (stored.drivers.has(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_LISTED, { key });
-      stored.drivers.add(cpf);
+      if (stored.drivers.includes(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_LISTED, { key });
+      stored.drivers.push(cpf);
     }
     if (type === "110112" && !STATES.some((s) => s.cUF === text(det, "cUF"))) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: cUF`], { key });
     if (type === "110111") stored.situation = "CANCELLED";
@@ -225,16 +212,17 @@ export class MdfeSimulator {
     const ret = this.retEvento(tpAmb, cUF, ["135", "Evento registrado e vinculado a MDF-e"], { key, type, sequence, protocol });
     const procEventoXml = `<procEventoMDFe xmlns="${NS}" versao="3.00">${xml.replace(/^<\?xml[^>]*>/, "")}${ret}</procEventoMDFe>`;
     stored.events.push({ type, sequence: Number(sequence), procEventoXml });
+    await this.store.save(stored);
     return ret;
   }
 
-  private openManifests(payload: string, tpAmb: string, cUF: string): string {
+  private async openManifests(payload: string, tpAmb: string, cUF: string): Promise<string> {
     const cnpj = text(child(parseXml(payload), "consMDFeNaoEnc"), "CNPJ");
-    const open = [...this.manifests.values()].filter((m) => m.environment === tpAmb && m.cnpj === cnpj && m.situation === "AUTHORIZED");
+    const open = await this.store.listOpen(tpAmb, cnpj);
     const [cStat, reason] = open.length > 0 ? ["111", "Consulta nao encerrados localizou MDF-e nessa situacao"] : ["112", "Consulta nao encerrados nao localizou MDF-e nessa situacao"];
     return (
       `<retConsMDFeNaoEnc xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo><cUF>${cUF}</cUF>` +
-      open.map((m) => `<infMDFe><chMDFe>${m.key}</chMDFe><nProt>${m.protocol}</nProt></infMDFe>`).join("") +
+      open.map((m) => `<infMDFe><chMDFe>${m.accessKey}</chMDFe><nProt>${m.protocol}</nProt></infMDFe>`).join("") +
       "</retConsMDFeNaoEnc>"
     );
   }

@@ -68,6 +68,25 @@ CREATE TABLE "TransportManifestEvent" (
     CONSTRAINT "TransportManifestEvent_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "MdfeSimulatorManifest" (
+    "id" TEXT NOT NULL,
+    "environment" TEXT NOT NULL,
+    "accessKey" TEXT NOT NULL,
+    "cnpj" TEXT NOT NULL,
+    "protocol" TEXT NOT NULL,
+    "authorizedAt" TIMESTAMP(3) NOT NULL,
+    "situation" TEXT NOT NULL,
+    "plate" TEXT NOT NULL,
+    "tpEmit" TEXT NOT NULL,
+    "endUf" TEXT NOT NULL,
+    "drivers" JSONB NOT NULL,
+    "protMDFeXml" TEXT NOT NULL,
+    "events" JSONB NOT NULL,
+
+    CONSTRAINT "MdfeSimulatorManifest_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "TransportManifest_companyId_status_createdAt_idx" ON "TransportManifest"("companyId", "status", "createdAt");
 
@@ -88,6 +107,15 @@ CREATE INDEX "TransportManifestEvent_status_createdAt_idx" ON "TransportManifest
 
 -- CreateIndex
 CREATE UNIQUE INDEX "TransportManifestEvent_manifestId_eventCode_sequence_key" ON "TransportManifestEvent"("manifestId", "eventCode", "sequence");
+
+-- CreateIndex
+CREATE INDEX "MdfeSimulatorManifest_environment_plate_situation_idx" ON "MdfeSimulatorManifest"("environment", "plate", "situation");
+
+-- CreateIndex
+CREATE INDEX "MdfeSimulatorManifest_environment_cnpj_situation_idx" ON "MdfeSimulatorManifest"("environment", "cnpj", "situation");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "MdfeSimulatorManifest_environment_accessKey_key" ON "MdfeSimulatorManifest"("environment", "accessKey");
 
 -- AddForeignKey
 ALTER TABLE "TransportManifest" ADD CONSTRAINT "TransportManifest_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "Company"("id") ON DELETE CASCADE ON UPDATE CASCADE;
