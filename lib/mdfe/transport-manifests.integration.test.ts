@@ -151,6 +151,24 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     expect((await get(created.body.id)).body).toMatchObject({ status: "CLOSED", events: [{ eventCode: "110112", status: "REGISTERED", protocol: expect.stringMatching(/^\d{15}$/) }] });
   });
 
+  it("delivers its outcomes to a webhook endpoint subscribed to TRANSPORT_MANIFEST_CANCELLED only", async () => {
+    const companyId = fixture.company.companyId;
+    // Written directly (no verification ping); deleted at the end so no delivery run is left to attempt.
+    const endpoint = await db.webhookEndpoint.create({ data: { companyId, url: "https://hooks.example.com/mdfe", events: ["TRANSPORT_MANIFEST_CANCELLED"], secret: "unused-in-this-test" } });
+    try {
+      const created = await create(manifestBody([{ documentId: nfe[1]!.id }], "JKL7M89"));
+      expect(created.body.status, created.text).toBe("AUTHORIZED");
+      expect((await post(cancelRoute.POST, "cancel", created.body.id, { justification: "Carga não embarcada no veículo" })).status).toBe(200);
+      const deliveries = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+      expect(deliveries.map((d) => d.eventType)).toEqual(["transport_manifest.cancelled"]);
+      const event = await db.webhookEvent.findUniqueOrThrow({ where: { id: deliveries[0]!.eventId } });
+      expect(JSON.parse(event.payload)).toMatchObject({ type: "transport_manifest.cancelled", data: { transportManifestId: created.body.id, accessKey: created.body.accessKey, status: "CANCELLED" } });
+    } finally {
+      await db.webhookDelivery.deleteMany({ where: { endpointId: endpoint.id } });
+      await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    }
+  });
+
   it("refuses other modals, documents of another company and bad input with the spec's errors", async () => {
     const air = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), modal: "AIR" });
     expect(air.status).toBe(422);
