@@ -180,6 +180,12 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     const badCpf = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), drivers: [{ name: "Fulano", cpf: "123.456.789-00" }] });
     expect(badCpf.status).toBe(400);
     expect(badCpf.body.code).toBe("validation_error");
+    const route = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), route: ["SP", "RJ"] });
+    expect(route.status).toBe(422);
+    expect(route.body.code).toBe("invalid_route");
+    const vehicle = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), vehicle: { vehicleId: "not-ours", tareKg: 7000, wheelType: "TRUCK", bodyType: "CLOSED" } });
+    expect(vehicle.status).toBe(422);
+    expect(vehicle.body.code).toBe("invalid_vehicle");
     expect((await get("does-not-exist")).status).toBe(404);
   });
 });
