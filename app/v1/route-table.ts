@@ -56,6 +56,7 @@ import * as taxRulesRoute from "@/app/v1/tax-rules/route";
 import * as transportManifestsIdCancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
 import * as transportManifestsIdCloseRoute from "@/app/v1/transport-manifests/[id]/close/route";
 import * as transportManifestsIdDamdfeRoute from "@/app/v1/transport-manifests/[id]/damdfe/route";
+import * as transportManifestsIdDocumentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
 import * as transportManifestsIdDriversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
 import * as transportManifestsIdEmitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
 import * as transportManifestsIdRoute from "@/app/v1/transport-manifests/[id]/route";
@@ -133,6 +134,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/transport-manifests/[id]/cancel", module: transportManifestsIdCancelRoute },
   { path: "/v1/transport-manifests/[id]/close", module: transportManifestsIdCloseRoute },
   { path: "/v1/transport-manifests/[id]/damdfe", module: transportManifestsIdDamdfeRoute },
+  { path: "/v1/transport-manifests/[id]/documents", module: transportManifestsIdDocumentsRoute },
   { path: "/v1/transport-manifests/[id]/drivers", module: transportManifestsIdDriversRoute },
   { path: "/v1/transport-manifests/[id]/emit", module: transportManifestsIdEmitRoute },
   { path: "/v1/transport-manifests/[id]", module: transportManifestsIdRoute },

@@ -1,5 +1,6 @@
 import { defineContract } from "@/lib/contracts/contract";
 import {
+  AddDocumentsInput,
   AddDriverInput,
   CancelManifestInput,
   CloseManifestInput,
@@ -138,6 +139,19 @@ export const addTransportManifestDriverContract = defineContract({
   errorStatuses: [404, 422, 503],
 });
 
+export const addTransportManifestDocumentsContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/documents",
+  summary: "Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e)",
+  description: `422 invalid_status unless AUTHORIZED; 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (unloading outside the manifest's unloading state). ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: AddDocumentsInput,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
 export const transportManifestContracts = [
   createTransportManifestContract,
   listTransportManifestsContract,
@@ -149,5 +163,6 @@ export const transportManifestContracts = [
   closeTransportManifestContract,
   cancelTransportManifestContract,
   addTransportManifestDriverContract,
+  addTransportManifestDocumentsContract,
 ];
 

@@ -1,7 +1,7 @@
 // Public surface of the MDF-e (issue 55): the operations the routes call, their contracts, and
 // the XML engine for tests and tools. Everything else in lib/mdfe is internal.
 export { createTransportManifest, emitTransportManifest } from "./issue-manifest";
-export { addTransportManifestDriver, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
+export { addTransportManifestDocuments, addTransportManifestDriver, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
 export { getTransportManifest, getTransportManifestXml, listOpenTransportManifests, listTransportManifests } from "./read-manifests";
 export { transportManifestContracts } from "./contracts";
 export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";

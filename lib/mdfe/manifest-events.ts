@@ -9,7 +9,8 @@ import type { MdfeRegisteredEvent } from "./authority/types";
 import { claimKey, clientCertificate, unavailable } from "./issue-manifest";
 import { recordManifestOutcome, type ManifestOutcomeType } from "./outcomes";
 import { getTransportManifest } from "./read-manifests";
-import type { AddDriverInput, CancelManifestInput, CloseManifestInput, TransportManifestResponse } from "./schemas";
+import { carriedDocuments, ufOfMunicipality, type CarriedDocumentRow } from "./resolve-manifest";
+import type { AddDocumentsInput, AddDriverInput, CancelManifestInput, CloseManifestInput, TransportManifestResponse } from "./schemas";
 import { buildSignedMdfeEvent, MDFE_EVENT_TYPES, type MdfeEventInput } from "./xml/build-event";
 import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
 
@@ -22,9 +23,8 @@ import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
 /** Cancellation within 24 h of the authorization (MOC MDF-e 3.00a, rule of event 110111; cStat 220). */
 export const CANCEL_DEADLINE_MS = 24 * 60 * 60 * 1000;
 
-type EventKind = "CANCELLATION" | "CLOSING" | "DRIVER_ADDED";
-const CODE: Record<EventKind, string> = { CANCELLATION: MDFE_EVENT_TYPES.CANCEL, CLOSING: MDFE_EVENT_TYPES.CLOSE, DRIVER_ADDED: MDFE_EVENT_TYPES.ADD_DRIVER };
-export const KIND_OF_CODE: Record<string, EventKind> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED" };
+type EventKind = "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+const CODE: Record<EventKind, string> = { CANCELLATION: MDFE_EVENT_TYPES.CANCEL, CLOSING: MDFE_EVENT_TYPES.CLOSE, DRIVER_ADDED: MDFE_EVENT_TYPES.ADD_DRIVER, DOCUMENTS_ADDED: MDFE_EVENT_TYPES.ADD_DOCUMENTS };
 
 type Context = { manifest: TransportManifest; company: Company; credentials: SigningCredentials; now: Date };
 
@@ -42,6 +42,8 @@ function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, no
       return { data: { status: "CANCELLED", cancelledAt: now, cancellationReason: details.justification ?? null }, outcome: "transport_manifest.cancelled" };
     case MDFE_EVENT_TYPES.CLOSE:
       return { data: { status: "CLOSED", closedAt: now, closedOn: details.closedOn ?? null, closingMunicipalityCode: details.municipalityCode ?? null }, outcome: "transport_manifest.closed" };
+    case MDFE_EVENT_TYPES.ADD_DOCUMENTS:
+      return { data: {}, outcome: "transport_manifest.documents_added" };
     default: {
       return { data: {}, outcome: "transport_manifest.driver_added" };
     }
@@ -60,6 +62,13 @@ async function recordRegistered(event: TransportManifestEvent, registered: { pro
       const input = manifest.input as { rodo?: { drivers?: unknown[] } };
       const drivers = [...(input.rodo?.drivers ?? []), (event.details as { driver: unknown }).driver];
       await tx.transportManifest.update({ where: { id: manifest.id }, data: { input: { ...input, rodo: { ...input.rodo, drivers } } as object } });
+    }
+    if (event.eventCode === MDFE_EVENT_TYPES.ADD_DOCUMENTS) {
+      const rows = (event.details as { documents: CarriedDocumentRow[] }).documents;
+      await tx.transportManifestDocument.createMany({
+        data: rows.map((d) => ({ manifestId: manifest.id, documentId: d.documentId, accessKey: d.accessKey, unloadingMunicipalityCode: d.municipalityCode, unloadingMunicipalityName: d.municipalityName })),
+        skipDuplicates: true,
+      });
     }
     await recordManifestOutcome(tx, outcome, manifest);
   });
@@ -170,5 +179,35 @@ export async function addTransportManifestDriver(input: { companyId: string; man
     const sequence = (last?.sequence ?? 0) + 1;
     const detail = { ...common(context), type: "110114" as const, sequence, driver: input.body };
     await sendEvent(context, "DRIVER_ADDED", sequence, detail, { driver: input.body });
+  });
+}
+
+/**
+ * POST /v1/transport-manifests/{id}/documents: inclusão de DF-e 110115 (MOC MDF-e 3.00a), NF-e loaded
+ * after the authorization. The same checks as at creation; unloading municipalities in the
+ * manifest's UFFim; a key already on the manifest is 422 invalid_document.
+ */
+export async function addTransportManifestDocuments(input: { companyId: string; manifestId: string; body: AddDocumentsInput; now?: Date }): Promise<TransportManifestResponse> {
+  return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
+    assertOpen(context.manifest, "get documents");
+    const { rows } = await carriedDocuments(context.company.id, context.manifest.environment, input.body);
+    const onBoard = await db.transportManifestDocument.findMany({ where: { manifestId: context.manifest.id }, select: { accessKey: true } });
+    const already = rows.find((r) => onBoard.some((d) => d.accessKey === r.accessKey));
+    if (already) throw new DomainError(422, "invalid_document", `NF-e ${already.accessKey} is already on this manifest`);
+    if (rows.some((r) => ufOfMunicipality(r.municipalityCode) !== context.manifest.endUf)) {
+      throw new DomainError(422, "invalid_municipality", `Unloading municipalities must be in the manifest's unloading state ${context.manifest.endUf}`);
+    }
+    const loading = input.body.loading ?? (context.manifest.input as { loading: { code: string; name: string }[] }).loading[0]!;
+    const last = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.ADD_DOCUMENTS, status: "REGISTERED" }, orderBy: { sequence: "desc" }, select: { sequence: true } });
+    const sequence = (last?.sequence ?? 0) + 1;
+    const detail = {
+      ...common(context),
+      type: "110115" as const,
+      sequence,
+      protocol: context.manifest.protocol!,
+      loading,
+      documents: rows.map((r) => ({ municipality: { code: r.municipalityCode, name: r.municipalityName }, nfeKey: r.accessKey })),
+    };
+    await sendEvent(context, "DOCUMENTS_ADDED", sequence, detail, { loading, documents: rows });
   });
 }

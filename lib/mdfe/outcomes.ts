@@ -5,7 +5,7 @@ import type { Prisma, TransportManifest } from "@prisma/client";
 // document event data is that of a fiscal document (type NFE/NFCE/NFSE, documentId, totalValue),
 // which an MDF-e is not (docs/api-notes/mdfe.md, Webhooks).
 
-export type ManifestOutcomeType = "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added";
+export type ManifestOutcomeType = "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added" | "transport_manifest.documents_added";
 
 export function manifestEventData(manifest: TransportManifest) {
   return {

@@ -6,7 +6,7 @@ import type { ListTransportManifestsQuery, TransportManifestResponse } from "./s
 
 // Reading manifests: always scoped by company; never calls the authority.
 
-const EVENT_TYPE: Record<string, "CANCELLATION" | "CLOSING" | "DRIVER_ADDED"> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED" };
+const EVENT_TYPE: Record<string, "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED"> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED", "110115": "DOCUMENTS_ADDED" };
 
 type Loaded = TransportManifest & { documents: TransportManifestDocument[]; events: TransportManifestEvent[] };
 const INCLUDE = { documents: { orderBy: { id: "asc" } }, events: { orderBy: { createdAt: "asc" } } } as const;

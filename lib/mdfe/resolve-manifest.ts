@@ -30,7 +30,8 @@ function owner(o: { document: { type: "CNPJ" | "CPF"; value: string }; rntrc: st
   return { document: o.document, rntrc: o.rntrc, name: o.name, stateRegistration: o.stateRegistration, uf: o.state, ownerType };
 }
 
-async function carriedDocuments(companyId: string, environment: Company["environment"], body: CreateTransportManifestInput): Promise<{ rows: CarriedDocumentRow[]; total: Decimal }> {
+/** The NF-e of `unloading`, checked: the company's own AUTHORIZED NF-e of its environment, each once. */
+export async function carriedDocuments(companyId: string, environment: Company["environment"], body: Pick<CreateTransportManifestInput, "unloading">): Promise<{ rows: CarriedDocumentRow[]; total: Decimal }> {
   const ids = body.unloading.flatMap((u) => u.documents.flatMap((d) => ("documentId" in d ? [d.documentId] : [])));
   const keys = body.unloading.flatMap((u) => u.documents.flatMap((d) => ("accessKey" in d ? [d.accessKey] : [])));
   const found = await db.fiscalDocument.findMany({

@@ -121,6 +121,16 @@ export type CloseManifestInput = z.infer<typeof CloseManifestInput>;
 export const CancelManifestInput = z.object({ justification: z.string().trim().min(15).max(255) });
 export type CancelManifestInput = z.infer<typeof CancelManifestInput>;
 
+/** Inclusão de DF-e (110115): NF-e loaded on the way, by unloading municipality; `loading` defaults to the manifest's first loading municipality. */
+export const AddDocumentsInput = z.object({
+  loading: Municipality.optional(),
+  unloading: z
+    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
+    .min(1)
+    .max(100),
+});
+export type AddDocumentsInput = z.infer<typeof AddDocumentsInput>;
+
 export const AddDriverInput = Driver;
 export type AddDriverInput = z.infer<typeof AddDriverInput>;
 
@@ -134,7 +144,7 @@ export const ListTransportManifestsQuery = PaginationQuery.extend({
 export type ListTransportManifestsQuery = z.infer<typeof ListTransportManifestsQuery>;
 
 export const TransportManifestEventResponse = z.object({
-  type: z.enum(["CANCELLATION", "CLOSING", "DRIVER_ADDED"]),
+  type: z.enum(["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]),
   eventCode: z.string(),
   sequence: z.number().int(),
   status: z.enum(["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]),

@@ -16,6 +16,7 @@ import * as emitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
 import * as closeRoute from "@/app/v1/transport-manifests/[id]/close/route";
 import * as cancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
 import * as driversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
+import * as documentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
 import { mdfeSimulator } from "./authority/get-mdfe-authority";
 import { modalDocument } from "./xml/build-signed-mdfe";
 
@@ -128,6 +129,22 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     const close = await post(closeRoute.POST, "close", created.body.id, {});
     expect(close.status).toBe(422);
     expect(close.body.code).toBe("invalid_status");
+  });
+
+  it("adds an NF-e loaded on the way (110115) and refuses one already on board", async () => {
+    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "MNO1P23"));
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    const added = await post(documentsRoute.POST, "documents", created.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ accessKey: nfe[1]!.accessKey }] }] });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.documents.map((d: { accessKey: string }) => d.accessKey)).toEqual([nfe[0]!.accessKey, nfe[1]!.accessKey]);
+    expect(added.body.events).toMatchObject([{ type: "DOCUMENTS_ADDED", eventCode: "110115", sequence: 1, status: "REGISTERED" }]);
+    const event = await db.transportManifestEvent.findFirstOrThrow({ where: { manifestId: created.body.id, eventCode: "110115" } });
+    expect(event.requestXml).toContain(`<cMunCarrega>3550308</cMunCarrega><xMunCarrega>São Paulo</xMunCarrega><infDoc><cMunDescarga>3106200</cMunDescarga><xMunDescarga>Belo Horizonte</xMunDescarga><chNFe>${nfe[1]!.accessKey}</chNFe></infDoc>`);
+    expect(checkXmlSchema(event.responseXml!, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    const again = await post(documentsRoute.POST, "documents", created.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ documentId: nfe[1]!.id }] }] });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe("invalid_document");
+    expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
   });
 
   it("settles a lost answer: the manifest stays PROCESSING until emit consults the key; a lost event answer is settled on the next call", async () => {

@@ -10,7 +10,7 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // RECEIVED_DOCUMENT_UPDATED, DOCUMENT_EVENT_REGISTERED (docs/api-notes/reform-events.md) and the certificate alerts'
 // COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md).
 // MDF-e outcomes (issue 55, docs/api-notes/mdfe.md, Webhooks): no document type, so an endpoint filtered by documentTypes does not get them.
-const TRANSPORT_MANIFEST_FILTERS = ["TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED"] as const;
+const TRANSPORT_MANIFEST_FILTERS = ["TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"] as const;
 export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", ...TRANSPORT_MANIFEST_FILTERS] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
@@ -31,6 +31,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "transport_manifest.closed",
   "transport_manifest.cancelled",
   "transport_manifest.driver_added",
+  "transport_manifest.documents_added",
   "webhook.ping",
   "webhook.test",
 ] as const;

@@ -197,13 +197,19 @@ export class MdfeSimulator {
     const det = child(child(inf, "detEvento"), Object.keys(child(inf, "detEvento") ?? {}).find((k) => k.startsWith("ev")) ?? "");
     if (stored.situation === "CANCELLED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CANCELLED, { key });
     if (stored.situation === "CLOSED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CLOSED, { key });
-    if ((type === "110111" || type === "110112") && text(det, "nProt") !== stored.protocol) return this.retEvento(tpAmb, cUF, REJECTIONS.PROTOCOL_MISMATCH, { key });
+    if ((type === "110111" || type === "110112" || type === "110115") && text(det, "nProt") !== stored.protocol) return this.retEvento(tpAmb, cUF, REJECTIONS.PROTOCOL_MISMATCH, { key });
     if (type === "110111" && this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS) return this.retEvento(tpAmb, cUF, REJECTIONS.CANCEL_TOO_LATE, { key });
     if (type === "110114") {
       const cpf = text(child(det, "condutor"), "CPF");
       if (!isValidCpf(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_CPF, { key });
       if (stored.drivers.includes(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_LISTED, { key });
       stored.drivers.push(cpf);
+    }
+    if (type === "110115") {
+      for (const doc of list(det?.infDoc)) {
+        const parsed = parseDfeKey(text(doc, "chNFe"));
+        if (!parsed || parsed.model !== "55") return this.retEvento(tpAmb, cUF, REJECTIONS.NFE_KEY, { key });
+      }
     }
     if (type === "110112" && !STATES.some((s) => s.cUF === text(det, "cUF"))) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: cUF`], { key });
     if (type === "110111") stored.situation = "CANCELLED";
@@ -228,7 +234,7 @@ export class MdfeSimulator {
   }
 }
 
-const EVENT_NAMES: Record<string, string> = { "110111": "Cancelamento", "110112": "Encerramento", "110114": "Inclusao Condutor" };
+const EVENT_NAMES: Record<string, string> = { "110111": "Cancelamento", "110112": "Encerramento", "110114": "Inclusao Condutor", "110115": "Inclusao DF-e" };
 
 function list(value: unknown): XmlNode[] {
   return (Array.isArray(value) ? value : value ? [value] : []) as XmlNode[];

@@ -12,6 +12,7 @@ export const MDFE_EVENT_TYPES = {
   CANCEL: "110111",
   CLOSE: "110112",
   ADD_DRIVER: "110114",
+  ADD_DOCUMENTS: "110115",
 } as const;
 
 export type MdfeEventType = (typeof MDFE_EVENT_TYPES)[keyof typeof MDFE_EVENT_TYPES];
@@ -33,12 +34,15 @@ export type MdfeEventInput = EventCommon &
     /** Encerramento: the municipality and state where the trip ended and its date (dtEnc, TData). */
     | { type: "110112"; protocol: string; closedOn: string; closingUfCode: string; closingMunicipalityCode: string }
     | { type: "110114"; driver: { name: string; cpf: string } }
+    /** Inclusão de DF-e: NF-e loaded on the way (MOC MDF-e 3.00a; evInclusaoDFeMDFe_v3.00.xsd), with where they were loaded and where they are unloaded. */
+    | { type: "110115"; protocol: string; loading: { code: string; name: string }; documents: { municipality: { code: string; name: string }; nfeKey: string }[] }
   );
 
 const DETAIL: Record<MdfeEventType, { root: string; schema: XmlSchema }> = {
   "110111": { root: "evCancMDFe", schema: "mdfe/PL_MDFe_300a/evCancMDFe_v3.00.xsd" },
   "110112": { root: "evEncMDFe", schema: "mdfe/PL_MDFe_300a/evEncMDFe_v3.00.xsd" },
   "110114": { root: "evIncCondutorMDFe", schema: "mdfe/PL_MDFe_300a/evIncCondutorMDFe_v3.00.xsd" },
+  "110115": { root: "evIncDFeMDFe", schema: "mdfe/PL_MDFe_300a/evInclusaoDFeMDFe_v3.00.xsd" },
 };
 
 function detail(input: MdfeEventInput): string {
@@ -49,6 +53,14 @@ function detail(input: MdfeEventInput): string {
       return el("descEvento", "Encerramento") + el("nProt", input.protocol) + el("dtEnc", input.closedOn) + el("cUF", input.closingUfCode) + el("cMun", input.closingMunicipalityCode);
     case "110114":
       return el("descEvento", "Inclusao Condutor") + `<condutor>${el("xNome", fiscalText(input.driver.name, 60))}${el("CPF", input.driver.cpf.replace(/\D/g, ""))}</condutor>`;
+    case "110115":
+      return (
+        el("descEvento", "Inclusao DF-e") +
+        el("nProt", input.protocol) +
+        el("cMunCarrega", input.loading.code) +
+        el("xMunCarrega", fiscalText(input.loading.name, 60)) +
+        input.documents.map((d) => `<infDoc>${el("cMunDescarga", d.municipality.code)}${el("xMunDescarga", fiscalText(d.municipality.name, 60))}${el("chNFe", d.nfeKey)}</infDoc>`).join("")
+      );
   }
 }
 
