@@ -22,6 +22,7 @@ import { exportContracts } from "@/lib/exports/contracts";
 import { lookupContracts } from "@/lib/lookups/contracts";
 import { syncDocumentContracts } from "@/lib/document-events/sync-contracts";
 import { importContracts } from "@/lib/imports/contracts";
+import { transportManifestContracts } from "@/lib/mdfe/contracts";
 
 // Every implemented /v1 route's contract, in documentation order: GET /v1/openapi.json,
 // docs/api-reference.md (npm run docs:api), the dashboard's API reference and the
@@ -54,4 +55,5 @@ export const allContracts: Contract[] = [
   ...exportContracts,
   ...lookupContracts,
   ...syncDocumentContracts,
+  ...transportManifestContracts,
 ];

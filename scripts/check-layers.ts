@@ -19,7 +19,7 @@ export const LIB_ORDER = [
   "rate-limit", "auth", "users", "numbering", "events", "jobs",
   // Domains, each above what it uses.
   "companies", "clients", "tax-rules", "products", "carriers", "templates", "overview", "contingency", "lookups",
-  "documents", "emission", "danfe", "danfse", "document-events", "inutilizations", "downloads", "webhooks", "email", "received", "exports", "certificate-alerts",
+  "documents", "emission", "danfe", "danfse", "document-events", "mdfe", "inutilizations", "downloads", "webhooks", "email", "received", "exports", "certificate-alerts",
   "health", "seed", "cli", "client",
   // The route wrappers: authentication, parsing, error mapping, idempotency, security headers.
   "api",

@@ -56,6 +56,16 @@ import * as receivedDocumentsRoute from "@/app/v1/received-documents/route";
 import * as receivedDocumentsSyncRoute from "@/app/v1/received-documents/sync/route";
 import * as taxRulesIdRoute from "@/app/v1/tax-rules/[id]/route";
 import * as taxRulesRoute from "@/app/v1/tax-rules/route";
+import * as transportManifestsIdCancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
+import * as transportManifestsIdCloseRoute from "@/app/v1/transport-manifests/[id]/close/route";
+import * as transportManifestsIdDamdfeRoute from "@/app/v1/transport-manifests/[id]/damdfe/route";
+import * as transportManifestsIdDocumentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
+import * as transportManifestsIdDriversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
+import * as transportManifestsIdEmitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
+import * as transportManifestsIdRoute from "@/app/v1/transport-manifests/[id]/route";
+import * as transportManifestsIdXmlRoute from "@/app/v1/transport-manifests/[id]/xml/route";
+import * as transportManifestsOpenRoute from "@/app/v1/transport-manifests/open/route";
+import * as transportManifestsRoute from "@/app/v1/transport-manifests/route";
 import * as webhooksIdDeliveriesDeliveryIdRedeliverRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as webhooksIdDeliveriesDeliveryIdRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/route";
 import * as webhooksIdDeliveriesRoute from "@/app/v1/webhooks/[id]/deliveries/route";
@@ -127,6 +137,16 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/received-documents/sync", module: receivedDocumentsSyncRoute },
   { path: "/v1/tax-rules/[id]", module: taxRulesIdRoute },
   { path: "/v1/tax-rules", module: taxRulesRoute },
+  { path: "/v1/transport-manifests/[id]/cancel", module: transportManifestsIdCancelRoute },
+  { path: "/v1/transport-manifests/[id]/close", module: transportManifestsIdCloseRoute },
+  { path: "/v1/transport-manifests/[id]/damdfe", module: transportManifestsIdDamdfeRoute },
+  { path: "/v1/transport-manifests/[id]/documents", module: transportManifestsIdDocumentsRoute },
+  { path: "/v1/transport-manifests/[id]/drivers", module: transportManifestsIdDriversRoute },
+  { path: "/v1/transport-manifests/[id]/emit", module: transportManifestsIdEmitRoute },
+  { path: "/v1/transport-manifests/[id]", module: transportManifestsIdRoute },
+  { path: "/v1/transport-manifests/[id]/xml", module: transportManifestsIdXmlRoute },
+  { path: "/v1/transport-manifests/open", module: transportManifestsOpenRoute },
+  { path: "/v1/transport-manifests", module: transportManifestsRoute },
   { path: "/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver", module: webhooksIdDeliveriesDeliveryIdRedeliverRoute },
   { path: "/v1/webhooks/[id]/deliveries/[deliveryId]", module: webhooksIdDeliveriesDeliveryIdRoute },
   { path: "/v1/webhooks/[id]/deliveries", module: webhooksIdDeliveriesRoute },

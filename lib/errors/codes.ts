@@ -141,6 +141,15 @@ export const ErrorCode = {
   import_number_in_use: "import_number_in_use",
   import_not_at_authority: "import_not_at_authority",
   duplicate_access_key: "duplicate_access_key",
+  // MDF-e (docs/api-notes/mdfe.md): a modal not built yet; a carried document, vehicle, municipality
+  // or route the manifest cannot take; a driver already on the manifest or an eleventh one.
+  unsupported_modal: "unsupported_modal",
+  invalid_document: "invalid_document",
+  invalid_vehicle: "invalid_vehicle",
+  invalid_municipality: "invalid_municipality",
+  invalid_route: "invalid_route",
+  driver_already_listed: "driver_already_listed",
+  driver_limit_reached: "driver_limit_reached",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

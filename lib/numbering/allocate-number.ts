@@ -5,7 +5,7 @@ import { sqlOn, type Queryable } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 
 // 99: DPS numbers of NFS-e (nDPS), counted like NF-e numbers (lib/emission/nfse).
-export type FiscalModel = 55 | 65 | 99;
+export type FiscalModel = 55 | 65 | 99 | 58; // 58: MDF-e (lib/mdfe)
 export type NumberingKey = { companyId: string; model: FiscalModel; series: number; environment: Environment };
 
 // nNF is 1..999999999 and serie 0..999 (MOC 4.00, fields B07/B08).

@@ -21,7 +21,7 @@ export async function listSeriesCounters(companyId: string, client: DbClient = d
     orderBy: [{ environment: "asc" }, { model: "asc" }, { series: "asc" }],
     select: { model: true, series: true, environment: true, nextNumber: true, autoInutilize: true },
   });
-  const defaults: Record<FiscalModel, number> = { 55: company.nfeSeries, 65: company.nfceSeries, 99: company.dpsSeries };
+  const defaults: Record<FiscalModel, number> = { 55: company.nfeSeries, 65: company.nfceSeries, 99: company.dpsSeries, 58: 1 };
   const isDefault = (model: number, series: number, environment: Environment) =>
     environment === company.environment && defaults[model as FiscalModel] === series;
   const counters: SeriesCounter[] = rows.map((r) => ({ ...r, model: r.model as FiscalModel, isDefault: isDefault(r.model, r.series, r.environment) }));

@@ -9,7 +9,9 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // (such a document at 75 % of its transmission deadline, issue 50), the received documents' RECEIVED_DOCUMENT_CREATED /
 // RECEIVED_DOCUMENT_UPDATED, DOCUMENT_EVENT_REGISTERED (docs/api-notes/reform-events.md) and the certificate alerts'
 // COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING"] as const;
+// MDF-e outcomes (issue 55, docs/api-notes/mdfe.md, Webhooks): no document type, so an endpoint filtered by documentTypes does not get them.
+const TRANSPORT_MANIFEST_FILTERS = ["TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"] as const;
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", ...TRANSPORT_MANIFEST_FILTERS] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
   "document.rejected",
@@ -28,6 +30,12 @@ export const WEBHOOK_EVENT_TYPES = [
   "document.imported",
   // Confirmed gaps of an earlier month still to inutilize, from the 5th (docs/api-notes/inutilizations.md).
   "numbering.gaps_pending",
+  "transport_manifest.authorized",
+  "transport_manifest.rejected",
+  "transport_manifest.closed",
+  "transport_manifest.cancelled",
+  "transport_manifest.driver_added",
+  "transport_manifest.documents_added",
   "webhook.ping",
   "webhook.test",
 ] as const;

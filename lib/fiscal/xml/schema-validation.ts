@@ -72,6 +72,27 @@ export const XML_SCHEMAS = [
   "nfse/v1.01/NFSe_v1.01.xsd",
   "nfse/v1.01/pedRegEvento_v1.01.xsd",
   "nfse/v1.01/evento_v1.01.xsd",
+  // MDF-e 3.00 (PL_MDFe_300a, schemas/mdfe/README.md). infModal and detEvento are xs:any in the
+  // envelope schemas: the modal and each event detail are validated with their own schema.
+  "mdfe/PL_MDFe_300a/mdfe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/mdfeModalRodoviario_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/procMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/retMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/consSitMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/retConsSitMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/consStatServMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/retConsStatServMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/consReciMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/consMDFeNaoEnc_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/retConsMDFeNaoEnc_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/eventoMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/retEventoMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/procEventoMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/evEncMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/evCancMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/evIncCondutorMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/evInclusaoDFeMDFe_v3.00.xsd",
+  "mdfe/PL_MDFe_300a/evPagtoOperMDFe_v3.00.xsd",
 ] as const;
 
 export type XmlSchema = (typeof XML_SCHEMAS)[number];
@@ -101,6 +122,18 @@ const SCHEMA_BY_ROOT: Record<string, XmlSchema> = {
   DPS: "nfse/v1.01/DPS_v1.01.xsd",
   NFSe: "nfse/v1.01/NFSe_v1.01.xsd",
   pedRegEvento: "nfse/v1.01/pedRegEvento_v1.01.xsd",
+  MDFe: "mdfe/PL_MDFe_300a/mdfe_v3.00.xsd",
+  mdfeProc: "mdfe/PL_MDFe_300a/procMDFe_v3.00.xsd",
+  retMDFe: "mdfe/PL_MDFe_300a/retMDFe_v3.00.xsd",
+  consSitMDFe: "mdfe/PL_MDFe_300a/consSitMDFe_v3.00.xsd",
+  retConsSitMDFe: "mdfe/PL_MDFe_300a/retConsSitMDFe_v3.00.xsd",
+  consStatServMDFe: "mdfe/PL_MDFe_300a/consStatServMDFe_v3.00.xsd",
+  retConsStatServMDFe: "mdfe/PL_MDFe_300a/retConsStatServMDFe_v3.00.xsd",
+  consMDFeNaoEnc: "mdfe/PL_MDFe_300a/consMDFeNaoEnc_v3.00.xsd",
+  retConsMDFeNaoEnc: "mdfe/PL_MDFe_300a/retConsMDFeNaoEnc_v3.00.xsd",
+  eventoMDFe: "mdfe/PL_MDFe_300a/eventoMDFe_v3.00.xsd",
+  retEventoMDFe: "mdfe/PL_MDFe_300a/retEventoMDFe_v3.00.xsd",
+  procEventoMDFe: "mdfe/PL_MDFe_300a/procEventoMDFe_v3.00.xsd",
 };
 
 /** The schema for a document, chosen by its root element; null when it is not one we know. */

@@ -17,7 +17,7 @@ const DSIG = "http://www.w3.org/2000/09/xmldsig#";
  * evento, inutNFe): right after infEvento/infInut, and after infNFeSupl when
  * an NFC-e carries one (TNFe: infNFe, infNFeSupl?, Signature).
  */
-export type SignedTag = "infNFe" | "infEvento" | "infInut" | NfseSignedTag;
+export type SignedTag = "infNFe" | "infEvento" | "infInut" | "infMDFe" | NfseSignedTag;
 
 /** National NFS-e (MAN-INT §6.1.4): the same profile (C14N, RSA-SHA1, X509Certificate) on the DPS, event request, NFS-e and event. */
 export type NfseSignedTag = "infDPS" | "infPedReg" | "infNFSe";
@@ -28,7 +28,7 @@ export type SignatureCheck =
   | { valid: true; certificatePem: string; referenceId: string }
   | { valid: false; reason: string };
 
-const SIGNED_TAGS: readonly SignedTag[] = ["infNFe", "infEvento", "infInut", "infDPS", "infPedReg", "infNFSe"];
+const SIGNED_TAGS: readonly SignedTag[] = ["infNFe", "infEvento", "infInut", "infDPS", "infPedReg", "infNFSe", "infMDFe"];
 
 function idOf(xml: string, tag: SignedTag): string | null {
   const match = new RegExp(`<${tag}\\b[^>]*\\sId="([^"]+)"`).exec(xml);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { SHARED_DIR } from "@/test/shared-dir";
 
 /** Runs Debian's xmlsec1 (an independent XMLDSig implementation) on a signed document. */
-export function xmlsecVerify(xml: string, idTag: "infNFe" | "infEvento" | "infInut" | "infDPS" | "infNFSe"): { ok: boolean; output: string } {
+export function xmlsecVerify(xml: string, idTag: "infNFe" | "infEvento" | "infInut" | "infDPS" | "infNFSe" | "infMDFe"): { ok: boolean; output: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "xmlsec-"));
   const file = path.join(dir, "signed.xml");
   fs.writeFileSync(file, xml);

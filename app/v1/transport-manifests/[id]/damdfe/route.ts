@@ -1,0 +1,6 @@
+import { handle } from "@/lib/api/handle";
+import { fileResponse } from "@/lib/downloads/get-document-xml";
+import { transportManifestDamdfeContract } from "@/lib/mdfe/contracts";
+import { renderTransportManifestDamdfe } from "@/lib/mdfe";
+
+export const GET = handle(transportManifestDamdfeContract, async ({ companyId, params }) => fileResponse(await renderTransportManifestDamdfe(companyId, params.id)));

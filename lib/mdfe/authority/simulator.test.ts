@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
+import { mdfeInput, MDFE_ISSUER_CNPJ } from "../testing/mdfe-inputs";
+import { buildSignedMdfe } from "../xml/build-signed-mdfe";
+import { buildSignedMdfeEvent, type MdfeEventInput } from "../xml/build-event";
+import { MdfeSimulator } from "./simulator";
+import { SoapMdfeAuthority } from "./soap-mdfe-authority";
+import type { MdfeTarget } from "./types";
+
+const S = "mdfe/PL_MDFe_300a/";
+const target: MdfeTarget = { environment: "HOMOLOGATION", uf: "SP" };
+const credentials = testSigningCredentials();
+const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
+const common = { environment: "HOMOLOGATION" as const, issuerCnpj: MDFE_ISSUER_CNPJ, issuerUf: "SP", occurredAt: "2026-12-07T15:00:00Z" };
+
+type Detail = MdfeEventInput extends infer E ? (E extends MdfeEventInput ? Omit<E, keyof typeof common> : never) : never;
+
+function event(input: Detail) {
+  return buildSignedMdfeEvent({ ...common, ...input } as MdfeEventInput, credentials).xml;
+}
+
+describe("MDF-e authority over SOAP against the SVRS simulator", () => {
+  let simulator: MdfeSimulator;
+  let authority: SoapMdfeAuthority;
+  beforeEach(() => {
+    simulator = new MdfeSimulator();
+    authority = new SoapMdfeAuthority({ timeoutMs: 5_000, transport: simulator.transport() });
+  });
+
+  it("authorizes (100), consults, adds a driver (110114), closes (110112) and then refuses a cancellation (609)", async () => {
+    const built = buildSignedMdfe(mdfeInput(), credentials);
+    const status = await authority.status(target, certificate);
+    expect(status).toMatchObject({ kind: "authorized", cStat: "107" });
+
+    const authorized = await authority.authorize(target, built.xml, certificate);
+    expect(authorized).toMatchObject({ kind: "authorized", cStat: "100" });
+    if (authorized.kind !== "authorized") return;
+    expect(authorized.protocol).toMatch(/^135\d{12}$/);
+    expect(checkXmlSchema(authorized.responseXml, `${S}retMDFe_v3.00.xsd`)).toEqual({ valid: true });
+
+    const open = await authority.openManifests(target, MDFE_ISSUER_CNPJ, certificate);
+    expect(open).toMatchObject({ kind: "answered", cStat: "111", open: [{ accessKey: built.accessKey, protocol: authorized.protocol }] });
+
+    const driver = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, driver: { name: "Maria Souza", cpf: "11144477735" } }), certificate);
+    expect(driver).toMatchObject({ kind: "authorized", cStat: "135" });
+    if (driver.kind === "authorized") expect(checkXmlSchema(driver.responseXml, `${S}retEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    const again = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, sequence: 2, driver: { name: "Maria Souza", cpf: "11144477735" } }), certificate);
+    expect(again).toMatchObject({ kind: "refused", cStat: "701" });
+    const badCpf = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, sequence: 2, driver: { name: "Fulano", cpf: "11111111111" } }), certificate);
+    expect(badCpf).toMatchObject({ kind: "refused", cStat: "700" });
+
+    const close = { type: "110112" as const, accessKey: built.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "31", closingMunicipalityCode: "3106200" };
+    expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await authority.sendEvent(target, event({ ...close, sequence: 2 }), certificate)).toMatchObject({ kind: "refused", cStat: "609" });
+    const cancel = await authority.sendEvent(target, event({ type: "110111", accessKey: built.accessKey, protocol: authorized.protocol, reason: "Viagem cancelada pelo cliente" }), certificate);
+    expect(cancel).toMatchObject({ kind: "refused", cStat: "609" });
+
+    const consulted = await authority.consult(target, built.accessKey, certificate);
+    expect(consulted).toMatchObject({ kind: "found", cStat: "132", situation: "CLOSED", protocol: authorized.protocol });
+    if (consulted.kind === "found") {
+      expect(consulted.events.map((e) => e.tpEvento)).toEqual(["110114", "110112"]);
+      // retConsSitMDFe_v3.00.xsd declares one xs:any inside procEventoMDFe, but the event's proc is
+      // eventoMDFe + retEventoMDFe (TProcEvento): each one is checked against procEventoMDFe_v3.00.xsd.
+      expect(checkXmlSchema(consulted.events[0]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+      expect(checkXmlSchema(consulted.events[1]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    }
+    expect(await authority.openManifests(target, MDFE_ISSUER_CNPJ, certificate)).toMatchObject({ kind: "answered", cStat: "112", open: [] });
+  });
+
+  it("refuses a duplicate key (204), a second open MDF-e for the same plate and destination (611), and a bad signature (297)", async () => {
+    const first = buildSignedMdfe(mdfeInput(), credentials);
+    expect(await authority.authorize(target, first.xml, certificate)).toMatchObject({ kind: "authorized" });
+    expect(await authority.authorize(target, first.xml, certificate)).toMatchObject({ kind: "refused", cStat: "204" });
+    const second = buildSignedMdfe(mdfeInput({ number: 18, cMDF: "73519264" }), credentials);
+    const refused = await authority.authorize(target, second.xml, certificate);
+    expect(refused).toMatchObject({ kind: "refused", cStat: "611" });
+    if (refused.kind === "refused") expect(refused.reason).toContain(first.accessKey);
+    const tampered = buildSignedMdfe(mdfeInput({ number: 19, cMDF: "73519265", rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "DEF4G56" } } }), credentials).xml.replace("<tara>7500</tara>", "<tara>7600</tara>");
+    expect(await authority.authorize(target, tampered, certificate)).toMatchObject({ kind: "refused", cStat: "297" });
+  });
+
+  it("cancels within 24 h (101 on consultation), then refuses closing it (218); refuses a cancellation after 24 h (220)", async () => {
+    const built = buildSignedMdfe(mdfeInput(), credentials);
+    const authorized = await authority.authorize(target, built.xml, certificate);
+    if (authorized.kind !== "authorized") throw new Error(JSON.stringify(authorized));
+    const cancel = { type: "110111" as const, accessKey: built.accessKey, protocol: authorized.protocol, reason: "Viagem cancelada pelo cliente" };
+    expect(await authority.sendEvent(target, event({ ...cancel, protocol: "135260000000001" }), certificate)).toMatchObject({ kind: "refused", cStat: "222" });
+    expect(await authority.sendEvent(target, event(cancel), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await authority.consult(target, built.accessKey, certificate)).toMatchObject({ kind: "found", cStat: "101", situation: "CANCELLED" });
+    const close = event({ type: "110112", accessKey: built.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "31", closingMunicipalityCode: "3106200" });
+    expect(await authority.sendEvent(target, close, certificate)).toMatchObject({ kind: "refused", cStat: "218" });
+
+    // A cancelled manifest no longer blocks the plate: a new one is authorized, and cancelling it a day later is too late.
+    const next = buildSignedMdfe(mdfeInput({ number: 20, cMDF: "73519266" }), credentials);
+    const nextAuthorized = await authority.authorize(target, next.xml, certificate);
+    if (nextAuthorized.kind !== "authorized") throw new Error(JSON.stringify(nextAuthorized));
+    const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    simulator.now = () => later;
+    const late = event({ type: "110111", accessKey: next.accessKey, protocol: nextAuthorized.protocol, reason: "Viagem cancelada pelo cliente" });
+    expect(await authority.sendEvent(target, late, certificate)).toMatchObject({ kind: "refused", cStat: "220" });
+  });
+
+  it("refuses an invalid driver CPF in the manifest and an unknown key on consultation (217)", async () => {
+    const built = buildSignedMdfe(mdfeInput({ rodo: { ...mdfeInput().rodo, drivers: [{ name: "Fulano", cpf: "12345678900" }] } }), credentials);
+    expect(await authority.authorize(target, built.xml, certificate)).toMatchObject({ kind: "refused", cStat: "700" });
+    expect(await authority.consult(target, built.accessKey, certificate)).toMatchObject({ kind: "not_found", cStat: "217" });
+  });
+});

@@ -1,0 +1,168 @@
+import { defineContract } from "@/lib/contracts/contract";
+import {
+  AddDocumentsInput,
+  AddDriverInput,
+  CancelManifestInput,
+  CloseManifestInput,
+  CreateTransportManifestInput,
+  ListTransportManifestsQuery,
+  ManifestIdParams,
+  TransportManifestPage,
+  TransportManifestResponse,
+} from "./schemas";
+
+// /v1/transport-manifests (issue 55): MDF-e model 58, modal rodoviário. Scopes documents:read and
+// documents:write, as the NF-e (docs/api-notes/mdfe.md). Events are synchronous like the NF-e's.
+
+const TAG = "Transport manifests (MDF-e)";
+const AUTHORITY_ERRORS = "422 authority_rejected (message \"cStat - xMotivo\") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).";
+
+export const createTransportManifestContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests",
+  summary: "Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e",
+  description:
+    "Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it). 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.",
+  tag: TAG,
+  scope: "documents:write",
+  body: CreateTransportManifestInput,
+  response: TransportManifestResponse,
+  successStatus: 201,
+  errorStatuses: [400, 422, 429, 503],
+});
+
+export const listTransportManifestsContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests",
+  summary: "List MDF-e",
+  tag: TAG,
+  scope: "documents:read",
+  query: ListTransportManifestsQuery,
+  response: TransportManifestPage,
+});
+
+export const listOpenTransportManifestsContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests/open",
+  summary: "List the MDF-e authorized and not yet closed or cancelled",
+  tag: TAG,
+  scope: "documents:read",
+  query: ListTransportManifestsQuery.omit({ status: true }),
+  response: TransportManifestPage,
+});
+
+export const getTransportManifestContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests/{id}",
+  summary: "Get an MDF-e",
+  tag: TAG,
+  scope: "documents:read",
+  params: ManifestIdParams,
+  response: TransportManifestResponse,
+  errorStatuses: [404],
+});
+
+export const transportManifestXmlContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests/{id}/xml",
+  summary: "Download the MDF-e XML (mdfeProc once authorized)",
+  description: "422 invalid_status while PROCESSING.",
+  tag: TAG,
+  scope: "documents:read",
+  params: ManifestIdParams,
+  responseContentType: "application/xml",
+  errorStatuses: [404, 422],
+});
+
+export const transportManifestDamdfeContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests/{id}/damdfe",
+  summary: "The DAMDFE PDF (A4, QR Code and the key's barcode)",
+  description: "422 invalid_status while PROCESSING or when REJECTED.",
+  tag: TAG,
+  scope: "documents:read",
+  params: ManifestIdParams,
+  responseContentType: "application/pdf",
+  errorStatuses: [404, 422],
+});
+
+export const emitTransportManifestContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/emit",
+  summary: "Settle a PROCESSING MDF-e: consult its key, send it again when the authority does not know it",
+  description: `422 invalid_status unless PROCESSING. ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  bodyOptional: true,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
+export const closeTransportManifestContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/close",
+  summary: "Close (encerrar) an MDF-e: event 110112 with the municipality and date",
+  description: `422 invalid_status unless AUTHORIZED. ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: CloseManifestInput,
+  bodyOptional: true,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
+export const cancelTransportManifestContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/cancel",
+  summary: "Cancel an MDF-e: event 110111, within 24 h of its authorization and before it is closed",
+  description: `422 invalid_status unless AUTHORIZED; 422 cancel_deadline_expired after 24 h. ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: CancelManifestInput,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
+export const addTransportManifestDriverContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/drivers",
+  summary: "Add a driver to an open MDF-e: event 110114",
+  description: `422 invalid_status unless AUTHORIZED; 422 driver_already_listed; 422 driver_limit_reached (10). ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: AddDriverInput,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
+export const addTransportManifestDocumentsContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/documents",
+  summary: "Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e)",
+  description: `422 invalid_status unless AUTHORIZED; 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (unloading outside the manifest's unloading state). ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: AddDocumentsInput,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
+export const transportManifestContracts = [
+  createTransportManifestContract,
+  listTransportManifestsContract,
+  listOpenTransportManifestsContract,
+  getTransportManifestContract,
+  transportManifestXmlContract,
+  transportManifestDamdfeContract,
+  emitTransportManifestContract,
+  closeTransportManifestContract,
+  cancelTransportManifestContract,
+  addTransportManifestDriverContract,
+  addTransportManifestDocumentsContract,
+];
+

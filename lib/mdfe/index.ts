@@ -1,0 +1,12 @@
+// Public surface of the MDF-e (issue 55): the operations the routes call, their contracts, and
+// the XML engine for tests and tools. Everything else in lib/mdfe is internal.
+export { createTransportManifest, emitTransportManifest } from "./issue-manifest";
+export { addTransportManifestDocuments, addTransportManifestDriver, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
+export { getTransportManifest, getTransportManifestXml, listOpenTransportManifests, listTransportManifests } from "./read-manifests";
+export { transportManifestContracts } from "./contracts";
+export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";
+export { buildMdfe, MDFE_NAMESPACE } from "./xml/build-mdfe";
+export { buildSignedMdfe, validateMdfe } from "./xml/build-signed-mdfe";
+export { buildSignedMdfeEvent, type MdfeEventInput } from "./xml/build-event";
+export type { MdfeInput, BuiltMdfe } from "./xml/types";
+export type { MdfeAuthority } from "./authority/types";

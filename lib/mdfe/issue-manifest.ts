@@ -1,0 +1,134 @@
+import type { Company, TransportManifest } from "@prisma/client";
+import { withAuthorityCall } from "@/lib/authority-calls";
+import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates/signing-credentials";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { allocateNumber } from "@/lib/numbering";
+import { getMdfeAuthority } from "./authority/get-mdfe-authority";
+import type { MdfeAuthorizationResult, MdfeConsultationResult } from "./authority/types";
+import { recordManifestOutcome } from "./outcomes";
+import { resolveManifest } from "./resolve-manifest";
+import { getTransportManifest } from "./read-manifests";
+import type { CreateTransportManifestInput, TransportManifestResponse } from "./schemas";
+import { randomCmdf } from "./xml/access-key";
+import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
+import { buildSignedMdfe } from "./xml/build-signed-mdfe";
+
+// Issuing an MDF-e: resolve, number and sign in one transaction that commits the manifest
+// PROCESSING with its signed XML (the intent), then MDFeRecepcaoSinc with no transaction or lock
+// held, then one short transaction recording the answer. A lost answer leaves it PROCESSING:
+// POST /v1/transport-manifests/{id}/emit consults the key before sending the same XML again.
+
+export const MDFE_MODEL = 58;
+
+export function claimKey(manifestId: string): string {
+  return `transport-manifest:${manifestId}`;
+}
+
+export function clientCertificate(credentials: SigningCredentials) {
+  return { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
+}
+
+function mdfeProc(signedXml: string, protMDFeXml: string): string {
+  const protocol = protMDFeXml.replace(/^<protMDFe\b/, `<protMDFe xmlns="${MDFE_NAMESPACE}"`).replace(`xmlns="${MDFE_NAMESPACE}" xmlns="${MDFE_NAMESPACE}"`, `xmlns="${MDFE_NAMESPACE}"`);
+  return `<mdfeProc xmlns="${MDFE_NAMESPACE}" versao="${MDFE_VERSION}">${signedXml.replace(/^<\?xml[^>]*>/, "")}${protocol}</mdfeProc>`;
+}
+
+async function recordAuthorized(manifest: TransportManifest, protocol: string, authorizedAt: string, protMDFeXml: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const updated = await tx.transportManifest.update({
+      where: { id: manifest.id },
+      data: { status: "AUTHORIZED", protocol, authorizedAt: authorizedAt ? new Date(authorizedAt) : new Date(), xml: mdfeProc(manifest.xml, protMDFeXml), rejectionCode: null, rejectionReason: null },
+    });
+    await recordManifestOutcome(tx, "transport_manifest.authorized", updated);
+  });
+}
+
+async function recordRejected(manifest: TransportManifest, cStat: string, reason: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const updated = await tx.transportManifest.update({ where: { id: manifest.id }, data: { status: "REJECTED", rejectionCode: cStat, rejectionReason: reason } });
+    await recordManifestOutcome(tx, "transport_manifest.rejected", updated);
+  });
+}
+
+/** Applies a consultation's answer to a PROCESSING manifest; true when it settled it. */
+async function settleFromConsultation(manifest: TransportManifest, consulted: MdfeConsultationResult): Promise<boolean> {
+  if (consulted.kind !== "found") return false;
+  await recordAuthorized(manifest, consulted.protocol, /<dhRecbto>([^<]+)</.exec(consulted.protMDFeXml)?.[1] ?? "", consulted.protMDFeXml);
+  return true;
+}
+
+/** Sends a PROCESSING manifest and records the answer (call under the manifest's authority-call claim). */
+async function send(manifest: TransportManifest, company: Company, credentials: SigningCredentials): Promise<MdfeAuthorizationResult> {
+  const authority = getMdfeAuthority(manifest.environment);
+  const target = { environment: manifest.environment, uf: company.state };
+  const certificate = clientCertificate(credentials);
+  const result = await authority.authorize(target, manifest.xml, certificate);
+  if (result.kind === "authorized") {
+    await recordAuthorized(manifest, result.protocol, result.authorizedAt, result.protMDFeXml);
+  } else if (result.kind === "refused" && result.cStat === "204") {
+    // Duplicidade: an earlier attempt whose answer was lost authorized this very key; take its protocol.
+    await settleFromConsultation(manifest, await authority.consult(target, manifest.accessKey, certificate));
+  } else if (result.kind === "refused") {
+    await recordRejected(manifest, result.cStat, result.reason);
+  }
+  return result;
+}
+
+export async function createTransportManifest(input: { companyId: string; body: CreateTransportManifestInput; now?: Date }): Promise<TransportManifestResponse> {
+  const now = input.now ?? new Date();
+  const company = await db.company.findFirstOrThrow({ where: { id: input.companyId } });
+  const resolved = await resolveManifest(company, input.body, now);
+  const credentials = await loadSigningCredentials(company.id);
+  const manifest = await db.$transaction(async (tx) => {
+    const number = await allocateNumber(tx, { companyId: company.id, model: MDFE_MODEL, series: resolved.input.series, environment: company.environment });
+    // A schema failure throws 422 here and rolls the number back with the transaction.
+    const built = buildSignedMdfe({ ...resolved.input, number, cMDF: randomCmdf(number) }, credentials);
+    return tx.transportManifest.create({
+      data: {
+        companyId: company.id,
+        environment: company.environment,
+        series: resolved.input.series,
+        number,
+        accessKey: built.accessKey,
+        cMdf: built.cMDF,
+        startUf: resolved.input.startUf,
+        endUf: resolved.input.endUf,
+        vehiclePlate: resolved.input.rodo.vehicle.plate,
+        issuedAt: new Date(resolved.input.issuedAt),
+        input: JSON.parse(JSON.stringify({ ...resolved.input, number, cMDF: built.cMDF })),
+        xml: built.xml,
+        qrCode: built.qrCode,
+        documents: { create: resolved.documents.map((d) => ({ documentId: d.documentId, accessKey: d.accessKey, unloadingMunicipalityCode: d.municipalityCode, unloadingMunicipalityName: d.municipalityName })) },
+      },
+    });
+  });
+  await withAuthorityCall({ companyId: company.id, key: claimKey(manifest.id) }, () => send(manifest, company, credentials));
+  return getTransportManifest(company.id, manifest.id);
+}
+
+/**
+ * POST /v1/transport-manifests/{id}/emit: a PROCESSING manifest (its answer was lost) is first
+ * looked up by its key (MDFeConsulta): authorized there, it is recorded; unknown there, the same
+ * signed XML is sent again. Any other status is 422 invalid_status.
+ */
+export async function emitTransportManifest(input: { companyId: string; manifestId: string }): Promise<TransportManifestResponse> {
+  const exists = await db.transportManifest.findFirst({ where: { id: input.manifestId, companyId: input.companyId }, select: { id: true } });
+  if (!exists) throw notFound("Transport manifest");
+  await withAuthorityCall({ companyId: input.companyId, key: claimKey(input.manifestId) }, async () => {
+    const manifest = await db.transportManifest.findFirstOrThrow({ where: { id: input.manifestId, companyId: input.companyId } });
+    if (manifest.status !== "PROCESSING") throw new DomainError(422, "invalid_status", `The manifest is ${manifest.status}: only a PROCESSING manifest (outcome unknown) is sent again`);
+    const company = await db.company.findFirstOrThrow({ where: { id: input.companyId } });
+    const credentials = await loadSigningCredentials(company.id);
+    const consulted = await getMdfeAuthority(manifest.environment).consult({ environment: manifest.environment, uf: company.state }, manifest.accessKey, clientCertificate(credentials));
+    if (consulted.kind === "communication_failure") throw unavailable(consulted.reason);
+    if (await settleFromConsultation(manifest, consulted)) return;
+    const sent = await send(manifest, company, credentials);
+    if (sent.kind === "communication_failure") throw unavailable(sent.reason);
+  });
+  return getTransportManifest(input.companyId, input.manifestId);
+}
+
+export function unavailable(reason: string): DomainError {
+  return new DomainError(503, "authority_unavailable", `The tax authority could not be reached: ${reason}. The outcome is unknown; retry later`, { "Retry-After": "30" });
+}

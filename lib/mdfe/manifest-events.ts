@@ -1,0 +1,213 @@
+import type { Company, Prisma, TransportManifest, TransportManifestEvent } from "@prisma/client";
+import { stateInfo, STATES } from "@/lib/br";
+import { withAuthorityCall } from "@/lib/authority-calls";
+import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates/signing-credentials";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import { getMdfeAuthority } from "./authority/get-mdfe-authority";
+import type { MdfeRegisteredEvent } from "./authority/types";
+import { claimKey, clientCertificate, unavailable } from "./issue-manifest";
+import { recordManifestOutcome, type ManifestOutcomeType } from "./outcomes";
+import { getTransportManifest } from "./read-manifests";
+import { carriedDocuments, ufOfMunicipality, type CarriedDocumentRow } from "./resolve-manifest";
+import type { AddDocumentsInput, AddDriverInput, CancelManifestInput, CloseManifestInput, TransportManifestResponse } from "./schemas";
+import { buildSignedMdfeEvent, MDFE_EVENT_TYPES, type MdfeEventInput } from "./xml/build-event";
+import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
+
+// Events of an authorized MDF-e (MOC MDF-e 3.00a, item 5): encerramento 110112, cancelamento
+// 110111, inclusão de condutor 110114. As lib/document-events does for the NF-e: under the
+// manifest's authority-call claim, an earlier PENDING intent is settled first (MDFeConsulta lists
+// the registered events); then the rules, the intent committed PENDING with the signed request,
+// the call with nothing held, and one transaction recording the answer and the new state.
+
+/** Cancellation within 24 h of the authorization (MOC MDF-e 3.00a, rule of event 110111; cStat 220). */
+export const CANCEL_DEADLINE_MS = 24 * 60 * 60 * 1000;
+
+type EventKind = "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+const CODE: Record<EventKind, string> = { CANCELLATION: MDFE_EVENT_TYPES.CANCEL, CLOSING: MDFE_EVENT_TYPES.CLOSE, DRIVER_ADDED: MDFE_EVENT_TYPES.ADD_DRIVER, DOCUMENTS_ADDED: MDFE_EVENT_TYPES.ADD_DOCUMENTS };
+
+type Context = { manifest: TransportManifest; company: Company; credentials: SigningCredentials; now: Date };
+
+/** The procEventoMDFe stored with a registered event: the signed request and the authority's retEventoMDFe. */
+function procEvento(requestXml: string, retEventoXml: string): string {
+  const ret = /<(?:[\w.-]+:)?retEventoMDFe\b[\s\S]*<\/(?:[\w.-]+:)?retEventoMDFe>/.exec(retEventoXml)?.[0] ?? retEventoXml;
+  return `<procEventoMDFe xmlns="${MDFE_NAMESPACE}" versao="${MDFE_VERSION}">${requestXml.replace(/^<\?xml[^>]*>/, "")}${ret}</procEventoMDFe>`;
+}
+
+/** The manifest's new state when an event registers. */
+function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, now: Date): { data: Prisma.TransportManifestUpdateInput; outcome: ManifestOutcomeType } {
+  const details = event.details as Record<string, string>;
+  switch (event.eventCode) {
+    case MDFE_EVENT_TYPES.CANCEL:
+      return { data: { status: "CANCELLED", cancelledAt: now, cancellationReason: details.justification ?? null }, outcome: "transport_manifest.cancelled" };
+    case MDFE_EVENT_TYPES.CLOSE:
+      return { data: { status: "CLOSED", closedAt: now, closedOn: details.closedOn ?? null, closingMunicipalityCode: details.municipalityCode ?? null }, outcome: "transport_manifest.closed" };
+    case MDFE_EVENT_TYPES.ADD_DOCUMENTS:
+      return { data: {}, outcome: "transport_manifest.documents_added" };
+    default: {
+      return { data: {}, outcome: "transport_manifest.driver_added" };
+    }
+  }
+}
+
+async function recordRegistered(event: TransportManifestEvent, registered: { protocol: string; cStat: string; reason: string; responseXml: string }, now: Date): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.transportManifestEvent.update({
+      where: { id: event.id },
+      data: { status: "REGISTERED", protocol: registered.protocol, cStat: registered.cStat, reason: registered.reason, responseXml: registered.responseXml, resolvedAt: now },
+    });
+    const { data, outcome } = effect(event, now);
+    const manifest = await tx.transportManifest.update({ where: { id: event.manifestId }, data });
+    if (event.eventCode === MDFE_EVENT_TYPES.ADD_DRIVER) {
+      const input = manifest.input as { rodo?: { drivers?: unknown[] } };
+      const drivers = [...(input.rodo?.drivers ?? []), (event.details as { driver: unknown }).driver];
+      await tx.transportManifest.update({ where: { id: manifest.id }, data: { input: { ...input, rodo: { ...input.rodo, drivers } } as object } });
+    }
+    if (event.eventCode === MDFE_EVENT_TYPES.ADD_DOCUMENTS) {
+      const rows = (event.details as { documents: CarriedDocumentRow[] }).documents;
+      await tx.transportManifestDocument.createMany({
+        data: rows.map((d) => ({ manifestId: manifest.id, documentId: d.documentId, accessKey: d.accessKey, unloadingMunicipalityCode: d.municipalityCode, unloadingMunicipalityName: d.municipalityName })),
+        skipDuplicates: true,
+      });
+    }
+    await recordManifestOutcome(tx, outcome, manifest);
+  });
+}
+
+/**
+ * Settles the manifest's PENDING events (a crash or a lost answer after the intent was
+ * committed): the consultation lists every registered event (procEventoMDFe), so each is
+ * REGISTERED with its protocol or NOT_REGISTERED.
+ */
+async function settlePendingEvents(context: Context): Promise<void> {
+  const pending = await db.transportManifestEvent.findMany({ where: { manifestId: context.manifest.id, status: "PENDING" }, orderBy: { createdAt: "asc" } });
+  if (pending.length === 0) return;
+  const consulted = await getMdfeAuthority(context.manifest.environment).consult({ environment: context.manifest.environment, uf: context.company.state }, context.manifest.accessKey, clientCertificate(context.credentials));
+  if (consulted.kind === "communication_failure") throw unavailable(consulted.reason);
+  const registered: MdfeRegisteredEvent[] = consulted.kind === "found" ? consulted.events : [];
+  for (const event of pending) {
+    const match = registered.find((r) => r.tpEvento === event.eventCode && r.sequence === event.sequence);
+    if (match) {
+      await recordRegistered(event, { protocol: match.protocol, cStat: "135", reason: "Evento registrado (recovered by MDFeConsulta)", responseXml: match.procEventoXml }, context.now);
+    } else {
+      await db.transportManifestEvent.update({ where: { id: event.id }, data: { status: "NOT_REGISTERED", reason: "Not listed by MDFeConsulta after the answer was lost", resolvedAt: context.now } });
+    }
+  }
+}
+
+async function withManifestEvent(companyId: string, manifestId: string, now: Date, fn: (context: Context) => Promise<void>): Promise<TransportManifestResponse> {
+  const exists = await db.transportManifest.findFirst({ where: { id: manifestId, companyId }, select: { id: true } });
+  if (!exists) throw notFound("Transport manifest");
+  await withAuthorityCall({ companyId, key: claimKey(manifestId) }, async () => {
+    const company = await db.company.findFirstOrThrow({ where: { id: companyId } });
+    const credentials = await loadSigningCredentials(companyId);
+    const first = await db.transportManifest.findFirstOrThrow({ where: { id: manifestId, companyId } });
+    await settlePendingEvents({ manifest: first, company, credentials, now });
+    const manifest = await db.transportManifest.findFirstOrThrow({ where: { id: manifestId, companyId } });
+    await fn({ manifest, company, credentials, now });
+  });
+  return getTransportManifest(companyId, manifestId);
+}
+
+function assertOpen(manifest: TransportManifest, action: string): void {
+  if (manifest.status !== "AUTHORIZED") throw new DomainError(422, "invalid_status", `The manifest is ${manifest.status}: only an AUTHORIZED (open) manifest can ${action}`);
+  if (!manifest.protocol) throw new DomainError(422, "invalid_status", "The manifest has no authorization protocol");
+}
+
+/** Intent, call, record. A refusal is 422 authority_rejected; no answer is 503 (the intent stays PENDING and is settled on the next call). */
+async function sendEvent(context: Context, kind: EventKind, sequence: number, detail: MdfeEventInput, details: Record<string, unknown>): Promise<void> {
+  const { manifest, company, credentials, now } = context;
+  const signed = buildSignedMdfeEvent(detail, credentials);
+  // A refused or never-registered earlier attempt of the same event and sequence is taken over (the
+  // authority holds nothing for it); a registered one never gets here (the rules above refuse it).
+  const event = await db.transportManifestEvent.upsert({
+    where: { manifestId_eventCode_sequence: { manifestId: manifest.id, eventCode: CODE[kind], sequence } },
+    create: { manifestId: manifest.id, companyId: manifest.companyId, eventCode: CODE[kind], sequence, requestXml: signed.xml, details: details as object },
+    update: { status: "PENDING", requestXml: signed.xml, details: details as object, protocol: null, cStat: null, reason: null, responseXml: null, resolvedAt: null, createdAt: now },
+  });
+  const result = await getMdfeAuthority(manifest.environment).sendEvent({ environment: manifest.environment, uf: company.state }, signed.xml, clientCertificate(credentials));
+  if (result.kind === "communication_failure") throw unavailable(result.reason);
+  if (result.kind === "refused") {
+    await db.transportManifestEvent.update({ where: { id: event.id }, data: { status: "REFUSED", cStat: result.cStat, reason: result.reason, responseXml: result.responseXml ?? null, resolvedAt: now } });
+    throw new DomainError(422, "authority_rejected", `${result.cStat} - ${result.reason}`);
+  }
+  await recordRegistered(event, { protocol: result.protocol, cStat: result.cStat, reason: result.reason, responseXml: procEvento(signed.xml, result.retEventoXml) }, now);
+}
+
+function common(context: Context) {
+  return { accessKey: context.manifest.accessKey, environment: context.manifest.environment, issuerCnpj: context.company.cnpj, issuerUf: context.company.state, occurredAt: context.now };
+}
+
+/** Today in the issuer's state (dtEnc default). */
+function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export async function closeTransportManifest(input: { companyId: string; manifestId: string; body: CloseManifestInput; now?: Date }): Promise<TransportManifestResponse> {
+  return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
+    assertOpen(context.manifest, "be closed");
+    const documents = await db.transportManifestDocument.findMany({ where: { manifestId: context.manifest.id }, select: { unloadingMunicipalityCode: true } });
+    const municipalityCode = input.body.municipalityCode ?? documents[documents.length - 1]!.unloadingMunicipalityCode;
+    const state = STATES.find((s) => s.cUF === municipalityCode.slice(0, 2));
+    if (!state) throw new DomainError(422, "invalid_municipality", `Municipality ${municipalityCode} is not an IBGE code of a Brazilian state`);
+    const closedOn = input.body.closedOn ?? localDate(context.now, stateInfo(context.company.state).timezone);
+    const detail = { ...common(context), type: "110112" as const, protocol: context.manifest.protocol!, closedOn, closingUfCode: state.cUF, closingMunicipalityCode: municipalityCode };
+    await sendEvent(context, "CLOSING", 1, detail, { municipalityCode, closedOn });
+  });
+}
+
+export async function cancelTransportManifest(input: { companyId: string; manifestId: string; body: CancelManifestInput; now?: Date }): Promise<TransportManifestResponse> {
+  return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
+    assertOpen(context.manifest, "be cancelled");
+    if (context.now.getTime() - (context.manifest.authorizedAt?.getTime() ?? 0) > CANCEL_DEADLINE_MS) {
+      throw new DomainError(422, "cancel_deadline_expired", "An MDF-e can be cancelled only within 24 h of its authorization (MOC MDF-e 3.00a); close it instead");
+    }
+    const detail = { ...common(context), type: "110111" as const, protocol: context.manifest.protocol!, reason: input.body.justification };
+    await sendEvent(context, "CANCELLATION", 1, detail, { justification: input.body.justification });
+  });
+}
+
+export async function addTransportManifestDriver(input: { companyId: string; manifestId: string; body: AddDriverInput; now?: Date }): Promise<TransportManifestResponse> {
+  return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
+    assertOpen(context.manifest, "get a driver");
+    const drivers = ((context.manifest.input as { rodo?: { drivers?: { cpf: string }[] } }).rodo?.drivers ?? []).map((d) => d.cpf);
+    if (drivers.includes(input.body.cpf)) throw new DomainError(422, "driver_already_listed", `The driver with CPF ${input.body.cpf} is already on this manifest`);
+    // condutor is 1..10 in veicTracao (mdfeModalRodoviario_v3.00.xsd).
+    if (drivers.length >= 10) throw new DomainError(422, "driver_limit_reached", "An MDF-e lists at most 10 drivers");
+    // nSeqEvento: one more than the highest registered driver event (a refused number held nothing at the authority).
+    const last = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.ADD_DRIVER, status: "REGISTERED" }, orderBy: { sequence: "desc" }, select: { sequence: true } });
+    const sequence = (last?.sequence ?? 0) + 1;
+    const detail = { ...common(context), type: "110114" as const, sequence, driver: input.body };
+    await sendEvent(context, "DRIVER_ADDED", sequence, detail, { driver: input.body });
+  });
+}
+
+/**
+ * POST /v1/transport-manifests/{id}/documents: inclusão de DF-e 110115 (MOC MDF-e 3.00a), NF-e loaded
+ * after the authorization. The same checks as at creation; unloading municipalities in the
+ * manifest's UFFim; a key already on the manifest is 422 invalid_document.
+ */
+export async function addTransportManifestDocuments(input: { companyId: string; manifestId: string; body: AddDocumentsInput; now?: Date }): Promise<TransportManifestResponse> {
+  return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
+    assertOpen(context.manifest, "get documents");
+    const { rows } = await carriedDocuments(context.company.id, context.manifest.environment, input.body);
+    const onBoard = await db.transportManifestDocument.findMany({ where: { manifestId: context.manifest.id }, select: { accessKey: true } });
+    const already = rows.find((r) => onBoard.some((d) => d.accessKey === r.accessKey));
+    if (already) throw new DomainError(422, "invalid_document", `NF-e ${already.accessKey} is already on this manifest`);
+    if (rows.some((r) => ufOfMunicipality(r.municipalityCode) !== context.manifest.endUf)) {
+      throw new DomainError(422, "invalid_municipality", `Unloading municipalities must be in the manifest's unloading state ${context.manifest.endUf}`);
+    }
+    const loading = input.body.loading ?? (context.manifest.input as { loading: { code: string; name: string }[] }).loading[0]!;
+    const last = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.ADD_DOCUMENTS, status: "REGISTERED" }, orderBy: { sequence: "desc" }, select: { sequence: true } });
+    const sequence = (last?.sequence ?? 0) + 1;
+    const detail = {
+      ...common(context),
+      type: "110115" as const,
+      sequence,
+      protocol: context.manifest.protocol!,
+      loading,
+      documents: rows.map((r) => ({ municipality: { code: r.municipalityCode, name: r.municipalityName }, nfeKey: r.accessKey })),
+    };
+    await sendEvent(context, "DOCUMENTS_ADDED", sequence, detail, { loading, documents: rows });
+  });
+}

@@ -1,0 +1,87 @@
+import type { TransportManifest, TransportManifestDocument, TransportManifestEvent } from "@prisma/client";
+import { paginate, type Page } from "@/lib/contracts/pagination";
+import { db } from "@/lib/db/client";
+import { DomainError, notFound } from "@/lib/errors";
+import type { ListTransportManifestsQuery, TransportManifestResponse } from "./schemas";
+
+// Reading manifests: always scoped by company; never calls the authority.
+
+const EVENT_TYPE: Record<string, "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED"> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED", "110115": "DOCUMENTS_ADDED" };
+
+type Loaded = TransportManifest & { documents: TransportManifestDocument[]; events: TransportManifestEvent[] };
+const INCLUDE = { documents: { orderBy: { id: "asc" } }, events: { orderBy: { createdAt: "asc" } } } as const;
+
+export function serializeManifest(m: Loaded): TransportManifestResponse {
+  const input = m.input as { rodo?: { drivers?: { name: string; cpf: string }[] } };
+  return {
+    id: m.id,
+    status: m.status,
+    environment: m.environment,
+    model: "58",
+    series: m.series,
+    number: m.number,
+    accessKey: m.accessKey,
+    protocol: m.protocol,
+    authorizedAt: m.authorizedAt?.toISOString() ?? null,
+    rejectionCode: m.rejectionCode,
+    rejectionReason: m.rejectionReason,
+    startState: m.startUf,
+    endState: m.endUf,
+    vehiclePlate: m.vehiclePlate,
+    drivers: input.rodo?.drivers ?? [],
+    documents: m.documents.map((d) => ({ accessKey: d.accessKey, documentId: d.documentId, unloadingMunicipalityCode: d.unloadingMunicipalityCode, unloadingMunicipalityName: d.unloadingMunicipalityName })),
+    qrCode: m.qrCode,
+    closedAt: m.closedAt?.toISOString() ?? null,
+    closedOn: m.closedOn,
+    cancelledAt: m.cancelledAt?.toISOString() ?? null,
+    cancellationReason: m.cancellationReason,
+    events: m.events.map((e) => ({
+      type: EVENT_TYPE[e.eventCode] ?? "CLOSING",
+      eventCode: e.eventCode,
+      sequence: e.sequence,
+      status: e.status,
+      protocol: e.protocol,
+      cStat: e.cStat,
+      reason: e.reason,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    issuedAt: m.issuedAt.toISOString(),
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+export async function getTransportManifest(companyId: string, id: string): Promise<TransportManifestResponse> {
+  const manifest = await db.transportManifest.findFirst({ where: { id, companyId }, include: INCLUDE });
+  if (!manifest) throw notFound("Transport manifest");
+  return serializeManifest(manifest);
+}
+
+export async function listTransportManifests(companyId: string, query: ListTransportManifestsQuery): Promise<Page<TransportManifestResponse>> {
+  const where = {
+    companyId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.plate ? { vehiclePlate: query.plate.replace(/[^A-Z0-9]/g, "") } : {}),
+    ...(query.accessKey ? { accessKey: query.accessKey } : {}),
+  };
+  return paginate(
+    query,
+    () => db.transportManifest.count({ where }),
+    async (window) => (await db.transportManifest.findMany({ where, include: INCLUDE, orderBy: { createdAt: "desc" }, ...window })).map(serializeManifest),
+  );
+}
+
+/** GET /v1/transport-manifests/open: the manifests authorized and not yet closed or cancelled (as recorded here). */
+export async function listOpenTransportManifests(companyId: string, query: ListTransportManifestsQuery): Promise<Page<TransportManifestResponse>> {
+  return listTransportManifests(companyId, { ...query, status: "AUTHORIZED" });
+}
+
+export type ManifestXml = { fileName: string; contentType: string; body: string; download: boolean };
+
+/** The mdfeProc of an authorized (or closed/cancelled) manifest; the signed MDFe of one never authorized. */
+export async function getTransportManifestXml(companyId: string, id: string): Promise<ManifestXml> {
+  const manifest = await db.transportManifest.findFirst({ where: { id, companyId }, select: { accessKey: true, xml: true, status: true } });
+  if (!manifest) throw notFound("Transport manifest");
+  if (manifest.status === "PROCESSING") throw new DomainError(422, "invalid_status", "The manifest's outcome is still unknown; emit it again to settle it");
+  const suffix = manifest.status === "REJECTED" ? "-rejected" : "-mdfe";
+  return { fileName: `${manifest.accessKey}${suffix}.xml`, contentType: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?>${manifest.xml}`, download: true };
+}

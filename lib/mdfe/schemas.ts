@@ -1,0 +1,185 @@
+import { z } from "zod";
+import { isStateCode, isValidCpf, onlyDigits } from "@/lib/br";
+import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
+
+// /v1/transport-manifests (issue 55; the spec is silent on MDF-e, docs/api-notes/mdfe.md): the
+// request and answer shapes. Field names are English; the XML names they fill are in comments.
+
+const Uf = z.string().trim().toUpperCase().refine(isStateCode, { message: "must be a Brazilian state (UF)" });
+const MunicipalityCode = z.string().regex(/^\d{7}$/, "must be the 7-digit IBGE municipality code");
+const Municipality = z.object({ code: MunicipalityCode, name: z.string().trim().min(2).max(60) });
+const Cpf = z
+  .string()
+  .transform((v) => onlyDigits(v))
+  .refine(isValidCpf, { message: "must be a valid CPF" });
+const Decimal = (scale: number) => z.union([z.number(), z.string()]).transform((v) => String(v).trim()).refine((v) => new RegExp(`^\\d{1,13}(\\.\\d{1,${scale}})?$`).test(v), { message: `must be a non-negative decimal with up to ${scale} decimals` });
+const Kg = z.number().int().min(0).max(999_999);
+const Document = z.object({ type: z.enum(["CNPJ", "CPF"]), value: z.string().trim().min(11).max(18) });
+
+const Driver = z.object({ name: z.string().trim().min(2).max(60), cpf: Cpf });
+
+const VehicleOwner = z.object({
+  document: Document,
+  rntrc: z.string().regex(/^\d{8}$/, "RNTRC has 8 digits"),
+  name: z.string().trim().min(2).max(60),
+  stateRegistration: z.string().trim().max(14).default("ISENTO"),
+  state: Uf,
+  /** tpProp: TAC_AGGREGATED 0, TAC_INDEPENDENT 1, OTHER 2. */
+  ownerType: z.enum(["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]),
+});
+
+const BODY_TYPES = { NOT_APPLICABLE: "00", OPEN: "01", CLOSED: "02", BULK: "03", CONTAINER: "04", SIDER: "05" } as const;
+const WHEEL_TYPES = { TRUCK: "01", TOCO: "02", TRACTOR: "03", VAN: "04", UTILITY: "05", OTHER: "06" } as const;
+export const MDFE_BODY_TYPES = BODY_TYPES;
+export const MDFE_WHEEL_TYPES = WHEEL_TYPES;
+
+const VehicleFields = {
+  plate: z.string().trim().min(7).max(8).optional(),
+  renavam: z.string().regex(/^\d{9,11}$/, "RENAVAM has 9 to 11 digits").nullable().optional(),
+  tareKg: Kg,
+  capacityKg: Kg.nullable().optional(),
+  capacityM3: z.number().int().min(0).max(999).nullable().optional(),
+  bodyType: z.enum(Object.keys(BODY_TYPES) as [keyof typeof BODY_TYPES, ...(keyof typeof BODY_TYPES)[]]),
+  state: Uf.nullable().optional(),
+  owner: VehicleOwner.nullable().optional(),
+};
+
+export const ManifestVehicle = z
+  .object({
+    /** A registered vehicle (carriers and vehicles): its plate, state and RNTRC are used unless given here. */
+    vehicleId: z.string().min(1).max(64).optional(),
+    ...VehicleFields,
+    wheelType: z.enum(Object.keys(WHEEL_TYPES) as [keyof typeof WHEEL_TYPES, ...(keyof typeof WHEEL_TYPES)[]]),
+  })
+  .refine((v) => v.vehicleId || v.plate, { message: "give vehicleId or plate" });
+
+const Trailer = z.object({ ...VehicleFields, plate: z.string().trim().min(7).max(8), capacityKg: Kg });
+
+/** One NF-e on board: a document of the company (id) or its access key. */
+const CarriedDocument = z.union([z.object({ documentId: z.string().min(1).max(64) }), z.object({ accessKey: z.string().regex(/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/, "must be a 44-character access key") })]);
+
+export const CreateTransportManifestInput = z.object({
+  /** ROAD only for now: AIR, WATER and RAIL are 422 unsupported_modal. */
+  modal: z.enum(["ROAD", "AIR", "WATER", "RAIL"]).default("ROAD"),
+  series: z.number().int().min(0).max(999).default(1),
+  issuedAt: z.string().datetime({ offset: true }).optional(),
+  tripStartAt: z.string().datetime({ offset: true }).optional(),
+  /** infMunCarrega; default: the company's municipality. */
+  loading: z.array(Municipality).min(1).max(50).optional(),
+  /** infPercurso: the states crossed between the first loading state and the last unloading state. */
+  route: z.array(Uf).max(25).default([]),
+  unloading: z
+    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
+    .min(1)
+    .max(100),
+  vehicle: ManifestVehicle,
+  trailers: z.array(Trailer).max(3).default([]),
+  drivers: z.array(Driver).min(1).max(10),
+  /** infANTT/RNTRC of the issuer when it has one (ETC/TAC). */
+  rntrc: z.string().regex(/^\d{8}$/, "RNTRC has 8 digits").nullable().optional(),
+  product: z.object({
+    cargoType: z.enum(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]).default("05"),
+    description: z.string().trim().min(2).max(120),
+    ncm: z.string().regex(/^(\d{2}|\d{8})$/, "NCM has 2 or 8 digits").nullable().optional(),
+    gtin: z.string().regex(/^(SEM GTIN|\d{8}|\d{12,14})$/).nullable().optional(),
+  }),
+  cargo: z.object({
+    unit: z.enum(["KG", "TON"]).default("KG"),
+    quantity: Decimal(4),
+    /** vCarga; default: the sum of the carried NF-e totals (vNF). */
+    value: Decimal(2).optional(),
+  }),
+  insurance: z
+    .array(
+      z.object({
+        responsible: z.enum(["ISSUER", "CONTRACTOR"]),
+        responsibleDocument: Document.nullable().optional(),
+        insurerName: z.string().trim().max(30).nullable().optional(),
+        insurerCnpj: z.string().trim().max(18).nullable().optional(),
+        policyNumber: z.string().trim().max(20).nullable().optional(),
+        endorsements: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+      }),
+    )
+    .max(10)
+    .default([]),
+  seals: z.array(z.string().trim().min(1).max(20)).max(20).default([]),
+  additionalInformation: z.string().trim().max(5000).nullable().optional(),
+});
+export type CreateTransportManifestInput = z.infer<typeof CreateTransportManifestInput>;
+
+export const ManifestIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const CloseManifestInput = z.object({
+  /** Where the trip ended (cMun of evEncMDFe; its state is the first two digits, cUF). Default: the last unloading municipality. */
+  municipalityCode: MunicipalityCode.optional(),
+  /** dtEnc; default today in the issuer's state. */
+  closedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").optional(),
+});
+export type CloseManifestInput = z.infer<typeof CloseManifestInput>;
+
+// xJust of evCancMDFe is TJust: 15 to 255 characters.
+export const CancelManifestInput = z.object({ justification: z.string().trim().min(15).max(255) });
+export type CancelManifestInput = z.infer<typeof CancelManifestInput>;
+
+/** Inclusão de DF-e (110115): NF-e loaded on the way, by unloading municipality; `loading` defaults to the manifest's first loading municipality. */
+export const AddDocumentsInput = z.object({
+  loading: Municipality.optional(),
+  unloading: z
+    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
+    .min(1)
+    .max(100),
+});
+export type AddDocumentsInput = z.infer<typeof AddDocumentsInput>;
+
+export const AddDriverInput = Driver;
+export type AddDriverInput = z.infer<typeof AddDriverInput>;
+
+export const TransportManifestStatus = z.enum(["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]);
+
+export const ListTransportManifestsQuery = PaginationQuery.extend({
+  status: TransportManifestStatus.optional(),
+  plate: z.string().trim().toUpperCase().max(8).optional(),
+  accessKey: z.string().trim().max(44).optional(),
+});
+export type ListTransportManifestsQuery = z.infer<typeof ListTransportManifestsQuery>;
+
+export const TransportManifestEventResponse = z.object({
+  type: z.enum(["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]),
+  eventCode: z.string(),
+  sequence: z.number().int(),
+  status: z.enum(["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]),
+  protocol: z.string().nullable(),
+  cStat: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const TransportManifestResponse = z.object({
+  id: z.string(),
+  status: TransportManifestStatus,
+  environment: z.enum(["PRODUCTION", "HOMOLOGATION"]),
+  model: z.literal("58"),
+  series: z.number().int(),
+  number: z.number().int(),
+  accessKey: z.string(),
+  protocol: z.string().nullable(),
+  authorizedAt: z.string().nullable(),
+  rejectionCode: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  startState: z.string(),
+  endState: z.string(),
+  vehiclePlate: z.string(),
+  drivers: z.array(z.object({ name: z.string(), cpf: z.string() })),
+  documents: z.array(z.object({ accessKey: z.string(), documentId: z.string().nullable(), unloadingMunicipalityCode: z.string(), unloadingMunicipalityName: z.string() })),
+  qrCode: z.string(),
+  closedAt: z.string().nullable(),
+  closedOn: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  events: z.array(TransportManifestEventResponse),
+  issuedAt: z.string(),
+  createdAt: z.string(),
+});
+export type TransportManifestResponse = z.infer<typeof TransportManifestResponse>;
+
+export const TransportManifestPage = pageSchema(TransportManifestResponse);

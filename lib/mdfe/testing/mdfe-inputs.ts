@@ -1,0 +1,48 @@
+import { buildAccessKey } from "@/lib/fiscal/nfe/access-key";
+import type { MdfeInput } from "../xml/types";
+
+// A carga própria MDF-e of an SP company carrying two of its own NF-e to Belo Horizonte (MG):
+// the shape issue 55 asks the tests to cover. Values are plausible, not real registrations.
+
+export const MDFE_ISSUER_CNPJ = "11222333000181";
+
+/** A valid NF-e (model 55) key of the issuer, as the company's own documents have. */
+export function ownNfeKey(number: number, cnpj = MDFE_ISSUER_CNPJ, uf = "35"): string {
+  return buildAccessKey({ cUF: uf, yearMonth: "2612", issuerDocument: cnpj, model: "55", series: 1, number, tpEmis: "1", cNF: String(40_000_000 + number) });
+}
+
+export function mdfeInput(overrides: Partial<MdfeInput> = {}): MdfeInput {
+  return {
+    environment: "HOMOLOGATION",
+    modal: "1",
+    series: 1,
+    number: 17,
+    cMDF: "48151623",
+    issuedAt: "2026-12-07T13:00:00Z",
+    applicationVersion: "notas-mdfe 1.0",
+    issuer: {
+      cnpj: MDFE_ISSUER_CNPJ,
+      stateRegistration: "110042490114",
+      name: "Comércio & Indústria São João Ltda",
+      tradeName: "São João",
+      address: {
+        street: "Avenida Paulista", number: "1000", complement: "Conj. 101", district: "Bela Vista",
+        municipalityCode: "3550308", municipalityName: "São Paulo", uf: "SP", zipCode: "01310-100", phone: "(11) 3333-4444",
+      },
+    },
+    startUf: "SP",
+    endUf: "MG",
+    loading: [{ code: "3550308", name: "São Paulo" }],
+    route: [],
+    unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [ownNfeKey(101), ownNfeKey(102)] }],
+    rodo: {
+      vehicle: { plate: "ABC1D23", renavam: "12345678901", tareKg: 7500, capacityKg: 14000, capacityM3: 60, wheelType: "01", bodyType: "02", uf: "SP" },
+      drivers: [{ name: "José da Silva", cpf: "52998224725" }],
+    },
+    product: { cargoType: "05", description: "Peças de máquinas industriais", ncm: "84879000" },
+    cargoUnit: "01",
+    cargoQuantity: "3200.0000",
+    cargoValue: "85400.00",
+    ...overrides,
+  };
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it, beforeAll } from "vitest";
+import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
+import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
+import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
+import { createTestCompany, db } from "@/test/factories";
+import { call } from "@/test/http";
+import * as collection from "@/app/v1/transport-manifests/route";
+import * as openRoute from "@/app/v1/transport-manifests/open/route";
+import * as member from "@/app/v1/transport-manifests/[id]/route";
+import * as xmlRoute from "@/app/v1/transport-manifests/[id]/xml/route";
+import * as damdfeRoute from "@/app/v1/transport-manifests/[id]/damdfe/route";
+import { decodePdfBarcodes } from "@/test/barcodes";
+import * as emitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
+import * as closeRoute from "@/app/v1/transport-manifests/[id]/close/route";
+import * as cancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
+import * as driversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
+import * as documentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
+import { mdfeSimulator } from "./authority/get-mdfe-authority";
+import { modalDocument } from "./xml/build-signed-mdfe";
+
+// Issue 55, "Done when": an SP company issues two NF-e to a client in MG, manifests them with its own
+// vehicle and driver, AUTHORIZED; a second driver is added; the manifest is closed in MG; a second
+// manifest for the same vehicle and route while the first is open is refused as the SVRS refuses it
+// (611); a cancelled one; the XMLs validate against the official schemas and verify with xmlsec1.
+
+const fixture = simulatorCompanyFixture();
+const S = "mdfe/PL_MDFe_300a/";
+
+const MG_CLIENT = {
+  name: "Atacado Mineiro Ltda",
+  document: "33000167000101",
+  street: "Avenida Afonso Pena",
+  number: "1500",
+  neighborhood: "Centro",
+  city: "Belo Horizonte",
+  state: "MG",
+  municipalityCode: "3106200",
+  zipCode: "30130005",
+  stateRegistration: "062.307.904/0081",
+  icmsTaxpayer: "CONTRIBUINTE",
+};
+const INTERSTATE_ITEM = { code: "SKU-9", description: "Peça usinada", quantity: 10, unitValue: 150, ncm: "84879000", cfop: "6102", icmsOrigin: "0", icmsSituation: "00", icmsRate: 12, pisSituation: "01", pisRate: 1.65, cofinsSituation: "01", cofinsRate: 7.6 };
+
+const key = () => fixture.company.key;
+const post = (handler: typeof closeRoute.POST, path: string, id: string, body?: unknown) => call(handler, { method: "POST", path: `/v1/transport-manifests/${id}/${path}`, key: key(), body, params: { id } });
+const create = (body: unknown, k = key()) => call(collection.POST, { method: "POST", path: "/v1/transport-manifests", key: k, body });
+const get = (id: string) => call(member.GET, { path: `/v1/transport-manifests/${id}`, key: key(), params: { id } });
+
+function manifestBody(documents: unknown[], plate = "ABC1D23") {
+  return {
+    unloading: [{ code: "3106200", name: "Belo Horizonte", documents }],
+    vehicle: { plate, renavam: "12345678901", tareKg: 7500, capacityKg: 14000, capacityM3: 60, wheelType: "TRUCK", bodyType: "CLOSED", state: "SP" },
+    drivers: [{ name: "José da Silva", cpf: "529.982.247-25" }],
+    product: { cargoType: "05", description: "Peças usinadas", ncm: "84879000" },
+    cargo: { unit: "KG", quantity: "1250.5" },
+  };
+}
+
+let nfe: { id: string; accessKey: string }[] = [];
+
+beforeAll(async () => {
+  const company = fixture.company.companyId;
+  const documents = [];
+  for (let i = 0; i < 2; i++) documents.push(await authorizedDocument(company, { overrides: { client: MG_CLIENT, items: [INTERSTATE_ITEM], payments: [{ method: "PIX", value: 1500 }] } }));
+  nfe = documents.map((d) => ({ id: d.id, accessKey: d.accessKey! }));
+}, 60_000);
+
+describe("/v1/transport-manifests against the SVRS simulator", () => {
+  it("issues, adds a driver, refuses a second open manifest for the vehicle (611), closes in MG; the XMLs validate and verify", async () => {
+    const created = await create(manifestBody([{ documentId: nfe[0]!.id }, { accessKey: nfe[1]!.accessKey }]));
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ status: "AUTHORIZED", model: "58", series: 1, startState: "SP", endState: "MG", vehiclePlate: "ABC1D23", protocol: expect.stringMatching(/^\d{15}$/) });
+    expect(created.body.accessKey.slice(20, 22)).toBe("58");
+    expect(created.body.documents.map((d: { accessKey: string }) => d.accessKey)).toEqual(nfe.map((d) => d.accessKey));
+    const id = created.body.id as string;
+
+    const xml = await call(xmlRoute.GET, { path: `/v1/transport-manifests/${id}/xml`, key: key(), params: { id } });
+    expect(xml.status).toBe(200);
+    expect(checkXmlSchema(xml.text, `${S}procMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    expect(checkXmlSchema(modalDocument(xml.text)!, `${S}mdfeModalRodoviario_v3.00.xsd`)).toEqual({ valid: true });
+    expect(xml.text).toContain("<tot><qNFe>2</qNFe><vCarga>3000.00</vCarga><cUnid>01</cUnid><qCarga>1250.5000</qCarga></tot>");
+    const signed = /<MDFe\b[\s\S]*<\/MDFe>/.exec(xml.text)![0];
+    expect(verifyXmlSignature(signed).valid).toBe(true);
+    expect(xmlsecVerify(xml.text, "infMDFe").ok).toBe(true);
+
+    // The DAMDFE read back by a scanner (zbarimg): the QR-Code is qrCodMDFe, the barcode the key.
+    const pdf = await damdfeRoute.GET(new Request(`http://localhost/v1/transport-manifests/${id}/damdfe`, { headers: { authorization: `Bearer ${key()}` } }), { params: Promise.resolve({ id }) });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const symbols = decodePdfBarcodes(Buffer.from(await pdf.arrayBuffer()));
+    expect(symbols).toEqual(expect.arrayContaining([{ type: "QR-Code", data: created.body.qrCode }, { type: "CODE-128", data: created.body.accessKey }]));
+
+    const driver = await post(driversRoute.POST, "drivers", id, { name: "Maria Souza", cpf: "111.444.777-35" });
+    expect(driver.status, driver.text).toBe(200);
+    expect(driver.body.drivers).toEqual([{ name: "José da Silva", cpf: "52998224725" }, { name: "Maria Souza", cpf: "11144477735" }]);
+    expect(driver.body.events).toMatchObject([{ type: "DRIVER_ADDED", eventCode: "110114", sequence: 1, status: "REGISTERED", cStat: "135" }]);
+    expect((await post(driversRoute.POST, "drivers", id, { name: "Maria Souza", cpf: "11144477735" })).body.code).toBe("driver_already_listed");
+
+    const second = await create(manifestBody([{ documentId: nfe[0]!.id }]));
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ status: "REJECTED", rejectionCode: "611" });
+    expect(second.body.rejectionReason).toContain(created.body.accessKey);
+
+    const open = await call(openRoute.GET, { path: "/v1/transport-manifests/open", key: key() });
+    expect(open.body.data.map((m: { id: string }) => m.id)).toContain(id);
+
+    const closed = await post(closeRoute.POST, "close", id, { municipalityCode: "3106200", closedOn: "2026-12-08" });
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body).toMatchObject({ status: "CLOSED", closedOn: "2026-12-08" });
+    const closing = await db.transportManifestEvent.findFirstOrThrow({ where: { manifestId: id, eventCode: "110112" } });
+    expect(closing.requestXml).toContain("<dtEnc>2026-12-08</dtEnc><cUF>31</cUF><cMun>3106200</cMun>");
+    expect(checkXmlSchema(closing.responseXml!, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    expect(xmlsecVerify(closing.requestXml, "infEvento").ok).toBe(true);
+    const outcomes = await db.domainEvent.findMany({ where: { companyId: fixture.company.companyId, type: { startsWith: "transport_manifest." } }, orderBy: { createdAt: "asc" } });
+    expect(outcomes.map((o) => o.type)).toEqual(["transport_manifest.authorized", "transport_manifest.driver_added", "transport_manifest.rejected", "transport_manifest.closed"]);
+
+    // Closed: no more events, locally and at the authority.
+    expect((await post(cancelRoute.POST, "cancel", id, { justification: "Viagem cancelada pelo cliente" })).body.code).toBe("invalid_status");
+  });
+
+  it("cancels a manifest within 24 h and then refuses to close it", async () => {
+    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "DEF4G56"));
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    const cancelled = await post(cancelRoute.POST, "cancel", created.body.id, { justification: "Viagem cancelada pelo cliente" });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "CANCELLED", cancellationReason: "Viagem cancelada pelo cliente" });
+    const close = await post(closeRoute.POST, "close", created.body.id, {});
+    expect(close.status).toBe(422);
+    expect(close.body.code).toBe("invalid_status");
+  });
+
+  it("adds an NF-e loaded on the way (110115) and refuses one already on board", async () => {
+    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "MNO1P23"));
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    const added = await post(documentsRoute.POST, "documents", created.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ accessKey: nfe[1]!.accessKey }] }] });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.documents.map((d: { accessKey: string }) => d.accessKey)).toEqual([nfe[0]!.accessKey, nfe[1]!.accessKey]);
+    expect(added.body.events).toMatchObject([{ type: "DOCUMENTS_ADDED", eventCode: "110115", sequence: 1, status: "REGISTERED" }]);
+    const event = await db.transportManifestEvent.findFirstOrThrow({ where: { manifestId: created.body.id, eventCode: "110115" } });
+    expect(event.requestXml).toContain(`<cMunCarrega>3550308</cMunCarrega><xMunCarrega>São Paulo</xMunCarrega><infDoc><cMunDescarga>3106200</cMunDescarga><xMunDescarga>Belo Horizonte</xMunDescarga><chNFe>${nfe[1]!.accessKey}</chNFe></infDoc>`);
+    expect(checkXmlSchema(event.responseXml!, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    const again = await post(documentsRoute.POST, "documents", created.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ documentId: nfe[1]!.id }] }] });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe("invalid_document");
+    expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
+  });
+
+  it("settles a lost answer: the manifest stays PROCESSING until emit consults the key; a lost event answer is settled on the next call", async () => {
+    mdfeSimulator().lostAnswers = 1;
+    const created = await create(manifestBody([{ documentId: nfe[1]!.id }], "GHI5J67"));
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe("PROCESSING");
+    const emitted = await post(emitRoute.POST, "emit", created.body.id);
+    expect(emitted.status, emitted.text).toBe(200);
+    expect(emitted.body).toMatchObject({ status: "AUTHORIZED", protocol: expect.stringMatching(/^\d{15}$/) });
+
+    mdfeSimulator().lostAnswers = 1;
+    const lost = await post(closeRoute.POST, "close", created.body.id, {});
+    expect(lost.status).toBe(503);
+    expect(lost.body.code).toBe("authority_unavailable");
+    expect((await get(created.body.id)).body).toMatchObject({ status: "AUTHORIZED", events: [{ eventCode: "110112", status: "PENDING" }] });
+    // The next call settles the intent first (the SVRS lists the closing): the driver is refused as the manifest is closed.
+    const next = await post(driversRoute.POST, "drivers", created.body.id, { name: "Maria Souza", cpf: "11144477735" });
+    expect(next.status).toBe(422);
+    expect(next.body.code).toBe("invalid_status");
+    expect((await get(created.body.id)).body).toMatchObject({ status: "CLOSED", events: [{ eventCode: "110112", status: "REGISTERED", protocol: expect.stringMatching(/^\d{15}$/) }] });
+  });
+
+  it("delivers its outcomes to a webhook endpoint subscribed to TRANSPORT_MANIFEST_CANCELLED only", async () => {
+    const companyId = fixture.company.companyId;
+    // Written directly (no verification ping); deleted at the end so no delivery run is left to attempt.
+    const endpoint = await db.webhookEndpoint.create({ data: { companyId, url: "https://hooks.example.com/mdfe", events: ["TRANSPORT_MANIFEST_CANCELLED"], secret: "unused-in-this-test" } });
+    try {
+      const created = await create(manifestBody([{ documentId: nfe[1]!.id }], "JKL7M89"));
+      expect(created.body.status, created.text).toBe("AUTHORIZED");
+      expect((await post(cancelRoute.POST, "cancel", created.body.id, { justification: "Carga não embarcada no veículo" })).status).toBe(200);
+      const deliveries = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+      expect(deliveries.map((d) => d.eventType)).toEqual(["transport_manifest.cancelled"]);
+      const event = await db.webhookEvent.findUniqueOrThrow({ where: { id: deliveries[0]!.eventId } });
+      expect(JSON.parse(event.payload)).toMatchObject({ type: "transport_manifest.cancelled", data: { transportManifestId: created.body.id, accessKey: created.body.accessKey, status: "CANCELLED" } });
+    } finally {
+      await db.webhookDelivery.deleteMany({ where: { endpointId: endpoint.id } });
+      await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    }
+  });
+
+  it("refuses other modals, documents of another company and bad input with the spec's errors", async () => {
+    const air = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), modal: "AIR" });
+    expect(air.status).toBe(422);
+    expect(air.body).toMatchObject({ code: "unsupported_modal", message: expect.stringContaining("aéreo") });
+    const other = await createTestCompany();
+    const foreign = await create(manifestBody([{ documentId: nfe[0]!.id }]), other.key);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.code).toBe("invalid_document");
+    const badCpf = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), drivers: [{ name: "Fulano", cpf: "123.456.789-00" }] });
+    expect(badCpf.status).toBe(400);
+    expect(badCpf.body.code).toBe("validation_error");
+    const route = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), route: ["SP", "RJ"] });
+    expect(route.status).toBe(422);
+    expect(route.body.code).toBe("invalid_route");
+    const vehicle = await create({ ...manifestBody([{ documentId: nfe[0]!.id }]), vehicle: { vehicleId: "not-ours", tareKg: 7000, wheelType: "TRUCK", bodyType: "CLOSED" } });
+    expect(vehicle.status).toBe(422);
+    expect(vehicle.body.code).toBe("invalid_vehicle");
+    expect((await get("does-not-exist")).status).toBe(404);
+  });
+});
