@@ -51,6 +51,7 @@ import * as receivedDocumentsIdWebhookRoute from "@/app/v1/received-documents/[i
 import * as receivedDocumentsIdXmlRoute from "@/app/v1/received-documents/[id]/xml/route";
 import * as receivedDocumentsRoute from "@/app/v1/received-documents/route";
 import * as receivedDocumentsSyncRoute from "@/app/v1/received-documents/sync/route";
+import * as statusRoute from "@/app/v1/status/route";
 import * as taxRulesIdRoute from "@/app/v1/tax-rules/[id]/route";
 import * as taxRulesRoute from "@/app/v1/tax-rules/route";
 import * as webhooksIdDeliveriesDeliveryIdRedeliverRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
@@ -119,6 +120,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/received-documents/[id]/xml", module: receivedDocumentsIdXmlRoute },
   { path: "/v1/received-documents", module: receivedDocumentsRoute },
   { path: "/v1/received-documents/sync", module: receivedDocumentsSyncRoute },
+  { path: "/v1/status", module: statusRoute },
   { path: "/v1/tax-rules/[id]", module: taxRulesIdRoute },
   { path: "/v1/tax-rules", module: taxRulesRoute },
   { path: "/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver", module: webhooksIdDeliveriesDeliveryIdRedeliverRoute },

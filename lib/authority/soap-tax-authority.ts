@@ -18,6 +18,7 @@ import { gunzipSync } from "node:zlib";
 import { consReciNFe, consSitNFe, consStatServ, distDFeInt, envEvento, enviNFe, type DistributionQuery } from "./request-messages";
 import { child, declareInheritedPrefixes, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
 import { postSoap } from "./soap-transport";
+import type { AuthorityCallSample } from "./call-samples";
 import type {
   AuthorityTarget,
   AuthorizationResult,
@@ -47,6 +48,8 @@ export type SoapTaxAuthorityOptions = {
   receiptPollIntervalMs?: number;
   /** Extra trusted roots (PEM) for the authority's server certificate. */
   trustedCaPem?: string;
+  /** Told of every exchange once it ends (the status page's samples, call-samples.ts); awaited, its failure its own. */
+  onExchange?: (sample: AuthorityCallSample) => Promise<void>;
 };
 
 /** The cOrgao of the national environment (Ambiente Nacional): delivery-receipt events go there. */
@@ -227,11 +230,16 @@ export class SoapTaxAuthority implements TaxAuthority {
     }
     const { timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem } = this.options;
     const method = inMethod ? endpoint.method : undefined;
+    const started = performance.now();
     const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, method, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
+    const answer = outcome.ok ? readSoapAnswer(outcome.body, expected) : null;
+    if (this.options.onExchange) {
+      const answered = answer !== null && answer.ok;
+      await this.options.onExchange({ authorizer: endpoint.authorizer, model: target.model, environment: target.environment, service, answered, durationMs: performance.now() - started });
+    }
     if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
-    const answer = readSoapAnswer(outcome.body, expected);
-    if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
-    return { ok: true, message: answer.message, responseXml: extractElement(answer.xml, expected) ?? answer.xml };
+    if (!answer!.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer!.reason } };
+    return { ok: true, message: answer!.message, responseXml: extractElement(answer!.xml, expected) ?? answer!.xml };
   }
 }
 

@@ -103,6 +103,12 @@ const EnvSchema = z.object({
   // Addresses other than the document's client's (emailRecipients, a resend's `to`): sent through a
   // company's own SMTP server only (company-smtp), or through the installation's too (allow).
   EMAIL_RECIPIENTS_BEYOND_CLIENT: z.enum(["company-smtp", "allow"]).default("company-smtp"),
+  // The bearer token of GET /metrics (Prometheus text, lib/status): unset, /metrics answers 404.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: "METRICS_TOKEN must be at least 16 characters" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Directory of the accountant exports' ZIP files (lib/exports); default DATA_DIR/tmp/exports. Shared by every web and worker process.
   EXPORTS_DIR: z.string().optional(),
 });

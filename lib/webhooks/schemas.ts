@@ -8,8 +8,9 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // offline, docs/api-notes/contingency.md), DOCUMENT_CONTINGENCY_DEADLINE / document.contingency_deadline
 // (such a document at 75 % of its transmission deadline, issue 50), the received documents' RECEIVED_DOCUMENT_CREATED /
 // RECEIVED_DOCUMENT_UPDATED, DOCUMENT_EVENT_REGISTERED (docs/api-notes/reform-events.md) and the certificate alerts'
-// COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md).
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"] as const;
+// COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md), as do
+// AUTHORITY_OUTAGE_STARTED / AUTHORITY_OUTAGE_ENDED (issue 58, docs/api-notes/status.md).
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED"] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
   "document.rejected",
@@ -24,6 +25,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "document.event_registered",
   "company.certificate_expiring",
   "company.certificate_expired",
+  // The company's authorizer down / back (issue 58; payload lib/status/schemas.ts AuthorityOutageEventData, docs/api-notes/status.md).
+  "authority.outage_started",
+  "authority.outage_ended",
   "webhook.ping",
   "webhook.test",
 ] as const;
