@@ -3,6 +3,7 @@ import type pg from "pg";
 import authorizersByModel from "@/lib/fiscal/reference/data/sefaz/autorizadores.json";
 import { authorizerFor } from "@/lib/authority/endpoints";
 import type { AuthorityEnvironment, AuthorityModel, StatusResult } from "@/lib/authority/types";
+import { env } from "@/lib/config/env";
 import { inSqlTransaction, sql, utc } from "@/lib/db/sql";
 
 // authority.outage_started / authority.outage_ended (issue 58 item 3; docs/api-notes/status.md):
@@ -133,6 +134,7 @@ export function outageEventData(facts: OutageFacts) {
 }
 
 async function writeEvents(client: pg.PoolClient, type: string, facts: OutageFacts): Promise<number> {
+  if (env().AUTHORITY_OUTAGE_WEBHOOKS === "off") return 0;
   const documentType = facts.model === 65 ? "NFCE" : "NFE";
   const rows = await sql(client, WRITE_EVENTS, [type, facts.environment, documentType, statesServedBy(facts.authorizer, facts.model), JSON.stringify(outageEventData(facts)), utc(facts.endedAt ?? facts.startedAt)]);
   return rows.length;

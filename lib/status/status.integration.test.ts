@@ -12,6 +12,7 @@ import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { apiLatency } from "./api-metrics";
 import { authorityFigures } from "./authority-figures";
+import { probeAuthorizers, probeTargets } from "./authorizer-probe";
 import { conditionOf, observeStatusAnswer } from "./outage-transitions";
 import { AuthorityOutageEventData, StatusResponse } from "./schemas";
 import { resetStatusSummaryCache } from "./status-summary";
@@ -27,11 +28,14 @@ beforeAll(async () => {
   simulator = await startSimulatorServer({ port: 0 });
   process.env.AUTHORITY_MODE = "simulator";
   process.env.SIMULATOR_URL = simulator.url;
+  // Off by default in tests (test/setup-env.ts); this file's outages are of authorizers only it uses.
+  process.env.AUTHORITY_OUTAGE_WEBHOOKS = "on";
   resetEnvCache();
 });
 afterAll(async () => {
   delete process.env.SIMULATOR_URL;
   delete process.env.METRICS_TOKEN;
+  process.env.AUTHORITY_OUTAGE_WEBHOOKS = "off";
   resetEnvCache();
   await simulator.close();
 });
@@ -110,8 +114,8 @@ describe("status figures", () => {
   });
 });
 
-async function subscribedCompany(events: string[], documentTypes: ("NFE" | "NFCE" | "NFSE")[] = []) {
-  const company = await createTestCompany({ state: "MS", municipalityCode: "5002704" });
+async function subscribedCompany(events: string[], documentTypes: ("NFE" | "NFCE" | "NFSE")[] = [], place = { state: "MS", municipalityCode: "5002704" }) {
+  const company = await createTestCompany(place);
   await db.webhookEndpoint.create({ data: { companyId: company.companyId, url: "https://erp.example.com/hooks", secret: "s".repeat(32), events, documentTypes } });
   return company;
 }
@@ -169,5 +173,32 @@ describe("authority.outage_started / authority.outage_ended", () => {
     expect(conditionOf(noAnswer, true)).toMatchObject({ condition: "OUTAGE", cStat: null });
     expect(conditionOf({ kind: "communication_failure", reason: "656 - Consumo Indevido", cStat: "656" }, true)).toBeNull();
     expect(conditionOf({ kind: "authorized", cStat: "107", reason: "Serviço em Operação", checkedAt: "" }, true)).toMatchObject({ condition: "OPERATIONAL" });
+  });
+
+  it("the probe asks each authorizer its companies issue with, and so sees an outage nobody visited", async () => {
+    const company = await subscribedCompany([], [], { state: "MT", municipalityCode: "5103403" });
+    const targets = (await probeTargets()).filter((target) => target.authorizer === "MT" && target.environment === "HOMOLOGATION");
+    expect(targets.map((target) => [target.model, target.uf])).toEqual([
+      [55, "MT"],
+      [65, "MT"],
+    ]);
+    const onlyMt = (target: { authorizer: string; environment: string }) => target.authorizer === "MT" && target.environment === "HOMOLOGATION";
+    const remove = simulator.faults.add({ authorizer: "MT", action: { kind: "outage", status: "109" } });
+    try {
+      const round = await probeAuthorizers(new Date(), onlyMt);
+      expect(round.map((r) => [r.target.model, r.result.cStat])).toEqual([
+        [55, "109"],
+        [65, "109"],
+      ]);
+      // A second round within the cache's age asks nobody and announces nothing more.
+      expect((await probeAuthorizers(new Date(), onlyMt)).every((r) => r.fromCache)).toBe(true);
+    } finally {
+      remove();
+    }
+    const deliveries = await deliveriesOf(company.companyId);
+    expect(deliveries.map((d) => [d.eventType, (d.payload.data as { model: string }).model]).sort()).toEqual([
+      ["authority.outage_started", "55"],
+      ["authority.outage_started", "65"],
+    ]);
   });
 });
