@@ -43,7 +43,8 @@ class Exposition {
   }
 }
 
-const seconds = (ms: number) => ms / 1000;
+/** Milliseconds as seconds, to the microsecond (no binary-fraction noise such as 0.31939999999999996). */
+const seconds = (ms: number) => Math.round(ms * 1000) / 1_000_000;
 
 export function prometheusText(summary: StatusResponse, cumulative: CumulativeFigures): string {
   const out = new Exposition();
