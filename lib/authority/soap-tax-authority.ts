@@ -48,7 +48,7 @@ export type SoapTaxAuthorityOptions = {
   receiptPollIntervalMs?: number;
   /** Extra trusted roots (PEM) for the authority's server certificate. */
   trustedCaPem?: string;
-  /** Told of every exchange once it ends (the status page's samples, call-samples.ts); awaited, its failure its own. */
+  /** Told of every exchange once it ends (the status page's samples, call-samples.ts: buffered, written within a second). */
   onExchange?: (sample: AuthorityCallSample) => Promise<void>;
 };
 

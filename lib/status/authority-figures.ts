@@ -1,3 +1,4 @@
+import { flushAuthorityCallSamples } from "@/lib/authority/call-samples";
 import { authorizerFor, type Contingency } from "@/lib/authority/endpoints";
 import type { AuthorityModel, StatusResult } from "@/lib/authority/types";
 import { getPool } from "@/lib/db/client";
@@ -78,6 +79,7 @@ const CONTINGENCIES = `
   GROUP BY 1, 2, 3`;
 
 export async function authorityFigures(now: Date = new Date(), client: Queryable = getPool()): Promise<AuthorizerFigures[]> {
+  await flushAuthorityCallSamples();
   const [cacheRows, latencyRows, states, contingencies, pauses] = await Promise.all([
     sql<{ key: string; result: StatusResult; via: string; checkedAt: Date }>(client, `SELECT "key", "result", "via", "checkedAt" FROM "AuthorityStatusCache" WHERE "url" <> ''`),
     sql<Key & { calls: number; failures: number; p50: number | null; p99: number | null }>(client, LATENCY, [utc(new Date(now.getTime() - HOUR_MS))]),

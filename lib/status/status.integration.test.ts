@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as statusRoute } from "@/app/v1/status/route";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { GET as listClients } from "@/app/v1/clients/route";
+import { flushAuthorityCallSamples, recordAuthorityCall } from "@/lib/authority/call-samples";
 import { checkServiceStatus } from "@/lib/authority/service-status";
 import { startSimulatorServer, type SimulatorServer } from "@/lib/authority/simulator/server";
 import { resetEnvCache } from "@/lib/config/env";
 import { getPool } from "@/lib/db/client";
-import { sql, utc } from "@/lib/db/sql";
+import { sql } from "@/lib/db/sql";
 import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { apiLatency } from "./api-metrics";
@@ -41,8 +42,9 @@ afterAll(async () => {
 });
 beforeEach(() => resetStatusSummaryCache());
 
+// Through the recorder the SOAP client uses (buffered; authorityFigures writes the buffer first).
 async function insertSample(authorizer: string, durationMs: number, answered: boolean, at: Date) {
-  await sql(getPool(), `INSERT INTO "AuthorityCallSample" ("authorizer", "model", "environment", "service", "answered", "durationMs", "at") VALUES ($1, 55, 'PRODUCTION', 'NFeAutorizacao4', $2, $3, $4::timestamp)`, [authorizer, answered, durationMs, utc(at)]);
+  await recordAuthorityCall({ authorizer, model: 55, environment: "PRODUCTION", service: "NFeAutorizacao4", answered, durationMs, at });
 }
 
 describe("status figures", () => {
@@ -59,9 +61,12 @@ describe("status figures", () => {
   it("records a real exchange, and shows the authorizer's status, contingencies and 656 pauses through GET /v1/status and /metrics", async () => {
     const company = await createTestCompany({ state: "AM", municipalityCode: "1302603" });
     const other = await createTestCompany({ state: "AM", municipalityCode: "1302603" });
+    await flushAuthorityCallSamples();
     const before = await sql<{ count: number }>(getPool(), `SELECT count(*)::int AS "count" FROM "AuthorityCallSample" WHERE "authorizer" = 'AM' AND "model" = 65`);
     const check = await checkServiceStatus({ uf: "AM", environment: "HOMOLOGATION", model: 65 }, undefined, { maxAgeMs: 0 });
     expect(check.result).toMatchObject({ kind: "authorized", cStat: "107" });
+    // Buffered in memory, written within a second (or now, as the status figures do first).
+    await flushAuthorityCallSamples();
     const samples = await sql<{ count: number; service: string; answered: boolean }>(
       getPool(),
       `SELECT count(*)::int AS "count", min("service") AS "service", bool_and("answered") AS "answered" FROM "AuthorityCallSample" WHERE "authorizer" = 'AM' AND "model" = 65 AND "environment" = 'HOMOLOGATION'`,
