@@ -30,13 +30,12 @@ type Buffered = Required<AuthorityCallSample>;
 const state = globalThis as unknown as { __authorityCallSamples?: { buffer: Buffered[]; timer: NodeJS.Timeout | null; lastPrune: number; flushing: Promise<void> | null } };
 const samples = (state.__authorityCallSamples ??= { buffer: [], timer: null, lastPrune: 0, flushing: null });
 
-export function recordAuthorityCall(sample: AuthorityCallSample): Promise<void> {
+export function recordAuthorityCall(sample: AuthorityCallSample): void {
   if (samples.buffer.length < MAX_BUFFERED) samples.buffer.push({ ...sample, durationMs: Math.max(0, Math.round(sample.durationMs)), at: sample.at ?? new Date() });
   if (!samples.timer) {
     samples.timer = setTimeout(() => void flushAuthorityCallSamples(), FLUSH_AFTER_MS);
     samples.timer.unref();
   }
-  return Promise.resolve();
 }
 
 const INSERT = `

@@ -49,7 +49,7 @@ export type SoapTaxAuthorityOptions = {
   /** Extra trusted roots (PEM) for the authority's server certificate. */
   trustedCaPem?: string;
   /** Told of every exchange once it ends (the status page's samples, call-samples.ts: buffered, written within a second). */
-  onExchange?: (sample: AuthorityCallSample) => Promise<void>;
+  onExchange?: (sample: AuthorityCallSample) => void;
 };
 
 /** The cOrgao of the national environment (Ambiente Nacional): delivery-receipt events go there. */
@@ -232,14 +232,10 @@ export class SoapTaxAuthority implements TaxAuthority {
     const method = inMethod ? endpoint.method : undefined;
     const started = performance.now();
     const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, method, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
-    const answer = outcome.ok ? readSoapAnswer(outcome.body, expected) : null;
-    if (this.options.onExchange) {
-      const answered = answer !== null && answer.ok;
-      await this.options.onExchange({ authorizer: endpoint.authorizer, model: target.model, environment: target.environment, service, answered, durationMs: performance.now() - started });
-    }
-    if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
-    if (!answer!.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer!.reason } };
-    return { ok: true, message: answer!.message, responseXml: extractElement(answer!.xml, expected) ?? answer!.xml };
+    const answer = outcome.ok ? readSoapAnswer(outcome.body, expected) : { ok: false as const, reason: outcome.reason };
+    this.options.onExchange?.({ authorizer: endpoint.authorizer, model: target.model, environment: target.environment, service, answered: answer.ok, durationMs: performance.now() - started });
+    if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
+    return { ok: true, message: answer.message, responseXml: extractElement(answer.xml, expected) ?? answer.xml };
   }
 }
 

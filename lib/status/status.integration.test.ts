@@ -44,7 +44,7 @@ beforeEach(() => resetStatusSummaryCache());
 
 // Through the recorder the SOAP client uses (buffered; authorityFigures writes the buffer first).
 async function insertSample(authorizer: string, durationMs: number, answered: boolean, at: Date) {
-  await recordAuthorityCall({ authorizer, model: 55, environment: "PRODUCTION", service: "NFeAutorizacao4", answered, durationMs, at });
+  recordAuthorityCall({ authorizer, model: 55, environment: "PRODUCTION", service: "NFeAutorizacao4", answered, durationMs, at });
 }
 
 describe("status figures", () => {
