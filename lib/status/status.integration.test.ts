@@ -206,4 +206,16 @@ describe("authority.outage_started / authority.outage_ended", () => {
       ["authority.outage_started", "65"],
     ]);
   });
+
+  it("ignores an answer older than the last one recorded (a slow caller), and does not announce an authorizer first seen operational", async () => {
+    const at = new Date();
+    const up = { kind: "authorized" as const, cStat: "107", reason: "Serviço em Operação", checkedAt: "" };
+    const down = { kind: "communication_failure" as const, cStat: "108", reason: "108 Serviço Paralisado Momentaneamente" };
+    // MT's NF-e in production: no other test uses it.
+    expect(await observeStatusAnswer({ uf: "MT", environment: "PRODUCTION", model: 55, result: up, couldBeAnswered: true, at })).toMatchObject({ authorizer: "MT", changed: null });
+    expect(await observeStatusAnswer({ uf: "MT", environment: "PRODUCTION", model: 55, result: down, couldBeAnswered: true, at: new Date(at.getTime() - 1_000) })).toMatchObject({ changed: null });
+    const [row] = await sql<{ state: string }>(getPool(), `SELECT "state" FROM "AuthorizerState" WHERE "authorizer" = 'MT' AND "model" = 55 AND "environment" = 'PRODUCTION'`);
+    expect(row?.state).toBe("OPERATIONAL");
+    expect(await observeStatusAnswer({ uf: "MT", environment: "PRODUCTION", model: 55, result: down, couldBeAnswered: true, at: new Date(at.getTime() + 1_000) })).toMatchObject({ changed: "started" });
+  });
 });
