@@ -122,7 +122,7 @@ export async function authorityFigures(now: Date = new Date(), client: Queryable
     if (figures.checkedAt && new Date(figures.checkedAt).getTime() >= checkedAt.getTime()) continue;
     figures.checkedAt = checkedAt.toISOString();
     figures.condition = conditionOfAnswer(row.result, checkedAt, now);
-    figures.cStat = row.result.kind === "authorized" || row.result.cStat ? (row.result.cStat ?? null) : null;
+    figures.cStat = row.result.cStat ?? null;
     figures.reason = figures.cStat ? row.result.reason : null;
     figures.via = row.via === "simulator" ? "simulator" : "sefaz";
   }

@@ -22,10 +22,13 @@ export type ProbeTarget = { authorizer: string; model: AuthorityModel; environme
 
 // One company per state and environment, picked at random among those that can make the call.
 const CANDIDATES = `
-  SELECT DISTINCT ON (c."state", c."environment") c."id", c."state", c."environment"::text AS "environment",
-         EXISTS (SELECT 1 FROM "Certificate" k WHERE k."companyId" = c."id" AND k."isActive" AND k."notAfter" > $1::timestamp) AS "hasCertificate"
-  FROM "Company" c
-  ORDER BY c."state", c."environment", (EXISTS (SELECT 1 FROM "Certificate" k WHERE k."companyId" = c."id" AND k."isActive" AND k."notAfter" > $1::timestamp)) DESC, random()`;
+  SELECT DISTINCT ON ("state", "environment") "id", "state", "environment", "hasCertificate"
+  FROM (
+    SELECT c."id", c."state", c."environment"::text AS "environment",
+           EXISTS (SELECT 1 FROM "Certificate" k WHERE k."companyId" = c."id" AND k."isActive" AND k."notAfter" > $1::timestamp) AS "hasCertificate"
+    FROM "Company" c
+  ) candidates
+  ORDER BY "state", "environment", "hasCertificate" DESC, random()`;
 
 /** The authorizers to ask now: one state (and company) per authorizer, model and environment. */
 export async function probeTargets(now: Date = new Date()): Promise<ProbeTarget[]> {
