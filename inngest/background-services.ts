@@ -131,6 +131,18 @@ export const BACKGROUND_SERVICES: readonly BackgroundService[] = [
       return startAutoInutilizationTimer() ? { name: "automatic inutilization" } : null;
     },
   },
+  {
+    name: "authority status probe",
+    runsIn: ["web"],
+    when: "`AUTHORITY_STATUS_PROBE=on` (the default)",
+    does: "30 seconds after start, then every 5 minutes: asks the status service of each authorizer the companies issue with (NF-e and NFC-e, per environment) through the shared 3-minute status cache, with one company's A1, for the status page and the `authority.outage_started` / `authority.outage_ended` webhooks",
+    start: async () => {
+      const [{ env }, { startAuthorizerProbe }] = await Promise.all([import("@/lib/config/env"), import("@/lib/status/authorizer-probe")]);
+      if (env().AUTHORITY_STATUS_PROBE === "off") return null;
+      startAuthorizerProbe();
+      return { name: "authority status probe" };
+    },
+  },
 ];
 
 /** Starts, in the table's order, every service of the process `where` whose settings call for it. */

@@ -1,6 +1,7 @@
 import type { Contract } from "@/lib/contracts/contract";
 import { healthContract, readinessContract } from "@/lib/health/health";
 import { openApiContract } from "./openapi-contract";
+import { statusContracts } from "@/lib/status/contracts";
 import { clientContracts } from "@/lib/clients/contracts";
 import { productContracts } from "@/lib/products/contracts";
 import { carrierContracts } from "@/lib/carriers/contracts";
@@ -33,6 +34,7 @@ import { transportManifestContracts } from "@/lib/mdfe/contracts";
 export const allContracts: Contract[] = [
   healthContract,
   readinessContract,
+  ...statusContracts,
   openApiContract,
   ...clientContracts,
   ...productContracts,

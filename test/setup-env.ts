@@ -18,6 +18,9 @@ process.env.AUTHORITY_MODE ??= "simulator";
 process.env.DATABASE_POOL_MAX ??= "5";
 // Fixed, so every test worker of a run opens what another encrypted.
 process.env.CERTIFICATE_ENCRYPTION_KEY ||= Buffer.alloc(32, "fiscal-test-key").toString("base64");
+// An authorizer's outage is announced to every company of its states: off here, so one file's outage
+// fault does not reach another file's companies in the shared database (lib/status turns it on for its own).
+process.env.AUTHORITY_OUTAGE_WEBHOOKS ??= "off";
 
 worker.__testBaseEnv ??= { ...process.env };
 resetEnvCache();

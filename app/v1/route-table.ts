@@ -54,6 +54,7 @@ import * as receivedDocumentsIdWebhookRoute from "@/app/v1/received-documents/[i
 import * as receivedDocumentsIdXmlRoute from "@/app/v1/received-documents/[id]/xml/route";
 import * as receivedDocumentsRoute from "@/app/v1/received-documents/route";
 import * as receivedDocumentsSyncRoute from "@/app/v1/received-documents/sync/route";
+import * as statusRoute from "@/app/v1/status/route";
 import * as taxRulesIdRoute from "@/app/v1/tax-rules/[id]/route";
 import * as taxRulesRoute from "@/app/v1/tax-rules/route";
 import * as transportManifestsIdCancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
@@ -135,6 +136,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/received-documents/[id]/xml", module: receivedDocumentsIdXmlRoute },
   { path: "/v1/received-documents", module: receivedDocumentsRoute },
   { path: "/v1/received-documents/sync", module: receivedDocumentsSyncRoute },
+  { path: "/v1/status", module: statusRoute },
   { path: "/v1/tax-rules/[id]", module: taxRulesIdRoute },
   { path: "/v1/tax-rules", module: taxRulesRoute },
   { path: "/v1/transport-manifests/[id]/cancel", module: transportManifestsIdCancelRoute },

@@ -7,6 +7,7 @@ import type { Contract } from "@/lib/contracts/contract";
 import { readIdempotencyKey, requestFingerprint, runIdempotently } from "./idempotency";
 import { resolveActingCompany } from "./acting-company";
 import { contractRoute, type AroundRun, type ParsedInput, type RouteHandler } from "./run-contract";
+import { recordApiRequest } from "@/lib/status/api-metrics";
 
 export type { RouteHandler } from "./run-contract";
 
@@ -98,7 +99,12 @@ function apiRoute<C extends Contract, Caller extends { principal: ApiKeyPrincipa
     idempotent,
   );
   return async (request, context) => {
+    // The status page's own-API figures (lib/status/api-metrics.ts): a counter increment, no allocation.
+    const startedAt = performance.now();
     const response = await route(request, context);
+    // A `Prefer: wait` request waits on the tax authority by the caller's choice: not our latency.
+    const prefer = request.headers.get("prefer");
+    if (prefer === null || !prefer.includes("wait")) recordApiRequest(startedAt, response.status);
     const limit = limits.get(request);
     if (!limit) return response;
     const headers = rateLimitHeaders(limit, env().API_RATE_LIMIT_WINDOW_SECONDS);

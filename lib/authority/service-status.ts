@@ -3,6 +3,7 @@ import { env } from "@/lib/config/env";
 import { db, getPool, type DbClient } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
+import { observeStatusAnswer } from "@/lib/status/outage-transitions";
 import { authorizerFor, contingencyFor, resolveEndpoint, type Contingency } from "./endpoints";
 import { activeMisusePause, authorizerKey, isMisuse, recordMisusePause } from "./misuse-pause";
 import { SoapTaxAuthority } from "./soap-tax-authority";
@@ -71,7 +72,13 @@ export async function checkServiceStatus(query: ServiceStatusQuery, authority: T
   const result = await authority.status(target, query.certificate ?? NO_CERTIFICATE);
   const check: ServiceStatusCheck = { ...base, url, via, result, latencyMs: Math.round(performance.now() - started), fromCache: false };
   if (options.companyId && isMisuse(result)) await recordMisusePause(options.companyId, target);
-  await sql(getPool(), STORE, [key, JSON.stringify(result), url, via, check.latencyMs, utc(new Date())]);
+  const storedAt = new Date();
+  await sql(getPool(), STORE, [key, JSON.stringify(result), url, via, check.latencyMs, utc(storedAt)]);
+  // A state's own authorizer going down or coming back: authority.outage_started / _ended (lib/status).
+  if (!contingency) {
+    const couldBeAnswered = via === "simulator" || Boolean(query.certificate?.certificatePem);
+    await observeStatusAnswer({ uf, environment, model, result, couldBeAnswered, at: storedAt }).catch((error: unknown) => console.error("authorizer state not recorded", error));
+  }
   return check;
 }
 

@@ -20,6 +20,7 @@ import { registryOutcome, type RegistryResult } from "./taxpayer-registry-answer
 import { registryServiceOf } from "./taxpayer-registry-endpoints";
 import { child, declareInheritedPrefixes, extractElement, readSoapAnswer, text, type XmlNode } from "./soap-response";
 import { postSoap } from "./soap-transport";
+import type { AuthorityCallSample } from "./call-samples";
 import type {
   AuthorityTarget,
   AuthorizationResult,
@@ -50,6 +51,8 @@ export type SoapTaxAuthorityOptions = {
   receiptPollIntervalMs?: number;
   /** Extra trusted roots (PEM) for the authority's server certificate. */
   trustedCaPem?: string;
+  /** Told of every exchange once it ends (the status page's samples, call-samples.ts: buffered, written within a second). */
+  onExchange?: (sample: AuthorityCallSample) => void;
 };
 
 /** The cOrgao of the national environment (Ambiente Nacional): delivery-receipt events go there. */
@@ -248,9 +251,10 @@ export class SoapTaxAuthority implements TaxAuthority {
     }
     const { timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem } = this.options;
     const method = inMethod ? endpoint.method : undefined;
+    const started = performance.now();
     const outcome = await postSoap({ url: this.urlFor(endpoint), namespace: endpoint.namespace, action: endpoint.action, payloadXml, method, certificate, timeoutMs, connectTimeoutMs, idleSocketMs, trustedCaPem });
-    if (!outcome.ok) return { ok: false, failure: { kind: "communication_failure", reason: outcome.reason } };
-    const answer = readSoapAnswer(outcome.body, expected);
+    const answer = outcome.ok ? readSoapAnswer(outcome.body, expected) : { ok: false as const, reason: outcome.reason };
+    this.options.onExchange?.({ authorizer: endpoint.authorizer, model: target.model, environment: target.environment, service, answered: answer.ok, durationMs: performance.now() - started });
     if (!answer.ok) return { ok: false, failure: { kind: "communication_failure", reason: answer.reason } };
     return { ok: true, message: answer.message, responseXml: extractElement(answer.xml, expected) ?? answer.xml };
   }

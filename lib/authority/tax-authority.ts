@@ -1,4 +1,5 @@
 import { env } from "@/lib/config/env";
+import { recordAuthorityCall } from "./call-samples";
 import { SoapTaxAuthority } from "./soap-tax-authority";
 import type { AuthorityEnvironment, TaxAuthority } from "./types";
 
@@ -26,7 +27,7 @@ export function getTaxAuthority(environment: AuthorityEnvironment): TaxAuthority
   const key = `${baseUrl ?? "sefaz"}|${timeoutMs}`;
   let authority = cache.get(key);
   if (!authority) {
-    authority = new SoapTaxAuthority({ timeoutMs, baseUrl });
+    authority = new SoapTaxAuthority({ timeoutMs, baseUrl, onExchange: recordAuthorityCall });
     cache.set(key, authority);
   }
   return authority;

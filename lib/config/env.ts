@@ -111,6 +111,18 @@ const EnvSchema = z.object({
   // Addresses other than the document's client's (emailRecipients, a resend's `to`): sent through a
   // company's own SMTP server only (company-smtp), or through the installation's too (allow).
   EMAIL_RECIPIENTS_BEYOND_CLIENT: z.enum(["company-smtp", "allow"]).default("company-smtp"),
+  // The status probe of the web process (lib/status/authorizer-probe.ts): off stops it.
+  AUTHORITY_STATUS_PROBE: z.enum(["on", "off"]).default("on"),
+  // authority.outage_started / _ended webhooks (lib/status/outage-transitions.ts): off keeps the authorizer
+  // states but writes no event (the test setup turns them off: an outage concerns every company of a state,
+  // which breaks the tests' isolation by company in their shared database).
+  AUTHORITY_OUTAGE_WEBHOOKS: z.enum(["on", "off"]).default("on"),
+  // The bearer token of GET /metrics (Prometheus text, lib/status): unset, /metrics answers 404.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: "METRICS_TOKEN must be at least 16 characters" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Directory of the accountant exports' ZIP files (lib/exports); default DATA_DIR/tmp/exports. Shared by every web and worker process.
   EXPORTS_DIR: z.string().optional(),
 });

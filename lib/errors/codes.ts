@@ -42,6 +42,8 @@ export const ErrorCode = {
   internal_error: "internal_error",
   // Internal dashboard routes (lib/api/handle-session.ts).
   session_required: "session_required",
+  // GET /metrics without its bearer token (METRICS_TOKEN; docs/api-notes/status.md).
+  invalid_metrics_token: "invalid_metrics_token",
   forbidden_role: "forbidden_role",
   // Users and roles (docs/api-notes/users-and-roles.md).
   email_taken: "email_taken",

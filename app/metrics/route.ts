@@ -1,0 +1,7 @@
+import { metricsResponse } from "@/lib/status/metrics-route";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return metricsResponse(request);
+}
