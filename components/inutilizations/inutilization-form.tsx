@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
-import { useIssueMessage } from "@/components/i18n/use-issue-message";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateInutilizationInput, type CreateInutilizationResponse } from "@/lib/inutilizations/schemas";
 
@@ -17,7 +17,7 @@ const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
 export function InutilizationForm({ companyId, suggestions }: { companyId: string; suggestions: SuggestedRange[] }) {
   const t = useTranslations("inutilizations.form");
   const errorMessage = useErrorMessage();
-  const issueMessage = useIssueMessage();
+  const issueMessages = useIssueMessages();
   const router = useRouter();
   const [form, setForm] = useState({ model: "55", series: "1", startNumber: "", endNumber: "", justification: "" });
   const [advanceSeries, setAdvanceSeries] = useState(false);
@@ -49,8 +49,8 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
           advanceSeries,
         });
         if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          return setInvalid(issue ? `${issue.path.join(".")}: ${issueMessage(issue)}` : t("invalid"));
+          const first = parsed.error.issues.slice(0, 1);
+          return setInvalid(first.length ? issueMessages({ issues: first }) : t("invalid"));
         }
         setInvalid(null);
         create.mutate(parsed.data);
