@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { NamedDateInput } from "@/components/dashboard/date-input";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { formatMoney } from "@/components/dashboard/documents/money";
 import { ReceivedSelection } from "@/components/dashboard/received/selection-form";
@@ -69,11 +70,11 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.from")}</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ""} className={input} />
+          <NamedDateInput name="from" defaultValue={filters.from ?? ""} className={`${input} w-32`} testId="received-from" />
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.to")}</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ""} className={input} />
+          <NamedDateInput name="to" defaultValue={filters.to ?? ""} className={`${input} w-32`} testId="received-to" />
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.hasXml")}</span>
