@@ -3,6 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { AcquirerReformEventInput, IssuerReformEventInput, type ReformEvent } from "@/lib/document-events/reform-event-schemas";
@@ -67,10 +69,16 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
       ? `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(documentId)}/events/${encodeURIComponent(event.id)}/xml?download=true`
       : `${base}/${encodeURIComponent(event.id)}/xml?download=true`;
   const typeLabel = (code: string) => `${code} – ${t.has(`types.${code}` as "types.112110") ? t(`types.${code}` as "types.112110") : code}`;
+  const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
+  // A date is typed dd/mm/aaaa (DateInput), not a native date input in the browser's language (issue 54 item 6).
   const input = (name: keyof ReformEventFields, kind: "text" | "date" = "text") => (
     <label key={name} className="block text-sm">
       <span className="text-slate-600">{t(`fields.${name}`)}</span>
-      <input type={kind} name={name} value={String(fields[name])} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
+      {kind === "date" ? (
+        <DateInput name={name} value={String(fields[name])} onChange={(iso) => setFields({ ...fields, [name]: iso })} className={inputClass} />
+      ) : (
+        <input type="text" name={name} value={String(fields[name])} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} className={inputClass} />
+      )}
     </label>
   );
 
@@ -81,8 +89,9 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
       {events.isError && <p role="alert" className="text-sm text-red-700">{t("loadError")}</p>}
       {events.data && events.data.data.length === 0 && <p className="text-sm text-slate-600">{t("empty")}</p>}
       {events.data && events.data.data.length > 0 && (
-        <table className="w-full text-left text-sm">
-          <thead>
+        <div className={TABLE_SCROLL_BOX}>
+        <table className={`${WIDE_TABLE} [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-medium`}>
+          <thead className="bg-slate-50">
             <tr className="text-slate-600">
               <th>{t("columns.event")}</th>
               <th>{t("columns.author")}</th>
@@ -101,8 +110,8 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
                 <td>{event.sequence}</td>
                 <td>{t(`statuses.${event.status}`)}</td>
                 <td className="font-mono">{event.protocol ?? "—"}</td>
-                <td>{event.registeredAt ? formatDateTime(event.registeredAt, timeZone) : "—"}</td>
-                <td className="space-x-2">
+                <td className="whitespace-nowrap">{event.registeredAt ? formatDateTime(event.registeredAt, timeZone) : "—"}</td>
+                <td className="space-x-2 whitespace-nowrap">
                   <a href={xmlHref(event)} className="text-sky-700 underline">{t("xml")}</a>
                   {canWrite && event.author === ownAuthor && event.status === "REGISTERED" && event.type !== "110001" && (
                     <button type="button" onClick={() => setCancelling(event)} className="text-rose-700 underline">{t("cancel")}</button>
@@ -112,6 +121,7 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
             ))}
           </tbody>
         </table>
+        </div>
       )}
 
       {cancelling && (

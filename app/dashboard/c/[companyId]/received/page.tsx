@@ -2,7 +2,9 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NamedDateInput } from "@/components/dashboard/date-input";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
+import { AccessKey } from "@/components/dashboard/access-key";
 import { formatMoney } from "@/components/dashboard/documents/money";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { ReceivedSelection } from "@/components/dashboard/received/selection-form";
 import { ReceivedSyncButton } from "@/components/dashboard/received/sync-button";
 import { canWrite } from "@/lib/auth/roles";
@@ -93,8 +95,9 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
       </p>
 
       <ReceivedSelection companyId={company.id}>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table aria-label={t("title")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        {/* The manifestation last, pinned at the right edge while a tablet scrolls the table; the key wraps by groups of four. */}
+        <div className={TABLE_SCROLL_BOX}>
+          <table aria-label={t("title")} className={WIDE_TABLE}>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th className={th}><span className="sr-only">{t("columns.select")}</span></th>
@@ -104,8 +107,8 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
                 <th className={`${th} text-right`}>{t("columns.value")}</th>
                 <th className={th}>{t("columns.operation")}</th>
                 <th className={th}>{t("columns.authorityStatus")}</th>
-                <th className={th}>{t("columns.manifestation")}</th>
                 <th className={th}>{t("columns.xml")}</th>
+                <th className={th}>{t("columns.manifestation")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -122,16 +125,16 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
                   <td className={td}>{formatDate(document.issueDate, timeZone)}</td>
                   <td className={td}>
                     <div>{document.issuer.name}</div>
-                    <div className="font-mono text-xs text-slate-500">{formatCnpj(document.issuer.document)}</div>
+                    <div className="whitespace-nowrap font-mono text-xs text-slate-500">{formatCnpj(document.issuer.document)}</div>
                   </td>
-                  <td className={`${td} font-mono text-xs`}>
-                    <Link href={`/dashboard/c/${company.id}/received/${document.id}`} className="text-indigo-700 hover:underline">{document.accessKey}</Link>
+                  <td className={`${td} min-w-40 max-w-48`}>
+                    <AccessKey value={document.accessKey} href={`/dashboard/c/${company.id}/received/${document.id}`} />
                   </td>
-                  <td className={`${td} text-right`}>{formatMoney(document.totalValue)}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(document.totalValue)}</td>
                   <td className={td}>{t(`operation.${document.operation}`)}</td>
                   <td className={`${td} ${STATUS_CLASS[document.authorityStatus] ?? ""}`}>{t(`authorityStatus.${document.authorityStatus}`)}</td>
-                  <td className={td}>{t(`manifestation.${document.manifestation?.type ?? "PENDING"}`)}</td>
                   <td className={td}>{document.hasXml ? t("filters.yes") : t("filters.no")}</td>
+                  <td className={td}>{t(`manifestation.${document.manifestation?.type ?? "PENDING"}`)}</td>
                 </tr>
               ))}
             </tbody>
