@@ -8,6 +8,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateInutilizationInput, type CreateInutilizationResponse } from "@/lib/inutilizations/schemas";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 export type SuggestedRange = { model: "55" | "65"; series: number; startNumber: number; endNumber: number };
 
@@ -107,7 +108,7 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
         </p>
       )}
       {create.isSuccess && <p role="status" className="text-emerald-700">{t("done", { protocol: create.data.protocol ?? "—" })}</p>}
-      <button type="submit" disabled={create.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-white disabled:opacity-50">
+      <button type="submit" disabled={create.isPending} className={buttonClass("primary")}>
         {create.isPending ? t("sending") : t("submit")}
       </button>
     </form>

@@ -10,6 +10,7 @@ import { apiFetch } from "@/lib/client/api-fetch";
 import { AcquirerReformEventInput, IssuerReformEventInput, type ReformEvent } from "@/lib/document-events/reform-event-schemas";
 import { formatDateTime } from "../format";
 import { buildReformEventBody, EMPTY_FIELDS, FIELDS_BY_TYPE, type ReformEventFields } from "./reform-event-form";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 const ISSUER_TYPES = ["112110", "112120", "112130", "112140", "112150"] as const;
 const ACQUIRER_TYPES = ["211110", "211120", "211124", "211128", "211130", "211140", "211150", "212110", "212120"] as const;
@@ -133,7 +134,7 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
           </label>
           {cancel.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(cancel.error)}</p>}
           <div className="flex gap-2">
-            <button type="submit" disabled={cancel.isPending} className="rounded-md bg-rose-700 px-3 py-1.5 text-sm text-white disabled:opacity-50">{cancel.isPending ? t("sending") : t("confirmCancel")}</button>
+            <button type="submit" disabled={cancel.isPending} className={buttonClass("danger")}>{cancel.isPending ? t("sending") : t("confirmCancel")}</button>
             <button type="button" onClick={() => setCancelling(null)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">{t("close")}</button>
           </div>
         </form>
@@ -163,7 +164,7 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
           {formError && <p role="alert" className="text-sm text-red-700">{formError}</p>}
           {register.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(register.error)}</p>}
           {done && <p role="status" className="text-sm text-emerald-700">{t("done")}</p>}
-          <button type="submit" disabled={register.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">{register.isPending ? t("sending") : t("send")}</button>
+          <button type="submit" disabled={register.isPending} className={buttonClass("primary")}>{register.isPending ? t("sending") : t("send")}</button>
         </form>
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("readOnly")}</p>

@@ -13,6 +13,7 @@ import { isStateCode, stateInfo } from "@/lib/br/states";
 import { listReceivedDocuments } from "@/lib/received/queries";
 import { receivedSyncStatus } from "@/lib/received/sync";
 import { AUTHORITY_STATUSES, ListReceivedDocumentsQuery, MANIFESTATION_STATES } from "@/lib/received/schemas";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 export const dynamic = "force-dynamic";
 
@@ -86,7 +87,7 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
             <option value="false">{t("filters.no")}</option>
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white">{t("filters.apply")}</button>
+        <button type="submit" className={buttonClass("primary")}>{t("filters.apply")}</button>
         <Link href="?" className="text-sm text-indigo-700 hover:underline">{t("filters.clear")}</Link>
       </form>
 
