@@ -36,3 +36,8 @@ export function formatDate(value: string | Date | null | undefined, timeZone: st
   const date = typeof value === "string" ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? empty : dateTimeFormat(timeZone, false).format(date);
 }
+
+/** A 44-character access key in groups of four, as the DANFE prints it: "3526 1233 0542 …". */
+export function formatAccessKey(key: string): string {
+  return key.replace(/(.{4})(?=.)/g, "$1 ");
+}

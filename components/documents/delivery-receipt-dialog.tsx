@@ -11,6 +11,7 @@ import { zonedLocalToIso } from "@/lib/br/date-input";
 import { maskCpfCnpj } from "@/lib/br/masks";
 import { DeliveryReceiptInput, PROOF_CONTENT_TYPES } from "@/lib/document-events/schemas";
 import { readFileAsBase64 } from "./read-file-base64";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 /** Delivery receipt form: when, who received it, and the proof file (sent as base64). */
 export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown; onSubmit: (body: DeliveryReceiptInput) => void; onClose: () => void }) {
@@ -79,7 +80,7 @@ export function DeliveryReceiptDialog(props: { pending: boolean; error: unknown;
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={props.pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-white disabled:opacity-50">
+        <button type="submit" disabled={props.pending} className={buttonClass("primary")}>
           {props.pending ? sending : t("submit")}
         </button>
         <button type="button" onClick={props.onClose} className="rounded-md border border-slate-300 px-3 py-1.5">

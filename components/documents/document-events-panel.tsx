@@ -113,7 +113,7 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
       {sync.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(sync.error)}</p>}
       {notice && <p role="status" className="text-sm text-emerald-700">{notice}</p>}
       {dialog === "cancel" && (
-        <TextEventDialog title={t("cancelDocument")} field="justification" label={t("cancelJustification")} schema={CancelDocumentInput} submitLabel={t("cancelDocument")}
+        <TextEventDialog title={t("cancelDocument")} field="justification" label={t("cancelJustification")} schema={CancelDocumentInput} submitLabel={t("cancelDocument")} danger
           pending={cancel.isPending} error={cancel.error} onSubmit={(body) => cancel.mutate(body)} onClose={() => setDialog(null)}
           choice={doc.type === "NFSE" ? { field: "nfseReasonCode", label: t("nfseReason"), options: CANCELLATION_REASON_CODES.map((code) => ({ value: code, label: t(`nfseReasons.${code}`) })), initial: DEFAULT_CANCELLATION_REASON } : undefined} />
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTimeZone, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { formatDateTime } from "@/components/dashboard/format";
 import type { TimelineEntry } from "@/lib/document-events/list-document-timeline";
 
@@ -11,6 +11,7 @@ type Outcome = "AUTHORIZED" | "REJECTED" | "DENIED";
 const OUTCOME_CLASS: Record<Outcome, string> = { AUTHORIZED: "text-emerald-700", REJECTED: "text-red-700", DENIED: "text-orange-700" };
 type RunStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
 type TimelineEvent = Extract<TimelineEntry, { type: "event" }>["event"];
+type RunFunction = "emit-document" | "transmit-contingency" | "reconcile-document-event" | "document-email-send" | "webhook-deliver" | "webhook-backfill";
 
 // The events registered as events of their own have an XML (GET …/events/{eventId}/xml); a correction letter also a DACCE.
 const XML_LABEL: Partial<Record<Kind, "cancellationXml" | "correctionXml" | "eventXml">> = {
@@ -42,29 +43,29 @@ export function DocumentTimeline({ entries, eventsBase }: { entries: TimelineEnt
   const outcomes = useTranslations("enums.authorityOutcome");
   const runs = useTranslations("enums.runStatus");
   const timeZone = useTimeZone();
+  const english = useLocale().startsWith("en");
   if (entries.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   return (
     <ol aria-label={t("title")} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
       {entries.map((entry) =>
         entry.type === "event" ? (
-          <li key={`e-${entry.event.id}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2" data-testid="timeline-event" data-kind={entry.event.kind} data-outcome={entry.event.outcome}>
+          <li key={`e-${entry.event.id}`} title={entry.event.runId ?? undefined} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2" data-testid="timeline-event" data-kind={entry.event.kind} data-outcome={entry.event.outcome}>
             <span className="w-36 shrink-0 text-slate-500 tabular-nums">{formatDateTime(entry.at, timeZone)}</span>
             <span className="font-medium">{kinds.has(entry.event.kind as Kind) ? kinds(entry.event.kind as Kind) : entry.event.kind}</span>
             {entry.event.eventCode && <span className="text-slate-500">{t("eventCode", { code: entry.event.eventCode, sequence: entry.event.sequence ?? "—" })}</span>}
             <span className={OUTCOME_CLASS[entry.event.outcome]}>{outcomes(entry.event.outcome)}</span>
             {(entry.event.cStat || entry.event.reason) && <span className="text-slate-700">{[entry.event.cStat, entry.event.reason].filter(Boolean).join(" - ")}</span>}
             {entry.event.protocol && <span className="text-slate-500">{t("protocol", { protocol: entry.event.protocol })}</span>}
-            {entry.event.runId && <span className="text-slate-400">{t("run", { runId: entry.event.runId })}</span>}
             <EventDownloads event={entry.event} eventsBase={eventsBase} />
           </li>
         ) : (
-          <li key={`r-${entry.run.runId}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2" data-testid="timeline-run">
+          // The run is named by what it does; its internal function name and id stay in the tooltip and data attributes, for support.
+          <li key={`r-${entry.run.runId}`} title={`${entry.run.functionId} · ${entry.run.runId}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2" data-testid="timeline-run" data-function={entry.run.functionId} data-run-id={entry.run.runId}>
             <span className="w-36 shrink-0 text-slate-500 tabular-nums">{formatDateTime(entry.at, timeZone)}</span>
-            <span className="font-medium">{t("backgroundRun")}</span>
-            <span className="text-slate-500">{entry.run.functionId}</span>
-            <code className="text-xs text-slate-600">{entry.run.runId}</code>
-            <span>{runs.has(entry.run.status as RunStatus) ? runs(entry.run.status as RunStatus) : entry.run.status}{entry.run.attempt > 0 ? ` · ${t("attempt", { attempt: entry.run.attempt })}` : ""}</span>
-            {entry.run.error && <span className="text-red-700">{entry.run.error}</span>}
+            <span className="font-medium">{t.has(`runFunctions.${entry.run.functionId as RunFunction}`) ? t(`runFunctions.${entry.run.functionId as RunFunction}`) : t("backgroundRun")}</span>
+            <span>{runs.has(entry.run.status as RunStatus) ? runs(entry.run.status as RunStatus) : t("backgroundRun")}{entry.run.attempt > 0 ? ` · ${t("attempt", { attempt: entry.run.attempt })}` : ""}</span>
+            {/* The run's error is the code's English; a Portuguese page says it failed without it. */}
+            {entry.run.error && <span className="text-red-700">{english ? entry.run.error : t("runFailed")}</span>}
           </li>
         ),
       )}

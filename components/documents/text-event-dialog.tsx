@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessage } from "@/components/i18n/use-issue-message";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 /** An optional picker sent beside the text (the NFS-e cancellation's reason code). */
 export type EventDialogChoice = { field: string; label: string; options: { value: string; label: string }[]; initial: string };
@@ -19,6 +20,8 @@ export function TextEventDialog<S extends z.ZodType>(props: {
   label: string;
   schema: S;
   submitLabel: string;
+  /** The submit undoes something for good (a cancellation): the danger button. */
+  danger?: boolean;
   pending: boolean;
   error: unknown;
   onSubmit: (body: z.output<S>) => void;
@@ -72,7 +75,7 @@ export function TextEventDialog<S extends z.ZodType>(props: {
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={props.pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">
+        <button type="submit" disabled={props.pending} className={buttonClass(props.danger ? "danger" : "primary")}>
           {props.pending ? t("sending") : props.submitLabel}
         </button>
         <button type="button" onClick={props.onClose} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">

@@ -5,6 +5,7 @@ import { useCallback } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { describeLocation } from "@/lib/i18n/server-message-location";
 import { describeMessage, type IssueText } from "@/lib/i18n/zod-issues";
+import { useFieldPath } from "./use-field-path";
 
 type ErrorCodeKey = Parameters<ReturnType<typeof useTranslations<"errors.codes">>>[0];
 type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
@@ -26,6 +27,7 @@ export function useErrorMessage(): (error: unknown) => string {
   const known = useTranslations("validation.known");
   const location = useTranslations("errors.location");
   const fields = useTranslations("errors.fields");
+  const fieldPath = useFieldPath();
   const english = useLocale().startsWith("en");
   return useCallback(
     (error: unknown) => {
@@ -45,12 +47,15 @@ export function useErrorMessage(): (error: unknown) => string {
         const parts = error.message.split("; ").map((part) => {
           const match = /^(?:body\.|query\.|params\.)?([\w.[\]]+): (.+)$/.exec(part);
           const issue = match ? describeMessage(match[2]!, (slug) => known.has(slug as KnownKey)) : null;
-          return match && issue ? `${match[1]}: ${render(issue)}` : null;
+          if (!match || !issue) return null;
+          // "payments.0.value" → "Pagamento 1 — valor"; a path without labels keeps the API's name only in English.
+          const label = fieldPath(match[1]!) ?? (english ? match[1]! : null);
+          return label ? `${label}: ${render(issue)}` : render(issue);
         });
         return parts.every((part) => part !== null) ? `${text} ${parts.join("; ")}` : located(text);
       }
       return t("generic");
     },
-    [t, codes, validation, known, location, fields, english],
+    [t, codes, validation, known, location, fields, fieldPath, english],
   );
 }

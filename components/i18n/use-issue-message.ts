@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
 import type { z } from "zod";
 import { describeIssue, describeMessage, type IssueText } from "@/lib/i18n/zod-issues";
+import { useFieldPath } from "./use-field-path";
 
 type KnownKey = Parameters<ReturnType<typeof useTranslations<"validation.known">>>[0];
 
@@ -25,19 +26,25 @@ export function useIssueMessage(): (issue: z.core.$ZodIssue) => string {
   return useCallback((issue: z.core.$ZodIssue) => render(describeIssue(issue, hasKnown)), [render, hasKnown]);
 }
 
-/** Every issue of a failed parse as one line, "field: message; …", with field names from `labels` when given. */
+/**
+ * Every issue of a failed parse as one line, "field: message; …": the field named by `labels` when given,
+ * else by its path in the user's words ("payments.0.value" → "Pagamento 1 — valor"); never the raw path
+ * on a Portuguese page (issue 54 item 6).
+ */
 export function useIssueMessages(): (error: { issues: readonly z.core.$ZodIssue[] }, labels?: Record<string, string>) => string {
   const message = useIssueMessage();
+  const fieldPath = useFieldPath();
+  const english = useLocale().startsWith("en");
   return useCallback(
     (error: { issues: readonly z.core.$ZodIssue[] }, labels: Record<string, string> = {}) =>
       error.issues
         .map((issue) => {
           const path = issue.path.map(String).join(".");
-          const label = labels[path] ?? path;
+          const label = labels[path] ?? fieldPath(issue.path) ?? (english ? path : "");
           return label ? `${label}: ${message(issue)}` : message(issue);
         })
         .join("; "),
-    [message],
+    [message, fieldPath, english],
   );
 }
 

@@ -5,9 +5,10 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
-import { useIssueMessage } from "@/components/i18n/use-issue-message";
+import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { CreateInutilizationInput, type CreateInutilizationResponse } from "@/lib/inutilizations/schemas";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 export type SuggestedRange = { model: "55" | "65"; series: number; startNumber: number; endNumber: number };
 
@@ -17,7 +18,7 @@ const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
 export function InutilizationForm({ companyId, suggestions }: { companyId: string; suggestions: SuggestedRange[] }) {
   const t = useTranslations("inutilizations.form");
   const errorMessage = useErrorMessage();
-  const issueMessage = useIssueMessage();
+  const issueMessages = useIssueMessages();
   const router = useRouter();
   const [form, setForm] = useState({ model: "55", series: "1", startNumber: "", endNumber: "", justification: "" });
   const [advanceSeries, setAdvanceSeries] = useState(false);
@@ -49,8 +50,8 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
           advanceSeries,
         });
         if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          return setInvalid(issue ? `${issue.path.join(".")}: ${issueMessage(issue)}` : t("invalid"));
+          const first = parsed.error.issues.slice(0, 1);
+          return setInvalid(first.length ? issueMessages({ issues: first }) : t("invalid"));
         }
         setInvalid(null);
         create.mutate(parsed.data);
@@ -107,7 +108,7 @@ export function InutilizationForm({ companyId, suggestions }: { companyId: strin
         </p>
       )}
       {create.isSuccess && <p role="status" className="text-emerald-700">{t("done", { protocol: create.data.protocol ?? "—" })}</p>}
-      <button type="submit" disabled={create.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-white disabled:opacity-50">
+      <button type="submit" disabled={create.isPending} className={buttonClass("primary")}>
         {create.isPending ? t("sending") : t("submit")}
       </button>
     </form>

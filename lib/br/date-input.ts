@@ -104,3 +104,31 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+// A month ("11/2026"), for the accountant's export: the same masked text, never a native month
+// input (Chromium in English shows "November 2026", in Portuguese "novembro de 2026"; issue 54 item 6).
+
+/** Digits typed → "mm/aaaa"; a pasted "2026-11" or "1/2026" lands in the right places. */
+export function maskMonthInput(raw: string): string {
+  const iso = /^\s*(\d{4})-(\d{2})\b/.exec(raw);
+  const source = iso ? `${iso[2]}/${iso[1]}` : raw.replace(/^\s*(\d)\/(\d{4})/, "0$1/$2");
+  const digits = source.replace(/\D/g, "").slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** "11/2026" → "2026-11"; "13/2026" invalid; "11/20" incomplete; "" empty. */
+export function parseMonthInput(text: string): DateInputResult {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, reason: "empty" };
+  const match = /^(\d{2})\/(\d{4})$/.exec(trimmed);
+  if (!match) return /^[\d/]+$/.test(trimmed) && trimmed.length < 7 ? { ok: false, reason: "incomplete" } : { ok: false, reason: "invalid" };
+  const [month, year] = [Number(match[1]), Number(match[2])];
+  if (month < 1 || month > 12 || year < MIN_YEAR || year > MAX_YEAR) return { ok: false, reason: "invalid" };
+  return { ok: true, value: `${year}-${pad(month)}` };
+}
+
+/** "2026-11" → "11/2026"; anything else → "". */
+export function formatMonthInput(iso: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(iso);
+  return match ? `${match[2]}/${match[1]}` : "";
+}

@@ -13,11 +13,35 @@ export type ServerMessageLocation = {
   sefaz?: { code: string; text: string };
   /** The certificate issuer a refused A1 chain stopped at (lib/certificates/install-certificate.ts). */
   untrustedIssuer?: string;
+  /**
+   * How an address the server called answered (a webhook's verification ping, lib/webhooks/http-sender.ts):
+   * an HTTP status that was not 2xx, or no answer and why. "HTTP 500" is an answer, never "did not answer".
+   */
+  answer?: { kind: "http"; status: number } | { kind: "timeout"; seconds: number } | { kind: "refused" } | { kind: "dns" } | { kind: "tls"; code: string };
 };
 
 const PATH = /^(?:body\.|query\.|params\.)?([A-Za-z][\w]*(?:(?:\.\d+|\[\d+\]|\.[A-Za-z]\w*))*):\s/;
 const SEFAZ = /SEFAZ (\d{3}) - (Rejei(?:ção|cao): [^)]+?)\s*(?:\)|$)/;
 const UNTRUSTED_ISSUER = /its issuer "([^"]+)" is not in the trust store/;
+const HTTP_ANSWER = /(?:^|: )HTTP (\d{3})\b/;
+const TIMEOUT = /no complete answer within (\d+) s/;
+const TLS = /(?:^|: )TLS: ([A-Z0-9_]+)/;
+
+// Only a message about a call that needed a 2xx answer (webhook_unreachable: "The verification ping was not
+// answered 2xx within 10 s: HTTP 500"); a SEFAZ outage quoting its HTTP status is not "the address answered".
+const NEEDED_2XX = /not answered 2xx/;
+
+function locateAnswer(message: string): ServerMessageLocation["answer"] {
+  if (!NEEDED_2XX.test(message)) return undefined;
+  const http = HTTP_ANSWER.exec(message);
+  if (http) return { kind: "http", status: Number(http[1]) };
+  const timeout = TIMEOUT.exec(message);
+  if (timeout) return { kind: "timeout", seconds: Number(timeout[1]) };
+  if (/(?:^|: )connection refused\b/.test(message)) return { kind: "refused" };
+  if (/(?:^|: )DNS: /.test(message)) return { kind: "dns" };
+  const tls = TLS.exec(message);
+  return tls ? { kind: "tls", code: tls[1]! } : undefined;
+}
 
 export function locateServerMessage(message: string): ServerMessageLocation {
   const location: ServerMessageLocation = {};
@@ -34,10 +58,12 @@ export function locateServerMessage(message: string): ServerMessageLocation {
   if (sefaz) location.sefaz = { code: sefaz[1]!, text: sefaz[2]! };
   const issuer = UNTRUSTED_ISSUER.exec(message)?.[1];
   if (issuer) location.untrustedIssuer = issuer;
+  const answer = locateAnswer(message);
+  if (answer) location.answer = answer;
   return location;
 }
 
-type LocationKey = "item" | "where" | "sefaz" | "untrustedIssuer";
+type LocationKey = "item" | "where" | "sefaz" | "untrustedIssuer" | "answeredHttp" | "noAnswerTimeout" | "noAnswerRefused" | "noAnswerDns" | "noAnswerTls";
 
 /**
  * The location as sentences in the page's language ("Onde: item 2, CFOP. A SEFAZ recusaria com 327 – …"),
@@ -49,12 +75,28 @@ export function describeLocation(
   translate: (key: LocationKey, values: Record<string, string | number>) => string,
   fieldLabel: (field: string) => string | null,
 ): string {
-  const { item, field, sefaz, untrustedIssuer } = locateServerMessage(message);
+  const { item, field, sefaz, untrustedIssuer, answer } = locateServerMessage(message);
   const place = [item ? translate("item", { n: item }) : null, field ? fieldLabel(field) : null].filter((part): part is string => Boolean(part));
   const sentences = [
     place.length > 0 ? translate("where", { place: place.join(", ") }) : null,
     sefaz ? translate("sefaz", { code: sefaz.code, text: sefaz.text }) : null,
     untrustedIssuer ? translate("untrustedIssuer", { issuer: untrustedIssuer }) : null,
+    answer ? describeAnswer(answer, translate) : null,
   ];
   return sentences.filter(Boolean).join(" ");
+}
+
+function describeAnswer(answer: NonNullable<ServerMessageLocation["answer"]>, translate: (key: LocationKey, values: Record<string, string | number>) => string): string {
+  switch (answer.kind) {
+    case "http":
+      return translate("answeredHttp", { status: answer.status });
+    case "timeout":
+      return translate("noAnswerTimeout", { seconds: answer.seconds });
+    case "refused":
+      return translate("noAnswerRefused", {});
+    case "dns":
+      return translate("noAnswerDns", {});
+    case "tls":
+      return translate("noAnswerTls", { code: answer.code });
+  }
 }

@@ -7,6 +7,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { ApiKeySummary } from "@/lib/auth/api-key-contracts";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDateTime } from "../format";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySummary; endpoint: string; canManage: boolean }) {
   const t = useTranslations("apiKeys");
@@ -54,7 +55,7 @@ export function ApiKeyRow({ apiKey, endpoint, canManage }: { apiKey: ApiKeySumma
         ) : confirming ? (
           <span className="flex items-center gap-2">
             <span className="text-xs text-slate-700">{t("revokeWarning")}</span>
-            <button type="button" onClick={() => revoke.mutate()} disabled={revoke.isPending} className="rounded bg-red-600 px-2 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60">
+            <button type="button" onClick={() => revoke.mutate()} disabled={revoke.isPending} className={buttonClass("danger", "sm")}>
               {t("confirmRevoke")}
             </button>
             <button type="button" onClick={() => setConfirming(false)} className="text-xs text-slate-600 hover:underline">

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { CreatedApiKey } from "@/lib/auth/api-key-contracts";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 /** The secret of a key just created: shown once, with a copy button. */
 export function NewSecretNotice({ created, onDismiss }: { created: CreatedApiKey; onDismiss: () => void }) {
@@ -26,7 +27,7 @@ export function NewSecretNotice({ created, onDismiss }: { created: CreatedApiKey
         <code data-testid="new-api-key-secret" className="block flex-1 select-all overflow-x-auto whitespace-nowrap rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm">
           {created.key}
         </code>
-        <button type="button" onClick={() => void copy()} className="rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-500">
+        <button type="button" onClick={() => void copy()} className={buttonClass("primary")}>
           {copied === "yes" ? t("copied") : t("copy")}
         </button>
       </div>

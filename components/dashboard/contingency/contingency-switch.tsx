@@ -8,6 +8,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { EnterContingencyBody, type ContingencyOverview, type ContingencyState } from "@/lib/contingency/schemas";
 import { contingencyTime } from "./contingency-time";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 type Model = "55" | "65";
 
@@ -95,7 +96,7 @@ function ModelSwitch({ companyId, state, canManage }: { companyId: string; state
               <p id={`${id}-hint`} className={`text-xs ${invalid ? "font-medium text-red-700" : "text-slate-500"}`}>
                 {invalid ? t("justificationLength") : t("justificationHint")}
               </p>
-              <button type="submit" disabled={change.isPending} className="rounded-md bg-amber-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-500 disabled:opacity-60">
+              <button type="submit" disabled={change.isPending} className={buttonClass("danger")}>
                 {t("enter")}
               </button>
             </form>

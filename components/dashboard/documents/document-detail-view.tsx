@@ -1,4 +1,7 @@
 import { useTranslations } from "next-intl";
+import { Fragment } from "react";
+import { AccessKey } from "@/components/dashboard/access-key";
+import type { ReferencedDocumentLink } from "@/lib/documents/referenced-documents";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";
 import type { DocumentDetail } from "@/lib/documents/response-schemas";
@@ -17,7 +20,16 @@ type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_
 type EventKind = "AUTHORIZATION" | "REJECTION" | "CANCELLATION" | "CORRECTION_LETTER" | "DELIVERY_RECEIPT" | "DELIVERY_RECEIPT_CANCELLATION" | "DENIAL" | "REFORM_EVENT" | "REFORM_EVENT_CANCELLATION";
 
 /** The stored document: client and transport snapshots, lines with taxes and sources, totals, events. */
-export function DocumentDetailView({ document: d, timeZone }: { document: DocumentDetail; timeZone: string }) {
+function referenceHref(companyId: string, ref: ReferencedDocumentLink): string | undefined {
+  if (ref.issuedId) return `/dashboard/c/${companyId}/documents/${ref.issuedId}`;
+  return ref.receivedId ? `/dashboard/c/${companyId}/received/${ref.receivedId}` : undefined;
+}
+
+/**
+ * `references`: the keys the document references, each with the company's own page when it has one
+ * (lib/documents/referenced-documents.ts), under `companyId`.
+ */
+export function DocumentDetailView({ document: d, timeZone, companyId, references = [] }: { document: DocumentDetail; timeZone: string; companyId?: string; references?: ReferencedDocumentLink[] }) {
   const t = useTranslations("documentDetail");
   const e = useTranslations("enums");
   const title = useDocumentTitle();
@@ -39,12 +51,22 @@ export function DocumentDetailView({ document: d, timeZone }: { document: Docume
         {d.authorizationDate && <> · {t("authorizedAt", { date: formatDateTime(d.authorizationDate, timeZone) })}</>}
         {d.externalId && <> · {t("externalId", { id: d.externalId })}</>}
       </p>
-      {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode) && (
+      {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode || references.length > 0) && (
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd className="break-words font-mono text-xs" data-testid="access-key">{d.accessKey.replace(/(.{4})/g, "$1 ").trim()}</dd></>}
+          {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd data-testid="access-key"><AccessKey value={d.accessKey} /></dd></>}
           {d.protocolNumber && <><dt className="text-slate-500">{t(d.status === "DENIED" ? "deniedProtocol" : "protocol")}</dt><dd className="font-mono text-xs">{d.protocolNumber}</dd></>}
           {d.nfseNumber && <><dt className="text-slate-500">{t("nfseNumber")}</dt><dd className="font-mono text-xs" data-testid="nfse-number">{d.nfseNumber}</dd></>}
           {d.verificationCode && <><dt className="text-slate-500">{t("verificationCode")}</dt><dd className="font-mono text-xs" data-testid="verification-code">{d.verificationCode}</dd></>}
+          {/* The note a return, complement or adjustment refers to (NFref / refNFe): linked to its page when it is ours (issue 54 item 7). */}
+          {references.map((ref, index) => (
+            <Fragment key={ref.accessKey}>
+              <dt className="text-slate-500">{references.length > 1 ? t("referencedDocumentN", { n: index + 1 }) : t("referencedDocument")}</dt>
+              <dd className="flex flex-wrap items-baseline gap-x-2" data-testid="referenced-document">
+                <AccessKey value={ref.accessKey} href={companyId ? referenceHref(companyId, ref) : undefined} />
+                <span className="text-xs text-slate-500">{t(ref.issuedId ? "referencedIssued" : ref.receivedId ? "referencedReceived" : "referencedExternal")}</span>
+              </dd>
+            </Fragment>
+          ))}
         </dl>
       )}
       {d.status === "REJECTED" && d.rejectionReason && <RejectionNotice reason={d.rejectionReason} />}

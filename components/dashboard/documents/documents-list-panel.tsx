@@ -5,6 +5,7 @@ import { useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { DateInput } from "@/components/dashboard/date-input";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { formatDateTime } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { Page } from "@/lib/contracts/pagination";
@@ -96,9 +97,9 @@ export function DocumentsListPanel({ companyId }: { companyId: string }) {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500" data-testid="documents-empty">{filtered ? t("emptyFiltered") : t("empty")}</p>
       ) : (
         <>
-          {/* Tighter cells below 1024 px so the status column stays in view beside the sidebar. */}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          {/* Tighter cells below 1024 px so the status column stays in view beside the sidebar; pinned when a long name still pushes it out. */}
+          <div className={TABLE_SCROLL_BOX}>
+            <table className={WIDE_TABLE}>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th className="px-2 py-2 lg:px-3 font-medium">{t("issued")}</th>

@@ -8,6 +8,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { EmitDocumentResponse } from "@/lib/emission/schemas";
 import { formatDateTime } from "../format";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 const POLL_MS = 1_000;
 // A document waiting on purpose (a 656 pause, an outcome consulted on a backoff) changes in minutes, not seconds.
@@ -50,7 +51,7 @@ export function EmitDocumentControl({ companyId, documentId, status, processingR
   return (
     <div className="flex flex-wrap items-center gap-3">
       {status === "DRAFT" && processingReason && <p className="w-full rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="processing-reason">{t("waitingResend", { reason: processingReason })}</p>}
-      <button type="button" onClick={() => emit.mutate()} disabled={emit.isPending} className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-800 disabled:opacity-50">
+      <button type="button" onClick={() => emit.mutate()} disabled={emit.isPending} className={buttonClass("primary")}>
         {emit.isPending ? t("emitting") : status === "REJECTED" ? t("emitAgain") : t("emit")}
       </button>
       {emit.isError && <span role="alert" className="text-sm text-red-700">{errorMessage(emit.error)}</span>}

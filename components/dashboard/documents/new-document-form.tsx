@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useIssueMessages } from "@/components/i18n/use-issue-message";
 import { apiFetch } from "@/lib/client/api-fetch";
@@ -126,7 +127,7 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
             </>
           )}
           <Field label={t("document.issueAt")} className="col-span-2" hint={t("document.issueAtHint")}>
-            <input type="datetime-local" value={form.issueAt ?? ""} onChange={(e) => setForm({ issueAt: e.target.value })} className={inputClass} data-testid="issue-at" />
+            <DateInput withTime value={form.issueAt ?? ""} onChange={(issueAt) => setForm({ issueAt })} className={inputClass} testId="issue-at" />
           </Field>
           <Field label={t("document.template")} className="col-span-2">
             <select value={form.templateId} onChange={(e) => setForm({ templateId: e.target.value })} className={inputClass}>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
 import type { DocumentEmailResponse } from "@/lib/email/schemas";
+import { smtpReplyText } from "@/lib/email/smtp-reply-text";
 import { DataTable, QueryFrame } from "../resources/query-frame";
 import { formatDateTime } from "../format";
 import { EmailPreview } from "./email-preview";
@@ -112,7 +113,7 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
                   {email.attempts}
                   {email.nextAttemptAt && <span className="block text-slate-500">{t("nextAttempt", { at: formatDateTime(email.nextAttemptAt, timeZone) })}</span>}
                 </td>
-                <td className="min-w-56 max-w-xs break-words px-3 py-2 font-mono text-[11px]">{email.smtpReply ?? "—"}</td>
+                <td className="min-w-56 max-w-xs break-words px-3 py-2 text-[11px]" data-testid="smtp-reply"><SmtpReply reply={email.smtpReply} /></td>
                 <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(email.createdAt, timeZone)}</td>
               </tr>
             ))}
@@ -121,5 +122,18 @@ export function DocumentEmailsPanel({ companyId, documentId, canResend }: { comp
       </QueryFrame>
       {previewId && <EmailPreview url={`${base}/emails/${encodeURIComponent(previewId)}`} />}
     </section>
+  );
+}
+
+/** The server's reply with its code once ("250 queued", never "250 250 queued") and what the code means. */
+function SmtpReply({ reply }: { reply: string | null }) {
+  const t = useTranslations("documentEmails.smtpKind");
+  if (!reply) return <>—</>;
+  const { code, text, kind } = smtpReplyText(reply);
+  return (
+    <>
+      <span className="font-mono">{code === null ? text : `${code} ${text}`.trim()}</span>
+      {kind && <span className="block text-slate-500">{t(kind)}</span>}
+    </>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { DateInput } from "@/components/dashboard/date-input";
+import { DateInput, MonthInput } from "@/components/dashboard/date-input";
 import { DEFAULT_TIME_ZONE } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { todayIn } from "@/lib/br/date-input";
@@ -59,7 +59,7 @@ export function ExportForm({ companyId, onStarted }: { companyId: string; onStar
           <label htmlFor="export-month" className="block text-sm font-medium text-slate-700">
             {t("monthField")}
           </label>
-          <input id="export-month" type="month" value={month} max={today.slice(0, 7)} onChange={(e) => setMonth(e.target.value)} className={fieldClass} required />
+          <MonthInput id="export-month" value={month} max={today.slice(0, 7)} onChange={setMonth} className={fieldClass} required testId="export-month" />
         </div>
       ) : (
         <div className="grid max-w-lg gap-3 sm:grid-cols-2">

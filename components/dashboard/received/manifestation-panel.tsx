@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ManifestationInput } from "@/lib/received/schemas";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 type ManifestationType = "CIENCIA" | "CONFIRMACAO" | "DESCONHECIMENTO" | "NAO_REALIZADA";
 
@@ -74,7 +75,7 @@ export function ManifestationPanel({ companyId, documentId, allowed }: { company
           )}
           {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
           <div className="flex gap-2">
-            <button type="submit" disabled={pending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">
+            <button type="submit" disabled={pending} className={buttonClass("primary")}>
               {pending ? t("sending") : t("confirm")}
             </button>
             <button type="button" onClick={() => setChosen(null)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">

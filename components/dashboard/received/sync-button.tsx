@@ -6,6 +6,7 @@ import { useState } from "react";
 import { formatDateTime } from "@/components/dashboard/format";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { ApiError, apiFetch } from "@/lib/client/api-fetch";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 /**
  * "Consultar agora": one distribution run. Inside the wait the answer is 429 with Retry-After:
@@ -22,7 +23,7 @@ export function ReceivedSyncButton({ companyId, timeZone }: { companyId: string;
       <button
         type="button"
         disabled={pending}
-        className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+        className={buttonClass("primary")}
         onClick={async () => {
           setPending(true);
           setMessage(null);

@@ -3,11 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
+import { DateInput } from "@/components/dashboard/date-input";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { AcquirerReformEventInput, IssuerReformEventInput, type ReformEvent } from "@/lib/document-events/reform-event-schemas";
 import { formatDateTime } from "../format";
 import { buildReformEventBody, EMPTY_FIELDS, FIELDS_BY_TYPE, type ReformEventFields } from "./reform-event-form";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 const ISSUER_TYPES = ["112110", "112120", "112130", "112140", "112150"] as const;
 const ACQUIRER_TYPES = ["211110", "211120", "211124", "211128", "211130", "211140", "211150", "212110", "212120"] as const;
@@ -67,10 +70,16 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
       ? `/api/dashboard/companies/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(documentId)}/events/${encodeURIComponent(event.id)}/xml?download=true`
       : `${base}/${encodeURIComponent(event.id)}/xml?download=true`;
   const typeLabel = (code: string) => `${code} – ${t.has(`types.${code}` as "types.112110") ? t(`types.${code}` as "types.112110") : code}`;
+  const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
+  // A date is typed dd/mm/aaaa (DateInput), not a native date input in the browser's language (issue 54 item 6).
   const input = (name: keyof ReformEventFields, kind: "text" | "date" = "text") => (
     <label key={name} className="block text-sm">
       <span className="text-slate-600">{t(`fields.${name}`)}</span>
-      <input type={kind} name={name} value={String(fields[name])} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
+      {kind === "date" ? (
+        <DateInput name={name} value={String(fields[name])} onChange={(iso) => setFields({ ...fields, [name]: iso })} className={inputClass} />
+      ) : (
+        <input type="text" name={name} value={String(fields[name])} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} className={inputClass} />
+      )}
     </label>
   );
 
@@ -81,8 +90,9 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
       {events.isError && <p role="alert" className="text-sm text-red-700">{t("loadError")}</p>}
       {events.data && events.data.data.length === 0 && <p className="text-sm text-slate-600">{t("empty")}</p>}
       {events.data && events.data.data.length > 0 && (
-        <table className="w-full text-left text-sm">
-          <thead>
+        <div className={TABLE_SCROLL_BOX}>
+        <table className={`${WIDE_TABLE} [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-medium`}>
+          <thead className="bg-slate-50">
             <tr className="text-slate-600">
               <th>{t("columns.event")}</th>
               <th>{t("columns.author")}</th>
@@ -101,8 +111,8 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
                 <td>{event.sequence}</td>
                 <td>{t(`statuses.${event.status}`)}</td>
                 <td className="font-mono">{event.protocol ?? "—"}</td>
-                <td>{event.registeredAt ? formatDateTime(event.registeredAt, timeZone) : "—"}</td>
-                <td className="space-x-2">
+                <td className="whitespace-nowrap">{event.registeredAt ? formatDateTime(event.registeredAt, timeZone) : "—"}</td>
+                <td className="space-x-2 whitespace-nowrap">
                   <a href={xmlHref(event)} className="text-sky-700 underline">{t("xml")}</a>
                   {canWrite && event.author === ownAuthor && event.status === "REGISTERED" && event.type !== "110001" && (
                     <button type="button" onClick={() => setCancelling(event)} className="text-rose-700 underline">{t("cancel")}</button>
@@ -112,6 +122,7 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
             ))}
           </tbody>
         </table>
+        </div>
       )}
 
       {cancelling && (
@@ -123,7 +134,7 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
           </label>
           {cancel.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(cancel.error)}</p>}
           <div className="flex gap-2">
-            <button type="submit" disabled={cancel.isPending} className="rounded-md bg-rose-700 px-3 py-1.5 text-sm text-white disabled:opacity-50">{cancel.isPending ? t("sending") : t("confirmCancel")}</button>
+            <button type="submit" disabled={cancel.isPending} className={buttonClass("danger")}>{cancel.isPending ? t("sending") : t("confirmCancel")}</button>
             <button type="button" onClick={() => setCancelling(null)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">{t("close")}</button>
           </div>
         </form>
@@ -153,7 +164,7 @@ export function ReformEventsPanel({ companyId, documentId, side, canWrite }: { c
           {formError && <p role="alert" className="text-sm text-red-700">{formError}</p>}
           {register.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(register.error)}</p>}
           {done && <p role="status" className="text-sm text-emerald-700">{t("done")}</p>}
-          <button type="submit" disabled={register.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50">{register.isPending ? t("sending") : t("send")}</button>
+          <button type="submit" disabled={register.isPending} className={buttonClass("primary")}>{register.isPending ? t("sending") : t("send")}</button>
         </form>
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("readOnly")}</p>

@@ -3,6 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { STICKY_LAST_COLUMN } from "@/components/dashboard/table-styles";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 
 /**
@@ -34,13 +35,8 @@ export function QueryFrame<T>({ query, loading, isEmpty, empty, children }: {
   return <>{children(query.data)}</>;
 }
 
-/**
- * Below 1024 px a wide table scrolls sideways; its actions column stays
- * pinned at the right edge with a shadow that marks the scroll, so no button
- * hides behind it (issue 36, 768 px layouts).
- */
-export const STICKY_LAST_COLUMN =
-  "max-lg:[&_tr>*:last-child]:sticky max-lg:[&_tr>*:last-child]:right-0 max-lg:[&_tbody_tr>*:last-child]:bg-white max-lg:[&_thead_tr>*:last-child]:bg-slate-50 max-lg:[&_tr>*:last-child]:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.35)]";
+/** Pinned last column below 1024 px: components/dashboard/table-styles.ts (server pages import it from there). */
+export { STICKY_LAST_COLUMN };
 
 /**
  * A bordered table with its column headers; rows are the children.

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 /** A generated temporary password: shown once, with a copy button. */
 export function GeneratedPasswordNotice({ email, password, reset = false, onDismiss }: { email: string; password: string; reset?: boolean; onDismiss: () => void }) {
@@ -24,7 +25,7 @@ export function GeneratedPasswordNotice({ email, password, reset = false, onDism
         <code data-testid="generated-password" className="block flex-1 select-all overflow-x-auto whitespace-nowrap rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm">
           {password}
         </code>
-        <button type="button" onClick={() => void copy()} className="rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-500">
+        <button type="button" onClick={() => void copy()} className={buttonClass("primary")}>
           {copied === "yes" ? t("copied") : t("copy")}
         </button>
       </div>

@@ -9,6 +9,7 @@ import { apiFetch } from "@/lib/client/api-fetch";
 import type { AddedUser, DeactivateUserBody, UserSummary } from "@/lib/users/contracts";
 import { formatDateTime } from "../format";
 import { ROLE_ORDER } from "./role-labels";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 export function UserRow({ user, endpoint, isSelf, onReset }: { user: UserSummary; endpoint: string; isSelf: boolean; onReset: (result: AddedUser) => void }) {
   const t = useTranslations("users.row");
@@ -80,7 +81,7 @@ export function UserRow({ user, endpoint, isSelf, onReset }: { user: UserSummary
               </label>
             )}
             <span className="flex gap-2">
-              <button type="button" onClick={() => deactivate.mutate({ revokeApiKeys })} disabled={deactivate.isPending} className="rounded bg-red-600 px-2 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60">
+              <button type="button" onClick={() => deactivate.mutate({ revokeApiKeys })} disabled={deactivate.isPending} className={buttonClass("danger", "sm")}>
                 {t("confirmDeactivate")}
               </button>
               <button type="button" onClick={() => setConfirming(false)} className="text-xs text-slate-600 hover:underline">
@@ -99,7 +100,7 @@ export function UserRow({ user, endpoint, isSelf, onReset }: { user: UserSummary
               <div className="space-y-1">
                 <p className="text-xs text-slate-700">{t("resetWarning")}</p>
                 <span className="flex gap-2">
-                  <button type="button" onClick={() => resetPassword.mutate()} disabled={resetPassword.isPending} className="rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-white hover:bg-amber-500 disabled:opacity-60">
+                  <button type="button" onClick={() => resetPassword.mutate()} disabled={resetPassword.isPending} className={buttonClass("danger", "sm")}>
                     {t("confirmReset")}
                   </button>
                   <button type="button" onClick={() => setConfirmingReset(false)} className="text-xs text-slate-600 hover:underline">

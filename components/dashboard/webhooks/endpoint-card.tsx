@@ -14,6 +14,7 @@ import { webhooksApi, webhooksPage } from "./labels";
 import { SecretNotice } from "./secret-notice";
 import { DeliveryStatusBadge } from "./status-badge";
 import { useWebhookLabels } from "./use-webhook-labels";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 type Confirm = "rotate" | "delete" | null;
 
@@ -131,7 +132,7 @@ export function EndpointCard({ companyId, endpoint, canManage, canOperate }: { c
               type="button"
               disabled={remove.isPending || rotate.isPending}
               onClick={() => (confirm === "delete" ? remove.mutate() : rotate.mutate())}
-              className="rounded bg-red-600 px-3 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60"
+              className={buttonClass("danger", "sm")}
             >
               {confirm === "delete" ? t("deleteYes") : t("rotateYes")}
             </button>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CopyButton } from "./copy-button";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 /** A new endpoint's or a rotated signing secret: shown once, with a copy button. */
 export function SecretNotice({ title, secret, detail, onDismiss }: { title: string; secret: string; detail?: string; onDismiss: () => void }) {
@@ -15,7 +16,7 @@ export function SecretNotice({ title, secret, detail, onDismiss }: { title: stri
         <code data-testid="webhook-secret" className="block flex-1 select-all overflow-x-auto whitespace-nowrap rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm">
           {secret}
         </code>
-        <CopyButton text={secret} className="rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-500" />
+        <CopyButton text={secret} className={buttonClass("primary")} />
       </div>
       <button type="button" onClick={onDismiss} className="mt-3 text-sm text-emerald-800 underline">
         {t("dismiss")}

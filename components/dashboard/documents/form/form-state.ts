@@ -60,6 +60,8 @@ export type FormState = {
 export const emptyItem: ItemRow = {
   productId: "", code: "", description: "", quantity: "1", unitValue: "", unit: "UN", ncm: "", cfop: "", cest: "", icmsOrigin: "", icmsSituation: "", nationalServiceCode: "", serviceCode: "", taxRuleId: "", ibsCbsCst: "", cClassTrib: "",
 };
+/** tPag 90 ("Sem pagamento"): sent with the value 0, the only one SEFAZ accepts (904); the form asks for none. */
+export const NO_PAYMENT = "NO_PAYMENT";
 export const emptyPayment: PaymentRow = { method: "PIX", value: "", description: "", cardFlag: "", cardCNPJ: "", cardAuthorization: "", pixKey: "", pixTxId: "" };
 export const emptyTransport: TransportState = { freightType: "SENDER", freightValue: "", carrierId: "", noVehicle: false, vehiclePlate: "", vehicleState: "", volumeQuantity: "", volumeSpecies: "", volumeGrossWeight: "", volumeNetWeight: "" };
 export const emptyInline: InlineClient = { name: "", document: "", stateRegistration: "", email: "", phone: "", zipCode: "", street: "", number: "", complement: "", neighborhood: "", city: "", state: "", municipalityCode: "" };
@@ -126,7 +128,7 @@ export function buildCreateBody(form: FormState, emit: boolean, timeZone = "Amer
     payments: form.payments.length
       ? form.payments.map((p) =>
           pick({
-            method: p.method, value: num(p.value), description: text(p.description), cardFlag: text(p.cardFlag), cardCNPJ: text(stripMask(p.cardCNPJ)),
+            method: p.method, value: p.method === NO_PAYMENT ? 0 : num(p.value), description: text(p.description), cardFlag: text(p.cardFlag), cardCNPJ: text(stripMask(p.cardCNPJ)),
             cardAuthorization: text(p.cardAuthorization), pixKey: text(p.pixKey), pixTxId: text(p.pixTxId),
           }),
         )

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { maskCpfCnpj } from "@/lib/br/masks";
 import { CardFlagSchema, PaymentMethodSchema } from "@/lib/documents/schemas";
 import { AddButton, Field, inputClass, RemoveButton, Section } from "../form-rows";
-import { emptyPayment, type FormState, type PaymentRow } from "./form-state";
+import { emptyPayment, NO_PAYMENT, type FormState, type PaymentRow } from "./form-state";
 
 const CARD_METHODS = new Set(["CREDIT_CARD", "DEBIT_CARD"]);
 
@@ -24,7 +24,12 @@ export function PaymentsSection({ form, setForm }: { form: FormState; setForm: (
               {PaymentMethodSchema.options.map((m) => <option key={m} value={m}>{methods(m)}</option>)}
             </select>
           </Field>
-          <Field label={t("value")}><input inputMode="decimal" value={row.value} onChange={(e) => update(index, { value: e.target.value })} className={inputClass} /></Field>
+          {/* tPag 90 carries the value 0 (SEFAZ 904): nothing to type. */}
+          {row.method === NO_PAYMENT ? (
+            <p className="col-span-1 self-end pb-2 text-xs text-slate-600 md:col-span-2" data-testid="no-payment-note">{t("noPaymentNote")}</p>
+          ) : (
+            <Field label={t("value")}><input inputMode="decimal" value={row.value} onChange={(e) => update(index, { value: e.target.value })} className={inputClass} /></Field>
+          )}
           {row.method === "OTHERS" && <Field label={t("description")}><input value={row.description} maxLength={60} onChange={(e) => update(index, { description: e.target.value })} className={inputClass} /></Field>}
           {CARD_METHODS.has(row.method) && (
             <>

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/components/dashboard/format";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { InutilizationForm, type SuggestedRange } from "@/components/inutilizations/inutilization-form";
 import { canWrite } from "@/lib/auth/roles";
@@ -40,18 +41,19 @@ export default async function InutilizationsPage({ params, searchParams }: { par
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{home("readOnlyInutilizations")}</p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table aria-label={t("records")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
+      {/* The status last: pinned at the right edge while a tablet scrolls the table. */}
+      <div className={TABLE_SCROLL_BOX}>
+        <table aria-label={t("records")} className={WIDE_TABLE}>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th className={th}>{t("columns.declared")}</th>
               <th className={th}>{t("columns.modelSeries")}</th>
               <th className={th}>{t("columns.numbers")}</th>
               <th className={th}>{t("columns.year")}</th>
-              <th className={th}>{t("columns.status")}</th>
               <th className={th}>{t("columns.protocol")}</th>
               <th className={th}>{t("columns.justification")}</th>
               <th className={th}>{t("columns.origin")}</th>
+              <th className={th}>{t("columns.status")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -66,10 +68,10 @@ export default async function InutilizationsPage({ params, searchParams }: { par
                 <td className={td}>{record.model} / {record.series}</td>
                 <td className={`${td} font-mono`}>{record.startNumber === record.endNumber ? record.startNumber : `${record.startNumber}–${record.endNumber}`}</td>
                 <td className={td}>{record.year}</td>
-                <td className={`${td} ${STATUS_CLASS[record.status] ?? ""}`}>{statuses(record.status as "PENDING" | "AUTHORIZED" | "REJECTED")}</td>
-                <td className={td}>{record.protocol ?? (record.rejectionReason ? `${record.cStat} - ${record.rejectionReason}` : "—")}</td>
-                <td className={`${td} text-slate-600`}>{record.justification}</td>
+                <td className={`${td} min-w-40`}>{record.protocol ?? (record.rejectionReason ? `${record.cStat} - ${record.rejectionReason}` : "—")}</td>
+                <td className={`${td} min-w-48 text-slate-600`}>{record.justification}</td>
                 <td className={td}>{origins(record.origin)}</td>
+                <td className={`${td} whitespace-nowrap ${STATUS_CLASS[record.status] ?? ""}`}>{statuses(record.status as "PENDING" | "AUTHORIZED" | "REJECTED")}</td>
               </tr>
             ))}
           </tbody>

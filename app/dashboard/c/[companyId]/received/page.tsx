@@ -1,7 +1,10 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { NamedDateInput } from "@/components/dashboard/date-input";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
+import { AccessKey } from "@/components/dashboard/access-key";
 import { formatMoney } from "@/components/dashboard/documents/money";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { ReceivedSelection } from "@/components/dashboard/received/selection-form";
 import { ReceivedSyncButton } from "@/components/dashboard/received/sync-button";
 import { canWrite } from "@/lib/auth/roles";
@@ -10,6 +13,7 @@ import { isStateCode, stateInfo } from "@/lib/br/states";
 import { listReceivedDocuments } from "@/lib/received/queries";
 import { receivedSyncStatus } from "@/lib/received/sync";
 import { AUTHORITY_STATUSES, ListReceivedDocumentsQuery, MANIFESTATION_STATES } from "@/lib/received/schemas";
+import { buttonClass } from "@/components/dashboard/button-styles";
 
 export const dynamic = "force-dynamic";
 
@@ -69,11 +73,11 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.from")}</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ""} className={input} />
+          <NamedDateInput name="from" defaultValue={filters.from ?? ""} className={`${input} w-32`} testId="received-from" />
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.to")}</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ""} className={input} />
+          <NamedDateInput name="to" defaultValue={filters.to ?? ""} className={`${input} w-32`} testId="received-to" />
         </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.hasXml")}</span>
@@ -83,7 +87,7 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
             <option value="false">{t("filters.no")}</option>
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white">{t("filters.apply")}</button>
+        <button type="submit" className={buttonClass("primary")}>{t("filters.apply")}</button>
         <Link href="?" className="text-sm text-indigo-700 hover:underline">{t("filters.clear")}</Link>
       </form>
 
@@ -92,8 +96,9 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
       </p>
 
       <ReceivedSelection companyId={company.id}>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table aria-label={t("title")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        {/* The manifestation last, pinned at the right edge while a tablet scrolls the table; the key wraps by groups of four. */}
+        <div className={TABLE_SCROLL_BOX}>
+          <table aria-label={t("title")} className={WIDE_TABLE}>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th className={th}><span className="sr-only">{t("columns.select")}</span></th>
@@ -103,8 +108,8 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
                 <th className={`${th} text-right`}>{t("columns.value")}</th>
                 <th className={th}>{t("columns.operation")}</th>
                 <th className={th}>{t("columns.authorityStatus")}</th>
-                <th className={th}>{t("columns.manifestation")}</th>
                 <th className={th}>{t("columns.xml")}</th>
+                <th className={th}>{t("columns.manifestation")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -121,16 +126,16 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
                   <td className={td}>{formatDate(document.issueDate, timeZone)}</td>
                   <td className={td}>
                     <div>{document.issuer.name}</div>
-                    <div className="font-mono text-xs text-slate-500">{formatCnpj(document.issuer.document)}</div>
+                    <div className="whitespace-nowrap font-mono text-xs text-slate-500">{formatCnpj(document.issuer.document)}</div>
                   </td>
-                  <td className={`${td} font-mono text-xs`}>
-                    <Link href={`/dashboard/c/${company.id}/received/${document.id}`} className="text-indigo-700 hover:underline">{document.accessKey}</Link>
+                  <td className={`${td} min-w-40 max-w-48`}>
+                    <AccessKey value={document.accessKey} href={`/dashboard/c/${company.id}/received/${document.id}`} />
                   </td>
-                  <td className={`${td} text-right`}>{formatMoney(document.totalValue)}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(document.totalValue)}</td>
                   <td className={td}>{t(`operation.${document.operation}`)}</td>
                   <td className={`${td} ${STATUS_CLASS[document.authorityStatus] ?? ""}`}>{t(`authorityStatus.${document.authorityStatus}`)}</td>
-                  <td className={td}>{t(`manifestation.${document.manifestation?.type ?? "PENDING"}`)}</td>
                   <td className={td}>{document.hasXml ? t("filters.yes") : t("filters.no")}</td>
+                  <td className={td}>{t(`manifestation.${document.manifestation?.type ?? "PENDING"}`)}</td>
                 </tr>
               ))}
             </tbody>

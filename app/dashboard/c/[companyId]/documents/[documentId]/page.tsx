@@ -12,6 +12,7 @@ import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { getDocument } from "@/lib/documents/get-document";
+import { linkReferencedDocuments } from "@/lib/documents/referenced-documents";
 import { EDITABLE_STATUSES } from "@/lib/documents/update-document";
 import { DomainError } from "@/lib/errors";
 
@@ -25,6 +26,10 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
     throw error;
   });
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
+  const references = await linkReferencedDocuments(company.id, document.environment, [
+    ...document.referencedDocuments.map((ref) => ref.accessKey),
+    ...(document.referencedAccessKey ? [document.referencedAccessKey] : []),
+  ]);
   return (
     <div className="max-w-6xl space-y-3">
       <Link href={`/dashboard/c/${company.id}/documents`} className="inline-block text-sm text-indigo-700 hover:underline" data-testid="back-to-list">
@@ -40,7 +45,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
         )}
         {writer && document.status === "DRAFT" && <DeleteDraftButton companyId={company.id} documentId={document.id} />}
       </div>
-      <DocumentDetailView document={document} timeZone={timeZone} />
+      <DocumentDetailView document={document} timeZone={timeZone} companyId={company.id} references={references} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
       {/* The tax reform's IBS/CBS events (NT 2025.002-RTC): NF-e only, once authorized (the recipient's come by distribution). */}
       {document.type === "NFE" && (document.status === "AUTHORIZED" || document.status === "CANCELLED") && (

@@ -2,7 +2,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";
-import { formatMoney } from "@/components/dashboard/documents/money";
+import type { ReactNode } from "react";
+import { AccessKey } from "@/components/dashboard/access-key";
+import { formatMoney, formatQuantity } from "@/components/dashboard/documents/money";
+import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { ManifestationPanel } from "@/components/dashboard/received/manifestation-panel";
 import { ReformEventsPanel } from "@/components/dashboard/reform-events/reform-events-panel";
 import { canWrite } from "@/lib/auth/roles";
@@ -39,10 +42,10 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
   }
   const base = `/api/dashboard/companies/${company.id}/received-documents/${document.id}`;
   const allowed = allowedManifestations(stored);
-  const field = (label: string, value: string) => (
-    <div>
+  const field = (label: string, value: ReactNode, className = "") => (
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm">{value}</dd>
+      <dd className="mt-0.5 break-words text-sm">{value}</dd>
     </div>
   );
 
@@ -53,7 +56,8 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
       </Link>
       <h1 className="text-xl font-semibold">{document.issuer.name}</h1>
       <dl className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-3">
-        {field(t("detail.accessKey"), document.accessKey)}
+        {/* Two columns and grouped by four: the bare 44 characters ran over the issuer's CNPJ at 1280 px. */}
+        {field(t("detail.accessKey"), <AccessKey value={document.accessKey} testId="received-access-key" />, "sm:col-span-2")}
         {field(t("detail.issuer"), `${formatCnpj(document.issuer.document)}`)}
         {field(t("detail.stateRegistration"), document.issuer.stateRegistration ?? "—")}
         {field(t("detail.issueDate"), formatDateTime(document.issueDate, timeZone))}
@@ -89,8 +93,8 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
       <section className="space-y-2">
         <h2 className="font-semibold">{t("detail.items")}</h2>
         {items ? (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table aria-label={t("detail.items")} className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <div className={TABLE_SCROLL_BOX}>
+            <table aria-label={t("detail.items")} className={WIDE_TABLE}>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th className={th}>{t("detail.item.code")}</th>
@@ -109,9 +113,9 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
                     <td className={td}>{item.description}</td>
                     <td className={td}>{item.ncm}</td>
                     <td className={td}>{item.cfop}</td>
-                    <td className={`${td} text-right`}>{item.quantity}</td>
-                    <td className={`${td} text-right`}>{formatMoney(item.unitValue)}</td>
-                    <td className={`${td} text-right`}>{formatMoney(item.totalValue)}</td>
+                    <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatQuantity(item.quantity)}</td>
+                    <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(item.unitValue)}</td>
+                    <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(item.totalValue)}</td>
                   </tr>
                 ))}
               </tbody>
