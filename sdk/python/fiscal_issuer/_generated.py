@@ -28,6 +28,115 @@ class GetHealthReadyResponse(TypedDict, total=False):
     database: Required[Literal["up", "down"]]
 
 
+class GetV1StatusResponseApiObjectives(TypedDict, total=False):
+    p50Ms: Required[float]
+    p99Ms: Required[float]
+    errorRate: Required[float]
+
+
+class GetV1StatusResponseApiLastHourObjectivesP50Ms(TypedDict, total=False):
+    objective: Required[float]
+    value: Required[float | None]
+    met: Required[bool | None]
+
+
+class GetV1StatusResponseApiLastHourObjectivesP99Ms(TypedDict, total=False):
+    objective: Required[float]
+    value: Required[float | None]
+    met: Required[bool | None]
+
+
+class GetV1StatusResponseApiLastHourObjectivesErrorRate(TypedDict, total=False):
+    objective: Required[float]
+    value: Required[float | None]
+    met: Required[bool | None]
+
+
+class GetV1StatusResponseApiLastHourObjectives(TypedDict, total=False):
+    p50Ms: Required[GetV1StatusResponseApiLastHourObjectivesP50Ms]
+    p99Ms: Required[GetV1StatusResponseApiLastHourObjectivesP99Ms]
+    errorRate: Required[GetV1StatusResponseApiLastHourObjectivesErrorRate]
+
+
+class GetV1StatusResponseApiLastHour(TypedDict, total=False):
+    requests: Required[int]
+    errors: Required[int]
+    errorRate: Required[float | None]
+    p50Ms: Required[float | None]
+    p99Ms: Required[float | None]
+    objectives: Required[GetV1StatusResponseApiLastHourObjectives]
+
+
+class GetV1StatusResponseApiLastDayObjectivesP50Ms(TypedDict, total=False):
+    objective: Required[float]
+    value: Required[float | None]
+    met: Required[bool | None]
+
+
+class GetV1StatusResponseApiLastDayObjectivesP99Ms(TypedDict, total=False):
+    objective: Required[float]
+    value: Required[float | None]
+    met: Required[bool | None]
+
+
+class GetV1StatusResponseApiLastDayObjectivesErrorRate(TypedDict, total=False):
+    objective: Required[float]
+    value: Required[float | None]
+    met: Required[bool | None]
+
+
+class GetV1StatusResponseApiLastDayObjectives(TypedDict, total=False):
+    p50Ms: Required[GetV1StatusResponseApiLastDayObjectivesP50Ms]
+    p99Ms: Required[GetV1StatusResponseApiLastDayObjectivesP99Ms]
+    errorRate: Required[GetV1StatusResponseApiLastDayObjectivesErrorRate]
+
+
+class GetV1StatusResponseApiLastDay(TypedDict, total=False):
+    requests: Required[int]
+    errors: Required[int]
+    errorRate: Required[float | None]
+    p50Ms: Required[float | None]
+    p99Ms: Required[float | None]
+    objectives: Required[GetV1StatusResponseApiLastDayObjectives]
+
+
+class GetV1StatusResponseApi(TypedDict, total=False):
+    countingSince: Required[str]
+    objectives: Required[GetV1StatusResponseApiObjectives]
+    lastHour: Required[GetV1StatusResponseApiLastHour]
+    lastDay: Required[GetV1StatusResponseApiLastDay]
+
+
+class GetV1StatusResponseAuthorizersItemLastHour(TypedDict, total=False):
+    calls: Required[int]
+    failures: Required[int]
+    p50Ms: Required[float | None]
+    p99Ms: Required[float | None]
+
+
+class GetV1StatusResponseAuthorizersItem(TypedDict, total=False):
+    authorizer: Required[str]
+    model: Required[Literal["55", "65"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    contingencyAuthorizer: Required[bool]
+    condition: Required[Literal["operational", "outage", "unreachable", "unknown"]]
+    cStat: Required[str | None]
+    reason: Required[str | None]
+    checkedAt: Required[str | None]
+    via: Required[Literal["simulator", "sefaz"] | None]
+    outageSince: Required[str | None]
+    lastHour: Required[GetV1StatusResponseAuthorizersItemLastHour]
+    companiesInContingency: Required[int]
+    misusePauses: Required[int]
+
+
+class GetV1StatusResponse(TypedDict, total=False):
+    generatedAt: Required[str]
+    objectivesMissed: Required[bool]
+    api: Required[GetV1StatusResponseApi]
+    authorizers: Required[list[GetV1StatusResponseAuthorizersItem]]
+
+
 class GetV1OpenapiJsonResponse(TypedDict, total=False):
     openapi: Required[str]
 
@@ -2017,6 +2126,107 @@ PatchV1FiscalDocumentsIdResponse = TypedDict("PatchV1FiscalDocumentsIdResponse",
 }, total=False)
 
 
+class PostV1FiscalDocumentsImportBody(TypedDict, total=False):
+    xml: Required[str]
+    events: list[str]
+
+
+class PostV1FiscalDocumentsImportResponseClient(TypedDict, total=False):
+    id: Required[str | None]
+    name: Required[str]
+    document: Required[str]
+    documentType: Required[str]
+
+
+class PostV1FiscalDocumentsImportResponseContingency(TypedDict, total=False):
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    since: Required[str]
+    reason: Required[str]
+
+
+PostV1FiscalDocumentsImportResponse = TypedDict("PostV1FiscalDocumentsImportResponse", {
+    "id": Required[str],
+    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "status": Required[Literal["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"]],
+    "series": Required[int | None],
+    "number": Required[int],
+    "accessKey": Required[str | None],
+    "totalValue": Required[str],
+    "issueDateTime": Required[str],
+    "authorizationDate": Required[str | None],
+    "pdfUrl": Required[str | None],
+    "xmlUrl": Required[str | None],
+    "runId": Required[str | None],
+    "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
+    "externalId": Required[str | None],
+    "client": Required[PostV1FiscalDocumentsImportResponseClient],
+    "contingency": Required[PostV1FiscalDocumentsImportResponseContingency | None],
+}, total=False)
+
+
+class PostV1FiscalDocumentsImportBatchBody(TypedDict, total=False):
+    documents: list[Any]
+    zip: str
+
+
+class PostV1FiscalDocumentsImportBatchResponseResultsItemDocumentClient(TypedDict, total=False):
+    id: Required[str | None]
+    name: Required[str]
+    document: Required[str]
+    documentType: Required[str]
+
+
+class PostV1FiscalDocumentsImportBatchResponseResultsItemDocumentContingency(TypedDict, total=False):
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    since: Required[str]
+    reason: Required[str]
+
+
+PostV1FiscalDocumentsImportBatchResponseResultsItemDocument = TypedDict("PostV1FiscalDocumentsImportBatchResponseResultsItemDocument", {
+    "id": Required[str],
+    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "status": Required[Literal["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"]],
+    "series": Required[int | None],
+    "number": Required[int],
+    "accessKey": Required[str | None],
+    "totalValue": Required[str],
+    "issueDateTime": Required[str],
+    "authorizationDate": Required[str | None],
+    "pdfUrl": Required[str | None],
+    "xmlUrl": Required[str | None],
+    "runId": Required[str | None],
+    "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
+    "externalId": Required[str | None],
+    "client": Required[PostV1FiscalDocumentsImportBatchResponseResultsItemDocumentClient],
+    "contingency": Required[PostV1FiscalDocumentsImportBatchResponseResultsItemDocumentContingency | None],
+}, total=False)
+
+
+class PostV1FiscalDocumentsImportBatchResponseResultsItem(TypedDict, total=False):
+    index: Required[int]
+    file: str
+    status: Required[Literal[201]]
+    document: Required[PostV1FiscalDocumentsImportBatchResponseResultsItemDocument]
+
+
+class PostV1FiscalDocumentsImportBatchResponseResultsItem2Error(TypedDict, total=False):
+    statusCode: Required[int]
+    error: Required[str]
+    message: Required[str]
+    code: str
+
+
+class PostV1FiscalDocumentsImportBatchResponseResultsItem2(TypedDict, total=False):
+    index: Required[int]
+    file: str
+    status: Required[int]
+    error: Required[PostV1FiscalDocumentsImportBatchResponseResultsItem2Error]
+
+
+class PostV1FiscalDocumentsImportBatchResponse(TypedDict, total=False):
+    results: Required[list[PostV1FiscalDocumentsImportBatchResponseResultsItem | PostV1FiscalDocumentsImportBatchResponseResultsItem2]]
+
+
 class PostV1FiscalDocumentsIdEmitBody(TypedDict, total=False):
     issueDateTime: str | None
 
@@ -2026,6 +2236,7 @@ class PostV1FiscalDocumentsIdEmitResponse(TypedDict, total=False):
     status: Required[str]
     runId: Required[str | None]
     message: Required[str]
+    warnings: list[str]
 
 
 class PostV1FiscalDocumentsIdCancelBody(TypedDict, total=False):
@@ -2322,6 +2533,7 @@ class GetV1FiscalInutilizationsResponseDataItem(TypedDict, total=False):
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     cStat: Required[str | None]
     rejectionReason: Required[str | None]
+    origin: Required[Literal["MANUAL", "AUTOMATIC"]]
 
 
 class GetV1FiscalInutilizationsResponseMeta(TypedDict, total=False):
@@ -2351,6 +2563,7 @@ class GetV1FiscalInutilizationsIdResponse(TypedDict, total=False):
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     cStat: Required[str | None]
     rejectionReason: Required[str | None]
+    origin: Required[Literal["MANUAL", "AUTOMATIC"]]
 
 
 class GetV1ContingencyResponse55(TypedDict, total=False):
@@ -2413,7 +2626,7 @@ class GetV1WebhooksResponseDataItem(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2439,7 +2652,7 @@ class GetV1WebhooksResponse(TypedDict, total=False):
 class PostV1WebhooksBody(TypedDict, total=False):
     url: Required[str]
     description: str | None
-    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]
+    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]
     environments: list[Literal["PRODUCTION", "HOMOLOGATION"]]
     documentTypes: list[Literal["NFE", "NFCE", "NFSE"]]
 
@@ -2448,7 +2661,7 @@ class PostV1WebhooksResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2464,7 +2677,7 @@ class GetV1WebhooksIdResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2478,7 +2691,7 @@ class GetV1WebhooksIdResponse(TypedDict, total=False):
 class PatchV1WebhooksIdBody(TypedDict, total=False):
     url: str
     description: str | None
-    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]
+    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]
     environments: list[Literal["PRODUCTION", "HOMOLOGATION"]]
     documentTypes: list[Literal["NFE", "NFCE", "NFSE"]]
     isActive: bool
@@ -2488,7 +2701,7 @@ class PatchV1WebhooksIdResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2503,7 +2716,7 @@ class PostV1WebhooksIdRotateSecretResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2549,7 +2762,7 @@ GetV1WebhooksIdDeliveriesQuery = TypedDict("GetV1WebhooksIdDeliveriesQuery", {
     "page": int,
     "pageSize": int,
     "status": Literal["PENDING", "SUCCEEDED", "FAILED"],
-    "eventType": Literal["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "document.contingency", "document.contingency_deadline", "received_document.created", "received_document.updated", "document.event_registered", "company.certificate_expiring", "company.certificate_expired", "webhook.ping", "webhook.test"],
+    "eventType": Literal["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "document.contingency", "document.contingency_deadline", "received_document.created", "received_document.updated", "document.event_registered", "company.certificate_expiring", "company.certificate_expired", "document.imported", "numbering.gaps_pending", "transport_manifest.authorized", "transport_manifest.rejected", "transport_manifest.closed", "transport_manifest.cancelled", "transport_manifest.driver_added", "transport_manifest.documents_added", "authority.outage_started", "authority.outage_ended", "webhook.ping", "webhook.test"],
     "from": str,
     "to": str,
 }, total=False)
@@ -2962,6 +3175,7 @@ class GetV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
     respTecPhone: Required[Any]
     respTecCsrtId: Required[Any]
     receivedAutoAcknowledge: Required[Any]
+    recipientRegistrationBlocks: Required[Any]
     cscTokenConfigured: Required[bool]
     respTecCsrtConfigured: Required[bool]
 
@@ -3026,6 +3240,7 @@ class PatchV1CompaniesIdFiscalSettingsBody(TypedDict, total=False):
     respTecCsrtId: str | None
     respTecCsrt: str | None
     receivedAutoAcknowledge: bool | Literal["true", "false"] | None
+    recipientRegistrationBlocks: bool | Literal["true", "false"] | None
 
 
 class PatchV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
@@ -3086,6 +3301,7 @@ class PatchV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
     respTecPhone: Required[Any]
     respTecCsrtId: Required[Any]
     receivedAutoAcknowledge: Required[Any]
+    recipientRegistrationBlocks: Required[Any]
     cscTokenConfigured: Required[bool]
     respTecCsrtConfigured: Required[bool]
 
@@ -3096,6 +3312,7 @@ GetV1CompaniesIdSeriesResponseDataItem = TypedDict("GetV1CompaniesIdSeriesRespon
     "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
     "nextNumber": Required[int],
     "isDefault": Required[bool],
+    "autoInutilize": Required[bool],
 }, total=False)
 
 
@@ -3108,6 +3325,7 @@ PostV1CompaniesIdSeriesBody = TypedDict("PostV1CompaniesIdSeriesBody", {
     "series": Required[int],
     "nextNumber": int,
     "default": bool,
+    "autoInutilize": bool,
 }, total=False)
 
 
@@ -3117,6 +3335,7 @@ PostV1CompaniesIdSeriesResponse = TypedDict("PostV1CompaniesIdSeriesResponse", {
     "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
     "nextNumber": Required[int],
     "isDefault": Required[bool],
+    "autoInutilize": Required[bool],
 }, total=False)
 
 
@@ -3125,6 +3344,7 @@ PatchV1CompaniesIdSeriesBody = TypedDict("PatchV1CompaniesIdSeriesBody", {
     "series": Required[int],
     "nextNumber": int,
     "default": bool,
+    "autoInutilize": bool,
 }, total=False)
 
 
@@ -3134,6 +3354,7 @@ PatchV1CompaniesIdSeriesResponse = TypedDict("PatchV1CompaniesIdSeriesResponse",
     "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
     "nextNumber": Required[int],
     "isDefault": Required[bool],
+    "autoInutilize": Required[bool],
 }, total=False)
 
 
@@ -3622,6 +3843,792 @@ GetV1ExportsIdResponse = TypedDict("GetV1ExportsIdResponse", {
 }, total=False)
 
 
+class GetV1LookupsTaxpayersQuery(TypedDict, total=False):
+    document: Required[str]
+    state: Required[str]
+    refresh: Literal["true", "false"]
+
+
+class GetV1LookupsTaxpayersResponseRegistrationsItemAddress(TypedDict, total=False):
+    street: Required[str | None]
+    number: Required[str | None]
+    complement: Required[str | None]
+    neighborhood: Required[str | None]
+    municipalityCode: Required[str | None]
+    city: Required[str | None]
+    zipCode: Required[str | None]
+
+
+class GetV1LookupsTaxpayersResponseRegistrationsItem(TypedDict, total=False):
+    stateRegistration: Required[str]
+    """IE"""
+    cnpj: Required[str | None]
+    cpf: Required[str | None]
+    state: Required[str]
+    situation: Required[Literal["ACTIVE", "INACTIVE"]]
+    """cSit 1 enabled (habilitado) / 0 not enabled"""
+    nfeCredential: Required[str | None]
+    """indCredNFe: 0 not credentialed, 1 credentialed, 2 obliged for all operations, 3 partially, 4 by the state's criteria"""
+    name: Required[str]
+    tradeName: Required[str | None]
+    taxRegime: Required[str | None]
+    """xRegApur, as the state words it"""
+    cnae: Required[str | None]
+    activityStartDate: Required[str | None]
+    situationDate: Required[str | None]
+    closedDate: Required[str | None]
+    address: Required[GetV1LookupsTaxpayersResponseRegistrationsItemAddress | None]
+
+
+class GetV1LookupsTaxpayersResponseAuthority(TypedDict, total=False):
+    cStat: Required[str]
+    reason: Required[str]
+
+
+class GetV1LookupsTaxpayersResponse(TypedDict, total=False):
+    document: Required[str]
+    state: Required[str]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    registered: Required[bool]
+    active: Required[bool]
+    registrations: Required[list[GetV1LookupsTaxpayersResponseRegistrationsItem]]
+    authority: Required[GetV1LookupsTaxpayersResponseAuthority]
+    consultedAt: Required[str]
+    cached: Required[bool]
+    expiresAt: Required[str]
+
+
+class GetV1LookupsNfeAccessKeyResponseAuthority(TypedDict, total=False):
+    cStat: Required[str]
+    reason: Required[str]
+    authorizer: Required[str]
+    """the authorizer asked: the state's, SVRS, SVAN, SVC-AN or SVC-RS (tpEmis 6/7)"""
+
+
+class GetV1LookupsNfeAccessKeyResponseEventsItem(TypedDict, total=False):
+    eventCode: Required[str]
+    """tpEvento, e.g. 110111 cancellation, 110110 CC-e"""
+    sequence: Required[int]
+    cStat: Required[str]
+    protocol: Required[str]
+    registeredAt: Required[str]
+
+
+class GetV1LookupsNfeAccessKeyResponse(TypedDict, total=False):
+    accessKey: Required[str]
+    model: Required[Literal["55", "65"]]
+    state: Required[str]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    status: Required[Literal["AUTHORIZED", "CANCELLED", "DENIED", "NOT_FOUND"]]
+    authority: Required[GetV1LookupsNfeAccessKeyResponseAuthority]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    events: Required[list[GetV1LookupsNfeAccessKeyResponseEventsItem]]
+    documentId: Required[str | None]
+
+
+PostV1FiscalDocumentsIdSyncResponseChangesItem = TypedDict("PostV1FiscalDocumentsIdSyncResponseChangesItem", {
+    "kind": Required[Literal["status"]],
+    "from": Required[str],
+    "to": Required[str],
+    "cStat": Required[str],
+    "protocol": Required[str | None],
+}, total=False)
+
+
+class PostV1FiscalDocumentsIdSyncResponseChangesItem2(TypedDict, total=False):
+    kind: Required[Literal["event"]]
+    eventCode: Required[str]
+    sequence: Required[int]
+    protocol: Required[str]
+
+
+class PostV1FiscalDocumentsIdSyncResponseAuthorityEventsItem(TypedDict, total=False):
+    eventCode: Required[str]
+    sequence: Required[int]
+    protocol: Required[str]
+
+
+class PostV1FiscalDocumentsIdSyncResponseAuthority(TypedDict, total=False):
+    status: Required[Literal["AUTHORIZED", "CANCELLED", "DENIED", "NOT_FOUND"]]
+    cStat: Required[str]
+    reason: Required[str]
+    protocol: Required[str | None]
+    events: Required[list[PostV1FiscalDocumentsIdSyncResponseAuthorityEventsItem]]
+
+
+class PostV1FiscalDocumentsIdSyncResponse(TypedDict, total=False):
+    documentId: Required[str]
+    accessKey: Required[str]
+    previousStatus: Required[str]
+    status: Required[str]
+    changed: Required[bool]
+    changes: Required[list[PostV1FiscalDocumentsIdSyncResponseChangesItem | PostV1FiscalDocumentsIdSyncResponseChangesItem2]]
+    authority: Required[PostV1FiscalDocumentsIdSyncResponseAuthority]
+    message: Required[str]
+
+
+class PostV1TransportManifestsBodyLoadingItem(TypedDict, total=False):
+    code: Required[str]
+    name: Required[str]
+
+
+class PostV1TransportManifestsBodyUnloadingItemDocumentsItem(TypedDict, total=False):
+    documentId: Required[str]
+
+
+class PostV1TransportManifestsBodyUnloadingItemDocumentsItem2(TypedDict, total=False):
+    accessKey: Required[str]
+
+
+class PostV1TransportManifestsBodyUnloadingItem(TypedDict, total=False):
+    code: Required[str]
+    name: Required[str]
+    documents: Required[list[PostV1TransportManifestsBodyUnloadingItemDocumentsItem | PostV1TransportManifestsBodyUnloadingItemDocumentsItem2]]
+
+
+PostV1TransportManifestsBodyVehicleOwnerDocument = TypedDict("PostV1TransportManifestsBodyVehicleOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsBodyVehicleOwner(TypedDict, total=False):
+    document: Required[PostV1TransportManifestsBodyVehicleOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: str
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
+class PostV1TransportManifestsBodyVehicle(TypedDict, total=False):
+    vehicleId: str
+    plate: str
+    renavam: str | None
+    tareKg: Required[int]
+    capacityKg: int | None
+    capacityM3: int | None
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"]]
+    state: str | None
+    owner: PostV1TransportManifestsBodyVehicleOwner | None
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"]]
+
+
+PostV1TransportManifestsBodyTrailersItemOwnerDocument = TypedDict("PostV1TransportManifestsBodyTrailersItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsBodyTrailersItemOwner(TypedDict, total=False):
+    document: Required[PostV1TransportManifestsBodyTrailersItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: str
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
+class PostV1TransportManifestsBodyTrailersItem(TypedDict, total=False):
+    plate: Required[str]
+    renavam: str | None
+    tareKg: Required[int]
+    capacityKg: Required[int]
+    capacityM3: int | None
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"]]
+    state: str | None
+    owner: PostV1TransportManifestsBodyTrailersItemOwner | None
+
+
+class PostV1TransportManifestsBodyDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsBodyProduct(TypedDict, total=False):
+    cargoType: Literal["10", "11", "12", "01", "02", "03", "04", "05", "06", "07", "08", "09"]
+    description: Required[str]
+    ncm: str | None
+    gtin: str | None
+
+
+class PostV1TransportManifestsBodyCargo(TypedDict, total=False):
+    unit: Literal["KG", "TON"]
+    quantity: Required[float | str]
+    value: float | str
+
+
+PostV1TransportManifestsBodyInsuranceItemResponsibleDocument = TypedDict("PostV1TransportManifestsBodyInsuranceItemResponsibleDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsBodyInsuranceItem(TypedDict, total=False):
+    responsible: Required[Literal["ISSUER", "CONTRACTOR"]]
+    responsibleDocument: PostV1TransportManifestsBodyInsuranceItemResponsibleDocument | None
+    insurerName: str | None
+    insurerCnpj: str | None
+    policyNumber: str | None
+    endorsements: list[str]
+
+
+class PostV1TransportManifestsBody(TypedDict, total=False):
+    modal: Literal["ROAD", "AIR", "WATER", "RAIL"]
+    series: int
+    issuedAt: str
+    tripStartAt: str
+    loading: list[PostV1TransportManifestsBodyLoadingItem]
+    route: list[str]
+    unloading: Required[list[PostV1TransportManifestsBodyUnloadingItem]]
+    vehicle: Required[PostV1TransportManifestsBodyVehicle]
+    trailers: list[PostV1TransportManifestsBodyTrailersItem]
+    drivers: Required[list[PostV1TransportManifestsBodyDriversItem]]
+    rntrc: str | None
+    product: Required[PostV1TransportManifestsBodyProduct]
+    cargo: Required[PostV1TransportManifestsBodyCargo]
+    insurance: list[PostV1TransportManifestsBodyInsuranceItem]
+    seals: list[str]
+    additionalInformation: str | None
+
+
+class PostV1TransportManifestsResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsResponseEventsItem = TypedDict("PostV1TransportManifestsResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class GetV1TransportManifestsQuery(TypedDict, total=False):
+    page: int
+    pageSize: int
+    status: Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]
+    plate: str
+    accessKey: str
+
+
+class GetV1TransportManifestsResponseDataItemDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class GetV1TransportManifestsResponseDataItemDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+GetV1TransportManifestsResponseDataItemEventsItem = TypedDict("GetV1TransportManifestsResponseDataItemEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class GetV1TransportManifestsResponseDataItem(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[GetV1TransportManifestsResponseDataItemDriversItem]]
+    documents: Required[list[GetV1TransportManifestsResponseDataItemDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[GetV1TransportManifestsResponseDataItemEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class GetV1TransportManifestsResponseMeta(TypedDict, total=False):
+    page: Required[int]
+    pageSize: Required[int]
+    total: Required[int]
+    totalPages: Required[int]
+
+
+class GetV1TransportManifestsResponse(TypedDict, total=False):
+    data: Required[list[GetV1TransportManifestsResponseDataItem]]
+    meta: Required[GetV1TransportManifestsResponseMeta]
+
+
+class GetV1TransportManifestsOpenQuery(TypedDict, total=False):
+    page: int
+    pageSize: int
+    plate: str
+    accessKey: str
+
+
+class GetV1TransportManifestsOpenResponseDataItemDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class GetV1TransportManifestsOpenResponseDataItemDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+GetV1TransportManifestsOpenResponseDataItemEventsItem = TypedDict("GetV1TransportManifestsOpenResponseDataItemEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class GetV1TransportManifestsOpenResponseDataItem(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[GetV1TransportManifestsOpenResponseDataItemDriversItem]]
+    documents: Required[list[GetV1TransportManifestsOpenResponseDataItemDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[GetV1TransportManifestsOpenResponseDataItemEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class GetV1TransportManifestsOpenResponseMeta(TypedDict, total=False):
+    page: Required[int]
+    pageSize: Required[int]
+    total: Required[int]
+    totalPages: Required[int]
+
+
+class GetV1TransportManifestsOpenResponse(TypedDict, total=False):
+    data: Required[list[GetV1TransportManifestsOpenResponseDataItem]]
+    meta: Required[GetV1TransportManifestsOpenResponseMeta]
+
+
+class GetV1TransportManifestsIdResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class GetV1TransportManifestsIdResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+GetV1TransportManifestsIdResponseEventsItem = TypedDict("GetV1TransportManifestsIdResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class GetV1TransportManifestsIdResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[GetV1TransportManifestsIdResponseDriversItem]]
+    documents: Required[list[GetV1TransportManifestsIdResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[GetV1TransportManifestsIdResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class PostV1TransportManifestsIdEmitResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdEmitResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsIdEmitResponseEventsItem = TypedDict("PostV1TransportManifestsIdEmitResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsIdEmitResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsIdEmitResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsIdEmitResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsIdEmitResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class PostV1TransportManifestsIdCloseBody(TypedDict, total=False):
+    municipalityCode: str
+    closedOn: str
+
+
+class PostV1TransportManifestsIdCloseResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdCloseResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsIdCloseResponseEventsItem = TypedDict("PostV1TransportManifestsIdCloseResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsIdCloseResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsIdCloseResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsIdCloseResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsIdCloseResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class PostV1TransportManifestsIdCancelBody(TypedDict, total=False):
+    justification: Required[str]
+
+
+class PostV1TransportManifestsIdCancelResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdCancelResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsIdCancelResponseEventsItem = TypedDict("PostV1TransportManifestsIdCancelResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsIdCancelResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsIdCancelResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsIdCancelResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsIdCancelResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class PostV1TransportManifestsIdDriversBody(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdDriversResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdDriversResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsIdDriversResponseEventsItem = TypedDict("PostV1TransportManifestsIdDriversResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsIdDriversResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsIdDriversResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsIdDriversResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsIdDriversResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class PostV1TransportManifestsIdDocumentsBodyLoading(TypedDict, total=False):
+    code: Required[str]
+    name: Required[str]
+
+
+class PostV1TransportManifestsIdDocumentsBodyUnloadingItemDocumentsItem(TypedDict, total=False):
+    documentId: Required[str]
+
+
+class PostV1TransportManifestsIdDocumentsBodyUnloadingItemDocumentsItem2(TypedDict, total=False):
+    accessKey: Required[str]
+
+
+class PostV1TransportManifestsIdDocumentsBodyUnloadingItem(TypedDict, total=False):
+    code: Required[str]
+    name: Required[str]
+    documents: Required[list[PostV1TransportManifestsIdDocumentsBodyUnloadingItemDocumentsItem | PostV1TransportManifestsIdDocumentsBodyUnloadingItemDocumentsItem2]]
+
+
+class PostV1TransportManifestsIdDocumentsBody(TypedDict, total=False):
+    loading: PostV1TransportManifestsIdDocumentsBodyLoading
+    unloading: Required[list[PostV1TransportManifestsIdDocumentsBodyUnloadingItem]]
+
+
+class PostV1TransportManifestsIdDocumentsResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdDocumentsResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsIdDocumentsResponseEventsItem = TypedDict("PostV1TransportManifestsIdDocumentsResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsIdDocumentsResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsIdDocumentsResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsIdDocumentsResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsIdDocumentsResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
 class GeneratedClient(BaseClient):
     """One method per operation of the API, named by its operationId in snake_case."""
 
@@ -3632,6 +4639,10 @@ class GeneratedClient(BaseClient):
     def get_health_ready(self, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetHealthReadyResponse:
         """GET /health/ready: Readiness: 503 when PostgreSQL cannot be reached No authentication."""
         return self._request("GET", "/health/ready", path={}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_status(self, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1StatusResponse:
+        """GET /v1/status: Service status: authorizers and our own API against its objectives (no API key) No authentication."""
+        return self._request("GET", "/v1/status", path={}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_openapi_json(self, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1OpenapiJsonResponse:
         """GET /v1/openapi.json: This API description (OpenAPI 3.1) No authentication."""
@@ -3776,6 +4787,14 @@ class GeneratedClient(BaseClient):
     def delete_v1_fiscal_documents_id(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> None:
         """DELETE /v1/fiscal-documents/{id}: Delete a draft (never numbered nor sent) Scope: documents:write."""
         return self._request("DELETE", "/v1/fiscal-documents/{id}", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_fiscal_documents_import(self, *, body: PostV1FiscalDocumentsImportBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1FiscalDocumentsImportResponse:
+        """POST /v1/fiscal-documents/import: Import an NF-e/NFC-e the company issued through another system (authorized nfeProc) Scope: documents:write."""
+        return self._request("POST", "/v1/fiscal-documents/import", path={}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_fiscal_documents_import_batch(self, *, body: PostV1FiscalDocumentsImportBatchBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1FiscalDocumentsImportBatchResponse:
+        """POST /v1/fiscal-documents/import/batch: Import up to 50 documents issued elsewhere, each independently (a list, or a ZIP of XML files) Scope: documents:write."""
+        return self._request("POST", "/v1/fiscal-documents/import/batch", path={}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def post_v1_fiscal_documents_id_emit(self, id: str, *, body: PostV1FiscalDocumentsIdEmitBody | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1FiscalDocumentsIdEmitResponse:
         """POST /v1/fiscal-documents/{id}/emit: Emit a DRAFT or REJECTED document (asynchronous) Scope: documents:write."""
@@ -4024,3 +5043,59 @@ class GeneratedClient(BaseClient):
     def get_v1_exports_id_download(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
         """GET /v1/exports/{id}/download: Download an export's ZIP (streamed) Scope: documents:read."""
         return self._request("GET", "/v1/exports/{id}/download", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_lookups_taxpayers(self, *, query: GetV1LookupsTaxpayersQuery, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1LookupsTaxpayersResponse:
+        """GET /v1/lookups/taxpayers: Look up a taxpayer's state registration (CadConsultaCadastro4, the CCC) Scope: documents:read."""
+        return self._request("GET", "/v1/lookups/taxpayers", path={}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_lookups_nfe_access_key(self, access_key: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1LookupsNfeAccessKeyResponse:
+        """GET /v1/lookups/nfe/{accessKey}: Look up any NF-e/NFC-e by its access key (NFeConsultaProtocolo4) Scope: documents:read."""
+        return self._request("GET", "/v1/lookups/nfe/{accessKey}", path={"accessKey": access_key}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_fiscal_documents_id_sync(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1FiscalDocumentsIdSyncResponse:
+        """POST /v1/fiscal-documents/{id}/sync: Sync a document with the tax authority (NFeConsultaProtocolo4) Scope: documents:write."""
+        return self._request("POST", "/v1/fiscal-documents/{id}/sync", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests(self, *, body: PostV1TransportManifestsBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsResponse:
+        """POST /v1/transport-manifests: Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests", path={}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_transport_manifests(self, *, query: GetV1TransportManifestsQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1TransportManifestsResponse:
+        """GET /v1/transport-manifests: List MDF-e Scope: documents:read. A paginated list: see paginate()."""
+        return self._request("GET", "/v1/transport-manifests", path={}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_transport_manifests_open(self, *, query: GetV1TransportManifestsOpenQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1TransportManifestsOpenResponse:
+        """GET /v1/transport-manifests/open: List the MDF-e authorized and not yet closed or cancelled Scope: documents:read. A paginated list: see paginate()."""
+        return self._request("GET", "/v1/transport-manifests/open", path={}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_transport_manifests_id(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1TransportManifestsIdResponse:
+        """GET /v1/transport-manifests/{id}: Get an MDF-e Scope: documents:read."""
+        return self._request("GET", "/v1/transport-manifests/{id}", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_transport_manifests_id_xml(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
+        """GET /v1/transport-manifests/{id}/xml: Download the MDF-e XML (mdfeProc once authorized) Scope: documents:read."""
+        return self._request("GET", "/v1/transport-manifests/{id}/xml", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_transport_manifests_id_damdfe(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
+        """GET /v1/transport-manifests/{id}/damdfe: The DAMDFE PDF (A4, QR Code and the key's barcode) Scope: documents:read."""
+        return self._request("GET", "/v1/transport-manifests/{id}/damdfe", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_id_emit(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdEmitResponse:
+        """POST /v1/transport-manifests/{id}/emit: Settle a PROCESSING MDF-e: consult its key, send it again when the authority does not know it Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests/{id}/emit", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_id_close(self, id: str, *, body: PostV1TransportManifestsIdCloseBody | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdCloseResponse:
+        """POST /v1/transport-manifests/{id}/close: Close (encerrar) an MDF-e: event 110112 with the municipality and date Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests/{id}/close", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_id_cancel(self, id: str, *, body: PostV1TransportManifestsIdCancelBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdCancelResponse:
+        """POST /v1/transport-manifests/{id}/cancel: Cancel an MDF-e: event 110111, within 24 h of its authorization and before it is closed Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests/{id}/cancel", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_id_drivers(self, id: str, *, body: PostV1TransportManifestsIdDriversBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdDriversResponse:
+        """POST /v1/transport-manifests/{id}/drivers: Add a driver to an open MDF-e: event 110114 Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests/{id}/drivers", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_id_documents(self, id: str, *, body: PostV1TransportManifestsIdDocumentsBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdDocumentsResponse:
+        """POST /v1/transport-manifests/{id}/documents: Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e) Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests/{id}/documents", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]

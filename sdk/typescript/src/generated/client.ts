@@ -16,6 +16,10 @@ export class GeneratedClient extends BaseClient {
   getHealthReady(args: RequestArgs<operations["getHealthReady"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getHealthReady"]>> {
     return this.request("GET", "/health/ready", args, options) as Promise<SuccessBody<operations["getHealthReady"]>>;
   }
+  /** GET /v1/status: Service status: authorizers and our own API against its objectives (no API key) No authentication. */
+  getV1Status(args: RequestArgs<operations["getV1Status"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1Status"]>> {
+    return this.request("GET", "/v1/status", args, options) as Promise<SuccessBody<operations["getV1Status"]>>;
+  }
   /** GET /v1/openapi.json: This API description (OpenAPI 3.1) No authentication. */
   getV1OpenapiJson(args: RequestArgs<operations["getV1OpenapiJson"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1OpenapiJson"]>> {
     return this.request("GET", "/v1/openapi.json", args, options) as Promise<SuccessBody<operations["getV1OpenapiJson"]>>;
@@ -159,6 +163,14 @@ export class GeneratedClient extends BaseClient {
   /** DELETE /v1/fiscal-documents/{id}: Delete a draft (never numbered nor sent) Scope: documents:write. */
   deleteV1FiscalDocumentsId(args: RequestArgs<operations["deleteV1FiscalDocumentsId"]>, options?: CallOptions): Promise<SuccessBody<operations["deleteV1FiscalDocumentsId"]>> {
     return this.request("DELETE", "/v1/fiscal-documents/{id}", args, options) as Promise<SuccessBody<operations["deleteV1FiscalDocumentsId"]>>;
+  }
+  /** POST /v1/fiscal-documents/import: Import an NF-e/NFC-e the company issued through another system (authorized nfeProc) Scope: documents:write. */
+  postV1FiscalDocumentsImport(args: RequestArgs<operations["postV1FiscalDocumentsImport"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsImport"]>> {
+    return this.request("POST", "/v1/fiscal-documents/import", args, options) as Promise<SuccessBody<operations["postV1FiscalDocumentsImport"]>>;
+  }
+  /** POST /v1/fiscal-documents/import/batch: Import up to 50 documents issued elsewhere, each independently (a list, or a ZIP of XML files) Scope: documents:write. */
+  postV1FiscalDocumentsImportBatch(args: RequestArgs<operations["postV1FiscalDocumentsImportBatch"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsImportBatch"]>> {
+    return this.request("POST", "/v1/fiscal-documents/import/batch", args, options) as Promise<SuccessBody<operations["postV1FiscalDocumentsImportBatch"]>>;
   }
   /** POST /v1/fiscal-documents/{id}/emit: Emit a DRAFT or REJECTED document (asynchronous) Scope: documents:write. */
   postV1FiscalDocumentsIdEmit(args: RequestArgs<operations["postV1FiscalDocumentsIdEmit"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsIdEmit"]>> {
@@ -407,5 +419,61 @@ export class GeneratedClient extends BaseClient {
   /** GET /v1/exports/{id}/download: Download an export's ZIP (streamed) Scope: documents:read. */
   getV1ExportsIdDownload(args: RequestArgs<operations["getV1ExportsIdDownload"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1ExportsIdDownload"]>> {
     return this.request("GET", "/v1/exports/{id}/download", args, options) as Promise<SuccessBody<operations["getV1ExportsIdDownload"]>>;
+  }
+  /** GET /v1/lookups/taxpayers: Look up a taxpayer's state registration (CadConsultaCadastro4, the CCC) Scope: documents:read. */
+  getV1LookupsTaxpayers(args: RequestArgs<operations["getV1LookupsTaxpayers"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1LookupsTaxpayers"]>> {
+    return this.request("GET", "/v1/lookups/taxpayers", args, options) as Promise<SuccessBody<operations["getV1LookupsTaxpayers"]>>;
+  }
+  /** GET /v1/lookups/nfe/{accessKey}: Look up any NF-e/NFC-e by its access key (NFeConsultaProtocolo4) Scope: documents:read. */
+  getV1LookupsNfeAccessKey(args: RequestArgs<operations["getV1LookupsNfeAccessKey"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1LookupsNfeAccessKey"]>> {
+    return this.request("GET", "/v1/lookups/nfe/{accessKey}", args, options) as Promise<SuccessBody<operations["getV1LookupsNfeAccessKey"]>>;
+  }
+  /** POST /v1/fiscal-documents/{id}/sync: Sync a document with the tax authority (NFeConsultaProtocolo4) Scope: documents:write. */
+  postV1FiscalDocumentsIdSync(args: RequestArgs<operations["postV1FiscalDocumentsIdSync"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsIdSync"]>> {
+    return this.request("POST", "/v1/fiscal-documents/{id}/sync", args, options) as Promise<SuccessBody<operations["postV1FiscalDocumentsIdSync"]>>;
+  }
+  /** POST /v1/transport-manifests: Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e Scope: documents:write. */
+  postV1TransportManifests(args: RequestArgs<operations["postV1TransportManifests"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifests"]>> {
+    return this.request("POST", "/v1/transport-manifests", args, options) as Promise<SuccessBody<operations["postV1TransportManifests"]>>;
+  }
+  /** GET /v1/transport-manifests: List MDF-e Scope: documents:read. A paginated list: see paginate(). */
+  getV1TransportManifests(args: RequestArgs<operations["getV1TransportManifests"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifests"]>> {
+    return this.request("GET", "/v1/transport-manifests", args, options) as Promise<SuccessBody<operations["getV1TransportManifests"]>>;
+  }
+  /** GET /v1/transport-manifests/open: List the MDF-e authorized and not yet closed or cancelled Scope: documents:read. A paginated list: see paginate(). */
+  getV1TransportManifestsOpen(args: RequestArgs<operations["getV1TransportManifestsOpen"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsOpen"]>> {
+    return this.request("GET", "/v1/transport-manifests/open", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsOpen"]>>;
+  }
+  /** GET /v1/transport-manifests/{id}: Get an MDF-e Scope: documents:read. */
+  getV1TransportManifestsId(args: RequestArgs<operations["getV1TransportManifestsId"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsId"]>> {
+    return this.request("GET", "/v1/transport-manifests/{id}", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsId"]>>;
+  }
+  /** GET /v1/transport-manifests/{id}/xml: Download the MDF-e XML (mdfeProc once authorized) Scope: documents:read. */
+  getV1TransportManifestsIdXml(args: RequestArgs<operations["getV1TransportManifestsIdXml"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsIdXml"]>> {
+    return this.request("GET", "/v1/transport-manifests/{id}/xml", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsIdXml"]>>;
+  }
+  /** GET /v1/transport-manifests/{id}/damdfe: The DAMDFE PDF (A4, QR Code and the key's barcode) Scope: documents:read. */
+  getV1TransportManifestsIdDamdfe(args: RequestArgs<operations["getV1TransportManifestsIdDamdfe"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsIdDamdfe"]>> {
+    return this.request("GET", "/v1/transport-manifests/{id}/damdfe", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsIdDamdfe"]>>;
+  }
+  /** POST /v1/transport-manifests/{id}/emit: Settle a PROCESSING MDF-e: consult its key, send it again when the authority does not know it Scope: documents:write. */
+  postV1TransportManifestsIdEmit(args: RequestArgs<operations["postV1TransportManifestsIdEmit"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdEmit"]>> {
+    return this.request("POST", "/v1/transport-manifests/{id}/emit", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdEmit"]>>;
+  }
+  /** POST /v1/transport-manifests/{id}/close: Close (encerrar) an MDF-e: event 110112 with the municipality and date Scope: documents:write. */
+  postV1TransportManifestsIdClose(args: RequestArgs<operations["postV1TransportManifestsIdClose"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdClose"]>> {
+    return this.request("POST", "/v1/transport-manifests/{id}/close", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdClose"]>>;
+  }
+  /** POST /v1/transport-manifests/{id}/cancel: Cancel an MDF-e: event 110111, within 24 h of its authorization and before it is closed Scope: documents:write. */
+  postV1TransportManifestsIdCancel(args: RequestArgs<operations["postV1TransportManifestsIdCancel"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdCancel"]>> {
+    return this.request("POST", "/v1/transport-manifests/{id}/cancel", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdCancel"]>>;
+  }
+  /** POST /v1/transport-manifests/{id}/drivers: Add a driver to an open MDF-e: event 110114 Scope: documents:write. */
+  postV1TransportManifestsIdDrivers(args: RequestArgs<operations["postV1TransportManifestsIdDrivers"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdDrivers"]>> {
+    return this.request("POST", "/v1/transport-manifests/{id}/drivers", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdDrivers"]>>;
+  }
+  /** POST /v1/transport-manifests/{id}/documents: Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e) Scope: documents:write. */
+  postV1TransportManifestsIdDocuments(args: RequestArgs<operations["postV1TransportManifestsIdDocuments"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdDocuments"]>> {
+    return this.request("POST", "/v1/transport-manifests/{id}/documents", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdDocuments"]>>;
   }
 }

@@ -34,6 +34,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service status: authorizers and our own API against its objectives (no API key)
+         * @description Public, no API key. Per authorizer, model and environment: the last answer of its status service (condition operational 107, outage 108/109, unreachable when it did not answer, unknown when older than 30 minutes or a 656), the last hour's p50/p99 of our calls to it, companies in contingency and 656 pauses in force (counts only). Our own /v1 API's p50/p99 and 5xx rate over the last hour and day, from this process's counters, each beside its objective (docs/operations.md, Service objectives). Figures are cached for 5 seconds. docs/api-notes/status.md.
+         */
+        get: operations["getV1Status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -341,6 +361,46 @@ export interface paths {
         patch: operations["patchV1FiscalDocumentsId"];
         trace?: never;
     };
+    "/v1/fiscal-documents/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an NF-e/NFC-e the company issued through another system (authorized nfeProc)
+         * @description Checks the nfeProc against procNFe_v4.00.xsd, the emitter's signature, protNFe (cStat 100 or 150, chNFe and digVal of this document) and the emitter CNPJ (the company's own; alphanumeric CNPJs included), consults the authority (NFeConsultaProtocolo4) and stores the document AUTHORIZED, or CANCELLED when a cancellation (110111) is registered, with its events. The series' next number moves past the imported number. From then on it is cancelled, corrected (CC-e) and downloaded like any other document. Answers 201 with the document summary and emits document.imported. 422 import_invalid_document (schema, signature, protocol), import_other_company, import_environment_mismatch, duplicate_access_key, import_number_in_use, import_not_at_authority; 503 authority_unavailable.
+         */
+        post: operations["postV1FiscalDocumentsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fiscal-documents/import/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import up to 50 documents issued elsewhere, each independently (a list, or a ZIP of XML files)
+         * @description documents: import bodies as POST /v1/fiscal-documents/import takes them; or zip: a ZIP archive (base64, up to 8 MB) of nfeProc files and, optionally, procEventoNFe files of them (matched by chNFe). Each item follows every rule of a single import and answers its own status (201 with the document, or its error object), with the file name for a ZIP; an XML file that is neither is answered as an invalid import. 422 import_invalid_document for an unreadable archive or more than 50 documents.
+         */
+        post: operations["postV1FiscalDocumentsImportBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fiscal-documents/{id}/emit": {
         parameters: {
             query?: never;
@@ -352,7 +412,7 @@ export interface paths {
         put?: never;
         /**
          * Emit a DRAFT or REJECTED document (asynchronous)
-         * @description Moves the document to PROCESSING and queues a background run (its id is runId). The outcome is read from the document status or the document.authorized / document.rejected / document.denied events (document.contingency and status CONTINGENCY for an NFC-e issued offline while the company is in contingency; docs/api-notes/contingency.md). 422 invalid_status when the document is not DRAFT or REJECTED (422 document_denied for a DENIED document and document_inutilized for an INUTILIZED one: their number is used for good); NFSE is sent as a DPS to Sefin Nacional (national NFS-e); 422 client_changed when the client was edited since creation in a way that changes the taxes (state, destination, contributor status, municipality, CPF/CNPJ/foreign): create a new document; 429 rate_limited when the company has too many emissions in progress; 503 service_unavailable when background processing cannot accept work. With the header `Prefer: wait=N` (RFC 7240, N up to 30 seconds) the request waits for the outcome: 200 with the final status (AUTHORIZED, REJECTED, DENIED…) and `Preference-Applied: wait=N` when it arrives in time, the body then also carrying the document summary that create answers (id, number, accessKey, authorizationDate, pdfUrl, xmlUrl…) beside documentId, status, runId and message; the usual 202 otherwise.
+         * @description Moves the document to PROCESSING and queues a background run (its id is runId). The outcome is read from the document status or the document.authorized / document.rejected / document.denied events (document.contingency and status CONTINGENCY for an NFC-e issued offline while the company is in contingency; docs/api-notes/contingency.md). 422 invalid_status when the document is not DRAFT or REJECTED (422 document_denied for a DENIED document and document_inutilized for an INUTILIZED one: their number is used for good); NFSE is sent as a DPS to Sefin Nacional (national NFS-e); 422 client_changed when the client was edited since creation in a way that changes the taxes (state, destination, contributor status, municipality, CPF/CNPJ/foreign): create a new document; 422 recipient_registration_inactive when an NF-e's recipient is a contributor (indIEDest 1) whose IE the state's registry (CadConsultaCadastro4, cached 24 h) shows inactive or does not hold: nothing is numbered or sent (with the company setting recipientRegistrationBlocks false the emission goes on and the answer carries `warnings`); 429 rate_limited when the company has too many emissions in progress; 503 service_unavailable when background processing cannot accept work. With the header `Prefer: wait=N` (RFC 7240, N up to 30 seconds) the request waits for the outcome: 200 with the final status (AUTHORIZED, REJECTED, DENIED…) and `Preference-Applied: wait=N` when it arrives in time, the body then also carrying the document summary that create answers (id, number, accessKey, authorizationDate, pdfUrl, xmlUrl…) beside documentId, status, runId and message; the usual 202 otherwise.
          */
         post: operations["postV1FiscalDocumentsIdEmit"];
         delete?: never;
@@ -1271,6 +1331,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lookups/taxpayers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a taxpayer's state registration (CadConsultaCadastro4, the CCC)
+         * @description The state's taxpayer registry for a CNPJ or CPF: each registration (IE) with its situation (ACTIVE/INACTIVE), name, trade name, regime, CNAE, dates and address. registered false with the authority's 259/261/264 when the party is no ICMS contributor in the state. Answers are cached per state and document for TAXPAYER_LOOKUP_TTL_HOURS (24 h; cached true), refresh=true asks again. 400 validation_error for an invalid CNPJ/CPF or state; 422 taxpayer_lookup_unavailable for a state that offers no registry lookup (AL, AM, AP, CE, DF, MA, PA, PI, RJ, RO, RR, SE, TO); 422 certificate_missing without an A1; 422 authority_rejected ("cStat - xMotivo"); 429 rate_limited beyond TAXPAYER_LOOKUPS_PER_MINUTE calls to the states (20) per company; 503 authority_unavailable.
+         */
+        get: operations["getV1LookupsTaxpayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lookups/nfe/{accessKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up any NF-e/NFC-e by its access key (NFeConsultaProtocolo4)
+         * @description Asks the authorizer of the key's state (or the SVC-AN/SVC-RS of a key with tpEmis 6/7) what it holds: AUTHORIZED, CANCELLED, DENIED or NOT_FOUND, with the protocol and the registered events. The key need not be the company's (documentId is set when it is). 400 validation_error when the key's layout or check digit (cDV) is wrong (alphanumeric CNPJ keys included), before any call; 429 rate_limited beyond 60 lookups a minute per company or 10 an hour for one key; 422 authority_rejected; 503 authority_unavailable (also during the company's 656 pause for that authorizer).
+         */
+        get: operations["getV1LookupsNfeAccessKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fiscal-documents/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a document with the tax authority (NFeConsultaProtocolo4)
+         * @description Consults the authority for the document's access key and brings the document in line with what it holds, with the same settlement the background runs use (DocumentEvent, DomainEvent and webhook): an authorization or denial held for a document PROCESSING here (or REJECTED after a lost answer) becomes AUTHORIZED/DENIED; each registered cancellation, CC-e or delivery receipt missing here is recorded (a cancellation makes it CANCELLED, document.cancelled). Answers what changed (changes empty when already in line). NFE/NFCE only: 422 sync_not_applicable for an NFSE or a document never sent; 422 authority_rejected; 503 authority_unavailable (also during the company's 656 pause).
+         */
+        post: operations["postV1FiscalDocumentsIdSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MDF-e */
+        get: operations["getV1TransportManifests"];
+        put?: never;
+        /**
+         * Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e
+         * @description Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it). 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
+         */
+        post: operations["postV1TransportManifests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the MDF-e authorized and not yet closed or cancelled */
+        get: operations["getV1TransportManifestsOpen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an MDF-e */
+        get: operations["getV1TransportManifestsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the MDF-e XML (mdfeProc once authorized)
+         * @description 422 invalid_status while PROCESSING.
+         */
+        get: operations["getV1TransportManifestsIdXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/damdfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DAMDFE PDF (A4, QR Code and the key's barcode)
+         * @description 422 invalid_status while PROCESSING or when REJECTED.
+         */
+        get: operations["getV1TransportManifestsIdDamdfe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/emit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a PROCESSING MDF-e: consult its key, send it again when the authority does not know it
+         * @description 422 invalid_status unless PROCESSING. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         */
+        post: operations["postV1TransportManifestsIdEmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close (encerrar) an MDF-e: event 110112 with the municipality and date
+         * @description 422 invalid_status unless AUTHORIZED. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         */
+        post: operations["postV1TransportManifestsIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an MDF-e: event 110111, within 24 h of its authorization and before it is closed
+         * @description 422 invalid_status unless AUTHORIZED; 422 cancel_deadline_expired after 24 h. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         */
+        post: operations["postV1TransportManifestsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a driver to an open MDF-e: event 110114
+         * @description 422 invalid_status unless AUTHORIZED; 422 driver_already_listed; 422 driver_limit_reached (10). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         */
+        post: operations["postV1TransportManifestsIdDrivers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e)
+         * @description 422 invalid_status unless AUTHORIZED; 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (unloading outside the manifest's unloading state). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         */
+        post: operations["postV1TransportManifestsIdDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1345,6 +1660,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        generatedAt: string;
+                        objectivesMissed: boolean;
+                        api: {
+                            countingSince: string;
+                            objectives: {
+                                p50Ms: number;
+                                p99Ms: number;
+                                errorRate: number;
+                            };
+                            lastHour: {
+                                requests: number;
+                                errors: number;
+                                errorRate: number | null;
+                                p50Ms: number | null;
+                                p99Ms: number | null;
+                                objectives: {
+                                    p50Ms: {
+                                        objective: number;
+                                        value: number | null;
+                                        met: boolean | null;
+                                    };
+                                    p99Ms: {
+                                        objective: number;
+                                        value: number | null;
+                                        met: boolean | null;
+                                    };
+                                    errorRate: {
+                                        objective: number;
+                                        value: number | null;
+                                        met: boolean | null;
+                                    };
+                                };
+                            };
+                            lastDay: {
+                                requests: number;
+                                errors: number;
+                                errorRate: number | null;
+                                p50Ms: number | null;
+                                p99Ms: number | null;
+                                objectives: {
+                                    p50Ms: {
+                                        objective: number;
+                                        value: number | null;
+                                        met: boolean | null;
+                                    };
+                                    p99Ms: {
+                                        objective: number;
+                                        value: number | null;
+                                        met: boolean | null;
+                                    };
+                                    errorRate: {
+                                        objective: number;
+                                        value: number | null;
+                                        met: boolean | null;
+                                    };
+                                };
+                            };
+                        };
+                        authorizers: {
+                            authorizer: string;
+                            /** @enum {string} */
+                            model: "55" | "65";
+                            /** @enum {string} */
+                            environment: "PRODUCTION" | "HOMOLOGATION";
+                            contingencyAuthorizer: boolean;
+                            /** @enum {string} */
+                            condition: "operational" | "outage" | "unreachable" | "unknown";
+                            cStat: string | null;
+                            reason: string | null;
+                            checkedAt: string | null;
+                            via: ("simulator" | "sefaz") | null;
+                            outageSince: string | null;
+                            lastHour: {
+                                calls: number;
+                                failures: number;
+                                p50Ms: number | null;
+                                p99Ms: number | null;
+                            };
+                            companiesInContingency: number;
+                            misusePauses: number;
+                        }[];
+                    };
                 };
             };
         };
@@ -5632,6 +6049,252 @@ export interface operations {
             };
         };
     };
+    postV1FiscalDocumentsImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    xml: string;
+                    events?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        type: "NFE" | "NFCE" | "NFSE";
+                        /** @enum {string} */
+                        status: "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED" | "CONTINGENCY";
+                        series: number | null;
+                        number: number;
+                        accessKey: string | null;
+                        totalValue: string;
+                        issueDateTime: string;
+                        authorizationDate: string | null;
+                        pdfUrl: string | null;
+                        xmlUrl: string | null;
+                        runId: string | null;
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        externalId: string | null;
+                        client: {
+                            id: string | null;
+                            name: string;
+                            document: string;
+                            documentType: string;
+                        };
+                        contingency: {
+                            /** @enum {string} */
+                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                            since: string;
+                            reason: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1FiscalDocumentsImportBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    documents?: unknown[];
+                    zip?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: ({
+                            index: number;
+                            file?: string;
+                            /** @constant */
+                            status: 201;
+                            document: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "NFE" | "NFCE" | "NFSE";
+                                /** @enum {string} */
+                                status: "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED" | "CONTINGENCY";
+                                series: number | null;
+                                number: number;
+                                accessKey: string | null;
+                                totalValue: string;
+                                issueDateTime: string;
+                                authorizationDate: string | null;
+                                pdfUrl: string | null;
+                                xmlUrl: string | null;
+                                runId: string | null;
+                                /** @enum {string} */
+                                environment: "PRODUCTION" | "HOMOLOGATION";
+                                externalId: string | null;
+                                client: {
+                                    id: string | null;
+                                    name: string;
+                                    document: string;
+                                    documentType: string;
+                                };
+                                contingency: {
+                                    /** @enum {string} */
+                                    mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                                    since: string;
+                                    reason: string;
+                                } | null;
+                            };
+                        } | {
+                            index: number;
+                            file?: string;
+                            status: number;
+                            error: {
+                                statusCode: number;
+                                error: string;
+                                message: string;
+                                code?: string;
+                            };
+                        })[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postV1FiscalDocumentsIdEmit: {
         parameters: {
             query?: never;
@@ -5663,6 +6326,7 @@ export interface operations {
                         status: string;
                         runId: string | null;
                         message: string;
+                        warnings?: string[];
                     };
                 };
             };
@@ -7068,6 +7732,8 @@ export interface operations {
                             environment: "PRODUCTION" | "HOMOLOGATION";
                             cStat: string | null;
                             rejectionReason: string | null;
+                            /** @enum {string} */
+                            origin: "MANUAL" | "AUTOMATIC";
                         }[];
                         meta: {
                             page: number;
@@ -7253,6 +7919,8 @@ export interface operations {
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         cStat: string | null;
                         rejectionReason: string | null;
+                        /** @enum {string} */
+                        origin: "MANUAL" | "AUTOMATIC";
                     };
                 };
             };
@@ -7554,7 +8222,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                            events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                             environments: ("PRODUCTION" | "HOMOLOGATION")[];
                             documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                             isActive: boolean;
@@ -7618,7 +8286,7 @@ export interface operations {
                     /** Format: uri */
                     url: string;
                     description?: string | null;
-                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                     environments?: ("PRODUCTION" | "HOMOLOGATION")[];
                     documentTypes?: ("NFE" | "NFCE" | "NFSE")[];
                 };
@@ -7635,7 +8303,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -7716,7 +8384,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -7861,7 +8529,7 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     description?: string | null;
-                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                     environments?: ("PRODUCTION" | "HOMOLOGATION")[];
                     documentTypes?: ("NFE" | "NFCE" | "NFSE")[];
                     isActive?: boolean;
@@ -7879,7 +8547,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -7971,7 +8639,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8153,7 +8821,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
-                eventType?: "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.inutilized" | "document.contingency" | "document.contingency_deadline" | "received_document.created" | "received_document.updated" | "document.event_registered" | "company.certificate_expiring" | "company.certificate_expired" | "webhook.ping" | "webhook.test";
+                eventType?: "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.inutilized" | "document.contingency" | "document.contingency_deadline" | "received_document.created" | "received_document.updated" | "document.event_registered" | "company.certificate_expiring" | "company.certificate_expired" | "document.imported" | "numbering.gaps_pending" | "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added" | "transport_manifest.documents_added" | "authority.outage_started" | "authority.outage_ended" | "webhook.ping" | "webhook.test";
                 from?: string;
                 to?: string;
             };
@@ -9465,6 +10133,7 @@ export interface operations {
                         respTecPhone: unknown;
                         respTecCsrtId: unknown;
                         receivedAutoAcknowledge: unknown;
+                        recipientRegistrationBlocks: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
                     };
@@ -9586,6 +10255,7 @@ export interface operations {
                     respTecCsrtId?: string | null;
                     respTecCsrt?: string | null;
                     receivedAutoAcknowledge?: (boolean | ("true" | "false")) | null;
+                    recipientRegistrationBlocks?: (boolean | ("true" | "false")) | null;
                 };
             };
         };
@@ -9658,6 +10328,7 @@ export interface operations {
                         respTecPhone: unknown;
                         respTecCsrtId: unknown;
                         receivedAutoAcknowledge: unknown;
+                        recipientRegistrationBlocks: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
                     };
@@ -9745,6 +10416,7 @@ export interface operations {
                             environment: "PRODUCTION" | "HOMOLOGATION";
                             nextNumber: number;
                             isDefault: boolean;
+                            autoInutilize: boolean;
                         }[];
                     };
                 };
@@ -9807,6 +10479,7 @@ export interface operations {
                     series: number;
                     nextNumber?: number;
                     default?: boolean;
+                    autoInutilize?: boolean;
                 };
             };
         };
@@ -9825,6 +10498,7 @@ export interface operations {
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         nextNumber: number;
                         isDefault: boolean;
+                        autoInutilize: boolean;
                     };
                 };
             };
@@ -9904,6 +10578,7 @@ export interface operations {
                     series: number;
                     nextNumber?: number;
                     default?: boolean;
+                    autoInutilize?: boolean;
                 };
             };
         };
@@ -9922,6 +10597,7 @@ export interface operations {
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         nextNumber: number;
                         isDefault: boolean;
+                        autoInutilize: boolean;
                     };
                 };
             };
@@ -11572,6 +12248,1777 @@ export interface operations {
             };
             /** @description Error */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1LookupsTaxpayers: {
+        parameters: {
+            query: {
+                document: string;
+                state: string;
+                refresh?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        document: string;
+                        state: string;
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        registered: boolean;
+                        active: boolean;
+                        registrations: {
+                            /** @description IE */
+                            stateRegistration: string;
+                            cnpj: string | null;
+                            cpf: string | null;
+                            state: string;
+                            /**
+                             * @description cSit 1 enabled (habilitado) / 0 not enabled
+                             * @enum {string}
+                             */
+                            situation: "ACTIVE" | "INACTIVE";
+                            /** @description indCredNFe: 0 not credentialed, 1 credentialed, 2 obliged for all operations, 3 partially, 4 by the state's criteria */
+                            nfeCredential: string | null;
+                            name: string;
+                            tradeName: string | null;
+                            /** @description xRegApur, as the state words it */
+                            taxRegime: string | null;
+                            cnae: string | null;
+                            activityStartDate: string | null;
+                            situationDate: string | null;
+                            closedDate: string | null;
+                            address: {
+                                street: string | null;
+                                number: string | null;
+                                complement: string | null;
+                                neighborhood: string | null;
+                                municipalityCode: string | null;
+                                city: string | null;
+                                zipCode: string | null;
+                            } | null;
+                        }[];
+                        authority: {
+                            cStat: string;
+                            reason: string;
+                        };
+                        consultedAt: string;
+                        cached: boolean;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1LookupsNfeAccessKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accessKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessKey: string;
+                        /** @enum {string} */
+                        model: "55" | "65";
+                        state: string;
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @enum {string} */
+                        status: "AUTHORIZED" | "CANCELLED" | "DENIED" | "NOT_FOUND";
+                        authority: {
+                            cStat: string;
+                            reason: string;
+                            /** @description the authorizer asked: the state's, SVRS, SVAN, SVC-AN or SVC-RS (tpEmis 6/7) */
+                            authorizer: string;
+                        };
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        events: {
+                            /** @description tpEvento, e.g. 110111 cancellation, 110110 CC-e */
+                            eventCode: string;
+                            sequence: number;
+                            cStat: string;
+                            protocol: string;
+                            registeredAt: string;
+                        }[];
+                        documentId: string | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1FiscalDocumentsIdSync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        documentId: string;
+                        accessKey: string;
+                        previousStatus: string;
+                        status: string;
+                        changed: boolean;
+                        changes: ({
+                            /** @constant */
+                            kind: "status";
+                            from: string;
+                            to: string;
+                            cStat: string;
+                            protocol: string | null;
+                        } | {
+                            /** @constant */
+                            kind: "event";
+                            eventCode: string;
+                            sequence: number;
+                            protocol: string;
+                        })[];
+                        authority: {
+                            /** @enum {string} */
+                            status: "AUTHORIZED" | "CANCELLED" | "DENIED" | "NOT_FOUND";
+                            cStat: string;
+                            reason: string;
+                            protocol: string | null;
+                            events: {
+                                eventCode: string;
+                                sequence: number;
+                                protocol: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TransportManifests: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                plate?: string;
+                accessKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                            /** @enum {string} */
+                            environment: "PRODUCTION" | "HOMOLOGATION";
+                            /** @constant */
+                            model: "58";
+                            series: number;
+                            number: number;
+                            accessKey: string;
+                            protocol: string | null;
+                            authorizedAt: string | null;
+                            rejectionCode: string | null;
+                            rejectionReason: string | null;
+                            startState: string;
+                            endState: string;
+                            vehiclePlate: string;
+                            drivers: {
+                                name: string;
+                                cpf: string;
+                            }[];
+                            documents: {
+                                accessKey: string;
+                                documentId: string | null;
+                                unloadingMunicipalityCode: string;
+                                unloadingMunicipalityName: string;
+                            }[];
+                            qrCode: string;
+                            closedAt: string | null;
+                            closedOn: string | null;
+                            cancelledAt: string | null;
+                            cancellationReason: string | null;
+                            events: {
+                                /** @enum {string} */
+                                type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                                eventCode: string;
+                                sequence: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                                protocol: string | null;
+                                cStat: string | null;
+                                reason: string | null;
+                                createdAt: string;
+                            }[];
+                            issuedAt: string;
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default ROAD
+                     * @enum {string}
+                     */
+                    modal?: "ROAD" | "AIR" | "WATER" | "RAIL";
+                    /** @default 1 */
+                    series?: number;
+                    /** Format: date-time */
+                    issuedAt?: string;
+                    /** Format: date-time */
+                    tripStartAt?: string;
+                    loading?: {
+                        code: string;
+                        name: string;
+                    }[];
+                    /** @default [] */
+                    route?: string[];
+                    unloading: {
+                        code: string;
+                        name: string;
+                        documents: ({
+                            documentId: string;
+                        } | {
+                            accessKey: string;
+                        })[];
+                    }[];
+                    vehicle: {
+                        vehicleId?: string;
+                        plate?: string;
+                        renavam?: string | null;
+                        tareKg: number;
+                        capacityKg?: number | null;
+                        capacityM3?: number | null;
+                        /** @enum {string} */
+                        bodyType: "NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER";
+                        state?: string | null;
+                        owner?: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            /** @default ISENTO */
+                            stateRegistration?: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
+                        /** @enum {string} */
+                        wheelType: "TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER";
+                    };
+                    /** @default [] */
+                    trailers?: {
+                        plate: string;
+                        renavam?: string | null;
+                        tareKg: number;
+                        capacityKg: number;
+                        capacityM3?: number | null;
+                        /** @enum {string} */
+                        bodyType: "NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER";
+                        state?: string | null;
+                        owner?: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            /** @default ISENTO */
+                            stateRegistration?: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
+                    }[];
+                    drivers: {
+                        name: string;
+                        cpf: string;
+                    }[];
+                    rntrc?: string | null;
+                    product: {
+                        /**
+                         * @default 05
+                         * @enum {string}
+                         */
+                        cargoType?: "10" | "11" | "12" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+                        description: string;
+                        ncm?: string | null;
+                        gtin?: string | null;
+                    };
+                    cargo: {
+                        /**
+                         * @default KG
+                         * @enum {string}
+                         */
+                        unit?: "KG" | "TON";
+                        quantity: number | string;
+                        value?: number | string;
+                    };
+                    /** @default [] */
+                    insurance?: {
+                        /** @enum {string} */
+                        responsible: "ISSUER" | "CONTRACTOR";
+                        responsibleDocument?: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        } | null;
+                        insurerName?: string | null;
+                        insurerCnpj?: string | null;
+                        policyNumber?: string | null;
+                        /** @default [] */
+                        endorsements?: string[];
+                    }[];
+                    /** @default [] */
+                    seals?: string[];
+                    additionalInformation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TransportManifestsOpen: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                plate?: string;
+                accessKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                            /** @enum {string} */
+                            environment: "PRODUCTION" | "HOMOLOGATION";
+                            /** @constant */
+                            model: "58";
+                            series: number;
+                            number: number;
+                            accessKey: string;
+                            protocol: string | null;
+                            authorizedAt: string | null;
+                            rejectionCode: string | null;
+                            rejectionReason: string | null;
+                            startState: string;
+                            endState: string;
+                            vehiclePlate: string;
+                            drivers: {
+                                name: string;
+                                cpf: string;
+                            }[];
+                            documents: {
+                                accessKey: string;
+                                documentId: string | null;
+                                unloadingMunicipalityCode: string;
+                                unloadingMunicipalityName: string;
+                            }[];
+                            qrCode: string;
+                            closedAt: string | null;
+                            closedOn: string | null;
+                            cancelledAt: string | null;
+                            cancellationReason: string | null;
+                            events: {
+                                /** @enum {string} */
+                                type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                                eventCode: string;
+                                sequence: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                                protocol: string | null;
+                                cStat: string | null;
+                                reason: string | null;
+                                createdAt: string;
+                            }[];
+                            issuedAt: string;
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TransportManifestsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TransportManifestsIdXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TransportManifestsIdDamdfe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifestsIdEmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifestsIdClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    municipalityCode?: string;
+                    closedOn?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifestsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    justification: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifestsIdDrivers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    cpf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifestsIdDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    loading?: {
+                        code: string;
+                        name: string;
+                    };
+                    unloading: {
+                        code: string;
+                        name: string;
+                        documents: ({
+                            documentId: string;
+                        } | {
+                            accessKey: string;
+                        })[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
