@@ -69,6 +69,8 @@ export const XML_SCHEMAS = [
   "nfse/v1.01/NFSe_v1.01.xsd",
   "nfse/v1.01/pedRegEvento_v1.01.xsd",
   "nfse/v1.01/evento_v1.01.xsd",
+  // ABRASF 2.04, the municipal standard (lib/fiscal/nfse-abrasf; source in the reference README).
+  "nfse/abrasf/v2.04/nfse_v2-04.xsd",
 ] as const;
 
 export type XmlSchema = (typeof XML_SCHEMAS)[number];
