@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { referencePath } from "@/lib/fiscal/xml/reference-path";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
-import { signXml, verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
+import { signXml, verifyWholeDocumentSignature, verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { buildCancelarNfse, buildConsultarNfseRps, buildGerarNfse, buildRps, buildSubstituirNfse, formatAliquota } from "./build-messages";
 import { itemListaServicoOf } from "./service-item";
 import { sampleRps } from "./test-support/sample-rps";
@@ -30,11 +30,11 @@ function withFile<T>(xml: string, run: (file: string) => T): T {
   }
 }
 
-function externallyValid(xml: string, idElement: string) {
+function externallyValid(xml: string, idElement: string | null) {
   withFile(xml, (file) => {
     const lint = spawnSync("xmllint", ["--noout", "--schema", XSD, file], { encoding: "utf8" });
     expect(lint.stderr).toContain("validates");
-    const sec = spawnSync("xmlsec1", ["--verify", "--insecure", "--id-attr:Id", idElement, file], { encoding: "utf8" });
+    const sec = spawnSync("xmlsec1", ["--verify", "--insecure", ...(idElement ? ["--id-attr:Id", idElement] : []), file], { encoding: "utf8" });
     expect(`${sec.stdout}${sec.stderr}`).toMatch(/^OK$/m);
   });
 }
@@ -109,6 +109,20 @@ describe("ABRASF 2.04 requests", () => {
     const unsigned = `<?xml version="1.0" encoding="UTF-8"?><GerarNfseEnvio xmlns="${ABRASF_NS}">${buildRps(sampleRps(), PERCENT).xml}</GerarNfseEnvio>`.replace("<Competencia>", "\n  <Competencia>");
     const signed = signXml(unsigned, credentials, { tag: "InfDeclaracaoPrestacaoServico" });
     expect(verifyXmlSignature(signed, "InfDeclaracaoPrestacaoServico")).toMatchObject({ valid: true });
+  });
+
+  it("whole-document profile (empty Reference URI, ACBr's IncluirURI False): GerarNfse and CancelarNfse verify with xmlsec1; a substitution is refused", () => {
+    const options = { aliquotaFormat: "fraction", referenceUri: "empty" } as const;
+    const gerar = buildGerarNfse(sampleRps(), options, credentials).xml;
+    expect(gerar).toContain('<Reference URI="">');
+    expect(gerar).toMatch(/<\/InfDeclaracaoPrestacaoServico><Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">[\s\S]*<\/Signature><\/Rps><\/GerarNfseEnvio>$/);
+    expect(verifyWholeDocumentSignature(gerar)).toMatchObject({ valid: true });
+    expect(verifyWholeDocumentSignature(gerar.replace("<Numero>17<", "<Numero>18<"))).toMatchObject({ valid: false });
+    externallyValid(gerar, null);
+    const cancel = buildCancelarNfse({ number: "42", providerCnpj: "11222333000181", municipalRegistration: "123456", municipalityCode: "3543402" }, "2", credentials, "empty").xml;
+    expect(verifyWholeDocumentSignature(cancel)).toMatchObject({ valid: true });
+    externallyValid(cancel, null);
+    expect(() => buildSubstituirNfse({ number: "42", providerCnpj: "11222333000181", municipalRegistration: "123456", municipalityCode: "3543402" }, "1", sampleRps(), options, credentials)).toThrow(/several signatures/);
   });
 
   it("ItemListaServico from the national service code", () => {

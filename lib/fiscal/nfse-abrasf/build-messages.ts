@@ -1,6 +1,7 @@
+import { DomainError } from "@/lib/errors";
 import { money } from "@/lib/fiscal/nfe/format";
 import { validateXml } from "@/lib/fiscal/xml/schema-validation";
-import { signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
+import { signWholeDocument, signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { el, fiscalText, group, opt } from "@/lib/fiscal/xml/xml-text";
 import {
   ABRASF_NS, ABRASF_SCHEMA, ABRASF_VERSION,
@@ -14,7 +15,9 @@ import {
 // place them: enveloped, Reference URI "#"+Id, C14N, RSA-SHA1, X509Certificate,
 // on InfDeclaracaoPrestacaoServico (inside Rps), on InfPedidoCancelamento
 // (inside Pedido) and, for a substitution, on SubstituicaoNfse as well. Each
-// message is validated against the vendored schema before it leaves.
+// message is validated against the vendored schema before it leaves. A city
+// that signs with an empty Reference URI (the whole message) gets one such
+// signature per message (options.referenceUri "empty").
 
 const YES = "1";
 const NO = "2";
@@ -103,9 +106,20 @@ export function buildRps(input: AbrasfRpsInput, options: AbrasfBuildOptions, sub
   return { id, xml: `<Rps><InfDeclaracaoPrestacaoServico Id="${id}">${inf}</InfDeclaracaoPrestacaoServico></Rps>` };
 }
 
-function finish(xml: string, credentials: SigningCredentials, tags: Array<"InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse">): string {
+type SignedElement = "InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse";
+
+// With an empty Reference URI the one signature covers the whole message and sits where the
+// element's own signature would (inside Rps, Pedido); a second one would break the first.
+const WHOLE_DOCUMENT_PLACE: Record<SignedElement, string> = { InfDeclaracaoPrestacaoServico: "Rps", InfPedidoCancelamento: "Pedido", SubstituicaoNfse: "SubstituirNfseEnvio" };
+
+function finish(xml: string, credentials: SigningCredentials, tags: SignedElement[], referenceUri: AbrasfBuildOptions["referenceUri"] = "id"): string {
   let signed = xml;
-  for (const tag of tags) signed = signXml(signed, credentials, { tag, nestedSignatures: tag === "SubstituicaoNfse" });
+  if (referenceUri === "empty") {
+    if (tags.length !== 1) throw new DomainError(422, "nfse_provider_unsupported", "This city's signature profile (one whole-document signature, empty Reference URI) cannot sign a message that needs several signatures (SubstituirNfse)");
+    signed = signWholeDocument(xml, credentials, { inside: WHOLE_DOCUMENT_PLACE[tags[0]!] });
+  } else {
+    for (const tag of tags) signed = signXml(signed, credentials, { tag, nestedSignatures: tag === "SubstituicaoNfse" });
+  }
   validateXml(signed, ABRASF_SCHEMA);
   return signed;
 }
@@ -116,10 +130,10 @@ const declaration = `<?xml version="1.0" encoding="UTF-8"?>`;
 export function buildGerarNfse(input: AbrasfRpsInput, options: AbrasfBuildOptions, credentials: SigningCredentials): BuiltAbrasfMessage {
   const rps = buildRps(input, options);
   const xml = `${declaration}<GerarNfseEnvio xmlns="${ABRASF_NS}">${rps.xml}</GerarNfseEnvio>`;
-  return { xml: finish(xml, credentials, ["InfDeclaracaoPrestacaoServico"]), signedIds: [rps.id] };
+  return { xml: finish(xml, credentials, ["InfDeclaracaoPrestacaoServico"], options.referenceUri), signedIds: [rps.id] };
 }
 
-/** ConsultarNfseRpsEnvio: the NFS-e an RPS produced. Unsigned (the schema's Signature is optional). */
+/** ConsultarNfseRpsEnvio: the NFS-e an RPS produced. ABRASF 2.04's schema has no Signature in it. */
 export function buildConsultarNfseRps(rps: RpsIdentification, provider: { cnpj: string; municipalRegistration: string }): string {
   const xml =
     `${declaration}<ConsultarNfseRpsEnvio xmlns="${ABRASF_NS}">` +
@@ -139,10 +153,10 @@ function pedido(nfse: AbrasfNfseIdentification, code: AbrasfCancellationCode): {
 }
 
 /** CancelarNfseEnvio: InfPedidoCancelamento signed. ABRASF 2.04 has no free-text reason, only the code. */
-export function buildCancelarNfse(nfse: AbrasfNfseIdentification, code: AbrasfCancellationCode, credentials: SigningCredentials): BuiltAbrasfMessage {
+export function buildCancelarNfse(nfse: AbrasfNfseIdentification, code: AbrasfCancellationCode, credentials: SigningCredentials, referenceUri: AbrasfBuildOptions["referenceUri"] = "id"): BuiltAbrasfMessage {
   const request = pedido(nfse, code);
   const xml = `${declaration}<CancelarNfseEnvio xmlns="${ABRASF_NS}">${request.xml}</CancelarNfseEnvio>`;
-  return { xml: finish(xml, credentials, ["InfPedidoCancelamento"]), signedIds: [request.id] };
+  return { xml: finish(xml, credentials, ["InfPedidoCancelamento"], referenceUri), signedIds: [request.id] };
 }
 
 /** SubstituirNfseEnvio: the cancellation request of the replaced NFS-e and the new RPS, each signed, then SubstituicaoNfse. */
@@ -157,7 +171,7 @@ export function buildSubstituirNfse(
   const rps = buildRps(input, options);
   const id = `SUBST${replaced.number}`;
   const xml = `${declaration}<SubstituirNfseEnvio xmlns="${ABRASF_NS}"><SubstituicaoNfse Id="${id}">${request.xml}${rps.xml}</SubstituicaoNfse></SubstituirNfseEnvio>`;
-  return { xml: finish(xml, credentials, ["InfPedidoCancelamento", "InfDeclaracaoPrestacaoServico", "SubstituicaoNfse"]), signedIds: [request.id, rps.id, id] };
+  return { xml: finish(xml, credentials, ["InfPedidoCancelamento", "InfDeclaracaoPrestacaoServico", "SubstituicaoNfse"], options.referenceUri), signedIds: [request.id, rps.id, id] };
 }
 
 export { ABRASF_VERSION };

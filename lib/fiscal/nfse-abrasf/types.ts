@@ -79,6 +79,10 @@ export type AbrasfCancellationCode = "1" | "2" | "3" | "4" | "5";
 
 export type AbrasfNfseIdentification = { number: string; providerCnpj: string; municipalRegistration: string; municipalityCode: string };
 
-export type AbrasfBuildOptions = { aliquotaFormat: AliquotaFormat };
+export type AbrasfBuildOptions = {
+  aliquotaFormat: AliquotaFormat;
+  /** Reference URI of the signatures: "#"+Id (default) or "" (the whole document, one signature per message). */
+  referenceUri?: "id" | "empty";
+};
 
 export type BuiltAbrasfMessage = { xml: string; signedIds: string[] };
