@@ -1,3 +1,5 @@
+import { ABRASF_NS } from "./types";
+
 // Reading the ABRASF 2.04 answers (GerarNfseResposta, ConsultarNfseRpsResposta,
 // CancelarNfseResposta, SubstituirNfseResposta): either a CompNfse or a
 // ListaMensagemRetorno of {Codigo, Mensagem, Correcao}. Read with targeted
@@ -40,7 +42,9 @@ export function readAbrasfMessages(xml: string): AbrasfMessage[] {
 /** The first CompNfse of an answer, as written (what we store as the document's authorized XML). */
 export function compNfseOf(xml: string): string | null {
   const match = new RegExp(`<${P}CompNfse\\b[\\s\\S]*?</${P}CompNfse>`).exec(xml);
-  return match?.[0] ?? null;
+  if (!match) return null;
+  // Cut out of an answer in the default namespace, it carries that declaration itself (the signed InfNfse canonicalises the same).
+  return /^<CompNfse[\s>]/.test(match[0]) && !/^<CompNfse\b[^>]*\sxmlns=/.test(match[0]) ? match[0].replace(/^<CompNfse/, `<CompNfse xmlns="${ABRASF_NS}"`) : match[0];
 }
 
 export function readAbrasfNfse(compNfse: string): AbrasfNfseSummary | null {
