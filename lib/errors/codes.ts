@@ -110,6 +110,8 @@ export const ErrorCode = {
   // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
   print_option_not_applicable: "print_option_not_applicable",
   preview_not_applicable: "preview_not_applicable",
+  // NFS-e of a city with its own system (docs/api-notes/nfse-municipal.md): what this integration does not do there yet.
+  nfse_provider_unsupported: "nfse_provider_unsupported",
 
   // Integrator API (docs/api.md, Idempotency; docs/api-notes/companies.md, authentication.md).
   idempotency_key_reused: "idempotency_key_reused",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { GET as getXml } from "@/app/v1/fiscal-documents/[id]/xml/route";
 import { POST as cancel } from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import { GET as getDanfe } from "@/app/v1/fiscal-documents/[id]/danfe/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
@@ -70,6 +71,11 @@ describe("ABRASF 2.04 city (Ribeirão Preto) through the routes", () => {
     expect(nfse.status).toBe(200);
     expect(nfse.text).toMatch(/^<CompNfse xmlns="http:\/\/www.abrasf.org.br\/nfse.xsd"><Nfse versao="2.04">/);
     expect(verifyXmlSignature(nfse.text, "InfNfse")).toMatchObject({ valid: true });
+
+    // The DANFSe is the national form: a clear 422, not a broken PDF.
+    const danfe = await call(getDanfe, { path: `/v1/fiscal-documents/${id}/danfe`, key: company.key, params: { id } });
+    expect(danfe.status).toBe(422);
+    expect(danfe.body).toMatchObject({ code: "nfse_provider_unsupported" });
 
     const events = await db.domainEvent.findMany({ where: { documentId: id }, select: { type: true } });
     expect(events.map((e) => e.type)).toContain("document.authorized");
