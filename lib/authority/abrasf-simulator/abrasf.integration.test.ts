@@ -43,7 +43,7 @@ function fresh(provider: AbrasfProvider, change: Partial<AbrasfRpsInput> = {}) {
   const input = sampleRps({ rps: { number: nextRps++, series: "A1", type: "1" }, provider: { cnpj, municipalRegistration: "123456" }, ...change });
   input.service = { ...input.service, municipalityCode: provider.municipalityCode };
   const credentials = testSigningCredentials(cnpj);
-  return { cnpj, input, credentials, certificate: { ...credentials, chainPem: null } };
+  return { cnpj, input, credentials, certificate: { ...credentials } };
 }
 
 function options(provider: AbrasfProvider) {

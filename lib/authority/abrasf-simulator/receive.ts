@@ -114,9 +114,9 @@ async function cancellable(context: SimulatorContext, provider: AbrasfProvider, 
   const number = Number(text(pedido, "Numero"));
   const cnpj = providerCnpjOf(pedido) ?? "";
   const found = text(pedido, "CodigoMunicipio") === provider.municipalityCode ? await findByNumber(context.db, provider.municipalityCode, cnpj, number) : null;
-  if (!found) return { refusal: ABRASF_REFUSALS.nfseNotFound } as const;
-  if (found.status !== "AUTHORIZED") return { refusal: ABRASF_REFUSALS.alreadyCancelled } as const;
-  return { found } as const;
+  if (!found) return { kind: "refused", refusal: ABRASF_REFUSALS.nfseNotFound } as const;
+  if (found.status !== "AUTHORIZED") return { kind: "refused", refusal: ABRASF_REFUSALS.alreadyCancelled } as const;
+  return { kind: "found", found } as const;
 }
 
 function cancellationOf(pedido: string, at: string): string {
@@ -128,7 +128,7 @@ async function cancelarNfse(context: SimulatorContext, provider: AbrasfProvider,
   if (problem) return refuse("CancelarNfse", ABRASF_REFUSALS.signature, problem.slice(0, 150));
   const pedido = section(dados, "Pedido")!;
   const target = await cancellable(context, provider, pedido);
-  if ("refusal" in target) return refuse("CancelarNfse", target.refusal);
+  if (target.kind === "refused") return refuse("CancelarNfse", target.refusal);
   const now = context.now();
   const cancellation = cancellationOf(pedido, localTime(now, provider.municipalityCode.slice(0, 2)));
   if (!(await markCancelled(context.db, target.found.id, cancellation, now))) return refuse("CancelarNfse", ABRASF_REFUSALS.alreadyCancelled);
@@ -140,7 +140,7 @@ async function substituirNfse(context: SimulatorContext, provider: AbrasfProvide
   if (problem) return refuse("SubstituirNfse", ABRASF_REFUSALS.signature, problem.slice(0, 150));
   const pedido = section(dados, "Pedido")!;
   const target = await cancellable(context, provider, pedido);
-  if ("refusal" in target) return refuse("SubstituirNfse", target.refusal);
+  if (target.kind === "refused") return refuse("SubstituirNfse", target.refusal);
   const rps = outerRps(dados)!;
   const rule = rpsProblem(rps);
   if (rule) return refuse("SubstituirNfse", rule);
