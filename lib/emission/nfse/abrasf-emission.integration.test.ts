@@ -11,6 +11,7 @@ import { ABRASF_NS, ABRASF_SCHEMA } from "@/lib/fiscal/nfse-abrasf";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyWholeDocumentSignature, verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
+import { readinessChecklist } from "@/lib/companies/emission-prerequisites";
 import { db } from "@/test/factories";
 import { call } from "@/test/http";
 import { startTestSimulator } from "../testing/emission-fixtures";
@@ -98,6 +99,11 @@ describe("ABRASF 2.04 city (Ribeirão Preto) through the routes", () => {
     const refused = await detail(company.key, id);
     expect(refused.status).toBe("REJECTED");
     expect(refused.rejectionReason).toMatch(/municipal registration \(IM\)/);
+    // Readiness lists the IM as missing and says which system the city uses.
+    const nfse = (await readinessChecklist(company.companyId)).find((r) => r.type === "NFSE")!;
+    expect(nfse.ready).toBe(false);
+    expect(nfse.checks.find((c) => c.id === "fiscal_settings")).toMatchObject({ ok: false, detail: { missingFields: expect.arrayContaining(["municipalRegistration"]) } });
+    expect(nfse.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: false, detail: { key: "nfseProviderCity", values: { city: "Ribeirão Preto", system: "ISSNet", version: "2.04" } } });
   });
 
   it("cancelling without nfseReasonCode, or with 9 (Outros), is a 422 that names the codes the city takes; the document stays AUTHORIZED", async () => {
