@@ -112,6 +112,8 @@ export const ErrorCode = {
   preview_not_applicable: "preview_not_applicable",
   // NFS-e of a city with its own system (docs/api-notes/nfse-municipal.md): what this integration does not do there yet.
   nfse_provider_unsupported: "nfse_provider_unsupported",
+  // The signed RPS no longer matches the city's system on its date (a table change between preparation and send).
+  nfse_provider_changed: "nfse_provider_changed",
 
   // Integrator API (docs/api.md, Idempotency; docs/api-notes/companies.md, authentication.md).
   idempotency_key_reused: "idempotency_key_reused",
