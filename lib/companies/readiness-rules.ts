@@ -1,6 +1,7 @@
 import type { Company } from "@prisma/client";
 import type { ErrorCode } from "@/lib/errors";
 import { isValidNbsCode } from "@/lib/fiscal/nfse/national-services";
+import { isAbrasf, nfseProviderFor } from "@/lib/authority/nfse-providers";
 import { todayIn } from "@/lib/br/date-input";
 import { stateInfo } from "@/lib/br/states";
 import { reformRatesAhead } from "@/lib/tax/data/reform-rates";
@@ -21,7 +22,7 @@ export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", 
 export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean; heldElsewhere?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs" | "nfse_provider";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -37,7 +38,7 @@ export type ReadinessDetail = {
   key:
     | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "cnpjReserved" | "certificateValid" | "certificateSelfSigned"
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
-    | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid";
+    | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid" | "nfseProviderCity";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
   values?: Record<string, string>;
   /** Company fields still blank (fiscal_settings), by field name. */
@@ -155,6 +156,8 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     const nbs = nfseNbsCheck(company);
     if (nbs) checks.push(nbs);
     checks.push(nfseServiceCheck(company));
+    const provider = nfseProviderCheck(company);
+    if (provider) checks.push(provider);
   }
 
   if (type !== "NFSE") {
@@ -233,6 +236,25 @@ function nfseNbsCheck(company: CompanyFields): ReadinessCheck | null {
 }
 
 /** NFS-e advice: without a default national service code and ISS rate every item (or tax rule) must bring them. */
+/**
+ * A city with its own NFS-e system (issue 57, lib/authority/nfse-providers): advice saying which one
+ * and what differs there (the Inscrição Municipal is already a blocking field of every NFS-e). None on
+ * the Sefin Nacional.
+ */
+function nfseProviderCheck(company: CompanyFields): ReadinessCheck | null {
+  const provider = company.municipalityCode ? nfseProviderFor(company.municipalityCode) : null;
+  if (!provider || !isAbrasf(provider)) return null;
+  const values = { city: provider.name, system: provider.system, version: provider.version };
+  return {
+    id: "nfse_provider",
+    label: "NFS-e system of the city",
+    blocking: false,
+    ok: true,
+    message: `${provider.name} authorizes NFS-e in its own system (${provider.system}, ABRASF ${provider.version}), not on the Sefin Nacional: the RPS takes the DPS series and number, the NFS-e has the city's number and verification code and no national key, cancellation needs nfseReasonCode 1 or 2, and the printed form is the city's.`,
+    detail: { key: "nfseProviderCity", values },
+  };
+}
+
 function nfseServiceCheck(company: CompanyFields): ReadinessCheck {
   const service = !blank(company.nfseServiceCode);
   const rate = company.nfseIssRate !== null && company.nfseIssRate !== undefined;

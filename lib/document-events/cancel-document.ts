@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import { cancelNfse } from "./cancel-nfse";
+import { cancelAbrasfNfse } from "./cancel-abrasf-nfse";
+import { isAbrasf, nfseProviderFor } from "@/lib/authority/nfse-providers";
 import { DomainError } from "@/lib/errors";
 import { assertAuthorized, assertCancelDeadline } from "./rules";
 import type { CancelDocumentInput, CancelDocumentResponse } from "./schemas";
@@ -17,7 +19,12 @@ const ALREADY_CANCELLED = new Set(["218", "573"]);
 export async function cancelDocument(input: { companyId: string; documentId: string; body: CancelDocumentInput; now?: Date }): Promise<CancelDocumentResponse> {
   const now = input.now ?? new Date();
   // NFS-e: event e101101 at Sefin Nacional (cancel-nfse.ts), under the same authority-call claim.
-  const type = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId }, select: { type: true } });
+  const type = await db.fiscalDocument.findFirst({ where: { id: input.documentId, companyId: input.companyId }, select: { type: true, accessKey: true, nfseNumber: true, issueDateTime: true, company: { select: { municipalityCode: true } } } });
+  // A city's own NFS-e (ABRASF 2.04, issue 57) has the city's number and no national access key.
+  const city = type?.type === "NFSE" && !type.accessKey && type.nfseNumber ? nfseProviderFor(type.company.municipalityCode, type.issueDateTime) : null;
+  if (city && isAbrasf(city)) {
+    return cancelAbrasfNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, reasonCode: input.body.nfseReasonCode, now }, city);
+  }
   if (type?.type === "NFSE") {
     return cancelNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, reasonCode: input.body.nfseReasonCode, now });
   }

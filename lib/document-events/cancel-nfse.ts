@@ -102,13 +102,15 @@ export async function recordNfseCancellation(
   document: Pick<FiscalDocument, "id" | "companyId">,
   sent: NfseCancellationOutcome,
   input: { justification: string; reasonCode: string; now: Date },
+  /** e101101 at Sefin Nacional; "CancelarNfse" for a city's own NFS-e (cancel-abrasf-nfse.ts). */
+  eventCode: string = CANCELLATION_EVENT,
 ) {
   const event = await tx.documentEvent.create({
     data: {
       documentId: document.id,
       companyId: document.companyId,
       kind: "CANCELLATION",
-      eventCode: CANCELLATION_EVENT,
+      eventCode,
       sequence: SEQUENCE,
       outcome: sent.kind === "registered" ? "AUTHORIZED" : "REJECTED",
       cStat: sent.kind === "registered" ? "100" : sent.code,

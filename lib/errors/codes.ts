@@ -114,6 +114,10 @@ export const ErrorCode = {
   preview_not_applicable: "preview_not_applicable",
   // The company's logo (docs/api-notes/logo.md): not a PNG/JPEG, damaged, too large or of a refused size.
   invalid_logo: "invalid_logo",
+  // NFS-e of a city with its own system (docs/api-notes/nfse-municipal.md): what this integration does not do there yet.
+  nfse_provider_unsupported: "nfse_provider_unsupported",
+  // The signed RPS no longer matches the city's system on its date (a table change between preparation and send).
+  nfse_provider_changed: "nfse_provider_changed",
 
   // Integrator API (docs/api.md, Idempotency; docs/api-notes/companies.md, authentication.md).
   idempotency_key_reused: "idempotency_key_reused",

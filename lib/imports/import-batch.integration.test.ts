@@ -1,8 +1,11 @@
-import { ZipArchive } from "archiver";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { POST as batchRoute } from "@/app/v1/fiscal-documents/import/batch/route";
 import { createEmittingCompany } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { ZipFileWriter } from "@/lib/downloads/zip-writer";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 import { issuedElsewhere } from "./testing/issued-elsewhere";
@@ -14,17 +17,16 @@ const fixture = simulatorFixture({ authorityTimeoutMs: 5000 });
 const batch = (company: TestCompany, body: unknown) => call(batchRoute, { method: "POST", path: "/v1/fiscal-documents/import/batch", key: company.key, body });
 
 async function zipOf(files: Record<string, string>): Promise<string> {
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  const chunks: Buffer[] = [];
-  archive.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    archive.on("end", () => resolve());
-    archive.on("error", reject);
-  });
-  for (const [name, text] of Object.entries(files)) archive.append(text, { name });
-  await archive.finalize();
-  await done;
-  return Buffer.concat(chunks).toString("base64");
+  const dir = await mkdtemp(path.join(tmpdir(), "import-batch-"));
+  try {
+    const file = path.join(dir, "batch.zip");
+    const zip = await ZipFileWriter.create(file);
+    for (const [name, text] of Object.entries(files)) await zip.add(name, text);
+    await zip.finish();
+    return (await readFile(file)).toString("base64");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 describe("POST /v1/fiscal-documents/import/batch", () => {

@@ -3,7 +3,10 @@ import { firstBlockingFailure } from "@/lib/companies";
 import type { Pool } from "pg";
 import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
-import { buildSignedDps } from "@/lib/fiscal/nfse";
+import { isAbrasf, nfseProviderFor, type AbrasfProvider } from "@/lib/authority/nfse-providers";
+import { buildSignedDps, type DpsInput } from "@/lib/fiscal/nfse";
+import { buildGerarNfse, type AbrasfRpsInput } from "@/lib/fiscal/nfse-abrasf";
+import type { SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import type { EmissionDocument } from "../load-emission-document";
 import type { EmissionRun, Superseded } from "../outcomes";
@@ -12,8 +15,15 @@ import { recipientAtEmission } from "../recipient-at-emission";
 import { settleRejected, type Settled } from "../settle-emission";
 import type { StoredDocument } from "../to-nfe-input";
 import type { NfseSendSource } from "./send-nfse";
+import { toAbrasfInput } from "./to-abrasf-input";
 import { toDpsInput } from "./to-dps-input";
 import { rememberValidNbsCode } from "../validated-nbs-codes";
+
+/** GerarNfseEnvio signed as the city's row says; its RPS Id stands where a DPS's Id does (FiscalDocument.dpsId). */
+function signedRps(input: AbrasfRpsInput, provider: AbrasfProvider, credentials: SigningCredentials): { id: string; xml: string } {
+  const message = buildGerarNfse(input, { aliquotaFormat: provider.aliquotaFormat, referenceUri: provider.signature.referenceUri }, credentials);
+  return { id: message.signedIds[0]!, xml: message.xml };
+}
 
 export type PreparedNfse = { kind: "prepared_nfse"; dpsId: string; series: number; number: number; send: NfseSendSource };
 
@@ -23,7 +33,10 @@ export type PreparedNfse = { kind: "prepared_nfse"; dpsId: string; series: numbe
  * (once), then the DPS built from the stored document, signed, validated
  * against DPS_v1.01 and stored with its Id by the write that counts the send.
  * A replay after a crash reuses the number and rebuilds the same DPS (same Id,
- * so Sefin answers E0014 or /dps/{id} finds it: never a second NFS-e).
+ * so Sefin answers E0014 or /dps/{id} finds it: never a second NFS-e). In a city
+ * with its own ABRASF 2.04 system the same step builds the signed GerarNfseEnvio
+ * (the RPS carries the document's series and number: a replay is refused E10
+ * and ConsultarNfsePorRps finds the NFS-e).
  */
 export async function prepareNfseEmission(pool: Pool, run: EmissionRun, loaded: EmissionDocument): Promise<PreparedNfse | Settled | Superseded> {
   const { document, certificate } = loaded;
@@ -47,11 +60,14 @@ export async function prepareNfseEmission(pool: Pool, run: EmissionRun, loaded: 
   }
   const snapshotToStore = loaded.numbered && recipient.kind === "refreshed" ? JSON.stringify(recipient.snapshot) : null;
 
-  const input = toDpsInput(current);
+  // The company's city picks the system (issue 57): its own ABRASF 2.04 service or the Sefin Nacional.
+  const provider = nfseProviderFor(document.company.municipalityCode, document.issueDateTime);
+  const input = isAbrasf(provider) ? toAbrasfInput(current, provider) : toDpsInput(current);
   if ("kind" in input) return settleRejected(pool, run, document, input);
   let built: { id: string; xml: string };
   try {
-    built = buildSignedDps(input, await credentialsOf({ id: certificate.id, companyId: run.companyId }, pool));
+    const credentials = await credentialsOf({ id: certificate.id, companyId: run.companyId }, pool);
+    built = isAbrasf(provider) ? signedRps(input as AbrasfRpsInput, provider, credentials) : buildSignedDps(input as DpsInput, credentials);
   } catch (error) {
     if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
     throw error;

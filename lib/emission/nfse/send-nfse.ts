@@ -3,7 +3,16 @@ import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
 import { nextAttemptAtOf, type AwaitingRetry, type EmissionRun, type StepOptions, type Superseded } from "../outcomes";
 import { holdForRetry, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
-import { settleNfseAuthorized } from "./settle-nfse";
+import { settleAbrasfAuthorized, settleNfseAuthorized } from "./settle-nfse";
+import { readGerarNfse, sendAbrasf } from "./send-abrasf";
+import type { AbrasfAuthority } from "@/lib/authority/abrasf-types";
+import { sql } from "@/lib/db/sql";
+import type { Pool } from "pg";
+
+async function companyMunicipality(pool: Pool, companyId: string): Promise<string | null> {
+  const [row] = await sql<{ municipalityCode: string | null }>(pool, `SELECT "municipalityCode" FROM "Company" WHERE "id" = $1`, [companyId]);
+  return row?.municipalityCode ?? null;
+}
 
 // E0014: this DPS (series + number + municipality + CNPJ) already produced an NFS-e.
 const DUPLICATE_DPS = "E0014";
@@ -28,6 +37,7 @@ export async function sendNfseCounted(
   document: NfseSendSource,
   options: StepOptions,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority = getNfseAuthority,
+  abrasfAuthorityFor?: (environment: "PRODUCTION" | "HOMOLOGATION") => AbrasfAuthority,
 ): Promise<Settled | Superseded | AwaitingRetry> {
   const pool = getPool();
   if (!document.signedXml || !document.dpsId) throw new Error(`Document ${run.documentId} has no signed DPS to send`);
@@ -36,14 +46,21 @@ export async function sendNfseCounted(
   }
   const credentials = await credentialsOf({ id: document.certificateId, companyId: run.companyId });
   const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
-  const outcome = await send(authorityFor(document.environment), document, certificate);
+  // A city with its own ABRASF 2.04 system (issue 57): the signed message is its GerarNfseEnvio.
+  const city = readGerarNfse(document.signedXml) ? await companyMunicipality(pool, run.companyId) : null;
+  const outcome = city
+    ? await sendAbrasf({ signedXml: document.signedXml, environment: document.environment, emissionAttempts: document.emissionAttempts, municipalityCode: city }, certificate, abrasfAuthorityFor)
+    : await send(authorityFor(document.environment), document, certificate);
 
   // The settlement is the step's last write, under the run's guard the stored DPS was written with.
   const LAST_WRITE = { deferWrite: options.deferWrite };
+  if (outcome.kind === "issued" && "provider" in outcome) {
+    return settleAbrasfAuthorized(pool, run, document, outcome.issued, { via: outcome.via, aliquotaFormat: outcome.provider.aliquotaFormat, municipalityCode: outcome.provider.municipalityCode }, LAST_WRITE);
+  }
   if (outcome.kind === "issued") return settleNfseAuthorized(pool, run, document, outcome.issued, outcome.via, LAST_WRITE);
   if (outcome.kind === "refused") return settleRejected(pool, run, document, outcome, LAST_WRITE);
   if (options.finalAttempt) {
-    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason: `No answer from Sefin Nacional after ${document.emissionAttempts} attempts: ${outcome.reason}` }, LAST_WRITE);
+    return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason: `No answer from ${city ? "the city's NFS-e system" : "Sefin Nacional"} after ${document.emissionAttempts} attempts: ${outcome.reason}` }, LAST_WRITE);
   }
   const nextAttemptAt = nextAttemptAtOf(options);
   const settled = await holdForRetry(pool, run, null, outcome.reason, nextAttemptAt);

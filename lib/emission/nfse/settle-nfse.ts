@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { documentEventData } from "@/lib/events/record-outcome";
 import type { NfseIssued } from "@/lib/authority";
+import type { AbrasfIssued } from "@/lib/authority/abrasf-types";
+import type { NfseTotals } from "@/lib/tax/tax-shapes";
 import { readNfse } from "@/lib/fiscal/nfse";
 import type { EmissionRun } from "../outcomes";
 import type { Settled, SettlementSource, SettleOptions } from "../settle-emission";
@@ -18,7 +20,7 @@ import type { Settled, SettlementSource, SettleOptions } from "../settle-emissio
 const SETTLE_NFSE_CTES = `
   settled AS (
     UPDATE "FiscalDocument"
-    SET "status" = 'AUTHORIZED', "accessKey" = $4, "nfseNumber" = $5, "verificationCode" = $4, "protocolNumber" = $6, "authorizationDate" = $7::timestamp,
+    SET "status" = 'AUTHORIZED', "accessKey" = $4, "nfseNumber" = $5, "verificationCode" = $16, "protocolNumber" = $6, "authorizationDate" = $7::timestamp,
         "authorizedXml" = $8, "rejectionCode" = NULL, "rejectionReason" = NULL, "updatedAt" = $9::timestamp,
         "taxTotals" = CASE WHEN "taxTotals" ? 'nfse' AND jsonb_typeof("taxTotals"->'nfse') = 'object'
                       THEN jsonb_set("taxTotals", '{nfse,authority}', $10::jsonb) ELSE "taxTotals" END
@@ -35,21 +37,71 @@ const SETTLE_NFSE_CTES = `
   )`;
 const SETTLE_NFSE = `WITH ${SETTLE_NFSE_CTES} SELECT count(*)::int AS "settled" FROM settled`;
 
-/** deferWrite: as for an NF-e's settlement (settle-emission.ts, SettleOptions): made by the statement that records the step's result. */
-export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, issued: NfseIssued, via: "submit" | "dps_lookup", options: Pick<SettleOptions, "deferWrite"> = {}): Promise<Settled> {
-  const summary = readNfse(issued.nfseXml);
-  if (!summary) throw new Error(`Sefin returned an NFS-e without infNFSe Id for document ${source.id}`);
-  const authorizationDate = new Date(summary.dhProc || issued.processedAt);
-  const protocol = (/<nDFSe>(\d+)<\/nDFSe>/.exec(issued.nfseXml)?.[1]) ?? summary.nNFSe;
-  const after = { ...source, accessKey: issued.accessKey, authorizationDate, protocolNumber: protocol, rejectionReason: null };
+/** What an authorized NFS-e sets on the document, whichever system issued it. */
+type IssuedFields = {
+  /** The national 50-digit key; null for a city's own NFS-e (ABRASF has none). */
+  accessKey: string | null;
+  nfseNumber: string;
+  verificationCode: string;
+  protocol: string;
+  authorizationDate: Date;
+  xml: string;
+  authority: NfseTotals["authority"];
+  details: Record<string, unknown>;
+};
+
+async function settleIssued(client: Queryable, run: EmissionRun, source: SettlementSource, fields: IssuedFields, options: Pick<SettleOptions, "deferWrite">): Promise<Settled> {
+  const after = { ...source, accessKey: fields.accessKey, authorizationDate: fields.authorizationDate, protocolNumber: fields.protocol, rejectionReason: null };
   const now = utc(new Date());
   const values = [
-    run.documentId, run.companyId, run.runId, issued.accessKey, summary.nNFSe, protocol, utc(authorizationDate), issued.nfseXml, now,
-    JSON.stringify(summary.values),
-    randomUUID(), `NFS-e ${summary.nNFSe} gerada`, JSON.stringify({ via, attempts: source.emissionAttempts, idDps: issued.idDps, alerts: issued.alerts }),
-    randomUUID(), JSON.stringify(documentEventData(after)),
+    run.documentId, run.companyId, run.runId, fields.accessKey, fields.nfseNumber, fields.protocol, utc(fields.authorizationDate), fields.xml, now,
+    JSON.stringify(fields.authority),
+    randomUUID(), `NFS-e ${fields.nfseNumber} gerada`, JSON.stringify(fields.details),
+    randomUUID(), JSON.stringify(documentEventData(after)), fields.verificationCode,
   ];
   if (options.deferWrite?.({ ctes: SETTLE_NFSE_CTES, values, applied: "settled" })) return { kind: "settled", status: "AUTHORIZED" };
   const [row] = await sql<{ settled: number }>(client, SETTLE_NFSE, values);
   return row?.settled === 1 ? { kind: "settled", status: "AUTHORIZED" } : { kind: "superseded", status: "not this run's" };
+}
+
+/** deferWrite: as for an NF-e's settlement (settle-emission.ts, SettleOptions): made by the statement that records the step's result. */
+export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, source: SettlementSource, issued: NfseIssued, via: "submit" | "dps_lookup", options: Pick<SettleOptions, "deferWrite"> = {}): Promise<Settled> {
+  const summary = readNfse(issued.nfseXml);
+  if (!summary) throw new Error(`Sefin returned an NFS-e without infNFSe Id for document ${source.id}`);
+  return settleIssued(client, run, source, {
+    accessKey: issued.accessKey,
+    nfseNumber: summary.nNFSe,
+    // The national standard has no cVerif: the access key is what the public consultation verifies.
+    verificationCode: issued.accessKey,
+    protocol: (/<nDFSe>(\d+)<\/nDFSe>/.exec(issued.nfseXml)?.[1]) ?? summary.nNFSe,
+    authorizationDate: new Date(summary.dhProc || issued.processedAt),
+    xml: issued.nfseXml,
+    authority: summary.values,
+    details: { via, attempts: source.emissionAttempts, idDps: issued.idDps, alerts: issued.alerts },
+  }, options);
+}
+
+/**
+ * A city's own NFS-e (ABRASF 2.04, issue 57): no access key; the city's number and
+ * CodigoVerificacao; its CompNfse as the authorized XML; the city's values read as the
+ * national ones (BaseCalculo → vBC, Aliquota as a percentage → pAliqAplic, ValorIss → vISSQN,
+ * ValorLiquidoNfse → vLiq).
+ */
+export async function settleAbrasfAuthorized(
+  client: Queryable, run: EmissionRun, source: SettlementSource, issued: AbrasfIssued, context: { via: "submit" | "rps_lookup"; aliquotaFormat: "percent" | "fraction"; municipalityCode: string },
+  options: Pick<SettleOptions, "deferWrite"> = {},
+): Promise<Settled> {
+  const { nfse } = issued;
+  const rate = nfse.values.aliquota === null ? null : (context.aliquotaFormat === "fraction" ? Number(nfse.values.aliquota) * 100 : Number(nfse.values.aliquota)).toFixed(2);
+  const issuedAt = new Date(nfse.issuedAt);
+  return settleIssued(client, run, source, {
+    accessKey: null,
+    nfseNumber: nfse.number,
+    verificationCode: nfse.verificationCode,
+    protocol: nfse.number,
+    authorizationDate: Number.isNaN(issuedAt.getTime()) ? new Date() : issuedAt,
+    xml: issued.compNfseXml,
+    authority: { vBC: nfse.values.baseCalculo, pAliqAplic: rate, vISSQN: nfse.values.valorIss, vTotalRet: null, vLiq: nfse.values.valorLiquido ?? "0.00" },
+    details: { via: context.via, attempts: source.emissionAttempts, standard: "ABRASF 2.04", municipalityCode: context.municipalityCode },
+  }, options);
 }

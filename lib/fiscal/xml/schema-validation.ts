@@ -93,6 +93,8 @@ export const XML_SCHEMAS = [
   "mdfe/PL_MDFe_300a/evIncCondutorMDFe_v3.00.xsd",
   "mdfe/PL_MDFe_300a/evInclusaoDFeMDFe_v3.00.xsd",
   "mdfe/PL_MDFe_300a/evPagtoOperMDFe_v3.00.xsd",
+  // ABRASF 2.04, the municipal standard (lib/fiscal/nfse-abrasf; source in the reference README).
+  "nfse/abrasf/v2.04/nfse_v2-04.xsd",
 ] as const;
 
 export type XmlSchema = (typeof XML_SCHEMAS)[number];

@@ -17,10 +17,13 @@ const DSIG = "http://www.w3.org/2000/09/xmldsig#";
  * evento, inutNFe): right after infEvento/infInut, and after infNFeSupl when
  * an NFC-e carries one (TNFe: infNFe, infNFeSupl?, Signature).
  */
-export type SignedTag = "infNFe" | "infEvento" | "infInut" | "infMDFe" | NfseSignedTag;
+export type SignedTag = "infNFe" | "infEvento" | "infInut" | "infMDFe" | NfseSignedTag | AbrasfSignedTag;
 
 /** National NFS-e (MAN-INT §6.1.4): the same profile (C14N, RSA-SHA1, X509Certificate) on the DPS, event request, NFS-e and event. */
 export type NfseSignedTag = "infDPS" | "infPedReg" | "infNFSe";
+
+/** ABRASF 2.04 (municipal NFS-e, lib/fiscal/nfse-abrasf): the RPS, the cancellation request, the substitution and the city's NFS-e. */
+export type AbrasfSignedTag = "InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse" | "InfNfse";
 
 export type SigningCredentials = { privateKeyPem: string; certificatePem: string };
 
@@ -28,7 +31,7 @@ export type SignatureCheck =
   | { valid: true; certificatePem: string; referenceId: string }
   | { valid: false; reason: string };
 
-const SIGNED_TAGS: readonly SignedTag[] = ["infNFe", "infEvento", "infInut", "infDPS", "infPedReg", "infNFSe", "infMDFe"];
+const SIGNED_TAGS: readonly SignedTag[] = ["infNFe", "infEvento", "infInut", "infDPS", "infPedReg", "infNFSe", "infMDFe", "InfNfse", "SubstituicaoNfse", "InfPedidoCancelamento", "InfDeclaracaoPrestacaoServico"];
 
 function idOf(xml: string, tag: SignedTag): string | null {
   const match = new RegExp(`<${tag}\\b[^>]*\\sId="([^"]+)"`).exec(xml);
@@ -68,10 +71,14 @@ const certificateBodyOf = cachedPerPem((pem) => {
  * written without those declarations (they are inherited).
  */
 function signedInfo(id: string, digest: string, inherited: Map<string, string>): { canonical: string; written: string } {
+  return signedInfoFor(`#${id}`, digest, inherited);
+}
+
+function signedInfoFor(uri: string, digest: string, inherited: Map<string, string>): { canonical: string; written: string } {
   const body =
     `<CanonicalizationMethod Algorithm="${C14N}"></CanonicalizationMethod>` +
     `<SignatureMethod Algorithm="${RSA_SHA1}"></SignatureMethod>` +
-    `<Reference URI="#${id}"><Transforms><Transform Algorithm="${ENVELOPED}"></Transform><Transform Algorithm="${C14N}"></Transform></Transforms>` +
+    `<Reference URI="${uri}"><Transforms><Transform Algorithm="${ENVELOPED}"></Transform><Transform Algorithm="${C14N}"></Transform></Transforms>` +
     `<DigestMethod Algorithm="${SHA1}"></DigestMethod><DigestValue>${digest}</DigestValue></Reference>` +
     "</SignedInfo>";
   const prefixed = [...inherited.entries()]
@@ -127,6 +134,39 @@ export function signXml(xml: string, credentials: SigningCredentials, options: {
     throw new Error(`signXml: cannot find the end of <${location.parent}>`);
   }
   return xml.slice(0, insertAt) + signature + xml.slice(insertAt);
+}
+
+/**
+ * An enveloped signature of the whole document (Reference URI ""), as some
+ * ABRASF city systems ask (ACBr's IncluirURI := False): the digest covers the
+ * root element as it stands before this Signature is inserted (the
+ * enveloped-signature transform removes exactly that Signature), and the
+ * Signature is appended to the last element named `inside` (Rps, Pedido or the
+ * root itself). A later whole-document signature would cover this one, and this
+ * one would not survive it: sign once per document this way.
+ */
+export function signWholeDocument(xml: string, credentials: SigningCredentials, options: { inside: string }): string {
+  const root = /^(?:\s*<\?[^>]*\?>)?\s*<([\w.-]+)[\s>]/.exec(xml)?.[1];
+  const location = root ? locateElement(xml, root) : null;
+  if (!root || !location) throw new Error("signWholeDocument: no root element");
+  const digest = createHash("sha1").update(canonicalElement(xml, location)).digest("base64");
+  const info = signedInfoFor("", digest, new Map());
+  const value = sign("sha1", Buffer.from(info.canonical, "utf8"), privateKeyOf(credentials.privateKeyPem)).toString("base64");
+  const signature =
+    `<Signature xmlns="${DSIG}">${info.written}<SignatureValue>${value}</SignatureValue>` +
+    `<KeyInfo><X509Data><X509Certificate>${certificateBodyOf(credentials.certificatePem)}</X509Certificate></X509Data></KeyInfo></Signature>`;
+  const insertAt = xml.lastIndexOf(`</${options.inside}>`);
+  if (insertAt < 0) throw new Error(`signWholeDocument: no </${options.inside}>`);
+  return xml.slice(0, insertAt) + signature + xml.slice(insertAt);
+}
+
+/** Checks a whole-document signature (Reference URI "") with xml-crypto; the certificate in KeyInfo is returned. */
+export function verifyWholeDocumentSignature(xml: string): SignatureCheck {
+  const signature = signatureBlocks(xml).find((block) => block.includes('URI=""'));
+  if (!signature) return { valid: false, reason: 'No Signature with Reference URI ""' };
+  const certificatePem = certificateOf(signature);
+  if (!certificatePem) return { valid: false, reason: "Signature has no X509Certificate" };
+  return verifyWithXmlCrypto(xml, "", signature, certificatePem);
 }
 
 function signatureBlocks(xml: string): string[] {
@@ -192,9 +232,9 @@ function verifyProfile(xml: string, tag: SignedTag, id: string, signature: strin
  * checkSignature is only the fallback: it costs ~28 ms of CPU per 10-item
  * NF-e (three whole-document Id XPath scans, DOM cloning) against ~1 ms here.
  */
-export function verifyXmlSignature(xml: string): SignatureCheck {
-  const tag = SIGNED_TAGS.find((t) => idOf(xml, t) !== null);
-  if (!tag) return { valid: false, reason: "No signed element (infNFe, infEvento or infInut with an Id)" };
+export function verifyXmlSignature(xml: string, only?: SignedTag): SignatureCheck {
+  const tag = only ? (idOf(xml, only) !== null ? only : undefined) : SIGNED_TAGS.find((t) => idOf(xml, t) !== null);
+  if (!tag) return { valid: false, reason: `No signed element (${only ?? "infNFe, infEvento or infInut"} with an Id)` };
   const id = idOf(xml, tag) as string;
   const signature = signatureBlocks(xml).find((block) => block.includes(`URI="#${id}"`));
   if (!signature) return { valid: false, reason: `No Signature references #${id}` };

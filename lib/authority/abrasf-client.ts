@@ -1,0 +1,102 @@
+import { compNfseOf, readAbrasfCancellation, readAbrasfMessages, readAbrasfNfse } from "@/lib/fiscal/nfse-abrasf";
+import { authorityHttpRequest } from "./authority-http";
+import { buildAbrasfRequestEnvelope, readAbrasfResponseEnvelope, type AbrasfOperation } from "./abrasf-soap";
+import type { AbrasfAuthority, AbrasfCancelled, AbrasfIssued, AbrasfRefused, AbrasfReplaced } from "./abrasf-types";
+import type { AbrasfProvider } from "./nfse-providers";
+import { readSoapFault } from "./soap-response";
+import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
+
+// The ABRASF 2.04 client: the city's URL from its provider row (or the
+// simulator's /abrasf/{IBGE}/nfse.asmx), SOAP 1.1, the answer's
+// ListaMensagemRetorno read as a refusal. A timeout, a 5xx, a SOAP fault or an
+// answer that is neither an NFS-e nor a message list is a communication
+// failure: the outcome is unknown and the caller asks ConsultarNfsePorRps
+// before sending the same RPS again (E10 would refuse it anyway).
+
+// E89: "Não existe na base de dados uma NFS-e emitida para o número de RPS informado" (ABRASF's table of messages).
+export const RPS_WITHOUT_NFSE = "E89";
+
+export type AbrasfClientOptions = {
+  timeoutMs: number;
+  /** The simulator's origin; unset: the city's URL from the provider table. */
+  baseUrl?: string;
+  serverCa?: string;
+};
+
+function failure(reason: string): CommunicationFailure {
+  return { kind: "communication_failure", reason };
+}
+
+function refused(answer: string): AbrasfRefused | null {
+  const messages = readAbrasfMessages(answer);
+  const [first] = messages;
+  if (!first) return null;
+  const reason = first.correction ? `${first.message} (${first.correction})` : first.message;
+  return { kind: "refused", code: first.code, reason, messages };
+}
+
+function issued(compNfseXml: string | null): AbrasfIssued | null {
+  if (!compNfseXml) return null;
+  const nfse = readAbrasfNfse(compNfseXml);
+  return nfse ? { kind: "authorized", compNfseXml, nfse } : null;
+}
+
+export class AbrasfSoapClient implements AbrasfAuthority {
+  constructor(private readonly options: AbrasfClientOptions) {}
+
+  url(provider: AbrasfProvider, environment: AuthorityEnvironment): string {
+    return this.options.baseUrl ? `${this.options.baseUrl}/abrasf/${provider.municipalityCode}/nfse.asmx` : provider.urls[environment];
+  }
+
+  /** One SOAP call; the answer's XML, or why there is none. */
+  private async call(provider: AbrasfProvider, environment: AuthorityEnvironment, operation: AbrasfOperation, xml: string, certificate: ClientCertificate): Promise<string | CommunicationFailure> {
+    const response = await authorityHttpRequest({
+      url: this.url(provider, environment),
+      method: "POST",
+      headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${provider.soap.actionPrefix}${operation}"` },
+      body: Buffer.from(buildAbrasfRequestEnvelope(operation, provider.soap.namespace, xml), "utf8"),
+      certificate,
+      timeoutMs: this.options.timeoutMs,
+      trustedCaPem: this.options.serverCa,
+    });
+    if (!response.ok) return failure(response.reason);
+    const fault = readSoapFault(response.text);
+    if (response.status >= 300 || fault) return failure(`HTTP ${response.status} from ${provider.name}${fault ? `, SOAP fault: ${fault}` : ""}`);
+    const answer = readAbrasfResponseEnvelope(response.text, operation);
+    return answer ?? failure(`${provider.name} answered ${operation} without ${operation}Result`);
+  }
+
+  async gerarNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {
+    const answer = await this.call(provider, environment, "GerarNfse", signedXml, certificate);
+    if (typeof answer !== "string") return answer;
+    return issued(compNfseOf(answer)) ?? refused(answer) ?? failure("GerarNfseResposta without CompNfse or ListaMensagemRetorno");
+  }
+
+  async consultarNfsePorRps(provider: AbrasfProvider, environment: AuthorityEnvironment, xml: string, certificate: ClientCertificate) {
+    const answer = await this.call(provider, environment, "ConsultarNfsePorRps", xml, certificate);
+    if (typeof answer !== "string") return answer;
+    const found = issued(compNfseOf(answer));
+    if (found) return found;
+    const refusal = refused(answer);
+    if (refusal?.code === RPS_WITHOUT_NFSE) return { kind: "not_found" as const, messages: refusal.messages };
+    return refusal ?? failure("ConsultarNfseRpsResposta without CompNfse or ListaMensagemRetorno");
+  }
+
+  async cancelarNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfCancelled | AbrasfRefused | CommunicationFailure> {
+    const answer = await this.call(provider, environment, "CancelarNfse", signedXml, certificate);
+    if (typeof answer !== "string") return answer;
+    const confirmation = readAbrasfCancellation(answer);
+    if (confirmation) return { kind: "authorized", confirmedAt: confirmation.confirmedAt, answerXml: answer };
+    return refused(answer) ?? failure("CancelarNfseResposta without RetCancelamento or ListaMensagemRetorno");
+  }
+
+  async substituirNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfReplaced | AbrasfRefused | CommunicationFailure> {
+    const answer = await this.call(provider, environment, "SubstituirNfse", signedXml, certificate);
+    if (typeof answer !== "string") return answer;
+    const section = (tag: string) => new RegExp(`<(?:[\\w.-]+:)?${tag}\\b[\\s\\S]*?</(?:[\\w.-]+:)?${tag}>`).exec(answer)?.[0] ?? "";
+    const replaced = issued(compNfseOf(section("NfseSubstituida")));
+    const replacement = issued(compNfseOf(section("NfseSubstituidora")));
+    if (replaced && replacement) return { kind: "authorized", replaced, replacement };
+    return refused(answer) ?? failure("SubstituirNfseResposta without RetSubstituicao or ListaMensagemRetorno");
+  }
+}

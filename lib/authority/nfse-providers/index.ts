@@ -1,0 +1,4 @@
+// The NFS-e provider table (issue 57): a company's municipality picks the system that authorizes its NFS-e.
+export type * from "./types";
+export { ABRASF_CITIES } from "./table";
+export { nfseProviderFor, isAbrasf } from "./provider-for";

@@ -1,0 +1,55 @@
+import type { AuthorityEnvironment } from "../types";
+
+// One row of the NFS-e provider table (issue 57): which system authorizes a
+// city's NFS-e, how to talk to it and what it insists on. Every row names its
+// sources and the date it applies from; the document's date picks the row.
+
+export type AbrasfSignatureRules = {
+  /** InfDeclaracaoPrestacaoServico of each Rps (GerarNfse, lot and substitution). */
+  rps: boolean;
+  /** LoteRps of EnviarLoteRps(Sincrono)Envio. */
+  lot: boolean;
+  /** InfPedidoCancelamento. */
+  cancellation: boolean;
+  /** SubstituicaoNfse, besides its Pedido and Rps. */
+  substitution: boolean;
+  /** Reference URI: "#"+Id (the ABRASF manual's examples) or "" (the whole document). */
+  referenceUri: "id" | "empty";
+};
+
+export type AbrasfProvider = {
+  standard: "ABRASF";
+  version: "2.04";
+  /** The vendor's system running the city's service (ACBr's "Provedor"). */
+  system: string;
+  municipalityCode: string;
+  name: string;
+  state: string;
+  urls: Record<AuthorityEnvironment, string>;
+  soap: {
+    /** SOAP 1.1, the operations of the ABRASF 2.04 WSDL (nfseCabecMsg + nfseDadosMsg, answer outputXML). */
+    namespace: string;
+    /** SOAPAction = actionPrefix + operation (GerarNfse, ConsultarNfsePorRps, CancelarNfse, SubstituirNfse). */
+    actionPrefix: string;
+  };
+  signature: AbrasfSignatureRules;
+  /** How the city reads Aliquota: "percent" 5.00 or "fraction" 0.05. */
+  aliquotaFormat: "percent" | "fraction";
+  /** Whether the city refuses an RPS without its own service code (CodigoTributacaoMunicipio). */
+  requiresMunicipalTaxCode: boolean;
+  /** Operations this integration sends (GerarNfse, ConsultarNfsePorRps, CancelarNfse, SubstituirNfse). */
+  particularities: string[];
+  /** YYYY-MM-DD: the row applies to documents dated from this day; validUntil (exclusive) when the city moved on. */
+  validFrom: string;
+  validUntil?: string | null;
+  sources: string[];
+};
+
+export type NationalProvider = {
+  standard: "NACIONAL";
+  version: "1.01";
+  municipalityCode: string;
+  sources: string[];
+};
+
+export type NfseProvider = AbrasfProvider | NationalProvider;

@@ -1,0 +1,63 @@
+import { getAbrasfAuthority } from "@/lib/authority/abrasf-authority";
+import type { AbrasfAuthority, AbrasfIssued } from "@/lib/authority/abrasf-types";
+import { isAbrasf, nfseProviderFor, type AbrasfProvider } from "@/lib/authority/nfse-providers";
+import type { ClientCertificate } from "@/lib/authority";
+import { buildConsultarNfseRps, type RpsIdentification, type RpsType } from "@/lib/fiscal/nfse-abrasf";
+
+// One send of a signed GerarNfseEnvio to the company's city (ABRASF 2.04, issue 57), as
+// sendNfseCounted does for a DPS: when an earlier send may have reached the city (attempt
+// counter above 1) ConsultarNfsePorRps is asked first; a resend refused E10 ("RPS já
+// informado") is resolved the same way. So a lost answer never issues a second NFS-e.
+
+// E10: "RPS já informado." (ABRASF table of messages).
+const DUPLICATE_RPS = "E10";
+
+export type AbrasfOutcome =
+  | { kind: "issued"; issued: AbrasfIssued; via: "submit" | "rps_lookup"; provider: AbrasfProvider }
+  | { kind: "refused"; code: string; reason: string }
+  | { kind: "communication_failure"; reason: string };
+
+const text = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? null;
+
+/** What the signed message says about itself: the RPS, the provider, its date (which picks the city's row, as at preparation). */
+export function readGerarNfse(signedXml: string): { rps: RpsIdentification; provider: { cnpj: string; municipalRegistration: string }; issueDate: string } | null {
+  if (!/^(?:<\?xml[^?]*\?>)?<GerarNfseEnvio\b/.test(signedXml)) return null;
+  const identification = /<IdentificacaoRps>([\s\S]*?)<\/IdentificacaoRps>/.exec(signedXml)?.[1] ?? "";
+  const prestador = /<Prestador>([\s\S]*?)<\/Prestador>/.exec(signedXml)?.[1] ?? "";
+  return {
+    rps: { number: Number(text(identification, "Numero")), series: text(identification, "Serie") ?? "", type: (text(identification, "Tipo") ?? "1") as RpsType },
+    provider: { cnpj: text(prestador, "Cnpj") ?? text(prestador, "Cpf") ?? "", municipalRegistration: text(prestador, "InscricaoMunicipal") ?? "" },
+    issueDate: text(signedXml, "DataEmissao") ?? "",
+  };
+}
+
+export async function sendAbrasf(
+  document: { signedXml: string; environment: "PRODUCTION" | "HOMOLOGATION"; emissionAttempts: number; municipalityCode: string },
+  certificate: ClientCertificate,
+  authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => AbrasfAuthority = getAbrasfAuthority,
+): Promise<AbrasfOutcome> {
+  const message = readGerarNfse(document.signedXml);
+  const provider = message ? nfseProviderFor(document.municipalityCode, message.issueDate) : null;
+  if (!message || !provider || !isAbrasf(provider)) {
+    return { kind: "refused", code: "nfse_provider_changed", reason: `The signed RPS is not one ${document.municipalityCode}'s NFS-e system takes on its date; emit the document again` };
+  }
+  const authority = authorityFor(document.environment);
+  const lookup = async (): Promise<AbrasfOutcome | null> => {
+    const found = await authority.consultarNfsePorRps(provider, document.environment, buildConsultarNfseRps(message.rps, message.provider), certificate);
+    if (found.kind === "authorized") return { kind: "issued", issued: found, via: "rps_lookup", provider };
+    if (found.kind === "communication_failure") return { kind: "communication_failure", reason: `RPS lookup failed: ${found.reason}` };
+    return null;
+  };
+  if (document.emissionAttempts > 1) {
+    const known = await lookup();
+    if (known) return known;
+  }
+  const answer = await authority.gerarNfse(provider, document.environment, document.signedXml, certificate);
+  if (answer.kind === "authorized") return { kind: "issued", issued: answer, via: "submit", provider };
+  if (answer.kind === "communication_failure") return answer;
+  if (answer.code === DUPLICATE_RPS) {
+    const known = await lookup();
+    if (known) return known;
+  }
+  return { kind: "refused", code: answer.code, reason: `${provider.name}: ${answer.reason}` };
+}
