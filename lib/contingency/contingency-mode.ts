@@ -51,8 +51,8 @@ export const CONTINGENCY_MODELS: readonly ContingencyModel[] = [55, 65];
  */
 export function contingencyModeForModel(uf: string, model: ContingencyModel, at: Date = new Date()): ContingencyMode | null {
   const option = automaticContingency(uf, model, at);
-  // EPEC is in the table but not issued yet (implemented: false), so only these three come back.
-  return option && option.mode !== "EPEC" ? option.mode : null;
+  // An NF-e's first option is its SVC; EPEC is reached only when the SVC answers 114 (issue-epec.ts).
+  return option ? option.mode : null;
 }
 
 /** The authorizer as people name it: "SEFAZ-SP" for a state's own, "SVRS" / "SVAN" for the virtual ones. */

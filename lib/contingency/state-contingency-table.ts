@@ -66,8 +66,9 @@ function nfeOptions(uf: string): ContingencyOption[] {
       source: "NT 2013.007 item 2 (which SVC serves each state; lib/authority/endpoints.ts); MOC 7.0 contingency chapter (SVC activated by the home SEFAZ, 114 otherwise)",
     },
     {
-      mode: "EPEC", tpEmis: 4, deadline: EPEC_168H, implemented: false,
-      source: "NT 2014.001 v1.00a (EPEC NF-e, tpEvento 110140 at the Ambiente Nacional, cOrgao 91; 168 h to transmit)",
+      // Issued here when the SVC answers 114 (disabled by the home SEFAZ): lib/emission/contingency/issue-epec.ts.
+      mode: "EPEC", tpEmis: 4, deadline: EPEC_168H, implemented: true,
+      source: "NT 2014.001 v1.00a (EPEC NF-e, tpEvento 110140 at the Ambiente Nacional, cOrgao 91; 168 h to transmit, then the AN refuses new EPEC to the issuer: 142); MOC 7.0 contingency chapter",
     },
   ];
 }
@@ -96,6 +97,11 @@ export function contingencyOptions(uf: string, model: ContingencyModel, at: Date
 /** The first allowed contingency this platform issues in; null when the state allows none we issue (the document then waits for its authorizer). */
 export function automaticContingency(uf: string, model: ContingencyModel, at: Date): ContingencyOption | null {
   return contingencyOptions(uf, model, at).find((o) => o.implemented) ?? null;
+}
+
+/** Whether the state's law allows EPEC for the model on that date and this platform issues it (NF-e: after its SVC answered 114). */
+export function epecAllowed(uf: string, model: ContingencyModel, at: Date): boolean {
+  return contingencyOptions(uf, model, at).some((o) => o.mode === "EPEC" && o.implemented);
 }
 
 /** Whether the state accepted offline NFC-e (tpEmis 9) on that date (the simulator refuses one that it did not with 712: identification-rules.ts). */

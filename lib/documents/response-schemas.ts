@@ -13,7 +13,7 @@ export const DocumentClientSummary = z.object({
 
 /** Issued in contingency (docs/api-notes/contingency.md): the mode, dhCont and xJust it was issued with; null when issued normally. */
 export const DocumentContingency = z.object({
-  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS"]),
+  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]),
   since: z.string(),
   reason: z.string(),
 });
