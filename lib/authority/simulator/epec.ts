@@ -20,7 +20,8 @@ import { newProtocolNumber } from "./protocol-number";
 // item 4.2 A); 661 an NF-e exists for the number; 662 the number is inutilized; 573 the key's
 // EPEC exists; 485 another key's EPEC exists for the number. The state's authorizer later
 // compares the NF-e with its EPEC (epecRefusal: 468 none, 467 divergent) and reconciles it.
-// Error texts: NT 2015.003 §8 (EPEC NFC-e, same codes) and cstat.json.
+// Error texts: NT 2015.003 §8 (EPEC NFC-e, same codes) and cstat.json; xEvento "EPEC autorizado"
+// as TRetEvento of NT 2015.003 documents it (the schema asks 5 to 60 characters).
 
 const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 /** NT 2014.001 item 4.2: EPEC pending for more than 168 hours block new EPEC of the issuer. */
@@ -32,7 +33,7 @@ function epecRetEvento(e: { tpAmb: string; cStat: string; xMotivo: string; chNFe
     `<retEvento versao="1.00"><infEvento${e.nProt ? ` Id="ID${e.nProt}"` : ""}>` +
     tag("tpAmb", e.tpAmb) + tag("verAplic", SIMULATOR_VER_APLIC) + tag("cOrgao", "91") + tag("cStat", e.cStat) + tag("xMotivo", e.xMotivo) +
     (/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(e.chNFe) ? tag("chNFe", e.chNFe) : "") +
-    tag("tpEvento", "110140") + (e.nProt ? tag("xEvento", "EPEC") : "") + (/^[1-9][0-9]?$/.test(e.nSeqEvento) ? tag("nSeqEvento", e.nSeqEvento) : "") +
+    tag("tpEvento", "110140") + (e.nProt ? tag("xEvento", "EPEC autorizado") : "") + (/^[1-9][0-9]?$/.test(e.nSeqEvento) ? tag("nSeqEvento", e.nSeqEvento) : "") +
     tag("cOrgaoAutor", /^[0-9]{2}$/.test(e.cOrgaoAutor) ? e.cOrgaoAutor : "91") + tag("dhRegEvento", e.dhRegEvento) + tag("nProt", e.nProt) +
     (e.pending ?? []).map((key) => tag("chNFePend", key)).join("") +
     `</infEvento></retEvento>`
