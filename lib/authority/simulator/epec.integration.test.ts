@@ -65,7 +65,7 @@ describe("EPEC at the Ambiente Nacional (110140)", () => {
     const answer = await client.sendEvent(target, event.xml, credentialsFor(cnpj));
     expect(answer).toMatchObject({ kind: "authorized", cStat: "136" });
     if (answer.kind !== "authorized") throw new Error("not registered");
-    expect(answer.protocol).toMatch(/^\d{15}$/);
+    expect(answer.protocol).toMatch(/^891\d{12}$/);
     expect(checkXmlSchema(answer.responseXml, "nfe/retEnvEPEC_v1.00.xsd")).toEqual({ valid: true });
     expect(checkXmlSchema(buildProcEventoNFe(event.xml, answer.retEventoXml), "nfe/procEPEC_v1.00.xsd")).toEqual({ valid: true });
     expect(await client.sendEvent(target, event.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "573" });

@@ -95,7 +95,8 @@ export async function receiveEpec(context: SimulatorContext, payloadXml: string)
       const sameNumber = await tx.simulatorEpec.findFirst({ where: { environment, cnpj: issuer, model, series, number }, select: { accessKey: true } });
       if (sameNumber?.accessKey === chNFe) return refuse("573", "Rejeição: Duplicidade de Evento");
       if (sameNumber) return refuse("485", "Rejeição: Duplicidade de numeração do EPEC (Modelo, CNPJ, Série e Número)");
-      const protocol = newProtocolNumber("91", received);
+      // The AN's EPEC protocols read "891xxxxxxxxxxxx" (MOC 7.0, Modalidades de Emissão, item 2.1.4).
+      const protocol = `8${newProtocolNumber("91", received).slice(1)}`;
       await tx.simulatorEpec.create({
         data: {
           environment, accessKey: chNFe, cnpj: issuer, model, series, number, dhEmi: data.dhEmi, tpNF: data.tpNF, ie: data.ie, destUf: data.destUf,

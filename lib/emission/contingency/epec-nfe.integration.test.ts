@@ -50,7 +50,7 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
       expect(checkXmlSchema(doc.signedXml!, "nfe/nfe_v4.00.xsd")).toEqual({ valid: true });
       expect(verifyXmlSignature(doc.signedXml!).valid).toBe(true);
       // The EPEC: registered at the AN (cOrgao 91), its procEventoNFe valid against procEPEC_v1.00.xsd, the event's signature verifies.
-      expect(doc.epecProtocol).toMatch(/^\d{15}$/);
+      expect(doc.epecProtocol).toMatch(/^891\d{12}$/);
       expect(doc.epecRegisteredAt).not.toBeNull();
       expect(checkXmlSchema(doc.epecXml!, "nfe/procEPEC_v1.00.xsd")).toEqual({ valid: true });
       expect(tag(doc.epecXml, "cOrgao")).toBe("91");
@@ -63,8 +63,11 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
       expect(detail).toMatchObject({ status: "CONTINGENCY", contingency: { mode: "EPEC" } });
       expect(await db.domainEvent.count({ where: { documentId: doc.id, type: "document.contingency" } })).toBe(1);
       expect(await findActiveContingency(companyId, 55)).toMatchObject({ automatic: true });
-      // The first attempt (tpEmis 1, unanswered by SP) waits for its resolution under its own number.
-      expect(await db.replacedEmissionAttempt.count({ where: { companyId, documentId: doc.id, resolution: "PENDING" } })).toBe(1);
+      // Two numbers replaced, resolved when SP is back: the first attempt (tpEmis 1, unanswered by SP) and the
+      // SVC-AN attempt (tpEmis 6, refused 114): the EPEC NF-e has a number no other tpEmis was sent with (MOC 7.0 item 2.1.4).
+      const replaced = await db.replacedEmissionAttempt.findMany({ where: { companyId, documentId: doc.id }, orderBy: { number: "asc" } });
+      expect(replaced.map((r) => [r.accessKey.charAt(34), r.resolution])).toEqual([["1", "PENDING"], ["6", "PENDING"]]);
+      expect(doc.number).toBe(replaced[1]!.number + 1);
     } finally {
       removeOutage();
     }
@@ -80,6 +83,9 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
     expect(authorized.epecProtocol).toBe(doc.epecProtocol);
     expect(checkXmlSchema(authorized.authorizedXml!, "nfe/procNFe_v4.00.xsd")).toEqual({ valid: true });
     expect((await db.simulatorEpec.findUniqueOrThrow({ where: { environment_accessKey: { environment: 2, accessKey: doc.accessKey! } } })).reconciledAt).not.toBeNull();
+    // Both replaced numbers were inutilized: no authority held them.
+    const resolved = await db.replacedEmissionAttempt.findMany({ where: { companyId, documentId: doc.id } });
+    expect(resolved.map((r) => r.resolution)).toEqual(["INUTILIZED", "INUTILIZED"]);
   });
 
   it("an NF-e whose EPEC holds other data is REJECTED 467 when transmitted", { timeout: 120_000 }, async () => {

@@ -10,12 +10,13 @@ import { contingencyEventData } from "@/lib/events/record-outcome";
 import { buildProcEventoNFe, buildSignedEpecEvent } from "@/lib/fiscal/nfe";
 import { nextAttemptAtOf, type EmissionRun, type StepOptions } from "@/lib/emission/outcomes";
 import { holdForRetry, holdProcessing, settleRejected } from "@/lib/emission/settle-emission";
+import { replaceNumber } from "./reissue-in-contingency";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 
 // EPEC for NF-e (tpEmis 4; NT 2014.001, MOC 7.0 contingency chapter; docs/api-notes/contingency.md,
 // "EPEC"): when the state's authorizer is down and its SVC answers 114 (disabled by the home
-// SEFAZ), the NF-e is rebuilt under the same number with tpEmis 4, dhCont and xJust (the SVC's
-// 114 is a refusal of the batch: nothing was recorded under the first key), its EPEC event
+// SEFAZ), the NF-e is rebuilt under the next number with tpEmis 4, dhCont and xJust (the
+// SVC's number is resolved later as any replaced attempt's), its EPEC event
 // (110140) is registered at the Ambiente Nacional (cOrgao 91), and the document reads
 // CONTINGENCY with the EPEC's protocol: its DANFE prints ("DANFE em contingência EPEC") and
 // the goods may travel. The transmission run sends the same signed NF-e to the home
@@ -28,23 +29,20 @@ export const SVC_DISABLED = new Set(["114"]);
 /** Same application version the other events carry (lib/document-events/send-event.ts). */
 const APPLICATION_VERSION = "fiscal-issuer-1.0";
 
-// The SVC's refusal left no trace at any authority: the same number is rebuilt in EPEC with a
-// new key (its tpEmis digit is 4), from scratch, by the step that got the 114.
-const SWITCH_TO_EPEC = `
-  UPDATE "FiscalDocument" SET "contingencyMode" = 'EPEC', "accessKey" = NULL, "cNF" = NULL, "signedXml" = NULL, "emissionAttempts" = 0,
-    "processingReason" = $5, "rejectionCode" = NULL, "updatedAt" = $4::timestamp
-  WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' AND "contingencyMode" IN ('SVC_AN', 'SVC_RS')
-  RETURNING "id"`;
-
 /**
- * An NF-e refused by its SVC with 114: switched to EPEC when the state's table allows EPEC on the
- * contingency's date (state-contingency-table.ts); false when it does not (the refusal stands).
+ * An NF-e refused by its SVC with 114: when the state's table allows EPEC on the contingency's
+ * date (state-contingency-table.ts), re-issued in EPEC under the NEXT number of its series. The
+ * MOC asks the EPEC NF-e to carry "número diferente de qualquer NF-e que tenha sido transmitida com
+ * outro tpEmis" (MOC 7.0, Modalidades de Emissão, item 2.1.4): the SVC attempt's number is kept as a
+ * replaced attempt, resolved once the authorizer is back (inutilized: the SVC recorded nothing).
+ * False when EPEC is not allowed or the document is no longer this run's (the refusal stands).
  */
 export async function switchToEpec(run: EmissionRun, document: SendSource, refusal: { code: string; reason: string }): Promise<boolean> {
-  if (document.type !== "NFE" || !SVC_DISABLED.has(refusal.code)) return false;
-  if (!epecAllowed(document.state, 55, document.contingencySince ?? new Date())) return false;
-  const rows = await sql(getPool(), SWITCH_TO_EPEC, [run.documentId, run.companyId, run.runId, utc(new Date()), `SVC refused the NF-e (${refusal.code} - ${refusal.reason}): issued in EPEC`]);
-  return rows.length === 1;
+  if (document.type !== "NFE" || !SVC_DISABLED.has(refusal.code) || !document.contingencySince || !document.contingencyReason) return false;
+  if (!epecAllowed(document.state, 55, document.contingencySince)) return false;
+  const replaced = await replaceNumber(run, document, { contingencyMode: "EPEC", contingencySince: document.contingencySince, contingencyReason: document.contingencyReason });
+  if (replaced) await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
+  return replaced;
 }
 
 // PROCESSING → CONTINGENCY with the EPEC's protocol and its procEventoNFe, and document.contingency; one statement.

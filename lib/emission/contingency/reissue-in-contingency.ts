@@ -5,7 +5,7 @@ import type { EmissionRun, StepOptions } from "@/lib/emission/outcomes";
 import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
-import { activeContingencyFor } from "@/lib/contingency/contingency-mode";
+import { activeContingencyFor, type DocumentContingency } from "@/lib/contingency/contingency-mode";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 
 // An attempt that got no answer while the company's contingency is active is
@@ -26,7 +26,7 @@ const REPLACE_NUMBER = `
     SELECT d."id", d."companyId", $4::int AS "model", d."series", d."environment", d."number", d."accessKey", d."signedXml"
     FROM "FiscalDocument" d
     WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = $5
-      AND d."contingencyMode" IS NULL AND d."accessKey" IS NOT NULL AND d."series" IS NOT NULL
+      AND d."contingencyMode" IS NOT DISTINCT FROM $13::"ContingencyMode" AND d."accessKey" IS NOT NULL AND d."series" IS NOT NULL
     FOR UPDATE OF d
   ), allocated AS (${numberingUpsertSql(`SELECT $8::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
   ), replaced AS (
@@ -44,6 +44,20 @@ const REPLACE_NUMBER = `
 // (An exhausted series allocates no number: nothing is recorded or changed, and the send goes on as it would.)
 
 /**
+ * Records the document's current number and key as a replaced attempt (PENDING) and gives it
+ * the next number of its series in `contingency`'s mode, only while it is still in the mode it
+ * was read in (`document.contingencyMode`: null for a normal attempt, SVC_AN/SVC_RS for an NF-e
+ * the SVC refused with 114 and that goes to EPEC). False when nothing was replaced.
+ */
+export async function replaceNumber(run: EmissionRun, document: SendSource, contingency: DocumentContingency): Promise<boolean> {
+  const [row] = await sql<{ number: number | null }>(getPool(), REPLACE_NUMBER, [
+    run.documentId, run.companyId, run.runId, document.type === "NFCE" ? 65 : 55, document.number, randomUUID(), utc(new Date()), randomUUID(),
+    contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER, document.contingencyMode ?? null,
+  ]);
+  return !!row?.number;
+}
+
+/**
  * When the company's contingency for the document's model is active and the
  * document was not issued in it: re-issued in contingency under the next number
  * and carried on (NFC-e → CONTINGENCY; NF-e → sent to its SVC). Null when there
@@ -53,13 +67,8 @@ export async function reissueIfInContingency(run: EmissionRun, document: SendSou
   if (document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE") || document.series === null) return null;
   const contingency = await activeContingencyFor({ companyId: run.companyId, type: document.type, company: { state: document.state } });
   if (!contingency) return null;
-  const now = new Date();
-  const [row] = await sql<{ number: number | null }>(getPool(), REPLACE_NUMBER, [
-    run.documentId, run.companyId, run.runId, document.type === "NFCE" ? 65 : 55, document.number, randomUUID(), utc(now), randomUUID(),
-    contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER,
-  ]);
   // Not replaced: no longer this run's document, or its series is exhausted (the caller goes on as usual).
-  if (!row?.number) return null;
+  if (!(await replaceNumber(run, document, contingency))) return null;
   // The replaced number is resolved by the transmission run once the contingency ends.
   await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
   // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
