@@ -15,8 +15,8 @@ import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue
 import { holdForRetry, holdProcessing, settleAuthorized, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
-import { registerEpec, switchToEpec } from "@/lib/emission/contingency/issue-epec";
-import { reissueIfInContingency } from "@/lib/emission/contingency/reissue-in-contingency";
+import { registerEpec } from "@/lib/emission/contingency/issue-epec";
+import { reissueIfInContingency, switchToEpec } from "@/lib/emission/contingency/reissue-in-contingency";
 import { prepareAndSend } from "./prepare-emission";
 import { delayMs, reconcileDelay } from "./limits";
 

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getTaxAuthority, type AuthorityTarget, type TaxAuthority } from "@/lib/authority";
 import { credentialsOf } from "@/lib/certificates";
-import { epecAllowed } from "@/lib/contingency/state-contingency-table";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
@@ -10,7 +9,6 @@ import { contingencyEventData } from "@/lib/events/record-outcome";
 import { buildProcEventoNFe, buildSignedEpecEvent } from "@/lib/fiscal/nfe";
 import { nextAttemptAtOf, type EmissionRun, type StepOptions } from "@/lib/emission/outcomes";
 import { holdForRetry, holdProcessing, settleRejected } from "@/lib/emission/settle-emission";
-import { replaceNumber } from "./reissue-in-contingency";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 
 // EPEC for NF-e (tpEmis 4; NT 2014.001, MOC 7.0 contingency chapter; docs/api-notes/contingency.md,
@@ -23,27 +21,8 @@ import type { SendResult, SendSource } from "@/lib/emission/send-for-authorizati
 // authorizer once it answers (within 168 h); the authorizer refuses it if its data differ
 // from the EPEC (467) or no EPEC exists for its key (468).
 
-/** The SVC is disabled for the issuer's state: 114 "SVC-AN/SVC-RS desabilitada pela SEFAZ de Origem" (MOC 7.0 Anexo I). */
-export const SVC_DISABLED = new Set(["114"]);
-
 /** Same application version the other events carry (lib/document-events/send-event.ts). */
 const APPLICATION_VERSION = "fiscal-issuer-1.0";
-
-/**
- * An NF-e refused by its SVC with 114: when the state's table allows EPEC on the contingency's
- * date (state-contingency-table.ts), re-issued in EPEC under the NEXT number of its series. The
- * MOC asks the EPEC NF-e to carry "número diferente de qualquer NF-e que tenha sido transmitida com
- * outro tpEmis" (MOC 7.0, Modalidades de Emissão, item 2.1.4): the SVC attempt's number is kept as a
- * replaced attempt, resolved once the authorizer is back (inutilized: the SVC recorded nothing).
- * False when EPEC is not allowed or the document is no longer this run's (the refusal stands).
- */
-export async function switchToEpec(run: EmissionRun, document: SendSource, refusal: { code: string; reason: string }): Promise<boolean> {
-  if (document.type !== "NFE" || !SVC_DISABLED.has(refusal.code) || !document.contingencySince || !document.contingencyReason) return false;
-  if (!epecAllowed(document.state, 55, document.contingencySince)) return false;
-  const replaced = await replaceNumber(run, document, { contingencyMode: "EPEC", contingencySince: document.contingencySince, contingencyReason: document.contingencyReason });
-  if (replaced) await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
-  return replaced;
-}
 
 // PROCESSING → CONTINGENCY with the EPEC's protocol and its procEventoNFe, and document.contingency; one statement.
 const SETTLE_EPEC = `

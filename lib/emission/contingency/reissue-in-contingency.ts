@@ -7,6 +7,7 @@ import type { SendResult, SendSource } from "@/lib/emission/send-for-authorizati
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { activeContingencyFor, type DocumentContingency } from "@/lib/contingency/contingency-mode";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
+import { epecAllowed } from "@/lib/contingency/state-contingency-table";
 
 // An attempt that got no answer while the company's contingency is active is
 // re-issued in contingency (NFC-e offline, NF-e through its SVC) with the NEXT
@@ -73,4 +74,23 @@ export async function reissueIfInContingency(run: EmissionRun, document: SendSou
   await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
   // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
   return prepareAndSend(run, options);
+}
+
+/** The SVC is disabled for the issuer's state: 114 "SVC-AN/SVC-RS desabilitada pela SEFAZ de Origem" (MOC 7.0 Anexo I). */
+export const SVC_DISABLED = new Set(["114"]);
+
+/**
+ * An NF-e refused by its SVC with 114: when the state's table allows EPEC on the contingency's
+ * date (state-contingency-table.ts), re-issued in EPEC under the NEXT number of its series. The
+ * MOC asks the EPEC NF-e to carry "número diferente de qualquer NF-e que tenha sido transmitida com
+ * outro tpEmis" (MOC 7.0, Modalidades de Emissão, item 2.1.4): the SVC attempt's number is kept as a
+ * replaced attempt, resolved once the authorizer is back (inutilized: the SVC recorded nothing).
+ * False when EPEC is not allowed or the document is no longer this run's (the refusal stands).
+ */
+export async function switchToEpec(run: EmissionRun, document: SendSource, refusal: { code: string; reason: string }): Promise<boolean> {
+  if (document.type !== "NFE" || !SVC_DISABLED.has(refusal.code) || !document.contingencySince || !document.contingencyReason) return false;
+  if (!epecAllowed(document.state, 55, document.contingencySince)) return false;
+  const replaced = await replaceNumber(run, document, { contingencyMode: "EPEC", contingencySince: document.contingencySince, contingencyReason: document.contingencyReason });
+  if (replaced) await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
+  return replaced;
 }
