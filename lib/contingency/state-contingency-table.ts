@@ -1,5 +1,6 @@
 import { contingencyFor } from "@/lib/authority/endpoints";
 import { NFCE_OFFLINE_ACCEPTED_FROM } from "@/lib/fiscal/nfe/rules/identification-rules";
+import { nfceOfflineDeadline, offlineDeadlineRule } from "@/lib/fiscal/nfe/rules/offline-deadlines";
 import type { ContingencyModel } from "./contingency-mode";
 
 // Which contingencies each state's law allows, per model, in the order the
@@ -12,8 +13,10 @@ import type { ContingencyModel } from "./contingency-mode";
 export type ContingencyDeadline =
   /** Authorized online (an SVC): nothing is transmitted later. */
   | { kind: "none" }
-  /** Transmitted to the state's authorizer within this many hours of dhEmi. */
-  | { kind: "hours"; hours: number };
+  /** Transmitted to the state's authorizer within this many hours of dhEmi (`lateAcceptedHours`: still accepted, late, until then). */
+  | { kind: "hours"; hours: number; lateAcceptedHours?: number }
+  /** Until the end of the first business day after the (local) day of dhEmi: MG's offline NFC-e. */
+  | { kind: "next_business_day_end" };
 
 /** The modes the law knows (EPEC is not issued here yet: not in the database's ContingencyMode). */
 export type LegalContingencyMode = "OFFLINE" | "EPEC" | "SVC_AN" | "SVC_RS";
@@ -42,6 +45,14 @@ const OFFLINE_NFCE: ContingencyOption = {
   mode: "OFFLINE", tpEmis: 9, deadline: NFCE_OFFLINE_24H, implemented: true,
   source: "Ajuste SINIEF 19/16 cl. 11 (contingência off-line); NT 2013.005 and Padrões Técnicos da Contingência Off-line NFC-e v1.2 (24 h); MOC 7.0 Anexo I B09 (704)",
 };
+
+/** The offline NFC-e of a state, with the state's own deadline where its text gives one (lib/fiscal/nfe/rules/offline-deadlines.ts). */
+function offlineNfce(uf: string): ContingencyOption {
+  const rule = offlineDeadlineRule(uf);
+  if (rule.kind === "hours" && rule.hours === 24 && rule.lateAcceptedHours === undefined) return OFFLINE_NFCE;
+  const deadline: ContingencyDeadline = rule.kind === "hours" ? { kind: "hours", hours: rule.hours, lateAcceptedHours: rule.lateAcceptedHours } : { kind: "next_business_day_end" };
+  return { ...OFFLINE_NFCE, deadline, source: `${rule.source}; ${OFFLINE_NFCE.source}` };
+}
 
 /**
  * SEFAZ-SP's NFC-e: until Portaria SRE 40/2024 (of 5 July 2024, DOE 10-07-2024) SP's NFC-e
@@ -74,7 +85,7 @@ function nfeOptions(uf: string): ContingencyOption[] {
 }
 
 function nfceOptions(uf: string): ContingencyOption[] {
-  if (uf !== "SP") return [OFFLINE_NFCE];
+  if (uf !== "SP") return [offlineNfce(uf)];
   return [
     { ...EPEC_NFCE_SP, until: SP_OFFLINE_FROM },
     { ...OFFLINE_NFCE, from: SP_OFFLINE_FROM, source: `Portaria SRE 40/2024 art. 6 (SP, DOE ${SP_OFFLINE_FROM}); ${OFFLINE_NFCE.source}` },
@@ -109,8 +120,20 @@ export function acceptsOfflineNfce(uf: string, at: Date): boolean {
   return contingencyOptions(uf, 65, at).some((o) => o.mode === "OFFLINE");
 }
 
-/** The deadline, in ms after dhEmi, to transmit a document issued in `mode` (null: nothing to transmit later). */
+/** The deadline, in ms after dhEmi, to transmit a document issued in `mode` when it is a fixed number of hours (null: nothing to transmit later, or a calendar deadline: transmissionDeadlineAt). */
 export function transmissionDeadlineMs(uf: string, model: ContingencyModel, mode: LegalContingencyMode, at: Date): number | null {
   const option = contingencyOptions(uf, model, at).find((o) => o.mode === mode);
   return option?.deadline.kind === "hours" ? option.deadline.hours * 3_600_000 : null;
+}
+
+/**
+ * When a document issued in `mode` under a contingency started at `since`, with dhEmi `issuedAt`,
+ * must reach its authorizer (null: nothing to transmit later, an SVC). Calendar deadlines ("until
+ * the end of the next business day") are computed from dhEmi in the state's local time.
+ */
+export function transmissionDeadlineAt(uf: string, model: ContingencyModel, mode: LegalContingencyMode, since: Date, issuedAt: Date): Date | null {
+  const option = contingencyOptions(uf, model, since).find((o) => o.mode === mode);
+  if (!option || option.deadline.kind === "none") return null;
+  if (option.deadline.kind === "next_business_day_end") return nfceOfflineDeadline(uf, issuedAt).deadlineAt;
+  return new Date(issuedAt.getTime() + option.deadline.hours * 3_600_000);
 }
