@@ -160,6 +160,9 @@ async function afterFailure(run: EmissionRun, document: SendSource, context: Sen
   // offline, NF-e through its SVC) under the next number; this attempt's number is resolved later.
   const reissued = await reissueIfInContingency(run, document, options);
   if (reissued) return reissued;
+  // Its SVC does not answer either (send and consultation): issued in EPEC under the next number when the
+  // state's table allows it; the SVC attempt's number is resolved as any replaced attempt's.
+  if (svcOf(document.contingencyMode) && (await switchToEpec(run, document, "svc_unreachable"))) return prepareAndSend(run, options);
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
     return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true }, { deferWrite: options.deferWrite });

@@ -21,6 +21,7 @@ describe("ContingencyNotice", () => {
       contingency: {
         mode: "OFFLINE", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
         originalAttempt: { series: 1, number: 41, accessKey: "35260312345678000195650010000000411000000418", resolution: "PENDING", protocol: null, inutilizationId: null, detail: null, resolvedAt: null },
+        epec: null,
       },
     });
     expect(html).toContain("NFC-e emitida em contingência off-line");
@@ -39,6 +40,7 @@ describe("ContingencyNotice", () => {
       contingency: {
         mode: "SVC_AN", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
         originalAttempt: { series: 1, number: 7, accessKey: "35260312345678000195550010000000071000000071", resolution: "CANCELLED", protocol: "135260000000001", inutilizationId: null, detail: null, resolvedAt: "2026-03-10T18:00:00.000Z" },
+        epec: null,
       },
     });
     expect(html).toContain("NF-e emitida em contingência pela SVC-AN");

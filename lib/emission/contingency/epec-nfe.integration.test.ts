@@ -60,7 +60,7 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
       expect(epec.protocol).toBe(doc.epecProtocol);
       // The API: CONTINGENCY with mode EPEC, never DRAFT; the webhook document.contingency was recorded.
       const detail = await getDocument({ companyId, documentId: doc.id });
-      expect(detail).toMatchObject({ status: "CONTINGENCY", contingency: { mode: "EPEC" } });
+      expect(detail).toMatchObject({ status: "CONTINGENCY", contingency: { mode: "EPEC", epec: { protocol: doc.epecProtocol, registeredAt: expect.any(String) } } });
       expect(await db.domainEvent.count({ where: { documentId: doc.id, type: "document.contingency" } })).toBe(1);
       expect(await findActiveContingency(companyId, 55)).toMatchObject({ automatic: true });
       // Two numbers replaced, resolved when SP is back: the first attempt (tpEmis 1, unanswered by SP) and the
@@ -111,5 +111,23 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
     expect(rejected.status).toBe("REJECTED");
     expect(rejected.rejectionCode).toBe("467");
     expect(rejected.rejectionReason).toContain("vNF");
+  });
+
+  it("is issued in EPEC too when SVC-AN does not answer (down like SP)", { timeout: 120_000 }, async () => {
+    const { companyId } = await createEmittingCompany();
+    await db.$executeRaw`UPDATE "AuthorityStatusCache" SET "checkedAt" = "checkedAt" - interval '5 minutes' WHERE "url" LIKE ${`${fixture.simulator.url}%`}`;
+    const removeOutage = fixture.simulator.faults.add({ authorizer: "SP", action: { kind: "outage", status: "108" } });
+    const removeSvc = fixture.simulator.faults.add({ authorizer: "SVC-AN", action: { kind: "outage" } });
+    try {
+      const doc = await issueInEpec(companyId);
+      expect(doc).toMatchObject({ status: "CONTINGENCY", contingencyMode: "EPEC", epecProtocol: expect.stringMatching(/^891\d{12}$/) });
+      expect(tag(doc.signedXml, "tpEmis")).toBe("4");
+      // The SVC-AN attempt (tpEmis 6, unanswered) is kept under its own number, as the first attempt is.
+      const replaced = await db.replacedEmissionAttempt.findMany({ where: { companyId, documentId: doc.id }, orderBy: { number: "asc" } });
+      expect(replaced.map((r) => r.accessKey.charAt(34))).toEqual(["1", "6"]);
+    } finally {
+      removeSvc();
+      removeOutage();
+    }
   });
 });

@@ -80,15 +80,17 @@ export async function reissueIfInContingency(run: EmissionRun, document: SendSou
 export const SVC_DISABLED = new Set(["114"]);
 
 /**
- * An NF-e refused by its SVC with 114: when the state's table allows EPEC on the contingency's
+ * An NF-e refused by its SVC with 114, or whose SVC did not answer (the send and the consultation
+ * of its key both unanswered: "SVC … indisponível"): when the state's table allows EPEC on the contingency's
  * date (state-contingency-table.ts), re-issued in EPEC under the NEXT number of its series. The
  * MOC asks the EPEC NF-e to carry "número diferente de qualquer NF-e que tenha sido transmitida com
  * outro tpEmis" (MOC 7.0, Modalidades de Emissão, item 2.1.4): the SVC attempt's number is kept as a
  * replaced attempt, resolved once the authorizer is back (inutilized: the SVC recorded nothing).
  * False when EPEC is not allowed or the document is no longer this run's (the refusal stands).
  */
-export async function switchToEpec(run: EmissionRun, document: SendSource, refusal: { code: string; reason: string }): Promise<boolean> {
-  if (document.type !== "NFE" || !SVC_DISABLED.has(refusal.code) || !document.contingencySince || !document.contingencyReason) return false;
+export async function switchToEpec(run: EmissionRun, document: SendSource, refusal: { code: string; reason: string } | "svc_unreachable"): Promise<boolean> {
+  if (refusal !== "svc_unreachable" && !SVC_DISABLED.has(refusal.code)) return false;
+  if (document.type !== "NFE" || !document.contingencySince || !document.contingencyReason) return false;
   if (!epecAllowed(document.state, 55, document.contingencySince)) return false;
   const replaced = await replaceNumber(run, document, { contingencyMode: "EPEC", contingencySince: document.contingencySince, contingencyReason: document.contingencyReason });
   if (replaced) await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
