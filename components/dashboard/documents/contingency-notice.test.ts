@@ -51,4 +51,19 @@ describe("ContingencyNotice", () => {
     expect(html).toContain("Resolvido em 10/03/2026 15:00.");
     expect(render({ status: "AUTHORIZED", processingReason: null, contingency: null })).toBe("");
   });
+
+  it("an NF-e issued in EPEC waiting for SP: the EPEC mode and its protocol", () => {
+    const html = render({
+      status: "CONTINGENCY",
+      processingReason: null,
+      contingency: {
+        mode: "EPEC", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
+        originalAttempt: null,
+        epec: { protocol: "891260000000123", registeredAt: "2026-03-10T17:05:00.000Z" },
+      },
+    });
+    expect(html).toContain("NF-e emitida em contingência EPEC (tpEmis 4)");
+    expect(html).toContain("Pendente de autorização");
+    expect(html).toContain("EPEC registrado no Ambiente Nacional: protocolo 891260000000123 (10/03/2026 14:05).");
+  });
 });
