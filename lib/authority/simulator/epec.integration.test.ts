@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
 import { buildSignedNfe } from "@/lib/fiscal/nfe/build-signed-nfe";
 import { buildProcEventoNFe } from "@/lib/fiscal/nfe/build-proc";
-import { buildSignedEpecEvent, epecDataOfEvent } from "@/lib/fiscal/nfe/epec-event";
+import { buildSignedEpecEvent, epecDataOfEvent, epecDetailDocument } from "@/lib/fiscal/nfe/epec-event";
 import { ISSUER_NORMAL, simpleNfe } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import type { NfeInput } from "@/lib/fiscal/nfe/types";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
@@ -59,6 +59,9 @@ describe("EPEC at the Ambiente Nacional (110140)", () => {
     // The event as sent: cOrgao 91, the detEvento of e110140 (PL_010_V1.30), signed.
     expect(event.xml).toContain("<cOrgao>91</cOrgao>");
     expect(checkXmlSchema(event.xml, "nfe/EPEC_v1.00.xsd")).toEqual({ valid: true });
+    expect(checkXmlSchema(epecDetailDocument(event.xml), "nfe/e110140_v1.00.xsd")).toEqual({ valid: true });
+    // The schema is not a formality: a detEvento without vST is refused.
+    expect(checkXmlSchema(epecDetailDocument(event.xml).replace(/<vST>[^<]*<\/vST>/, ""), "nfe/e110140_v1.00.xsd").valid).toBe(false);
     expect(verifyXmlSignature(event.xml).valid).toBe(true);
     expect(epecDataOfEvent(event.xml)).toMatchObject({ cOrgaoAutor: "35", tpNF: "1", destUf: "SP", destIdKind: "CNPJ", destId: "06929383000163", destIe: "123456789110", vNF: expect.stringMatching(/^\d+\.\d{2}$/) });
 

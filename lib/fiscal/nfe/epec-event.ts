@@ -165,10 +165,20 @@ export function buildEpecEventXml(input: EpecEventInput): { xml: string; id: str
   return { xml, id, accessKey };
 }
 
-/** Built, signed (infEvento) and validated against EPEC_v1.00.xsd (leiauteEPEC_v1.00, PL_010_V1.30). */
+/** The detEvento of an <evento> as a document of its own, to validate against e110140_v1.00.xsd. */
+export function epecDetailDocument(eventXml: string): string {
+  const detail = /<detEvento(\s[^>]*)?>[\s\S]*<\/detEvento>/.exec(eventXml)?.[0] ?? "";
+  return detail.replace(/^<detEvento/, `<detEvento xmlns="${NFE_NAMESPACE}"`);
+}
+
+/**
+ * Built, signed (infEvento) and validated against EPEC_v1.00.xsd (leiauteEPEC_v1.00, PL_010_V1.30)
+ * and its detEvento against the event's own e110140_v1.00.xsd.
+ */
 export function buildSignedEpecEvent(input: EpecEventInput, credentials: SigningCredentials): { xml: string; id: string; accessKey: string } {
   const built = buildEpecEventXml(input);
   const xml = signXml(built.xml, credentials, { tag: "infEvento" });
   validateXml(xml, EPEC_EVENT_SCHEMA);
+  validateXml(epecDetailDocument(xml), "nfe/e110140_v1.00.xsd");
   return { ...built, xml };
 }

@@ -47,6 +47,7 @@ export const XML_SCHEMAS = [
   "nfe/envEPEC_v1.00.xsd",
   "nfe/procEPEC_v1.00.xsd",
   "nfe/retEnvEPEC_v1.00.xsd",
+  "nfe/e110140_v1.00.xsd",
   "nfe/distDFeInt_v1.01.xsd",
   "nfe/retDistDFeInt_v1.01.xsd",
   "nfe/resNFe_v1.01.xsd",
