@@ -35,6 +35,7 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
     const removeOutage = fixture.simulator.faults.add({ authorizer: "SP", action: { kind: "outage", status: "108" } });
     const removeSvc = fixture.simulator.faults.add({ authorizer: "SVC-AN", service: "NFeAutorizacao4", action: { kind: "reject", cStat: "114", reason: "SVC-AN desabilitada pela SEFAZ de Origem" } });
     let doc;
+    let second;
     try {
       doc = await issueInEpec(companyId);
     } finally {
@@ -68,6 +69,13 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
       const replaced = await db.replacedEmissionAttempt.findMany({ where: { companyId, documentId: doc.id }, orderBy: { number: "asc" } });
       expect(replaced.map((r) => [r.accessKey.charAt(34), r.resolution])).toEqual([["1", "PENDING"], ["6", "PENDING"]]);
       expect(doc.number).toBe(replaced[1]!.number + 1);
+
+      // The contingency remembers that its SVC is unavailable: the next NF-e goes to EPEC at once, with no SVC send
+      // and no replaced number (SP is still down; SVC-AN would even answer now).
+      expect((await db.companyContingency.findFirstOrThrow({ where: { companyId, model: 55, endedAt: null } })).svcUnavailableAt).not.toBeNull();
+      second = await issueInEpec(companyId);
+      expect(second).toMatchObject({ status: "CONTINGENCY", contingencyMode: "EPEC", number: doc.number + 1, epecProtocol: expect.stringMatching(/^891\d{12}$/) });
+      expect(await db.replacedEmissionAttempt.count({ where: { documentId: second.id } })).toBe(0);
     } finally {
       removeOutage();
     }
@@ -83,6 +91,7 @@ describe("an NF-e issued in EPEC when the SVC is disabled (114)", () => {
     expect(authorized.epecProtocol).toBe(doc.epecProtocol);
     expect(checkXmlSchema(authorized.authorizedXml!, "nfe/procNFe_v4.00.xsd")).toEqual({ valid: true });
     expect((await db.simulatorEpec.findUniqueOrThrow({ where: { environment_accessKey: { environment: 2, accessKey: doc.accessKey! } } })).reconciledAt).not.toBeNull();
+    expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: second!.id } })).status).toBe("AUTHORIZED");
     // Both replaced numbers were inutilized: no authority held them.
     const resolved = await db.replacedEmissionAttempt.findMany({ where: { companyId, documentId: doc.id } });
     expect(resolved.map((r) => r.resolution)).toEqual(["INUTILIZED", "INUTILIZED"]);

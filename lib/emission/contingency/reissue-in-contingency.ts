@@ -93,6 +93,9 @@ export async function switchToEpec(run: EmissionRun, document: SendSource, refus
   if (document.type !== "NFE" || !document.contingencySince || !document.contingencyReason) return false;
   if (!epecAllowed(document.state, 55, document.contingencySince)) return false;
   const replaced = await replaceNumber(run, document, { contingencyMode: "EPEC", contingencySince: document.contingencySince, contingencyReason: document.contingencyReason });
-  if (replaced) await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
-  return replaced;
+  if (!replaced) return false;
+  // Remembered for this contingency: its next NF-e are issued in EPEC at once, without a refused SVC send each.
+  await sql(getPool(), `UPDATE "CompanyContingency" SET "svcUnavailableAt" = $2::timestamp WHERE "companyId" = $1 AND "model" = 55 AND "endedAt" IS NULL AND "svcUnavailableAt" IS NULL`, [run.companyId, utc(new Date())]);
+  await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
+  return true;
 }

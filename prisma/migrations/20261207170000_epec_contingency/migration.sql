@@ -1,6 +1,9 @@
 -- Issue 50 item 2: EPEC contingency for NF-e (tpEmis 4, event 110140 at the Ambiente Nacional).
 ALTER TYPE "ContingencyMode" ADD VALUE 'EPEC';
 
+-- NF-e: the SVC refused (114) or did not answer during this contingency: the next NF-e go to EPEC at once.
+ALTER TABLE "CompanyContingency" ADD COLUMN "svcUnavailableAt" TIMESTAMP(3);
+
 ALTER TABLE "FiscalDocument" ADD COLUMN "epecProtocol" TEXT,
 ADD COLUMN "epecRegisteredAt" TIMESTAMP(3),
 ADD COLUMN "epecXml" TEXT;
