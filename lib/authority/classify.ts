@@ -14,7 +14,8 @@ export const DOCUMENT_DENIED = new Set(["110", "301", "302", "303"]);
 /** 205 "NF-e está denegada na base de dados da SEFAZ": a re-send of a denied key; the consultation returns its protNFe. */
 export const DENIED_IN_DATABASE = "205";
 /** 135 "Evento registrado e vinculado", 136 "… não vinculado", 155 "Cancelamento homologado fora de prazo". */
-export const EVENT_REGISTERED = new Set(["135", "136", "155"]);
+// 124 "EPEC Autorizado" (NT 2015.003 §8, the EPEC services' own code) counts as registered too.
+export const EVENT_REGISTERED = new Set(["124", "135", "136", "155"]);
 /** 102 "Inutilização de número homologado". */
 export const INUTILIZATION_APPROVED = new Set(["102"]);
 /** 107 "Serviço em operação". */

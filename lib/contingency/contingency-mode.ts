@@ -1,7 +1,7 @@
 import type { ContingencyMode } from "@prisma/client";
 import { authorizerFor } from "@/lib/authority/endpoints";
 import { findActiveContingency } from "./active-contingency";
-import { automaticContingency } from "./state-contingency-table";
+import { automaticContingency, epecAllowed } from "./state-contingency-table";
 
 // Emission in contingency (docs/api-notes/contingency.md): the mode comes from the
 // per-state table (state-contingency-table.ts), by state, model and the date the
@@ -24,9 +24,11 @@ export async function activeContingencyFor(document: { companyId: string; type: 
 }
 
 /** The contingency fields of a document issued under the company's active contingency `active` (read by the caller), or null without one. */
-export function documentContingencyOf(document: { type: string; company: { state: string } }, active: { since: Date; reason: string } | null): DocumentContingency | null {
+export function documentContingencyOf(document: { type: string; company: { state: string } }, active: { since: Date; reason: string; svcUnavailableAt?: Date | null } | null): DocumentContingency | null {
   if (!active || (document.type !== "NFCE" && document.type !== "NFE")) return null;
-  const mode = contingencyModeFor(document.type, document.company.state, active.since);
+  // The SVC refused (114) or did not answer an earlier NF-e of this contingency: EPEC at once, where allowed.
+  const epec = document.type === "NFE" && !!active.svcUnavailableAt && epecAllowed(document.company.state, 55, active.since);
+  const mode = epec ? "EPEC" : contingencyModeFor(document.type, document.company.state, active.since);
   return mode ? { contingencyMode: mode, contingencySince: active.since, contingencyReason: justificationOf(active.reason) } : null;
 }
 
@@ -51,8 +53,8 @@ export const CONTINGENCY_MODELS: readonly ContingencyModel[] = [55, 65];
  */
 export function contingencyModeForModel(uf: string, model: ContingencyModel, at: Date = new Date()): ContingencyMode | null {
   const option = automaticContingency(uf, model, at);
-  // EPEC is in the table but not issued yet (implemented: false), so only these three come back.
-  return option && option.mode !== "EPEC" ? option.mode : null;
+  // An NF-e's first option is its SVC; EPEC is reached only when the SVC answers 114 (issue-epec.ts).
+  return option ? option.mode : null;
 }
 
 /** The authorizer as people name it: "SEFAZ-SP" for a state's own, "SVRS" / "SVAN" for the virtual ones. */

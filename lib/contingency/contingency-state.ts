@@ -50,6 +50,6 @@ export async function activeContingencyBanners(companyId: string, client: DbClie
   const rows = await client.companyContingency.findMany({ where: { companyId, endedAt: null }, orderBy: { model: "asc" }, include: { company: { select: { state: true } } } });
   return rows.map((row) => {
     const model = row.model as ContingencyModel;
-    return { id: row.id, model, mode: row.mode, since: row.since, reason: row.reason, automatic: row.automatic, authority: authorizerLabel(row.company.state, model) };
+    return { id: row.id, model, mode: row.mode, since: row.since, reason: row.reason, automatic: row.automatic, svcUnavailableAt: row.svcUnavailableAt, authority: authorizerLabel(row.company.state, model) };
   });
 }

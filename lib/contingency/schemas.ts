@@ -9,7 +9,7 @@ export const ContingencyState = z.object({
   model: ContingencyModelSchema,
   active: z.boolean(),
   /** OFFLINE (NFC-e, tpEmis 9), SVC_AN (tpEmis 6) or SVC_RS (tpEmis 7); null when inactive. */
-  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS"]).nullable(),
+  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]).nullable(),
   since: z.string().nullable(),
   /** xJust of the documents issued under it. */
   reason: z.string().nullable(),

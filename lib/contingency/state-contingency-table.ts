@@ -1,5 +1,6 @@
 import { contingencyFor } from "@/lib/authority/endpoints";
 import { NFCE_OFFLINE_ACCEPTED_FROM } from "@/lib/fiscal/nfe/rules/identification-rules";
+import { nfceOfflineDeadline, offlineDeadlineRule } from "@/lib/fiscal/nfe/rules/offline-deadlines";
 import type { ContingencyModel } from "./contingency-mode";
 
 // Which contingencies each state's law allows, per model, in the order the
@@ -12,8 +13,10 @@ import type { ContingencyModel } from "./contingency-mode";
 export type ContingencyDeadline =
   /** Authorized online (an SVC): nothing is transmitted later. */
   | { kind: "none" }
-  /** Transmitted to the state's authorizer within this many hours of dhEmi. */
-  | { kind: "hours"; hours: number };
+  /** Transmitted to the state's authorizer within this many hours of dhEmi (`lateAcceptedHours`: still accepted, late, until then). */
+  | { kind: "hours"; hours: number; lateAcceptedHours?: number }
+  /** Until the end of the first business day after the (local) day of dhEmi: MG's offline NFC-e. */
+  | { kind: "next_business_day_end" };
 
 /** The modes the law knows (EPEC is not issued here yet: not in the database's ContingencyMode). */
 export type LegalContingencyMode = "OFFLINE" | "EPEC" | "SVC_AN" | "SVC_RS";
@@ -43,6 +46,14 @@ const OFFLINE_NFCE: ContingencyOption = {
   source: "Ajuste SINIEF 19/16 cl. 11 (contingência off-line); NT 2013.005 and Padrões Técnicos da Contingência Off-line NFC-e v1.2 (24 h); MOC 7.0 Anexo I B09 (704)",
 };
 
+/** The offline NFC-e of a state, with the state's own deadline where its text gives one (lib/fiscal/nfe/rules/offline-deadlines.ts). */
+function offlineNfce(uf: string): ContingencyOption {
+  const rule = offlineDeadlineRule(uf);
+  if (rule.kind === "hours" && rule.hours === 24 && rule.lateAcceptedHours === undefined) return OFFLINE_NFCE;
+  const deadline: ContingencyDeadline = rule.kind === "hours" ? { kind: "hours", hours: rule.hours, lateAcceptedHours: rule.lateAcceptedHours } : { kind: "next_business_day_end" };
+  return { ...OFFLINE_NFCE, deadline, source: `${rule.source}; ${OFFLINE_NFCE.source}` };
+}
+
 /**
  * SEFAZ-SP's NFC-e: until Portaria SRE 40/2024 (of 5 July 2024, DOE 10-07-2024) SP's NFC-e
  * contingency was EPEC at SEFAZ-SP's EPEC service (NT 2015.003, event 110140, tpEmis 4) or a
@@ -66,14 +77,15 @@ function nfeOptions(uf: string): ContingencyOption[] {
       source: "NT 2013.007 item 2 (which SVC serves each state; lib/authority/endpoints.ts); MOC 7.0 contingency chapter (SVC activated by the home SEFAZ, 114 otherwise)",
     },
     {
-      mode: "EPEC", tpEmis: 4, deadline: EPEC_168H, implemented: false,
-      source: "NT 2014.001 v1.00a (EPEC NF-e, tpEvento 110140 at the Ambiente Nacional, cOrgao 91; 168 h to transmit)",
+      // Issued here when the SVC answers 114 (disabled by the home SEFAZ): lib/emission/contingency/issue-epec.ts.
+      mode: "EPEC", tpEmis: 4, deadline: EPEC_168H, implemented: true,
+      source: "NT 2014.001 v1.00a (EPEC NF-e, tpEvento 110140 at the Ambiente Nacional, cOrgao 91; 168 h to transmit, then the AN refuses new EPEC to the issuer: 142); MOC 7.0 contingency chapter",
     },
   ];
 }
 
 function nfceOptions(uf: string): ContingencyOption[] {
-  if (uf !== "SP") return [OFFLINE_NFCE];
+  if (uf !== "SP") return [offlineNfce(uf)];
   return [
     { ...EPEC_NFCE_SP, until: SP_OFFLINE_FROM },
     { ...OFFLINE_NFCE, from: SP_OFFLINE_FROM, source: `Portaria SRE 40/2024 art. 6 (SP, DOE ${SP_OFFLINE_FROM}); ${OFFLINE_NFCE.source}` },
@@ -98,13 +110,30 @@ export function automaticContingency(uf: string, model: ContingencyModel, at: Da
   return contingencyOptions(uf, model, at).find((o) => o.implemented) ?? null;
 }
 
+/** Whether the state's law allows EPEC for the model on that date and this platform issues it (NF-e: after its SVC answered 114). */
+export function epecAllowed(uf: string, model: ContingencyModel, at: Date): boolean {
+  return contingencyOptions(uf, model, at).some((o) => o.mode === "EPEC" && o.implemented);
+}
+
 /** Whether the state accepted offline NFC-e (tpEmis 9) on that date (the simulator refuses one that it did not with 712: identification-rules.ts). */
 export function acceptsOfflineNfce(uf: string, at: Date): boolean {
   return contingencyOptions(uf, 65, at).some((o) => o.mode === "OFFLINE");
 }
 
-/** The deadline, in ms after dhEmi, to transmit a document issued in `mode` (null: nothing to transmit later). */
+/** The deadline, in ms after dhEmi, to transmit a document issued in `mode` when it is a fixed number of hours (null: nothing to transmit later, or a calendar deadline: transmissionDeadlineAt). */
 export function transmissionDeadlineMs(uf: string, model: ContingencyModel, mode: LegalContingencyMode, at: Date): number | null {
   const option = contingencyOptions(uf, model, at).find((o) => o.mode === mode);
   return option?.deadline.kind === "hours" ? option.deadline.hours * 3_600_000 : null;
+}
+
+/**
+ * When a document issued in `mode` under a contingency started at `since`, with dhEmi `issuedAt`,
+ * must reach its authorizer (null: nothing to transmit later, an SVC). Calendar deadlines ("until
+ * the end of the next business day") are computed from dhEmi in the state's local time.
+ */
+export function transmissionDeadlineAt(uf: string, model: ContingencyModel, mode: LegalContingencyMode, since: Date, issuedAt: Date): Date | null {
+  const option = contingencyOptions(uf, model, since).find((o) => o.mode === mode);
+  if (!option || option.deadline.kind === "none") return null;
+  if (option.deadline.kind === "next_business_day_end") return nfceOfflineDeadline(uf, issuedAt).deadlineAt;
+  return new Date(issuedAt.getTime() + option.deadline.hours * 3_600_000);
 }

@@ -115,7 +115,13 @@ const SIGNATURES = /<Signature[\s>][\s\S]*?<\/Signature>/g;
  * The DANFE of an NF-e issued through an SVC says so in "informações complementares"
  * (MOC 7.0 Anexo II, DANFE em contingência): the SVC, the entry time and the justification.
  */
-function svcNotice(contingency: { tpEmis: string; at: string; reason: string }): string {
+function svcNotice(contingency: { tpEmis: string; at: string; reason: string }, epec?: EpecPrint): string {
+  // EPEC (tpEmis 4): the expression MOC 7.0 (Modalidades de Emissão, item 2.1.4) asks for "no corpo" of the DANFE,
+  // with the EPEC's protocol while the NF-e awaits its authorization.
+  if (contingency.tpEmis === "4") {
+    const registered = epec?.protocol ? ` – Protocolo do EPEC: ${epec.protocol}${epec.registeredAt ? ` de ${formatDateTime(epec.registeredAt)}` : ""}` : "";
+    return `DANFE EM CONTINGÊNCIA EPEC – DANFE impresso em contingência - EPEC regularmente recebida pela Receita Federal do Brasil${registered} – Entrada em contingência: ${contingency.at ? formatDateTime(contingency.at) : ""} – Justificativa: ${contingency.reason}`;
+  }
   const svc = contingency.tpEmis === "6" ? "SVC-AN" : contingency.tpEmis === "7" ? "SVC-RS" : `tpEmis ${contingency.tpEmis}`;
   return `EMITIDA EM CONTINGÊNCIA (${svc}) – Entrada em contingência: ${contingency.at ? formatDateTime(contingency.at) : ""} – Justificativa: ${contingency.reason}`;
 }
@@ -131,7 +137,10 @@ function referencedNotice(ide: Node): string | undefined {
   return `${keys.length === 1 ? "NF-e referenciada" : "NF-e referenciadas"}: ${keys.map(formatAccessKey).join(", ")}`;
 }
 
-export function parseAuthorizedXml(xml: string): DanfeData {
+/** The EPEC registered for an NF-e issued in tpEmis 4 (printed on its DANFE): protocol and when. */
+export type EpecPrint = { protocol: string | null; registeredAt: string | null };
+
+export function parseAuthorizedXml(xml: string, extras: { epec?: EpecPrint } = {}): DanfeData {
   const root = node(parser.parse(xml.replace(SIGNATURES, "")));
   const proc = node(root.nfeProc);
   const nfe = node(proc.NFe ?? root.NFe);
@@ -187,7 +196,7 @@ export function parseAuthorizedXml(xml: string): DanfeData {
     installments: list(cobr.dup).map((dup) => ({ number: text(dup.nDup) ?? "", dueDate: text(dup.dVenc) ?? "", value: amount(dup.vDup) })),
     payments: list(pag.detPag).map((detPag) => ({ method: text(detPag.tPag) ?? "", value: amount(detPag.vPag) })),
     change: text(pag.vTroco),
-    additionalInfo: [model === "55" && contingency ? svcNotice(contingency) : undefined, referencedNotice(ide), text(infAdic.infCpl)].filter(Boolean).join(" – ") || undefined,
+    additionalInfo: [model === "55" && contingency ? svcNotice(contingency, extras.epec) : undefined, referencedNotice(ide), text(infAdic.infCpl)].filter(Boolean).join(" – ") || undefined,
     contingency,
     fiscoInfo: text(infAdic.infAdFisco),
     protocol: protocol.nProt ? { number: text(protocol.nProt) ?? "", receivedAt: text(protocol.dhRecbto) ?? "" } : undefined,

@@ -13,9 +13,15 @@ export const DocumentClientSummary = z.object({
 
 /** Issued in contingency (docs/api-notes/contingency.md): the mode, dhCont and xJust it was issued with; null when issued normally. */
 export const DocumentContingency = z.object({
-  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS"]),
+  mode: z.enum(["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]),
   since: z.string(),
   reason: z.string(),
+});
+
+/** An NF-e issued in EPEC (tpEmis 4): the 110140 event the Ambiente Nacional registered (protocol null when it answered 573, an earlier unanswered attempt having registered it). */
+export const DocumentEpec = z.object({
+  protocol: z.string().nullable(),
+  registeredAt: z.string().nullable(),
 });
 
 /** The attempt this document replaced under a new number when it was re-issued in contingency, and how its number was resolved. */
@@ -137,8 +143,8 @@ export const DocumentInutilizationResponse = z.object({
 });
 
 export const DocumentDetail = DocumentSummary.extend({
-  /** As in the summary, plus originalAttempt: the attempt replaced when it was re-issued in contingency (null when none). */
-  contingency: DocumentContingency.extend({ originalAttempt: DocumentOriginalAttempt.nullable() }).nullable(),
+  /** As in the summary, plus originalAttempt: the attempt replaced when it was re-issued in contingency (null when none), and epec: the EPEC registered for an NF-e issued in EPEC (null otherwise). */
+  contingency: DocumentContingency.extend({ originalAttempt: DocumentOriginalAttempt.nullable(), epec: DocumentEpec.nullable() }).nullable(),
   purpose: z.enum(["NORMAL", "COMPLEMENTARY", "ADJUSTMENT", "RETURN", "CREDIT_NOTE", "DEBIT_NOTE"]),
   /** The NF-e/NFC-e keys the document references (NFref), purpose RETURN, COMPLEMENTARY or ADJUSTMENT. */
   referencedDocuments: z.array(z.object({ accessKey: z.string() })),

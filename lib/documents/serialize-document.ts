@@ -172,6 +172,7 @@ function detailContingency(document: DocumentWithDetail) {
     originalAttempt: attempt
       ? { series: attempt.series, number: attempt.number, accessKey: attempt.accessKey, resolution: attempt.resolution, protocol: attempt.protocol, inutilizationId: attempt.inutilizationId, detail: attempt.detail, resolvedAt: attempt.resolvedAt?.toISOString() ?? null }
       : null,
+    epec: document.contingencyMode === "EPEC" ? { protocol: document.epecProtocol, registeredAt: document.epecRegisteredAt?.toISOString() ?? null } : null,
   };
 }
 

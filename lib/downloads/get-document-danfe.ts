@@ -17,6 +17,11 @@ export function danfeFileName(document: { id: string; type: string; accessKey: s
   return `${base}-${document.type === "NFSE" ? "danfse" : document.type === "NFCE" ? "danfe-nfce" : "danfe"}.pdf`;
 }
 
+/** The Ambiente Nacional registers EPEC in Brasília time (UTC-03:00, no daylight saving since 2019): printed as such. */
+function brasiliaTime(at: Date): string {
+  return `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
+}
+
 /**
  * GET /v1/fiscal-documents/{id}/danfe: the DANFE rendered on each request (no
  * PDF is stored) from the stored authorized XML, or with preview=true from
@@ -27,7 +32,7 @@ export function danfeFileName(document: { id: string; type: string; accessKey: s
 export async function getDocumentDanfe(companyId: string, documentId: string, query: DocumentDanfeQuery, client: DbClient = db): Promise<FileDownload> {
   const document = await client.fiscalDocument.findFirst({
     where: { id: documentId, companyId },
-    select: { id: true, type: true, status: true, accessKey: true, authorizedXml: true, signedXml: true },
+    select: { id: true, type: true, status: true, accessKey: true, authorizedXml: true, signedXml: true, contingencyMode: true, epecProtocol: true, epecRegisteredAt: true },
   });
   if (!document) throw notFound("Fiscal document");
   // An NFC-e issued offline prints from its signed XML (with "EMITIDA EM CONTINGÊNCIA" and
@@ -65,6 +70,9 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   // The company's logo prints unless it switched that off (docs/api-notes/logo.md); ESC/POS prints none.
   const logo = await logoForPrinting(companyId, client);
   const options = { cancelled, orientation: query.orientation, width: query.width, ...(logo ? { logo } : {}) };
-  const pdf = await renderPdf(companyId, preview ? { kind: "danfe", data: preview, options } : { kind: "danfe-xml", authorizedXml: printable!, options });
+  // An NF-e issued in EPEC prints, while it waits for its authorization, the EPEC's protocol (parsed here, not in the worker).
+  const epec = document.contingencyMode === "EPEC" && document.status === "CONTINGENCY" ? { protocol: document.epecProtocol, registeredAt: document.epecRegisteredAt ? brasiliaTime(document.epecRegisteredAt) : null } : undefined;
+  const data = preview ?? (epec ? parseAuthorizedXml(printable!, { epec }) : undefined);
+  const pdf = await renderPdf(companyId, data ? { kind: "danfe", data, options } : { kind: "danfe-xml", authorizedXml: printable!, options });
   return { body: pdf, contentType: "application/pdf", fileName: query.preview ? `${base}-${kind}.pdf` : danfeFileName(document), download: query.download };
 }

@@ -13,12 +13,12 @@ export type EmissionDocument = {
   /** The document's client record as it is now, read only while the document has no number (the snapshot is re-taken at emission). */
   client: Client | null;
   /** The company's contingency for the document's model in force when the document was read (null: it emits normally). */
-  activeContingency: { since: Date; reason: string } | null;
+  activeContingency: { since: Date; reason: string; svcUnavailableAt?: Date | null } | null;
   /** The number and series this statement gave the document (loadAndNumberEmissionDocument); `document` has them already. */
   numbered?: { number: number; series: number } | null;
 };
 
-type Row = FiscalDocument & { assignedNumber?: number | null; assignedSeries?: number | null; company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string; heldElsewhere: boolean } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string } | null };
+type Row = FiscalDocument & { assignedNumber?: number | null; assignedSeries?: number | null; company: Company; items: FiscalDocumentItem[]; payments: DocumentPayment[]; duplicates: DocumentDuplicate[]; transport: DocumentTransport | null; certificate: { id: string; holderCnpj: string; notAfter: string; heldElsewhere: boolean } | null; client: Record<string, unknown> | null; activeContingency: { since: string; reason: string; svcUnavailableAt: string | null } | null };
 
 // One statement for everything the XML needs (document, company, items,
 // payments, duplicates, transport), the active certificate and, while the
@@ -36,7 +36,7 @@ const load = (ctes: string, numbered: string) => `${ctes}
     (SELECT jsonb_build_object('id', k."id", 'holderCnpj', k."holderCnpj", 'notAfter', k."notAfter", 'heldElsewhere', EXISTS (${CNPJ_HELD_ELSEWHERE_SQL("c")}))
        FROM "Certificate" k WHERE k."companyId" = d."companyId" AND k."isActive" ORDER BY k."createdAt" DESC LIMIT 1) AS "certificate",
     (SELECT ${jsonRow("Client", "r")} FROM "Client" r WHERE r."id" = d."clientId" AND r."companyId" = d."companyId" AND d."number" = 0) AS "client",
-    (SELECT jsonb_build_object('since', g."since", 'reason', g."reason") FROM "CompanyContingency" g
+    (SELECT jsonb_build_object('since', g."since", 'reason', g."reason", 'svcUnavailableAt', g."svcUnavailableAt") FROM "CompanyContingency" g
        WHERE g."companyId" = d."companyId" AND g."model" = CASE d."type" WHEN 'NFCE' THEN 65 WHEN 'NFE' THEN 55 END AND g."endedAt" IS NULL
        ORDER BY g."since" DESC LIMIT 1) AS "activeContingency"${numbered}
   FROM "FiscalDocument" d JOIN "Company" c ON c."id" = d."companyId"
@@ -101,6 +101,8 @@ function fromRow(row: Row): EmissionDocument {
     certificate: certificate ? { id: certificate.id, holderCnpj: certificate.holderCnpj, notAfter: new Date(`${certificate.notAfter}Z`), heldElsewhere: certificate.heldElsewhere } : null,
     client: recipient ? fromSqlRow<Client>("Client", recipient) : null,
     // jsonb renders a timestamp without its zone; the columns hold UTC.
-    activeContingency: activeContingency ? { since: new Date(`${activeContingency.since}Z`), reason: activeContingency.reason } : null,
+    activeContingency: activeContingency
+      ? { since: new Date(`${activeContingency.since}Z`), reason: activeContingency.reason, svcUnavailableAt: activeContingency.svcUnavailableAt ? new Date(`${activeContingency.svcUnavailableAt}Z`) : null }
+      : null,
   };
 }

@@ -15,7 +15,8 @@ import { nfceIssueTimeIsStale, refreshNfceIssueTime } from "./refresh-nfce-issue
 import { holdForRetry, holdProcessing, settleAuthorized, settleDenied, settleRejected, type Settled, type SettlementSource } from "./settle-emission";
 import { sendNfseCounted } from "./nfse/send-nfse";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
-import { reissueIfInContingency } from "@/lib/emission/contingency/reissue-in-contingency";
+import { registerEpec } from "@/lib/emission/contingency/issue-epec";
+import { reissueIfInContingency, switchToEpec } from "@/lib/emission/contingency/reissue-in-contingency";
 import { prepareAndSend } from "./prepare-emission";
 import { delayMs, reconcileDelay } from "./limits";
 
@@ -114,6 +115,8 @@ export async function sendCounted(
   }
   // Issued offline (a replay after a crash between the store and the settlement): it is not sent now.
   if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
+  // Issued in EPEC (tpEmis 4): its event is registered at the Ambiente Nacional; the NF-e goes to its authorizer later.
+  if (document.contingencyMode === "EPEC") return registerEpec(run, document, options, authorityFor);
   const { certificate, target } = await authorityContext(run, document);
   const paused = document.pause !== undefined ? document.pause : await activeMisusePause(run.companyId, target);
   if (paused) return holdForPause(run, paused);
@@ -140,7 +143,11 @@ export async function sendCounted(
   const answeredBy = ownAuthorizerModel(current);
   if (outcome.kind === "authorized") return settleAuthorized(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
   if (outcome.kind === "denied") return settleDenied(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
-  if (outcome.kind === "refused") return settleRejected(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
+  if (outcome.kind === "refused") {
+    // The SVC disabled for the state (114): the NF-e is issued in EPEC under the same number when the state's table allows it.
+    if (svcOf(current.contingencyMode) && (await switchToEpec(run, current, { code: outcome.code, reason: outcome.reason }))) return prepareAndSend(run, options);
+    return settleRejected(pool, run, current, outcome, { answeredBy, ...LAST_WRITE });
+  }
   return afterFailure(run, current, { target, certificate, authority }, outcome, options);
 }
 
@@ -153,6 +160,9 @@ async function afterFailure(run: EmissionRun, document: SendSource, context: Sen
   // offline, NF-e through its SVC) under the next number; this attempt's number is resolved later.
   const reissued = await reissueIfInContingency(run, document, options);
   if (reissued) return reissued;
+  // Its SVC does not answer either (send and consultation): issued in EPEC under the next number when the
+  // state's table allows it; the SVC attempt's number is resolved as any replaced attempt's.
+  if (svcOf(document.contingencyMode) && (await switchToEpec(run, document, "svc_unreachable"))) return prepareAndSend(run, options);
   if (options.finalAttempt && failure.notReceived) {
     const reason = `No answer from the tax authority after ${document.emissionAttempts} attempts, and it holds no such access key: ${failure.reason}`;
     return settleRejected(pool, run, document, { kind: "refused", code: "communication_failure", reason, absentAtAuthority: true }, { deferWrite: options.deferWrite });

@@ -23,9 +23,9 @@ const FIN_NFE_BY_PURPOSE = { NORMAL: "1", COMPLEMENTARY: "2", ADJUSTMENT: "3", R
 const MOD_FRETE = { SENDER: "0", RECIPIENT: "1", THIRD_PARTY: "2", OWN_SENDER: "3", OWN_RECIPIENT: "4", NO_FREIGHT: "9" } as const;
 const IND_IE_DEST = { CONTRIBUINTE: "1", ISENTO: "2", NAO_CONTRIBUINTE: "9" } as const;
 
-/** tpEmis of a document issued normally (1) or in contingency: 9 NFC-e offline, 6 SVC-AN, 7 SVC-RS (MOC 7.0, B22). */
-export function tpEmisOf(mode: FiscalDocument["contingencyMode"]): "1" | "6" | "7" | "9" {
-  return mode === "OFFLINE" ? "9" : mode === "SVC_AN" ? "6" : mode === "SVC_RS" ? "7" : "1";
+/** tpEmis of a document issued normally (1) or in contingency: 9 NFC-e offline, 6 SVC-AN, 7 SVC-RS, 4 EPEC (MOC 7.0, B22). */
+export function tpEmisOf(mode: FiscalDocument["contingencyMode"]): "1" | "4" | "6" | "7" | "9" {
+  return mode === "OFFLINE" ? "9" : mode === "SVC_AN" ? "6" : mode === "SVC_RS" ? "7" : mode === "EPEC" ? "4" : "1";
 }
 
 /**

@@ -21,6 +21,7 @@ describe("ContingencyNotice", () => {
       contingency: {
         mode: "OFFLINE", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
         originalAttempt: { series: 1, number: 41, accessKey: "35260312345678000195650010000000411000000418", resolution: "PENDING", protocol: null, inutilizationId: null, detail: null, resolvedAt: null },
+        epec: null,
       },
     });
     expect(html).toContain("NFC-e emitida em contingência off-line");
@@ -39,6 +40,7 @@ describe("ContingencyNotice", () => {
       contingency: {
         mode: "SVC_AN", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
         originalAttempt: { series: 1, number: 7, accessKey: "35260312345678000195550010000000071000000071", resolution: "CANCELLED", protocol: "135260000000001", inutilizationId: null, detail: null, resolvedAt: "2026-03-10T18:00:00.000Z" },
+        epec: null,
       },
     });
     expect(html).toContain("NF-e emitida em contingência pela SVC-AN");
@@ -48,5 +50,20 @@ describe("ContingencyNotice", () => {
     // Resolved at 18:00 UTC: 15:00 in São Paulo.
     expect(html).toContain("Resolvido em 10/03/2026 15:00.");
     expect(render({ status: "AUTHORIZED", processingReason: null, contingency: null })).toBe("");
+  });
+
+  it("an NF-e issued in EPEC waiting for SP: the EPEC mode and its protocol", () => {
+    const html = render({
+      status: "CONTINGENCY",
+      processingReason: null,
+      contingency: {
+        mode: "EPEC", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
+        originalAttempt: null,
+        epec: { protocol: "891260000000123", registeredAt: "2026-03-10T17:05:00.000Z" },
+      },
+    });
+    expect(html).toContain("NF-e emitida em contingência EPEC (tpEmis 4)");
+    expect(html).toContain("Pendente de autorização");
+    expect(html).toContain("EPEC registrado no Ambiente Nacional: protocolo 891260000000123 (10/03/2026 14:05).");
   });
 });

@@ -4,7 +4,7 @@ import type { DocumentDetail } from "@/lib/documents/response-schemas";
 
 /**
  * A document issued in contingency (docs/api-notes/contingency.md): the mode and
- * since when, the pending transmission of an offline NFC-e, and how the number of
+ * since when, the pending transmission of an offline NFC-e (or an NF-e in EPEC, with its EPEC's protocol), and how the number of
  * the attempt it replaced was resolved.
  */
 export function ContingencyNotice({ document, timeZone }: { document: Pick<DocumentDetail, "status" | "processingReason" | "contingency">; timeZone: string }) {
@@ -21,6 +21,13 @@ export function ContingencyNotice({ document, timeZone }: { document: Pick<Docum
           {t("pending")}
           {/* processingReason is the API's English "Waiting for transmission: <why>": the label is ours, the why the authority client's. */}
           {document.processingReason ? ` ${t("lastTransmission", { reason: document.processingReason.replace(/^Waiting for transmission:\s*/, "") })}` : ""}
+        </p>
+      )}
+      {contingency.epec && (
+        <p className="text-xs" data-testid="contingency-epec">
+          {contingency.epec.protocol
+            ? t("epecProtocol", { protocol: contingency.epec.protocol, date: contingency.epec.registeredAt ? formatDateTime(contingency.epec.registeredAt, timeZone) : "" })
+            : t("epecRegistered")}
         </p>
       )}
       {attempt && (

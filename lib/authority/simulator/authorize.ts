@@ -13,6 +13,7 @@ import { newProtocolNumber } from "./protocol-number";
 import type { DenialCStat } from "./denials";
 import { recordUnlessDuplicate } from "./record-authorization";
 import { protocolOf } from "./stored-protocol";
+import { epecRefusal, reconcileEpec } from "./epec";
 
 // NFeAutorizacao4, synchronous (MOC 4.0, item 4.2 and the validation order of
 // its rule tables): schema, signature, certificate, access key, the business
@@ -87,6 +88,12 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   if (violation) return refuse(violation.cStat, violation.xMotivo);
 
   const environment = Number(tpAmb);
+  // Issued in EPEC (tpEmis 4): its EPEC must exist, with the same data (468, 467; epec.ts).
+  const epec = parsed.fields.tpEmis === "4";
+  if (epec) {
+    const refusal = await epecRefusal(context, { environment, accessKey: parsed.key, nfeXml });
+    if (refusal) return refuse(refusal.cStat, refusal.xMotivo);
+  }
   const protocol = newProtocolNumber(cUF, received);
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeXml)?.[1] ?? "";
   const denialCStat = options.deny ?? null;
@@ -99,5 +106,6 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
     protocol, digestValue, receivedAt: received, xml: nfeXml, denialCStat, distribution,
   });
   if (duplicate) return refuse(duplicate.cStat, duplicate.xMotivo);
+  if (epec) await reconcileEpec(context, { environment, accessKey: parsed.key });
   return batch("104", "Lote processado", protocolOf({ tpAmb, accessKey: parsed.key, protocol, digestValue, receivedAt: received, denialCStat }));
 }

@@ -10,6 +10,7 @@ import { applyEventRules, EVENT_DESCRIPTIONS, isRefusal } from "./event-rules";
 import { applyManifestationRules, isManifestation } from "./manifestation-rules";
 import { newProtocolNumber } from "./protocol-number";
 import { applyReformEventRules } from "./reform-event-rules";
+import { isEpecRequest, receiveEpec } from "./epec";
 
 // NFeRecepcaoEvento4 (MOC 4.0, item 4.8; NT 2020.007 for delivery receipts):
 // envEvento with one event; 128 for the batch, the event's own cStat inside retEvento.
@@ -28,6 +29,8 @@ const SCHEMA_BY_EVENT: Record<string, XmlSchema> = {
 };
 
 export async function receiveEvent(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+  // EPEC (110140) is registered before its NF-e exists: the Ambiente Nacional's own service (epec.ts).
+  if (isEpecRequest(payloadXml)) return receiveEpec(context, payloadXml);
   const received = context.now();
   const envelope = child(parseXml(payloadXml), "envEvento");
   const info = child(child(envelope, "evento"), "infEvento");

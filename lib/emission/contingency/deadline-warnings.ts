@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ContingencyMode } from "@prisma/client";
-import { transmissionDeadlineMs } from "@/lib/contingency/state-contingency-table";
+import { transmissionDeadlineAt } from "@/lib/contingency/state-contingency-table";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { fromSqlRow } from "@/lib/db/sql-models";
@@ -22,10 +22,11 @@ export type ContingencyDeadline = { deadlineAt: Date; warnAt: Date };
 /** When a document issued in contingency must be transmitted by, and when to warn; null when nothing is transmitted later (an SVC). */
 export function contingencyDeadlineOf(document: { issueDateTime: Date; contingencyMode: ContingencyMode | null; contingencySince: Date | null; type: string }, state: string): ContingencyDeadline | null {
   if (!document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE")) return null;
-  const ms = transmissionDeadlineMs(state, document.type === "NFCE" ? 65 : 55, document.contingencyMode, document.contingencySince ?? document.issueDateTime);
-  if (ms === null) return null;
+  const deadlineAt = transmissionDeadlineAt(state, document.type === "NFCE" ? 65 : 55, document.contingencyMode, document.contingencySince ?? document.issueDateTime, document.issueDateTime);
+  if (deadlineAt === null) return null;
+  // 75 % of the time from dhEmi to the deadline, whether the state counts hours or business days.
   const issued = document.issueDateTime.getTime();
-  return { deadlineAt: new Date(issued + ms), warnAt: new Date(issued + ms * DEADLINE_WARNING_SHARE) };
+  return { deadlineAt, warnAt: new Date(issued + (deadlineAt.getTime() - issued) * DEADLINE_WARNING_SHARE) };
 }
 
 const PENDING = `

@@ -5,8 +5,9 @@ import type { EmissionRun, StepOptions } from "@/lib/emission/outcomes";
 import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
-import { activeContingencyFor } from "@/lib/contingency/contingency-mode";
+import { activeContingencyFor, type DocumentContingency } from "@/lib/contingency/contingency-mode";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
+import { epecAllowed } from "@/lib/contingency/state-contingency-table";
 
 // An attempt that got no answer while the company's contingency is active is
 // re-issued in contingency (NFC-e offline, NF-e through its SVC) with the NEXT
@@ -26,7 +27,7 @@ const REPLACE_NUMBER = `
     SELECT d."id", d."companyId", $4::int AS "model", d."series", d."environment", d."number", d."accessKey", d."signedXml"
     FROM "FiscalDocument" d
     WHERE d."id" = $1 AND d."companyId" = $2 AND d."runId" = $3 AND d."status" = 'PROCESSING' AND d."number" = $5
-      AND d."contingencyMode" IS NULL AND d."accessKey" IS NOT NULL AND d."series" IS NOT NULL
+      AND d."contingencyMode" IS NOT DISTINCT FROM $13::"ContingencyMode" AND d."accessKey" IS NOT NULL AND d."series" IS NOT NULL
     FOR UPDATE OF d
   ), allocated AS (${numberingUpsertSql(`SELECT $8::text, t."companyId", t."model", t."series", t."environment" FROM target t`)}
   ), replaced AS (
@@ -44,6 +45,20 @@ const REPLACE_NUMBER = `
 // (An exhausted series allocates no number: nothing is recorded or changed, and the send goes on as it would.)
 
 /**
+ * Records the document's current number and key as a replaced attempt (PENDING) and gives it
+ * the next number of its series in `contingency`'s mode, only while it is still in the mode it
+ * was read in (`document.contingencyMode`: null for a normal attempt, SVC_AN/SVC_RS for an NF-e
+ * the SVC refused with 114 and that goes to EPEC). False when nothing was replaced.
+ */
+export async function replaceNumber(run: EmissionRun, document: SendSource, contingency: DocumentContingency): Promise<boolean> {
+  const [row] = await sql<{ number: number | null }>(getPool(), REPLACE_NUMBER, [
+    run.documentId, run.companyId, run.runId, document.type === "NFCE" ? 65 : 55, document.number, randomUUID(), utc(new Date()), randomUUID(),
+    contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER, document.contingencyMode ?? null,
+  ]);
+  return !!row?.number;
+}
+
+/**
  * When the company's contingency for the document's model is active and the
  * document was not issued in it: re-issued in contingency under the next number
  * and carried on (NFC-e → CONTINGENCY; NF-e → sent to its SVC). Null when there
@@ -53,15 +68,34 @@ export async function reissueIfInContingency(run: EmissionRun, document: SendSou
   if (document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE") || document.series === null) return null;
   const contingency = await activeContingencyFor({ companyId: run.companyId, type: document.type, company: { state: document.state } });
   if (!contingency) return null;
-  const now = new Date();
-  const [row] = await sql<{ number: number | null }>(getPool(), REPLACE_NUMBER, [
-    run.documentId, run.companyId, run.runId, document.type === "NFCE" ? 65 : 55, document.number, randomUUID(), utc(now), randomUUID(),
-    contingency.contingencyMode, utc(contingency.contingencySince), contingency.contingencyReason, MAX_DOCUMENT_NUMBER,
-  ]);
   // Not replaced: no longer this run's document, or its series is exhausted (the caller goes on as usual).
-  if (!row?.number) return null;
+  if (!(await replaceNumber(run, document, contingency))) return null;
   // The replaced number is resolved by the transmission run once the contingency ends.
   await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
   // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
   return prepareAndSend(run, options);
+}
+
+/** The SVC is disabled for the issuer's state: 114 "SVC-AN/SVC-RS desabilitada pela SEFAZ de Origem" (MOC 7.0 Anexo I). */
+export const SVC_DISABLED = new Set(["114"]);
+
+/**
+ * An NF-e refused by its SVC with 114, or whose SVC did not answer (the send and the consultation
+ * of its key both unanswered: "SVC … indisponível"): when the state's table allows EPEC on the contingency's
+ * date (state-contingency-table.ts), re-issued in EPEC under the NEXT number of its series. The
+ * MOC asks the EPEC NF-e to carry "número diferente de qualquer NF-e que tenha sido transmitida com
+ * outro tpEmis" (MOC 7.0, Modalidades de Emissão, item 2.1.4): the SVC attempt's number is kept as a
+ * replaced attempt, resolved once the authorizer is back (inutilized: the SVC recorded nothing).
+ * False when EPEC is not allowed or the document is no longer this run's (the refusal stands).
+ */
+export async function switchToEpec(run: EmissionRun, document: SendSource, refusal: { code: string; reason: string } | "svc_unreachable"): Promise<boolean> {
+  if (refusal !== "svc_unreachable" && !SVC_DISABLED.has(refusal.code)) return false;
+  if (document.type !== "NFE" || !document.contingencySince || !document.contingencyReason) return false;
+  if (!epecAllowed(document.state, 55, document.contingencySince)) return false;
+  const replaced = await replaceNumber(run, document, { contingencyMode: "EPEC", contingencySince: document.contingencySince, contingencyReason: document.contingencyReason });
+  if (!replaced) return false;
+  // Remembered for this contingency: its next NF-e are issued in EPEC at once, without a refused SVC send each.
+  await sql(getPool(), `UPDATE "CompanyContingency" SET "svcUnavailableAt" = $2::timestamp WHERE "companyId" = $1 AND "model" = 55 AND "endedAt" IS NULL AND "svcUnavailableAt" IS NULL`, [run.companyId, utc(new Date())]);
+  await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
+  return true;
 }

@@ -31,7 +31,8 @@ export async function transmitContingency(input: { companyId: string; model: 55 
     const asked = await askAuthorizerStatus(input.companyId, input.model);
     if (asked?.result.kind !== "authorized" || asked.result.cStat !== STATUS_RUNNING) return waiting;
   }
-  const offline = input.model === 65 ? await transmitOfflineDocuments(input) : { transmitted: 0, waiting: false };
+  // Offline NFC-e (65) or NF-e issued in EPEC (55): both wait as CONTINGENCY for their authorizer.
+  const offline = await transmitOfflineDocuments(input);
   if (offline.waiting) return { kind: "pending", transmitted: offline.transmitted, resolved: 0, reason: offline.reason ?? "more offline documents to transmit" };
   const attempts = await resolveReplacedAttempts(input);
   if (attempts.pending > 0) return { kind: "pending", transmitted: offline.transmitted, resolved: attempts.resolved, reason: attempts.reason ?? `${attempts.pending} replaced attempts wait for their substitute` };

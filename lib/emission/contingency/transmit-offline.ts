@@ -6,7 +6,8 @@ import { fromSqlRow } from "@/lib/db/sql-models";
 import { authorityContext, send, type SendSource } from "@/lib/emission/send-for-authorization";
 import { settleAuthorized, settleDenied, settleRejected } from "@/lib/emission/settle-emission";
 
-// The transmission of an NFC-e issued offline (tpEmis 9), once the company's
+// The transmission of an NFC-e issued offline (tpEmis 9), or of an NF-e issued in
+// EPEC (tpEmis 4, its event registered at the Ambiente Nacional), once the company's
 // contingency has ended: the same signed XML (its QR-Code was printed) sent to
 // the state's authorizer, the answer settled from CONTINGENCY like any other
 // (AUTHORIZED, REJECTED, DENIED with their webhooks). No answer: it stays
@@ -16,7 +17,7 @@ import { settleAuthorized, settleDenied, settleRejected } from "@/lib/emission/s
 
 const OFFLINE_DOCUMENTS = `
   SELECT d."id", d."runId" FROM "FiscalDocument" d
-  WHERE d."companyId" = $1 AND d."environment" = $2::"Environment" AND d."type" = 'NFCE' AND d."status" = 'CONTINGENCY' AND d."runId" IS NOT NULL
+  WHERE d."companyId" = $1 AND d."environment" = $2::"Environment" AND d."type" = $4::"DocumentType" AND d."status" = 'CONTINGENCY' AND d."runId" IS NOT NULL
   ORDER BY d."series", d."number" LIMIT $3`;
 
 // Counts the send, and reads what the send and the settlement need, only while it is still CONTINGENCY.
@@ -39,11 +40,11 @@ export const OFFLINE_BATCH = 200;
 export type OfflineTransmission = { transmitted: number; waiting: boolean; reason?: string };
 
 export async function transmitOfflineDocuments(
-  input: { companyId: string; environment: "PRODUCTION" | "HOMOLOGATION" },
+  input: { companyId: string; environment: "PRODUCTION" | "HOMOLOGATION"; model?: 55 | 65 },
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
 ): Promise<OfflineTransmission> {
   const pool = getPool();
-  const documents = await sql<{ id: string; runId: string }>(pool, OFFLINE_DOCUMENTS, [input.companyId, input.environment, OFFLINE_BATCH]);
+  const documents = await sql<{ id: string; runId: string }>(pool, OFFLINE_DOCUMENTS, [input.companyId, input.environment, OFFLINE_BATCH, input.model === 55 ? "NFE" : "NFCE"]);
   let transmitted = 0;
   for (const { id, runId } of documents) {
     const run = { companyId: input.companyId, documentId: id, runId };

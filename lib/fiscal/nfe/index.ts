@@ -49,3 +49,4 @@ export { buildNfeProc, buildProcEventoNFe, buildProcInutNFe, extractElement } fr
 export { assertBusinessRules, BusinessRuleError, BUSINESS_RULES, describeViolation, findRuleViolations, firstRuleViolation } from "./rules/business-rules";
 export type { BusinessRule, RuleContext, RuleViolation } from "./rules/business-rule";
 export { readNfeView, type NfeView } from "./rules/nfe-view";
+export { buildEpecEventXml, buildSignedEpecEvent, epecDataOfEvent, epecDetailDocument, epecDataOfNfe, epecDifferences, EPEC_EVENT, EPEC_EVENT_SCHEMA, EPEC_NFE_ORGAO, type EpecData, type EpecEventInput } from "./epec-event";

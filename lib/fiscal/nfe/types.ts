@@ -140,7 +140,7 @@ export type NfeInput = {
   /** 8 random digits; drawn when absent (never equal to number). Keep it stored so a re-emission builds the same key. */
   cNF?: string | null;
   /** tpEmis: 1 normal; 6/7 SVC-AN/SVC-RS contingency; 9 NFC-e offline. */
-  tpEmis?: "1" | "6" | "7" | "9";
+  tpEmis?: "1" | "4" | "6" | "7" | "9";
   contingency?: { at: Date | string; reason: string } | null;
   issuedAt: Date | string;
   /** dhSaiEnt (NF-e only). */

@@ -45,6 +45,12 @@ export const XML_SCHEMAS = [
   "nfe/eventoCancEntregaNFe_v1.00.xsd",
   "nfe/e110131_v1.00.xsd",
   "nfe/procEventoCancEntregaNFe_v1.00.xsd",
+  // EPEC 110140 (NT 2014.001; leiauteEPEC_v1.00): one <evento>, the envEvento, the procEventoNFe, the answer.
+  "nfe/EPEC_v1.00.xsd",
+  "nfe/envEPEC_v1.00.xsd",
+  "nfe/procEPEC_v1.00.xsd",
+  "nfe/retEnvEPEC_v1.00.xsd",
+  "nfe/e110140_v1.00.xsd",
   "nfe/distDFeInt_v1.01.xsd",
   "nfe/retDistDFeInt_v1.01.xsd",
   "nfe/resNFe_v1.01.xsd",

@@ -1,6 +1,8 @@
 import { accessKeyCheckDigit } from "../access-key";
 import { BOTH, NFCE_ONLY, NFE_ONLY, type BusinessRule } from "./business-rule";
 import { child, str } from "./nfe-view";
+import { STATES } from "@/lib/br";
+import { nfceOfflineDeadline } from "./offline-deadlines";
 
 // Group B (ide) and the access key: MOC 4.00 Anexo I; credit/debit notes: NT 2025.002 B25-80.
 
@@ -67,7 +69,7 @@ export const nfceIssuedLateRule: BusinessRule = {
 };
 
 // Contingency (MOC 7.0 Anexo I, fields B22 tpEmis, B28 dhCont, B29 xJust; NT 2013.005 for NFC-e offline).
-/** Offline NFC-e are transmitted after the fact, within the deadline the state sets (24 hours here, docs/api-notes/contingency.md). */
+/** Offline NFC-e are transmitted after the fact, within the deadline the state sets: 24 hours in most (offline-deadlines.ts lists the others; docs/api-notes/contingency.md). */
 export const NFCE_OFFLINE_DEADLINE_MS = 24 * 60 * 60 * 1000;
 
 export const contingencyFieldsOnNormalRule: BusinessRule = {
@@ -127,7 +129,10 @@ export const nfceOfflineLateRule: BusinessRule = {
   check(nfe, context) {
     if (!context.receivedAt || str(nfe.ide.tpEmis) !== "9") return null;
     const issuedAt = new Date(str(nfe.ide.dhEmi));
-    return issuedAt.getTime() < context.receivedAt.getTime() - NFCE_OFFLINE_DEADLINE_MS ? { detail: `dhEmi ${str(nfe.ide.dhEmi)} (contingência off-line)` } : null;
+    // The state's deadline (offline-deadlines.ts: 24 h, MG until the end of the next business day, SE late until 168 h).
+    const uf = STATES.find((s) => s.cUF === str(nfe.ide.cUF))?.uf ?? "";
+    const { refusedAfter } = nfceOfflineDeadline(uf, issuedAt);
+    return context.receivedAt.getTime() > refusedAfter.getTime() ? { detail: `dhEmi ${str(nfe.ide.dhEmi)} (contingência off-line)` } : null;
   },
 };
 
