@@ -27,7 +27,8 @@ export async function signIn(page: Page, account: Pick<E2eAccount, "email" | "pa
   await page.locator("#email").fill(account.email);
   await page.locator("#password").fill(account.password);
   await page.locator('form button[type="submit"]').click();
-  await expect(page.getByTestId("signed-in-user")).toContainText(account.email);
+  // Argon2id is meant to be slow, and specs run two at a time: more than the default 5 s on a busy machine.
+  await expect(page.getByTestId("signed-in-user")).toContainText(account.email, { timeout: 20_000 });
 }
 
 export async function closeDb(): Promise<void> {
