@@ -18,8 +18,8 @@ export const LIB_ORDER = [
   // Identity and the machinery the domains share.
   "rate-limit", "auth", "users", "numbering", "events", "jobs",
   // Domains, each above what it uses.
-  "companies", "clients", "tax-rules", "products", "carriers", "templates", "overview", "contingency", "lookups",
-  "documents", "emission", "danfe", "danfse", "document-events", "mdfe", "inutilizations", "downloads", "webhooks", "email", "received", "exports", "certificate-alerts",
+  "companies", "clients", "tax-rules", "products", "carriers", "templates", "branding", "overview", "contingency", "lookups",
+  "documents", "emission", "danfe", "danfse", "document-events", "mdfe", "inutilizations", "imports", "downloads", "webhooks", "status", "email", "received", "exports", "certificate-alerts",
   "health", "seed", "cli", "client",
   // The route wrappers: authentication, parsing, error mapping, idempotency, security headers.
   "api",

@@ -1,4 +1,4 @@
-import { metricsResponse } from "@/lib/status/metrics-route";
+import { metricsResponse } from "@/lib/api/metrics-route";
 
 export const dynamic = "force-dynamic";
 

@@ -34,6 +34,8 @@ import * as fiscalDocumentsIdSyncRoute from "@/app/v1/fiscal-documents/[id]/sync
 import * as fiscalDocumentsIdWebhookRoute from "@/app/v1/fiscal-documents/[id]/webhook/route";
 import * as fiscalDocumentsIdXmlRoute from "@/app/v1/fiscal-documents/[id]/xml/route";
 import * as fiscalDocumentsBatchRoute from "@/app/v1/fiscal-documents/batch/route";
+import * as fiscalDocumentsImportBatchRoute from "@/app/v1/fiscal-documents/import/batch/route";
+import * as fiscalDocumentsImportRoute from "@/app/v1/fiscal-documents/import/route";
 import * as fiscalDocumentsRoute from "@/app/v1/fiscal-documents/route";
 import * as fiscalInutilizationsIdRoute from "@/app/v1/fiscal-inutilizations/[id]/route";
 import * as fiscalInutilizationsRoute from "@/app/v1/fiscal-inutilizations/route";
@@ -116,6 +118,8 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/fiscal-documents/[id]/webhook", module: fiscalDocumentsIdWebhookRoute },
   { path: "/v1/fiscal-documents/[id]/xml", module: fiscalDocumentsIdXmlRoute },
   { path: "/v1/fiscal-documents/batch", module: fiscalDocumentsBatchRoute },
+  { path: "/v1/fiscal-documents/import/batch", module: fiscalDocumentsImportBatchRoute },
+  { path: "/v1/fiscal-documents/import", module: fiscalDocumentsImportRoute },
   { path: "/v1/fiscal-documents", module: fiscalDocumentsRoute },
   { path: "/v1/fiscal-inutilizations/[id]", module: fiscalInutilizationsIdRoute },
   { path: "/v1/fiscal-inutilizations", module: fiscalInutilizationsRoute },

@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import { db, getPool, type DbClient } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
-import { observeStatusAnswer } from "@/lib/status/outage-transitions";
+import { observeStatusAnswer } from "./outage-transitions";
 import { authorizerFor, contingencyFor, resolveEndpoint, type Contingency } from "./endpoints";
 import { activeMisusePause, authorizerKey, isMisuse, recordMisusePause } from "./misuse-pause";
 import { SoapTaxAuthority } from "./soap-tax-authority";

@@ -113,7 +113,7 @@ const EnvSchema = z.object({
   EMAIL_RECIPIENTS_BEYOND_CLIENT: z.enum(["company-smtp", "allow"]).default("company-smtp"),
   // The status probe of the web process (lib/status/authorizer-probe.ts): off stops it.
   AUTHORITY_STATUS_PROBE: z.enum(["on", "off"]).default("on"),
-  // authority.outage_started / _ended webhooks (lib/status/outage-transitions.ts): off keeps the authorizer
+  // authority.outage_started / _ended webhooks (lib/authority/outage-transitions.ts): off keeps the authorizer
   // states but writes no event (the test setup turns them off: an outage concerns every company of a state,
   // which breaks the tests' isolation by company in their shared database).
   AUTHORITY_OUTAGE_WEBHOOKS: z.enum(["on", "off"]).default("on"),

@@ -14,7 +14,7 @@ import { call } from "@/test/http";
 import { apiLatency } from "./api-metrics";
 import { authorityFigures } from "./authority-figures";
 import { probeAuthorizers, probeTargets } from "./authorizer-probe";
-import { conditionOf, observeStatusAnswer } from "./outage-transitions";
+import { conditionOf, observeStatusAnswer } from "@/lib/authority/outage-transitions";
 import { AuthorityOutageEventData, StatusResponse } from "./schemas";
 import { resetStatusSummaryCache } from "./status-summary";
 

@@ -1346,7 +1346,7 @@ class GetV1FiscalDocumentsResponseDataItemClient(TypedDict, total=False):
 
 
 class GetV1FiscalDocumentsResponseDataItemContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
 
@@ -1511,7 +1511,7 @@ class PostV1FiscalDocumentsResponseClient(TypedDict, total=False):
 
 
 class PostV1FiscalDocumentsResponseContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
 
@@ -1549,7 +1549,7 @@ class PostV1FiscalDocumentsBatchResponseResultsItemDocumentClient(TypedDict, tot
 
 
 class PostV1FiscalDocumentsBatchResponseResultsItemDocumentContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
 
@@ -1615,11 +1615,17 @@ class GetV1FiscalDocumentsIdResponseContingencyOriginalAttempt(TypedDict, total=
     resolvedAt: Required[str | None]
 
 
+class GetV1FiscalDocumentsIdResponseContingencyEpec(TypedDict, total=False):
+    protocol: Required[str | None]
+    registeredAt: Required[str | None]
+
+
 class GetV1FiscalDocumentsIdResponseContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
     originalAttempt: Required[GetV1FiscalDocumentsIdResponseContingencyOriginalAttempt | None]
+    epec: Required[GetV1FiscalDocumentsIdResponseContingencyEpec | None]
 
 
 class GetV1FiscalDocumentsIdResponseReferencedDocumentsItem(TypedDict, total=False):
@@ -2101,7 +2107,7 @@ class PatchV1FiscalDocumentsIdResponseClient(TypedDict, total=False):
 
 
 class PatchV1FiscalDocumentsIdResponseContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
 
@@ -2139,7 +2145,7 @@ class PostV1FiscalDocumentsImportResponseClient(TypedDict, total=False):
 
 
 class PostV1FiscalDocumentsImportResponseContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
 
@@ -2177,7 +2183,7 @@ class PostV1FiscalDocumentsImportBatchResponseResultsItemDocumentClient(TypedDic
 
 
 class PostV1FiscalDocumentsImportBatchResponseResultsItemDocumentContingency(TypedDict, total=False):
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"]]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"]]
     since: Required[str]
     reason: Required[str]
 
@@ -2569,7 +2575,7 @@ class GetV1FiscalInutilizationsIdResponse(TypedDict, total=False):
 class GetV1ContingencyResponse55(TypedDict, total=False):
     model: Required[Literal["55", "65"]]
     active: Required[bool]
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"] | None]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
     reason: Required[str | None]
     automatic: Required[bool | None]
@@ -2578,7 +2584,7 @@ class GetV1ContingencyResponse55(TypedDict, total=False):
 class GetV1ContingencyResponse65(TypedDict, total=False):
     model: Required[Literal["55", "65"]]
     active: Required[bool]
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"] | None]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
     reason: Required[str | None]
     automatic: Required[bool | None]
@@ -2598,7 +2604,7 @@ class PostV1ContingencyBody(TypedDict, total=False):
 class PostV1ContingencyResponse(TypedDict, total=False):
     model: Required[Literal["55", "65"]]
     active: Required[bool]
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"] | None]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
     reason: Required[str | None]
     automatic: Required[bool | None]
@@ -2611,7 +2617,7 @@ class DeleteV1ContingencyQuery(TypedDict, total=False):
 class DeleteV1ContingencyResponse(TypedDict, total=False):
     model: Required[Literal["55", "65"]]
     active: Required[bool]
-    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS"] | None]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
     reason: Required[str | None]
     automatic: Required[bool | None]

@@ -4923,7 +4923,7 @@ export interface operations {
                             };
                             contingency: {
                                 /** @enum {string} */
-                                mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                                mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                                 since: string;
                                 reason: string;
                             } | null;
@@ -5143,7 +5143,7 @@ export interface operations {
                         };
                         contingency: {
                             /** @enum {string} */
-                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                             since: string;
                             reason: string;
                         } | null;
@@ -5271,7 +5271,7 @@ export interface operations {
                                 };
                                 contingency: {
                                     /** @enum {string} */
-                                    mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                                    mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                                     since: string;
                                     reason: string;
                                 } | null;
@@ -5388,7 +5388,7 @@ export interface operations {
                         };
                         contingency: {
                             /** @enum {string} */
-                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                             since: string;
                             reason: string;
                             originalAttempt: {
@@ -5401,6 +5401,10 @@ export interface operations {
                                 inutilizationId: string | null;
                                 detail: string | null;
                                 resolvedAt: string | null;
+                            } | null;
+                            epec: {
+                                protocol: string | null;
+                                registeredAt: string | null;
                             } | null;
                         } | null;
                         /** @enum {string} */
@@ -5986,7 +5990,7 @@ export interface operations {
                         };
                         contingency: {
                             /** @enum {string} */
-                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                             since: string;
                             reason: string;
                         } | null;
@@ -6100,7 +6104,7 @@ export interface operations {
                         };
                         contingency: {
                             /** @enum {string} */
-                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                            mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                             since: string;
                             reason: string;
                         } | null;
@@ -6229,7 +6233,7 @@ export interface operations {
                                 };
                                 contingency: {
                                     /** @enum {string} */
-                                    mode: "OFFLINE" | "SVC_AN" | "SVC_RS";
+                                    mode: "OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC";
                                     since: string;
                                     reason: string;
                                 } | null;
@@ -7982,7 +7986,7 @@ export interface operations {
                             /** @enum {string} */
                             model: "55" | "65";
                             active: boolean;
-                            mode: ("OFFLINE" | "SVC_AN" | "SVC_RS") | null;
+                            mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                             since: string | null;
                             reason: string | null;
                             automatic: boolean | null;
@@ -7991,7 +7995,7 @@ export interface operations {
                             /** @enum {string} */
                             model: "55" | "65";
                             active: boolean;
-                            mode: ("OFFLINE" | "SVC_AN" | "SVC_RS") | null;
+                            mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                             since: string | null;
                             reason: string | null;
                             automatic: boolean | null;
@@ -8049,7 +8053,7 @@ export interface operations {
                         /** @enum {string} */
                         model: "55" | "65";
                         active: boolean;
-                        mode: ("OFFLINE" | "SVC_AN" | "SVC_RS") | null;
+                        mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                         since: string | null;
                         reason: string | null;
                         automatic: boolean | null;
@@ -8136,7 +8140,7 @@ export interface operations {
                         /** @enum {string} */
                         model: "55" | "65";
                         active: boolean;
-                        mode: ("OFFLINE" | "SVC_AN" | "SVC_RS") | null;
+                        mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                         since: string | null;
                         reason: string | null;
                         automatic: boolean | null;

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/config/env";
-import { toErrorResponse } from "@/lib/api/error-response";
+import { toErrorResponse } from "./error-response";
 import { DomainError } from "@/lib/errors";
-import { apiLatency } from "./api-metrics";
-import { PROMETHEUS_CONTENT_TYPE, prometheusText } from "./prometheus";
-import { statusSummary } from "./status-summary";
+import { apiLatency } from "@/lib/status/api-metrics";
+import { PROMETHEUS_CONTENT_TYPE, prometheusText } from "@/lib/status/prometheus";
+import { statusSummary } from "@/lib/status/status-summary";
 
 // GET /metrics: without METRICS_TOKEN configured the route does not exist (404, as any unknown
 // path); configured, it wants `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise, compared in
