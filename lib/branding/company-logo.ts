@@ -3,7 +3,7 @@ import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { readLogoImage } from "./logo-image";
 
-// The company's logo (issue 58 item 4; docs/api-notes/logo.md): kept in PostgreSQL, validated
+// The company's logo (issue 58 item 4; docs/api-notes/branding.md): kept in PostgreSQL, validated
 // on upload (logo-image.ts), printed on the DANFE and DANFE NFC-e unless printOnDocuments is off.
 
 export type LogoSummary = {
@@ -65,4 +65,17 @@ export async function logoForPrinting(companyId: string, client: DbClient = db):
 export async function companyLogoImage(companyId: string, client: DbClient = db): Promise<string | null> {
   const row = await client.companyLogo.findUnique({ where: { companyId }, select: { contentType: true, data: true } });
   return row ? logoDataUri(row.contentType, row.data) : null;
+}
+
+/** What the company prints on its DANFE and DANFE NFC-e besides the document: logo, canhoto, footer message (docs/api-notes/branding.md). */
+export type DocumentPrintOptions = { logo?: PrintLogo; receiptStub: boolean; footerMessage?: string };
+
+export async function documentPrintOptions(companyId: string, client: DbClient = db): Promise<DocumentPrintOptions> {
+  const company = await client.company.findUnique({ where: { id: companyId }, select: { danfeCanhoto: true, documentFooterMessage: true } });
+  const logo = await logoForPrinting(companyId, client);
+  return {
+    receiptStub: company?.danfeCanhoto ?? true,
+    ...(logo ? { logo } : {}),
+    ...(company?.documentFooterMessage ? { footerMessage: company.documentFooterMessage } : {}),
+  };
 }

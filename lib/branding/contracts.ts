@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
 import { LOGO_MAX_BYTES } from "./logo-image";
 
-// Internal dashboard routes of the company's logo (handleSession; docs/api-notes/logo.md). Not part
+// Internal dashboard routes of the company's logo (handleSession; docs/api-notes/branding.md). Not part
 // of /v1: the spec has no logo field. The same schemas validate the routes and the settings form.
 
 const companyParams = z.object({ companyId: z.string().min(1) });
