@@ -17,8 +17,6 @@ import {
 } from "./schemas";
 import { UpdateFiscalSettingsInput } from "../fiscal-settings-schema";
 import { ReadinessSchema } from "../setup-contracts";
-import { LogoSummarySchema } from "@/lib/branding/contracts";
-import { LOGO_MAX_BYTES } from "@/lib/branding/logo-image";
 
 // /v1/companies: account keys only (companies:read / companies:write); the
 // company is the path's and must be of the key's tenant (404 otherwise).
@@ -87,38 +85,9 @@ export const getOwnCompanyContract = defineContract({
   response: CompanyResource,
 });
 
-// The company's logo (issue 58 item 4, docs/api-notes/branding.md): lib/branding validates and stores it, as for the dashboard.
-/** PUT /v1/companies/{id}/logo: the file in base64 and its type; lib/branding validates the bytes (saveCompanyLogo). */
-export const PutCompanyLogoBody = z
-  .object({
-    contentType: z.enum(["image/png", "image/jpeg"]),
-    base64: z
-      .string()
-      .min(1)
-      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4, `the file is larger than ${LOGO_MAX_BYTES / 1024} KB`)
-      .regex(/^[A-Za-z0-9+/=\s]+$/, "must be base64"),
-    printOnDocuments: z.boolean().optional(),
-  })
-  .strict();
-const CompanyLogoQuery = z.object({ download: z.enum(["true", "false"]).default("false").transform((value) => value === "true") });
-export const getCompanyLogoContract = defineContract({
-  method: "GET", path: `${base}/logo`, summary: "The company's logo: its type, pixel size and whether it prints (null without one); download=true answers the image", tag, scope: "companies:read",
-  params: CompanyIdParams, query: CompanyLogoQuery, response: z.object({ logo: LogoSummarySchema.nullable() }), errorStatuses: [404],
-  description: `${account}With download=true the answer is the stored file (image/png or image/jpeg, Content-Disposition attachment), 404 not_found without a logo.`,
-});
-export const putCompanyLogoContract = defineContract({
-  method: "PUT", path: `${base}/logo`, summary: "Upload or replace the logo printed on the DANFE and DANFE NFC-e (PNG or JPEG, at most 200 KB, 32 to 2000 pixels a side)", tag, scope: "companies:write",
-  params: CompanyIdParams, body: PutCompanyLogoBody, response: LogoSummarySchema, errorStatuses: [404, 422], maxBodyBytes: Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 1024,
-  description: `${account}422 invalid_logo when the file is not a valid PNG or JPEG, is not of contentType, or is outside the limits (the message says which). printOnDocuments absent: a new logo prints, a replaced one keeps its choice.`,
-});
-export const deleteCompanyLogoContract = defineContract({
-  method: "DELETE", path: `${base}/logo`, summary: "Remove the company's logo", tag, scope: "companies:write",
-  params: CompanyIdParams, response: z.object({ deleted: z.boolean() }), errorStatuses: [404], description: account,
-});
-
 export const companyContracts = [
   createCompanyContract, listCompaniesContract, getCompanyContract, updateCompanyContract,
   getCompanyCertificateContract, putCompanyCertificateContract, getCompanyFiscalSettingsContract, updateCompanyFiscalSettingsContract,
   listCompanySeriesContract, createCompanySeriesContract, updateCompanySeriesContract, companyReadinessContract, createCompanyApiKeyContract,
-  getOwnCompanyContract, getCompanyLogoContract, putCompanyLogoContract, deleteCompanyLogoContract,
+  getOwnCompanyContract,
 ];

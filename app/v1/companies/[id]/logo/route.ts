@@ -1,6 +1,6 @@
 import { handleAccount } from "@/lib/api/handle";
 import { companyLogoFile, deleteCompanyLogo, getCompanyLogo, saveCompanyLogo } from "@/lib/branding/company-logo";
-import { deleteCompanyLogoContract, getCompanyLogoContract, putCompanyLogoContract } from "@/lib/companies/api/contracts";
+import { deleteCompanyLogoContract, getCompanyLogoContract, putCompanyLogoContract } from "@/lib/branding/contracts";
 import { findTenantCompany } from "@/lib/companies/api/tenant-companies";
 import { fileResponse } from "@/lib/downloads/get-document-xml";
 
