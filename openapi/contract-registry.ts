@@ -15,6 +15,7 @@ import { downloadContracts } from "@/lib/downloads/contracts";
 import { inutilizationContracts } from "@/lib/inutilizations/contracts";
 import { webhookContracts } from "@/lib/webhooks/contracts";
 import { companyContracts } from "@/lib/companies/api/contracts";
+import { brandingApiContracts } from "@/lib/branding/contracts";
 import { contingencyContracts } from "@/lib/contingency/contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { receivedDocumentContracts } from "@/lib/received/contracts";
@@ -52,6 +53,7 @@ export const allContracts: Contract[] = [
   ...contingencyContracts,
   ...webhookContracts,
   ...companyContracts,
+  ...brandingApiContracts,
   ...receivedDocumentContracts,
   ...receivedReformEventContracts,
   ...exportContracts,

@@ -9,6 +9,7 @@ import * as clientsRoute from "@/app/v1/clients/route";
 import * as companiesIdApiKeysRoute from "@/app/v1/companies/[id]/api-keys/route";
 import * as companiesIdCertificateRoute from "@/app/v1/companies/[id]/certificate/route";
 import * as companiesIdFiscalSettingsRoute from "@/app/v1/companies/[id]/fiscal-settings/route";
+import * as companiesIdLogoRoute from "@/app/v1/companies/[id]/logo/route";
 import * as companiesIdReadinessRoute from "@/app/v1/companies/[id]/readiness/route";
 import * as companiesIdRoute from "@/app/v1/companies/[id]/route";
 import * as companiesIdSeriesRoute from "@/app/v1/companies/[id]/series/route";
@@ -93,6 +94,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/companies/[id]/api-keys", module: companiesIdApiKeysRoute },
   { path: "/v1/companies/[id]/certificate", module: companiesIdCertificateRoute },
   { path: "/v1/companies/[id]/fiscal-settings", module: companiesIdFiscalSettingsRoute },
+  { path: "/v1/companies/[id]/logo", module: companiesIdLogoRoute },
   { path: "/v1/companies/[id]/readiness", module: companiesIdReadinessRoute },
   { path: "/v1/companies/[id]", module: companiesIdRoute },
   { path: "/v1/companies/[id]/series", module: companiesIdSeriesRoute },

@@ -1,7 +1,7 @@
 import { crc32, inflateSync } from "node:zlib";
 import { DomainError } from "@/lib/errors";
 
-// What a company logo may be (docs/api-notes/logo.md): a PNG (ISO/IEC 15948 / W3C PNG) or a
+// What a company logo may be (docs/api-notes/branding.md): a PNG (ISO/IEC 15948 / W3C PNG) or a
 // baseline or progressive JPEG (ITU T.81), at most 200 KB, 32 to 2000 pixels a side and no
 // more than 8:1 wide or tall. Checked by reading the file as the PDF writer will: PNG chunks
 // with their CRCs and the image data inflated to exactly the size its header announces; JPEG

@@ -62,6 +62,9 @@ const seriesField = z.coerce.number().int().min(0, "series is 0 to 999").max(999
 // settings stay editable then, and setNextNumber refuses it as a value to set.
 const nextNumberField = z.coerce.number().int().min(1).max(1_000_000_000).nullish().transform((v) => v ?? null);
 
+/** The footer message of the DANFE and DANFE NFC-e: two lines of the A4 DANFE at 6 pt. */
+export const DOCUMENT_FOOTER_MAX = 200;
+
 export const FiscalSettingsObject = z.object({
   cnpj: CnpjSchema,
   // xNome of the issuer is TString 2-60 (NF-e layout, C03): one character would fail every emission.
@@ -183,6 +186,20 @@ export const FiscalSettingsObject = z.object({
     .union([z.boolean(), z.enum(["true", "false"])])
     .nullish()
     .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
+
+  // DANFE options (issue 58 item 4, docs/api-notes/branding.md): the canhoto (receipt stub) of the DANFE, default
+  // printed; a message at the foot of the DANFE and DANFE NFC-e (one or two lines, no line breaks).
+  danfeCanhoto: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
+  documentFooterMessage: z
+    .string()
+    .trim()
+    .max(DOCUMENT_FOOTER_MAX, `at most ${DOCUMENT_FOOTER_MAX} characters`)
+    .refine((v) => !/\p{Cc}/u.test(v), { message: "one line of text, without line breaks or control characters" })
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 
 type Values = z.output<typeof FiscalSettingsObject>;

@@ -94,6 +94,8 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
     respTecCsrt: company.respTecCsrt,
     receivedAutoAcknowledge: company.receivedAutoAcknowledge,
     recipientRegistrationBlocks: company.recipientRegistrationBlocks,
+    danfeCanhoto: company.danfeCanhoto,
+    documentFooterMessage: company.documentFooterMessage,
   };
 }
 

@@ -32,13 +32,13 @@ const ROLL = {
   58: { page: { paddingHorizontal: 5, paddingVertical: 8, fontFamily: "Helvetica", fontSize: 6 }, small: 5.5, qr: 90, qty: 34, unit: 14, total: 40 },
 } as const;
 
-type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth; logo?: DanfeLogo };
+type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth; logo?: DanfeLogo; footerMessage?: string };
 
 // Division I may open with the issuer's logo (Manual do DANFE NFC-e, Divisão I): centred above
 // the name, at most 40 % of the roll's printable width and 50 pt tall, proportions kept.
 const LOGO_MAX_HEIGHT = 50;
 
-export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo }: Props) {
+export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo, footerMessage }: Props) {
   const receipt = nfceReceipt(data, { cancelled });
   const roll = ROLL[width];
   return (
@@ -89,6 +89,13 @@ export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo }: Prop
             {line}
           </Text>
         ))}
+        {/* The company's footer message (docs/api-notes/branding.md): after division VIII, the roll's last line. */}
+        {footerMessage ? (
+          <>
+            <View style={base.divider} />
+            <Text style={[base.center, { fontSize: roll.small }]}>{breakLongWords(footerMessage, NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal, roll.small)}</Text>
+          </>
+        ) : null}
       </Page>
     </Document>
   );

@@ -1,10 +1,10 @@
-import { Document, Page, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { DanfeData } from "./danfe-data";
 import { danfeStyles as s, frameInnerWidth, Watermarks } from "./danfe-fields";
 import { AdditionalInfoBlock, AdditionalInfoContinuation, InvoiceBlock, RecipientBlock, TaxBlock, TransportBlock } from "./danfe-nfe-blocks";
 import { IssuerHeader, ReceiptStub, VerticalReceiptStub } from "./danfe-nfe-header";
 import { ItemsBlock } from "./danfe-nfe-items";
-import { danfeGeometry, firstSheetGeometry, installmentsPerRow, LANDSCAPE_STUB_WIDTH, paginateDanfe, type DanfeOrientation } from "./danfe-nfe-pages";
+import { danfeGeometry, firstSheetGeometry, FOOTER_HEIGHT, installmentsPerRow, LANDSCAPE_STUB_WIDTH, paginateDanfe, type DanfeOrientation } from "./danfe-nfe-pages";
 import type { DanfeLogo } from "./danfe-logo";
 import { pdfCreationDate } from "./pdf-creation-date";
 
@@ -14,8 +14,10 @@ import { pdfCreationDate } from "./pdf-creation-date";
  * sizes an unwrapped page to its content otherwise); the items were split
  * over the sheets beforehand (danfe-nfe-pages.ts).
  */
-export function DanfeNfeDocument({ data, cancelled, orientation, logo }: { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation; logo?: DanfeLogo }) {
-  const geometry = danfeGeometry(orientation);
+type Props = { data: DanfeData; cancelled: boolean; orientation: DanfeOrientation; logo?: DanfeLogo; receiptStub?: boolean; footerMessage?: string };
+
+export function DanfeNfeDocument({ data, cancelled, orientation, logo, receiptStub = true, footerMessage }: Props) {
+  const geometry = danfeGeometry(orientation, { receiptStub, footer: !!footerMessage });
   const sheets = paginateDanfe(data, geometry);
   const later = sheets.filter((sheet) => !sheet.first);
   const infoContinues = later.some((sheet) => sheet.additionalInfo.length > 0);
@@ -28,7 +30,7 @@ export function DanfeNfeDocument({ data, cancelled, orientation, logo }: { data:
         const rowWidth = frameInnerWidth(sheetGeometry.contentWidth);
         const blocks = (
           <>
-            {sheet.first && !geometry.stubStrip ? <ReceiptStub data={data} /> : null}
+            {sheet.first && geometry.receiptStub && !geometry.stubStrip ? <ReceiptStub data={data} /> : null}
             <IssuerHeader data={data} sheet={sheet} width={rowWidth} logo={logo} />
             {sheet.first ? (
               <>
@@ -64,6 +66,12 @@ export function DanfeNfeDocument({ data, cancelled, orientation, logo }: { data:
             ) : (
               blocks
             )}
+            {/* The company's footer message (docs/api-notes/branding.md): below the blocks, in the height the pagination kept for it. */}
+            {footerMessage ? (
+              <View style={{ height: FOOTER_HEIGHT, paddingTop: 1 }}>
+                <Text style={{ fontSize: 6, textAlign: "center", maxLines: 2 }}>{footerMessage}</Text>
+              </View>
+            ) : null}
             <Watermarks homologation={data.homologation && !data.preview} cancelled={cancelled} preview={data.preview ?? false} pageHeight={geometry.pageHeight} />
           </Page>
         );

@@ -21,7 +21,13 @@ export type DanfeGeometry = {
   contentHeight: number;
   /** Landscape: the canhoto's strip along the left edge of the first sheet (and the gap after it); 0 in portrait. */
   stubStrip: number;
+  /** The canhoto prints (a company may switch it off, docs/api-notes/branding.md). */
+  receiptStub: boolean;
 };
+
+/** The company's footer message at the foot of every sheet: up to two lines of 6 pt. */
+export const FOOTER_HEIGHT = 16;
+
 
 /** Landscape's canhoto strip: 44 pt wide, 4 pt from the blocks. */
 export const LANDSCAPE_STUB_WIDTH = 44;
@@ -31,10 +37,13 @@ const A4_SHORT = 595.28;
 const A4_LONG = 841.89;
 const MARGIN = 14;
 
-export function danfeGeometry(orientation: DanfeOrientation): DanfeGeometry {
+/** The sheet's geometry; without the canhoto the first sheet's header is a later sheet's, a footer message takes its height off every sheet. */
+export function danfeGeometry(orientation: DanfeOrientation, options: { receiptStub?: boolean; footer?: boolean } = {}): DanfeGeometry {
+  const receiptStub = options.receiptStub ?? true;
   const [pageWidth, pageHeight] = orientation === "portrait" ? [A4_SHORT, A4_LONG] : [A4_LONG, A4_SHORT];
-  const stubStrip = orientation === "landscape" ? LANDSCAPE_STUB_WIDTH + LANDSCAPE_STUB_GAP : 0;
-  return { orientation, pageWidth, pageHeight, margin: MARGIN, contentWidth: pageWidth - 2 * MARGIN, contentHeight: pageHeight - 2 * MARGIN, stubStrip };
+  const stubStrip = orientation === "landscape" && receiptStub ? LANDSCAPE_STUB_WIDTH + LANDSCAPE_STUB_GAP : 0;
+  const contentHeight = pageHeight - 2 * MARGIN - (options.footer ? FOOTER_HEIGHT : 0);
+  return { orientation, pageWidth, pageHeight, margin: MARGIN, contentWidth: pageWidth - 2 * MARGIN, contentHeight, stubStrip, receiptStub };
 }
 
 /** The first sheet's blocks: narrower by the landscape canhoto's strip. */
@@ -124,7 +133,7 @@ export function paginateDanfe(data: DanfeData, geometry: DanfeGeometry): DanfeSh
   const infoLines = data.additionalInfo ? wrapLines(data.additionalInfo, additionalInfoWidth(first, false), ADDITIONAL_INFO_FONT_SIZE) : [];
   const fiscoLines = data.fiscoInfo ? wrapLines(data.fiscoInfo, fiscoInfoWidth(first), ADDITIONAL_INFO_FONT_SIZE) : [];
   // In landscape the canhoto runs down the side, not above the header.
-  const stubAndHeader = geometry.stubStrip > 0 ? HEADER_ONLY : STUB_AND_HEADER;
+  const stubAndHeader = geometry.stubStrip > 0 || !geometry.receiptStub ? HEADER_ONLY : STUB_AND_HEADER;
   const firstFixed = geometry.contentHeight - stubAndHeader - RECIPIENT_TAX_TRANSPORT - ITEMS_TITLE_AND_HEADER - invoiceHeight(data, first) - SAFETY;
   const spareLines = Math.max(0, Math.floor((firstFixed - ADDITIONAL_INFO_BASE - FIRST_SHEET_ITEMS_ROOM) / ADDITIONAL_INFO_LINE));
   const firstSheetLines = Math.min(ADDITIONAL_INFO_FIRST_SHEET_LINES, ADDITIONAL_INFO_FREE_LINES + spareLines);

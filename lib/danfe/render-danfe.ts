@@ -23,6 +23,10 @@ export type RenderDanfeOptions = {
   width?: NfceRollWidth;
   /** The issuer's logo (the company's, unless it switched printing off): in "identificação do emitente" of the DANFE, on top of division I of the DANFE NFC-e. */
   logo?: DanfeLogo;
+  /** NF-e only: false leaves out the canhoto (the company's choice; default printed). */
+  receiptStub?: boolean;
+  /** The company's message at the foot of every DANFE sheet and of the DANFE NFC-e roll. */
+  footerMessage?: string;
 };
 
 /**
@@ -39,9 +43,9 @@ export async function renderDanfeData(data: DanfeData, options: RenderDanfeOptio
   await loadTextMetrics();
   if (data.model === "65") {
     const qrCode = data.qrCode && !data.preview ? await qrCodePng(data.qrCode) : undefined;
-    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80, logo: options.logo })));
+    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80, logo: options.logo, footerMessage: options.footerMessage })));
   }
-  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait", logo: options.logo })));
+  return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait", logo: options.logo, receiptStub: options.receiptStub, footerMessage: options.footerMessage })));
 }
 
 // Both components return a <Document>; renderToBuffer's typing wants to see it directly.

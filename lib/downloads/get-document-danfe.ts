@@ -1,4 +1,4 @@
-import { logoForPrinting } from "@/lib/branding/company-logo";
+import { documentPrintOptions } from "@/lib/branding/company-logo";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { db, type DbClient } from "@/lib/db/client";
@@ -67,9 +67,8 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
-  // The company's logo prints unless it switched that off (docs/api-notes/logo.md); ESC/POS prints none.
-  const logo = await logoForPrinting(companyId, client);
-  const options = { cancelled, orientation: query.orientation, width: query.width, ...(logo ? { logo } : {}) };
+  // The company's logo (unless switched off), canhoto choice and footer message (docs/api-notes/branding.md); ESC/POS prints none.
+  const options = { cancelled, orientation: query.orientation, width: query.width, ...(await documentPrintOptions(companyId, client)) };
   // An NF-e issued in EPEC prints, while it waits for its authorization, the EPEC's protocol (parsed here, not in the worker).
   const epec = document.contingencyMode === "EPEC" && document.status === "CONTINGENCY" ? { protocol: document.epecProtocol, registeredAt: document.epecRegisteredAt ? brasiliaTime(document.epecRegisteredAt) : null } : undefined;
   const data = preview ?? (epec ? parseAuthorizedXml(printable!, { epec }) : undefined);

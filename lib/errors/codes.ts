@@ -112,7 +112,7 @@ export const ErrorCode = {
   // Printing (docs/api-notes/printing.md): an option or preview that does not apply to the document.
   print_option_not_applicable: "print_option_not_applicable",
   preview_not_applicable: "preview_not_applicable",
-  // The company's logo (docs/api-notes/logo.md): not a PNG/JPEG, damaged, too large or of a refused size.
+  // The company's logo (docs/api-notes/branding.md): not a PNG/JPEG, damaged, too large or of a refused size.
   invalid_logo: "invalid_logo",
   // NFS-e of a city with its own system (docs/api-notes/nfse-municipal.md): what this integration does not do there yet.
   nfse_provider_unsupported: "nfse_provider_unsupported",

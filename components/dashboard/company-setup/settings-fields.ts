@@ -20,7 +20,7 @@ export type SettingsField = {
   mask?: (value: string) => string;
 };
 /** `key` names the section in the message catalogues (settings.sections.<key>); title and description are the English text. */
-export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "contingency" | "received" | "respTec"; title: string; description?: string; fields: SettingsField[] };
+export type SettingsSection = { key: "identification" | "address" | "numbering" | "nfse" | "taxes" | "contingency" | "received" | "documents" | "respTec"; title: string; description?: string; fields: SettingsField[] };
 
 const ORIGIN_LABELS = ["0 - National", "1 - Foreign, direct import", "2 - Foreign, bought in Brazil", "3 - National, 40-70% imported", "4 - National, basic processes", "5 - National, up to 40% imported", "6 - Foreign direct, no similar (CAMEX)", "7 - Foreign in Brazil, no similar (CAMEX)", "8 - National, over 70% imported"];
 
@@ -187,6 +187,23 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
           { value: "false", label: "Warn and emit" },
         ],
       },
+    ],
+  },
+  {
+    key: "documents",
+    title: "DANFE and DANFE NFC-e",
+    description: "What prints on the company's DANFE besides the document (the logo is below, under Logo).",
+    fields: [
+      {
+        name: "danfeCanhoto",
+        label: "Print the canhoto (receipt stub) on the DANFE",
+        hint: "The strip the recipient signs on receiving the goods; leave it off when nobody signs for delivery",
+        options: [
+          { value: "true", label: "Yes" },
+          { value: "false", label: "No" },
+        ],
+      },
+      { name: "documentFooterMessage", label: "Footer message", hint: "Up to 200 characters, printed at the foot of every DANFE sheet and at the end of the DANFE NFC-e" },
     ],
   },
   {
