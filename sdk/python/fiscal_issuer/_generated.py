@@ -3182,6 +3182,8 @@ class GetV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
     respTecCsrtId: Required[Any]
     receivedAutoAcknowledge: Required[Any]
     recipientRegistrationBlocks: Required[Any]
+    danfeCanhoto: Required[Any]
+    documentFooterMessage: Required[Any]
     cscTokenConfigured: Required[bool]
     respTecCsrtConfigured: Required[bool]
 
@@ -3247,6 +3249,8 @@ class PatchV1CompaniesIdFiscalSettingsBody(TypedDict, total=False):
     respTecCsrt: str | None
     receivedAutoAcknowledge: bool | Literal["true", "false"] | None
     recipientRegistrationBlocks: bool | Literal["true", "false"] | None
+    danfeCanhoto: bool | Literal["true", "false"] | None
+    documentFooterMessage: str | None
 
 
 class PatchV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
@@ -3308,6 +3312,8 @@ class PatchV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
     respTecCsrtId: Required[Any]
     receivedAutoAcknowledge: Required[Any]
     recipientRegistrationBlocks: Required[Any]
+    danfeCanhoto: Required[Any]
+    documentFooterMessage: Required[Any]
     cscTokenConfigured: Required[bool]
     respTecCsrtConfigured: Required[bool]
 
@@ -3428,6 +3434,42 @@ class GetV1CompanyResponse(TypedDict, total=False):
     email: Required[str | None]
     createdAt: Required[str]
     updatedAt: Required[str]
+
+
+class GetV1CompaniesIdLogoQuery(TypedDict, total=False):
+    download: Literal["true", "false"]
+
+
+class GetV1CompaniesIdLogoResponseLogo(TypedDict, total=False):
+    contentType: Required[str]
+    width: Required[int]
+    height: Required[int]
+    sizeBytes: Required[int]
+    printOnDocuments: Required[bool]
+    uploadedAt: Required[str]
+
+
+class GetV1CompaniesIdLogoResponse(TypedDict, total=False):
+    logo: Required[GetV1CompaniesIdLogoResponseLogo | None]
+
+
+class PutV1CompaniesIdLogoBody(TypedDict, total=False):
+    contentType: Required[Literal["image/png", "image/jpeg"]]
+    base64: Required[str]
+    printOnDocuments: bool
+
+
+class PutV1CompaniesIdLogoResponse(TypedDict, total=False):
+    contentType: Required[str]
+    width: Required[int]
+    height: Required[int]
+    sizeBytes: Required[int]
+    printOnDocuments: Required[bool]
+    uploadedAt: Required[str]
+
+
+class DeleteV1CompaniesIdLogoResponse(TypedDict, total=False):
+    deleted: Required[bool]
 
 
 GetV1ReceivedDocumentsQuery = TypedDict("GetV1ReceivedDocumentsQuery", {
@@ -4993,6 +5035,18 @@ class GeneratedClient(BaseClient):
     def get_v1_company(self, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1CompanyResponse:
         """GET /v1/company: The company the API key acts for Scope: company:read."""
         return self._request("GET", "/v1/company", path={}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_companies_id_logo(self, id: str, *, query: GetV1CompaniesIdLogoQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1CompaniesIdLogoResponse:
+        """GET /v1/companies/{id}/logo: The company's logo: its type, pixel size and whether it prints (null without one); download=true answers the image Scope: companies:read."""
+        return self._request("GET", "/v1/companies/{id}/logo", path={"id": id}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def put_v1_companies_id_logo(self, id: str, *, body: PutV1CompaniesIdLogoBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PutV1CompaniesIdLogoResponse:
+        """PUT /v1/companies/{id}/logo: Upload or replace the logo printed on the DANFE and DANFE NFC-e (PNG or JPEG, at most 200 KB, 32 to 2000 pixels a side) Scope: companies:write."""
+        return self._request("PUT", "/v1/companies/{id}/logo", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def delete_v1_companies_id_logo(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> DeleteV1CompaniesIdLogoResponse:
+        """DELETE /v1/companies/{id}/logo: Remove the company's logo Scope: companies:write."""
+        return self._request("DELETE", "/v1/companies/{id}/logo", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_received_documents(self, *, query: GetV1ReceivedDocumentsQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1ReceivedDocumentsResponse:
         """GET /v1/received-documents: List the NF-e issued to the company (received through the national distribution) Scope: received:read. A paginated list: see paginate()."""

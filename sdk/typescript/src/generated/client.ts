@@ -364,6 +364,18 @@ export class GeneratedClient extends BaseClient {
   getV1Company(args: RequestArgs<operations["getV1Company"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1Company"]>> {
     return this.request("GET", "/v1/company", args, options) as Promise<SuccessBody<operations["getV1Company"]>>;
   }
+  /** GET /v1/companies/{id}/logo: The company's logo: its type, pixel size and whether it prints (null without one); download=true answers the image Scope: companies:read. */
+  getV1CompaniesIdLogo(args: RequestArgs<operations["getV1CompaniesIdLogo"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1CompaniesIdLogo"]>> {
+    return this.request("GET", "/v1/companies/{id}/logo", args, options) as Promise<SuccessBody<operations["getV1CompaniesIdLogo"]>>;
+  }
+  /** PUT /v1/companies/{id}/logo: Upload or replace the logo printed on the DANFE and DANFE NFC-e (PNG or JPEG, at most 200 KB, 32 to 2000 pixels a side) Scope: companies:write. */
+  putV1CompaniesIdLogo(args: RequestArgs<operations["putV1CompaniesIdLogo"]>, options?: CallOptions): Promise<SuccessBody<operations["putV1CompaniesIdLogo"]>> {
+    return this.request("PUT", "/v1/companies/{id}/logo", args, options) as Promise<SuccessBody<operations["putV1CompaniesIdLogo"]>>;
+  }
+  /** DELETE /v1/companies/{id}/logo: Remove the company's logo Scope: companies:write. */
+  deleteV1CompaniesIdLogo(args: RequestArgs<operations["deleteV1CompaniesIdLogo"]>, options?: CallOptions): Promise<SuccessBody<operations["deleteV1CompaniesIdLogo"]>> {
+    return this.request("DELETE", "/v1/companies/{id}/logo", args, options) as Promise<SuccessBody<operations["deleteV1CompaniesIdLogo"]>>;
+  }
   /** GET /v1/received-documents: List the NF-e issued to the company (received through the national distribution) Scope: received:read. A paginated list: see paginate(). */
   getV1ReceivedDocuments(args: RequestArgs<operations["getV1ReceivedDocuments"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1ReceivedDocuments"]>> {
     return this.request("GET", "/v1/received-documents", args, options) as Promise<SuccessBody<operations["getV1ReceivedDocuments"]>>;

@@ -1095,6 +1095,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's logo: its type, pixel size and whether it prints (null without one); download=true answers the image
+         * @description Needs an account API key (fsa_…). With download=true the answer is the stored file (image/png or image/jpeg, Content-Disposition attachment), 404 not_found without a logo.
+         */
+        get: operations["getV1CompaniesIdLogo"];
+        /**
+         * Upload or replace the logo printed on the DANFE and DANFE NFC-e (PNG or JPEG, at most 200 KB, 32 to 2000 pixels a side)
+         * @description Needs an account API key (fsa_…). 422 invalid_logo when the file is not a valid PNG or JPEG, is not of contentType, or is outside the limits (the message says which). printOnDocuments absent: a new logo prints, a replaced one keeps its choice.
+         */
+        put: operations["putV1CompaniesIdLogo"];
+        post?: never;
+        /**
+         * Remove the company's logo
+         * @description Needs an account API key (fsa_…).
+         */
+        delete: operations["deleteV1CompaniesIdLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/received-documents": {
         parameters: {
             query?: never;
@@ -10138,6 +10166,8 @@ export interface operations {
                         respTecCsrtId: unknown;
                         receivedAutoAcknowledge: unknown;
                         recipientRegistrationBlocks: unknown;
+                        danfeCanhoto: unknown;
+                        documentFooterMessage: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
                     };
@@ -10260,6 +10290,8 @@ export interface operations {
                     respTecCsrt?: string | null;
                     receivedAutoAcknowledge?: (boolean | ("true" | "false")) | null;
                     recipientRegistrationBlocks?: (boolean | ("true" | "false")) | null;
+                    danfeCanhoto?: (boolean | ("true" | "false")) | null;
+                    documentFooterMessage?: string | null;
                 };
             };
         };
@@ -10333,6 +10365,8 @@ export interface operations {
                         respTecCsrtId: unknown;
                         receivedAutoAcknowledge: unknown;
                         recipientRegistrationBlocks: unknown;
+                        danfeCanhoto: unknown;
+                        documentFooterMessage: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
                     };
@@ -10888,6 +10922,251 @@ export interface operations {
             };
             /** @description Error */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1CompaniesIdLogo: {
+        parameters: {
+            query?: {
+                download?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        logo: {
+                            contentType: string;
+                            width: number;
+                            height: number;
+                            sizeBytes: number;
+                            printOnDocuments: boolean;
+                            uploadedAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putV1CompaniesIdLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    contentType: "image/png" | "image/jpeg";
+                    base64: string;
+                    printOnDocuments?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contentType: string;
+                        width: number;
+                        height: number;
+                        sizeBytes: number;
+                        printOnDocuments: boolean;
+                        uploadedAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteV1CompaniesIdLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
