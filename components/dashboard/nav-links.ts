@@ -13,6 +13,7 @@ export const navLinks: NavLink[] = [
   { href: "", label: "Overview", section: "Overview" },
   { href: "documents", label: "Documents", section: "Documents" },
   { href: "inutilizations", label: "Inutilizations", section: "Documents" },
+  { href: "transport-manifests", label: "Transport manifests (MDF-e)", section: "Documents" },
   { href: "received", label: "Received NF-e", section: "Documents" },
   { href: "exports", label: "Export for the accountant", section: "Documents" },
   { href: "clients", label: "Clients", section: "Registers" },

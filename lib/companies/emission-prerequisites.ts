@@ -41,8 +41,12 @@ export function firstBlockingFailure(company: Parameters<typeof evaluateReadines
 /** The dashboard checklist: the same rules, for NF-e, NFC-e and NFS-e. */
 export async function readinessChecklist(companyId: string, client: DbClient = db, now: Date = new Date()): Promise<DocumentReadiness[]> {
   const { company, certificate } = await loadState(companyId, client);
+  const [manifestsIssued, registeredVehicles] = await Promise.all([
+    client.transportManifest.count({ where: { companyId, status: { in: ["AUTHORIZED", "CLOSED", "CANCELLED"] } } }),
+    client.vehicle.count({ where: { carrier: { companyId } } }),
+  ]);
   return EMISSION_DOCUMENT_TYPES.map((type) => {
-    const checks = evaluateReadiness(company, certificate, type, now);
+    const checks = evaluateReadiness(company, certificate, type, now, { manifestsIssued, registeredVehicles });
     return { type, ready: checks.every((c) => !c.blocking || c.ok), checks };
   });
 }

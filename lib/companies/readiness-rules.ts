@@ -22,7 +22,7 @@ export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", 
 export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean; heldElsewhere?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs" | "nfse_provider";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs" | "nfse_provider" | "mdfe";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -38,7 +38,8 @@ export type ReadinessDetail = {
   key:
     | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "cnpjReserved" | "certificateValid" | "certificateSelfSigned"
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
-    | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid" | "nfseProviderCity";
+    | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid" | "nfseProviderCity"
+    | "mdfeVehicleMissing" | "mdfeVehicleRegistered";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
   values?: Record<string, string>;
   /** Company fields still blank (fiscal_settings), by field name. */
@@ -109,8 +110,40 @@ function certificateCheck(company: CompanyFields, certificate: CertificateState,
   return { ...base, ok: true, message: `Valid until ${until} (${days} ${days === 1 ? "day" : "days"} left).`, detail: { key: "certificateValid", values: { date: until, days: String(days) } } };
 }
 
-/** Every check of one document type, in the order emission reports them. */
-export function evaluateReadiness(company: CompanyFields, certificate: CertificateState, type: EmissionDocumentType, now: Date = new Date()): ReadinessCheck[] {
+/**
+ * What the company has for the MDF-e (model 58, lib/mdfe): the manifests it issued in any state and
+ * the vehicles registered under its carriers. Read by the checklist; emission leaves it out.
+ */
+export type MdfeState = { manifestsIssued: number; registeredVehicles: number };
+
+/**
+ * Advice for a company that never issued an MDF-e (issue 55 item 3): what a manifest needs, none of it
+ * blocking (an MDF-e is optional: only a company that carries its goods between states issues one).
+ * Our manifests are issued as transportador de carga própria (tpEmit 2), so RNTRC (infANTT) is optional
+ * (NT MDF-e 2025.001 v1.03, rules F113a/F113b apply to tpEmit 1 with TAC); a company that issues as
+ * transportador (tpEmit 1) must inform its RNTRC. The vehicle of the rodoviário modal needs plate and
+ * UF (a registered vehicle or inline), tara, tpRod and tpCar, RENAVAM and capacity when known; 1-10
+ * drivers with CPF (mdfeModalRodoviario_v3.00.xsd, veicTracao). No check once one was issued.
+ * Always `ok` (information, as nfse_provider): a company that never carries goods has nothing to fix.
+ */
+export function mdfeAdviceCheck(state: MdfeState): ReadinessCheck | null {
+  if (state.manifestsIssued > 0) return null;
+  const ok = state.registeredVehicles > 0;
+  return {
+    id: "mdfe",
+    label: "Transport manifest (MDF-e)",
+    blocking: false,
+    ok: true,
+    message:
+      (ok ? `${state.registeredVehicles} registered vehicle(s) under Carriers can be named by vehicleId. ` : "No vehicle registered: register the vehicle (plate and state) under Carriers, or send it inline. ") +
+      "To carry goods between states the company issues an MDF-e with the NF-e on board: each manifest brings the vehicle's tara (kg), wheel and body type, RENAVAM and capacity when known, and 1 to 10 drivers with name and CPF. " +
+      "RNTRC is optional for own goods (tpEmit 2); a company issuing as transportador (tpEmit 1) must send its RNTRC.",
+    detail: ok ? { key: "mdfeVehicleRegistered", values: { vehicles: String(state.registeredVehicles) } } : { key: "mdfeVehicleMissing" },
+  };
+}
+
+/** Every check of one document type, in the order emission reports them; `mdfe` adds the MDF-e advice to NF-e's. */
+export function evaluateReadiness(company: CompanyFields, certificate: CertificateState, type: EmissionDocumentType, now: Date = new Date(), mdfe?: MdfeState): ReadinessCheck[] {
   const checks: ReadinessCheck[] = [certificateCheck(company, certificate, now)];
   // Advice, not a block: the authority itself refuses a certificate outside the ICP-Brasil chain
   // in production, while a self-signed test certificate is what homologation with the simulator uses.
@@ -182,6 +215,10 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
       message: respTecSet ? "infRespTec data configured." : "Some states require infRespTec (NT 2018.005); fill in CNPJ, contact, e-mail and phone of the software house.",
       detail: { key: respTecSet ? "respTecSet" : "respTecMissing" },
     });
+  }
+  if (type === "NFE" && mdfe) {
+    const advice = mdfeAdviceCheck(mdfe);
+    if (advice) checks.push(advice);
   }
   return checks;
 }

@@ -12,12 +12,13 @@ function useDetailText(): (detail: ReadinessCheck["detail"]) => string {
   return (detail) => {
     const values: Record<string, string | number> = { ...detail.values };
     // An instant (the certificate's expiry) with its time in São Paulo, as the certificate page shows it.
-    const { date, cnpj, rate, days } = detail.values ?? {};
+    const { date, cnpj, rate, days, vehicles } = detail.values ?? {};
     if (date) values.date = date.includes("T") ? formatDateTime(date) : formatDate(date);
     if (cnpj) values.cnpj = formatCnpj(cnpj);
     if (rate) values.rate = rate.replace(".", ",");
     // The certificate's days left, a number for the catalogue's plural.
     if (days) values.days = Number(days);
+    if (vehicles) values.vehicles = Number(vehicles);
     if (detail.missingFields) values.fields = detail.missingFields.map((field) => (fields.has(field as FieldKey) ? fields(field as FieldKey) : field)).join(", ");
     const text = t(`details.${detail.key}`, values);
     return detail.assumedRegApTribSN ? `${text} ${t(`assumedRegApTribSN.${detail.assumedRegApTribSN}`)}` : text;

@@ -1,0 +1,6 @@
+import { handleSession } from "@/lib/api/handle-session";
+import { fileResponse } from "@/lib/downloads/get-document-xml";
+import { renderTransportManifestDamdfe } from "@/lib/mdfe";
+import { dashboardTransportManifestDamdfeContract } from "@/lib/mdfe/dashboard-contracts";
+
+export const GET = handleSession(dashboardTransportManifestDamdfeContract, async ({ companyId, params }) => fileResponse(await renderTransportManifestDamdfe(companyId, params.id)));
