@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import authorizersByModel from "@/lib/fiscal/reference/data/sefaz/autorizadores.json";
+import authorizersByModel from "@/lib/fiscal/reference/data/sefaz/autorizadores.json" with { type: "json" };
 import type { AuthorityEnvironment, AuthorityModel } from "./types";
 
 // The web-service tables (nfephp-org's wsnfe_4.00_mod55/mod65.xml and

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import authorizersByModel from "@/lib/fiscal/reference/data/sefaz/autorizadores.json";
+import authorizersByModel from "@/lib/fiscal/reference/data/sefaz/autorizadores.json" with { type: "json" };
 import { authorizerFor } from "@/lib/authority/endpoints";
 import type { AuthorityEnvironment, AuthorityModel, StatusResult } from "@/lib/authority/types";
 import { env } from "@/lib/config/env";

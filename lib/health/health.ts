@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
-import packageJson from "@/package.json";
+import packageJson from "@/package.json" with { type: "json" };
 
 export const HealthResponse = z.object({ status: z.literal("ok"), version: z.string(), uptime: z.number() });
 export const ReadinessResponse = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["up", "down"]) });

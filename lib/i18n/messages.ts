@@ -1,5 +1,5 @@
-import en from "@/messages/en.json";
-import ptBR from "@/messages/pt-BR.json";
+import en from "@/messages/en.json" with { type: "json" };
+import ptBR from "@/messages/pt-BR.json" with { type: "json" };
 import type { Locale } from "./locales";
 
 export type Messages = typeof ptBR;

@@ -1,7 +1,7 @@
 import { createHash, createSign } from "node:crypto";
 import { DomainError } from "@/lib/errors";
 import { el } from "@/lib/fiscal/xml/xml-text";
-import table from "./data/nfce-qr-states.json";
+import table from "./data/nfce-qr-states.json" with { type: "json" };
 import { money } from "./format";
 
 // NFC-e QR code (infNFeSupl). The URL, urlChave and version per state and
