@@ -14,6 +14,7 @@ export const navLinks: NavLink[] = [
   { href: "documents", label: "Documents", section: "Documents" },
   { href: "inutilizations", label: "Inutilizations", section: "Documents" },
   { href: "received", label: "Received NF-e", section: "Documents" },
+  { href: "lookups", label: "Lookups", section: "Documents" },
   { href: "exports", label: "Export for the accountant", section: "Documents" },
   { href: "clients", label: "Clients", section: "Registers" },
   { href: "products", label: "Products", section: "Registers" },
