@@ -164,7 +164,10 @@ function NfeLookup({ companyId, timeZone }: { companyId: string; timeZone: strin
     mutationFn: (accessKey: string) => apiFetch<NfeLookupResponse>(`/api/dashboard/companies/${companyId}/lookups/nfe/${encodeURIComponent(accessKey)}`),
   });
   const answer = lookup.data;
-  const eventName = (code: string) => (t.has(`eventNames.${code}`) ? t(`eventNames.${code}` as "eventNames.110111") : t("eventOther", { code }));
+  const eventName = (code: string) => {
+    const named = `eventNames.${code}` as "eventNames.110111";
+    return t.has(named) ? t(named) : t("eventOther", { code });
+  };
   return (
     <section aria-labelledby="nfe-lookup-title" className="space-y-3">
       <h2 id="nfe-lookup-title" className="text-lg font-semibold">{t("title")}</h2>
