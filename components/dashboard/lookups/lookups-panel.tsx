@@ -82,7 +82,7 @@ function TaxpayerLookup({ companyId, defaultState, timeZone }: { companyId: stri
         <div className="self-start">
           <label htmlFor="lookup-state" className="block font-medium">{t("state")}</label>
           <select id="lookup-state" className={input} value={state} onChange={(event) => setState(event.target.value)}>
-            {STATE_CODES.map((uf) => (
+            {[...STATE_CODES].sort().map((uf) => (
               <option key={uf} value={uf}>{uf}</option>
             ))}
           </select>
