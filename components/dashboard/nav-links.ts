@@ -15,6 +15,7 @@ export const navLinks: NavLink[] = [
   { href: "inutilizations", label: "Inutilizations", section: "Documents" },
   { href: "transport-manifests", label: "Transport manifests (MDF-e)", section: "Documents" },
   { href: "received", label: "Received NF-e", section: "Documents" },
+  { href: "lookups", label: "Lookups", section: "Documents" },
   { href: "exports", label: "Export for the accountant", section: "Documents" },
   { href: "clients", label: "Clients", section: "Registers" },
   { href: "products", label: "Products", section: "Registers" },
