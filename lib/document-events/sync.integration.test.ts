@@ -10,6 +10,9 @@ import { call } from "@/test/http";
 import { signedInCookie } from "@/test/session";
 import { POST as dashboardSyncRoute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/sync/route";
 import { authorizedDocument } from "./testing/authorized-document";
+import { POST as cancelRoute } from "@/app/v1/fiscal-documents/[id]/cancel/route";
+import { POST as correctionRoute } from "@/app/v1/fiscal-documents/[id]/correction-letter/route";
+import { DELETE as removeReceiptRoute, POST as receiptRoute } from "@/app/v1/fiscal-documents/[id]/delivery-receipt/route";
 
 // POST /v1/fiscal-documents/{id}/sync against the simulator (issue 56 item 4): what the authority
 // holds is brought here by the background runs' own settlement and event recording.
@@ -31,6 +34,21 @@ async function cancelElsewhere(document: { accessKey: string | null; protocolNum
 }
 
 describe("POST /v1/fiscal-documents/{id}/sync", () => {
+  it("a document whose every event went through our API is in line: CC-e, delivery receipt and its removal, cancellation (docs/api.md's order)", async () => {
+    const document = await authorizedDocument(fixture.company.companyId);
+    const at = (path: string) => ({ path: `/v1/fiscal-documents/${document.id}/${path}`, key: fixture.company.key, params: { id: document.id } });
+    expect((await call(correctionRoute, { method: "POST", ...at("correction-letter"), body: { correction: "Endereco de entrega: Rua das Flores, 10, fundos" } })).status).toBe(200);
+    const proof = { contentType: "application/pdf", base64: Buffer.from("%PDF-1.4 signed delivery note").toString("base64") };
+    const receipt = await call(receiptRoute, { method: "POST", ...at("delivery-receipt"), body: { deliveredAt: new Date().toISOString(), receiverName: "Maria Recebedora", receiverDocument: "52998224725", proof } });
+    expect(receipt.status, receipt.text).toBe(200);
+    expect((await call(removeReceiptRoute, { method: "DELETE", ...at("delivery-receipt") })).status).toBe(200);
+    expect((await call(cancelRoute, { method: "POST", ...at("cancel"), body: { justification: "Pedido cancelado pelo cliente antes do envio" } })).status).toBe(200);
+
+    const res = await sync(document.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: "CANCELLED", changed: false, changes: [] });
+  });
+
   it("a document cancelled at the authority becomes CANCELLED with its event, procEventoNFe and document.cancelled", async () => {
     const document = await authorizedDocument(fixture.company.companyId);
     await cancelElsewhere(document);

@@ -24,7 +24,9 @@ export type ExampleRun = { status: number | null; stdout: string; stderr: string
 export function runReadmeExample(language: SdkLanguage, env: { baseUrl: string; apiKey: string }, root = process.cwd()): ExampleRun {
   const dir = mkdtempSync(path.join(tmpdir(), `sdk-example-${language}-`));
   try {
-    const common = { cwd: dir, encoding: "utf8" as const, timeout: 120_000, env: { ...process.env, FISCAL_BASE_URL: env.baseUrl, FISCAL_API_KEY: env.apiKey } };
+    // No colours: a test runner's FORCE_COLOR would make console.log colour the numbers it prints.
+    const noColour = { FORCE_COLOR: "0", NO_COLOR: "1" };
+    const common = { cwd: dir, encoding: "utf8" as const, timeout: 120_000, env: { ...process.env, ...noColour, FISCAL_BASE_URL: env.baseUrl, FISCAL_API_KEY: env.apiKey } };
     let result;
     if (language === "typescript") {
       const file = path.join(dir, "example.mts");
