@@ -24,7 +24,8 @@ describe("recording attempts", () => {
       await client.query("COMMIT");
       expect(mode.rows[0]?.mode).toBe("off");
     } finally {
-      await client.query("DEALLOCATE ALL").catch(() => undefined);
+      // Only its own statement: the pooled connection keeps the app's named statements, which pg believes prepared.
+      await client.query("DEALLOCATE record_attempts_plan").catch(() => undefined);
       await client.query("RESET plan_cache_mode").catch(() => undefined);
       client.release();
     }
