@@ -37,6 +37,8 @@ test("the dashboard cannot be framed by another page", async ({ page }) => {
   await signIn(page, account);
   const target = new URL(`/dashboard/c/${account.companyId}/documents`, page.url()).toString();
   await page.setContent(`<html><body><h1>evil page</h1><iframe id="victim" src="${target}" width="800" height="400"></iframe></body></html>`);
+  // The frame exists once Chromium has answered the navigation (on a busy machine, after more than a second).
+  await expect.poll(() => page.frames().length, { timeout: 15_000 }).toBeGreaterThan(1);
   await page.waitForTimeout(1500);
   // Chromium shows its error page in the frame (frame-ancestors 'none'): none of the dashboard is there.
   const framed = page.frames().find((frame) => frame !== page.mainFrame());
