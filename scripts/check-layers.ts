@@ -65,10 +65,6 @@ export const LAYER_EXCEPTIONS: LayerException[] = [
  */
 export const KNOWN_CIRCLES: { files: string[]; reason: string }[] = [
   {
-    files: ["lib/document-events/cancel-nfse.ts", "lib/document-events/reconcile-intents.ts", "lib/document-events/with-document-event-call.ts"],
-    reason: "an event call reconciles pending intents first, and reconciling an NFS-e cancellation records it as the cancel path does; to cut: the NFS-e cancellation's recording in a file of its own",
-  },
-  {
     files: ["lib/emission/contingency/reissue-in-contingency.ts", "lib/emission/prepare-emission.ts", "lib/emission/refresh-nfce-issue-time.ts", "lib/emission/send-for-authorization.ts"],
     reason: "a send re-issues a document in contingency (reissueIfInContingency) or hands a contingency draft to prepareAndSend, which itself sends, and the NFC-e issue-time refresh rebuilds with prepare's builder; to cut: the send's outcome returned to the run's step, which then re-issues",
   },

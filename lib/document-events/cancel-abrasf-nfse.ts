@@ -6,7 +6,7 @@ import { readGerarNfse } from "@/lib/emission/nfse/send-abrasf";
 import { DomainError } from "@/lib/errors";
 import { buildCancelarNfse, buildConsultarNfseRps, type AbrasfCancellationCode } from "@/lib/fiscal/nfse-abrasf";
 import type { CancellationReasonCode } from "@/lib/fiscal/nfse";
-import { recordNfseCancellation, type NfseCancellationOutcome } from "./cancel-nfse";
+import { recordNfseCancellation, type NfseCancellationOutcome } from "./nfse-cancellation-record";
 import { assertAuthorized } from "./rules";
 import type { CancelDocumentResponse } from "./schemas";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";

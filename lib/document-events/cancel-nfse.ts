@@ -1,28 +1,22 @@
-import type { Company, FiscalDocument, Prisma } from "@prisma/client";
+import type { Company, FiscalDocument } from "@prisma/client";
 import { getNfseAuthority, type NfseAuthority } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
-import { recordDocumentOutcome } from "@/lib/events/record-outcome";
 import { DomainError } from "@/lib/errors";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
-import { buildSignedCancellation, CANCELLATION_EVENT, DEFAULT_CANCELLATION_REASON, readCancellationEvent, type CancellationReasonCode } from "@/lib/fiscal/nfse";
+import { buildSignedCancellation, CANCELLATION_EVENT, DEFAULT_CANCELLATION_REASON, type CancellationReasonCode } from "@/lib/fiscal/nfse";
 import { assertAuthorized } from "./rules";
 import type { CancelDocumentResponse } from "./schemas";
-import { recordEventIntent, resolveEventIntent } from "./intents";
+import { recordEventIntent } from "./intents";
+import { NFSE_CANCELLATION_SEQUENCE, recordNfseCancellation, registeredCancellation, type NfseCancellationOutcome } from "./nfse-cancellation-record";
 import { recordAnswer, withDocumentEventCall } from "./with-document-event-call";
 
 // E0840: an event already linked to the NFS-e forbids a cancellation (Anexo II,
 // RN EVENTOSxEVENTOS): our own cancellation, but also a substitution, a
 // taker's confirmation, a pending fiscal analysis or a block by the municipality.
 const EVENT_BLOCKED = "E0840";
-// nSeqEvento of a cancellation: there is only ever one (Anexo II).
-const SEQUENCE = 1;
 
 export type AuthorityFor = (environment: "PRODUCTION" | "HOMOLOGATION") => NfseAuthority;
 
-export type NfseCancellationOutcome =
-  | { kind: "registered"; eventXml: string; requestXml: string; registeredAt: Date; protocol: string | null; reasonCode: string; justification: string; recovered: boolean; intentId?: string }
-  | { kind: "refused"; code: string; reason: string; requestXml: string; intentId?: string };
-type Outcome = NfseCancellationOutcome;
 
 /**
  * Cancellation of an NFS-e (event e101101 at Sefin Nacional, synchronous),
@@ -62,7 +56,7 @@ export async function cancelNfse(
 async function sendCancellation(
   input: { document: FiscalDocument; company: Company; reasonCode: CancellationReasonCode; justification: string; now: Date },
   authorityFor: AuthorityFor,
-): Promise<Outcome> {
+): Promise<NfseCancellationOutcome> {
   const { document, company } = input;
   const accessKey = document.accessKey!;
   const credentials = await loadSigningCredentials(document.companyId);
@@ -77,85 +71,22 @@ async function sendCancellation(
     document,
     intent: { kind: "CANCELLATION", details: { justification: input.justification, cMotivo: input.reasonCode } },
     eventCode: CANCELLATION_EVENT,
-    sequence: SEQUENCE,
+    sequence: NFSE_CANCELLATION_SEQUENCE,
     requestXml: request.xml,
     now: input.now,
   });
   const answer = await authority.registerEvent(document.environment, accessKey, request.xml, certificate);
   if (answer.kind === "communication_failure") throw unavailable(answer.reason);
-  if (answer.kind === "authorized") return { ...registered(answer.eventXml, answer.processedAt, { ...input, requestXml: request.xml }, false), intentId };
+  if (answer.kind === "authorized") return { ...registeredCancellation(answer.eventXml, answer.processedAt, { ...input, requestXml: request.xml }, false), intentId };
   if (answer.code !== EVENT_BLOCKED) return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml, intentId };
-  const held = await authority.getEvent(document.environment, accessKey, CANCELLATION_EVENT, SEQUENCE, certificate);
-  if (held.kind === "authorized") return { ...registered(held.eventXml, held.processedAt, { ...input, requestXml: request.xml }, true), intentId };
+  const held = await authority.getEvent(document.environment, accessKey, CANCELLATION_EVENT, NFSE_CANCELLATION_SEQUENCE, certificate);
+  if (held.kind === "authorized") return { ...registeredCancellation(held.eventXml, held.processedAt, { ...input, requestXml: request.xml }, true), intentId };
   if (held.kind === "not_found") return { kind: "refused", code: answer.code, reason: answer.reason, requestXml: request.xml, intentId };
   // Sefin said an event blocks the cancellation but we could not learn which: the outcome is unknown.
   throw unavailable(held.kind === "communication_failure" ? held.reason : `${held.code} - ${held.reason}`);
-}
-
-/**
- * Records Sefin's answer to a cancellation, in the caller's transaction: the event and, when
- * registered, the document CANCELLED with its document.cancelled outcome. Used by the request
- * and by the reconciler (reconcile-intents.ts); the intent, if any, is resolved with it.
- */
-export async function recordNfseCancellation(
-  tx: Prisma.TransactionClient,
-  document: Pick<FiscalDocument, "id" | "companyId">,
-  sent: NfseCancellationOutcome,
-  input: { justification: string; reasonCode: string; now: Date },
-  /** e101101 at Sefin Nacional; "CancelarNfse" for a city's own NFS-e (cancel-abrasf-nfse.ts). */
-  eventCode: string = CANCELLATION_EVENT,
-) {
-  const event = await tx.documentEvent.create({
-    data: {
-      documentId: document.id,
-      companyId: document.companyId,
-      kind: "CANCELLATION",
-      eventCode,
-      sequence: SEQUENCE,
-      outcome: sent.kind === "registered" ? "AUTHORIZED" : "REJECTED",
-      cStat: sent.kind === "registered" ? "100" : sent.code,
-      reason: sent.kind === "registered" ? (sent.recovered ? "Evento de cancelamento registrado por uma tentativa anterior" : "Evento de cancelamento registrado") : sent.reason,
-      protocol: sent.kind === "registered" ? sent.protocol : null,
-      requestXml: sent.requestXml,
-      responseXml: sent.kind === "registered" ? sent.eventXml : null,
-      details: sent.kind === "registered" ? { justification: sent.justification, cMotivo: sent.reasonCode, recovered: sent.recovered } : { justification: input.justification, cMotivo: input.reasonCode },
-      occurredAt: sent.kind === "registered" ? sent.registeredAt : input.now,
-    },
-  });
-  if (sent.intentId) await resolveEventIntent(tx, sent.intentId, { status: "RECORDED", eventId: event.id });
-  if (sent.kind === "refused") return;
-  const cancelled = await tx.fiscalDocument.update({
-    where: { id: document.id },
-    data: { status: "CANCELLED", cancellationReason: sent.justification, cancellationDate: sent.registeredAt, cancellationProtocol: sent.protocol },
-  });
-  await recordDocumentOutcome(tx, "document.cancelled", cancelled);
-}
-
-/** Sefin's registered cancellation of an earlier attempt, read from its own XML (the reconciler's view). */
-export function heldNfseCancellation(eventXml: string, processedAt: string, intent: { requestXml: string; justification: string; reasonCode: string; intentId: string }): NfseCancellationOutcome {
-  return { ...registered(eventXml, processedAt, { ...intent, now: new Date() }, true), intentId: intent.intentId };
-}
-
-/** The registered event, read from its own XML (for a recovered one, the earlier attempt's request, reason and text). */
-function registered(eventXml: string, processedAt: string, input: { reasonCode: string; justification: string; now: Date; requestXml: string }, recovered: boolean): Outcome {
-  const event = readCancellationEvent(eventXml);
-  return {
-    kind: "registered",
-    eventXml,
-    requestXml: recovered ? (event.requestXml ?? input.requestXml) : input.requestXml,
-    registeredAt: parseDate(event.processedAt ?? processedAt, input.now),
-    protocol: event.id,
-    reasonCode: event.reasonCode ?? input.reasonCode,
-    justification: event.justification ?? input.justification,
-    recovered,
-  };
 }
 
 function unavailable(reason: string): DomainError {
   return new DomainError(503, "authority_unavailable", `Sefin Nacional could not be reached: ${reason}. The outcome is unknown; try again later`, { "retry-after": "30" });
 }
 
-function parseDate(value: string, fallback: Date): Date {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? fallback : date;
-}

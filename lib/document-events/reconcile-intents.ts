@@ -10,7 +10,7 @@ import type { ReconcileEventIntentData } from "./intent-events";
 import { IntentAlreadyResolved, resolveEventIntent } from "./intents";
 import { recordEventOutcome } from "./record-event-outcome";
 import type { EventSent } from "./send-event";
-import { heldNfseCancellation, recordNfseCancellation } from "./cancel-nfse";
+import { heldNfseCancellation, recordNfseCancellation } from "./nfse-cancellation-record";
 import { recordReceivedEvent } from "./record-received-event";
 
 // Finishing a call whose answer was never recorded (our process died, or the
