@@ -11,7 +11,9 @@ async function main(): Promise<number> {
   try {
     const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
       stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: `/tmp/${database.name}` },
+      // The server's simulator on a port of its own (3199 unless set): vitest runs beside this run
+      // (scripts/test-stages.ts), and a file of it may start an app with the default 3999.
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: `/tmp/${database.name}`, SIMULATOR_PORT: process.env.E2E_SIMULATOR_PORT ?? "3199" },
     });
     return result.status ?? 1;
   } finally {
