@@ -72,7 +72,7 @@ export const syncReceivedDocumentsContract = defineContract({
   method: "POST",
   path: "/v1/received-documents/sync",
   summary: "Query the national distribution now",
-  description: "Reads every new item after the company's last NSU (NFeDistribuicaoDFe, distNSU) and registers the automatic ciência when receivedAutoAcknowledge is on; then the ADN's NFS-e distribution (GET /contribuintes/DFe/{NSU}) after its own last NSU (`nfse`). status waiting: only the NF-e distribution's wait is not over. 429 rate_limited with Retry-After while both wait (the hour after an answer with nothing more, or after a 656).",
+  description: "Reads every new item after the company's last NSU (NFeDistribuicaoDFe, distNSU) and registers the automatic ciência when receivedAutoAcknowledge is on; then the ADN's NFS-e distribution (GET /contribuintes/DFe/{NSU}) after its own last NSU (`nfse`). nfse.status waiting: inside the ADN's own wait (nothing asked). 429 rate_limited with Retry-After inside the NF-e distribution's hour after an answer with nothing more, or after a 656.",
   tag: TAG,
   scope: "received:write",
   response: SyncResponse,

@@ -15,8 +15,10 @@ import { MAX_PAGES_PER_RUN, MISUSE_WAIT_MS, waitAfterCaughtUpMs } from "./sync";
 // transaction that first locks the cursor row and checks it still holds the
 // NSU the page was asked from (a crash rolls the page back, a concurrent run
 // that got there first makes the late one stop); no connection or lock is held
-// during the call. Its own cursor (ReceivedNfseSync), so the two distributions
-// never wait for each other's answers.
+// during the call. Its own cursor (ReceivedNfseSync); it runs in the company's
+// received-documents run (run-sync.ts) after the NF-e's, so the schedule and
+// the 429 of POST /v1/received-documents/sync follow the NF-e cursor, and this
+// one answers "waiting" without a call inside its own wait.
 
 export type NfseSyncOutcome =
   | { status: "synced"; pages: number; created: ReceivedDocument[]; lastNsu: string; notBefore: Date | null }
@@ -24,12 +26,6 @@ export type NfseSyncOutcome =
   | { status: "failed"; reason: string; code?: string; notBefore: Date | null };
 
 type Company = { id: string; cnpj: string; environment: Environment };
-
-/** When the company may next ask the ADN (null: now). */
-export async function nextNfseSyncAllowedAt(companyId: string, environment: Environment, now = new Date()): Promise<Date | null> {
-  const cursor = await db.receivedNfseSync.findUnique({ where: { companyId_environment: { companyId, environment } } });
-  return cursor?.notBefore && cursor.notBefore > now ? cursor.notBefore : null;
-}
 
 export async function syncReceivedNfse(companyId: string, options: { now?: () => Date } = {}): Promise<NfseSyncOutcome> {
   const now = options.now ?? (() => new Date());

@@ -18,6 +18,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { syncReceivedNfse } from "./nfse-sync";
 import { queueReceivedSyncRuns } from "./schedule";
 
 // Issue 57, item 5, "Done when": a company that is the taker of an NFS-e issued by another
@@ -65,6 +66,9 @@ describe("received NFS-e through the ADN distribution", () => {
     expect(first.status).toBe(200);
     expect(first.body.nfse).toMatchObject({ status: "synced", created: 1, lastNsu: "1", reason: null });
     expect(Date.parse(first.body.nfse.nextSyncAt)).toBeGreaterThan(Date.now());
+    // Inside the wait the ADN is not asked (the API's 429 follows the NF-e distribution's wait; the run answers waiting).
+    const inside = await syncReceivedNfse(taker.companyId);
+    expect(inside.status).toBe("waiting");
 
     const page = await list(taker, "?type=NFSE");
     expect(page.status).toBe(200);
@@ -102,18 +106,13 @@ describe("received NFS-e through the ADN distribution", () => {
 
     // The accountant's export walks it with the received NF-e.
     const exported = [];
-    for await (const rows of receivedPages({ companyId: taker.companyId, environment: "HOMOLOGATION", from: "2000-01-01", to: "2100-12-31" } as never)) exported.push(...rows);
+    for await (const rows of receivedPages({ companyId: taker.companyId, environment: "HOMOLOGATION", types: [], from: "2000-01-01", to: "2100-12-31" })) exported.push(...rows);
     expect(exported.map((row) => [row.accessKey, row.documentType])).toEqual([[issued.accessKey, "NFSE"]]);
 
     // The emitter is never distributed its own NFS-e (Manual Integrado §17.2.2).
     const own = await sync(provider);
     expect(own.body.nfse).toMatchObject({ status: "synced", created: 0, lastNsu: "0" });
     expect((await list(provider)).body.data).toEqual([]);
-
-    // Inside the hour both distributions wait: 429 with Retry-After.
-    const early = await sync(taker);
-    expect(early.status).toBe(429);
-    expect(Number(early.headers.get("retry-after"))).toBeGreaterThan(0);
 
     // The provider cancels: the event reaches the taker's distribution with the next NSU.
     const cancelled = await call(cancel, { method: "POST", path: `/v1/fiscal-documents/${issued.id}/cancel`, key: provider.key, params: { id: issued.id }, body: { justification: "Serviço faturado em duplicidade" } });
@@ -138,16 +137,17 @@ describe("received NFS-e through the ADN distribution", () => {
     expect(await db.domainEvent.count({ where: { companyId: taker.companyId, type: { startsWith: "received_document." } } })).toBe(2);
   });
 
-  it("the background run fetches it too: the schedule queues the company when its NFS-e cursor is due", async () => {
+  it("the company's background run fetches it too, after the NF-e distribution", async () => {
     const provider = await createNfseCompany();
     const taker = await createEmittingCompany();
     const issued = await issueNfseTo(provider, taker);
-    // The NF-e cursor waits the hour; the NFS-e cursor was never written: the run is due now.
-    await db.receivedSync.create({ data: { companyId: taker.companyId, environment: "HOMOLOGATION", notBefore: new Date(Date.now() + 3600_000), lastRunAt: new Date(), lastCStat: "137" } });
     expect(await queueReceivedSyncRuns(new Date(), [taker.companyId])).toBe(1);
     await drainDueRuns(functions, { companyIds: [taker.companyId] });
     const stored = await db.receivedDocument.findFirstOrThrow({ where: { companyId: taker.companyId } });
-    expect(stored).toMatchObject({ documentType: "NFSE", accessKey: issued.accessKey, nsu: "1" });
-    expect((await db.receivedNfseSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: taker.companyId, environment: "HOMOLOGATION" } } })).lastNsu).toBe(1n);
+    expect(stored).toMatchObject({ documentType: "NFSE", accessKey: issued.accessKey, nsu: "1", manifestation: "PENDING" });
+    const cursor = await db.receivedNfseSync.findUniqueOrThrow({ where: { companyId_environment: { companyId: taker.companyId, environment: "HOMOLOGATION" } } });
+    expect(cursor).toMatchObject({ lastNsu: 1n, lastStatus: "NENHUM_DOCUMENTO_LOCALIZADO" });
+    // Caught up after a distribution: the manual's hour (RECEIVED_SYNC_WAIT_SECONDS).
+    expect(cursor.notBefore!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
   });
 });

@@ -64,8 +64,7 @@ export const ManifestationInput = z
 export type ManifestationInput = z.infer<typeof ManifestationInput>;
 
 export const SyncResponse = z.object({
-  // waiting: the NF-e distribution's wait is not over while the NFS-e's was (only the ADN was asked).
-  status: z.enum(["synced", "waiting", "failed"]),
+  status: z.enum(["synced", "failed"]),
   created: z.number().int(),
   lastNsu: z.string(),
   maxNsu: z.string(),
