@@ -9,8 +9,7 @@ import { FIRST_ANSWER_WAIT_MS } from "./sync";
 
 // Every company with a valid certificate has one distribution run queued, due
 // when its cursor allows the next call (ReceivedSync.notBefore: an hour after
-// an answer with nothing more or a 656, sync.ts; or ReceivedNfseSync.notBefore,
-// the ADN's NFS-e distribution, nfse-sync.ts, whichever is first), else at once. A run syncs once and
+// an answer with nothing more or a 656, sync.ts), else at once. A run syncs once and
 // ends; the next tick queues the following one, so by default each company is
 // asked about once an hour. One statement under an advisory lock, so processes
 // ticking together queue one run per company.
@@ -31,27 +30,20 @@ const SHORTEN_WAITS = `
   WHERE "notBefore" > "lastRunAt" + make_interval(secs => $1::int) AND "lastCStat" IS DISTINCT FROM '656'
     AND ($3::text[] IS NULL OR "companyId" = ANY ($3::text[]))`;
 
-// A run is due when either distribution may be asked: the NF-e's cursor (s) or the ADN's NFS-e
-// cursor (n, issue 57); a cursor not written yet is due now.
-const DUE_AT = (now: string) =>
-  `greatest(${now}::timestamp, least(coalesce(s."notBefore", ${now}::timestamp), coalesce(n."notBefore", ${now}::timestamp)))`;
-
 // Only runs never started nor handed to Inngest: a retry keeps its backoff.
 const BRING_RUNS_FORWARD = `
-  UPDATE "BackgroundRun" b SET "runAt" = ${DUE_AT("$2")}, "updatedAt" = $2::timestamp
+  UPDATE "BackgroundRun" b SET "runAt" = greatest($2::timestamp, coalesce(s."notBefore", $2::timestamp)), "updatedAt" = $2::timestamp
   FROM "Company" c JOIN "ReceivedSync" s ON s."companyId" = c."id" AND s."environment" = c."environment"
-    LEFT JOIN "ReceivedNfseSync" n ON n."companyId" = c."id" AND n."environment" = c."environment"
   WHERE b."functionId" = $1 AND b."status" = 'QUEUED' AND b."companyId" = c."id" AND b."attempt" = 0 AND b."forwardedAt" IS NULL
-    AND b."runAt" > ${DUE_AT("$2")}
+    AND b."runAt" > greatest($2::timestamp, coalesce(s."notBefore", $2::timestamp))
     AND ($3::text[] IS NULL OR c."id" = ANY ($3::text[]))
   RETURNING b."id"`;
 
 const QUEUE_DUE = `
   WITH due AS (
-    SELECT gen_random_uuid()::text AS "runId", c."id" AS "companyId", ${DUE_AT("$3")} AS "runAt"
+    SELECT gen_random_uuid()::text AS "runId", c."id" AS "companyId", greatest($3::timestamp, coalesce(s."notBefore", $3::timestamp)) AS "runAt"
     FROM "Company" c
     LEFT JOIN "ReceivedSync" s ON s."companyId" = c."id" AND s."environment" = c."environment"
-    LEFT JOIN "ReceivedNfseSync" n ON n."companyId" = c."id" AND n."environment" = c."environment"
     WHERE ($4::text[] IS NULL OR c."id" = ANY ($4::text[]))
       AND EXISTS (SELECT 1 FROM "Certificate" k WHERE k."companyId" = c."id" AND k."isActive" AND k."notAfter" > $3::timestamp)
       -- Not a company whose CNPJ another company proved (issue 49 item 5): its sync would be refused cnpj_reserved.
