@@ -55,3 +55,23 @@ CREATE TABLE "SimulatorAdnParty" (
 
     CONSTRAINT "SimulatorAdnParty_pkey" PRIMARY KEY ("environment","party")
 );
+
+-- The ABRASF simulator's lots of RPS (RecepcionarLoteRps / ConsultarLoteRps, issue 57 item 2).
+-- CreateTable
+CREATE TABLE "SimulatorAbrasfLot" (
+    "id" TEXT NOT NULL,
+    "environment" INTEGER NOT NULL,
+    "municipalityCode" TEXT NOT NULL,
+    "providerCnpj" TEXT NOT NULL,
+    "lotNumber" TEXT NOT NULL,
+    "protocol" TEXT NOT NULL,
+    "situation" TEXT NOT NULL,
+    "resultXml" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SimulatorAbrasfLot_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SimulatorAbrasfLot_protocol_key" ON "SimulatorAbrasfLot"("protocol");
+CREATE UNIQUE INDEX "SimulatorAbrasfLot_number_key" ON "SimulatorAbrasfLot"("environment", "municipalityCode", "providerCnpj", "lotNumber");
