@@ -18,7 +18,8 @@ import { findByRps } from "./store";
 // inside the lot) makes the lot "processado com erro" with a ListaMensagemRetornoLote naming each
 // refused RPS, and no NFS-e. A lot number the provider already sent is refused (E500, "Número de
 // Lote já informado em outras remessas", as a city answered it in a public Ruby NFS-e client's
-// recorded tests). Signatures: LoteRps, and each RPS's own (Reference "#Id" profile).
+// recorded tests). Signatures: LoteRps, and each RPS's own (Reference "#Id" profile); with the
+// whole-document profile the lot's one signature.
 
 const HOMOLOGATION = 2;
 const text = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? null;
@@ -33,7 +34,8 @@ function rpsOfLot(dados: string): string[] {
 
 /** Each RPS's own signature, checked in a document of its own with the lot's default namespace (what its C14N saw). */
 function rpsSignatureProblem(provider: AbrasfProvider, rps: string[], providerCnpj: string | null): string | null {
-  if (provider.signature.referenceUri === "empty") return "Este município não recebe RPS assinados com URI vazia em lote.";
+  // The whole-document profile: the lot's one signature covers the RPS (checkSignatures verified it).
+  if (provider.signature.referenceUri === "empty") return null;
   for (const [index, content] of rps.entries()) {
     const problem = signatureProblem(verifyXmlSignature(`<EnviarLoteRpsEnvio xmlns="${ABRASF_NS}"><Rps>${content}</Rps></EnviarLoteRpsEnvio>`, "InfDeclaracaoPrestacaoServico"), providerCnpj);
     if (problem) return `RPS ${index + 1}: ${problem}`;

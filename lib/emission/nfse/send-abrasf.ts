@@ -41,9 +41,10 @@ export async function sendAbrasf(
   document: { signedXml: string; environment: "PRODUCTION" | "HOMOLOGATION"; emissionAttempts: number; municipalityCode: string },
   certificate: ClientCertificate,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => AbrasfAuthority = getAbrasfAuthority,
+  providerFor: typeof nfseProviderFor = nfseProviderFor,
 ): Promise<AbrasfOutcome> {
   const message = readGerarNfse(document.signedXml);
-  const provider = message ? nfseProviderFor(document.municipalityCode, message.issueDate) : null;
+  const provider = message ? providerFor(document.municipalityCode, message.issueDate) : null;
   if (!message || !provider || !isAbrasf(provider)) {
     return { kind: "refused", code: "nfse_provider_changed", reason: `The signed RPS is not one ${document.municipalityCode}'s NFS-e system takes on its date; emit the document again` };
   }

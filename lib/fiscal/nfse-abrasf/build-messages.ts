@@ -106,11 +106,11 @@ export function buildRps(input: AbrasfRpsInput, options: AbrasfBuildOptions, sub
   return { id, xml: `<Rps><InfDeclaracaoPrestacaoServico Id="${id}">${inf}</InfDeclaracaoPrestacaoServico></Rps>` };
 }
 
-type SignedElement = "InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse" | "LoteRps";
+type SignedElement = "InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse";
 
 // With an empty Reference URI the one signature covers the whole message and sits where the
 // element's own signature would (inside Rps, Pedido); a second one would break the first.
-const WHOLE_DOCUMENT_PLACE: Record<SignedElement, string> = { InfDeclaracaoPrestacaoServico: "Rps", InfPedidoCancelamento: "Pedido", SubstituicaoNfse: "SubstituirNfseEnvio", LoteRps: "EnviarLoteRpsEnvio" };
+const WHOLE_DOCUMENT_PLACE: Record<SignedElement, string> = { InfDeclaracaoPrestacaoServico: "Rps", InfPedidoCancelamento: "Pedido", SubstituicaoNfse: "SubstituirNfseEnvio" };
 
 function finish(xml: string, credentials: SigningCredentials, tags: SignedElement[], referenceUri: AbrasfBuildOptions["referenceUri"] = "id"): string {
   let signed = xml;
@@ -118,7 +118,7 @@ function finish(xml: string, credentials: SigningCredentials, tags: SignedElemen
     if (tags.length !== 1) throw new DomainError(422, "nfse_provider_unsupported", "This city's signature profile (one whole-document signature, empty Reference URI) cannot sign a message that needs several signatures (SubstituirNfse)");
     signed = signWholeDocument(xml, credentials, { inside: WHOLE_DOCUMENT_PLACE[tags[0]!] });
   } else {
-    for (const tag of tags) signed = signXml(signed, credentials, { tag, nestedSignatures: tag === "SubstituicaoNfse" || tag === "LoteRps" });
+    for (const tag of tags) signed = signXml(signed, credentials, { tag, nestedSignatures: tag === "SubstituicaoNfse" });
   }
   validateXml(signed, ABRASF_SCHEMA);
   return signed;
@@ -188,26 +188,29 @@ export function signedRpsOf(gerarNfseXml: string): string | null {
 /**
  * EnviarLoteRpsEnvio (RecepcionarLoteRps, answered with a protocol) or EnviarLoteRpsSincronoEnvio
  * (RecepcionarLoteRpsSincrono, answered with the NFS-e): LoteRps (NumeroLote, Prestador,
- * QuantidadeRps, ListaRps) holding RPS already signed, then LoteRps signed (Reference "#LOTEn", the
- * Signature after LoteRps as the schema places it). An RPS signed with an Id reference keeps its
- * digest in the lot (inclusive C14N of InfDeclaracaoPrestacaoServico sees the same default namespace);
- * a whole-document signature (empty Reference URI) would not: such a city's RPS cannot be re-used in
- * a lot (422 nfse_provider_unsupported).
+ * QuantidadeRps, ListaRps) holding the RPS, then the lot's signature after LoteRps, where the schema
+ * places it. Profile "id": each RPS keeps its own signature (Reference "#RPS…"; the inclusive C14N of
+ * InfDeclaracaoPrestacaoServico sees the same default namespace in the lot, so its digest holds) and
+ * LoteRps is signed with Reference "#LOTEn". Profile "empty" (one whole-document signature per
+ * message, as GerarNfse): the RPS's own whole-document signatures would not hold in another
+ * document, so they are removed and the one signature of the lot covers everything.
  */
 export function buildEnviarLoteRps(
   lot: { number: number; provider: { cnpj: string; municipalRegistration: string }; signedRps: string[]; synchronous?: boolean },
   credentials: SigningCredentials,
   referenceUri: AbrasfBuildOptions["referenceUri"] = "id",
 ): BuiltAbrasfMessage {
-  if (referenceUri === "empty") throw new DomainError(422, "nfse_provider_unsupported", "This city's signature profile (one whole-document signature, empty Reference URI) cannot carry signed RPS in a lot");
   if (lot.signedRps.length < 1 || lot.signedRps.length > 9999) throw new Error("buildEnviarLoteRps: a lot holds 1 to 9999 RPS (tsQuantidadeRps)");
   const id = lotElementId(lot.number);
   const root = lot.synchronous ? "EnviarLoteRpsSincronoEnvio" : "EnviarLoteRpsEnvio";
+  const rps = referenceUri === "empty" ? lot.signedRps.map((one) => one.replace(/<Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">[\s\S]*?<\/Signature>/g, "")) : lot.signedRps;
   const inner =
     el("NumeroLote", String(lot.number)) + group("Prestador", cpfCnpj({ cnpj: lot.provider.cnpj }) + el("InscricaoMunicipal", lot.provider.municipalRegistration)) +
-    el("QuantidadeRps", String(lot.signedRps.length)) + group("ListaRps", lot.signedRps.join(""));
+    el("QuantidadeRps", String(rps.length)) + group("ListaRps", rps.join(""));
   const xml = `${declaration}<${root} xmlns="${ABRASF_NS}"><LoteRps Id="${id}" versao="${ABRASF_VERSION}">${inner}</LoteRps></${root}>`;
-  return { xml: finish(xml, credentials, ["LoteRps"], referenceUri), signedIds: [id] };
+  const signed = referenceUri === "empty" ? signWholeDocument(xml, credentials, { inside: root }) : signXml(xml, credentials, { tag: "LoteRps", nestedSignatures: true });
+  validateXml(signed, ABRASF_SCHEMA);
+  return { xml: signed, signedIds: [id] };
 }
 
 /** ConsultarLoteRpsEnvio: the lot's situation and NFS-e by its protocol. ABRASF 2.04's schema has no Signature in it. */
