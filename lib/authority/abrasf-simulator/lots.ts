@@ -106,7 +106,7 @@ export async function consultLot(context: SimulatorContext, provider: AbrasfProv
   return wrap("ConsultarLoteRps", el("Situacao", lot.situation) + lot.resultXml);
 }
 
-export const LOT_OPERATIONS: ReadonlySet<AbrasfOperation> = new Set(["RecepcionarLoteRps", "RecepcionarLoteRpsSincrono", "ConsultarLoteRps"]);
+export const LOT_OPERATIONS: ReadonlySet<AbrasfOperation> = new Set<AbrasfOperation>(["RecepcionarLoteRps", "RecepcionarLoteRpsSincrono", "ConsultarLoteRps"]);
 
 /** One lot request of a city's web service, through the same cabeçalho and schema checks as the others. */
 export async function answerAbrasfLot(context: SimulatorContext, provider: AbrasfProvider, operation: AbrasfOperation, cabecalho: string | null, dados: string) {
