@@ -20,6 +20,7 @@ import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 import { syncReceivedNfse } from "./nfse-sync";
 import { queueReceivedSyncRuns } from "./schedule";
+import { receivedSyncStatus } from "./sync";
 
 // Issue 57, item 5, "Done when": a company that is the taker of an NFS-e issued by another
 // company of the installation finds it in its received documents through the ADN's
@@ -149,5 +150,7 @@ describe("received NFS-e through the ADN distribution", () => {
     expect(cursor).toMatchObject({ lastNsu: 1n, lastStatus: "NENHUM_DOCUMENTO_LOCALIZADO" });
     // Caught up after a distribution: the manual's hour (RECEIVED_SYNC_WAIT_SECONDS).
     expect(cursor.notBefore!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    // "Notas recebidas" shows when the ADN was last asked.
+    expect(await receivedSyncStatus(taker.companyId)).toMatchObject({ nfseLastRunAt: cursor.lastRunAt, nfseLastStatus: "NENHUM_DOCUMENTO_LOCALIZADO" });
   });
 });

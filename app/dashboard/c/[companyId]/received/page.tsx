@@ -48,6 +48,11 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
             {syncStatus.lastRunAt ? t("lastSync", { date: formatDateTime(syncStatus.lastRunAt, timeZone, "—", true) }) : t("neverSynced")} ·{" "}
             {syncStatus.nextAllowedAt ? t("nextSync", { date: formatDateTime(syncStatus.nextAllowedAt, timeZone, "—", true) }) : t("nextSyncNow")}
           </p>
+          {syncStatus.nfseLastRunAt && (
+            <p className="mt-1 text-sm text-slate-700" data-testid="received-nfse-sync-status">
+              {t("lastNfseSync", { date: formatDateTime(syncStatus.nfseLastRunAt, timeZone, "—", true) })}
+            </p>
+          )}
         </div>
         {canWrite(user.role) && <ReceivedSyncButton companyId={company.id} timeZone={timeZone} />}
       </div>
