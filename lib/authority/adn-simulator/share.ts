@@ -13,7 +13,10 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 // advisory lock): the parties' counters then grow in commit order and a reader
 // never sees NSU n+1 before n.
 
-const BATCH = 500;
+// Each batch is one short transaction; a call takes at most MAX_BATCHES of them, so a backlog (an
+// installation that issued many NFS-e before anyone asked) drains over a few calls without a long lock.
+const BATCH = 200;
+const MAX_BATCHES = 10;
 
 type Tx = Prisma.TransactionClient;
 
@@ -53,7 +56,14 @@ async function append(tx: Tx, item: { environment: number; party: string; access
 
 /** Takes what the Sefin simulator recorded and the ADN has not seen into the parties' distributions. */
 export async function shareWithAdn(db: PrismaClient, environment: number, now: Date): Promise<void> {
-  await db.$transaction(async (tx) => {
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    if ((await shareBatch(db, environment, now)) < BATCH) return;
+  }
+}
+
+/** One batch of NFS-e and one of events; how many rows of the larger kind it took. */
+async function shareBatch(db: PrismaClient, environment: number, now: Date): Promise<number> {
+  return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('simulator-adn-share'))`;
     const notes = await tx.$queryRaw<{ id: string; accessKey: string; nfseXml: string }[]>`
       SELECT "id", "accessKey", "nfseXml" FROM "SimulatorNfse"
@@ -78,5 +88,6 @@ export async function shareWithAdn(db: PrismaClient, environment: number, now: D
       }
     }
     if (events.length > 0) await tx.$executeRaw`UPDATE "SimulatorNfseEvent" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${events.map((e) => e.id)}::text[])`;
-  });
+    return Math.max(notes.length, events.length);
+  }, { timeout: 30_000 });
 }
