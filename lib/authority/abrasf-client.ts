@@ -1,7 +1,7 @@
-import { compNfseOf, readAbrasfCancellation, readAbrasfMessages, readAbrasfNfse } from "@/lib/fiscal/nfse-abrasf";
+import { compNfseOf, compNfsesOf, readAbrasfCancellation, readAbrasfLotReceipt, readAbrasfLotSituation, readAbrasfMessages, readAbrasfNfse } from "@/lib/fiscal/nfse-abrasf";
 import { authorityHttpRequest } from "./authority-http";
 import { buildAbrasfRequestEnvelope, readAbrasfResponseEnvelope, type AbrasfOperation } from "./abrasf-soap";
-import type { AbrasfAuthority, AbrasfCancelled, AbrasfIssued, AbrasfRefused, AbrasfReplaced } from "./abrasf-types";
+import type { AbrasfAuthority, AbrasfCancelled, AbrasfIssued, AbrasfLotReceived, AbrasfLotSituationAnswer, AbrasfRefused, AbrasfReplaced } from "./abrasf-types";
 import type { AbrasfProvider } from "./nfse-providers";
 import { readSoapFault } from "./soap-response";
 import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
@@ -98,5 +98,34 @@ export class AbrasfSoapClient implements AbrasfAuthority {
     const replacement = issued(compNfseOf(section("NfseSubstituidora")));
     if (replaced && replacement) return { kind: "authorized", replaced, replacement };
     return refused(answer) ?? failure("SubstituirNfseResposta without RetSubstituicao or ListaMensagemRetorno");
+  }
+
+  async recepcionarLoteRps(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfLotReceived | AbrasfRefused | CommunicationFailure> {
+    const answer = await this.call(provider, environment, "RecepcionarLoteRps", signedXml, certificate);
+    if (typeof answer !== "string") return answer;
+    const receipt = readAbrasfLotReceipt(answer);
+    if (receipt) return { kind: "received", ...receipt };
+    return refused(answer) ?? failure("EnviarLoteRpsResposta without Protocolo or ListaMensagemRetorno");
+  }
+
+  async consultarLoteRps(provider: AbrasfProvider, environment: AuthorityEnvironment, xml: string, certificate: ClientCertificate): Promise<AbrasfLotSituationAnswer | CommunicationFailure> {
+    const answer = await this.call(provider, environment, "ConsultarLoteRps", xml, certificate);
+    if (typeof answer !== "string") return answer;
+    const lot = readAbrasfLotSituation(answer);
+    if (!lot) return refused(answer) ?? failure("ConsultarLoteRpsResposta without Situacao");
+    if (lot.situation === "1" || lot.situation === "2") return { kind: "pending", situation: lot.situation };
+    if (lot.situation === "4") {
+      const nfse = lot.compNfses.map((one) => issued(one)).filter((one): one is AbrasfIssued => one !== null);
+      return nfse.length > 0 ? { kind: "authorized", nfse } : failure("ConsultarLoteRpsResposta processed (4) without a readable CompNfse");
+    }
+    return refused(answer) ?? failure("ConsultarLoteRpsResposta with errors (3) without messages");
+  }
+
+  async recepcionarLoteRpsSincrono(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {
+    const answer = await this.call(provider, environment, "RecepcionarLoteRpsSincrono", signedXml, certificate);
+    if (typeof answer !== "string") return answer;
+    const nfse = compNfsesOf(answer).map((one) => issued(one)).filter((one): one is AbrasfIssued => one !== null);
+    if (nfse.length > 0) return { kind: "authorized" as const, nfse };
+    return refused(answer) ?? failure("EnviarLoteRpsSincronoResposta without ListaNfse or a message list");
   }
 }

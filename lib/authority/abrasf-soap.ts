@@ -6,7 +6,7 @@ import { escapeXml } from "@/lib/fiscal/xml/xml-text";
 // nfseDadosMsg (the request), both as escaped XML text; the answer's XML comes
 // back as escaped text in <Operation>Result (ISSNet) or outputXML (the WSDL).
 
-export const ABRASF_OPERATIONS = ["GerarNfse", "ConsultarNfsePorRps", "CancelarNfse", "SubstituirNfse"] as const;
+export const ABRASF_OPERATIONS = ["GerarNfse", "ConsultarNfsePorRps", "CancelarNfse", "SubstituirNfse", "RecepcionarLoteRps", "RecepcionarLoteRpsSincrono", "ConsultarLoteRps"] as const;
 export type AbrasfOperation = (typeof ABRASF_OPERATIONS)[number];
 
 const SOAP11_NS = "http://schemas.xmlsoap.org/soap/envelope/";

@@ -18,6 +18,15 @@ export type AbrasfCancelled = { kind: "authorized"; confirmedAt: string; answerX
 
 export type AbrasfReplaced = { kind: "authorized"; replaced: AbrasfIssued; replacement: AbrasfIssued };
 
+/** EnviarLoteRpsResposta: the lot was received; its NFS-e come with ConsultarLoteRps by the protocol. */
+export type AbrasfLotReceived = { kind: "received"; protocol: string; lotNumber: string; receivedAt: string };
+
+/**
+ * ConsultarLoteRpsResposta: "pending" (situation 1 não recebido, 2 não processado), "authorized" (4,
+ * the NFS-e of the lot) or "refused" (3, processado com erro: the messages per RPS).
+ */
+export type AbrasfLotSituationAnswer = { kind: "pending"; situation: "1" | "2" } | { kind: "authorized"; nfse: AbrasfIssued[] } | AbrasfRefused;
+
 export interface AbrasfAuthority {
   /** GerarNfse: one signed RPS, answered with the NFS-e or the city's refusals. */
   gerarNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfIssued | AbrasfRefused | CommunicationFailure>;
@@ -27,4 +36,10 @@ export interface AbrasfAuthority {
   cancelarNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfCancelled | AbrasfRefused | CommunicationFailure>;
   /** SubstituirNfse: the replaced NFS-e (with its substitution) and the new one. */
   substituirNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfReplaced | AbrasfRefused | CommunicationFailure>;
+  /** RecepcionarLoteRps: the signed lot, answered with its protocol. */
+  recepcionarLoteRps(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfLotReceived | AbrasfRefused | CommunicationFailure>;
+  /** ConsultarLoteRps: the lot's situation by its protocol. */
+  consultarLoteRps(provider: AbrasfProvider, environment: AuthorityEnvironment, xml: string, certificate: ClientCertificate): Promise<AbrasfLotSituationAnswer | CommunicationFailure>;
+  /** RecepcionarLoteRpsSincrono: the signed lot, answered with its NFS-e at once. */
+  recepcionarLoteRpsSincrono(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<{ kind: "authorized"; nfse: AbrasfIssued[] } | AbrasfRefused | CommunicationFailure>;
 }

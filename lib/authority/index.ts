@@ -12,3 +12,4 @@ export { parseSefinErrors } from "./sefin-errors";
 export type { RegistryEntry, RegistryResult, RegistryAddress } from "./taxpayer-registry-answer";
 export type { RegistryQuery } from "./request-messages";
 export { registryServiceOf, resolveRegistryEndpoint, TAXPAYER_REGISTRY_SERVICES, NoRegistryServiceError } from "./taxpayer-registry-endpoints";
+export { AdnContribuintesClient, getAdnClient, readAdnDistribution, ADN_CONTRIBUINTES_BASE_URLS, ADN_PAGE_SIZE, type AdnDistribution, type AdnItem } from "./adn-client";

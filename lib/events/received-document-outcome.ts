@@ -14,6 +14,8 @@ export type ReceivedDocumentEventFacts = { id: string; type: string; sequence: n
 export function receivedDocumentEventData(document: ReceivedDocument, change: ReceivedDocumentChange, event?: ReceivedDocumentEventFacts) {
   return {
     receivedDocumentId: document.id,
+    // NFE (the AN's distribution) or NFSE (the ADN's, issue 57).
+    documentType: document.documentType === "NFSE" ? "NFSE" : "NFE",
     change,
     ...(event ? { event } : {}),
     accessKey: document.accessKey,
@@ -34,7 +36,7 @@ export async function recordReceivedDocumentEvent(tx: Prisma.TransactionClient, 
       companyId: document.companyId,
       type: change === "created" ? "received_document.created" : "received_document.updated",
       environment: document.environment,
-      documentType: "NFE",
+      documentType: document.documentType === "NFSE" ? "NFSE" : "NFE",
       data: receivedDocumentEventData(document, change, event),
     },
   });

@@ -201,12 +201,13 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
         await progress();
       }
     }
-    // NF-e received from suppliers whose full XML has arrived, under Recebidas/ (the received XML download's name and bytes).
+    // NF-e and NFS-e received from suppliers whose full XML has arrived, under Recebidas/ (the received XML download's name and bytes).
     if (include.received) {
       for await (const page of receivedPages(criteria)) {
         for (const document of page) {
-          const entry = receivedXmlEntry(document.accessKey, document.xml);
-          await zip.add(`Recebidas/${documentFolder("NFE", document.issueDate)}${entry.fileName}`, entry.body, document.issueDate);
+          const type = document.documentType === "NFSE" ? "NFSE" : "NFE";
+          const entry = receivedXmlEntry(document.accessKey, document.xml, type);
+          await zip.add(`Recebidas/${documentFolder(type, document.issueDate)}${entry.fileName}`, entry.body, document.issueDate);
           done++;
         }
         await progress();

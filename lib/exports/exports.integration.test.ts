@@ -190,7 +190,7 @@ describe("POST /v1/exports → GET /v1/exports/{id} → download", () => {
     expect(entries.get([...entries.keys()][0]!)!.subarray(0, 5).toString()).toBe("%PDF-");
   }, 60_000);
 
-  it("adds the received NF-e whose full XML arrived under Recebidas/, with the received XML download's bytes", async () => {
+  it("adds the received NF-e and NFS-e whose full XML arrived under Recebidas/, with the received XML download's bytes", async () => {
     const source = await db.fiscalDocument.findUniqueOrThrow({ where: { id: docs.nfe } });
     const accessKey = `35${"9".repeat(42)}`;
     const received = await db.receivedDocument.create({
@@ -199,17 +199,29 @@ describe("POST /v1/exports → GET /v1/exports/{id} → download", () => {
         issueDate: source.issueDateTime, totalValue: source.totalValue, operation: "SAIDA", authorityStatus: "AUTHORIZED", xml: source.authorizedXml, nsu: "000000000000001",
       },
     });
+    // A received NFS-e (the ADN's distribution, issue 57) goes under Recebidas/NFSe/ with its download's name and bytes.
+    const nfseKey = `3543402${"2".repeat(43)}`;
+    const nfse = await db.receivedDocument.create({
+      data: {
+        companyId: company.companyId, environment: "HOMOLOGATION", documentType: "NFSE", accessKey: nfseKey, issuerDocument: "11222333000181", issuerName: "Prestador Exemplo Ltda",
+        issueDate: source.issueDateTime, totalValue: "100.00", operation: "SAIDA", authorityStatus: "AUTHORIZED", xml: `<NFSe xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"/>`, nsu: "1",
+      },
+    });
     try {
       const created = await createExport({ ...period, documentTypes: ["NFSE"], include: { xml: false, pdf: false, events: false, inutilizations: false, received: true } });
       expect(created.status, created.text).toBe(202);
       await runExports(company.companyId);
       const entries = await readZipBuffer((await download(created.body.id)).bytes);
       const name = `Recebidas/NFe/${brazilParts(source.issueDateTime).month}/${accessKey}-nfe.xml`;
-      expect([...entries.keys()].sort()).toEqual([name, "resumo.csv"]);
+      const nfseName = `Recebidas/NFSe/${brazilParts(source.issueDateTime).month}/${nfseKey}-nfse.xml`;
+      expect([...entries.keys()].sort()).toEqual([name, nfseName, "resumo.csv"].sort());
       const route = await receivedXmlFile(company.companyId, received.id, { download: true });
       expect(entries.get(name)!.equals(Buffer.from(route.body as string, "utf8"))).toBe(true);
+      const nfseRoute = await receivedXmlFile(company.companyId, nfse.id, { download: true });
+      expect(nfseRoute.fileName).toBe(`${nfseKey}-nfse.xml`);
+      expect(entries.get(nfseName)!.equals(Buffer.from(nfseRoute.body as string, "utf8"))).toBe(true);
     } finally {
-      await db.receivedDocument.delete({ where: { id: received.id } });
+      await db.receivedDocument.deleteMany({ where: { id: { in: [received.id, nfse.id] } } });
     }
   }, 60_000);
 

@@ -46,8 +46,11 @@ export async function manifestReceivedDocument(
 ): Promise<ReceivedDocument> {
   const company = await db.company.findUnique({ where: { id: companyId }, select: { cnpj: true, state: true, environment: true } });
   if (!company) throw notFound("Company");
-  const exists = await db.receivedDocument.findFirst({ where: { id: documentId, companyId }, select: { id: true } });
+  const exists = await db.receivedDocument.findFirst({ where: { id: documentId, companyId }, select: { id: true, documentType: true } });
   if (!exists) throw notFound("Received document");
+  // The recipient's manifestation (NT 2012.002) is an NF-e event; an NFS-e's taker confirms or rejects it
+  // with the ADN's own events (Anexo II, 203202/203206), which we do not send yet.
+  if (exists.documentType === "NFSE") throw new DomainError(422, "manifestation_not_allowed", "The recipient's manifestation applies to NF-e only; this received document is an NFS-e");
   const event = MANIFESTATION_EVENT[input.type];
 
   const recorded = await withAuthorityCall(manifestationClaim(companyId, documentId), async () => {

@@ -10,6 +10,7 @@ import type { ListReceivedDocumentsQuery, ReceivedDocumentResponse } from "./sch
 export function toReceivedDocumentResponse(document: ReceivedDocument): ReceivedDocumentResponse {
   return {
     id: document.id,
+    type: document.documentType === "NFSE" ? "NFSE" : "NFE",
     accessKey: document.accessKey,
     issuer: { document: document.issuerDocument, name: document.issuerName, stateRegistration: document.issuerStateRegistration },
     issueDate: document.issueDate.toISOString(),
@@ -38,6 +39,7 @@ function whereOf(companyId: string, query: ListReceivedDocumentsQuery): Prisma.R
     ...(query.from || query.to ? { issueDate } : {}),
     ...(query.hasXml === undefined ? {} : { xml: query.hasXml ? { not: null } : null }),
     ...(query.authorityStatus ? { authorityStatus: query.authorityStatus } : {}),
+    ...(query.type ? { documentType: query.type } : {}),
   };
 }
 

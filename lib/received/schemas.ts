@@ -7,6 +7,7 @@ import { MANIFESTATION_TYPES } from "./manifestation-types";
 
 export const MANIFESTATION_STATES = ["PENDING", "CIENCIA", "CONFIRMED", "UNKNOWN", "NOT_PERFORMED"] as const;
 export const AUTHORITY_STATUSES = ["AUTHORIZED", "CANCELLED", "DENIED"] as const;
+export const RECEIVED_DOCUMENT_TYPES = ["NFE", "NFSE"] as const;
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)");
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -18,11 +19,14 @@ export const ListReceivedDocumentsQuery = PaginationQuery.extend({
   to: IsoDate.optional(),
   hasXml: booleanFlag.optional(),
   authorityStatus: z.enum(AUTHORITY_STATUSES).optional(),
+  type: z.enum(RECEIVED_DOCUMENT_TYPES).optional(),
 });
 export type ListReceivedDocumentsQuery = z.infer<typeof ListReceivedDocumentsQuery>;
 
 export const ReceivedDocumentResponse = z.object({
   id: z.string(),
+  // NFE from the Ambiente Nacional's NF-e distribution, NFSE from the ADN's (issue 57).
+  type: z.enum(RECEIVED_DOCUMENT_TYPES),
   accessKey: z.string(),
   issuer: z.object({ document: z.string(), name: z.string(), stateRegistration: z.string().nullable() }),
   issueDate: z.string(),
@@ -66,4 +70,12 @@ export const SyncResponse = z.object({
   maxNsu: z.string(),
   nextSyncAt: z.string().nullable(),
   reason: z.string().nullable(),
+  // The ADN's NFS-e distribution (issue 57), its own cursor and wait.
+  nfse: z.object({
+    status: z.enum(["synced", "waiting", "failed"]),
+    created: z.number().int(),
+    lastNsu: z.string().nullable(),
+    nextSyncAt: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
 });

@@ -78,9 +78,11 @@ export function waitEndOf(cursor: Pick<ReceivedSync, "notBefore" | "lastCStat" |
 /** "Notas recebidas" and the sync's 429: when the company last asked, what it was told, and when it may ask next (null: now). */
 export async function receivedSyncStatus(companyId: string, now = new Date()) {
   const company = await loadCompany(companyId);
-  const cursor = await db.receivedSync.findUnique({ where: { companyId_environment: { companyId, environment: company.environment } } });
+  const scope = { companyId_environment: { companyId, environment: company.environment } };
+  const [cursor, nfse] = await Promise.all([db.receivedSync.findUnique({ where: scope }), db.receivedNfseSync.findUnique({ where: scope, select: { lastRunAt: true, lastStatus: true } })]);
   const end = cursor ? waitEndOf(cursor) : null;
-  return { lastRunAt: cursor?.lastRunAt ?? null, lastCStat: cursor?.lastCStat ?? null, nextAllowedAt: end && end > now ? end : null };
+  // The ADN's NFS-e distribution (nfse-sync.ts) runs in the same runs: when it was last asked, and what it said.
+  return { lastRunAt: cursor?.lastRunAt ?? null, lastCStat: cursor?.lastCStat ?? null, nextAllowedAt: end && end > now ? end : null, nfseLastRunAt: nfse?.lastRunAt ?? null, nfseLastStatus: nfse?.lastStatus ?? null };
 }
 
 /** When the company may next ask the distribution service (null: now). */

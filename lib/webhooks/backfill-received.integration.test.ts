@@ -90,7 +90,7 @@ describe("backfill of received documents", () => {
     expect(sent.map((b) => b.type)).toEqual(["received_document.created", "received_document.created"]);
     expect(sent.map((b) => b.data.receivedDocumentId).sort()).toEqual([older.id, newer.id].sort());
     expect(sent.find((b) => b.data.receivedDocumentId === older.id)!.data).toEqual({
-      receivedDocumentId: older.id, change: "created", accessKey: older.accessKey, issuerDocument: "11222333000181", issuerName: "Fornecedor Teste Ltda",
+      receivedDocumentId: older.id, documentType: "NFE", change: "created", accessKey: older.accessKey, issuerDocument: "11222333000181", issuerName: "Fornecedor Teste Ltda",
       issueDate: "2026-11-03T10:00:00.000Z", totalValue: "150.25", authorityStatus: "AUTHORIZED", manifestation: "PENDING", hasXml: false, environment: "HOMOLOGATION",
     });
     const deliveries = await db.webhookDelivery.findMany({ where: { companyId: company.companyId, eventType: "received_document.created" } });

@@ -33,7 +33,7 @@ const RECEIVED_CREATED = "received_document.created";
 // deliveries by the (eventId, endpointId) key; OFFSET 0 keeps that order. Left to the planner, with
 // the statistics of a young table ("a dozen deliveries"), it walked every SUCCEEDED or PENDING
 // delivery for each document: 8-10 s a batch once a backfill had written a few thousand.
-// Received NF-e (lib/received) join the walk by their issue date, as received_document.created,
+// Received NF-e and NFS-e (lib/received; their documentType for the types filter) join the walk by their issue date, as received_document.created,
 // when an active endpoint is subscribed to that event for them (so an installation that never asked
 // for them sees the same runs as before). Their events carry no documentId (the id is a fiscal
 // document's everywhere it is shown), so onlyMissing finds them by data.receivedDocumentId among
@@ -56,12 +56,12 @@ const MATCH = `
   SELECT r."issueDate", r."id", 'RECEIVED'
   FROM "ReceivedDocument" r
   WHERE r."companyId" = $1 AND r."issueDate" >= $2::timestamp AND r."issueDate" <= $3::timestamp
-    AND (cardinality($4::text[]) = 0 OR 'NFE' = ANY ($4::text[]))
+    AND (cardinality($4::text[]) = 0 OR r."documentType" = ANY ($4::text[]))
     AND ($5::text IS NULL OR r."environment"::text = $5::text)
     AND EXISTS (
       SELECT 1 FROM "WebhookEndpoint" p
       WHERE p."companyId" = $1 AND p."isActive"
-        AND webhook_endpoint_subscribed(p."events", p."environments", p."documentTypes", '${RECEIVED_CREATED}', r."environment", 'NFE'))
+        AND webhook_endpoint_subscribed(p."events", p."environments", p."documentTypes", '${RECEIVED_CREATED}', r."environment", r."documentType"::"DocumentType"))
     AND (NOT $6::boolean OR NOT EXISTS (
       SELECT 1 FROM "WebhookEvent" e
       WHERE e."companyId" = $1 AND e."type" = '${RECEIVED_CREATED}'
@@ -159,7 +159,7 @@ function insertDocumentEvent(client: Queryable, companyId: string, document: Fis
 function insertReceivedEvent(client: Queryable, companyId: string, document: ReceivedDocument): Promise<string> {
   return insertWebhookEvent(client, {
     companyId, type: RECEIVED_CREATED, origin: "BACKFILL", data: receivedDocumentEventData(document, "created"),
-    environment: document.environment, documentType: "NFE",
+    environment: document.environment, documentType: document.documentType === "NFSE" ? "NFSE" : "NFE",
   });
 }
 

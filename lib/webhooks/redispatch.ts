@@ -45,7 +45,7 @@ export async function redispatchReceivedDocumentWebhook(input: { companyId: stri
   if (!document) throw notFound("Received document");
   return dispatchOrNothing({
     companyId: input.companyId, type: "received_document.created", origin: "REDISPATCH", data: receivedDocumentEventData(document, "created"),
-    environment: document.environment, documentType: "NFE",
+    environment: document.environment, documentType: document.documentType === "NFSE" ? "NFSE" : "NFE",
   });
 }
 

@@ -28,8 +28,10 @@ export function ReceivedSyncButton({ companyId, timeZone }: { companyId: string;
           setPending(true);
           setMessage(null);
           try {
-            const result = await apiFetch<{ status: string; created: number; reason: string | null }>(`/api/dashboard/companies/${companyId}/received-documents/sync`, { method: "POST" });
-            setMessage(result.status === "synced" ? t("synced", { count: result.created }) : (result.reason ?? ""));
+            const result = await apiFetch<{ status: string; created: number; reason: string | null; nfse?: { created: number } }>(`/api/dashboard/companies/${companyId}/received-documents/sync`, { method: "POST" });
+            // New NF-e and new NFS-e (the ADN's distribution, asked even while the NF-e's waits) together.
+            const count = result.created + (result.nfse?.created ?? 0);
+            setMessage(result.status === "failed" && count === 0 ? (result.reason ?? "") : t("synced", { count }));
             router.refresh();
           } catch (error) {
             const waitSeconds = error instanceof ApiError && error.statusCode === 429 ? error.retryAfterSeconds : undefined;

@@ -14,13 +14,18 @@ import { findByNumber, findByRps, markCancelled, recordNfse } from "./store";
 // signature E172, then the business rules): GerarNfse, ConsultarNfsePorRps,
 // CancelarNfse and SubstituirNfse. The signature is checked as the city's row
 // in the provider table says (Reference "#Id" on the element, or the whole
-// document), and its certificate must be the provider's (CNPJ root).
+// document), and its certificate must be the provider's (CNPJ root). The lots
+// (RecepcionarLoteRps, its synchronous twin, ConsultarLoteRps) are in lots.ts,
+// which builds on these checks.
 
 const ENVELOPE_ROOT: Record<AbrasfOperation, { request: string; answer: string }> = {
   GerarNfse: { request: "GerarNfseEnvio", answer: "GerarNfseResposta" },
   ConsultarNfsePorRps: { request: "ConsultarNfseRpsEnvio", answer: "ConsultarNfseRpsResposta" },
   CancelarNfse: { request: "CancelarNfseEnvio", answer: "CancelarNfseResposta" },
   SubstituirNfse: { request: "SubstituirNfseEnvio", answer: "SubstituirNfseResposta" },
+  RecepcionarLoteRps: { request: "EnviarLoteRpsEnvio", answer: "EnviarLoteRpsResposta" },
+  RecepcionarLoteRpsSincrono: { request: "EnviarLoteRpsSincronoEnvio", answer: "EnviarLoteRpsSincronoResposta" },
+  ConsultarLoteRps: { request: "ConsultarLoteRpsEnvio", answer: "ConsultarLoteRpsResposta" },
 };
 
 type Answer = { answerXml: string };
@@ -31,20 +36,20 @@ const inner = (xml: string, tag: string) => new RegExp(`<${tag}\\b[^>]*>([\\s\\S
 /** The outer Rps (tcDeclaracaoPrestacaoServico) of GerarNfseEnvio or SubstituicaoNfse: InfDeclaracaoPrestacaoServico holds an Rps of its own, so the last </Rps> closes it. */
 const outerRps = (xml: string) => /<Rps>([\s\S]*)<\/Rps>/.exec(xml)?.[1] ?? null;
 
-function wrap(operation: AbrasfOperation, body: string): Answer {
+export function wrap(operation: AbrasfOperation, body: string): Answer {
   return { answerXml: `<?xml version="1.0" encoding="UTF-8"?><${ENVELOPE_ROOT[operation].answer} xmlns="${ABRASF_NS}">${body}</${ENVELOPE_ROOT[operation].answer}>` };
 }
 
-function refuse(operation: AbrasfOperation, refusal: AbrasfRefusal, detail?: string): Answer {
+export function refuse(operation: AbrasfOperation, refusal: AbrasfRefusal, detail?: string): Answer {
   return wrap(operation, messageList(refusal, detail));
 }
 
 /** The provider's CNPJ of a request (Prestador or IdentificacaoNfse). */
-function providerCnpjOf(xml: string): string | null {
+export function providerCnpjOf(xml: string): string | null {
   return /<(?:Prestador|IdentificacaoNfse)>(?:<Numero>[^<]*<\/Numero>)?<CpfCnpj><(?:Cnpj|Cpf)>([^<]+)</.exec(xml)?.[1] ?? null;
 }
 
-function signatureProblem(check: SignatureCheck, providerCnpj: string | null): string | null {
+export function signatureProblem(check: SignatureCheck, providerCnpj: string | null): string | null {
   if (!check.valid) return check.reason;
   const signer = certificateCnpj(check.certificatePem);
   if (!signer || !providerCnpj || !sameCnpjRoot(signer, providerCnpj)) return `O certificado da assinatura (${signer ?? "sem CNPJ"}) não é do prestador ${providerCnpj ?? ""}.`;
@@ -52,7 +57,7 @@ function signatureProblem(check: SignatureCheck, providerCnpj: string | null): s
 }
 
 /** Every signature the city asks on this message; the first problem found, if any. */
-function checkSignatures(provider: AbrasfProvider, xml: string, tags: Array<"InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse">): string | null {
+export function checkSignatures(provider: AbrasfProvider, xml: string, tags: Array<"InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse" | "LoteRps">): string | null {
   const providerCnpj = providerCnpjOf(xml);
   if (provider.signature.referenceUri === "empty") return signatureProblem(verifyWholeDocumentSignature(xml), providerCnpj);
   for (const tag of tags) {
@@ -63,7 +68,7 @@ function checkSignatures(provider: AbrasfProvider, xml: string, tags: Array<"Inf
 }
 
 /** The checks every request goes through: cabeçalho, root, schema. */
-function envelopeProblem(operation: AbrasfOperation, cabecalho: string | null, dados: string): Answer | null {
+export function envelopeProblem(operation: AbrasfOperation, cabecalho: string | null, dados: string): Answer | null {
   if (!cabecalho || !checkXmlSchema(cabecalho, ABRASF_SCHEMA).valid || text(cabecalho, "versaoDados") !== ABRASF_VERSION) return refuse(operation, ABRASF_REFUSALS.header);
   const root = /^(?:\s*<\?[^>]*\?>)?\s*<([\w.-]+)[\s>]/.exec(dados)?.[1];
   if (root !== ENVELOPE_ROOT[operation].request) return refuse(operation, ABRASF_REFUSALS.schema, `Esperado ${ENVELOPE_ROOT[operation].request}.`);
@@ -72,20 +77,20 @@ function envelopeProblem(operation: AbrasfOperation, cabecalho: string | null, d
   return null;
 }
 
-function rpsKey(provider: AbrasfProvider, rps: string, cnpj: string) {
+export function rpsKey(provider: AbrasfProvider, rps: string, cnpj: string) {
   const identification = inner(rps, "IdentificacaoRps") ?? "";
   return { municipalityCode: provider.municipalityCode, providerCnpj: cnpj, rpsNumber: text(identification, "Numero") ?? "", rpsSeries: text(identification, "Serie") ?? "", rpsType: text(identification, "Tipo") ?? "" };
 }
 
 /** Business rules of a received RPS (the outer Rps element's content); null when it may become an NFS-e. */
-function rpsProblem(declaration: string): AbrasfRefusal | null {
+export function rpsProblem(declaration: string): AbrasfRefusal | null {
   const provider = /<Prestador><CpfCnpj><(?:Cnpj|Cpf)>([^<]+)</.exec(declaration)?.[1];
   const taker = /<IdentificacaoTomador><CpfCnpj><(?:Cnpj|Cpf)>([^<]+)</.exec(declaration)?.[1];
   if (provider && taker && provider === taker) return ABRASF_REFUSALS.takerIsProvider;
   return null;
 }
 
-async function issue(context: SimulatorContext, provider: AbrasfProvider, declaration: string, replacedNumber: number | null = null) {
+export async function issue(context: SimulatorContext, provider: AbrasfProvider, declaration: string, replacedNumber: number | null = null) {
   const cnpj = providerCnpjOf(declaration)!;
   const issuedAt = localTime(context.now(), provider.municipalityCode.slice(0, 2));
   return recordNfse(context.db, { ...rpsKey(provider, declaration, cnpj), build: (nfseNumber) => buildCityNfse({ provider, nfseNumber, issuedAt, declaration, replacedNumber }) });
@@ -166,5 +171,8 @@ export async function answerAbrasf(context: SimulatorContext, provider: AbrasfPr
       return cancelarNfse(context, provider, dados);
     case "SubstituirNfse":
       return substituirNfse(context, provider, dados);
+    default:
+      // The lots (lots.ts) are answered by answerAbrasfLot, which the routes call for them.
+      return refuse(operation, ABRASF_REFUSALS.schema, `Operação ${operation} não atendida aqui.`);
   }
 }

@@ -2,6 +2,7 @@ import type http from "node:http";
 import { ABRASF_OPERATIONS, buildAbrasfResponseEnvelope, buildSoapFault, readAbrasfRequestEnvelope, type AbrasfOperation } from "../abrasf-soap";
 import { ABRASF_CITIES } from "../nfse-providers";
 import type { SimulatorContext } from "../simulator/context";
+import { answerAbrasfLot, LOT_OPERATIONS } from "./lots";
 import { answerAbrasf } from "./receive";
 
 // The ABRASF 2.04 city services of the simulator: POST /abrasf/{IBGE}/nfse.asmx,
@@ -26,6 +27,7 @@ export async function handleAbrasfRequest(context: SimulatorContext, request: ht
   const envelope = readAbrasfRequestEnvelope(body);
   const operation = envelope?.operation as AbrasfOperation | undefined;
   if (!envelope || !operation || !ABRASF_OPERATIONS.includes(operation)) return reply(response, 500, buildSoapFault("Unknown operation or no nfseDadosMsg"));
-  const { answerXml } = await answerAbrasf(context, provider, operation, envelope.cabecalho, envelope.dados);
+  const answer = LOT_OPERATIONS.has(operation) ? answerAbrasfLot(context, provider, operation, envelope.cabecalho, envelope.dados) : answerAbrasf(context, provider, operation, envelope.cabecalho, envelope.dados);
+  const { answerXml } = await answer;
   reply(response, 200, buildAbrasfResponseEnvelope(operation, provider.soap.namespace, answerXml));
 }

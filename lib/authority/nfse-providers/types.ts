@@ -39,6 +39,11 @@ export type AbrasfProvider = {
   requiresMunicipalTaxCode: boolean;
   /** Operations this integration sends (GerarNfse, ConsultarNfsePorRps, CancelarNfse, SubstituirNfse). */
   particularities: string[];
+  /**
+   * How an RPS is sent: "GerarNfse" (one RPS, synchronous; the default) or "RecepcionarLoteRps" (a lot
+   * of one RPS, then ConsultarLoteRps by its protocol), for a city that takes lots only.
+   */
+  emission?: "GerarNfse" | "RecepcionarLoteRps";
   /** YYYY-MM-DD: the row applies to documents dated from this day; validUntil (exclusive) when the city moved on. */
   validFrom: string;
   validUntil?: string | null;

@@ -40,6 +40,9 @@ function losingAnswers(calls: string[]): AbrasfAuthority {
     },
     cancelarNfse: (...args) => real.cancelarNfse(...args),
     substituirNfse: (...args) => real.substituirNfse(...args),
+    recepcionarLoteRps: (...args) => real.recepcionarLoteRps(...args),
+    consultarLoteRps: (...args) => real.consultarLoteRps(...args),
+    recepcionarLoteRpsSincrono: (...args) => real.recepcionarLoteRpsSincrono(...args),
   };
 }
 

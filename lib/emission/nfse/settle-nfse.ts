@@ -88,7 +88,7 @@ export async function settleNfseAuthorized(client: Queryable, run: EmissionRun, 
  * ValorLiquidoNfse → vLiq).
  */
 export async function settleAbrasfAuthorized(
-  client: Queryable, run: EmissionRun, source: SettlementSource, issued: AbrasfIssued, context: { via: "submit" | "rps_lookup"; aliquotaFormat: "percent" | "fraction"; municipalityCode: string },
+  client: Queryable, run: EmissionRun, source: SettlementSource, issued: AbrasfIssued, context: { via: "submit" | "rps_lookup" | "lot"; aliquotaFormat: "percent" | "fraction"; municipalityCode: string },
   options: Pick<SettleOptions, "deferWrite"> = {},
 ): Promise<Settled> {
   const { nfse } = issued;

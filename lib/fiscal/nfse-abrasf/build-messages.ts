@@ -174,4 +174,53 @@ export function buildSubstituirNfse(
   return { xml: finish(xml, credentials, ["InfPedidoCancelamento", "InfDeclaracaoPrestacaoServico", "SubstituicaoNfse"], options.referenceUri), signedIds: [request.id, rps.id, id] };
 }
 
+/** The Id of LoteRps (tsIdTag): "LOTE" + the lot number. */
+export function lotElementId(lotNumber: number): string {
+  return `LOTE${lotNumber}`;
+}
+
+/** The signed outer Rps of a GerarNfseEnvio (its InfDeclaracaoPrestacaoServico signature inside), to be sent again in a lot. */
+export function signedRpsOf(gerarNfseXml: string): string | null {
+  const match = /<GerarNfseEnvio\b[^>]*>(<Rps>[\s\S]*<\/Rps>)<\/GerarNfseEnvio>/.exec(gerarNfseXml);
+  return match ? match[1]! : null;
+}
+
+/**
+ * EnviarLoteRpsEnvio (RecepcionarLoteRps, answered with a protocol) or EnviarLoteRpsSincronoEnvio
+ * (RecepcionarLoteRpsSincrono, answered with the NFS-e): LoteRps (NumeroLote, Prestador,
+ * QuantidadeRps, ListaRps) holding the RPS, then the lot's signature after LoteRps, where the schema
+ * places it. Profile "id": each RPS keeps its own signature (Reference "#RPS…"; the inclusive C14N of
+ * InfDeclaracaoPrestacaoServico sees the same default namespace in the lot, so its digest holds) and
+ * LoteRps is signed with Reference "#LOTEn". Profile "empty" (one whole-document signature per
+ * message, as GerarNfse): the RPS's own whole-document signatures would not hold in another
+ * document, so they are removed and the one signature of the lot covers everything.
+ */
+export function buildEnviarLoteRps(
+  lot: { number: number; provider: { cnpj: string; municipalRegistration: string }; signedRps: string[]; synchronous?: boolean },
+  credentials: SigningCredentials,
+  referenceUri: AbrasfBuildOptions["referenceUri"] = "id",
+): BuiltAbrasfMessage {
+  if (lot.signedRps.length < 1 || lot.signedRps.length > 9999) throw new Error("buildEnviarLoteRps: a lot holds 1 to 9999 RPS (tsQuantidadeRps)");
+  const id = lotElementId(lot.number);
+  const root = lot.synchronous ? "EnviarLoteRpsSincronoEnvio" : "EnviarLoteRpsEnvio";
+  const rps = referenceUri === "empty" ? lot.signedRps.map((one) => one.replace(/<Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">[\s\S]*?<\/Signature>/g, "")) : lot.signedRps;
+  const inner =
+    el("NumeroLote", String(lot.number)) + group("Prestador", cpfCnpj({ cnpj: lot.provider.cnpj }) + el("InscricaoMunicipal", lot.provider.municipalRegistration)) +
+    el("QuantidadeRps", String(rps.length)) + group("ListaRps", rps.join(""));
+  const xml = `${declaration}<${root} xmlns="${ABRASF_NS}"><LoteRps Id="${id}" versao="${ABRASF_VERSION}">${inner}</LoteRps></${root}>`;
+  const signed = referenceUri === "empty" ? signWholeDocument(xml, credentials, { inside: root }) : signXml(xml, credentials, { tag: "LoteRps", nestedSignatures: true });
+  validateXml(signed, ABRASF_SCHEMA);
+  return { xml: signed, signedIds: [id] };
+}
+
+/** ConsultarLoteRpsEnvio: the lot's situation and NFS-e by its protocol. ABRASF 2.04's schema has no Signature in it. */
+export function buildConsultarLoteRps(protocol: string, provider: { cnpj: string; municipalRegistration: string }): string {
+  const xml =
+    `${declaration}<ConsultarLoteRpsEnvio xmlns="${ABRASF_NS}">` +
+    group("Prestador", cpfCnpj({ cnpj: provider.cnpj }) + el("InscricaoMunicipal", provider.municipalRegistration)) + el("Protocolo", protocol) +
+    `</ConsultarLoteRpsEnvio>`;
+  validateXml(xml, ABRASF_SCHEMA);
+  return xml;
+}
+
 export { ABRASF_VERSION };

@@ -72,3 +72,27 @@ export function readAbrasfCancellation(xml: string): { confirmedAt: string } | n
   if (confirmation === null) return null;
   return { confirmedAt: text(confirmation, "DataHora") ?? "" };
 }
+
+/** EnviarLoteRpsResposta (and the synchronous one's head): the lot's receipt. */
+export function readAbrasfLotReceipt(xml: string): { lotNumber: string; receivedAt: string; protocol: string } | null {
+  const protocol = text(xml, "Protocolo");
+  if (!protocol) return null;
+  return { lotNumber: text(xml, "NumeroLote") ?? "", receivedAt: text(xml, "DataRecebimento") ?? "", protocol };
+}
+
+/** Every CompNfse of a ListaNfse, as written (each with the ABRASF namespace, as compNfseOf gives one). */
+export function compNfsesOf(xml: string): string[] {
+  const list = block(xml, "ListaNfse") ?? "";
+  const entries = list.match(new RegExp(`<${P}CompNfse\\b[\\s\\S]*?</${P}CompNfse>`, "g")) ?? [];
+  return entries.map((entry) => compNfseOf(entry)!);
+}
+
+/** tsSituacaoLoteRps: 1 não recebido, 2 não processado, 3 processado com erro, 4 processado com sucesso. */
+export type AbrasfLotSituation = "1" | "2" | "3" | "4";
+
+/** ConsultarLoteRpsResposta: the situation, the NFS-e of a processed lot, or its messages (per RPS in ListaMensagemRetornoLote). */
+export function readAbrasfLotSituation(xml: string): { situation: AbrasfLotSituation; compNfses: string[]; messages: AbrasfMessage[] } | null {
+  const situation = text(xml, "Situacao");
+  if (!situation || !/^[1-4]$/.test(situation)) return null;
+  return { situation: situation as AbrasfLotSituation, compNfses: compNfsesOf(xml), messages: readAbrasfMessages(xml) };
+}

@@ -23,7 +23,7 @@ export type SignedTag = "infNFe" | "infEvento" | "infInut" | "infMDFe" | NfseSig
 export type NfseSignedTag = "infDPS" | "infPedReg" | "infNFSe";
 
 /** ABRASF 2.04 (municipal NFS-e, lib/fiscal/nfse-abrasf): the RPS, the cancellation request, the substitution and the city's NFS-e. */
-export type AbrasfSignedTag = "InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse" | "InfNfse";
+export type AbrasfSignedTag = "InfDeclaracaoPrestacaoServico" | "InfPedidoCancelamento" | "SubstituicaoNfse" | "InfNfse" | "LoteRps";
 
 export type SigningCredentials = { privateKeyPem: string; certificatePem: string };
 

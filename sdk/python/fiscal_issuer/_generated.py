@@ -3481,6 +3481,7 @@ GetV1ReceivedDocumentsQuery = TypedDict("GetV1ReceivedDocumentsQuery", {
     "to": str,
     "hasXml": Literal["true", "false"],
     "authorityStatus": Literal["AUTHORIZED", "CANCELLED", "DENIED"],
+    "type": Literal["NFE", "NFSE"],
 }, total=False)
 
 
@@ -3497,19 +3498,21 @@ GetV1ReceivedDocumentsResponseDataItemManifestation = TypedDict("GetV1ReceivedDo
 }, total=False)
 
 
-class GetV1ReceivedDocumentsResponseDataItem(TypedDict, total=False):
-    id: Required[str]
-    accessKey: Required[str]
-    issuer: Required[GetV1ReceivedDocumentsResponseDataItemIssuer]
-    issueDate: Required[str]
-    totalValue: Required[str]
-    operation: Required[Literal["entrada", "saida"]]
-    authorityStatus: Required[Literal["AUTHORIZED", "CANCELLED", "DENIED"]]
-    manifestation: Required[GetV1ReceivedDocumentsResponseDataItemManifestation | None]
-    hasXml: Required[bool]
-    nsu: Required[str]
-    receivedAt: Required[str]
-    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+GetV1ReceivedDocumentsResponseDataItem = TypedDict("GetV1ReceivedDocumentsResponseDataItem", {
+    "id": Required[str],
+    "type": Required[Literal["NFE", "NFSE"]],
+    "accessKey": Required[str],
+    "issuer": Required[GetV1ReceivedDocumentsResponseDataItemIssuer],
+    "issueDate": Required[str],
+    "totalValue": Required[str],
+    "operation": Required[Literal["entrada", "saida"]],
+    "authorityStatus": Required[Literal["AUTHORIZED", "CANCELLED", "DENIED"]],
+    "manifestation": Required[GetV1ReceivedDocumentsResponseDataItemManifestation | None],
+    "hasXml": Required[bool],
+    "nsu": Required[str],
+    "receivedAt": Required[str],
+    "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
+}, total=False)
 
 
 class GetV1ReceivedDocumentsResponseMeta(TypedDict, total=False):
@@ -3530,6 +3533,14 @@ class GetV1ReceivedDocumentsResponse(TypedDict, total=False):
     totals: Required[GetV1ReceivedDocumentsResponseTotals]
 
 
+class PostV1ReceivedDocumentsSyncResponseNfse(TypedDict, total=False):
+    status: Required[Literal["synced", "waiting", "failed"]]
+    created: Required[int]
+    lastNsu: Required[str | None]
+    nextSyncAt: Required[str | None]
+    reason: Required[str | None]
+
+
 class PostV1ReceivedDocumentsSyncResponse(TypedDict, total=False):
     status: Required[Literal["synced", "failed"]]
     created: Required[int]
@@ -3537,6 +3548,7 @@ class PostV1ReceivedDocumentsSyncResponse(TypedDict, total=False):
     maxNsu: Required[str]
     nextSyncAt: Required[str | None]
     reason: Required[str | None]
+    nfse: Required[PostV1ReceivedDocumentsSyncResponseNfse]
 
 
 class GetV1ReceivedDocumentsIdResponseIssuer(TypedDict, total=False):
@@ -3552,19 +3564,21 @@ GetV1ReceivedDocumentsIdResponseManifestation = TypedDict("GetV1ReceivedDocument
 }, total=False)
 
 
-class GetV1ReceivedDocumentsIdResponse(TypedDict, total=False):
-    id: Required[str]
-    accessKey: Required[str]
-    issuer: Required[GetV1ReceivedDocumentsIdResponseIssuer]
-    issueDate: Required[str]
-    totalValue: Required[str]
-    operation: Required[Literal["entrada", "saida"]]
-    authorityStatus: Required[Literal["AUTHORIZED", "CANCELLED", "DENIED"]]
-    manifestation: Required[GetV1ReceivedDocumentsIdResponseManifestation | None]
-    hasXml: Required[bool]
-    nsu: Required[str]
-    receivedAt: Required[str]
-    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+GetV1ReceivedDocumentsIdResponse = TypedDict("GetV1ReceivedDocumentsIdResponse", {
+    "id": Required[str],
+    "type": Required[Literal["NFE", "NFSE"]],
+    "accessKey": Required[str],
+    "issuer": Required[GetV1ReceivedDocumentsIdResponseIssuer],
+    "issueDate": Required[str],
+    "totalValue": Required[str],
+    "operation": Required[Literal["entrada", "saida"]],
+    "authorityStatus": Required[Literal["AUTHORIZED", "CANCELLED", "DENIED"]],
+    "manifestation": Required[GetV1ReceivedDocumentsIdResponseManifestation | None],
+    "hasXml": Required[bool],
+    "nsu": Required[str],
+    "receivedAt": Required[str],
+    "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
+}, total=False)
 
 
 class GetV1ReceivedDocumentsIdXmlQuery(TypedDict, total=False):
@@ -3594,19 +3608,21 @@ PostV1ReceivedDocumentsIdManifestationResponseManifestation = TypedDict("PostV1R
 }, total=False)
 
 
-class PostV1ReceivedDocumentsIdManifestationResponse(TypedDict, total=False):
-    id: Required[str]
-    accessKey: Required[str]
-    issuer: Required[PostV1ReceivedDocumentsIdManifestationResponseIssuer]
-    issueDate: Required[str]
-    totalValue: Required[str]
-    operation: Required[Literal["entrada", "saida"]]
-    authorityStatus: Required[Literal["AUTHORIZED", "CANCELLED", "DENIED"]]
-    manifestation: Required[PostV1ReceivedDocumentsIdManifestationResponseManifestation | None]
-    hasXml: Required[bool]
-    nsu: Required[str]
-    receivedAt: Required[str]
-    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+PostV1ReceivedDocumentsIdManifestationResponse = TypedDict("PostV1ReceivedDocumentsIdManifestationResponse", {
+    "id": Required[str],
+    "type": Required[Literal["NFE", "NFSE"]],
+    "accessKey": Required[str],
+    "issuer": Required[PostV1ReceivedDocumentsIdManifestationResponseIssuer],
+    "issueDate": Required[str],
+    "totalValue": Required[str],
+    "operation": Required[Literal["entrada", "saida"]],
+    "authorityStatus": Required[Literal["AUTHORIZED", "CANCELLED", "DENIED"]],
+    "manifestation": Required[PostV1ReceivedDocumentsIdManifestationResponseManifestation | None],
+    "hasXml": Required[bool],
+    "nsu": Required[str],
+    "receivedAt": Required[str],
+    "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
+}, total=False)
 
 
 class PostV1ReceivedDocumentsIdEventsBodyItemsItemIbs(TypedDict, total=False):
@@ -5049,7 +5065,7 @@ class GeneratedClient(BaseClient):
         return self._request("DELETE", "/v1/companies/{id}/logo", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_received_documents(self, *, query: GetV1ReceivedDocumentsQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1ReceivedDocumentsResponse:
-        """GET /v1/received-documents: List the NF-e issued to the company (received through the national distribution) Scope: received:read. A paginated list: see paginate()."""
+        """GET /v1/received-documents: List the NF-e and NFS-e issued to the company (received through the national distributions) Scope: received:read. A paginated list: see paginate()."""
         return self._request("GET", "/v1/received-documents", path={}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def post_v1_received_documents_sync(self, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1ReceivedDocumentsSyncResponse:
@@ -5057,15 +5073,15 @@ class GeneratedClient(BaseClient):
         return self._request("POST", "/v1/received-documents/sync", path={}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_received_documents_id(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1ReceivedDocumentsIdResponse:
-        """GET /v1/received-documents/{id}: Get a received NF-e Scope: received:read."""
+        """GET /v1/received-documents/{id}: Get a received NF-e or NFS-e Scope: received:read."""
         return self._request("GET", "/v1/received-documents/{id}", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_received_documents_id_xml(self, id: str, *, query: GetV1ReceivedDocumentsIdXmlQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
-        """GET /v1/received-documents/{id}/xml: Download the received NF-e's authorized XML (nfeProc) Scope: received:read."""
+        """GET /v1/received-documents/{id}/xml: Download the received document's XML (the NF-e's nfeProc, the NFS-e) Scope: received:read."""
         return self._request("GET", "/v1/received-documents/{id}/xml", path={"id": id}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_received_documents_id_danfe(self, id: str, *, query: GetV1ReceivedDocumentsIdDanfeQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
-        """GET /v1/received-documents/{id}/danfe: Download the DANFE (A4 PDF) of a received NF-e Scope: received:read."""
+        """GET /v1/received-documents/{id}/danfe: Download the DANFE (A4 PDF) of a received NF-e, or the DANFSe of a received NFS-e Scope: received:read."""
         return self._request("GET", "/v1/received-documents/{id}/danfe", path={"id": id}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def post_v1_received_documents_id_manifestation(self, id: str, *, body: PostV1ReceivedDocumentsIdManifestationBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1ReceivedDocumentsIdManifestationResponse:

@@ -376,7 +376,7 @@ export class GeneratedClient extends BaseClient {
   deleteV1CompaniesIdLogo(args: RequestArgs<operations["deleteV1CompaniesIdLogo"]>, options?: CallOptions): Promise<SuccessBody<operations["deleteV1CompaniesIdLogo"]>> {
     return this.request("DELETE", "/v1/companies/{id}/logo", args, options) as Promise<SuccessBody<operations["deleteV1CompaniesIdLogo"]>>;
   }
-  /** GET /v1/received-documents: List the NF-e issued to the company (received through the national distribution) Scope: received:read. A paginated list: see paginate(). */
+  /** GET /v1/received-documents: List the NF-e and NFS-e issued to the company (received through the national distributions) Scope: received:read. A paginated list: see paginate(). */
   getV1ReceivedDocuments(args: RequestArgs<operations["getV1ReceivedDocuments"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1ReceivedDocuments"]>> {
     return this.request("GET", "/v1/received-documents", args, options) as Promise<SuccessBody<operations["getV1ReceivedDocuments"]>>;
   }
@@ -384,15 +384,15 @@ export class GeneratedClient extends BaseClient {
   postV1ReceivedDocumentsSync(args: RequestArgs<operations["postV1ReceivedDocumentsSync"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["postV1ReceivedDocumentsSync"]>> {
     return this.request("POST", "/v1/received-documents/sync", args, options) as Promise<SuccessBody<operations["postV1ReceivedDocumentsSync"]>>;
   }
-  /** GET /v1/received-documents/{id}: Get a received NF-e Scope: received:read. */
+  /** GET /v1/received-documents/{id}: Get a received NF-e or NFS-e Scope: received:read. */
   getV1ReceivedDocumentsId(args: RequestArgs<operations["getV1ReceivedDocumentsId"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1ReceivedDocumentsId"]>> {
     return this.request("GET", "/v1/received-documents/{id}", args, options) as Promise<SuccessBody<operations["getV1ReceivedDocumentsId"]>>;
   }
-  /** GET /v1/received-documents/{id}/xml: Download the received NF-e's authorized XML (nfeProc) Scope: received:read. */
+  /** GET /v1/received-documents/{id}/xml: Download the received document's XML (the NF-e's nfeProc, the NFS-e) Scope: received:read. */
   getV1ReceivedDocumentsIdXml(args: RequestArgs<operations["getV1ReceivedDocumentsIdXml"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1ReceivedDocumentsIdXml"]>> {
     return this.request("GET", "/v1/received-documents/{id}/xml", args, options) as Promise<SuccessBody<operations["getV1ReceivedDocumentsIdXml"]>>;
   }
-  /** GET /v1/received-documents/{id}/danfe: Download the DANFE (A4 PDF) of a received NF-e Scope: received:read. */
+  /** GET /v1/received-documents/{id}/danfe: Download the DANFE (A4 PDF) of a received NF-e, or the DANFSe of a received NFS-e Scope: received:read. */
   getV1ReceivedDocumentsIdDanfe(args: RequestArgs<operations["getV1ReceivedDocumentsIdDanfe"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1ReceivedDocumentsIdDanfe"]>> {
     return this.request("GET", "/v1/received-documents/{id}/danfe", args, options) as Promise<SuccessBody<operations["getV1ReceivedDocumentsIdDanfe"]>>;
   }

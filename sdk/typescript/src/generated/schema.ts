@@ -1131,8 +1131,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the NF-e issued to the company (received through the national distribution)
-         * @description Newest first (issue date). Filters: manifestation, issuerDocument (CNPJ/CPF), from/to (issue date, inclusive), hasXml, authorityStatus. `totals` sums the filtered documents.
+         * List the NF-e and NFS-e issued to the company (received through the national distributions)
+         * @description Newest first (issue date). `type` NFE (the Ambiente Nacional's NF-e distribution) or NFSE (the ADN's NFS-e distribution; totalValue is the service value vServ). Filters: type, manifestation, issuerDocument (CNPJ/CPF), from/to (issue date, inclusive), hasXml, authorityStatus. `totals` sums the filtered documents.
          */
         get: operations["getV1ReceivedDocuments"];
         put?: never;
@@ -1154,7 +1154,7 @@ export interface paths {
         put?: never;
         /**
          * Query the national distribution now
-         * @description Reads every new item after the company's last NSU (NFeDistribuicaoDFe, distNSU) and registers the automatic ciência when receivedAutoAcknowledge is on. 429 rate_limited with Retry-After inside the hour after an answer with nothing more, or after a 656.
+         * @description Reads every new item after the company's last NSU (NFeDistribuicaoDFe, distNSU) and registers the automatic ciência when receivedAutoAcknowledge is on; then the ADN's NFS-e distribution (GET /contribuintes/DFe/{NSU}) after its own last NSU (`nfse`). nfse.status waiting: inside the ADN's own wait (nothing asked). 429 rate_limited with Retry-After inside the NF-e distribution's hour after an answer with nothing more, or after a 656.
          */
         post: operations["postV1ReceivedDocumentsSync"];
         delete?: never;
@@ -1170,7 +1170,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a received NF-e */
+        /** Get a received NF-e or NFS-e */
         get: operations["getV1ReceivedDocumentsId"];
         put?: never;
         post?: never;
@@ -1188,8 +1188,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the received NF-e's authorized XML (nfeProc)
-         * @description The nfeProc exactly as distributed by the Ambiente Nacional. 404 xml_not_available until the full XML has arrived (after the company's ciência or another manifestation).
+         * Download the received document's XML (the NF-e's nfeProc, the NFS-e)
+         * @description The nfeProc exactly as distributed by the Ambiente Nacional, or the NFS-e as distributed by the ADN (<key>-nfse.xml). 404 xml_not_available until the full XML has arrived (after the company's ciência or another manifestation).
          */
         get: operations["getV1ReceivedDocumentsIdXml"];
         put?: never;
@@ -1208,7 +1208,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the DANFE (A4 PDF) of a received NF-e
+         * Download the DANFE (A4 PDF) of a received NF-e, or the DANFSe of a received NFS-e
          * @description Rendered from the full XML by the same A4 DANFE renderer as issued documents; CANCELADA when its issuer cancelled it. 404 xml_not_available before the full XML arrived; 429 rate_limited when too many of the company's PDFs wait for a render.
          */
         get: operations["getV1ReceivedDocumentsIdDanfe"];
@@ -1231,7 +1231,7 @@ export interface paths {
         put?: never;
         /**
          * Register the recipient's manifestation (ciência, confirmação, desconhecimento, operação não realizada)
-         * @description Events 210210 (CIENCIA), 210200 (CONFIRMACAO), 210220 (DESCONHECIMENTO) and 210240 (NAO_REALIZADA, justification of 15-255 characters required: 400 otherwise) registered at the Ambiente Nacional (cOrgao 91). 422 manifestation_not_allowed after a conclusive manifestation, for a second ciência or for a ciência of a cancelled NF-e; 422 authority_rejected ("cStat - xMotivo") when the authority refuses; 503 authority_unavailable when it cannot be reached (the manifestation may be registered: the retry, or the next distribution run, consults the access key and records what the authority holds). A retry of a manifestation the authority registered although its answer was lost answers 200 with it (recovered by consulting the access key, also after a 573). One call per document at a time: 409 authority_call_in_progress while another waits too long, 429 rate_limited above the company's calls in flight. After the registration the full XML is fetched at once (consChNFe).
+         * @description Events 210210 (CIENCIA), 210200 (CONFIRMACAO), 210220 (DESCONHECIMENTO) and 210240 (NAO_REALIZADA, justification of 15-255 characters required: 400 otherwise) registered at the Ambiente Nacional (cOrgao 91). 422 manifestation_not_allowed after a conclusive manifestation, for a second ciência, for a ciência of a cancelled NF-e or for a received NFS-e (the manifestation is an NF-e event); 422 authority_rejected ("cStat - xMotivo") when the authority refuses; 503 authority_unavailable when it cannot be reached (the manifestation may be registered: the retry, or the next distribution run, consults the access key and records what the authority holds). A retry of a manifestation the authority registered although its answer was lost answers 200 with it (recovered by consulting the access key, also after a 573). One call per document at a time: 409 authority_call_in_progress while another waits too long, 429 rate_limited above the company's calls in flight. After the registration the full XML is fetched at once (consChNFe).
          */
         post: operations["postV1ReceivedDocumentsIdManifestation"];
         delete?: never;
@@ -1310,7 +1310,7 @@ export interface paths {
         put?: never;
         /**
          * Export a period's XMLs, events, inutilizations and resumo.csv as a ZIP (built in the background)
-         * @description A ZIP of the company's documents issued from `from` to `to` (calendar days in Brazil time, at most 366): folders by document type and month (NFe/2026-11/, NFCe/…, NFSe/…), each AUTHORIZED, CANCELLED or DENIED document's XML under its download name (<accessKey>-nfe.xml, the exact bytes of GET /v1/fiscal-documents/{id}/xml), with include.pdf its DANFE/DANFSe (not for DENIED), with include.events its registered events beside it (procEventoNFe <accessKey>-nfe-canc-01.xml, -cce-, -entrega-) and the events registered in the period of documents issued before it (in their document's folder, listed in resumo.csv after the totals), with include.inutilizations the authorized ProcInutNFe of the period (<Id>-procInutNFe.xml), and resumo.csv (UTF-8 with BOM, ';', decimal comma): one line per document by model, series and number (type, series, number, key, issue date, status, recipient, total, authorization, protocol, natureza da operação, CFOPs, ICMS/ST/IPI/PIS/COFINS/IBS/CBS/ISS totals; keys, CNPJs and protocols as text cells), then the count and total per status with the valid (authorized) total, totals per CFOP and the inutilized ranges. include.received adds the NF-e received from suppliers whose full XML has arrived, under Recebidas/NFe/<month>/ with the received XML download's name and bytes (not in resumo.csv). environment defaults to the company's. Built in the background: 202 with the id; follow GET /v1/exports/{id}. Exports expire 7 days after creation. 429 rate_limited when the company has 3 exports waiting or building.
+         * @description A ZIP of the company's documents issued from `from` to `to` (calendar days in Brazil time, at most 366): folders by document type and month (NFe/2026-11/, NFCe/…, NFSe/…), each AUTHORIZED, CANCELLED or DENIED document's XML under its download name (<accessKey>-nfe.xml, the exact bytes of GET /v1/fiscal-documents/{id}/xml), with include.pdf its DANFE/DANFSe (not for DENIED), with include.events its registered events beside it (procEventoNFe <accessKey>-nfe-canc-01.xml, -cce-, -entrega-) and the events registered in the period of documents issued before it (in their document's folder, listed in resumo.csv after the totals), with include.inutilizations the authorized ProcInutNFe of the period (<Id>-procInutNFe.xml), and resumo.csv (UTF-8 with BOM, ';', decimal comma): one line per document by model, series and number (type, series, number, key, issue date, status, recipient, total, authorization, protocol, natureza da operação, CFOPs, ICMS/ST/IPI/PIS/COFINS/IBS/CBS/ISS totals; keys, CNPJs and protocols as text cells), then the count and total per status with the valid (authorized) total, totals per CFOP and the inutilized ranges. include.received adds the NF-e and NFS-e received from suppliers whose full XML has arrived, under Recebidas/NFe/<month>/ and Recebidas/NFSe/<month>/ with the received XML download's name and bytes (not in resumo.csv). environment defaults to the company's. Built in the background: 202 with the id; follow GET /v1/exports/{id}. Exports expire 7 days after creation. 429 rate_limited when the company has 3 exports waiting or building.
          */
         post: operations["postV1Exports"];
         delete?: never;
@@ -11187,6 +11187,7 @@ export interface operations {
                 to?: string;
                 hasXml?: "true" | "false";
                 authorityStatus?: "AUTHORIZED" | "CANCELLED" | "DENIED";
+                type?: "NFE" | "NFSE";
             };
             header?: never;
             path?: never;
@@ -11203,6 +11204,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: string;
+                            /** @enum {string} */
+                            type: "NFE" | "NFSE";
                             accessKey: string;
                             issuer: {
                                 document: string;
@@ -11295,6 +11298,14 @@ export interface operations {
                         maxNsu: string;
                         nextSyncAt: string | null;
                         reason: string | null;
+                        nfse: {
+                            /** @enum {string} */
+                            status: "synced" | "waiting" | "failed";
+                            created: number;
+                            lastNsu: string | null;
+                            nextSyncAt: string | null;
+                            reason: string | null;
+                        };
                     };
                 };
             };
@@ -11373,6 +11384,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @enum {string} */
+                        type: "NFE" | "NFSE";
                         accessKey: string;
                         issuer: {
                             document: string;
@@ -11614,6 +11627,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @enum {string} */
+                        type: "NFE" | "NFSE";
                         accessKey: string;
                         issuer: {
                             document: string;

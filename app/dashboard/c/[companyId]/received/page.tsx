@@ -12,7 +12,7 @@ import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { listReceivedDocuments } from "@/lib/received/queries";
 import { receivedSyncStatus } from "@/lib/received/sync";
-import { AUTHORITY_STATUSES, ListReceivedDocumentsQuery, MANIFESTATION_STATES } from "@/lib/received/schemas";
+import { AUTHORITY_STATUSES, ListReceivedDocumentsQuery, MANIFESTATION_STATES, RECEIVED_DOCUMENT_TYPES } from "@/lib/received/schemas";
 import { buttonClass } from "@/components/dashboard/button-styles";
 
 export const dynamic = "force-dynamic";
@@ -24,13 +24,13 @@ const STATUS_CLASS: Record<string, string> = { AUTHORIZED: "text-emerald-700", C
 
 type Search = Record<string, string | undefined>;
 
-/** "Notas recebidas": the NF-e issued to the company, with filters, totals and the ZIP of the selected XMLs. */
+/** "Notas recebidas": the NF-e and NFS-e issued to the company, with filters, totals and the ZIP of the selected XMLs. */
 export default async function ReceivedDocumentsPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<Search> }) {
   const { companyId } = await params;
   const { user, company } = await requireSessionCompany(companyId);
   const t = await getTranslations("received");
   const search = await searchParams;
-  const filters = { manifestation: search.manifestation, authorityStatus: search.authorityStatus, issuerDocument: search.issuerDocument, from: search.from, to: search.to, hasXml: search.hasXml };
+  const filters = { type: search.type, manifestation: search.manifestation, authorityStatus: search.authorityStatus, issuerDocument: search.issuerDocument, from: search.from, to: search.to, hasXml: search.hasXml };
   // Unreadable filters are dropped rather than failing the page.
   const parsed = ListReceivedDocumentsQuery.safeParse({ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), page: search.page ?? "1", pageSize: "50" });
   const query = parsed.success ? parsed.data : ListReceivedDocumentsQuery.parse({ pageSize: "50" });
@@ -48,11 +48,23 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
             {syncStatus.lastRunAt ? t("lastSync", { date: formatDateTime(syncStatus.lastRunAt, timeZone, "—", true) }) : t("neverSynced")} ·{" "}
             {syncStatus.nextAllowedAt ? t("nextSync", { date: formatDateTime(syncStatus.nextAllowedAt, timeZone, "—", true) }) : t("nextSyncNow")}
           </p>
+          {syncStatus.nfseLastRunAt && (
+            <p className="mt-1 text-sm text-slate-700" data-testid="received-nfse-sync-status">
+              {t("lastNfseSync", { date: formatDateTime(syncStatus.nfseLastRunAt, timeZone, "—", true) })}
+            </p>
+          )}
         </div>
         {canWrite(user.role) && <ReceivedSyncButton companyId={company.id} timeZone={timeZone} />}
       </div>
 
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" aria-label={t("filters.apply")}>
+        <label className="text-sm">
+          <span className="text-slate-600">{t("filters.type")}</span>
+          <select name="type" defaultValue={filters.type ?? ""} className={input}>
+            <option value="">{t("filters.any")}</option>
+            {RECEIVED_DOCUMENT_TYPES.map((type) => <option key={type} value={type}>{t(`type.${type}`)}</option>)}
+          </select>
+        </label>
         <label className="text-sm">
           <span className="text-slate-600">{t("filters.manifestation")}</span>
           <select name="manifestation" defaultValue={filters.manifestation ?? ""} className={input}>
@@ -129,13 +141,14 @@ export default async function ReceivedDocumentsPage({ params, searchParams }: { 
                     <div className="whitespace-nowrap font-mono text-xs text-slate-500">{formatCnpj(document.issuer.document)}</div>
                   </td>
                   <td className={`${td} min-w-40 max-w-48`}>
+                    <div className="text-xs font-medium text-slate-600" data-testid="received-type">{t(`type.${document.type}`)}</div>
                     <AccessKey value={document.accessKey} href={`/dashboard/c/${company.id}/received/${document.id}`} />
                   </td>
                   <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(document.totalValue)}</td>
                   <td className={td}>{t(`operation.${document.operation}`)}</td>
                   <td className={`${td} ${STATUS_CLASS[document.authorityStatus] ?? ""}`}>{t(`authorityStatus.${document.authorityStatus}`)}</td>
                   <td className={td}>{document.hasXml ? t("filters.yes") : t("filters.no")}</td>
-                  <td className={td}>{t(`manifestation.${document.manifestation?.type ?? "PENDING"}`)}</td>
+                  <td className={td}>{document.type === "NFSE" ? "—" : t(`manifestation.${document.manifestation?.type ?? "PENDING"}`)}</td>
                 </tr>
               ))}
             </tbody>

@@ -21,7 +21,7 @@ export const dynamic = "force-dynamic";
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2";
 
-/** One received NF-e: its data, items and values from the XML when it arrived, the manifestation and the downloads. */
+/** One received NF-e (or NFS-e): its data, items and values from the XML when it arrived, the manifestation and the downloads. */
 export default async function ReceivedDocumentPage({ params }: { params: Promise<{ companyId: string; id: string }> }) {
   const { companyId, id } = await params;
   const { user, company } = await requireSessionCompany(companyId);
@@ -33,7 +33,8 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
   const document = toReceivedDocumentResponse(stored);
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   let items: ReturnType<typeof parseAuthorizedXml>["items"] | null = null;
-  if (stored.xml) {
+  const isNfse = document.type === "NFSE";
+  if (stored.xml && !isNfse) {
     try {
       items = parseAuthorizedXml(stored.xml).items;
     } catch {
@@ -55,6 +56,7 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
         ← {t("detail.back")}
       </Link>
       <h1 className="text-xl font-semibold">{document.issuer.name}</h1>
+      <p className="text-sm text-slate-600" data-testid="received-type">{t(`type.${document.type}`)}</p>
       <dl className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-3">
         {/* Two columns and grouped by four: the bare 44 characters ran over the issuer's CNPJ at 1280 px. */}
         {field(t("detail.accessKey"), <AccessKey value={document.accessKey} testId="received-access-key" />, "sm:col-span-2")}
@@ -64,7 +66,7 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
         {field(t("detail.totalValue"), formatMoney(document.totalValue))}
         {field(t("columns.operation"), t(`operation.${document.operation}`))}
         {field(t("columns.authorityStatus"), t(`authorityStatus.${document.authorityStatus}`))}
-        {field(t("columns.manifestation"), t(`manifestation.${document.manifestation?.type ?? "PENDING"}`))}
+        {!isNfse && field(t("columns.manifestation"), t(`manifestation.${document.manifestation?.type ?? "PENDING"}`))}
         {document.manifestation && field(t("detail.protocol"), `${document.manifestation.protocol ?? "—"} · ${formatDateTime(document.manifestation.registeredAt, timeZone)}`)}
         {field(t("detail.nsu"), document.nsu)}
         {field(t("detail.receivedAt"), formatDate(document.receivedAt, timeZone))}
@@ -75,22 +77,24 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
         {document.hasXml ? (
           <div className="flex gap-2">
             <a href={`${base}/xml?download=true`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t("detail.xml")}</a>
-            <a href={`${base}/danfe?download=true`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t("detail.danfe")}</a>
+            <a href={`${base}/danfe?download=true`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t(isNfse ? "detail.danfse" : "detail.danfe")}</a>
           </div>
         ) : (
           <p className="text-sm text-slate-600">{t("detail.xmlPending")}</p>
         )}
       </section>
 
-      {canWrite(user.role) ? (
+      {isNfse ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("manifest.nfseNotApplicable")}</p>
+      ) : canWrite(user.role) ? (
         <ManifestationPanel companyId={company.id} documentId={document.id} allowed={allowed} />
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("manifest.readOnly")}</p>
       )}
 
-      <ReformEventsPanel companyId={company.id} documentId={document.id} side="received" canWrite={canWrite(user.role) && document.authorityStatus === "AUTHORIZED"} />
+      {!isNfse && <ReformEventsPanel companyId={company.id} documentId={document.id} side="received" canWrite={canWrite(user.role) && document.authorityStatus === "AUTHORIZED"} />}
 
-      <section className="space-y-2">
+      {!isNfse && <section className="space-y-2">
         <h2 className="font-semibold">{t("detail.items")}</h2>
         {items ? (
           <div className={TABLE_SCROLL_BOX}>
@@ -124,7 +128,7 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
         ) : (
           <p className="text-sm text-slate-600">{t("detail.itemsUnavailable")}</p>
         )}
-      </section>
+      </section>}
     </div>
   );
 }
