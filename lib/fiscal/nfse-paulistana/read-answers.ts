@@ -21,6 +21,8 @@ export type PaulistanaNfeSummary = {
 };
 
 export type PaulistanaAnswer = {
+  /** The answer document as received. */
+  raw: string;
   success: boolean;
   errors: PaulistanaEvent[];
   alerts: PaulistanaEvent[];
@@ -71,5 +73,5 @@ export function readPaulistanaAnswer(xml: string): PaulistanaAnswer {
     const nfe = readPaulistanaNfe(entry);
     return nfe ? [{ xml: entry, nfe }] : [];
   });
-  return { success: text(xml, "Sucesso") === "true", errors: events(xml, "Erro"), alerts: events(xml, "Alerta"), issued, nfes };
+  return { raw: xml, success: text(xml, "Sucesso") === "true", errors: events(xml, "Erro"), alerts: events(xml, "Alerta"), issued, nfes };
 }
