@@ -190,7 +190,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     const nbs = nfseNbsCheck(company);
     if (nbs) checks.push(nbs);
     checks.push(nfseServiceCheck(company));
-    const provider = nfseProviderCheck(company);
+    const provider = nfseProviderCheck(company, now);
     if (provider) checks.push(provider);
   }
 
@@ -279,9 +279,9 @@ function nfseNbsCheck(company: CompanyFields): ReadinessCheck | null {
  * and what differs there (the Inscrição Municipal is already a blocking field of every NFS-e). None on
  * the Sefin Nacional.
  */
-function nfseProviderCheck(company: CompanyFields): ReadinessCheck | null {
-  const provider = company.municipalityCode ? nfseProviderFor(company.municipalityCode) : null;
-  if (provider && isPaulistana(provider)) return paulistanaCheck(company, provider);
+function nfseProviderCheck(company: CompanyFields, now: Date): ReadinessCheck | null {
+  const provider = company.municipalityCode ? nfseProviderFor(company.municipalityCode, now) : null;
+  if (provider && isPaulistana(provider)) return paulistanaCheck(company, provider, now);
   if (!provider || !isAbrasf(provider)) return null;
   const values = { city: provider.name, system: provider.system, version: provider.version };
   return {
@@ -298,10 +298,12 @@ function nfseProviderCheck(company: CompanyFields): ReadinessCheck | null {
  * São Paulo (Nota Fiscal Paulistana, issue 57): blocking when what the city needs is missing:
  * the CCM (Inscrição Municipal) with 8 digits, and from 01/01/2026 a Simples Nacional regime
  * (the city takes layout 1, the one built, only from Simples providers; layout 2 is not built).
+ * No error code: creating and emitting still go through and the emission is REJECTED with the
+ * same reason (to-paulistana-input.ts), as for an ABRASF city's missing IM.
  */
-function paulistanaCheck(company: CompanyFields, provider: PaulistanaProvider): ReadinessCheck {
+function paulistanaCheck(company: CompanyFields, provider: PaulistanaProvider, now: Date): ReadinessCheck {
   const label = "NFS-e system of the city";
-  const today = new Date().toISOString().slice(0, 10);
+  const today = now.toISOString().slice(0, 10);
   const simples = company.taxRegime === "SIMPLES_NACIONAL" || company.taxRegime === "SIMPLES_EXCESS" || company.taxRegime === "MEI";
   if (provider.layout1SimplesOnlyFrom && today >= provider.layout1SimplesOnlyFrom && !simples) {
     return {
