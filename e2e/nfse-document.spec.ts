@@ -15,7 +15,8 @@ async function createNfseDraft() {
   const company = await db.company.update({
     where: { id: account.companyId },
     data: {
-      street: "Avenida Paulista", streetNumber: "1000", neighborhood: "Bela Vista", city: "São Paulo", zipCode: "01310100",
+      // Campinas (on the Sefin Nacional): São Paulo issues through its own Nota Fiscal Paulistana (issue 57).
+      street: "Avenida Francisco Glicério", streetNumber: "1000", neighborhood: "Centro", city: "Campinas", municipalityCode: "3509502", zipCode: "13012100",
       municipalRegistration: "12345678", email: "fiscal@example.com", nfseServiceCode: "010101", nfseNbsCode: "115022000", nfseIssRate: "2", nfseRegApTribSN: 1,
     },
   });

@@ -1,7 +1,7 @@
 import type { Company } from "@prisma/client";
 import type { ErrorCode } from "@/lib/errors";
 import { isValidNbsCode } from "@/lib/fiscal/nfse/national-services";
-import { isAbrasf, nfseProviderFor } from "@/lib/authority/nfse-providers";
+import { isAbrasf, isPaulistana, nfseProviderFor, type PaulistanaProvider } from "@/lib/authority/nfse-providers";
 import { todayIn } from "@/lib/br/date-input";
 import { stateInfo } from "@/lib/br/states";
 import { reformRatesAhead } from "@/lib/tax/data/reform-rates";
@@ -39,6 +39,7 @@ export type ReadinessDetail = {
     | "certificateMissing" | "certificateExpired" | "certificateCnpjMismatch" | "cnpjReserved" | "certificateValid" | "certificateSelfSigned"
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
     | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid" | "nfseProviderCity"
+    | "nfsePaulistanaCity" | "nfsePaulistanaCcm" | "nfsePaulistanaLayout2"
     | "mdfeVehicleMissing" | "mdfeVehicleRegistered";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
   values?: Record<string, string>;
@@ -189,7 +190,7 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     const nbs = nfseNbsCheck(company);
     if (nbs) checks.push(nbs);
     checks.push(nfseServiceCheck(company));
-    const provider = nfseProviderCheck(company);
+    const provider = nfseProviderCheck(company, now);
     if (provider) checks.push(provider);
   }
 
@@ -278,8 +279,9 @@ function nfseNbsCheck(company: CompanyFields): ReadinessCheck | null {
  * and what differs there (the Inscrição Municipal is already a blocking field of every NFS-e). None on
  * the Sefin Nacional.
  */
-function nfseProviderCheck(company: CompanyFields): ReadinessCheck | null {
-  const provider = company.municipalityCode ? nfseProviderFor(company.municipalityCode) : null;
+function nfseProviderCheck(company: CompanyFields, now: Date): ReadinessCheck | null {
+  const provider = company.municipalityCode ? nfseProviderFor(company.municipalityCode, now) : null;
+  if (provider && isPaulistana(provider)) return paulistanaCheck(company, provider, now);
   if (!provider || !isAbrasf(provider)) return null;
   const values = { city: provider.name, system: provider.system, version: provider.version };
   return {
@@ -289,6 +291,38 @@ function nfseProviderCheck(company: CompanyFields): ReadinessCheck | null {
     ok: true,
     message: `${provider.name} authorizes NFS-e in its own system (${provider.system}, ABRASF ${provider.version}), not on the Sefin Nacional: the RPS takes the DPS series and number, the NFS-e has the city's number and verification code and no national key, cancellation needs nfseReasonCode 1 or 2, and the printed form is the city's.`,
     detail: { key: "nfseProviderCity", values },
+  };
+}
+
+/**
+ * São Paulo (Nota Fiscal Paulistana, issue 57): blocking when what the city needs is missing:
+ * the CCM (Inscrição Municipal) with 8 digits, and from 01/01/2026 a Simples Nacional regime
+ * (the city takes layout 1, the one built, only from Simples providers; layout 2 is not built).
+ * No error code: creating and emitting still go through and the emission is REJECTED with the
+ * same reason (to-paulistana-input.ts), as for an ABRASF city's missing IM.
+ */
+function paulistanaCheck(company: CompanyFields, provider: PaulistanaProvider, now: Date): ReadinessCheck {
+  const label = "NFS-e system of the city";
+  const today = now.toISOString().slice(0, 10);
+  const simples = company.taxRegime === "SIMPLES_NACIONAL" || company.taxRegime === "SIMPLES_EXCESS" || company.taxRegime === "MEI";
+  if (provider.layout1SimplesOnlyFrom && today >= provider.layout1SimplesOnlyFrom && !simples) {
+    return {
+      id: "nfse_provider", label, blocking: true, ok: false,
+      message: `${provider.name} takes RPS layout 1 only from Simples Nacional providers since ${provider.layout1SimplesOnlyFrom}; layout 2 (IBS/CBS) is not supported yet, so this company cannot issue its NFS-e here.`,
+      detail: { key: "nfsePaulistanaLayout2", values: { city: provider.name, from: provider.layout1SimplesOnlyFrom } },
+    };
+  }
+  if (!/^\d{8}$/.test(company.municipalRegistration ?? "")) {
+    return {
+      id: "nfse_provider", label, blocking: true, ok: false,
+      message: `${provider.name} identifies the provider by its CCM (Inscrição Municipal) with 8 digits: set municipalRegistration under Settings.`,
+      detail: { key: "nfsePaulistanaCcm", values: { city: provider.name } },
+    };
+  }
+  return {
+    id: "nfse_provider", label, blocking: false, ok: true,
+    message: `${provider.name} authorizes NFS-e in its own system (${provider.system}), not on the Sefin Nacional: the RPS takes the DPS series (up to 5 characters) and number under the CCM, each NFS-e needs the city's service code (items[].serviceCode, 4–5 digits, unless the national code maps to one), the NFS-e has the city's number and verification code, and the printed form is the city's.`,
+    detail: { key: "nfsePaulistanaCity", values: { city: provider.name, system: provider.system } },
   };
 }
 

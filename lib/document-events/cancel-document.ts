@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { cancelNfse } from "./cancel-nfse";
 import { cancelAbrasfNfse } from "./cancel-abrasf-nfse";
-import { isAbrasf, nfseProviderFor } from "@/lib/authority/nfse-providers";
+import { isAbrasf, isPaulistana, nfseProviderFor } from "@/lib/authority/nfse-providers";
+import { cancelPaulistanaNfse } from "./cancel-paulistana-nfse";
 import { DomainError } from "@/lib/errors";
 import { assertAuthorized, assertCancelDeadline } from "./rules";
 import type { CancelDocumentInput, CancelDocumentResponse } from "./schemas";
@@ -24,6 +25,9 @@ export async function cancelDocument(input: { companyId: string; documentId: str
   const city = type?.type === "NFSE" && !type.accessKey && type.nfseNumber ? nfseProviderFor(type.company.municipalityCode, type.issueDateTime) : null;
   if (city && isAbrasf(city)) {
     return cancelAbrasfNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, reasonCode: input.body.nfseReasonCode, now }, city);
+  }
+  if (city && isPaulistana(city)) {
+    return cancelPaulistanaNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, reasonCode: input.body.nfseReasonCode, now }, city);
   }
   if (type?.type === "NFSE") {
     return cancelNfse({ companyId: input.companyId, documentId: input.documentId, justification: input.body.justification, reasonCode: input.body.nfseReasonCode, now });

@@ -49,8 +49,8 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     // The DANFSe v2.0 (NT SE/CGNFS-e 008: the issuer generates it) from the stored NFS-e.
     if (!document.authorizedXml) throw new DomainError(404, "document_not_available", "The NFS-e is not authorized; its DANFSe does not exist yet");
     // A city's own NFS-e (ABRASF 2.04, issue 57): the DANFSe layout is the national NFS-e's; the printed form is the city's.
-    if (document.authorizedXml.startsWith("<CompNfse")) {
-      throw new DomainError(422, "nfse_provider_unsupported", "This NFS-e was issued by the city's own system (ABRASF): the DANFSe is the national layout's form; print the city's own form from its portal with nfseNumber and verificationCode (the XML is at /xml?type=authorized)");
+    if (document.authorizedXml.startsWith("<CompNfse") || document.authorizedXml.startsWith("<NFe xmlns=\"\">")) {
+      throw new DomainError(422, "nfse_provider_unsupported", "This NFS-e was issued by the city's own system (ABRASF, or São Paulo's Nota Fiscal Paulistana): the DANFSe is the national layout's form; print the city's own form from its portal with nfseNumber and verificationCode (the XML is at /xml?type=authorized)");
     }
     const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED" });
     return { body: pdf, contentType: "application/pdf", fileName: danfeFileName(document), download: query.download };

@@ -149,7 +149,7 @@ describe("GET …/danfe?preview=true", () => {
     expect(text).not.toMatch(/\d{50}|(\d{4} ){12}/);
     expect(text).toMatch(/Situação da NFS-e - \d\d\/\d\d\/\d{4} - - Número da DPS/);
     expect(text).toMatch(/Emitente da NFS-e - 1 \d\d\/\d\d\/\d{4}/);
-    expect(text).toMatch(/^São Paulo \/ SP DANFSe v2\.0/);
+    expect(text).toMatch(/^Campinas \/ SP DANFSe v2\.0/);
     const after = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
     expect(after).toEqual(before);
     expect(after).toMatchObject({ status: "DRAFT", number: 0, accessKey: null, dpsId: null, signedXml: null });

@@ -67,7 +67,8 @@ describe("provider table", () => {
   it("a company's municipality picks its provider; other cities stay on the Sefin Nacional", () => {
     expect(nfseProviderFor("3543402", "2026-12-07")).toMatchObject({ standard: "ABRASF", version: "2.04", system: "ISSNet" });
     expect(nfseProviderFor("3543402", "2023-01-01")).toMatchObject({ standard: "NACIONAL" });
-    expect(nfseProviderFor("3550308", "2026-12-07")).toMatchObject({ standard: "NACIONAL", version: "1.01" });
+    expect(nfseProviderFor("3509502", "2026-12-07")).toMatchObject({ standard: "NACIONAL", version: "1.01" });
+    expect(nfseProviderFor("3550308", "2026-12-07")).toMatchObject({ standard: "PAULISTANA", version: "1" });
     expect(ABRASF_CITIES.length).toBeGreaterThanOrEqual(3);
     for (const city of ABRASF_CITIES) {
       expect(city.urls.PRODUCTION).toMatch(/^https:\/\//);

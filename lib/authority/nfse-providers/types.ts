@@ -57,4 +57,31 @@ export type NationalProvider = {
   sources: string[];
 };
 
-export type NfseProvider = AbrasfProvider | NationalProvider;
+/** The LoteNFe operations of São Paulo's web service this integration sends. */
+export type PaulistanaOperation = "EnvioRPS" | "ConsultaNFe" | "CancelamentoNFe";
+
+/** São Paulo's Nota Fiscal Paulistana: the city's own web service (LoteNFe), not ABRASF. */
+export type PaulistanaProvider = {
+  standard: "PAULISTANA";
+  /** Schema version (Cabecalho/@Versao, VersaoSchema). */
+  version: "1";
+  system: string;
+  municipalityCode: string;
+  name: string;
+  state: string;
+  /** The city has no test environment (HOMOLOGATION null): homologation is the built-in simulator only. */
+  urls: { PRODUCTION: string; HOMOLOGATION: string | null };
+  soap: {
+    /** SOAP 1.2 envelope with a SOAPAction header; body {Operation}Request(VersaoSchema, MensagemXML), answer {Operation}Response/RetornoXML. */
+    namespace: string;
+    actions: Record<PaulistanaOperation, string>;
+  };
+  /** From this day (YYYY-MM-DD) the city takes layout 1 only from Simples Nacional providers (others: layout 2, refused 641). */
+  layout1SimplesOnlyFrom: string | null;
+  particularities: string[];
+  validFrom: string;
+  validUntil?: string | null;
+  sources: string[];
+};
+
+export type NfseProvider = AbrasfProvider | PaulistanaProvider | NationalProvider;

@@ -24,6 +24,7 @@ import { handleSefinRequest, SEFIN_PREFIX } from "../sefin-simulator/routes";
 import { handleSefinFaultControl, SEFIN_CONTROL_PATH } from "../sefin-simulator/fault-control";
 import { ABRASF_PREFIX, handleAbrasfRequest } from "../abrasf-simulator/routes";
 import { ADN_CONTRIBUINTES_PREFIX, handleAdnRequest } from "../adn-simulator/routes";
+import { handlePaulistanaRequest, PAULISTANA_PREFIX } from "../paulistana-simulator/routes";
 import { startTlsListener } from "../sefin-simulator/tls-listener";
 
 // The built-in authority (issue 5, item 8): the NF-e 4.00 SOAP services at the
@@ -176,6 +177,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       await readBody(request);
       return handleAdnRequest(context, request, response);
     }
+    if (pathname.startsWith(PAULISTANA_PREFIX)) return handlePaulistanaRequest(context, request, await readBody(request), response);
     if (request.method !== "POST") return reply(405, fault("Only POST is accepted"));
     const service = serviceOf(request, pathname, paths);
     if (!service) return reply(404, fault(`No NF-e service at ${request.url}`));

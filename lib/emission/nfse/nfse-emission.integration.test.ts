@@ -80,7 +80,7 @@ describe("NFS-e emission through the routes", () => {
     expect(checkXmlSchema(nfse.text, "nfse/v1.01/NFSe_v1.01.xsd")).toEqual({ valid: true });
     expect(nfse.text).toContain(`<nNFSe>1</nNFSe>`);
     const dps = await call(getXml, { path: `/v1/fiscal-documents/${id}/xml?type=signed`, key: company.key, params: { id } });
-    expect(dps.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><DPS xmlns="http:\/\/www.sped.fazenda.gov.br\/nfse" versao="1.01"><infDPS Id="DPS35503082\d{14}00001000000000000001">/);
+    expect(dps.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><DPS xmlns="http:\/\/www.sped.fazenda.gov.br\/nfse" versao="1.01"><infDPS Id="DPS35095022\d{14}00001000000000000001">/);
     expect(dps.text).toContain("<tpRetISSQN>2</tpRetISSQN></tribMun><tribFed><vRetIRRF>26.25</vRetIRRF><vRetCSLL>17.50</vRetCSLL></tribFed>");
     expect(verifyXmlSignature(dps.text)).toMatchObject({ valid: true });
     expect(nfse.text).toContain(dps.text.replace(/^<\?xml[^>]*>/, ""));

@@ -3,7 +3,8 @@ import { firstBlockingFailure } from "@/lib/companies";
 import type { Pool } from "pg";
 import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
-import { isAbrasf, nfseProviderFor, type AbrasfProvider } from "@/lib/authority/nfse-providers";
+import { isAbrasf, isPaulistana, nfseProviderFor, type AbrasfProvider } from "@/lib/authority/nfse-providers";
+import { buildPedidoEnvioRps, type PaulistanaRpsInput } from "@/lib/fiscal/nfse-paulistana";
 import { buildSignedDps, type DpsInput } from "@/lib/fiscal/nfse";
 import { buildGerarNfse, type AbrasfRpsInput } from "@/lib/fiscal/nfse-abrasf";
 import type { SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
@@ -16,6 +17,7 @@ import { settleRejected, type Settled } from "../settle-emission";
 import type { StoredDocument } from "../to-nfe-input";
 import type { NfseSendSource } from "./send-nfse";
 import { toAbrasfInput } from "./to-abrasf-input";
+import { toPaulistanaInput } from "./to-paulistana-input";
 import { toDpsInput } from "./to-dps-input";
 import { rememberValidNbsCode } from "../validated-nbs-codes";
 
@@ -23,6 +25,11 @@ import { rememberValidNbsCode } from "../validated-nbs-codes";
 function signedRps(input: AbrasfRpsInput, provider: AbrasfProvider, credentials: SigningCredentials): { id: string; xml: string } {
   const message = buildGerarNfse(input, { aliquotaFormat: provider.aliquotaFormat, referenceUri: provider.signature.referenceUri }, credentials);
   return { id: message.signedIds[0]!, xml: message.xml };
+}
+
+/** São Paulo's PedidoEnvioRPS (issue 57); its "Id" is the RPS key, CCM + series + number. */
+function signedPaulistanaRps(input: PaulistanaRpsInput, credentials: SigningCredentials): { id: string; xml: string } {
+  return { id: `RPS${input.key.ccm}${input.key.series}${input.key.number}`, xml: buildPedidoEnvioRps(input, credentials).xml };
 }
 
 export type PreparedNfse = { kind: "prepared_nfse"; dpsId: string; series: number; number: number; send: NfseSendSource };
@@ -62,12 +69,14 @@ export async function prepareNfseEmission(pool: Pool, run: EmissionRun, loaded: 
 
   // The company's city picks the system (issue 57): its own ABRASF 2.04 service or the Sefin Nacional.
   const provider = nfseProviderFor(document.company.municipalityCode, document.issueDateTime);
-  const input = isAbrasf(provider) ? toAbrasfInput(current, provider) : toDpsInput(current);
+  const input = isAbrasf(provider) ? toAbrasfInput(current, provider) : isPaulistana(provider) ? toPaulistanaInput(current, provider) : toDpsInput(current);
   if ("kind" in input) return settleRejected(pool, run, document, input);
   let built: { id: string; xml: string };
   try {
     const credentials = await credentialsOf({ id: certificate.id, companyId: run.companyId }, pool);
-    built = isAbrasf(provider) ? signedRps(input as AbrasfRpsInput, provider, credentials) : buildSignedDps(input as DpsInput, credentials);
+    built = isAbrasf(provider)
+      ? signedRps(input as AbrasfRpsInput, provider, credentials)
+      : isPaulistana(provider) ? signedPaulistanaRps(input as PaulistanaRpsInput, credentials) : buildSignedDps(input as DpsInput, credentials);
   } catch (error) {
     if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
     throw error;

@@ -3,7 +3,8 @@ import { credentialsOf } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
 import { nextAttemptAtOf, type AwaitingRetry, type EmissionRun, type StepOptions, type Superseded } from "../outcomes";
 import { holdForRetry, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
-import { settleAbrasfAuthorized, settleNfseAuthorized } from "./settle-nfse";
+import { settleAbrasfAuthorized, settleNfseAuthorized, settlePaulistanaAuthorized } from "./settle-nfse";
+import { readPedidoEnvioRps, sendPaulistana } from "./send-paulistana";
 import { readGerarNfse, sendAbrasf } from "./send-abrasf";
 import type { AbrasfAuthority } from "@/lib/authority/abrasf-types";
 import { sql } from "@/lib/db/sql";
@@ -46,14 +47,21 @@ export async function sendNfseCounted(
   }
   const credentials = await credentialsOf({ id: document.certificateId, companyId: run.companyId });
   const certificate: ClientCertificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
-  // A city with its own ABRASF 2.04 system (issue 57): the signed message is its GerarNfseEnvio.
-  const city = readGerarNfse(document.signedXml) ? await companyMunicipality(pool, run.companyId) : null;
-  const outcome = city
-    ? await sendAbrasf({ signedXml: document.signedXml, environment: document.environment, emissionAttempts: document.emissionAttempts, municipalityCode: city }, certificate, abrasfAuthorityFor)
-    : await send(authorityFor(document.environment), document, certificate);
+  // A city with its own system (issue 57): the signed message is its GerarNfseEnvio (ABRASF 2.04) or PedidoEnvioRPS (São Paulo).
+  const paulistana = readPedidoEnvioRps(document.signedXml) !== null;
+  const city = readGerarNfse(document.signedXml) || paulistana ? await companyMunicipality(pool, run.companyId) : null;
+  const sent = { signedXml: document.signedXml, environment: document.environment, emissionAttempts: document.emissionAttempts, municipalityCode: city ?? "" };
+  const outcome = city && paulistana
+    ? await sendPaulistana(sent, credentials, certificate)
+    : city
+      ? await sendAbrasf(sent, certificate, abrasfAuthorityFor)
+      : await send(authorityFor(document.environment), document, certificate);
 
   // The settlement is the step's last write, under the run's guard the stored DPS was written with.
   const LAST_WRITE = { deferWrite: options.deferWrite };
+  if (outcome.kind === "issued" && "found" in outcome) {
+    return settlePaulistanaAuthorized(pool, run, document, outcome.found, { via: outcome.via }, LAST_WRITE);
+  }
   if (outcome.kind === "issued" && "provider" in outcome) {
     return settleAbrasfAuthorized(pool, run, document, outcome.issued, { via: outcome.via, aliquotaFormat: outcome.provider.aliquotaFormat, municipalityCode: outcome.provider.municipalityCode }, LAST_WRITE);
   }

@@ -3,6 +3,7 @@ import { sql, utc, type Queryable } from "@/lib/db/sql";
 import { documentEventData } from "@/lib/events/record-outcome";
 import type { NfseIssued } from "@/lib/authority";
 import type { AbrasfIssued } from "@/lib/authority/abrasf-types";
+import type { PaulistanaFound } from "@/lib/authority/paulistana-types";
 import type { NfseTotals } from "@/lib/tax/tax-shapes";
 import { readNfse } from "@/lib/fiscal/nfse";
 import type { EmissionRun } from "../outcomes";
@@ -103,5 +104,40 @@ export async function settleAbrasfAuthorized(
     xml: issued.compNfseXml,
     authority: { vBC: nfse.values.baseCalculo, pAliqAplic: rate, vISSQN: nfse.values.valorIss, vTotalRet: null, vLiq: nfse.values.valorLiquido ?? "0.00" },
     details: { via: context.via, attempts: source.emissionAttempts, standard: "ABRASF 2.04", municipalityCode: context.municipalityCode },
+  }, options);
+}
+
+/**
+ * São Paulo's NFS-e (Nota Fiscal Paulistana, issue 57): no access key; the city's number and
+ * CodigoVerificacao; its NFe (tpNFe, read back with ConsultaNFe) as the authorized XML; the
+ * city's values read as the national ones (ValorServicos − ValorDeducoes → vBC, AliquotaServicos
+ * as a percentage → pAliqAplic, ValorISS → vISSQN, the net value less the ISS when withheld).
+ */
+export async function settlePaulistanaAuthorized(
+  client: Queryable, run: EmissionRun, source: SettlementSource, found: PaulistanaFound, context: { via: "submit" | "rps_lookup" },
+  options: Pick<SettleOptions, "deferWrite"> = {},
+): Promise<Settled> {
+  const { nfe } = found;
+  const cents = (value: string | null) => {
+    const [units = "0", fraction = ""] = (value ?? "0").split(".");
+    return BigInt(units) * 100n + BigInt((fraction + "00").slice(0, 2));
+  };
+  const money = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, "0")}`;
+  const deductions = cents(/<ValorDeducoes>([^<]*)</.exec(found.nfeXml)?.[1] ?? "0");
+  const base = cents(nfe.values.services) - deductions;
+  const iss = cents(nfe.values.iss);
+  // AliquotaServicos is a fraction of up to 4 decimals: 0.05 → 5.00 (percent, two decimals, by shifting digits).
+  const [units = "0", fraction = ""] = (nfe.values.aliquota ?? "0").split(".");
+  const basisPoints = BigInt(units) * 10000n + BigInt((fraction + "0000").slice(0, 4));
+  const issuedAt = new Date(nfe.issuedAt);
+  return settleIssued(client, run, source, {
+    accessKey: null,
+    nfseNumber: nfe.number,
+    verificationCode: nfe.verificationCode,
+    protocol: nfe.number,
+    authorizationDate: Number.isNaN(issuedAt.getTime()) ? new Date() : issuedAt,
+    xml: found.nfeXml,
+    authority: { vBC: money(base), pAliqAplic: money(basisPoints), vISSQN: money(iss), vTotalRet: null, vLiq: money(cents(nfe.values.services) - (nfe.values.issRetained ? iss : 0n)) },
+    details: { via: context.via, attempts: source.emissionAttempts, standard: "Nota Fiscal Paulistana v1", municipalityCode: "3550308", ccm: nfe.ccm },
   }, options);
 }

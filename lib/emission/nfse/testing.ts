@@ -3,13 +3,15 @@ import type { TestCompany } from "@/test/factories";
 import { createEmittingCompany } from "../testing/emission-fixtures";
 
 // Test-only: a company ready to issue NFS-e (IM, NFS-e settings, A1) and an
-// NFSE create body whose taker is a company in Campinas.
+// NFSE create body whose taker is a company in Campinas. The company is in Campinas
+// (3509502, on the Sefin Nacional): São Paulo, the factories' default city, issues
+// through its own Nota Fiscal Paulistana (issue 57; paulistana-emission.integration.test.ts).
 
 export async function createNfseCompany(options: { regime?: "NORMAL" | "SIMPLES_NACIONAL"; alphanumeric?: boolean } = {}): Promise<TestCompany> {
   const company = await createEmittingCompany(options);
   await db.company.update({
     where: { id: company.companyId },
-    data: { municipalRegistration: "12345678", email: "fiscal@example.com", nfseServiceCode: "010101", nfseNbsCode: "115022000", nfseIssRate: "2", nfseRegApTribSN: options.regime === "SIMPLES_NACIONAL" ? 1 : null },
+    data: { municipalityCode: "3509502", city: "Campinas", zipCode: "13015000", municipalRegistration: "12345678", email: "fiscal@example.com", nfseServiceCode: "010101", nfseNbsCode: "115022000", nfseIssRate: "2", nfseRegApTribSN: options.regime === "SIMPLES_NACIONAL" ? 1 : null },
   });
   return company;
 }

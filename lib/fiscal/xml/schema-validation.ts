@@ -101,6 +101,13 @@ export const XML_SCHEMAS = [
   "mdfe/PL_MDFe_300a/evPagtoOperMDFe_v3.00.xsd",
   // ABRASF 2.04, the municipal standard (lib/fiscal/nfse-abrasf; source in the reference README).
   "nfse/abrasf/v2.04/nfse_v2-04.xsd",
+  // São Paulo's Nota Fiscal Paulistana, schema version 1 (lib/fiscal/nfse-paulistana; source in the reference README).
+  "nfse/paulistana/v01/PedidoEnvioRPS_v01.xsd",
+  "nfse/paulistana/v01/PedidoConsultaNFe_v01.xsd",
+  "nfse/paulistana/v01/PedidoCancelamentoNFe_v01.xsd",
+  "nfse/paulistana/v01/RetornoEnvioRPS_v01.xsd",
+  "nfse/paulistana/v01/RetornoConsulta_v01.xsd",
+  "nfse/paulistana/v01/RetornoCancelamentoNFe_v01.xsd",
 ] as const;
 
 export type XmlSchema = (typeof XML_SCHEMAS)[number];

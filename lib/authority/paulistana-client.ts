@@ -1,0 +1,75 @@
+import { readPaulistanaAnswer, type PaulistanaAnswer } from "@/lib/fiscal/nfse-paulistana";
+import { authorityHttpRequest } from "./authority-http";
+import type { PaulistanaOperation, PaulistanaProvider } from "./nfse-providers";
+import { buildPaulistanaRequestEnvelope, readPaulistanaResponseEnvelope } from "./paulistana-soap";
+import type { PaulistanaAuthority, PaulistanaRefused } from "./paulistana-types";
+import { readSoapFault } from "./soap-response";
+import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
+
+// The LoteNFe client: the city's URL from its provider row (PRODUCTION; HOMOLOGATION has no
+// real service) or the simulator's /paulistana/ws/lotenfe.asmx; SOAP 1.2 with a SOAPAction
+// header; an answer with Sucesso false is a refusal. A timeout, a 5xx, a SOAP fault or an
+// answer without RetornoXML is a communication failure: the outcome is unknown and the
+// caller asks ConsultaNFe by the RPS key before sending the same RPS again.
+
+export const PAULISTANA_SIMULATOR_PATH = "/paulistana/ws/lotenfe.asmx";
+
+export type PaulistanaClientOptions = { timeoutMs: number; /** The simulator's origin; unset: the city's URL. */ baseUrl?: string; serverCa?: string };
+
+function failure(reason: string): CommunicationFailure {
+  return { kind: "communication_failure", reason };
+}
+
+function refused(answer: PaulistanaAnswer): PaulistanaRefused {
+  const first = answer.errors[0];
+  return { kind: "refused", code: first?.code ?? "unknown", reason: first ? `${first.code} - ${first.description}` : "Sucesso false without Erro", errors: answer.errors };
+}
+
+export class PaulistanaSoapClient implements PaulistanaAuthority {
+  constructor(private readonly options: PaulistanaClientOptions) {}
+
+  url(provider: PaulistanaProvider, environment: AuthorityEnvironment): string | null {
+    return this.options.baseUrl ? `${this.options.baseUrl}${PAULISTANA_SIMULATOR_PATH}` : provider.urls[environment];
+  }
+
+  private async call(provider: PaulistanaProvider, environment: AuthorityEnvironment, operation: PaulistanaOperation, xml: string, certificate: ClientCertificate): Promise<PaulistanaAnswer | CommunicationFailure> {
+    const url = this.url(provider, environment);
+    if (!url) return failure(`${provider.name} has no ${environment} service (use the simulator)`);
+    const response = await authorityHttpRequest({
+      url,
+      method: "POST",
+      headers: { "Content-Type": "application/soap+xml; charset=utf-8", SOAPAction: provider.soap.actions[operation] },
+      body: Buffer.from(buildPaulistanaRequestEnvelope(operation, provider.soap.namespace, xml, provider.version), "utf8"),
+      certificate,
+      timeoutMs: this.options.timeoutMs,
+      trustedCaPem: this.options.serverCa,
+    });
+    if (!response.ok) return failure(response.reason);
+    const fault = readSoapFault(response.text);
+    if (response.status >= 300 || fault) return failure(`HTTP ${response.status} from ${provider.name}${fault ? `, SOAP fault: ${fault}` : ""}`);
+    const answer = readPaulistanaResponseEnvelope(response.text);
+    return answer ? readPaulistanaAnswer(answer) : failure(`${provider.name} answered ${operation} without RetornoXML`);
+  }
+
+  async envioRps(provider: PaulistanaProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {
+    const answer = await this.call(provider, environment, "EnvioRPS", signedXml, certificate);
+    if ("kind" in answer) return answer;
+    if (!answer.success) return refused(answer);
+    if (!answer.issued) return failure("RetornoEnvioRPS with Sucesso true and no ChaveNFeRPS");
+    return { kind: "authorized" as const, number: answer.issued.number, verificationCode: answer.issued.verificationCode, alerts: answer.alerts, answerXml: answer.raw };
+  }
+
+  async consultaNfe(provider: PaulistanaProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {
+    const answer = await this.call(provider, environment, "ConsultaNFe", signedXml, certificate);
+    if ("kind" in answer) return answer;
+    if (!answer.success) return refused(answer);
+    const [first] = answer.nfes;
+    return first ? { kind: "found" as const, nfeXml: first.xml, nfe: first.nfe } : { kind: "not_found" as const };
+  }
+
+  async cancelamentoNfe(provider: PaulistanaProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {
+    const answer = await this.call(provider, environment, "CancelamentoNFe", signedXml, certificate);
+    if ("kind" in answer) return answer;
+    return answer.success ? { kind: "authorized" as const, answerXml: answer.raw } : refused(answer);
+  }
+}

@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import { referencePath } from "@/lib/fiscal/xml/reference-path";
+import { checkXmlSchema, type SchemaCheck } from "@/lib/fiscal/xml/schema-validation";
+import { PAULISTANA_SCHEMAS } from "./types";
+
+// São Paulo publishes its v01 schemas (PedidoEnvioRPS_v01.xsd, TiposNFe_v01.xsd…) on the city's
+// developer page. Our reference folder holds only what comes through the team's shared/fiscal, and
+// these are not there yet (a library's copy may not be committed here), so the messages are built,
+// signed and sent, and checked against the schemas only once the city's files are copied to
+// lib/fiscal/reference/schemas/nfse/paulistana/v01 (lib/fiscal/reference/README.md says how).
+
+let available: boolean | undefined;
+
+/** Whether the city's schemas are in the reference folder (read once per process). */
+export function paulistanaSchemasAvailable(): boolean {
+  available ??= Object.values(PAULISTANA_SCHEMAS).every((schema) => fs.existsSync(referencePath("schemas", schema)));
+  return available;
+}
+
+/** The schema check of one Paulistana message, or null when the schemas are not installed. */
+export function checkPaulistanaSchema(xml: string, root: keyof typeof PAULISTANA_SCHEMAS): SchemaCheck | null {
+  return paulistanaSchemasAvailable() ? checkXmlSchema(xml, PAULISTANA_SCHEMAS[root]) : null;
+}
