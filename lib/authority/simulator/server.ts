@@ -152,7 +152,7 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       case "NFeStatusServico4":
         return status(context, payloadXml);
       case "NFeRecepcaoEvento4":
-        return receiveEvent(context, payloadXml);
+        return receiveEvent(context, payloadXml, { authorizer: requestAuthorizer(pathname, payloadXml) });
       // SEFAZ-SP's EPEC NFC-e service (NT 2015.003): EPEC events only.
       case "RecepcaoEPEC":
         return receiveEpec(context, payloadXml, { service: "state" });
