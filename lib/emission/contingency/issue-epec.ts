@@ -7,7 +7,7 @@ import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 import { contingencyEventData } from "@/lib/events/record-outcome";
 import { buildProcEventoNFe, buildSignedEpecEvent } from "@/lib/fiscal/nfe";
-import { EPEC_NEEDS_RECIPIENT } from "@/lib/fiscal/nfe/epec-event";
+import { EpecNeedsRecipientError } from "@/lib/fiscal/nfe/epec-event";
 import { nextAttemptAtOf, type EmissionRun, type StepOptions } from "@/lib/emission/outcomes";
 import { holdForRetry, holdProcessing, settleRejected } from "@/lib/emission/settle-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
@@ -79,7 +79,7 @@ export async function registerEpec(
     );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    if (nfce && error.code === EPEC_NEEDS_RECIPIENT) {
+    if (nfce && error instanceof EpecNeedsRecipientError) {
       const offline = await offlineInstead?.("unsent");
       if (offline) return offline;
     }

@@ -26,8 +26,12 @@ import { readNfeView, type XmlFields } from "./rules/nfe-view";
 export const EPEC_EVENT = "110140";
 /** The Ambiente Nacional's cOrgao, which registers the NF-e's EPEC (NT 2014.001). */
 export const EPEC_NFE_ORGAO = "91";
-/** DomainError code of an NFC-e without an identified recipient, which cannot have an EPEC (its schema requires dest). */
-export const EPEC_NEEDS_RECIPIENT = "epec_needs_recipient";
+/** An NFC-e without an identified recipient cannot have an EPEC (e110140NFCe requires dest): the emission issues it offline instead. */
+export class EpecNeedsRecipientError extends DomainError {
+  constructor() {
+    super(422, "schema_validation_failed", "An NFC-e without an identified consumer cannot have an EPEC (e110140NFCe_v1.00.xsd requires dest)");
+  }
+}
 /** The schema of one signed <evento> 110140 (EPEC_v1.00.xsd includes leiauteEPEC_v1.00.xsd). */
 export const EPEC_EVENT_SCHEMA: XmlSchema = "nfe/EPEC_v1.00.xsd";
 
@@ -56,7 +60,7 @@ export function epecDataOfNfe(nfeXml: string): EpecData {
   const view = readNfeView(nfeXml);
   const nfce = view.model === "65";
   const dest = view.dest;
-  if (!dest && nfce) throw new DomainError(422, EPEC_NEEDS_RECIPIENT, "An NFC-e without an identified consumer cannot have an EPEC (e110140NFCe_v1.00.xsd requires dest)");
+  if (!dest && nfce) throw new EpecNeedsRecipientError();
   if (!dest) throw new DomainError(422, "schema_validation_failed", "An NF-e issued in EPEC needs a recipient (dest): the event carries its UF and document");
   const [destIdKind, destId] = dest.CNPJ !== undefined ? (["CNPJ", str(dest.CNPJ)] as const) : dest.CPF !== undefined ? (["CPF", str(dest.CPF)] as const) : (["idEstrangeiro", str(dest.idEstrangeiro)] as const);
   // An exterior recipient's UF is "EX" (enderDest/UF, E12); an NFC-e's consumer without an address is in the issuer's state (a local sale).
