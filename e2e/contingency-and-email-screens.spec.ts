@@ -104,7 +104,7 @@ test("an NFC-e issued offline during a SEFAZ-SP outage, then authorized and e-ma
       await expect(p.getByTestId("authority-status-row").first()).toContainText("Sem resposta do autorizador");
     });
     await shootAtWidths(page, `/dashboard/c/${companyId}`, "overview", async (p) => {
-      await expect(banner(p)).toContainText("NFC-e · Offline (tpEmis 9)");
+      await expect(banner(p)).toContainText("NFC-e · EPEC (tpEmis 4); sem consumidor identificado, offline (tpEmis 9)");
       await expect(banner(p).getByRole("link", { name: "Ver status da SEFAZ e a contingência" })).toBeVisible();
     });
     await shootAtWidths(page, `/dashboard/c/${companyId}/settings`, "settings", async (p) => {

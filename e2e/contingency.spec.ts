@@ -20,7 +20,7 @@ test("an ADMIN enters NFC-e contingency by hand: the banner shows on every page 
   await nfce.getByRole("button", { name: "Entrar em contingência" }).click();
   const banner = page.getByRole("status").filter({ hasText: "Emitindo em contingência desde" });
   await expect(banner).toContainText(/Emitindo em contingência desde \d{2}:\d{2} — Internet da loja fora do ar desde cedo/);
-  await expect(banner).toContainText("NFC-e · Offline (tpEmis 9)");
+  await expect(banner).toContainText("NFC-e · EPEC (tpEmis 4); sem consumidor identificado, offline (tpEmis 9)");
   await expect(nfce).toContainText("entrada manual");
 
   await page.goto(`/dashboard/c/${account.companyId}/documents`);
@@ -48,7 +48,7 @@ test("SEFAZ-SP down (simulator outage, status 108): the status page switches to 
     const banner = page.getByRole("status").filter({ hasText: "Emitindo em contingência desde" });
     await expect(banner).toContainText(/Emitindo em contingência desde \d{2}:\d{2} — SEFAZ-SP indisponível/);
     await expect(banner).toContainText("NF-e · SVC-AN (tpEmis 6)");
-    await expect(banner).toContainText("NFC-e · Offline (tpEmis 9)");
+    await expect(banner).toContainText("NFC-e · EPEC (tpEmis 4); sem consumidor identificado, offline (tpEmis 9)");
   } finally {
     await fetch(`${SIMULATOR}/_simulator/faults/${id}`, { method: "DELETE" });
     await db.authorityStatusCache.deleteMany({});

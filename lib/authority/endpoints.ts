@@ -22,7 +22,13 @@ export type AuthorityService =
   | "NFeInutilizacao4"
   | "NFeDistribuicaoDFe"
   /** The state's taxpayer registry (CCC), consCad 2.00; which states offer it: taxpayer-registry-endpoints.ts. */
-  | "CadConsultaCadastro4";
+  | "CadConsultaCadastro4"
+  /**
+   * A state's own EPEC service for NFC-e (NT 2015.003: SEFAZ-SP's "RecepcaoEPEC" on its own
+   * hosts, nfce.epec.fazenda.sp.gov.br, apart from the NFC-e authorizer; wsnfe_4.00_mod65.xml).
+   * Its authorizer is named "EPEC-<state>" (a fault rule on "SP" leaves it up, as in reality).
+   */
+  | "RecepcaoEPEC";
 
 export const AUTHORITY_SERVICES: readonly AuthorityService[] = [
   "NFeAutorizacao4",
@@ -33,6 +39,7 @@ export const AUTHORITY_SERVICES: readonly AuthorityService[] = [
   "NFeInutilizacao4",
   "NFeDistribuicaoDFe",
   "CadConsultaCadastro4",
+  "RecepcaoEPEC",
 ];
 
 // Element names of each service in the wsnfe tables.
@@ -45,7 +52,11 @@ const TABLE_ELEMENT: Record<AuthorityService, string> = {
   NFeInutilizacao4: "NfeInutilizacao",
   NFeDistribuicaoDFe: "NfeDistribuicaoDFe",
   CadConsultaCadastro4: "NfeConsultaCadastro",
+  RecepcaoEPEC: "RecepcaoEPEC",
 };
+
+/** The authorizer name of a state's own EPEC service (RecepcaoEPEC), separate from its authorizer's. */
+export const epecServiceAuthorizer = (sigla: string) => `EPEC-${sigla}`;
 
 export type Contingency = "SVC-AN" | "SVC-RS";
 
@@ -100,6 +111,8 @@ function parseTable(file: string): Table {
       const section = uf[tag] as Record<string, unknown> | undefined;
       const services = new Map<AuthorityService, TableEntry>();
       for (const service of AUTHORITY_SERVICES) {
+        // The Ambiente Nacional's legacy RecepcaoEPEC (NF-e) is not used: its EPEC goes through NFeRecepcaoEvento4.
+        if (service === "RecepcaoEPEC" && file !== "wsnfe_4.00_mod65.xml") continue;
         const raw = section?.[TABLE_ELEMENT[service]];
         const node = (Array.isArray(raw) ? raw[0] : raw) as Record<string, string> | undefined;
         const url = node?.["#text"]?.trim();
@@ -147,10 +160,11 @@ export function resolveEndpoint(query: EndpointQuery): Endpoint {
   if (!entry) {
     throw new Error(`No ${query.service} endpoint for ${authorizer} (state ${query.uf}, model ${query.model}, ${query.environment})`);
   }
-  const namespace = `${WSDL_BASE}/${query.service}`;
+  // SEFAZ-SP's EPEC NFC-e service is the pre-4.00 "RecepcaoEvento" web service (its table entry's operation).
+  const namespace = `${WSDL_BASE}/${query.service === "RecepcaoEPEC" ? entry.operation : query.service}`;
   return {
     url: entry.url,
-    authorizer,
+    authorizer: query.service === "RecepcaoEPEC" ? epecServiceAuthorizer(authorizer) : authorizer,
     operation: query.service,
     method: entry.method,
     version: entry.version,
@@ -178,10 +192,10 @@ export function authorizersByPath(): Map<string, Set<string>> {
   for (const table of Object.values(loadTables())) {
     for (const [authorizer, byEnvironment] of table) {
       for (const services of byEnvironment.values()) {
-        for (const entry of services.values()) {
+        for (const [service, entry] of services) {
           const pathname = new URL(entry.url).pathname.toLowerCase();
           const set = byPath.get(pathname) ?? new Set<string>();
-          set.add(authorizer);
+          set.add(service === "RecepcaoEPEC" ? epecServiceAuthorizer(authorizer) : authorizer);
           byPath.set(pathname, set);
         }
       }

@@ -138,7 +138,9 @@ export class SoapTaxAuthority implements TaxAuthority {
     const orgao = /<(?:\w+:)?cOrgao>(\d+)</.exec(signedEventXml)?.[1];
     // The tax reform's IBS/CBS events (cOrgao 92) are received by the SVRS for every state (NT 2025.002-RTC v1.31, item 8.1).
     const authorizer = target.contingency ? undefined : orgao === NATIONAL_ENVIRONMENT_ORGAO ? "AN" : orgao === SVRS_ORGAO ? "SVRS" : undefined;
-    const answer = await this.exchange(target, "NFeRecepcaoEvento4", envEvento(signedEventXml), "retEnvEvento", certificate, authorizer);
+    // An NFC-e's EPEC (110140 of model 65, NT 2015.003) goes to the state's own EPEC service (SEFAZ-SP's RecepcaoEPEC), not to its authorizer.
+    const epecNfce = target.model === 65 && /<(?:\w+:)?tpEvento>110140</.test(signedEventXml);
+    const answer = await this.exchange(target, epecNfce ? "RecepcaoEPEC" : "NFeRecepcaoEvento4", envEvento(signedEventXml), "retEnvEvento", certificate, authorizer);
     if (!answer.ok) return answer.failure;
     const cStat = text(answer.message, "cStat");
     if (cStat !== EVENT_BATCH_PROCESSED) return refusedOrRetry(cStat, text(answer.message, "xMotivo"), answer.responseXml);

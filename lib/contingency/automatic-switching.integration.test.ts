@@ -23,7 +23,7 @@ describe("automatic entry by communication failures", () => {
     expect(await findActiveContingency(companyId, 65)).toBeNull();
     expect(await recordAuthorizerCommunication(companyId, 65, false)).toEqual({ failures: 3, entered: true });
     const active = await findActiveContingency(companyId, 65);
-    expect(active).toMatchObject({ mode: "OFFLINE", automatic: true, reason: "SEFAZ-SP sem resposta: 3 falhas de comunicação consecutivas em até 120 s" });
+    expect(active).toMatchObject({ mode: "EPEC", automatic: true, reason: "SEFAZ-SP sem resposta: 3 falhas de comunicação consecutivas em até 120 s" });
     const runs = await watchRuns(companyId);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);

@@ -13,13 +13,13 @@ const leave = (key: string, model: string) => call(leaveRoute, { method: "DELETE
 const inactive = (model: string) => ({ model, active: false, mode: null, since: null, reason: null, automatic: null });
 
 describe("/v1/contingency", () => {
-  it("answers each model inactive, enters by hand (OFFLINE for NFC-e, the state's SVC for NF-e) and leaves", async () => {
+  it("answers each model inactive, enters by hand (for NFC-e the state's first mode, SP: EPEC; the state's SVC for NF-e) and leaves", async () => {
     const company = await createTestCompany({ state: "SP" });
     expect((await get(company.key)).body).toEqual({ "55": inactive("55"), "65": inactive("65") });
 
     const nfce = await enter(company.key, { model: "65", justification: JUSTIFICATION });
     expect(nfce.status, nfce.text).toBe(200);
-    expect(nfce.body).toEqual({ model: "65", active: true, mode: "OFFLINE", since: expect.any(String), reason: JUSTIFICATION, automatic: false });
+    expect(nfce.body).toEqual({ model: "65", active: true, mode: "EPEC", since: expect.any(String), reason: JUSTIFICATION, automatic: false });
     const nfe = await enter(company.key, { model: "55", justification: JUSTIFICATION });
     expect(nfe.body).toMatchObject({ model: "55", active: true, mode: "SVC_AN", automatic: false });
 
@@ -29,7 +29,7 @@ describe("/v1/contingency", () => {
 
     expect((await activeContingencyBanners(company.companyId)).map((b) => [b.model, b.mode, b.authority])).toEqual([
       [55, "SVC_AN", "SEFAZ-SP"],
-      [65, "OFFLINE", "SEFAZ-SP"],
+      [65, "EPEC", "SEFAZ-SP"],
     ]);
 
     const left = await leave(company.key, "65");

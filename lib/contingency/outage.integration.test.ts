@@ -56,7 +56,7 @@ describe("an outage of one authorizer in the simulator", () => {
     const { companyId } = fixture.company;
     const remove = fixture.simulator.faults.add({ authorizer: "SP", action: { kind: "outage", status: "108" } });
     await checkCompanyStatusAndSwitch(companyId, db, { maxAgeMs: 0 });
-    expect(await findActiveContingency(companyId, 65)).toMatchObject({ mode: "OFFLINE", automatic: true, reason: "SEFAZ-SP indisponível: 108 - Serviço Paralisado Momentaneamente (curto prazo)" });
+    expect(await findActiveContingency(companyId, 65)).toMatchObject({ mode: "EPEC", automatic: true, reason: "SEFAZ-SP indisponível: 108 - Serviço Paralisado Momentaneamente (curto prazo)" });
     expect(await findActiveContingency(companyId, 55)).toMatchObject({ mode: "SVC_AN", automatic: true });
 
     // Still down a minute later: the watch looks, stays, and sleeps until the next look.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contingencyModeFor } from "./contingency-mode";
-import { acceptsOfflineNfce, automaticContingency, contingencyOptions, transmissionDeadlineMs } from "./state-contingency-table";
+import { acceptsOfflineNfce, automaticContingency, contingencyOptions, epecAllowed, transmissionDeadlineMs } from "./state-contingency-table";
 
 const UFS = ["AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "MG", "MS", "MT", "PA", "PB", "PE", "PI", "PR", "RJ", "RN", "RO", "RR", "RS", "SC", "SE", "SP", "TO"];
 const TODAY = new Date("2026-12-07T15:00:00-03:00");
@@ -12,21 +12,23 @@ describe("per-state contingency table (issue 50 item 1)", () => {
       expect(nfe.map((o) => o.mode), uf).toEqual([["AM", "BA", "GO", "MA", "MS", "MT", "PE", "PR"].includes(uf) ? "SVC_RS" : "SVC_AN", "EPEC"]);
       expect(nfe.map((o) => o.tpEmis), uf).toEqual([["AM", "BA", "GO", "MA", "MS", "MT", "PE", "PR"].includes(uf) ? 7 : 6, 4]);
       const nfce = contingencyOptions(uf, 65, TODAY);
-      expect(nfce[0]?.mode, uf).toBe("OFFLINE");
+      expect(nfce.map((o) => o.mode), uf).toEqual(uf === "SP" ? ["EPEC", "OFFLINE"] : ["OFFLINE"]);
       for (const option of [...nfe, ...nfce]) expect(option.source.length, `${uf} ${option.mode}`).toBeGreaterThan(10);
     }
   });
 
-  it("SP's NFC-e: EPEC only before Portaria SRE 40/2024 (no offline), offline first and EPEC after it", () => {
+  it("SP's NFC-e: EPEC only before Portaria SRE 40/2024 (no offline); EPEC first and offline second after it", () => {
     const before = new Date("2024-07-09T12:00:00-03:00");
     const after = new Date("2024-07-10T00:00:00-03:00");
     expect(contingencyOptions("SP", 65, before).map((o) => [o.mode, o.tpEmis])).toEqual([["EPEC", 4]]);
-    expect(contingencyOptions("SP", 65, after).map((o) => [o.mode, o.tpEmis])).toEqual([["OFFLINE", 9], ["EPEC", 4]]);
+    expect(contingencyOptions("SP", 65, after).map((o) => [o.mode, o.tpEmis])).toEqual([["EPEC", 4], ["OFFLINE", 9]]);
     expect([acceptsOfflineNfce("SP", before), acceptsOfflineNfce("SP", after), acceptsOfflineNfce("RS", before)]).toEqual([false, true, true]);
-    // Before it, the switch has no contingency it issues for SP's NFC-e (EPEC NFC-e is not issued here): the NFC-e waits.
-    expect(automaticContingency("SP", 65, before)).toBeNull();
-    expect(contingencyModeFor("NFCE", "SP", before)).toBeNull();
-    expect(contingencyModeFor("NFCE", "SP", after)).toBe("OFFLINE");
+    // EPEC NFC-e is issued here (SEFAZ-SP's EPEC service): the switch picks it on both sides of the date.
+    expect(automaticContingency("SP", 65, before)?.mode).toBe("EPEC");
+    expect(contingencyModeFor("NFCE", "SP", before)).toBe("EPEC");
+    expect(contingencyModeFor("NFCE", "SP", after)).toBe("EPEC");
+    expect(epecAllowed("SP", 65, after)).toBe(true);
+    expect(epecAllowed("RS", 65, after)).toBe(false);
   });
 
   it("the switch uses the table: the first option issued here; deadlines per mode", () => {

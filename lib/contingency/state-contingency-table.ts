@@ -18,7 +18,7 @@ export type ContingencyDeadline =
   /** Until the end of the first business day after the (local) day of dhEmi: MG's offline NFC-e. */
   | { kind: "next_business_day_end" };
 
-/** The modes the law knows (EPEC is not issued here yet: not in the database's ContingencyMode). */
+/** The modes the law knows. */
 export type LegalContingencyMode = "OFFLINE" | "EPEC" | "SVC_AN" | "SVC_RS";
 
 export type ContingencyOption = {
@@ -61,12 +61,20 @@ function offlineNfce(uf: string): ContingencyOption {
  * SP's NFC-e contingency to cl. 11 of Ajuste SINIEF 19/16, and SEFAZ-SP announced that offline
  * NFC-e are accepted since then ("gerar uma NFC-e offline nos termos da Portaria SRE-40/2024",
  * quoted from SEFAZ-SP's NFC-e page in ZeusAutomacao/DFe.NET#1551). EPEC stays offered by
- * SEFAZ-SP (its EPEC NFC-e URLs: nfephp-org/sped-nfe#1063, July 2024).
+ * SEFAZ-SP (its EPEC NFC-e URLs: SEFAZ-SP's NFC-e web-services page, wsnfe_4.00_mod65.xml;
+ * nfephp-org/sped-nfe#1063, July 2024).
+ *
+ * Order (issue 50, decided here; docs/api-notes/contingency.md "EPEC for NFC-e"): both are lawful
+ * since July 2024 and the law sets no precedence, so EPEC comes first — its event puts the sale on
+ * SEFAZ-SP's record at once (NT 2015.003: the public consultation shows it) where an offline NFC-e
+ * is unknown to the Fisco until transmitted — and offline second, for what EPEC cannot cover: an
+ * NFC-e without an identified consumer (e110140NFCe requires dest) and SEFAZ-SP's EPEC service
+ * not answering. Before 2024-07-10 EPEC alone.
  */
 const SP_OFFLINE_FROM = NFCE_OFFLINE_ACCEPTED_FROM["35"]!;
 const EPEC_NFCE_SP: Omit<ContingencyOption, "from" | "until"> = {
-  mode: "EPEC", tpEmis: 4, deadline: NFCE_OFFLINE_24H, implemented: false,
-  source: "NT 2015.003 v1.02 (EPEC NFC-e, tpEvento 110140 at SEFAZ-SP's EPEC service; adoption at each state's discretion: SP only); Portaria CAT 12/2015",
+  mode: "EPEC", tpEmis: 4, deadline: NFCE_OFFLINE_24H, implemented: true,
+  source: "NT 2015.003 v1.02 (EPEC NFC-e, tpEvento 110140 at SEFAZ-SP's EPEC service, RecepcaoEPEC; adoption at each state's discretion: SP only); Portaria CAT 12/2015 until 2024-07-10; deadline: 24 h as the offline NFC-e's (NT 2015.003's own was not found)",
 };
 
 function nfeOptions(uf: string): ContingencyOption[] {
@@ -87,9 +95,8 @@ function nfeOptions(uf: string): ContingencyOption[] {
 function nfceOptions(uf: string): ContingencyOption[] {
   if (uf !== "SP") return [offlineNfce(uf)];
   return [
-    { ...EPEC_NFCE_SP, until: SP_OFFLINE_FROM },
+    EPEC_NFCE_SP,
     { ...OFFLINE_NFCE, from: SP_OFFLINE_FROM, source: `Portaria SRE 40/2024 art. 6 (SP, DOE ${SP_OFFLINE_FROM}); ${OFFLINE_NFCE.source}` },
-    { ...EPEC_NFCE_SP, from: SP_OFFLINE_FROM },
   ];
 }
 
@@ -110,7 +117,7 @@ export function automaticContingency(uf: string, model: ContingencyModel, at: Da
   return contingencyOptions(uf, model, at).find((o) => o.implemented) ?? null;
 }
 
-/** Whether the state's law allows EPEC for the model on that date and this platform issues it (NF-e: after its SVC answered 114). */
+/** Whether the state's law allows EPEC for the model on that date and this platform issues it (NF-e: after its SVC answered 114; NFC-e: SP's first option). */
 export function epecAllowed(uf: string, model: ContingencyModel, at: Date): boolean {
   return contingencyOptions(uf, model, at).some((o) => o.mode === "EPEC" && o.implemented);
 }

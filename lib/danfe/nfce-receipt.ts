@@ -44,8 +44,10 @@ export function nfceReceipt(data: DanfeData, options: { cancelled?: boolean } = 
     ...(data.preview ? [PREVIEW_MARK] : []),
     ...(data.homologation && !data.preview ? ["EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL"] : []),
     ...(options.cancelled ? ["CANCELADA"] : []),
-    // Manual do DANFE NFC-e (Divisão IV): an NFC-e issued offline prints both until the authority authorizes it.
-    ...(data.contingency?.tpEmis === "9" && !data.preview ? ["EMITIDA EM CONTINGÊNCIA", ...(data.protocol ? [] : ["Pendente de autorização"])] : []),
+    // Manual do DANFE NFC-e (Divisão IV): an NFC-e issued in contingency prints both until the authority authorizes it.
+    // Offline (9) and EPEC (4, SP) alike: MOC Anexo IV (Contingência NFC-e) asks "EMITIDA EM CONTINGÊNCIA" for both
+    // tpEmis and prints neither dhCont nor xJust ("não serão impressos no DANFE NFC-e").
+    ...((data.contingency?.tpEmis === "9" || data.contingency?.tpEmis === "4") && !data.preview ? ["EMITIDA EM CONTINGÊNCIA", ...(data.protocol ? [] : ["Pendente de autorização"])] : []),
   ];
   const number = data.number ? data.number.padStart(9, "0") : "A DEFINIR";
   return {

@@ -16,7 +16,7 @@ import { holdForRetry, holdProcessing, settleAuthorized, settleDenied, settleRej
 import { sendNfseCounted } from "./nfse/send-nfse";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { registerEpec } from "@/lib/emission/contingency/issue-epec";
-import { reissueIfInContingency, switchToEpec } from "@/lib/emission/contingency/reissue-in-contingency";
+import { epecOfflineFallback, reissueIfInContingency, switchToEpec } from "@/lib/emission/contingency/reissue-in-contingency";
 import { prepareAndSend } from "./prepare-emission";
 import { delayMs, reconcileDelay } from "./limits";
 
@@ -116,7 +116,8 @@ export async function sendCounted(
   // Issued offline (a replay after a crash between the store and the settlement): it is not sent now.
   if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
   // Issued in EPEC (tpEmis 4): its event is registered at the Ambiente Nacional; the NF-e goes to its authorizer later.
-  if (document.contingencyMode === "EPEC") return registerEpec(run, document, options, authorityFor);
+  // (An NFC-e in SP: at SEFAZ-SP's EPEC service; offline instead when it cannot have an EPEC or the service does not answer.)
+  if (document.contingencyMode === "EPEC") return registerEpec(run, document, options, authorityFor, (epec) => epecOfflineFallback(run, document, epec, options));
   const { certificate, target } = await authorityContext(run, document);
   const paused = document.pause !== undefined ? document.pause : await activeMisusePause(run.companyId, target);
   if (paused) return holdForPause(run, paused);

@@ -61,7 +61,7 @@ function ModelSwitch({ companyId, state, canManage }: { companyId: string; state
     <div className="rounded-md border border-slate-200 p-3">
       <h3 className="text-sm font-semibold">
         {t(`model.${model}`)}
-        {state.mode && <span className="ml-2 text-xs font-normal text-slate-600">{t(`mode.${state.mode}`)}</span>}
+        {state.mode && <span className="ml-2 text-xs font-normal text-slate-600">{t(model === "65" && state.mode === "EPEC" ? "mode.EPEC_NFCE" : `mode.${state.mode}`)}</span>}
       </h3>
       {state.active && state.since ? (
         <>

@@ -66,4 +66,20 @@ describe("ContingencyNotice", () => {
     expect(html).toContain("Pendente de autorização");
     expect(html).toContain("EPEC registrado no Ambiente Nacional: protocolo 891260000000123 (10/03/2026 14:05).");
   });
+
+  it("an NFC-e issued in EPEC in SP: the NFC-e's EPEC mode, registered at SEFAZ's EPEC service (not the Ambiente Nacional)", () => {
+    const html = render({
+      type: "NFCE",
+      status: "CONTINGENCY",
+      processingReason: null,
+      contingency: {
+        mode: "EPEC", since: "2026-03-10T17:02:00.000Z", reason: "SEFAZ-SP indisponível",
+        originalAttempt: null,
+        epec: { protocol: "135260000000123", registeredAt: "2026-03-10T17:05:00.000Z" },
+      },
+    });
+    expect(html).toContain("NFC-e emitida em contingência EPEC (tpEmis 4)");
+    expect(html).toContain("EPEC registrado no serviço EPEC da SEFAZ: protocolo 135260000000123 (10/03/2026 14:05).");
+    expect(html).not.toContain("Ambiente Nacional");
+  });
 });

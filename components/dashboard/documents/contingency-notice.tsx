@@ -7,14 +7,16 @@ import type { DocumentDetail } from "@/lib/documents/response-schemas";
  * since when, the pending transmission of an offline NFC-e (or an NF-e in EPEC, with its EPEC's protocol), and how the number of
  * the attempt it replaced was resolved.
  */
-export function ContingencyNotice({ document, timeZone }: { document: Pick<DocumentDetail, "status" | "processingReason" | "contingency">; timeZone: string }) {
+export function ContingencyNotice({ document, timeZone }: { document: Pick<DocumentDetail, "status" | "processingReason" | "contingency"> & { type?: DocumentDetail["type"] }; timeZone: string }) {
   const t = useTranslations("documentDetail.contingency");
   const contingency = document.contingency;
   if (!contingency) return null;
   const attempt = contingency.originalAttempt;
+  // An NFC-e's EPEC is registered at the state's own EPEC service (SEFAZ-SP, NT 2015.003), an NF-e's at the Ambiente Nacional.
+  const nfceEpec = document.type === "NFCE" && contingency.mode === "EPEC";
   return (
     <div role="status" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="contingency-notice">
-      <p className="font-medium">{t(`mode.${contingency.mode}`)}</p>
+      <p className="font-medium">{t(nfceEpec ? "mode.EPEC_NFCE" : `mode.${contingency.mode}`)}</p>
       <p>{t("since", { date: formatDateTime(contingency.since, timeZone), reason: contingency.reason })}</p>
       {document.status === "CONTINGENCY" && (
         <p data-testid="contingency-pending">
@@ -26,8 +28,8 @@ export function ContingencyNotice({ document, timeZone }: { document: Pick<Docum
       {contingency.epec && (
         <p className="text-xs" data-testid="contingency-epec">
           {contingency.epec.protocol
-            ? t("epecProtocol", { protocol: contingency.epec.protocol, date: contingency.epec.registeredAt ? formatDateTime(contingency.epec.registeredAt, timeZone) : "" })
-            : t("epecRegistered")}
+            ? t(nfceEpec ? "epecProtocolNfce" : "epecProtocol", { protocol: contingency.epec.protocol, date: contingency.epec.registeredAt ? formatDateTime(contingency.epec.registeredAt, timeZone) : "" })
+            : t(nfceEpec ? "epecRegisteredNfce" : "epecRegistered")}
         </p>
       )}
       {attempt && (

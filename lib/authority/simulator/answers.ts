@@ -153,6 +153,7 @@ export function serviceLevelAnswer(service: AuthorityService, c: Common & { cSta
     case "NFeStatusServico4":
       return retConsStatServ(c);
     case "NFeRecepcaoEvento4":
+    case "RecepcaoEPEC":
       return retEnvEvento({ ...c, idLote: c.idLote || "0", cOrgao: c.cUF });
     case "NFeInutilizacao4":
       return retInutNFe(c);

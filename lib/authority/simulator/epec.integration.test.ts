@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
 import { buildSignedNfe } from "@/lib/fiscal/nfe/build-signed-nfe";
 import { buildProcEventoNFe } from "@/lib/fiscal/nfe/build-proc";
-import { buildSignedEpecEvent, epecDataOfEvent, epecDetailDocument } from "@/lib/fiscal/nfe/epec-event";
-import { ISSUER_NORMAL, simpleNfe } from "@/lib/fiscal/nfe/test-support/golden-inputs";
+import { buildSignedEpecEvent, epecDataOfEvent, epecDetailDocument, validateEpecNfceEvent } from "@/lib/fiscal/nfe/epec-event";
+import { signXml } from "@/lib/fiscal/xml/xml-signature";
+import { ISSUER_NORMAL, nfceCardAndPix, simpleNfe } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import type { NfeInput } from "@/lib/fiscal/nfe/types";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
@@ -119,5 +120,79 @@ describe("EPEC at the Ambiente Nacional (110140)", () => {
     expect(await client.authorize(target, pending.xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized" });
     clockOffsetMs = 169 * HOUR;
     expect(await client.sendEvent(target, epecOf(cnpj, later.xml).xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized", cStat: "136" });
+  });
+});
+
+describe("SEFAZ-SP's EPEC service for NFC-e (NT 2015.003)", () => {
+  const nfceTarget: AuthorityTarget = { uf: "SP", environment: "HOMOLOGATION", model: 65 };
+
+  function epecNfce(cnpj: string, number: number, overrides: Partial<NfeInput> = {}) {
+    const issuedAt = new Date(Date.now() + clockOffsetMs);
+    return buildSignedNfe(
+      { ...nfceCardAndPix(), number, issuedAt, issuer: { ...ISSUER_NORMAL, cnpj }, tpEmis: "4", contingency: { at: issuedAt, reason: "SEFAZ-SP indisponivel: 108 (teste)" }, ...overrides },
+      credentialsFor(cnpj),
+    );
+  }
+
+  it("registers an NFC-e's EPEC at RecepcaoEPEC (124, cOrgao 35); the NFC-e is then authorized by SP and the EPEC reconciled", async () => {
+    const cnpj = randomCnpj();
+    const nfce = epecNfce(cnpj, 70);
+    const event = epecOf(cnpj, nfce.xml);
+    // cOrgao 35 and the NFC-e's detail: dest { UF, CPF }, then vNF and vICMS, no vST (e110140NFCe_v1.00.xsd).
+    expect(event.xml).toContain("<cOrgao>35</cOrgao>");
+    expect(() => validateEpecNfceEvent(event.xml)).not.toThrow();
+    expect(event.xml).toMatch(/<dest><UF>SP<\/UF><CPF>12345678909<\/CPF><\/dest><vNF>23.66<\/vNF><vICMS>0.89<\/vICMS><\/detEvento>/);
+    // The NF-e's layout (vNF inside dest, vST) is not the NFC-e's: the schema is not a formality.
+    expect(checkXmlSchema(epecDetailDocument(event.xml), "nfe/e110140_v1.00.xsd").valid).toBe(false);
+    expect(verifyXmlSignature(event.xml).valid).toBe(true);
+
+    const answer = await client.sendEvent(nfceTarget, event.xml, credentialsFor(cnpj));
+    expect(answer).toMatchObject({ kind: "authorized", cStat: "124", reason: "EPEC Autorizado" });
+    if (answer.kind !== "authorized") throw new Error("not registered");
+    expect(answer.protocol).toMatch(/^135\d{12}$/);
+    expect(checkXmlSchema(answer.responseXml, "nfe/retEnvEvento_v1.00.xsd")).toEqual({ valid: true });
+    expect(checkXmlSchema(buildProcEventoNFe(event.xml, answer.retEventoXml), "nfe/procEventoNFe_v1.00.xsd")).toEqual({ valid: true });
+    expect(await client.sendEvent(nfceTarget, event.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "573" });
+
+    const authorized = await client.authorize(nfceTarget, nfce.xml, credentialsFor(cnpj));
+    expect(authorized).toMatchObject({ kind: "authorized", cStat: "100" });
+    const row = await db.simulatorEpec.findUniqueOrThrow({ where: { environment_accessKey: { environment: 2, accessKey: nfce.accessKey } } });
+    expect([row.model, row.vST, row.reconciledAt === null]).toEqual([65, null, false]);
+  });
+
+  it("refuses an NF-e's EPEC (775), an NF-e-layout detail (215), and an NFC-e whose data differ from its EPEC (467)", async () => {
+    const cnpj = randomCnpj();
+    // An NF-e's EPEC (model 55) addressed to SP with cOrgao 35, re-signed: the NFC-e service refuses the model.
+    const nfe = epecNfe(cnpj, 71);
+    const nfeEvent = epecOf(cnpj, nfe.xml).xml.replace("<cOrgao>91</cOrgao>", "<cOrgao>35</cOrgao>");
+    const unsigned = nfeEvent.replace(/<Signature[\s\S]*<\/Signature>/, "");
+    // (The NF-e's detEvento fails e110140NFCe first: 215.)
+    expect(await client.sendEvent(nfceTarget, signXml(unsigned, credentialsFor(cnpj), { tag: "infEvento" }), credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "215" });
+
+    const nfce = epecNfce(cnpj, 72);
+    const event = epecOf(cnpj, nfce.xml);
+    const asNfe = event.xml.replace(/<Signature[\s\S]*<\/Signature>/, "").replace(/(<chNFe>\d{20})65/, "$155").replace(/ID110140(\d{20})65/, "ID110140$155");
+    expect(await client.sendEvent(nfceTarget, signXml(asNfe, credentialsFor(cnpj), { tag: "infEvento" }), credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "775" });
+
+    expect(await client.sendEvent(nfceTarget, event.xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized", cStat: "124" });
+    const other = epecNfce(cnpj, 72, { cNF: nfce.xml.match(/<cNF>(\d+)<\/cNF>/)![1], recipient: { document: { type: "CPF", value: "529.982.247-25" }, name: "Outra Pessoa" } });
+    expect(other.accessKey).toBe(nfce.accessKey);
+    const refused = await client.authorize(nfceTarget, other.xml, credentialsFor(cnpj));
+    expect(refused).toMatchObject({ kind: "refused", cStat: "467" });
+    if (refused.kind === "refused") expect(refused.reason).toContain("dest/CPF");
+  });
+
+  it("an NFC-e sent for a number whose EPEC is registered under another key is refused 692 (the number is the EPEC's)", async () => {
+    const cnpj = randomCnpj();
+    const nfce = epecNfce(cnpj, 73);
+    expect(await client.sendEvent(nfceTarget, epecOf(cnpj, nfce.xml).xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized", cStat: "124" });
+    // The same number issued normally (tpEmis 1): another key.
+    const normal = buildSignedNfe({ ...nfceCardAndPix(), number: 73, issuedAt: new Date(), issuer: { ...ISSUER_NORMAL, cnpj } }, credentialsFor(cnpj));
+    expect(normal.accessKey).not.toBe(nfce.accessKey);
+    const refused = await client.authorize(nfceTarget, normal.xml, credentialsFor(cnpj));
+    expect(refused).toMatchObject({ kind: "refused", cStat: "692" });
+    if (refused.kind === "refused") expect(refused.reason).toContain(`[Chave EPEC: ${nfce.accessKey}]`);
+    // Its own key is authorized.
+    expect(await client.authorize(nfceTarget, nfce.xml, credentialsFor(cnpj))).toMatchObject({ kind: "authorized" });
   });
 });

@@ -1,4 +1,4 @@
-import { epecDataOfEvent, epecDataOfNfe, epecDifferences } from "@/lib/fiscal/nfe/epec-event";
+import { EPEC_NFCE_DETAIL_SCHEMA, epecDataOfEvent, epecDataOfNfe, epecDetailDocument, epecDifferences } from "@/lib/fiscal/nfe/epec-event";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { escapeXml } from "@/lib/fiscal/xml/xml-text";
@@ -22,25 +22,31 @@ import { newProtocolNumber } from "./protocol-number";
 // compares the NF-e with its EPEC (epecRefusal: 468 none, 467 divergent) and reconciles it.
 // Error texts: NT 2015.003 §8 (EPEC NFC-e, same codes) and cstat.json; xEvento "EPEC autorizado"
 // as TRetEvento of NT 2015.003 documents it (the schema asks 5 to 60 characters).
+//
+// The same rules serve SEFAZ-SP's EPEC service for NFC-e (NT 2015.003 v1.02, `service: "state"`:
+// RecepcaoEPEC at nfce.epec.fazenda.sp.gov.br): cOrgao is the state's (35), the key's model 65,
+// the detEvento e110140NFCe_v1.00.xsd (the batch checked against the generic envEvento_v1.00.xsd:
+// PL_010_V1.30 has no envelope of its own for it), and a registered EPEC answers 124 "EPEC
+// Autorizado" (NT 2015.003 §8) with a protocol of the state.
 
 const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 /** NT 2014.001 item 4.2: EPEC pending for more than 168 hours block new EPEC of the issuer. */
 export const EPEC_PENDING_LIMIT_MS = 168 * 3_600_000;
 
-function epecRetEvento(e: { tpAmb: string; cStat: string; xMotivo: string; chNFe: string; nSeqEvento: string; cOrgaoAutor: string; dhRegEvento: string; nProt?: string; pending?: string[] }): string {
+function epecRetEvento(e: { tpAmb: string; cOrgao: string; cStat: string; xMotivo: string; chNFe: string; nSeqEvento: string; cOrgaoAutor: string; dhRegEvento: string; nProt?: string; pending?: string[] }): string {
   const tag = (name: string, value: string | undefined) => (value ? `<${name}>${escapeXml(value)}</${name}>` : "");
   return (
     `<retEvento versao="1.00"><infEvento${e.nProt ? ` Id="ID${e.nProt}"` : ""}>` +
-    tag("tpAmb", e.tpAmb) + tag("verAplic", SIMULATOR_VER_APLIC) + tag("cOrgao", "91") + tag("cStat", e.cStat) + tag("xMotivo", e.xMotivo) +
+    tag("tpAmb", e.tpAmb) + tag("verAplic", SIMULATOR_VER_APLIC) + tag("cOrgao", e.cOrgao) + tag("cStat", e.cStat) + tag("xMotivo", e.xMotivo) +
     (/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(e.chNFe) ? tag("chNFe", e.chNFe) : "") +
     tag("tpEvento", "110140") + (e.nProt ? tag("xEvento", "EPEC autorizado") : "") + (/^[1-9][0-9]?$/.test(e.nSeqEvento) ? tag("nSeqEvento", e.nSeqEvento) : "") +
-    tag("cOrgaoAutor", /^[0-9]{2}$/.test(e.cOrgaoAutor) ? e.cOrgaoAutor : "91") + tag("dhRegEvento", e.dhRegEvento) + tag("nProt", e.nProt) +
+    tag("cOrgaoAutor", /^[0-9]{2}$/.test(e.cOrgaoAutor) ? e.cOrgaoAutor : e.cOrgao) + tag("dhRegEvento", e.dhRegEvento) + tag("nProt", e.nProt) +
     (e.pending ?? []).map((key) => tag("chNFePend", key)).join("") +
     `</infEvento></retEvento>`
   );
 }
 
-export async function receiveEpec(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+export async function receiveEpec(context: SimulatorContext, payloadXml: string, options: { service: "AN" | "state" } = { service: "AN" }): Promise<SimulatorAnswer> {
   const received = context.now();
   const envelope = child(parseXml(payloadXml), "envEvento");
   const info = child(child(envelope, "evento"), "infEvento");
@@ -48,17 +54,26 @@ export async function receiveEpec(context: SimulatorContext, payloadXml: string)
   const tpAmb = text(info, "tpAmb") || "2";
   const nSeqEvento = text(info, "nSeqEvento");
   const cOrgaoAutor = text(child(info, "detEvento"), "cOrgaoAutor");
-  // The Ambiente Nacional answers in Brasília time.
-  const dhRegEvento = localTime(received, "53");
+  const state = options.service === "state";
+  // The Ambiente Nacional (91) answers in Brasília time; a state's EPEC service as its own authorizer does.
+  const cOrgao = state ? text(info, "cOrgao") || chNFe.slice(0, 2) || "35" : "91";
+  const dhRegEvento = localTime(received, state ? cOrgao : "53");
   const batch = (cStat: string, xMotivo: string, ret?: string) => ({
-    answerXml: retEnvEvento({ idLote: text(envelope, "idLote") || "0", tpAmb, cOrgao: "91", cStat, xMotivo, retEvento: ret }),
+    answerXml: retEnvEvento({ idLote: text(envelope, "idLote") || "0", tpAmb, cOrgao, cStat, xMotivo, retEvento: ret }),
   });
   const refuse = (cStat: string, xMotivo: string) =>
-    batch("128", "Lote de Evento Processado", epecRetEvento({ tpAmb, cStat, xMotivo, chNFe, nSeqEvento, cOrgaoAutor, dhRegEvento }));
+    batch("128", "Lote de Evento Processado", epecRetEvento({ tpAmb, cOrgao, cStat, xMotivo, chNFe, nSeqEvento, cOrgaoAutor, dhRegEvento }));
 
-  const schema = checkXmlSchema(payloadXml, "nfe/envEPEC_v1.00.xsd");
+  const schema = checkXmlSchema(payloadXml, state ? "nfe/envEvento_v1.00.xsd" : "nfe/envEPEC_v1.00.xsd");
   if (!schema.valid) return batch("215", `Rejeição: Falha no schema XML [${schemaDetail(schema.errors)}]`);
   const eventXml = extractElement(payloadXml, "evento") ?? "";
+  if (state) {
+    const detail = checkXmlSchema(epecDetailDocument(eventXml), EPEC_NFCE_DETAIL_SCHEMA);
+    if (!detail.valid) return batch("215", `Rejeição: Falha no schema XML [${schemaDetail(detail.errors)}]`);
+    // The state's EPEC service receives the NFC-e's EPEC of its own state (NT 2015.003): cOrgao = cUF of the key, model 65.
+    if (cOrgao !== chNFe.slice(0, 2)) return refuse("250", "Rejeição: UF diverge da UF autorizadora");
+    if (chNFe.slice(20, 22) !== "65") return refuse("775", "Rejeição: Modelo da NFC-e diferente de 65");
+  }
   const signature = verifyXmlSignature(eventXml);
   if (!signature.valid) return refuse("297", "Rejeição: Assinatura difere do calculado");
   const author = text(info, "CNPJ") || text(info, "CPF");
@@ -95,16 +110,17 @@ export async function receiveEpec(context: SimulatorContext, payloadXml: string)
       const sameNumber = await tx.simulatorEpec.findFirst({ where: { environment, cnpj: issuer, model, series, number }, select: { accessKey: true } });
       if (sameNumber?.accessKey === chNFe) return refuse("573", "Rejeição: Duplicidade de Evento");
       if (sameNumber) return refuse("485", "Rejeição: Duplicidade de numeração do EPEC (Modelo, CNPJ, Série e Número)");
-      // The AN's EPEC protocols read "891xxxxxxxxxxxx" (MOC 7.0, Modalidades de Emissão, item 2.1.4).
-      const protocol = `8${newProtocolNumber("91", received).slice(1)}`;
+      // The AN's EPEC protocols read "891xxxxxxxxxxxx" (MOC 7.0, Modalidades de Emissão, item 2.1.4); a state's are its own.
+      const protocol = state ? newProtocolNumber(cOrgao, received) : `8${newProtocolNumber("91", received).slice(1)}`;
       await tx.simulatorEpec.create({
         data: {
           environment, accessKey: chNFe, cnpj: issuer, model, series, number, dhEmi: data.dhEmi, tpNF: data.tpNF, ie: data.ie, destUf: data.destUf,
           destDocument: `${data.destIdKind}:${data.destId}`, destIe: data.destIe, vNF: data.vNF, vICMS: data.vICMS, vST: data.vST, protocol, xml: eventXml, createdAt: received,
         },
       });
+      const registered = state ? { cStat: "124", xMotivo: "EPEC Autorizado" } : { cStat: "136", xMotivo: "Evento registrado, mas não vinculado a NF-e" };
       const ret = epecRetEvento({
-        tpAmb, cStat: "136", xMotivo: "Evento registrado, mas não vinculado a NF-e", chNFe, nSeqEvento, cOrgaoAutor, dhRegEvento, nProt: protocol,
+        tpAmb, cOrgao, ...registered, chNFe, nSeqEvento, cOrgaoAutor, dhRegEvento, nProt: protocol,
         pending: pending.map((p) => p.accessKey).filter((key) => key !== chNFe),
       });
       return batch("128", "Lote de Evento Processado", ret);
@@ -145,3 +161,20 @@ export function isEpecRequest(payloadXml: string): boolean {
   return /<(?:\w+:)?tpEvento>110140</.test(payloadXml);
 }
 
+
+/**
+ * An NF-e or NFC-e sent for a series and number whose EPEC was registered under another key (the
+ * first attempt of a number later issued in EPEC, or a second document for it): 692 "Existe EPEC
+ * registrado para esta Série e Número [Chave EPEC: …]" (cstat.json; NT 2014.001 / NT 2015.003 §5.1:
+ * the EPEC's number belongs to its key).
+ */
+export async function epecOfNumber(
+  context: SimulatorContext,
+  input: { environment: number; cnpj: string; model: number; series: number; number: number; accessKey: string },
+): Promise<EpecRefusal | null> {
+  const other = await context.db.simulatorEpec.findFirst({
+    where: { environment: input.environment, cnpj: input.cnpj, model: input.model, series: input.series, number: input.number, NOT: { accessKey: input.accessKey } },
+    select: { accessKey: true },
+  });
+  return other ? { cStat: "692", xMotivo: `Rejeição: Existe EPEC registrado para esta Série e Número [Chave EPEC: ${other.accessKey}]` } : null;
+}

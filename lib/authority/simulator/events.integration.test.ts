@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomCnpj } from "@/lib/br";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
+import { simpleNfe } from "@/lib/fiscal/nfe/test-support/golden-inputs";
 import { SoapTaxAuthority } from "../soap-tax-authority";
 import { credentialsFor, signedEvent, signedNfe, type EventFixture } from "../test-support/fiscal-fixtures";
 import type { AuthorityTarget } from "../types";
@@ -140,5 +141,26 @@ describe("signer certificate", () => {
     const nfe = signedNfe({ cnpj, series: 2, number: nextNumber++ });
     clockOffsetMs = 400 * 24 * HOUR; // the test certificate is valid for a year
     expect(await client.authorize(target, nfe.xml, credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "291" });
+  });
+});
+
+describe("events at a SEFAZ Virtual de Contingência (issue 50 item 6)", () => {
+  const svc: AuthorityTarget = { ...target, contingency: "SVC-AN" };
+
+  it("SVC-AN cancels only the NF-e it authorized (tpEmis 6): an NF-e of SP's own authorizer is not in its database (494), nor is a CC-e offered there", async () => {
+    const own = await authorizedNfe();
+    const atSvc = await client.sendEvent(svc, signedEvent({ cnpj: own.cnpj, accessKey: own.accessKey, sequence: 1, event: cancellation(own.protocol), at: new Date() }), credentialsFor(own.cnpj));
+    expect(atSvc).toMatchObject({ kind: "refused", cStat: "494" });
+    // The same cancellation at SP (the home authorizer) is registered.
+    expect(await send(own, 1, cancellation(own.protocol))).toMatchObject({ kind: "authorized", cStat: "135" });
+
+    const cnpj = randomCnpj();
+    const issuedAt = new Date();
+    const svcNfe = signedNfe({ cnpj, series: 1, number: nextNumber++, issuedAt, from: () => simpleNfe({ tpEmis: "6", contingency: { at: issuedAt, reason: "SEFAZ-SP indisponivel: 108 (teste)" } }) });
+    const authorized = await client.authorize(svc, svcNfe.xml, credentialsFor(cnpj));
+    if (authorized.kind !== "authorized") throw new Error(`setup: ${JSON.stringify(authorized)}`);
+    const doc = { cnpj, accessKey: svcNfe.accessKey };
+    expect(await client.sendEvent(svc, signedEvent({ ...doc, sequence: 1, event: correction(1), at: new Date() }), credentialsFor(cnpj))).toMatchObject({ kind: "refused", cStat: "494" });
+    expect(await client.sendEvent(svc, signedEvent({ ...doc, sequence: 1, event: cancellation(authorized.protocol), at: new Date() }), credentialsFor(cnpj))).toMatchObject({ kind: "authorized", cStat: "135" });
   });
 });

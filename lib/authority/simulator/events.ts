@@ -28,7 +28,21 @@ const SCHEMA_BY_EVENT: Record<string, XmlSchema> = {
   "210240": "nfe/envConfRecebto_v1.00.xsd",
 };
 
-export async function receiveEvent(context: SimulatorContext, payloadXml: string): Promise<SimulatorAnswer> {
+/**
+ * What a SEFAZ Virtual de Contingência receives (issue 50 item 6; SEFAZ-CE, *Modalidades de contingência*:
+ * "CONSULTA CHAVE / CANCELAMENTO: … somente para as NF-e autorizadas pela própria SVC"; "CC-e: … NÃO será
+ * disponibilizada nesse novo ambiente"): the cancellation of an NF-e it authorized (tpEmis 6/7 in the key).
+ * Another key is not in its database (494); another event is not offered there (ours: 494 too, the SVC
+ * holding no NF-e of the home authorizer's events; the real SVC's code for a CC-e was not found).
+ */
+function svcRefusal(authorizer: string | undefined, tpEvento: string, chNFe: string): { cStat: string; xMotivo: string } | null {
+  if (authorizer !== "SVCAN" && authorizer !== "SVCRS") return null;
+  const own = chNFe.charAt(34) === (authorizer === "SVCAN" ? "6" : "7");
+  if (own && tpEvento === "110111") return null;
+  return { cStat: "494", xMotivo: own ? "Rejeição: Chave de Acesso inexistente [evento não disponível na SVC: somente o cancelamento]" : "Rejeição: Chave de Acesso inexistente" };
+}
+
+export async function receiveEvent(context: SimulatorContext, payloadXml: string, options: { authorizer?: string } = {}): Promise<SimulatorAnswer> {
   // EPEC (110140) is registered before its NF-e exists: the Ambiente Nacional's own service (epec.ts).
   if (isEpecRequest(payloadXml)) return receiveEpec(context, payloadXml);
   const received = context.now();
@@ -65,6 +79,10 @@ export async function receiveEvent(context: SimulatorContext, payloadXml: string
   if (info?.["@_Id"] !== `ID${tpEvento}${chNFe}${nSeqEvento.padStart(2, "0")}`) {
     return refuse("572", "Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)");
   }
+
+  // (Only events of the key's own state: 91 / 92 events go to the national environment and the SVRS.)
+  const svc = cOrgao === chNFe.slice(0, 2) ? svcRefusal(options.authorizer, tpEvento, chNFe) : null;
+  if (svc) return refuse(svc.cStat, svc.xMotivo);
 
   const environment = Number(tpAmb);
   try {

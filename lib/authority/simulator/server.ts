@@ -11,6 +11,7 @@ import { consult } from "./consult";
 import { distribute } from "./distribute";
 import { localTime, type SimulatorAnswer, type SimulatorContext } from "./context";
 import { receiveEvent } from "./events";
+import { receiveEpec } from "./epec";
 import { requestAuthorizer } from "./request-authorizer";
 import { CONTROL_PREFIX, handleFaultControl } from "./fault-control";
 import { FaultRegistry, requestFields, type FaultAction } from "./faults";
@@ -71,7 +72,8 @@ const SOAP12_NS = "http://www.w3.org/2003/05/soap-envelope";
  */
 function envelope(service: AuthorityService, answerXml: string, payloadXml = ""): string {
   const head = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">`;
-  const namespace = `http://www.portalfiscal.inf.br/nfe/wsdl/${service}`;
+  // SEFAZ-SP's EPEC NFC-e service is the pre-4.00 RecepcaoEvento web service (wsnfe_4.00_mod65.xml).
+  const namespace = `http://www.portalfiscal.inf.br/nfe/wsdl/${service === "RecepcaoEPEC" ? "RecepcaoEvento" : service}`;
   // The distribution service (ASMX) answers inside its method's response and result elements.
   if (service === "NFeDistribuicaoDFe") {
     return `${head}<soap:Body><nfeDistDFeInteresseResponse xmlns="${namespace}"><nfeDistDFeInteresseResult>${answerXml}</nfeDistDFeInteresseResult></nfeDistDFeInteresseResponse></soap:Body></soap:Envelope>`;
@@ -152,7 +154,10 @@ export async function startSimulatorServer(options: SimulatorOptions = {}): Prom
       case "NFeStatusServico4":
         return status(context, payloadXml);
       case "NFeRecepcaoEvento4":
-        return receiveEvent(context, payloadXml);
+        return receiveEvent(context, payloadXml, { authorizer: requestAuthorizer(pathname, payloadXml) });
+      // SEFAZ-SP's EPEC NFC-e service (NT 2015.003): EPEC events only.
+      case "RecepcaoEPEC":
+        return receiveEpec(context, payloadXml, { service: "state" });
       case "NFeInutilizacao4":
         return inutilize(context, payloadXml);
       case "NFeDistribuicaoDFe":

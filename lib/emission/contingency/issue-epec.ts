@@ -7,9 +7,11 @@ import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 import { contingencyEventData } from "@/lib/events/record-outcome";
 import { buildProcEventoNFe, buildSignedEpecEvent } from "@/lib/fiscal/nfe";
+import { EpecNeedsRecipientError } from "@/lib/fiscal/nfe/epec-event";
 import { nextAttemptAtOf, type EmissionRun, type StepOptions } from "@/lib/emission/outcomes";
 import { holdForRetry, holdProcessing, settleRejected } from "@/lib/emission/settle-emission";
 import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
+
 
 // EPEC for NF-e (tpEmis 4; NT 2014.001, MOC 7.0 contingency chapter; docs/api-notes/contingency.md,
 // "EPEC"): when the state's authorizer is down and its SVC answers 114 (disabled by the home
@@ -20,6 +22,14 @@ import type { SendResult, SendSource } from "@/lib/emission/send-for-authorizati
 // the goods may travel. The transmission run sends the same signed NF-e to the home
 // authorizer once it answers (within 168 h); the authorizer refuses it if its data differ
 // from the EPEC (467) or no EPEC exists for its key (468).
+//
+// NFC-e in SP (NT 2015.003; docs/api-notes/contingency.md, "EPEC for NFC-e"): the same steps, the
+// event registered at SEFAZ-SP's own EPEC service (cOrgao 35, RecepcaoEPEC). Two ways out to the
+// offline NFC-e (tpEmis 9, SP's other contingency since Portaria SRE 40/2024): an NFC-e without an
+// identified consumer cannot have an EPEC (its schema requires dest): re-built offline under the
+// same number, no EPEC having been sent; SEFAZ-SP's EPEC service does not answer: a checkout cannot
+// wait, so the NFC-e is re-issued offline under the NEXT number (the EPEC attempt's may have been
+// registered; it is resolved as any replaced attempt's).
 
 /** Same application version the other events carry (lib/document-events/send-event.ts). */
 const APPLICATION_VERSION = "fiscal-issuer-1.0";
@@ -54,9 +64,12 @@ export async function registerEpec(
   document: SendSource,
   options: StepOptions,
   authorityFor: (environment: "PRODUCTION" | "HOMOLOGATION") => TaxAuthority = getTaxAuthority,
+  /** NFC-e: issues it offline instead (epecOfflineFallback, reissue-in-contingency.ts), or null when that is not allowed. */
+  offlineInstead?: (epec: "unsent" | "sent") => Promise<SendResult | null>,
 ): Promise<SendResult> {
   const pool = getPool();
   const LAST_WRITE = { deferWrite: options.deferWrite };
+  const nfce = document.type === "NFCE";
   const credentials = await credentialsOf({ id: document.certificateId!, companyId: run.companyId });
   let event: { xml: string };
   try {
@@ -66,20 +79,30 @@ export async function registerEpec(
     );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    if (nfce && error instanceof EpecNeedsRecipientError) {
+      const offline = await offlineInstead?.("unsent");
+      if (offline) return offline;
+    }
     return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message }, LAST_WRITE);
   }
-  // cOrgao 91 in the event sends it to the Ambiente Nacional's NFeRecepcaoEvento4 (soap-tax-authority.ts).
-  const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: 55 };
+  // NF-e: cOrgao 91 in the event sends it to the Ambiente Nacional's NFeRecepcaoEvento4; NFC-e: the state's RecepcaoEPEC (soap-tax-authority.ts).
+  const target: AuthorityTarget = { uf: document.state, environment: document.environment, model: nfce ? 65 : 55 };
   const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem, chainPem: credentials.chainPem };
   const answer = await authorityFor(document.environment).sendEvent(target, event.xml, certificate);
   if (answer.kind === "authorized") {
     return settleEpec(run, document, { protocol: answer.protocol, registeredAt: new Date(answer.registeredAt), xml: buildProcEventoNFe(event.xml, answer.retEventoXml) });
   }
   if (answer.kind === "refused" && answer.cStat === "573") return settleEpec(run, document, { protocol: null, registeredAt: new Date(), xml: null });
+  const registrar = nfce ? `SEFAZ-${document.state}'s EPEC service` : "the Ambiente Nacional";
   if (answer.kind === "refused") {
-    return settleRejected(pool, run, document, { kind: "refused", code: answer.cStat, reason: `EPEC refused by the Ambiente Nacional: ${answer.reason}`, responseXml: answer.responseXml ?? null }, LAST_WRITE);
+    return settleRejected(pool, run, document, { kind: "refused", code: answer.cStat, reason: `EPEC refused by ${registrar}: ${answer.reason}`, responseXml: answer.responseXml ?? null }, LAST_WRITE);
   }
-  const reason = `EPEC not registered: the Ambiente Nacional did not answer (${answer.reason})`;
+  // An NFC-e at a checkout does not wait for the EPEC service: offline, under the next number.
+  if (nfce) {
+    const offline = await offlineInstead?.("sent");
+    if (offline) return offline;
+  }
+  const reason = `EPEC not registered: ${registrar} did not answer (${answer.reason})`;
   if (options.finalAttempt) {
     const held = await holdProcessing(pool, run, reason, null);
     return held.kind === "superseded" ? held : { kind: "unresolved", reason };
@@ -96,6 +119,7 @@ async function settleEpec(run: EmissionRun, document: SendSource, epec: { protoc
     run.documentId, run.companyId, run.runId, utc(new Date()), randomUUID(), JSON.stringify(data), epec.protocol, utc(registeredAt), epec.xml,
   ]);
   // Asked for even when a replay finds it settled: a queued run is not duplicated.
-  await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
+  await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
   return row?.settled === 1 ? { kind: "settled", status: "CONTINGENCY" } : { kind: "superseded", status: "not this run's" };
 }
+

@@ -74,6 +74,29 @@ describe("a lone NF-e during an outage of its authorizer", () => {
     }
   });
 
+  it("SP silent on every service (its status service unanswered too): the same step enters contingency and SVC-AN authorizes it within 60 s", { timeout: 90_000 }, async () => {
+    const { companyId } = await createEmittingCompany();
+    // The first test's 108 may still be in the shared status cache: aged so this one asks SP again.
+    await db.$executeRaw`UPDATE "AuthorityStatusCache" SET "checkedAt" = "checkedAt" - interval '5 minutes' WHERE "url" LIKE ${`${fixture.simulator.url}%`}`;
+    const remove = fixture.simulator.faults.add({ authorizer: "SP", action: { kind: "outage" } });
+    try {
+      const draft = await createDraft(companyId);
+      const startedAt = Date.now();
+      await queueEmission({ companyId, documentId: draft.id });
+      const seen = await watchStatuses(draft.id, () => drainDueRuns(functions, { companyIds: [companyId] }));
+      const doc = await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft.id } });
+      expect([doc.status, doc.contingencyMode, doc.accessKey!.charAt(34)]).toEqual(["AUTHORIZED", "SVC_AN", "6"]);
+      expect(doc.authorizationDate!.getTime() - startedAt).toBeLessThan(60_000);
+      expect([...seen]).not.toContain("DRAFT");
+      expect(await findActiveContingency(companyId, 55)).toMatchObject({ automatic: true, reason: expect.stringMatching(/^SEFAZ-SP sem resposta: autorização e consulta de status sem resposta/) });
+      // One send to SP, not the three within 120 s the failure streak would need.
+      expect(await db.replacedEmissionAttempt.count({ where: { companyId, documentId: draft.id } })).toBe(1);
+    } finally {
+      remove();
+      await leaveContingency({ companyId, model: 55, reason: "107 - Serviço em Operação" });
+    }
+  });
+
   it("with the authorizer answering its status (107), waits PROCESSING with processingReason and nextAttemptAt, not DRAFT", { timeout: 60_000 }, async () => {
     const { companyId } = await createEmittingCompany();
     // The first test's 108 is still in the shared status cache: SP is back now.

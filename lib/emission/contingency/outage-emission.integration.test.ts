@@ -11,7 +11,8 @@ import { checkCompanyStatusAndSwitch } from "@/lib/contingency/status-answers";
 // Switching and emission together (issue 33, done-when: 50 NFC-e): the simulator's SP
 // authorizer goes down (outage rule, status 108); the company is on automatic
 // contingency (the default). An NFC-e whose online attempt gets no answer enters
-// contingency at once and is issued offline under the next number; the rest are
+// contingency at once and is issued offline under the next number (SP's first
+// contingency is EPEC, which an unidentified consumer's NFC-e cannot have); the rest are
 // issued offline directly; an NF-e goes through SVC-AN. When SP is back, the watch
 // run leaves on 107, the offline NFC-e are transmitted and the unanswered
 // attempt's number is inutilized: every number of the series is explained.
@@ -35,7 +36,8 @@ describe("an outage of SP with automatic contingency", () => {
       const first = await createDraft(companyId, nfceBody);
       await queueEmission({ companyId, documentId: first.id });
       await drainDueRuns(functions, { companyIds: [companyId] });
-      expect(await findActiveContingency(companyId, 65)).toMatchObject({ mode: "OFFLINE", automatic: true });
+      // SP's NFC-e contingency is EPEC first (per-state table); these NFC-e have no identified consumer, so no EPEC: offline.
+      expect(await findActiveContingency(companyId, 65)).toMatchObject({ mode: "EPEC", automatic: true });
       nfce.push(first.id);
       for (let i = 0; i < 49; i++) {
         const draft = await createDraft(companyId, nfceBody);

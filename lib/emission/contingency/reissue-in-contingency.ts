@@ -7,7 +7,7 @@ import type { SendResult, SendSource } from "@/lib/emission/send-for-authorizati
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { activeContingencyFor, type DocumentContingency } from "@/lib/contingency/contingency-mode";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
-import { epecAllowed } from "@/lib/contingency/state-contingency-table";
+import { acceptsOfflineNfce, epecAllowed } from "@/lib/contingency/state-contingency-table";
 
 // An attempt that got no answer while the company's contingency is active is
 // re-issued in contingency (NFC-e offline, NF-e through its SVC) with the NEXT
@@ -98,4 +98,34 @@ export async function switchToEpec(run: EmissionRun, document: SendSource, refus
   await sql(getPool(), `UPDATE "CompanyContingency" SET "svcUnavailableAt" = $2::timestamp WHERE "companyId" = $1 AND "model" = 55 AND "endedAt" IS NULL AND "svcUnavailableAt" IS NULL`, [run.companyId, utc(new Date())]);
   await requestContingencyTransmission({ companyId: run.companyId, model: 55, environment: document.environment });
   return true;
+}
+
+// The NFC-e built for EPEC, whose EPEC was never sent, rebuilt offline: same number, the key and XML cleared (prepare rebuilds them with tpEmis 9).
+const UNSENT_EPEC_TO_OFFLINE = `
+  WITH changed AS (
+    UPDATE "FiscalDocument" SET "contingencyMode" = 'OFFLINE', "accessKey" = NULL, "cNF" = NULL, "signedXml" = NULL, "updatedAt" = $4::timestamp
+    WHERE "id" = $1 AND "companyId" = $2 AND "runId" = $3 AND "status" = 'PROCESSING' AND "contingencyMode" = 'EPEC' AND "type" = 'NFCE'
+    RETURNING 1
+  )
+  SELECT count(*)::int AS "count" FROM changed`;
+
+/**
+ * An NFC-e of an EPEC contingency (SP, NT 2015.003) issued offline (tpEmis 9) instead, where the state
+ * accepts offline NFC-e on the contingency's date (SP: Portaria SRE 40/2024): "unsent" (no identified
+ * consumer, so no EPEC could be built: nothing was sent under its key) rebuilds it under the same
+ * number; "sent" (SEFAZ-SP's EPEC service got it and did not answer: the EPEC may be registered)
+ * records the number as a replaced attempt and takes the next one, as any unanswered attempt in
+ * contingency. Null when offline is not allowed or the document is no longer this run's.
+ */
+export async function epecOfflineFallback(run: EmissionRun, document: SendSource, epec: "unsent" | "sent", options: StepOptions): Promise<SendResult | null> {
+  if (document.type !== "NFCE" || !document.contingencySince || !document.contingencyReason || !acceptsOfflineNfce(document.state, document.contingencySince)) return null;
+  if (epec === "sent") {
+    const offline = { contingencyMode: "OFFLINE" as const, contingencySince: document.contingencySince, contingencyReason: document.contingencyReason };
+    if (!(await replaceNumber(run, document, offline))) return null;
+    await requestContingencyTransmission({ companyId: run.companyId, model: 65, environment: document.environment });
+  } else {
+    const [row] = await sql<{ count: number }>(getPool(), UNSENT_EPEC_TO_OFFLINE, [run.documentId, run.companyId, run.runId, utc(new Date())]);
+    if ((row?.count ?? 0) !== 1) return null;
+  }
+  return prepareAndSend(run, options);
 }

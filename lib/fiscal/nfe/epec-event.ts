@@ -16,11 +16,22 @@ import { readNfeView, type XmlFields } from "./rules/nfe-view";
 // (cOrgaoAutor), tpAutor 1, verAplic, dhEmi, tpNF, the issuer's IE and the
 // recipient's UF, CNPJ/CPF/idEstrangeiro, IE, with the totals vNF, vICMS, vST.
 // The authorizer later refuses an NF-e whose data differ from its EPEC (467).
+//
+// NFC-e (model 65, NT 2015.003 v1.02, e110140NFCe_v1.00.xsd): the same event registered at the
+// state's own EPEC service (SEFAZ-SP: cOrgao 35), its detEvento with vNF and vICMS after dest and
+// no vST. The vendored e110140NFCe_v1.00.xsd requires dest (UF and CPF/CNPJ/idEstrangeiro): an
+// NFC-e of an unidentified consumer cannot have an EPEC (epecNeedsRecipient), it goes offline.
 
 /** The tpEvento of EPEC (NT 2014.001; NT 2015.003 for NFC-e). */
 export const EPEC_EVENT = "110140";
 /** The Ambiente Nacional's cOrgao, which registers the NF-e's EPEC (NT 2014.001). */
 export const EPEC_NFE_ORGAO = "91";
+/** An NFC-e without an identified recipient cannot have an EPEC (e110140NFCe requires dest): the emission issues it offline instead. */
+export class EpecNeedsRecipientError extends DomainError {
+  constructor() {
+    super(422, "schema_validation_failed", "An NFC-e without an identified consumer cannot have an EPEC (e110140NFCe_v1.00.xsd requires dest)");
+  }
+}
 /** The schema of one signed <evento> 110140 (EPEC_v1.00.xsd includes leiauteEPEC_v1.00.xsd). */
 export const EPEC_EVENT_SCHEMA: XmlSchema = "nfe/EPEC_v1.00.xsd";
 
@@ -37,21 +48,23 @@ export type EpecData = {
   destIe: string | null;
   vNF: string;
   vICMS: string;
-  vST: string;
+  /** NF-e only: the NFC-e's EPEC carries no vST (e110140NFCe_v1.00.xsd). */
+  vST: string | null;
 };
 
 const str = (value: unknown): string => (value === undefined || value === null ? "" : String(value));
 const obj = (value: unknown): XmlFields => (value && typeof value === "object" ? (value as XmlFields) : {});
 
-/** The EPEC data of a (signed) NF-e; 422 when the NF-e cannot have one (no recipient, an NFC-e). */
+/** The EPEC data of a (signed) NF-e or NFC-e; 422 when it cannot have one (no recipient). */
 export function epecDataOfNfe(nfeXml: string): EpecData {
   const view = readNfeView(nfeXml);
-  if (view.model !== "55") throw new DomainError(422, "schema_validation_failed", "The Ambiente Nacional's EPEC is for NF-e (model 55)");
+  const nfce = view.model === "65";
   const dest = view.dest;
+  if (!dest && nfce) throw new EpecNeedsRecipientError();
   if (!dest) throw new DomainError(422, "schema_validation_failed", "An NF-e issued in EPEC needs a recipient (dest): the event carries its UF and document");
   const [destIdKind, destId] = dest.CNPJ !== undefined ? (["CNPJ", str(dest.CNPJ)] as const) : dest.CPF !== undefined ? (["CPF", str(dest.CPF)] as const) : (["idEstrangeiro", str(dest.idEstrangeiro)] as const);
-  // An exterior recipient's UF is "EX" (enderDest/UF, E12).
-  const destUf = str(obj(dest.enderDest).UF);
+  // An exterior recipient's UF is "EX" (enderDest/UF, E12); an NFC-e's consumer without an address is in the issuer's state (a local sale).
+  const destUf = str(obj(dest.enderDest).UF) || (nfce ? (dest.idEstrangeiro !== undefined ? "EX" : str(obj(view.emit.enderEmit).UF)) : "");
   // IE of the recipient only when it has one (e110140: [0-9]{2,14}; "ISENTO" is not an IE).
   const destIe = /^[0-9]{2,14}$/.test(str(dest.IE)) ? str(dest.IE) : null;
   return {
@@ -65,7 +78,7 @@ export function epecDataOfNfe(nfeXml: string): EpecData {
     destIe,
     vNF: str(view.icmsTot.vNF),
     vICMS: str(view.icmsTot.vICMS),
-    vST: str(view.icmsTot.vST),
+    vST: nfce ? null : str(view.icmsTot.vST),
   };
 }
 
@@ -86,13 +99,14 @@ export function epecDataOfEvent(eventXml: string): EpecData {
     destIdKind: idKind,
     destId: leaf(dest, idKind) ?? "",
     destIe: leaf(dest, "IE"),
-    vNF: leaf(dest, "vNF") ?? "",
-    vICMS: leaf(dest, "vICMS") ?? "",
-    vST: leaf(dest, "vST") ?? "",
+    // NF-e: inside dest; NFC-e: after it, and no vST.
+    vNF: leaf(dest, "vNF") ?? leaf(detail, "vNF") ?? "",
+    vICMS: leaf(dest, "vICMS") ?? leaf(detail, "vICMS") ?? "",
+    vST: leaf(dest, "vST"),
   };
 }
 
-const money = (value: string) => (value === "" ? "" : Number(value).toFixed(2));
+const money = (value: string | null) => (!value ? "" : Number(value).toFixed(2));
 const instant = (value: string) => new Date(value).getTime();
 
 /** The fields of an NF-e that differ from its EPEC (empty: they match; the authorizer refuses 467 otherwise). */
@@ -123,7 +137,7 @@ export type EpecEventInput = {
   applicationVersion: string;
 };
 
-/** The unsigned <evento> 110140 of an NF-e issued in EPEC (cOrgao 91, nSeqEvento 1). */
+/** The unsigned <evento> 110140 of an NF-e issued in EPEC (cOrgao 91, nSeqEvento 1), or of an NFC-e (cOrgao = the issuer's state, whose EPEC service receives it). */
 export function buildEpecEventXml(input: EpecEventInput): { xml: string; id: string; accessKey: string } {
   const accessKey = /<(?:\w+:)?infNFe\b[^>]*\bId="NFe([0-9A-Z]{44})"/.exec(input.nfeXml)?.[1] ?? "";
   const key = parseAccessKey(accessKey);
@@ -133,6 +147,7 @@ export function buildEpecEventXml(input: EpecEventInput): { xml: string; id: str
   const uf = STATES.find((s) => s.cUF === key.cUF)?.uf;
   if (!uf) throw new DomainError(422, "schema_validation_failed", `Unknown cUF ${key.cUF}`);
   const data = epecDataOfNfe(input.nfeXml);
+  const nfce = accessKey.slice(20, 22) === "65";
   const id = `ID${EPEC_EVENT}${accessKey}01`;
   const detail =
     el("descEvento", "EPEC") +
@@ -146,13 +161,10 @@ export function buildEpecEventXml(input: EpecEventInput): { xml: string; id: str
     el("UF", data.destUf) +
     el(data.destIdKind, data.destId) +
     (data.destIe ? el("IE", data.destIe) : "") +
-    el("vNF", data.vNF) +
-    el("vICMS", data.vICMS) +
-    el("vST", data.vST) +
-    "</dest>";
+    (nfce ? "</dest>" + el("vNF", data.vNF) + el("vICMS", data.vICMS) : el("vNF", data.vNF) + el("vICMS", data.vICMS) + el("vST", data.vST ?? "0.00") + "</dest>");
   const xml =
     `<evento xmlns="${NFE_NAMESPACE}" versao="1.00"><infEvento Id="${id}">` +
-    el("cOrgao", EPEC_NFE_ORGAO) +
+    el("cOrgao", nfce ? key.cUF : EPEC_NFE_ORGAO) +
     el("tpAmb", input.environment === "PRODUCTION" ? "1" : "2") +
     el("CNPJ", input.authorCnpj.replace(/[^0-9A-Za-z]/g, "").toUpperCase()) +
     el("chNFe", accessKey) +
@@ -178,7 +190,29 @@ export function epecDetailDocument(eventXml: string): string {
 export function buildSignedEpecEvent(input: EpecEventInput, credentials: SigningCredentials): { xml: string; id: string; accessKey: string } {
   const built = buildEpecEventXml(input);
   const xml = signXml(built.xml, credentials, { tag: "infEvento" });
+  if (built.accessKey.slice(20, 22) === "65") {
+    validateEpecNfceEvent(xml);
+    return { ...built, xml };
+  }
   validateXml(xml, EPEC_EVENT_SCHEMA);
   validateXml(epecDetailDocument(xml), "nfe/e110140_v1.00.xsd");
   return { ...built, xml };
 }
+
+/** The batch (envEvento, idLote 1) an <evento> is sent in. */
+export function epecBatch(eventXml: string): string {
+  return `<envEvento xmlns="${NFE_NAMESPACE}" versao="1.00"><idLote>1</idLote>${eventXml.replace(/^<\?xml[^>]*>/, "")}</envEvento>`;
+}
+
+/**
+ * An NFC-e's EPEC: PL_010_V1.30 has no envelope schema of its own for it (envEPEC/EPEC_v1.00 carry the
+ * NF-e's detail), so the signed <evento> is validated in its batch against the generic envEvento_v1.00.xsd
+ * (detEvento xs:any) and its detEvento against e110140NFCe_v1.00.xsd (NT 2015.003).
+ */
+export function validateEpecNfceEvent(eventXml: string): void {
+  validateXml(epecBatch(eventXml), "nfe/envEvento_v1.00.xsd");
+  validateXml(epecDetailDocument(eventXml), EPEC_NFCE_DETAIL_SCHEMA);
+}
+
+/** The detEvento schema of an NFC-e's EPEC (NT 2015.003; PL_010_V1.30). */
+export const EPEC_NFCE_DETAIL_SCHEMA: XmlSchema = "nfe/e110140NFCe_v1.00.xsd";

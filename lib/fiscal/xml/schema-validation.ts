@@ -51,6 +51,8 @@ export const XML_SCHEMAS = [
   "nfe/procEPEC_v1.00.xsd",
   "nfe/retEnvEPEC_v1.00.xsd",
   "nfe/e110140_v1.00.xsd",
+  // EPEC of an NFC-e (NT 2015.003; SEFAZ-SP's EPEC service): its detEvento.
+  "nfe/e110140NFCe_v1.00.xsd",
   "nfe/distDFeInt_v1.01.xsd",
   "nfe/retDistDFeInt_v1.01.xsd",
   "nfe/resNFe_v1.01.xsd",
