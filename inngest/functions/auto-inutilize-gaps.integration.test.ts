@@ -5,6 +5,7 @@ import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { autoInutilizeSeries, listAutoInutilizationTargets, AUTO_INUTILIZATION_JUSTIFICATION } from "@/lib/inutilizations/auto-inutilize";
 import { GAPS_PENDING_EVENT, warnPendingGaps } from "@/lib/inutilizations/gap-warning";
+import { InutilizationRegisteredEventData } from "@/lib/webhooks/schemas";
 import { db, type TestCompany } from "@/test/factories";
 import { autoInutilizeGapsFunction } from "./auto-inutilize-gaps";
 
@@ -99,6 +100,13 @@ describe("automatic inutilization of confirmed gaps", () => {
     expect(documents.map((d) => `${d.number}:${d.status}`)).toEqual(["1:INUTILIZED", "2:AUTHORIZED", "3:INUTILIZED", "4:INUTILIZED", "5:AUTHORIZED"]);
     const events = await db.domainEvent.findMany({ where: { companyId: company.companyId, type: "document.inutilized" } });
     expect(events.map((e) => (e.data as { origin: string }).origin)).toEqual(["AUTOMATIC", "AUTOMATIC"]);
+    // The issue's event, beside the spec's: the range, origin AUTOMATIC and the refused documents it closed.
+    const registered = await db.domainEvent.findMany({ where: { companyId: company.companyId, type: "inutilization.registered" } });
+    const closedIds = await db.fiscalDocument.findMany({ where: { companyId: company.companyId, status: "INUTILIZED" }, orderBy: { number: "asc" }, select: { id: true } });
+    expect(registered.map((e) => InutilizationRegisteredEventData.parse(e.data)).sort((a, b) => a.startNumber - b.startNumber)).toEqual([
+      expect.objectContaining({ startNumber: 1, endNumber: 1, year: "26", origin: "AUTOMATIC", model: "55", inutilizedDocumentIds: [closedIds[0]!.id] }),
+      expect.objectContaining({ startNumber: 3, endNumber: 4, year: "26", origin: "AUTOMATIC", model: "55", inutilizedDocumentIds: [closedIds[1]!.id, closedIds[2]!.id].sort() }),
+    ]);
     const atAuthority = await db.simulatorInutilization.findMany({ where: { cnpj: company.cnpj } });
     expect(atAuthority.map((i) => [i.startNumber, i.endNumber, i.year]).sort()).toEqual([[1, 1, "26"], [3, 4, "26"]]);
 
