@@ -1,4 +1,4 @@
-import { documentPrintOptions } from "@/lib/branding/company-logo";
+import { documentPrintOptions, logoForPrinting } from "@/lib/branding/company-logo";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { db, type DbClient } from "@/lib/db/client";
@@ -42,7 +42,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   assertNumberNotSpent(document.status, "be printed as a DANFE");
   assertPrintOptionsApply(document.type, query);
   if (document.type === "NFSE" && query.preview) {
-    const pdf = await renderPdf(companyId, { kind: "danfse-preview", data: previewDanfseData(await loadPreviewDocument(companyId, documentId)) });
+    const pdf = await renderPdf(companyId, { kind: "danfse-preview", data: previewDanfseData(await loadPreviewDocument(companyId, documentId)), logo: await logoForPrinting(companyId, client) });
     return { body: pdf, contentType: "application/pdf", fileName: `${document.id}-preview-danfse.pdf`, download: query.download };
   }
   if (document.type === "NFSE") {
@@ -52,7 +52,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     if (document.authorizedXml.startsWith("<CompNfse")) {
       throw new DomainError(422, "nfse_provider_unsupported", "This NFS-e was issued by the city's own system (ABRASF): the DANFSe is the national layout's form; print the city's own form from its portal with nfseNumber and verificationCode (the XML is at /xml?type=authorized)");
     }
-    const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED" });
+    const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED", logo: await logoForPrinting(companyId, client) });
     return { body: pdf, contentType: "application/pdf", fileName: danfeFileName(document), download: query.download };
   }
   if (!query.preview && !printable) {
