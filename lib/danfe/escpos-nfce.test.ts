@@ -61,6 +61,18 @@ describe("renderNfceEscpos", () => {
     });
   }
 
+  it("prints the summary layout (resumido) without the items, with totals, key and QR code", () => {
+    const complete = printedLines(renderNfceEscpos(data)).join("\n");
+    const bytes = renderNfceEscpos(data, { summary: true });
+    const text = printedLines(bytes).join("\n");
+    expect(complete).toContain("Abra");
+    expect(text).not.toMatch(/C.digo Descri/);
+    expect(text).not.toContain("Abra");
+    expect(text).toContain(`Qtde. total de itens`);
+    expect(text).toMatch(/Valor a pagar R\$ +92,00/);
+    expect(qrPayloads(bytes)).toEqual([data.qrCode]);
+  });
+
   it("prints a preview without key or QR code, marked as a preview", () => {
     const bytes = renderNfceEscpos({ ...data, preview: true, accessKey: "", number: "", protocol: undefined, qrCode: undefined });
     expect(qrPayloads(bytes)).toEqual([]);

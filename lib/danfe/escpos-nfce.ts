@@ -15,12 +15,12 @@ const COLUMNS: Record<NfceRollWidth, number> = { 80: 48, 58: 32 };
 // comes out about 30 mm wide at 5 on 80 mm and 25 mm at 4 on 58 mm.
 const QR_SIZE: Record<NfceRollWidth, number> = { 80: 5, 58: 4 };
 
-export type EscposOptions = { width?: NfceRollWidth; cancelled?: boolean };
+export type EscposOptions = { width?: NfceRollWidth; cancelled?: boolean; /** The summary layout: no division II (nfce-receipt.ts). */ summary?: boolean };
 
 export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): Buffer {
   const width = options.width ?? 80;
   const columns = COLUMNS[width];
-  const receipt = nfceReceipt(data, { cancelled: options.cancelled });
+  const receipt = nfceReceipt(data, { cancelled: options.cancelled, summary: options.summary });
   // cp860 is the Portuguese code page (ç, ã, õ, ê); "strict" would throw on a character outside it.
   const encoder = new ReceiptPrinterEncoder({ language: "esc-pos", columns, errors: "relaxed" }).initialize().codepage("cp860");
   // Label left, value right on one line of the roll (the value never cut).
@@ -34,23 +34,9 @@ export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): 
   for (const line of receipt.issuer.lines) encoder.line(line);
   encoder.rule().bold(true).line(receipt.title).bold(false).rule();
 
-  // II: items, "code description" then quantity, unit, unit and total values.
+  // II: the items (none on the summary layout).
   encoder.align("left");
-  // Quantity and unit left, unit and total values right; on a narrow roll, when they do not share a line, the values go below.
-  const valueWidth = columns >= 48 ? 12 : 10;
-  const itemLines = (quantity: string, unit: string, unitValue: string, total: string) => {
-    const left = `${quantity} ${unit.slice(0, 6)}`;
-    const right = `${unitValue.padStart(valueWidth)} ${total.padStart(valueWidth)}`;
-    return left.length + 1 + right.length <= columns ? [spread(left, right, columns)] : [left, right.padStart(columns)];
-  };
-  encoder.bold(true).line("Código Descrição");
-  for (const line of itemLines("Qtde", "UN", "Vl.Unit.", "Vl.Total")) encoder.line(line);
-  encoder.bold(false);
-  for (const item of receipt.items) {
-    encoder.line(`${item.code} ${item.description}`);
-    for (const line of itemLines(formatQuantity(item.quantity), item.unit, formatMoney(item.unitValue), formatMoney(item.totalValue))) encoder.line(line);
-  }
-  encoder.rule();
+  if (!receipt.summary) printItems();
 
   // III: totals, payments and change.
   pair(receipt.totals);
@@ -79,6 +65,25 @@ export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): 
   if (receipt.qrCode) encoder.newline().qrcode(receipt.qrCode, { model: 2, size: QR_SIZE[width], errorlevel: "m" }).newline();
   for (const line of receipt.taxpayerMessages) encoder.line(line);
   return Buffer.from(encoder.newline(2).cut("partial").encode());
+
+  /** Division II: a header, then per item "code description" and quantity, unit, unit and total values. */
+  function printItems() {
+    // Quantity and unit left, unit and total values right; on a narrow roll, when they do not share a line, the values go below.
+    const valueWidth = columns >= 48 ? 12 : 10;
+    const itemLines = (quantity: string, unit: string, unitValue: string, total: string) => {
+      const left = `${quantity} ${unit.slice(0, 6)}`;
+      const right = `${unitValue.padStart(valueWidth)} ${total.padStart(valueWidth)}`;
+      return left.length + 1 + right.length <= columns ? [spread(left, right, columns)] : [left, right.padStart(columns)];
+    };
+    encoder.bold(true).line("Código Descrição");
+    for (const line of itemLines("Qtde", "UN", "Vl.Unit.", "Vl.Total")) encoder.line(line);
+    encoder.bold(false);
+    for (const item of receipt.items) {
+      encoder.line(`${item.code} ${item.description}`);
+      for (const line of itemLines(formatQuantity(item.quantity), item.unit, formatMoney(item.unitValue), formatMoney(item.totalValue))) encoder.line(line);
+    }
+    encoder.rule();
+  }
 }
 
 /** The left text and the right one on a line of `columns` characters; the left one is shortened when both do not fit. */

@@ -62,13 +62,16 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   const base = query.preview ? `${document.id}-preview` : (document.accessKey ?? document.id);
   const kind = document.type === "NFCE" ? "danfe-nfce" : "danfe";
   const preview = query.preview ? previewDanfeData(await loadPreviewDocument(companyId, documentId)) : undefined;
+  // The company's logo (unless switched off), canhoto choice, NFC-e layout and footer message (docs/api-notes/branding.md).
+  const printOptions = await documentPrintOptions(companyId, client);
+  // The DANFE NFC-e's layout: the query's, else the company's (the consumer may always ask for the complete one).
+  const nfceSummary = query.nfceLayout ? query.nfceLayout === "summary" : printOptions.nfceSummary;
   if (query.format === "escpos") {
     const data = preview ?? parseAuthorizedXml(printable!);
-    return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
+    return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
-  // The company's logo (unless switched off), canhoto choice and footer message (docs/api-notes/branding.md); ESC/POS prints none.
-  const options = { cancelled, orientation: query.orientation, width: query.width, ...(await documentPrintOptions(companyId, client)) };
+  const options = { cancelled, orientation: query.orientation, width: query.width, ...printOptions, nfceSummary };
   // An NF-e issued in EPEC prints, while it waits for its authorization, the EPEC's protocol (parsed here, not in the worker).
   const epec = document.contingencyMode === "EPEC" && document.status === "CONTINGENCY" ? { protocol: document.epecProtocol, registeredAt: document.epecRegisteredAt ? brasiliaTime(document.epecRegisteredAt) : null } : undefined;
   const data = preview ?? (epec ? parseAuthorizedXml(printable!, { epec }) : undefined);

@@ -2418,6 +2418,7 @@ class GetV1FiscalDocumentsIdDanfeQuery(TypedDict, total=False):
     format: Literal["pdf", "escpos"]
     orientation: Literal["portrait", "landscape"]
     width: Literal["58", "80"]
+    nfceLayout: Literal["full", "summary"]
 
 
 class GetV1FiscalDocumentsIdEventsEventIdPdfQuery(TypedDict, total=False):
@@ -3183,6 +3184,7 @@ class GetV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
     receivedAutoAcknowledge: Required[Any]
     recipientRegistrationBlocks: Required[Any]
     danfeCanhoto: Required[Any]
+    danfeNfceSummary: Required[Any]
     documentFooterMessage: Required[Any]
     cscTokenConfigured: Required[bool]
     respTecCsrtConfigured: Required[bool]
@@ -3250,6 +3252,7 @@ class PatchV1CompaniesIdFiscalSettingsBody(TypedDict, total=False):
     receivedAutoAcknowledge: bool | Literal["true", "false"] | None
     recipientRegistrationBlocks: bool | Literal["true", "false"] | None
     danfeCanhoto: bool | Literal["true", "false"] | None
+    danfeNfceSummary: bool | Literal["true", "false"] | None
     documentFooterMessage: str | None
 
 
@@ -3313,6 +3316,7 @@ class PatchV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
     receivedAutoAcknowledge: Required[Any]
     recipientRegistrationBlocks: Required[Any]
     danfeCanhoto: Required[Any]
+    danfeNfceSummary: Required[Any]
     documentFooterMessage: Required[Any]
     cscTokenConfigured: Required[bool]
     respTecCsrtConfigured: Required[bool]

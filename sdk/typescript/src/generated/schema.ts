@@ -7258,6 +7258,7 @@ export interface operations {
                 format?: "pdf" | "escpos";
                 orientation?: "portrait" | "landscape";
                 width?: "58" | "80";
+                nfceLayout?: "full" | "summary";
             };
             header?: never;
             path: {
@@ -10167,6 +10168,7 @@ export interface operations {
                         receivedAutoAcknowledge: unknown;
                         recipientRegistrationBlocks: unknown;
                         danfeCanhoto: unknown;
+                        danfeNfceSummary: unknown;
                         documentFooterMessage: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
@@ -10291,6 +10293,7 @@ export interface operations {
                     receivedAutoAcknowledge?: (boolean | ("true" | "false")) | null;
                     recipientRegistrationBlocks?: (boolean | ("true" | "false")) | null;
                     danfeCanhoto?: (boolean | ("true" | "false")) | null;
+                    danfeNfceSummary?: (boolean | ("true" | "false")) | null;
                     documentFooterMessage?: string | null;
                 };
             };
@@ -10366,6 +10369,7 @@ export interface operations {
                         receivedAutoAcknowledge: unknown;
                         recipientRegistrationBlocks: unknown;
                         danfeCanhoto: unknown;
+                        danfeNfceSummary: unknown;
                         documentFooterMessage: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;

@@ -10,3 +10,6 @@ LANGUAGE sql IMMUTABLE AS $$
            (coalesce(cardinality(environments), 0) = 0 OR environment = ANY (environments))
        AND (coalesce(cardinality(document_types), 0) = 0 OR document_type = ANY (document_types) OR event_type LIKE 'company.%')))
 $$;
+
+-- Issue 58 item 4: the DANFE NFC-e summary layout (resumido, without the items) as the company's default.
+ALTER TABLE "Company" ADD COLUMN "danfeNfceSummary" BOOLEAN NOT NULL DEFAULT false;
