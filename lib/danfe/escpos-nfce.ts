@@ -15,7 +15,22 @@ const COLUMNS: Record<NfceRollWidth, number> = { 80: 48, 58: 32 };
 // comes out about 30 mm wide at 5 on 80 mm and 25 mm at 4 on 58 mm.
 const QR_SIZE: Record<NfceRollWidth, number> = { 80: 5, 58: 4 };
 
-export type EscposOptions = { width?: NfceRollWidth; cancelled?: boolean; /** The summary layout: no division II (nfce-receipt.ts). */ summary?: boolean };
+// Printable dots per line (203 dpi heads): 576 on 80 mm, 384 on 58 mm.
+const DOTS: Record<NfceRollWidth, number> = { 80: 576, 58: 384 };
+// The logo as on the PDF roll (danfe-nfce-document.tsx): at most 40 % of the width and 50 pt (141 dots at 203 dpi) tall.
+const LOGO_MAX_HEIGHT_DOTS = 141;
+
+/** A logo's pixels (lib/branding/logo-pixels.ts): RGBA rows, alpha printed over white paper. */
+export type EscposLogo = { width: number; height: number; data: Uint8ClampedArray };
+
+export type EscposOptions = {
+  width?: NfceRollWidth;
+  cancelled?: boolean;
+  /** The summary layout: no division II (nfce-receipt.ts). */
+  summary?: boolean;
+  /** The company's logo, printed as a raster image on top of division I (Manual do DANFE NFC-e, Divisão I: logotipo optional). */
+  logo?: EscposLogo;
+};
 
 export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): Buffer {
   const width = options.width ?? 80;
@@ -29,8 +44,15 @@ export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): 
     encoder.bold(false);
   };
 
-  // I: issuer and title.
-  encoder.align("center").bold(true).line(receipt.issuer.name).bold(false);
+  // I: the logo, issuer and title.
+  encoder.align("center");
+  if (options.logo) {
+    const size = logoDots(options.logo, Math.floor(DOTS[width] * 0.4), LOGO_MAX_HEIGHT_DOTS);
+    // Dithered (Atkinson): a logo's greys and anti-aliased edges print as dot patterns, not as black blocks.
+    // Raster (GS v 0): one command for the whole logo, which ESC/POS thermal printers print centred with ESC a 1.
+    encoder.image(options.logo, { ...size, algorithm: "atkinson", mode: "raster" }).newline();
+  }
+  encoder.bold(true).line(receipt.issuer.name).bold(false);
   for (const line of receipt.issuer.lines) encoder.line(line);
   encoder.rule().bold(true).line(receipt.title).bold(false).rule();
 
@@ -84,6 +106,12 @@ export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): 
     }
     encoder.rule();
   }
+}
+
+/** The logo's printed size in dots inside maxWidth × maxHeight, proportions kept (the encoder pads it to whole bytes). */
+function logoDots(logo: Pick<EscposLogo, "width" | "height">, maxWidth: number, maxHeight: number): { width: number; height: number } {
+  const scale = Math.min(maxWidth / logo.width, maxHeight / logo.height, 1);
+  return { width: Math.max(8, Math.round(logo.width * scale)), height: Math.max(8, Math.round(logo.height * scale)) };
 }
 
 /** The left text and the right one on a line of `columns` characters; the left one is shortened when both do not fit. */

@@ -1,4 +1,5 @@
 import { documentPrintOptions, logoForPrinting } from "@/lib/branding/company-logo";
+import { logoPixelsOfDataUri } from "@/lib/branding/logo-pixels";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { db, type DbClient } from "@/lib/db/client";
@@ -68,7 +69,9 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   const nfceSummary = query.nfceLayout ? query.nfceLayout === "summary" : printOptions.nfceSummary;
   if (query.format === "escpos") {
     const data = preview ?? parseAuthorizedXml(printable!);
-    return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
+    // The logo as dots: a PNG's pixels (a JPEG logo does not print on ESC/POS: lib/branding/logo-pixels.ts).
+    const logo = printOptions.logo ? (logoPixelsOfDataUri(printOptions.logo.src) ?? undefined) : undefined;
+    return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary, logo }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
   const options = { cancelled, orientation: query.orientation, width: query.width, ...printOptions, nfceSummary };
