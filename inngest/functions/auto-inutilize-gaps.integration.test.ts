@@ -1,6 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { updateCompanySeries } from "@/lib/companies/api/company-series";
+import { readinessChecklist } from "@/lib/companies/emission-prerequisites";
 import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { autoInutilizeSeries, listAutoInutilizationTargets, AUTO_INUTILIZATION_JUSTIFICATION } from "@/lib/inutilizations/auto-inutilize";
@@ -167,5 +168,15 @@ describe("automatic inutilization of confirmed gaps", () => {
     const events = await db.domainEvent.findMany({ where: { companyId: company.companyId, type: GAPS_PENDING_EVENT } });
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toEqual({ month: "2027-01", deadline: "2027-01-10", environment: "HOMOLOGATION", series: [{ model: "55", series: 1, numbers: [number] }] });
+
+    // Readiness (the dashboard's checklist) says the same from the 5th, as advice for the NF-e only.
+    const gapsAdvice = async (at: Date) => (await readinessChecklist(company.companyId, db, at)).map((r) => [r.type, r.checks.find((c) => c.id === "numbering_gaps") ?? null] as const);
+    expect((await gapsAdvice(JANUARY_4)).every(([, check]) => check === null)).toBe(true);
+    const advice = await gapsAdvice(JANUARY_6);
+    expect(advice.find(([type]) => type === "NFE")![1]).toMatchObject({ ok: false, blocking: false, detail: { key: "numberingGapsPending", values: { count: "1", date: "2027-01-10", series: "1" } }, message: expect.stringContaining(`series 1: ${number}`) });
+    expect(advice.filter(([type]) => type !== "NFE").every(([, check]) => check === null)).toBe(true);
+    // The setting on: nothing to warn about (the job inutilizes them).
+    await optIn(company);
+    expect((await gapsAdvice(JANUARY_6)).every(([, check]) => check === null)).toBe(true);
   });
 });
