@@ -100,6 +100,18 @@ describe("renderNfceEscpos", () => {
     expect(raster(renderNfceEscpos(data))).toBeNull();
   });
 
+  it("prints the company's footer message as the roll's last text, wrapped to the roll", () => {
+    const footer = "Obrigado pela preferência! Trocas em até 30 dias com a nota. SAC 0800 000 0000";
+    for (const rollWidth of [80, 58] as const) {
+      const lines = printedLines(renderNfceEscpos(data, { width: rollWidth, footerMessage: footer })).map((line) => line.trim()).filter(Boolean);
+      const text = lines.join(" ");
+      expect(text).toContain("SAC 0800 000 0000");
+      expect(text.indexOf("Obrigado pela prefer")).toBeGreaterThan(text.indexOf("Tributos totais incidentes"));
+      expect(lines.at(-1)).toMatch(/0800 000 0000$/);
+    }
+    expect(printedLines(renderNfceEscpos(data)).join(" ")).not.toContain("Obrigado");
+  });
+
   it("prints a preview without key or QR code, marked as a preview", () => {
     const bytes = renderNfceEscpos({ ...data, preview: true, accessKey: "", number: "", protocol: undefined, qrCode: undefined });
     expect(qrPayloads(bytes)).toEqual([]);

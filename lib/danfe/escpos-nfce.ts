@@ -30,6 +30,8 @@ export type EscposOptions = {
   summary?: boolean;
   /** The company's logo, printed as a raster image on top of division I (Manual do DANFE NFC-e, Divisão I: logotipo optional). */
   logo?: EscposLogo;
+  /** The company's message, the roll's last line after a rule, as on the PDF roll (docs/api-notes/branding.md). */
+  footerMessage?: string;
 };
 
 export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): Buffer {
@@ -86,6 +88,7 @@ export function renderNfceEscpos(data: DanfeData, options: EscposOptions = {}): 
   // VIII: the QR code, by the printer's native command. IX: the taxpayer's messages.
   if (receipt.qrCode) encoder.newline().qrcode(receipt.qrCode, { model: 2, size: QR_SIZE[width], errorlevel: "m" }).newline();
   for (const line of receipt.taxpayerMessages) encoder.line(line);
+  if (options.footerMessage) encoder.rule().line(options.footerMessage);
   return Buffer.from(encoder.newline(2).cut("partial").encode());
 
   /** Division II: a header, then per item "code description" and quantity, unit, unit and total values. */

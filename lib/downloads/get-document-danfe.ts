@@ -71,7 +71,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     const data = preview ?? parseAuthorizedXml(printable!);
     // The logo as dots: a PNG's pixels (a JPEG logo does not print on ESC/POS: lib/branding/logo-pixels.ts).
     const logo = printOptions.logo ? (logoPixelsOfDataUri(printOptions.logo.src) ?? undefined) : undefined;
-    return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary, logo }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
+    return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary, logo, footerMessage: printOptions.footerMessage }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
   const options = { cancelled, orientation: query.orientation, width: query.width, ...printOptions, nfceSummary };
