@@ -7,7 +7,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 // Specs that make the simulator's SP authorizer fail (fault rules are global to the simulator):
 // they run after every other spec, one at a time, so no other spec issues during their outage.
-const AUTHORITY_FAULT_SPECS = ["contingency.spec.ts", "contingency-and-email-screens.spec.ts"];
+const AUTHORITY_FAULT_SPECS = ["contingency.spec.ts", "contingency-and-email-screens.spec.ts", "status-page-outage.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { figureFormat } from "@/components/status/figure-format";
 import { ApiFiguresTable, AuthorizersTable } from "@/components/status/status-tables";
 import { statusSummary } from "@/lib/status/status-summary";
 
@@ -16,7 +17,7 @@ const TIME_ZONE = "America/Sao_Paulo";
 export default async function StatusPage() {
   const summary = await statusSummary();
   const t = await getTranslations();
-  const time = (iso: string) => new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "medium", timeZone: TIME_ZONE }).format(new Date(iso));
+  const time = figureFormat(await getLocale(), TIME_ZONE).dateTime;
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <header>
@@ -31,7 +32,7 @@ export default async function StatusPage() {
       <section className="space-y-2">
         <h2 className="text-base font-semibold">{t("publicStatus.apiTitle")}</h2>
         <p className="text-sm text-slate-600">{t("publicStatus.apiIntro", { since: time(summary.api.countingSince) })}</p>
-        <ApiFiguresTable api={summary.api} />
+        <ApiFiguresTable api={summary.api} timeZone={TIME_ZONE} />
       </section>
       <section className="space-y-2">
         <h2 className="text-base font-semibold">{t("publicStatus.authoritiesTitle")}</h2>

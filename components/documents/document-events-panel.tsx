@@ -88,6 +88,8 @@ export function DocumentEventsPanel({ companyId, documentId, status, canWrite = 
         {consistent && doc.hasSignedXml && !doc.hasAuthorizedXml && <a className={button} href={`${base}/xml?type=signed&download=true`}>{t("downloadSignedXml")}</a>}
         {/* A denied nfeProc is kept and downloadable, but a denial has no DANFE. */}
         {consistent && doc.hasAuthorizedXml && status !== "DENIED" && <a className={button} href={`${base}/danfe?download=true`}>{doc.type === "NFSE" ? t("downloadDanfse") : t("downloadDanfe")}</a>}
+        {/* The complete DANFE NFC-e whatever the company's layout (the consumer of a summary one may ask for it: docs/api-notes/branding.md). */}
+        {consistent && doc.hasAuthorizedXml && doc.type === "NFCE" && status !== "DENIED" && <a className={button} href={`${base}/danfe?download=true&nfceLayout=full`} data-testid="danfe-nfce-full">{t("downloadDanfeNfceFull")}</a>}
         {consistent && cancellation?.type === "event" && (
           <a className={button} href={`${base}/events/${cancellation.event.id}/xml?download=true`} data-testid="cancellation-xml">{t("downloadCancellationXml")}</a>
         )}

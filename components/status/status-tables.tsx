@@ -1,5 +1,6 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { StatusResponse } from "@/lib/status/schemas";
+import { figureFormat } from "./figure-format";
 
 // The public status page's two tables (app/status/page.tsx): server components, text from the
 // catalogues (publicStatus.*).
@@ -15,11 +16,9 @@ const CONDITION_CLASSES: Record<StatusResponse["authorizers"][number]["condition
   unknown: "bg-slate-100 text-slate-700 ring-slate-200",
 };
 
-const ms = (value: number | null) => (value === null ? "—" : `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })} ms`);
-const percent = (value: number | null) => (value === null ? "—" : `${(value * 100).toLocaleString("pt-BR", { maximumFractionDigits: 2 })} %`);
-
-export async function ApiFiguresTable({ api }: { api: Api }) {
+export async function ApiFiguresTable({ api, timeZone }: { api: Api; timeZone: string }) {
   const t = await getTranslations("publicStatus");
+  const { ms, percent, count } = figureFormat(await getLocale(), timeZone);
   const cell = (check: Check, text: string) => {
     const tone = check.met === false ? "text-red-700 font-semibold" : check.met === true ? "text-emerald-700" : "text-slate-700";
     const note = check.met === false ? t("missed") : check.met === true ? t("met") : t("notJudged");
@@ -48,8 +47,8 @@ export async function ApiFiguresTable({ api }: { api: Api }) {
         <tbody className="divide-y divide-slate-100">
           <tr>
             <td className="px-3 py-2">{t("requests")}</td>
-            <td className="px-3 py-2">{api.lastHour.requests.toLocaleString("pt-BR")}</td>
-            <td className="px-3 py-2">{api.lastDay.requests.toLocaleString("pt-BR")}</td>
+            <td className="px-3 py-2">{count(api.lastHour.requests)}</td>
+            <td className="px-3 py-2">{count(api.lastDay.requests)}</td>
             <td className="px-3 py-2 text-slate-500">—</td>
           </tr>
           {rows.map((row) => (
@@ -68,8 +67,9 @@ export async function ApiFiguresTable({ api }: { api: Api }) {
 
 export async function AuthorizersTable({ authorizers, timeZone }: { authorizers: StatusResponse["authorizers"]; timeZone: string }) {
   const t = await getTranslations("publicStatus");
+  const { ms, count, shortDateTime } = figureFormat(await getLocale(), timeZone);
   if (authorizers.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">{t("noAuthorizers")}</p>;
-  const time = (iso: string | null) => (iso ? new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone }).format(new Date(iso)) : t("never"));
+  const time = (iso: string | null) => (iso ? shortDateTime(iso) : t("never"));
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full text-sm">
@@ -107,7 +107,7 @@ export async function AuthorizersTable({ authorizers, timeZone }: { authorizers:
                 {time(row.checkedAt)}
                 {row.cStat && <span className="ml-1 text-xs text-slate-500" title={row.reason ?? undefined}>{row.cStat}</span>}
               </td>
-              <td className="px-3 py-2 text-right">{row.lastHour.calls.toLocaleString("pt-BR")}</td>
+              <td className="px-3 py-2 text-right">{count(row.lastHour.calls)}</td>
               <td className="px-3 py-2 text-right">{ms(row.lastHour.p50Ms)}</td>
               <td className="px-3 py-2 text-right">{ms(row.lastHour.p99Ms)}</td>
               <td className="px-3 py-2 text-right">{row.companiesInContingency}</td>

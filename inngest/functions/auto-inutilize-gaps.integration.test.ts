@@ -1,10 +1,12 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { updateCompanySeries } from "@/lib/companies/api/company-series";
+import { readinessChecklist } from "@/lib/companies/emission-prerequisites";
 import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { autoInutilizeSeries, listAutoInutilizationTargets, AUTO_INUTILIZATION_JUSTIFICATION } from "@/lib/inutilizations/auto-inutilize";
 import { GAPS_PENDING_EVENT, warnPendingGaps } from "@/lib/inutilizations/gap-warning";
+import { InutilizationRegisteredEventData } from "@/lib/webhooks/schemas";
 import { db, type TestCompany } from "@/test/factories";
 import { autoInutilizeGapsFunction } from "./auto-inutilize-gaps";
 
@@ -99,6 +101,13 @@ describe("automatic inutilization of confirmed gaps", () => {
     expect(documents.map((d) => `${d.number}:${d.status}`)).toEqual(["1:INUTILIZED", "2:AUTHORIZED", "3:INUTILIZED", "4:INUTILIZED", "5:AUTHORIZED"]);
     const events = await db.domainEvent.findMany({ where: { companyId: company.companyId, type: "document.inutilized" } });
     expect(events.map((e) => (e.data as { origin: string }).origin)).toEqual(["AUTOMATIC", "AUTOMATIC"]);
+    // The issue's event, beside the spec's: the range, origin AUTOMATIC and the refused documents it closed.
+    const registered = await db.domainEvent.findMany({ where: { companyId: company.companyId, type: "inutilization.registered" } });
+    const closedIds = await db.fiscalDocument.findMany({ where: { companyId: company.companyId, status: "INUTILIZED" }, orderBy: { number: "asc" }, select: { id: true } });
+    expect(registered.map((e) => InutilizationRegisteredEventData.parse(e.data)).sort((a, b) => a.startNumber - b.startNumber)).toEqual([
+      expect.objectContaining({ startNumber: 1, endNumber: 1, year: "26", origin: "AUTOMATIC", model: "55", inutilizedDocumentIds: [closedIds[0]!.id] }),
+      expect.objectContaining({ startNumber: 3, endNumber: 4, year: "26", origin: "AUTOMATIC", model: "55", inutilizedDocumentIds: [closedIds[1]!.id, closedIds[2]!.id].sort() }),
+    ]);
     const atAuthority = await db.simulatorInutilization.findMany({ where: { cnpj: company.cnpj } });
     expect(atAuthority.map((i) => [i.startNumber, i.endNumber, i.year]).sort()).toEqual([[1, 1, "26"], [3, 4, "26"]]);
 
@@ -159,5 +168,15 @@ describe("automatic inutilization of confirmed gaps", () => {
     const events = await db.domainEvent.findMany({ where: { companyId: company.companyId, type: GAPS_PENDING_EVENT } });
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toEqual({ month: "2027-01", deadline: "2027-01-10", environment: "HOMOLOGATION", series: [{ model: "55", series: 1, numbers: [number] }] });
+
+    // Readiness (the dashboard's checklist) says the same from the 5th, as advice for the NF-e only.
+    const gapsAdvice = async (at: Date) => (await readinessChecklist(company.companyId, db, at)).map((r) => [r.type, r.checks.find((c) => c.id === "numbering_gaps") ?? null] as const);
+    expect((await gapsAdvice(JANUARY_4)).every(([, check]) => check === null)).toBe(true);
+    const advice = await gapsAdvice(JANUARY_6);
+    expect(advice.find(([type]) => type === "NFE")![1]).toMatchObject({ ok: false, blocking: false, detail: { key: "numberingGapsPending", values: { count: "1", date: "2027-01-10", series: "1" } }, message: expect.stringContaining(`series 1: ${number}`) });
+    expect(advice.filter(([type]) => type !== "NFE").every(([, check]) => check === null)).toBe(true);
+    // The setting on: nothing to warn about (the job inutilizes them).
+    await optIn(company);
+    expect((await gapsAdvice(JANUARY_6)).every(([, check]) => check === null)).toBe(true);
   });
 });

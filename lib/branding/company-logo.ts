@@ -79,13 +79,14 @@ export async function companyLogoImage(companyId: string, client: DbClient = db)
 }
 
 /** What the company prints on its DANFE and DANFE NFC-e besides the document: logo, canhoto, footer message (docs/api-notes/branding.md). */
-export type DocumentPrintOptions = { logo?: PrintLogo; receiptStub: boolean; footerMessage?: string };
+export type DocumentPrintOptions = { logo?: PrintLogo; receiptStub: boolean; nfceSummary: boolean; footerMessage?: string };
 
 export async function documentPrintOptions(companyId: string, client: DbClient = db): Promise<DocumentPrintOptions> {
-  const company = await client.company.findUnique({ where: { id: companyId }, select: { danfeCanhoto: true, documentFooterMessage: true } });
+  const company = await client.company.findUnique({ where: { id: companyId }, select: { danfeCanhoto: true, danfeNfceSummary: true, documentFooterMessage: true } });
   const logo = await logoForPrinting(companyId, client);
   return {
     receiptStub: company?.danfeCanhoto ?? true,
+    nfceSummary: company?.danfeNfceSummary ?? false,
     ...(logo ? { logo } : {}),
     ...(company?.documentFooterMessage ? { footerMessage: company.documentFooterMessage } : {}),
   };

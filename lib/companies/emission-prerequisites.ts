@@ -1,4 +1,5 @@
 import { db, type DbClient } from "@/lib/db/client";
+import { pendingGapsOf } from "@/lib/numbering";
 import { DomainError, notFound, type ErrorCode } from "@/lib/errors";
 import { EMISSION_DOCUMENT_TYPES, evaluateReadiness, type CertificateState, type EmissionDocumentType, type ReadinessCheck } from "./readiness-rules";
 
@@ -41,12 +42,14 @@ export function firstBlockingFailure(company: Parameters<typeof evaluateReadines
 /** The dashboard checklist: the same rules, for NF-e, NFC-e and NFS-e. */
 export async function readinessChecklist(companyId: string, client: DbClient = db, now: Date = new Date()): Promise<DocumentReadiness[]> {
   const { company, certificate } = await loadState(companyId, client);
-  const [manifestsIssued, registeredVehicles] = await Promise.all([
+  const [manifestsIssued, registeredVehicles, gaps] = await Promise.all([
     client.transportManifest.count({ where: { companyId, status: { in: ["AUTHORIZED", "CLOSED", "CANCELLED"] } } }),
     client.vehicle.count({ where: { carrier: { companyId } } }),
+    // From the 5th: earlier months' numbers still to inutilize by the 10th (the webhook numbering.gaps_pending says the same).
+    pendingGapsOf(companyId, company, now),
   ]);
   return EMISSION_DOCUMENT_TYPES.map((type) => {
-    const checks = evaluateReadiness(company, certificate, type, now, { manifestsIssued, registeredVehicles });
+    const checks = evaluateReadiness(company, certificate, type, now, { manifestsIssued, registeredVehicles }, gaps);
     return { type, ready: checks.every((c) => !c.blocking || c.ok), checks };
   });
 }

@@ -193,6 +193,12 @@ export const FiscalSettingsObject = z.object({
     .union([z.boolean(), z.enum(["true", "false"])])
     .nullish()
     .transform((v) => (v === null || v === undefined ? true : v === true || v === "true")),
+  // The DANFE NFC-e's summary layout (resumido, without the items: MOC "DANFE NFC-e e QR Code" item 1), default off;
+  // GET …/danfe?nfceLayout=full|summary chooses per print.
+  danfeNfceSummary: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? false : v === true || v === "true")),
   documentFooterMessage: z
     .string()
     .trim()

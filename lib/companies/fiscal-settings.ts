@@ -95,6 +95,7 @@ export function toFiscalSettings(company: Company, nfeNextNumber: number | null,
     receivedAutoAcknowledge: company.receivedAutoAcknowledge,
     recipientRegistrationBlocks: company.recipientRegistrationBlocks,
     danfeCanhoto: company.danfeCanhoto,
+    danfeNfceSummary: company.danfeNfceSummary,
     documentFooterMessage: company.documentFooterMessage,
   };
 }

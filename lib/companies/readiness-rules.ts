@@ -6,6 +6,7 @@ import { todayIn } from "@/lib/br/date-input";
 import { stateInfo } from "@/lib/br/states";
 import { reformRatesAhead } from "@/lib/tax/data/reform-rates";
 import { certificateDaysLeft } from "@/lib/certificates/certificate-summary";
+import type { PendingGaps } from "@/lib/numbering";
 
 // What a company needs before it can emit each document type (spec, "What the
 // service does" 7; issue 3 item 4). One set of rules feeds both the 422 of
@@ -22,7 +23,7 @@ export const EMISSION_DOCUMENT_TYPES: readonly EmissionDocumentType[] = ["NFE", 
 export type CertificateState = { holderCnpj: string; notAfter: Date; selfSigned?: boolean; heldElsewhere?: boolean } | null;
 
 export type ReadinessCheck = {
-  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs" | "nfse_provider" | "mdfe";
+  id: "certificate" | "certificate_chain" | "fiscal_settings" | "csc" | "default_taxes" | "reform_rates" | "technical_responsible" | "nfse_service" | "nfse_nbs" | "nfse_provider" | "mdfe" | "numbering_gaps";
   label: string;
   ok: boolean;
   /** Blocking checks stop emission with `code`; the others are advice. */
@@ -40,7 +41,7 @@ export type ReadinessDetail = {
     | "settingsIncomplete" | "settingsComplete" | "cscConfigured" | "cscMissing" | "defaultTaxesSet" | "defaultTaxesMissing"
     | "reformRatesSet" | "reformRatesMissing" | "respTecSet" | "respTecMissing" | "nfseServiceSet" | "nfseServiceMissing" | "nfseNbsValid" | "nfseNbsInvalid" | "nfseProviderCity"
     | "nfsePaulistanaCity" | "nfsePaulistanaCcm" | "nfsePaulistanaLayout2"
-    | "mdfeVehicleMissing" | "mdfeVehicleRegistered";
+    | "mdfeVehicleMissing" | "mdfeVehicleRegistered" | "numberingGapsPending";
   /** Dates as yyyy-mm-dd, codes and rates as stored. */
   values?: Record<string, string>;
   /** Company fields still blank (fiscal_settings), by field name. */
@@ -143,8 +144,33 @@ export function mdfeAdviceCheck(state: MdfeState): ReadinessCheck | null {
   };
 }
 
-/** Every check of one document type, in the order emission reports them; `mdfe` adds the MDF-e advice to NF-e's. */
-export function evaluateReadiness(company: CompanyFields, certificate: CertificateState, type: EmissionDocumentType, now: Date = new Date(), mdfe?: MdfeState): ReadinessCheck[] {
+/**
+ * Advice (issue 56 item 5), from the 5th: numbers of an earlier month that can never be used still wait
+ * for their inutilization in series without autoInutilize, and the deadline is the 10th (Ajuste SINIEF
+ * 07/05; lib/numbering/pending-gaps.ts, the same computation as the webhook numbering.gaps_pending).
+ * Shown only while it applies (as certificate_chain), for the model's document type.
+ */
+export function numberingGapsCheck(gaps: PendingGaps | null, type: EmissionDocumentType): ReadinessCheck | null {
+  const model = type === "NFE" ? "55" : type === "NFCE" ? "65" : null;
+  const series = gaps?.series.filter((s) => s.model === model) ?? [];
+  if (!gaps || series.length === 0) return null;
+  const count = series.reduce((sum, s) => sum + s.numbers.length, 0);
+  const list = series.map((s) => `series ${s.series}: ${s.numbers.slice(0, 10).join(", ")}${s.numbers.length > 10 ? ", …" : ""}`).join("; ");
+  return {
+    id: "numbering_gaps",
+    label: "Numbers awaiting inutilization",
+    blocking: false,
+    ok: false,
+    message: `${count} number(s) of an earlier month were never used (${list}): inutilize them by ${gaps.deadline} (Ajuste SINIEF 07/05), under Numbering, or turn on automatic inutilization for the series.`,
+    detail: { key: "numberingGapsPending", values: { count: String(count), date: gaps.deadline, series: series.map((s) => String(s.series)).join(", ") } },
+  };
+}
+
+/**
+ * Every check of one document type, in the order emission reports them; `mdfe` adds the MDF-e advice to NF-e's,
+ * `gaps` (lib/numbering/pending-gaps.ts) the numbering-gaps advice to NF-e's and NFC-e's.
+ */
+export function evaluateReadiness(company: CompanyFields, certificate: CertificateState, type: EmissionDocumentType, now: Date = new Date(), mdfe?: MdfeState, gaps?: PendingGaps | null): ReadinessCheck[] {
   const checks: ReadinessCheck[] = [certificateCheck(company, certificate, now)];
   // Advice, not a block: the authority itself refuses a certificate outside the ICP-Brasil chain
   // in production, while a self-signed test certificate is what homologation with the simulator uses.
@@ -221,6 +247,8 @@ export function evaluateReadiness(company: CompanyFields, certificate: Certifica
     const advice = mdfeAdviceCheck(mdfe);
     if (advice) checks.push(advice);
   }
+  const gapsAdvice = gaps === undefined ? null : numberingGapsCheck(gaps, type);
+  if (gapsAdvice) checks.push(gapsAdvice);
   return checks;
 }
 

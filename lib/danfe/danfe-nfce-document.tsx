@@ -32,14 +32,14 @@ const ROLL = {
   58: { page: { paddingHorizontal: 5, paddingVertical: 8, fontFamily: "Helvetica", fontSize: 6 }, small: 5.5, qr: 90, qty: 34, unit: 14, total: 40 },
 } as const;
 
-type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth; logo?: DanfeLogo; footerMessage?: string };
+type Props = { data: DanfeData; qrCode?: string; cancelled: boolean; width: NfceRollWidth; logo?: DanfeLogo; footerMessage?: string; summary?: boolean };
 
 // Division I may open with the issuer's logo (Manual do DANFE NFC-e, Divisão I): centred above
 // the name, at most 40 % of the roll's printable width and 50 pt tall, proportions kept.
 const LOGO_MAX_HEIGHT = 50;
 
-export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo, footerMessage }: Props) {
-  const receipt = nfceReceipt(data, { cancelled });
+export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo, footerMessage, summary }: Props) {
+  const receipt = nfceReceipt(data, { cancelled, summary });
   const roll = ROLL[width];
   return (
     <Document title={data.preview ? "DANFE NFC-e (pré-visualização)" : `DANFE NFC-e ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer" creationDate={pdfCreationDate(data.protocol?.receivedAt, data.issuedAt)}>
@@ -51,8 +51,12 @@ export function DanfeNfceDocument({ data, qrCode, cancelled, width, logo, footer
         ) : null}
         <Header receipt={receipt} />
         <View style={base.divider} />
-        <Items receipt={receipt} roll={roll} textWidth={NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal} />
-        <View style={base.divider} />
+        {receipt.summary ? null : (
+          <>
+            <Items receipt={receipt} roll={roll} textWidth={NFCE_WIDTH_PT[width] - 2 * roll.page.paddingHorizontal} />
+            <View style={base.divider} />
+          </>
+        )}
         <Totals receipt={receipt} />
         <View style={base.divider} />
         {receipt.fiscalMessages.map((message) => (

@@ -3,6 +3,8 @@ import { renderNfceEscpos } from "./escpos-nfce";
 import { nfceReceipt } from "./nfce-receipt";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
 import { exampleNfce } from "./testing/pdf-tools";
+import { logoPixels } from "@/lib/branding/logo-pixels";
+import { readFileSync } from "node:fs";
 
 // Decodes the ESC/POS bytes the way a printer reads them: the native QR
 // command's stored data (GS ( k, cn 49, fn 80), the printed text with the
@@ -60,6 +62,55 @@ describe("renderNfceEscpos", () => {
       expect(bytes.includes(Buffer.from([GS, 0x56]))).toBe(true);
     });
   }
+
+  it("prints the summary layout (resumido) without the items, with totals, key and QR code", () => {
+    const complete = printedLines(renderNfceEscpos(data)).join("\n");
+    const bytes = renderNfceEscpos(data, { summary: true });
+    const text = printedLines(bytes).join("\n");
+    expect(complete).toContain("Abra");
+    expect(text).not.toMatch(/C.digo Descri/);
+    expect(text).not.toContain("Abra");
+    expect(text).toContain(`Qtde. total de itens`);
+    expect(text).toMatch(/Valor a pagar R\$ +92,00/);
+    expect(qrPayloads(bytes)).toEqual([data.qrCode]);
+  });
+
+  it("prints a PNG logo as one raster image (GS v 0) before the issuer's name, at most 40 % of the roll wide", () => {
+    const logo = logoPixels(readFileSync(new URL("../branding/testing/logo-160-alpha.png", import.meta.url)))!;
+    const raster = (bytes: Buffer) => {
+      const at = bytes.indexOf(Buffer.from([GS, 0x76, 0x30, 0x00]));
+      return at < 0 ? null : { at, widthBytes: bytes[at + 4]! + bytes[at + 5]! * 256, rows: bytes[at + 6]! + bytes[at + 7]! * 256 };
+    };
+    for (const [rollWidth, dots] of [[80, 576], [58, 384]] as const) {
+      const bytes = renderNfceEscpos(data, { width: rollWidth, logo });
+      const image = raster(bytes);
+      expect(image).not.toBeNull();
+      // A square logo: 40 % of the dots wide unless 141 dots tall comes first, padded to whole bytes.
+      const side = Math.min(Math.round(dots * 0.4), 141);
+      expect(image!.widthBytes).toBe(Math.ceil(side / 8));
+      expect(image!.rows).toBe(Math.ceil(side / 8) * 8);
+      // Printed dots: the logo is not blank, nor a black block.
+      const dotsBytes = bytes.subarray(image!.at + 8, image!.at + 8 + image!.widthBytes * image!.rows);
+      const black = [...dotsBytes].reduce((sum, byte) => sum + byte.toString(2).replace(/0/g, "").length, 0);
+      expect(black).toBeGreaterThan(0.05 * side * side);
+      expect(black).toBeLessThan(0.95 * side * side);
+      expect(bytes.indexOf(Buffer.from(data.issuer.name, "latin1"))).toBeGreaterThan(image!.at);
+      expect(qrPayloads(bytes)).toEqual([data.qrCode]);
+    }
+    expect(raster(renderNfceEscpos(data))).toBeNull();
+  });
+
+  it("prints the company's footer message as the roll's last text, wrapped to the roll", () => {
+    const footer = "Obrigado pela preferência! Trocas em até 30 dias com a nota. SAC 0800 000 0000";
+    for (const rollWidth of [80, 58] as const) {
+      const lines = printedLines(renderNfceEscpos(data, { width: rollWidth, footerMessage: footer })).map((line) => line.trim()).filter(Boolean);
+      const text = lines.join(" ");
+      expect(text).toContain("SAC 0800 000 0000");
+      expect(text.indexOf("Obrigado pela prefer")).toBeGreaterThan(text.indexOf("Tributos totais incidentes"));
+      expect(lines.at(-1)).toMatch(/0800 000 0000$/);
+    }
+    expect(printedLines(renderNfceEscpos(data)).join(" ")).not.toContain("Obrigado");
+  });
 
   it("prints a preview without key or QR code, marked as a preview", () => {
     const bytes = renderNfceEscpos({ ...data, preview: true, accessKey: "", number: "", protocol: undefined, qrCode: undefined });

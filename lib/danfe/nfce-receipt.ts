@@ -12,8 +12,10 @@ export type NfceReceipt = {
   /** Division I: issuer and the document's title. */
   issuer: { name: string; lines: string[] };
   title: string;
-  /** Division II. */
+  /** Division II: empty on the summary layout (DANFE NFC-e resumido), whose totals still count the items. */
   items: DanfeItem[];
+  /** The summary layout: division II left out (see nfceReceipt). */
+  summary: boolean;
   /** Division III: totals, then payments with the change. */
   totals: ReceiptLine[];
   payments: ReceiptLine[];
@@ -36,7 +38,13 @@ export const PREVIEW_MARK = "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL";
 
 const positive = (value: string) => Number(value) > 0;
 
-export function nfceReceipt(data: DanfeData, options: { cancelled?: boolean } = {}): NfceReceipt {
+/**
+ * `summary`: the DANFE NFC-e "resumido" (ecológico), without division II's items. MOC, "DANFE NFC-e e
+ * QR Code", item 1 (Leiaute de Impressão; text up to NT 2023.005 v1.02, moc.sped.fazenda.pr.gov.br):
+ * it may be printed when the state's law allows it and the consumer asks; the consumer may later ask
+ * for the complete one, free (GET …/danfe?nfceLayout=full prints it whatever the company's setting).
+ */
+export function nfceReceipt(data: DanfeData, options: { cancelled?: boolean; summary?: boolean } = {}): NfceReceipt {
   const issuer = data.issuer;
   const t = data.totals;
   const recipient = data.recipient;
@@ -59,7 +67,8 @@ export function nfceReceipt(data: DanfeData, options: { cancelled?: boolean } = 
       ],
     },
     title: NFCE_TITLE,
-    items: data.items,
+    items: options.summary ? [] : data.items,
+    summary: options.summary ?? false,
     totals: [
       { label: "Qtde. total de itens", value: String(data.items.length) },
       { label: "Valor total R$", value: formatMoney(t.productsValue) },

@@ -1,59 +1,26 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { logoDataUri } from "@/lib/branding/company-logo";
-import { readLogoImage } from "@/lib/branding/logo-image";
-import type { DanfeLogo } from "./danfe-logo";
+import { describe, expect, it } from "vitest";
+import { testLogo as logoOf } from "@/lib/branding/testing/test-logos";
 import { parseAuthorizedXml } from "./parse-authorized-xml";
 import { renderDanfe } from "./render-danfe";
-import { exampleNfce, exampleNfe, nfeWithItems, pageSizes, pdfText, savePng } from "./testing/pdf-tools";
+import { exampleNfce, exampleNfe, nfeWithItems, pageSizes, pdfImages, pdfText, savePng, scanPage } from "./testing/pdf-tools";
 
 // The company's logo on the DANFE (emitter box) and the DANFE NFC-e (top of division I),
 // read back as a person and a scanner would: the pages stay A4 / the roll's width, the image
 // is embedded at its own pixel size (pdfimages), the access-key barcode and the QR code still
 // decode (zbarimg on a pdftoppm render), and PNG renders go to reports/danfe/ to look at.
 
-const fixture = (name: string) => readFileSync(new URL(`../branding/testing/${name}`, import.meta.url));
-function logoOf(name: string): DanfeLogo {
-  const file = fixture(name);
-  const image = readLogoImage(file);
-  return { src: logoDataUri(image.contentType, file), width: image.width, height: image.height };
-}
 const jpeg = logoOf("logo-240x120.jpg");
 const png = logoOf("logo-160-alpha.png");
 
-const work = mkdtempSync(path.join(tmpdir(), "danfe-logo-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function writePdf(pdf: Buffer): string {
-  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-}
-
-/** pdfimages -list rows of a page: width and height in pixels of each embedded image. */
-function images(pdf: Buffer, page: number): Array<{ width: number; height: number; type: string }> {
-  const out = execFileSync("pdfimages", ["-list", "-f", String(page), "-l", String(page), writePdf(pdf)], { encoding: "utf8" });
-  return out.split("\n").slice(2).filter(Boolean).map((line) => {
-    const columns = line.trim().split(/\s+/);
-    return { type: columns[2]!, width: Number(columns[3]), height: Number(columns[4]) };
-  });
-}
-
-/** What zbarimg reads on page `page` rendered at `dpi`, for the given symbology. */
-function scan(pdf: Buffer, page: number, symbology: "code128" | "qrcode", dpi: number): string {
-  const prefix = path.join(work, Math.random().toString(36).slice(2));
-  execFileSync("pdftoppm", ["-png", "-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", writePdf(pdf), prefix]);
-  return spawnSync("zbarimg", ["--quiet", "--raw", "-Sdisable", `-S${symbology}.enable`, `${prefix}.png`], { encoding: "utf8" }).stdout.trim();
-}
+const images = pdfImages;
+const scan = scanPage;
 
 const nfe = exampleNfe();
 const accessKey = parseAuthorizedXml(nfe).accessKey;
 
 describe("DANFE with the company's logo", () => {
-  it("prints the logo in the emitter box of an A4 DANFE, the barcode still decoding to the access key", async () => {
+  // Four DANFEs rendered and scanned: more than the default 30 s on a shared machine.
+  it("prints the logo in the emitter box of an A4 DANFE, the barcode still decoding to the access key", { timeout: 90_000 }, async () => {
     const cases = [
       ["jpeg", jpeg, [240, 120]],
       ["png", png, [160, 160]],

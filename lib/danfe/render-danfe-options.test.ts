@@ -66,4 +66,27 @@ describe("DANFE options: canhoto and footer message", () => {
       expect(text.trim().endsWith("SAC 0800 000 0000")).toBe(true);
     }
   });
+
+  it("prints the DANFE NFC-e summary layout (resumido) without division II, totals and QR code kept, on both roll widths", async () => {
+    const nfce = exampleNfce();
+    const itemCount = parseAuthorizedXml(nfce).items.length;
+    for (const width of [80, 58] as const) {
+      const complete = flat(pdfText(await renderDanfe(nfce, { width })));
+      const pdf = await renderDanfe(nfce, { width, nfceSummary: true });
+      savePng(pdf, `nfce-summary-${width}mm`);
+      const summary = flat(pdfText(pdf));
+      expect(complete).toContain("Código Descrição");
+      expect(complete).toContain("Abraçadeira de testea com o nome bem grande");
+      expect(summary).not.toContain("Código Descrição");
+      expect(summary).not.toContain("Abraçadeira");
+      // Division III still counts the items and carries the totals; IV to IX as on the complete one.
+      // The right-aligned count is read apart from its label by pdftotext.
+      expect(summary).toContain("Qtde. total de itens");
+      expect(summary).toMatch(new RegExp(`Qtde\\. total de itens.*\\b${itemCount}\\b`));
+      expect(summary).toContain("Valor a pagar R$");
+      expect(summary).toContain("Consulte pela Chave de Acesso em");
+      expect(summary).toContain("Tributos totais incidentes");
+      expect(summary.length).toBeLessThan(complete.length);
+    }
+  });
 });

@@ -27,6 +27,8 @@ export type RenderDanfeOptions = {
   receiptStub?: boolean;
   /** The company's message at the foot of every DANFE sheet and of the DANFE NFC-e roll. */
   footerMessage?: string;
+  /** NFC-e only: the summary layout (DANFE NFC-e resumido), without the items (lib/danfe/nfce-receipt.ts). */
+  nfceSummary?: boolean;
 };
 
 /**
@@ -43,7 +45,7 @@ export async function renderDanfeData(data: DanfeData, options: RenderDanfeOptio
   await loadTextMetrics();
   if (data.model === "65") {
     const qrCode = data.qrCode && !data.preview ? await qrCodePng(data.qrCode) : undefined;
-    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80, logo: options.logo, footerMessage: options.footerMessage })));
+    return renderToBuffer(asDocument(createElement(DanfeNfceDocument, { data, qrCode, cancelled, width: options.width ?? 80, logo: options.logo, footerMessage: options.footerMessage, summary: options.nfceSummary })));
   }
   return renderToBuffer(asDocument(createElement(DanfeNfeDocument, { data, cancelled, orientation: options.orientation ?? "portrait", logo: options.logo, receiptStub: options.receiptStub, footerMessage: options.footerMessage })));
 }

@@ -4,6 +4,7 @@ import { Block, Field, Row, SHADE, styles } from "./danfse-blocks";
 import { AMB_GER, C_STAT, FIN_NFSE, OP_SIMP_NAC, REG_AP_TRIB_SN, REG_ESP_TRIB, TP_EMIT, TP_RET_ISSQN, TRIB_ISSQN } from "./labels";
 import type { DanfseData, DanfseParty } from "./parse-nfse";
 import { pdfCreationDate } from "@/lib/danfe/pdf-creation-date";
+import { LogoImage, type DanfeLogo } from "@/lib/danfe/danfe-logo";
 
 // DANFSe v2.0 (NT SE/CGNFS-e 008 v1.02 of 14/07/2026, the single national
 // layout issuers render since the ADN's DANFSe service was suspended on
@@ -58,11 +59,21 @@ function Watermark({ text }: { text: string }) {
   );
 }
 
-export function DanfseDocument({ data, qrCode, cancelled }: { data: DanfseData; qrCode?: string; cancelled: boolean }) {
+// The provider's logo, when the company has one: in the header's left cell, where the layout draws
+// the NFS-e mark, fitted into about 40 × 8.5 mm as nfephp-org/sped-da's DANFSe v2.0 does
+// (src/NFSe/Danfse.php, drawLogoImage; the NT itself could not be read: shared/fiscal/nfse/NOTES.md §5).
+const LOGO_BOX = { width: 113, height: 26 };
+
+export function DanfseDocument({ data, qrCode, cancelled, logo }: { data: DanfseData; qrCode?: string; cancelled: boolean; logo?: DanfeLogo }) {
   return (
     <Document title={data.preview ? "DANFSe (pré-visualização)" : `DANFSe ${data.accessKey}`} author={data.provider.name ?? ""} producer="fiscal-issuer" creationDate={pdfCreationDate(data.dhProc, data.dhEmi)}>
       <Page size="A4" style={styles.page}>
         <View style={{ flexDirection: "row", alignItems: "center", backgroundColor: SHADE, padding: 3 }}>
+          {logo ? (
+            <View style={{ width: LOGO_BOX.width, marginRight: 6, alignItems: "center" }}>
+              <LogoImage logo={logo} maxWidth={LOGO_BOX.width} maxHeight={LOGO_BOX.height} center />
+            </View>
+          ) : null}
           <View style={{ flex: 1 }}>
             <Text style={[styles.bold, { fontSize: 11 }]}>DANFSe v2.0</Text>
             <Text style={{ fontSize: 8 }}>Documento Auxiliar da NFS-e</Text>

@@ -11,6 +11,8 @@ import { buildSignedDps, nfseAccessKey } from "@/lib/fiscal/nfse";
 import { dpsRegularWithRetention, dpsWithIbsCbs } from "@/lib/fiscal/nfse/test-support/golden-dps";
 import { danfseQrContent, renderDanfse } from "./render-danfse";
 import { watermarkGreyShare } from "./test-support/watermark-grey";
+import { testLogo } from "@/lib/branding/testing/test-logos";
+import { pdfImages, savePng, scanPage } from "@/lib/danfe/testing/pdf-tools";
 
 // The DANFSe v2.0 of an NFS-e as the simulator generates it, checked as a
 // reader sees it: the text pdftotext extracts, in block order.
@@ -111,5 +113,20 @@ describe("DANFSe v2.0", () => {
 
   it("points the QR code at the public consultation with the key", () => {
     expect(danfseQrContent("3550308".padEnd(50, "1"))).toBe(`https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${"3550308".padEnd(50, "1")}`);
+  });
+
+  it("prints the company's logo in the header's left cell, still one A4 page with the QR code decoding", async () => {
+    const { accessKey, xml } = nfseFor(dpsRegularWithRetention());
+    for (const [name, logo, pixels] of [["jpeg", testLogo("logo-240x120.jpg"), [240, 120]], ["png", testLogo("logo-160-alpha.png"), [160, 160]]] as const) {
+      const pdf = await renderDanfse(xml, { logo });
+      savePng(pdf, `danfse-logo-${name}`);
+      const text = pdfText(pdf, `danfse-logo-${name}`);
+      expect(text).toContain("DANFSe v2.0");
+      expect(text).toContain("PRESTADOR / FORNECEDOR");
+      expect(pdfImages(pdf, 1).filter((image) => image.type === "image").map((image) => [image.width, image.height])).toContainEqual([...pixels]);
+      expect(scanPage(pdf, 1, "qrcode", 150)).toBe(danfseQrContent(accessKey));
+    }
+    // Without it the QR code is the page's only raster image.
+    expect(pdfImages(await renderDanfse(xml), 1).filter((image) => image.type === "image")).toHaveLength(1);
   });
 });

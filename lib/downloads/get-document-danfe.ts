@@ -1,4 +1,5 @@
-import { documentPrintOptions } from "@/lib/branding/company-logo";
+import { documentPrintOptions, logoForPrinting } from "@/lib/branding/company-logo";
+import { logoPixelsOfDataUri } from "@/lib/branding/logo-pixels";
 import { renderNfceEscpos } from "@/lib/danfe/escpos-nfce";
 import { parseAuthorizedXml } from "@/lib/danfe/parse-authorized-xml";
 import { db, type DbClient } from "@/lib/db/client";
@@ -42,7 +43,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   assertNumberNotSpent(document.status, "be printed as a DANFE");
   assertPrintOptionsApply(document.type, query);
   if (document.type === "NFSE" && query.preview) {
-    const pdf = await renderPdf(companyId, { kind: "danfse-preview", data: previewDanfseData(await loadPreviewDocument(companyId, documentId)) });
+    const pdf = await renderPdf(companyId, { kind: "danfse-preview", data: previewDanfseData(await loadPreviewDocument(companyId, documentId)), logo: await logoForPrinting(companyId, client) });
     return { body: pdf, contentType: "application/pdf", fileName: `${document.id}-preview-danfse.pdf`, download: query.download };
   }
   if (document.type === "NFSE") {
@@ -52,7 +53,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
     if (document.authorizedXml.startsWith("<CompNfse") || document.authorizedXml.startsWith("<NFe xmlns=\"\">")) {
       throw new DomainError(422, "nfse_provider_unsupported", "This NFS-e was issued by the city's own system (ABRASF, or São Paulo's Nota Fiscal Paulistana): the DANFSe is the national layout's form; print the city's own form from its portal with nfseNumber and verificationCode (the XML is at /xml?type=authorized)");
     }
-    const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED" });
+    const pdf = await renderPdf(companyId, { kind: "danfse", nfseXml: document.authorizedXml, cancelled: document.status === "CANCELLED", logo: await logoForPrinting(companyId, client) });
     return { body: pdf, contentType: "application/pdf", fileName: danfeFileName(document), download: query.download };
   }
   if (!query.preview && !printable) {
@@ -62,13 +63,18 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   const base = query.preview ? `${document.id}-preview` : (document.accessKey ?? document.id);
   const kind = document.type === "NFCE" ? "danfe-nfce" : "danfe";
   const preview = query.preview ? previewDanfeData(await loadPreviewDocument(companyId, documentId)) : undefined;
+  // The company's logo (unless switched off), canhoto choice, NFC-e layout and footer message (docs/api-notes/branding.md).
+  const printOptions = await documentPrintOptions(companyId, client);
+  // The DANFE NFC-e's layout: the query's, else the company's (the consumer may always ask for the complete one).
+  const nfceSummary = query.nfceLayout ? query.nfceLayout === "summary" : printOptions.nfceSummary;
   if (query.format === "escpos") {
     const data = preview ?? parseAuthorizedXml(printable!);
-    return { body: renderNfceEscpos(data, { width: query.width, cancelled }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
+    // The logo as dots: a PNG's pixels (a JPEG logo does not print on ESC/POS: lib/branding/logo-pixels.ts).
+    const logo = printOptions.logo ? (logoPixelsOfDataUri(printOptions.logo.src) ?? undefined) : undefined;
+    return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary, logo, footerMessage: printOptions.footerMessage }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
   // The PDF renders in the worker pool (pdf-render/): a large NF-e's DANFE takes seconds of CPU.
-  // The company's logo (unless switched off), canhoto choice and footer message (docs/api-notes/branding.md); ESC/POS prints none.
-  const options = { cancelled, orientation: query.orientation, width: query.width, ...(await documentPrintOptions(companyId, client)) };
+  const options = { cancelled, orientation: query.orientation, width: query.width, ...printOptions, nfceSummary };
   // An NF-e issued in EPEC prints, while it waits for its authorization, the EPEC's protocol (parsed here, not in the worker).
   const epec = document.contingencyMode === "EPEC" && document.status === "CONTINGENCY" ? { protocol: document.epecProtocol, registeredAt: document.epecRegisteredAt ? brasiliaTime(document.epecRegisteredAt) : null } : undefined;
   const data = preview ?? (epec ? parseAuthorizedXml(printable!, { epec }) : undefined);

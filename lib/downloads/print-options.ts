@@ -16,5 +16,6 @@ export function assertPrintOptionsApply(type: DocumentType, query: DocumentDanfe
     refuse("orientation applies to the A4 DANFE of an NF-e; the DANFE NFC-e is a roll (use width=80 or width=58)");
   }
   if (type !== "NFCE" && query.width !== undefined) refuse("width (80 or 58 mm) applies to the DANFE NFC-e only; an NF-e prints on A4 (use orientation)");
+  if (type !== "NFCE" && query.nfceLayout !== undefined) refuse("nfceLayout (full or summary) applies to the DANFE NFC-e only");
   if (type !== "NFCE" && query.format === "escpos") refuse("format=escpos (thermal printer commands) applies to the DANFE NFC-e only; an NF-e prints as an A4 PDF");
 }

@@ -26,6 +26,8 @@ export const DocumentDanfeQuery = z.object({
     .enum(["80", "58"])
     .transform((value) => (value === "58" ? 58 : 80) as 58 | 80)
     .optional(),
+  /** NFC-e only: the complete DANFE NFC-e or the summary one (resumido, without the items); default the company's danfeNfceSummary. */
+  nfceLayout: z.enum(["full", "summary"]).optional(),
 });
 export type DocumentDanfeQuery = z.infer<typeof DocumentDanfeQuery>;
 

@@ -82,6 +82,40 @@ export async function recordInutilizationOutcome(tx: Prisma.TransactionClient, r
 }
 
 /**
+ * inutilization.registered (the event issue 56 names; our extension beside the spec's
+ * document.inutilized, docs/api-notes/inutilizations.md "Webhooks"): the same authorized range with
+ * what document.inutilized leaves out (model, protocol, date, origin, the documents it closed), and a
+ * document type (NFE for model 55, NFCE for 65) so an endpoint's documentTypes filter applies.
+ * Delivered only to endpoints that list INUTILIZATION_REGISTERED (webhook_endpoint_subscribed), so an
+ * endpoint without filters does not get the same range twice. Payload schema:
+ * lib/webhooks/schemas.ts InutilizationRegisteredEventData. Same transaction as the authorization.
+ */
+export async function recordInutilizationRegistered(tx: Prisma.TransactionClient, record: Inutilization, inutilizedDocumentIds: string[]) {
+  return tx.domainEvent.create({
+    data: {
+      companyId: record.companyId,
+      type: "inutilization.registered",
+      inutilizationId: record.id,
+      environment: record.environment,
+      documentType: record.model === "65" ? "NFCE" : "NFE",
+      data: {
+        inutilizationId: record.id,
+        model: record.model === "65" ? "65" : "55",
+        series: record.series,
+        startNumber: record.startNumber,
+        endNumber: record.endNumber,
+        year: record.year,
+        protocol: record.protocol,
+        inutilizationDate: record.inutilizationDate?.toISOString() ?? null,
+        origin: record.origin,
+        environment: record.environment,
+        inutilizedDocumentIds,
+      },
+    },
+  });
+}
+
+/**
  * document.event_registered (our extension, docs/api-notes/reform-events.md): a tax-reform event
  * (NT 2025.002-RTC, item 8) registered on an issued NF-e, ours or the recipient's (received by
  * distribution), or its cancellation 110001. The document's data plus the event.

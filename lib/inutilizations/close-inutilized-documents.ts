@@ -12,14 +12,16 @@ const CLOSE = `
   WHERE "companyId" = $2 AND "environment" = $3::"Environment" AND "type" = $4::"DocumentType" AND "series" = $5
     AND "number" BETWEEN $6 AND $7 AND "number" > 0
     AND "status" IN ('DRAFT', 'REJECTED')
-    AND ("accessKey" IS NULL OR substr("accessKey", 3, 2) = $8)`;
+    AND ("accessKey" IS NULL OR substr("accessKey", 3, 2) = $8)
+  RETURNING "id"`;
 
-/** Returns how many documents were closed. */
-export function closeInutilizedDocuments(tx: Prisma.TransactionClient, inutilization: Inutilization): Promise<number> {
+/** Returns the ids of the documents closed (inutilization.registered names them). */
+export async function closeInutilizedDocuments(tx: Prisma.TransactionClient, inutilization: Inutilization): Promise<string[]> {
   const type = inutilization.model === "65" ? "NFCE" : "NFE";
-  return tx.$executeRawUnsafe(
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
     CLOSE,
     inutilization.id, inutilization.companyId, inutilization.environment, type, inutilization.series,
     inutilization.startNumber, inutilization.endNumber, inutilization.year,
   );
+  return rows.map((row) => row.id).sort();
 }

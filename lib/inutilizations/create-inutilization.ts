@@ -5,7 +5,7 @@ import { assertNotMisusePaused, isMisuse, misuseRecorded } from "@/lib/authority
 import { stateInfo } from "@/lib/br";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { db } from "@/lib/db/client";
-import { recordInutilizationOutcome } from "@/lib/events/record-outcome";
+import { recordInutilizationOutcome, recordInutilizationRegistered } from "@/lib/events/record-outcome";
 import { DomainError, notFound } from "@/lib/errors";
 import { buildProcInutNFe, buildSignedInutilization, extractElement } from "@/lib/fiscal/nfe";
 import { assertRangeFree, reserveSeriesRange } from "./assert-range-free";
@@ -103,7 +103,7 @@ export async function createInutilization(input: {
         },
       });
       await recordInutilizationOutcome(tx, row);
-      await closeInutilizedDocuments(tx, row);
+      await recordInutilizationRegistered(tx, row, await closeInutilizedDocuments(tx, row));
       return row;
     });
     return { success: true, protocol: updated.protocol, record: { id: updated.id, status: updated.status } };

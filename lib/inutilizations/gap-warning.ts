@@ -1,6 +1,5 @@
-import { stateInfo } from "@/lib/br";
 import { db } from "@/lib/db/client";
-import { listUnusedNumbers } from "@/lib/numbering";
+import { GAPS_WARNING_DAY, pendingGapsOf } from "@/lib/numbering";
 
 // Issue 56 item 5: on the 5th (in the company's state), a company whose series do not void their
 // gaps automatically and that still has confirmed gaps of an earlier month is warned, once per
@@ -10,14 +9,8 @@ import { listUnusedNumbers } from "@/lib/numbering";
 // (the webhook trigger fires on the insert only).
 
 export const GAPS_PENDING_EVENT = "numbering.gaps_pending";
-/** The day of the month the warning goes out from (the deadline is the 10th). */
-export const GAPS_WARNING_DAY = 5;
-
-function localParts(date: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day") };
-}
+/** The day of the month the warning goes out from (the deadline is the 10th); the computation is lib/numbering/pending-gaps.ts. */
+export { GAPS_WARNING_DAY };
 
 const INSERT = `
   INSERT INTO "DomainEvent" ("id", "companyId", "type", "environment", "data", "createdAt")
@@ -34,31 +27,10 @@ export async function warnPendingGaps(now = new Date(), options: { companyIds?: 
   });
   let warned = 0;
   for (const { companyId, company } of candidates) {
-    const timeZone = stateInfo(company.state).timezone;
-    const today = localParts(now, timeZone);
-    if (today.day < GAPS_WARNING_DAY) continue;
-    const month = `${today.year}-${String(today.month).padStart(2, "0")}`;
-    const [groups, optedIn] = await Promise.all([
-      listUnusedNumbers(companyId),
-      db.numberingSeries.findMany({ where: { companyId, autoInutilize: true }, select: { model: true, series: true, environment: true } }),
-    ]);
-    const manual = groups.filter((g) => g.environment === company.environment && !optedIn.some((o) => o.model === g.model && o.series === g.series && o.environment === g.environment));
-    const ids = manual.flatMap((g) => g.numbers.map((n) => n.documentId));
-    if (ids.length === 0) continue;
-    const issued = await db.fiscalDocument.findMany({ where: { companyId, id: { in: ids } }, select: { id: true, issueDateTime: true } });
-    // Gaps of an earlier month than this one, in the company's state.
-    const earlier = new Set(
-      issued.filter((d) => {
-        const p = localParts(d.issueDateTime, timeZone);
-        return p.year * 12 + p.month < today.year * 12 + today.month;
-      }).map((d) => d.id),
-    );
-    const series = manual
-      .map((g) => ({ model: String(g.model), series: g.series, numbers: g.numbers.filter((n) => earlier.has(n.documentId)).map((n) => n.number) }))
-      .filter((g) => g.numbers.length > 0);
-    if (series.length === 0) continue;
-    const id = `gaps_${companyId}_${month}_${company.environment}`;
-    const data = { month, deadline: `${month}-10`, environment: company.environment, series: series.map((s) => ({ ...s, numbers: s.numbers.slice(0, 100) })) };
+    const pending = await pendingGapsOf(companyId, company, now);
+    if (!pending) continue;
+    const id = `gaps_${companyId}_${pending.month}_${company.environment}`;
+    const data = { ...pending, series: pending.series.map((s) => ({ ...s, numbers: s.numbers.slice(0, 100) })) };
     const inserted = await db.$executeRawUnsafe(INSERT, id, companyId, GAPS_PENDING_EVENT, company.environment, JSON.stringify(data));
     warned += inserted;
   }

@@ -5,6 +5,7 @@ import { GET as listRoute } from "@/app/v1/fiscal-documents/route";
 import { POST as createRoute } from "@/app/v1/fiscal-inutilizations/route";
 import { createDraft, createEmittingCompany, emitAndDrain } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { InutilizationRegisteredEventData } from "@/lib/webhooks/schemas";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 
@@ -73,5 +74,46 @@ describe("documents whose number is inutilized", () => {
     const beside = await inutilize(company, rejected.series!, rejected.number + 1, rejected.number + 3, true);
     expect(beside.status, beside.text).toBe(200);
     expect((await db.fiscalDocument.findUniqueOrThrow({ where: { id: rejected.id } })).status).toBe("REJECTED");
+  });
+
+  it("inutilization.registered names the range and the documents it closed, to endpoints that list it; document.inutilized stays for the rest", async () => {
+    const company = await createEmittingCompany();
+    const endpoint = (events: string[], documentTypes: ("NFE" | "NFCE" | "NFSE")[] = []) =>
+      db.webhookEndpoint.create({ data: { companyId: company.companyId, url: `https://erp.example.com/hooks/${events.join("-") || "all"}-${documentTypes.join("-")}`, secret: "s".repeat(32), events, documentTypes } });
+    const everything = await endpoint([]);
+    const optedIn = await endpoint(["INUTILIZATION_REGISTERED"]);
+    const both = await endpoint(["DOCUMENT_INUTILIZED", "INUTILIZATION_REGISTERED"], ["NFE"]);
+    const nfceOnly = await endpoint(["INUTILIZATION_REGISTERED"], ["NFCE"]);
+    const rejected = await rejectedDocument(company);
+
+    const res = await inutilize(company, rejected.series!, rejected.number, rejected.number + 2, true);
+    expect(res.status, res.text).toBe(200);
+
+    const deliveries = await db.webhookDelivery.findMany({ where: { companyId: company.companyId, eventType: { in: ["document.inutilized", "inutilization.registered"] } } });
+    const typesOf = (endpointId: string) => deliveries.filter((d) => d.endpointId === endpointId).map((d) => d.eventType).sort();
+    expect(typesOf(everything.id)).toEqual(["document.inutilized"]);
+    expect(typesOf(optedIn.id)).toEqual(["inutilization.registered"]);
+    expect(typesOf(both.id)).toEqual(["document.inutilized", "inutilization.registered"]);
+    expect(typesOf(nfceOnly.id)).toEqual([]);
+
+    const registered = deliveries.find((d) => d.endpointId === optedIn.id)!;
+    const event = await db.webhookEvent.findUniqueOrThrow({ where: { id: registered.eventId } });
+    const payload = JSON.parse(event.payload) as { type: string; data: unknown };
+    expect(payload.type).toBe("inutilization.registered");
+    const data = InutilizationRegisteredEventData.parse(payload.data);
+    expect(data).toEqual({
+      inutilizationId: res.body.record.id,
+      model: "55",
+      series: rejected.series,
+      startNumber: rejected.number,
+      endNumber: rejected.number + 2,
+      year: rejected.accessKey!.slice(2, 4),
+      protocol: res.body.protocol,
+      inutilizationDate: expect.any(String),
+      origin: "MANUAL",
+      environment: "HOMOLOGATION",
+      inutilizedDocumentIds: [rejected.id],
+    });
+    expect(res.body.protocol).toMatch(/^\d{15}$/);
   });
 });

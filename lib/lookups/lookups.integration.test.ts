@@ -131,21 +131,41 @@ describe("the recipient's registration before an NF-e to a contributor", () => {
     }
   });
 
-  it("create with emit true is refused the same way before anything is written", async () => {
+  it("create with emit true is refused the same way before the document is written, for a client typed the first time too", async () => {
     const recipient = randomCnpj();
     fixture.simulator.faults.add({ document: recipient, action: { kind: "taxpayer_inactive" } });
-    // The registry must know the client first (a new inline client is registered with the document).
-    await draftToContributor(recipient);
     const before = await db.fiscalDocument.count({ where: { companyId: fixture.company.companyId } });
+    // The company has no client of that CNPJ yet: it is typed inline for the first time.
+    expect(await db.client.count({ where: { companyId: fixture.company.companyId, document: recipient } })).toBe(0);
     const body = draftBody({ emit: true, client: { ...draftBody().client, document: recipient, stateRegistration: COMPANY_IE, icmsTaxpayer: "CONTRIBUINTE" } });
     const refused = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: fixture.company.key, body });
     expect(refused.status, refused.text).toBe(422);
-    expect(refused.body).toMatchObject({ code: "recipient_registration_inactive", message: expect.stringContaining("INACTIVE") });
+    expect(refused.body).toMatchObject({ code: "recipient_registration_inactive", message: expect.stringContaining(`Recipient ${recipient} (IE ${COMPANY_IE}, SP) is INACTIVE`) });
     expect(await db.fiscalDocument.count({ where: { companyId: fixture.company.companyId } })).toBe(before);
+    expect(await db.simulatorDocument.count({ where: { cnpj: fixture.company.cnpj, xml: { contains: recipient } } })).toBe(0);
 
+    // The client record the request named stays (as after a draft); by id it is refused the same way.
     const client = await db.client.findFirstOrThrow({ where: { companyId: fixture.company.companyId, document: recipient } });
+    expect(client).toMatchObject({ stateRegistration: COMPANY_IE, icmsTaxpayer: "CONTRIBUINTE" });
     const byId = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: fixture.company.key, body: { ...body, client: undefined, clientId: client.id } });
     expect(byId.status).toBe(422);
+    expect(byId.body.code).toBe("recipient_registration_inactive");
+    expect(await db.fiscalDocument.count({ where: { companyId: fixture.company.companyId } })).toBe(before);
+  });
+
+  it("a first-time contributor whose registration is active is created, checked and authorized in one call", async () => {
+    const recipient = randomCnpj();
+    const body = draftBody({ emit: true, client: { ...draftBody().client, document: recipient, stateRegistration: COMPANY_IE, icmsTaxpayer: "CONTRIBUINTE" } });
+    const created = await call(createRoute, { method: "POST", path: "/v1/fiscal-documents", key: fixture.company.key, body });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.status).toBe("PROCESSING");
+    // The check consulted the registry for that recipient (its answer is cached for the lookup route).
+    const why = await lookupTaxpayer(`document=${recipient}&state=SP`);
+    expect(why.body).toMatchObject({ cached: true, active: true, registrations: [{ stateRegistration: COMPANY_IE, situation: "ACTIVE" }] });
+    expect(await db.client.count({ where: { companyId: fixture.company.companyId, document: recipient } })).toBe(1);
+    await drainDueRuns(functions, { companyIds: [fixture.company.companyId] });
+    const document = await db.fiscalDocument.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(document.status).toBe("AUTHORIZED");
   });
 
   it("an active registration passes (no warning), and a non-contributor is not looked up", async () => {

@@ -4,3 +4,4 @@ export { allocateNumber, numberingUpsertSql, MAX_DOCUMENT_NUMBER, MAX_SERIES, ty
 export { listSeriesCounters, setAutoInutilize, setNextNumber, type SeriesCounter } from "./numbering-series";
 export { listUnusedNumbers, type UnusedNumber, type UnusedNumberGroup } from "./list-unused-numbers";
 export { numberHold, NUMBER_HOLDER_SELECT, type NumberHolder } from "./number-holders";
+export { pendingGapsOf, GAPS_WARNING_DAY, type PendingGaps } from "./pending-gaps";

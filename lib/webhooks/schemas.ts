@@ -12,7 +12,7 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // AUTHORITY_OUTAGE_STARTED / AUTHORITY_OUTAGE_ENDED (issue 58, docs/api-notes/status.md).
 // MDF-e outcomes (issue 55, docs/api-notes/mdfe.md, Webhooks): no document type, so an endpoint filtered by documentTypes does not get them.
 const TRANSPORT_MANIFEST_FILTERS = ["TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"] as const;
-export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", ...TRANSPORT_MANIFEST_FILTERS] as const;
+export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", ...TRANSPORT_MANIFEST_FILTERS] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
   "document.rejected",
@@ -31,6 +31,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "document.imported",
   // Confirmed gaps of an earlier month still to inutilize, from the 5th (docs/api-notes/inutilizations.md).
   "numbering.gaps_pending",
+  // A range inutilized (by hand or by the automatic setting), as issue 56 names it; opt-in, beside the spec's
+  // document.inutilized (payload InutilizationRegisteredEventData below, docs/api-notes/inutilizations.md).
+  "inutilization.registered",
   "transport_manifest.authorized",
   "transport_manifest.rejected",
   "transport_manifest.closed",
@@ -45,6 +48,29 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 const Environment = z.enum(["PRODUCTION", "HOMOLOGATION"]);
 const DocumentType = z.enum(["NFE", "NFCE", "NFSE"]);
+
+/**
+ * The data of inutilization.registered (lib/events/record-outcome.ts recordInutilizationRegistered):
+ * the authorized range, who asked (MANUAL: POST /v1/fiscal-inutilizations or the dashboard;
+ * AUTOMATIC: the series' autoInutilize setting) and the refused documents it closed as INUTILIZED.
+ * Only endpoints whose events filter lists INUTILIZATION_REGISTERED receive it.
+ */
+export const InutilizationRegisteredEventData = z.object({
+  inutilizationId: z.string(),
+  model: z.enum(["55", "65"]),
+  series: z.number().int(),
+  startNumber: z.number().int(),
+  endNumber: z.number().int(),
+  /** inutNFe's ano: two digits. */
+  year: z.string().regex(/^\d{2}$/),
+  /** null when the authority answered 563 (the range was voided already) to a re-sent request. */
+  protocol: z.string().nullable(),
+  inutilizationDate: z.string().nullable(),
+  origin: z.enum(["MANUAL", "AUTOMATIC"]),
+  environment: Environment,
+  inutilizedDocumentIds: z.array(z.string()),
+});
+export type InutilizationRegisteredEventData = z.infer<typeof InutilizationRegisteredEventData>;
 const DeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);
 const Trigger = z.enum(["AUTOMATIC", "MANUAL", "BACKFILL", "REDISPATCH", "TEST"]);
 

@@ -19,6 +19,7 @@ function useDetailText(): (detail: ReadinessCheck["detail"]) => string {
     // The certificate's days left, a number for the catalogue's plural.
     if (days) values.days = Number(days);
     if (vehicles) values.vehicles = Number(vehicles);
+    if (detail.values?.count) values.count = Number(detail.values.count);
     if (detail.missingFields) values.fields = detail.missingFields.map((field) => (fields.has(field as FieldKey) ? fields(field as FieldKey) : field)).join(", ");
     const text = t(`details.${detail.key}`, values);
     return detail.assumedRegApTribSN ? `${text} ${t(`assumedRegApTribSN.${detail.assumedRegApTribSN}`)}` : text;

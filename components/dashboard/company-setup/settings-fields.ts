@@ -203,6 +203,15 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
           { value: "false", label: "No" },
         ],
       },
+      {
+        name: "danfeNfceSummary",
+        label: "DANFE NFC-e layout",
+        hint: "The summary (resumido) leaves out the items, where the state allows it and the consumer asks; the complete one can still be printed from the document's page",
+        options: [
+          { value: "false", label: "Complete" },
+          { value: "true", label: "Summary (without the items)" },
+        ],
+      },
       { name: "documentFooterMessage", label: "Footer message", hint: "Up to 200 characters, printed at the foot of every DANFE sheet and at the end of the DANFE NFC-e" },
     ],
   },

@@ -120,4 +120,35 @@ describe("company branding through /v1/companies", () => {
     expect(again).toMatch(/RECEBEMOS DE/);
     expect(again).not.toContain(footer);
   });
+
+  it("sets the DANFE NFC-e summary layout; the DANFE follows it and ?nfceLayout chooses per print", { timeout: 60_000 }, async () => {
+    expect((await call(getSettings, { ...at("/fiscal-settings"), key: reader })).body).toMatchObject({ danfeNfceSummary: false });
+    const nfce = await authorizedDocument(company.companyId, { type: "NFCE" });
+    const print = async (query = "") => {
+      const response = await danfeRoute(new Request(`http://localhost/v1/fiscal-documents/${nfce.id}/danfe${query}`, { headers: { authorization: `Bearer ${company.key}` } }), { params: Promise.resolve({ id: nfce.id }) });
+      expect(response.status).toBe(200);
+      return response.headers.get("content-type")?.includes("pdf") ? pdfText(Buffer.from(await response.arrayBuffer())).replace(/\s+/g, " ") : Buffer.from(await response.arrayBuffer()).toString("latin1");
+    };
+    expect(await print()).toContain("Código Descrição");
+
+    const patched = await call(patchSettings, { ...at("/fiscal-settings"), method: "PATCH", key: writer, body: { danfeNfceSummary: true } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toMatchObject({ danfeNfceSummary: true });
+    const summary = await print();
+    expect(summary).not.toContain("Código Descrição");
+    expect(summary).toContain("Valor a pagar R$");
+    // The complete one on request (the consumer may always ask for it), in the PDF and in ESC/POS.
+    expect(await print("?nfceLayout=full")).toContain("Código Descrição");
+    expect(await print("?format=escpos")).not.toMatch(/C.digo Descri/);
+    expect(await print("?format=escpos&nfceLayout=full")).toMatch(/C.digo Descri/);
+
+    // An NF-e has no such layout: 422; a value outside full/summary: 400.
+    const nfe = await authorizedDocument(company.companyId);
+    const wrongType = await call(danfeRoute, { path: `/v1/fiscal-documents/${nfe.id}/danfe?nfceLayout=summary`, params: { id: nfe.id }, key: company.key });
+    expect([wrongType.status, wrongType.body.code]).toEqual([422, "print_option_not_applicable"]);
+    expect((await call(danfeRoute, { path: `/v1/fiscal-documents/${nfce.id}/danfe?nfceLayout=short`, params: { id: nfce.id }, key: company.key })).status).toBe(400);
+
+    const reset = await call(patchSettings, { ...at("/fiscal-settings"), method: "PATCH", key: writer, body: { danfeNfceSummary: false } });
+    expect(reset.body).toMatchObject({ danfeNfceSummary: false });
+  });
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,6 +27,22 @@ export function pdfText(pdf: Buffer, page?: number, area?: { x: number; y: numbe
   const pages = page ? ["-f", String(page), "-l", String(page)] : [];
   const crop = area ? ["-r", "72", "-x", String(area.x), "-y", String(area.y), "-W", String(area.width), "-H", String(area.height)] : [];
   return execFileSync("pdftotext", [...pages, ...crop, file(pdf), "-"], { encoding: "utf8" });
+}
+
+/** pdfimages -list rows of a page: the type (image, smask), width and height in pixels of each embedded image. */
+export function pdfImages(pdf: Buffer, page: number): Array<{ width: number; height: number; type: string }> {
+  const out = execFileSync("pdfimages", ["-list", "-f", String(page), "-l", String(page), file(pdf)], { encoding: "utf8" });
+  return out.split("\n").slice(2).filter(Boolean).map((line) => {
+    const columns = line.trim().split(/\s+/);
+    return { type: columns[2]!, width: Number(columns[3]), height: Number(columns[4]) };
+  });
+}
+
+/** What zbarimg reads on page `page` rendered at `dpi`, for the given symbology. */
+export function scanPage(pdf: Buffer, page: number, symbology: "code128" | "qrcode", dpi: number): string {
+  const prefix = path.join(dir, Math.random().toString(36).slice(2));
+  execFileSync("pdftoppm", ["-png", "-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", file(pdf), prefix]);
+  return spawnSync("zbarimg", ["--quiet", "--raw", "-Sdisable", `-S${symbology}.enable`, `${prefix}.png`], { encoding: "utf8" }).stdout.trim();
 }
 
 export type WordBox = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };

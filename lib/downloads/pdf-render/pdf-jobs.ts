@@ -1,5 +1,6 @@
 import type { DanfeData } from "@/lib/danfe/danfe-data";
 import type { RenderDanfeOptions } from "@/lib/danfe/render-danfe";
+import type { DanfeLogo } from "@/lib/danfe/danfe-logo";
 import type { DanfseData } from "@/lib/danfse/parse-nfse";
 
 /**
@@ -10,8 +11,8 @@ import type { DanfseData } from "@/lib/danfse/parse-nfse";
 export type PdfJob =
   | { kind: "danfe"; data: DanfeData; options: RenderDanfeOptions }
   | { kind: "danfe-xml"; authorizedXml: string; options: RenderDanfeOptions }
-  | { kind: "danfse"; nfseXml: string; cancelled: boolean }
-  | { kind: "danfse-preview"; data: DanfseData }
+  | { kind: "danfse"; nfseXml: string; cancelled: boolean; logo?: DanfeLogo }
+  | { kind: "danfse-preview"; data: DanfseData; logo?: DanfeLogo }
   | { kind: "dacce"; eventXml: string; authorizedXml: string; protocol: string | null; sequence: number };
 
 /** Renders a job in this thread (a render worker, or the web process when the pool has no workers). */
@@ -22,9 +23,9 @@ export async function renderPdfJob(job: PdfJob): Promise<Buffer> {
     case "danfe-xml":
       return (await import("@/lib/danfe/render-danfe")).renderDanfe(job.authorizedXml, job.options);
     case "danfse":
-      return (await import("@/lib/danfse/render-danfse")).renderDanfse(job.nfseXml, { cancelled: job.cancelled });
+      return (await import("@/lib/danfse/render-danfse")).renderDanfse(job.nfseXml, { cancelled: job.cancelled, logo: job.logo });
     case "danfse-preview":
-      return (await import("@/lib/danfse/render-danfse")).renderDanfseData(job.data);
+      return (await import("@/lib/danfse/render-danfse")).renderDanfseData(job.data, { logo: job.logo });
     case "dacce":
       return (await import("@/lib/danfe/render-dacce")).renderDacce(job);
   }

@@ -1,5 +1,6 @@
 import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
 import { AccessKeyBarcode } from "@/lib/danfe/access-key-barcode";
+import { LogoImage, type DanfeLogo } from "@/lib/danfe/danfe-logo";
 import { danfeStyles as s, Field, Section, Watermarks } from "@/lib/danfe/danfe-fields";
 import { formatAccessKey, formatDateTime, formatDocument, formatMoney, formatQuantity } from "@/lib/danfe/format";
 import type { DamdfeData } from "./damdfe-data";
@@ -8,8 +9,14 @@ import type { DamdfeData } from "./damdfe-data";
 // "Leiaute do DAMDFE": identification of the issuer, the key with its barcode and the QR Code,
 // the authorization protocol, modal, vehicles and drivers, the documents' keys and totals).
 // The key's barcode is CODE-128C, or the hybrid C/A for a key with letters (lib/danfe).
+// The company's logo, when it prints one, goes in the issuer's box left of its name, as on the
+// DANFE and as DAMDFE generators place it (nfephp-org/sped-da src/MDFe/Damdfe.php: the issuer
+// identification with the logo on its left); the MOC's DAMDFE annex itself was not read here.
 
-export function DamdfeDocument({ data }: { data: DamdfeData }) {
+/** The logo's box in the issuer's field: the field is 80 pt tall; the name and address keep the rest. */
+const LOGO_BOX = { width: 70, height: 62 };
+
+export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeLogo }) {
   return (
     <Document title={`DAMDFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
       <Page size="A4" style={{ ...s.page, minHeight: 841.89 }}>
@@ -17,10 +24,19 @@ export function DamdfeDocument({ data }: { data: DamdfeData }) {
           <View style={s.row}>
             <View style={[s.field, { flex: 1.3, minHeight: 80 }]}>
               <Text style={s.label}>EMITENTE</Text>
-              <Text style={[s.bold, { fontSize: 9, marginTop: 3 }]}>{data.issuer.name}</Text>
-              <Text style={s.value}>{data.issuer.address}</Text>
-              <Text style={s.value}>{`CNPJ ${formatDocument(data.issuer.cnpj)}  IE ${data.issuer.stateRegistration}`}</Text>
-              {data.rntrc ? <Text style={s.value}>{`RNTRC ${data.rntrc}`}</Text> : null}
+              <View style={{ flexDirection: "row", alignItems: "center" }}>
+                {logo ? (
+                  <View style={{ width: LOGO_BOX.width, marginRight: 6, alignItems: "center" }}>
+                    <LogoImage logo={logo} maxWidth={LOGO_BOX.width} maxHeight={LOGO_BOX.height} center />
+                  </View>
+                ) : null}
+                <View style={{ flex: 1 }}>
+                  <Text style={[s.bold, { fontSize: 9, marginTop: 3 }]}>{data.issuer.name}</Text>
+                  <Text style={s.value}>{data.issuer.address}</Text>
+                  <Text style={s.value}>{`CNPJ ${formatDocument(data.issuer.cnpj)}  IE ${data.issuer.stateRegistration}`}</Text>
+                  {data.rntrc ? <Text style={s.value}>{`RNTRC ${data.rntrc}`}</Text> : null}
+                </View>
+              </View>
             </View>
             <View style={[s.field, { width: 100, alignItems: "center", justifyContent: "center" }]}>
               {/* eslint-disable-next-line jsx-a11y/alt-text -- @react-pdf's Image is drawn into the PDF and has no alt attribute */}

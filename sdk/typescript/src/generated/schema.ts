@@ -7258,6 +7258,7 @@ export interface operations {
                 format?: "pdf" | "escpos";
                 orientation?: "portrait" | "landscape";
                 width?: "58" | "80";
+                nfceLayout?: "full" | "summary";
             };
             header?: never;
             path: {
@@ -8254,7 +8255,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                            events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                             environments: ("PRODUCTION" | "HOMOLOGATION")[];
                             documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                             isActive: boolean;
@@ -8318,7 +8319,7 @@ export interface operations {
                     /** Format: uri */
                     url: string;
                     description?: string | null;
-                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                     environments?: ("PRODUCTION" | "HOMOLOGATION")[];
                     documentTypes?: ("NFE" | "NFCE" | "NFSE")[];
                 };
@@ -8335,7 +8336,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8416,7 +8417,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8561,7 +8562,7 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     description?: string | null;
-                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                     environments?: ("PRODUCTION" | "HOMOLOGATION")[];
                     documentTypes?: ("NFE" | "NFCE" | "NFSE")[];
                     isActive?: boolean;
@@ -8579,7 +8580,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8671,7 +8672,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8853,7 +8854,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
-                eventType?: "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.inutilized" | "document.contingency" | "document.contingency_deadline" | "received_document.created" | "received_document.updated" | "document.event_registered" | "company.certificate_expiring" | "company.certificate_expired" | "document.imported" | "numbering.gaps_pending" | "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added" | "transport_manifest.documents_added" | "authority.outage_started" | "authority.outage_ended" | "webhook.ping" | "webhook.test";
+                eventType?: "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.inutilized" | "document.contingency" | "document.contingency_deadline" | "received_document.created" | "received_document.updated" | "document.event_registered" | "company.certificate_expiring" | "company.certificate_expired" | "document.imported" | "numbering.gaps_pending" | "inutilization.registered" | "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added" | "transport_manifest.documents_added" | "authority.outage_started" | "authority.outage_ended" | "webhook.ping" | "webhook.test";
                 from?: string;
                 to?: string;
             };
@@ -10167,6 +10168,7 @@ export interface operations {
                         receivedAutoAcknowledge: unknown;
                         recipientRegistrationBlocks: unknown;
                         danfeCanhoto: unknown;
+                        danfeNfceSummary: unknown;
                         documentFooterMessage: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
@@ -10291,6 +10293,7 @@ export interface operations {
                     receivedAutoAcknowledge?: (boolean | ("true" | "false")) | null;
                     recipientRegistrationBlocks?: (boolean | ("true" | "false")) | null;
                     danfeCanhoto?: (boolean | ("true" | "false")) | null;
+                    danfeNfceSummary?: (boolean | ("true" | "false")) | null;
                     documentFooterMessage?: string | null;
                 };
             };
@@ -10366,6 +10369,7 @@ export interface operations {
                         receivedAutoAcknowledge: unknown;
                         recipientRegistrationBlocks: unknown;
                         danfeCanhoto: unknown;
+                        danfeNfceSummary: unknown;
                         documentFooterMessage: unknown;
                         cscTokenConfigured: boolean;
                         respTecCsrtConfigured: boolean;
