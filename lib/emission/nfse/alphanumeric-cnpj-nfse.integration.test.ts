@@ -26,19 +26,26 @@ import { createNfseCompany, nfseBody } from "./testing";
 // The schemas in shared/fiscal (nfse-esquemas_xsd-v1-01-20260209) have
 // TSCNPJ "[0-9]{14}": a DPS with letters in the CNPJ fails them. The bundle
 // esquemas-nfse-rtc-v1-01-20260727 (production since 10/08/2026) changed
-// only patterns for the alphanumeric CNPJ; lib/fiscal/reference carries those
-// seven patterns as published (see its README), and this test checks the
-// app's copy differs from the shared one by exactly those lines.
+// tiposSimples' patterns: the seven of the alphanumeric CNPJ, TSSerieDPS and
+// the date-time offset; lib/fiscal/reference carries those nine as published
+// (see its README), and this test checks the app's copy differs from the
+// shared one by exactly those lines.
 
 simulatorFixture({ authorityTimeoutMs: 6000 });
 
 const SHARED_SIMPLE_TYPES = path.join(SHARED_DIR, "fiscal/schemas/nfse/nfse-esquemas_xsd-v1-01-20260209/1.01-libxml2/tiposSimples_v1.01.xsd");
 const SHARED_DPS_XSD = path.join(SHARED_DIR, "fiscal/schemas/nfse/nfse-esquemas_xsd-v1-01-20260209/1.01-libxml2/DPS_v1.01.xsd");
 
-/** The alphanumeric patterns of esquemas-nfse-rtc-v1-01-20260727's tiposSimples_v1.01.xsd, replacing the 20260209 ones. */
+const DATE_TIME_20260209 = String.raw`(((20(([02468][048])|([13579][26]))-02-29))|(20[0-9][0-9])-((((0[1-9])|(1[0-2]))-((0[1-9])|(1\d)|(2[0-8])))|((((0[13578])|(1[02]))-31)|(((0[1,3-9])|(1[0-2]))-(29|30)))))T(20|21|22|23|[0-1]\d):[0-5]\d:[0-5]\d([\-,\+](0[0-9]|10|11):00|([\+](12):00))`;
+
+/** The patterns of esquemas-nfse-rtc-v1-01-20260727's tiposSimples_v1.01.xsd that replace the 20260209 ones, in file order. */
 const BUNDLE_20260727_PATTERNS: Array<[string, string]> = [
   ["NFS[0-9]{50}", "NFS[0-9]{9}[0-9A-Z]{14}[0-9]{27}"],
   ["DPS[0-9]{42}", "DPS[0-9]{7}(1[0-9]{14}|2[0-9A-Z]{14})[0-9]{20}"],
+  // TSDateTimeUTC: the comma left the offset's sign class.
+  [DATE_TIME_20260209, DATE_TIME_20260209.replace(String.raw`[\-,\+]`, String.raw`[\-\+]`)],
+  // TSSerieDPS: the official fix of the anchored "^0{0,4}\d{1,5}$" (shared/fiscal's libxml2 copy drops the anchors).
+  [String.raw`0{0,4}\d{1,5}`, "[0-9]{1,4}|[0-8][0-9]{4}"],
   ["[0-9]{50}", "[0-9]{6}([0-9A-Z]{14})[0-9]{30}"],
   ["[0-9]{44}", "[0-9]{6}([0-9A-Z]{14})[0-9]{24}"],
   ["[0-9]{14}", "[0-9A-Z]{14}"],
@@ -58,8 +65,9 @@ function xmllint(xml: string, xsd: string): { ok: boolean; output: string } {
 }
 
 describe("NFS-e of an alphanumeric CNPJ provider", () => {
-  it("the app's NFS-e simple types are the shared 20260209 ones with the 20260727 bundle's seven alphanumeric patterns, nothing else", () => {
-    const shared = fs.readFileSync(SHARED_SIMPLE_TYPES, "utf8").split("\n");
+  it("the app's NFS-e simple types are the shared 20260209 ones with the 20260727 bundle's nine patterns, nothing else", () => {
+    // The 20260727 bundle has LF line ends, the 20260209 one CRLF.
+    const shared = fs.readFileSync(SHARED_SIMPLE_TYPES, "utf8").replace(/\r\n/g, "\n").split("\n");
     const ours = fs.readFileSync(referencePath("schemas/nfse/v1.01/tiposSimples_v1.01.xsd"), "utf8").split("\n");
     expect(ours).toHaveLength(shared.length);
     const changed = shared.flatMap((line, index) => (line === ours[index] ? [] : [[/value="([^"]*)"/.exec(line)?.[1], /value="([^"]*)"/.exec(ours[index]!)?.[1]]]));
