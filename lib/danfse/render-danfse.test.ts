@@ -93,7 +93,7 @@ describe("DANFSe v2.0", () => {
     const text = pdfText(cancelled, "danfse-cancelled");
     // 90 pt letters across the page: about 3 % more of it grey than without the mark (0 when absent).
     expect(watermarkGreyShare(cancelled) - watermarkGreyShare(await renderDanfse(xml))).toBeGreaterThan(0.02);
-    expect(text).toMatch(/000\s+000001\s+020101/);
+    expect(text).toMatch(/000\s+000001\s+100301/);
     expect(text).toContain("Contrato 2026/17 - parcela 3 de 12");
   });
 

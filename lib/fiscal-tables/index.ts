@@ -2,3 +2,4 @@ export { searchTable, normalize, type TableSearch, type TableMatch } from "./sea
 export { TABLE_LOADERS, type FiscalTableName } from "./load-tables";
 export { searchCompanyTable, FISCAL_TABLE_NAMES } from "./company-table";
 export { cestNcmMismatch } from "./cest-ncm";
+export { ibsCbsClassFlags, ibsCbsCstDefers, type IbsCbsClassFlags } from "./ibscbs-flags";

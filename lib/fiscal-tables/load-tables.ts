@@ -88,7 +88,7 @@ function loadIbsCbsCst(): TableEntry[] {
   // The 2026-06-22 copy keeps the sheet's legend as rows of CST 000 without flags (SOURCES.md): not codes.
   return readCsv("cst-ibscbs.csv")
     .filter((row) => row.ind_gIBSCBS !== "")
-    .map((row) => ({ code: row["CST-IBS/CBS"]!, description: row["Descrição CST-IBS/CBS"] ?? "" }));
+    .map((row) => ({ code: row["CST-IBS/CBS"]!, description: row["Descrição CST-IBS/CBS"] ?? "", filters: { gDif: row.ind_gDif ?? "" } }));
 }
 
 function loadClassTrib(): TableEntry[] {
@@ -96,7 +96,7 @@ function loadClassTrib(): TableEntry[] {
     code: row.cClassTrib!,
     description: row["Nome cClassTrib"] ?? "",
     detail: `CST ${row["CST-IBS/CBS"]} · ${row["Descrição CST-IBS/CBS"]}${row["LC 214/25"] ? ` · LC 214/25 ${row["LC 214/25"]}` : ""}`,
-    filters: { cst: row["CST-IBS/CBS"] ?? "" },
+    filters: { cst: row["CST-IBS/CBS"] ?? "", nfse: row.indNFSe ?? "", gTribRegular: row.ind_gTribRegular ?? "" },
   }));
 }
 

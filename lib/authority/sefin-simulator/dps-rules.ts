@@ -1,5 +1,5 @@
 import { isValidCnpj, isValidCpf, STATES } from "@/lib/br";
-import { isValidNbsCode, nationalServiceDescription } from "@/lib/fiscal/nfse";
+import { brokenIbsCbsRule, isValidNbsCode, nationalServiceDescription } from "@/lib/fiscal/nfse";
 import { dec, percentOf, sum } from "@/lib/tax/decimal";
 import { computeNfseValues, deductionValue, SIMULATOR_MUNICIPAL_ISS_RATE } from "./compute-values";
 import type { ReceivedDps } from "./read-dps";
@@ -27,6 +27,14 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 type Rule = (dps: ReceivedDps, now: Date) => Rejection | null;
 
 const when = (failed: boolean, code: Parameters<typeof reject>[0], complement?: string) => (failed ? reject(code, complement) : null);
+
+/** The IBS/CBS rules of rows `from`..`upTo` (Anexo I v1.01 numbering), dated by dhEmi and regime (lib/fiscal/nfse/ibscbs-rules.ts). */
+const ibsCbs =
+  (from: number, upTo?: number): Rule =>
+  (dps) => {
+    const broken = brokenIbsCbsRule(dps.ibsCbsView, { from, upTo });
+    return broken ? { code: broken.code, description: broken.message, status: 400 } : null;
+  };
 
 function isMunicipality(code: string | null): boolean {
   return code === "0000000" || (!!code && /^\d{7}$/.test(code) && STATES.some((s) => s.cUF === code.slice(0, 2)));
@@ -67,10 +75,14 @@ const RULES: Rule[] = [
   (dps) => when(!!dps.toma?.cnpj && !!dps.prest.cnpj && dps.toma.cnpj.slice(0, 8) === dps.prest.cnpj.slice(0, 8), "E0202"),
   (dps) => when(withheld(dps) && !dps.toma?.cnpj && !dps.toma?.cpf, "E0204"),
   (dps) => when(!!dps.toma?.cpf && !isValidCpf(dps.toma.cpf), "E0206"),
+  // v1.01 row 258: the taker's address for an operation whose place is the taker's (cIndOp).
+  ibsCbs(258, 258),
   // 236-243: the service.
   (dps) => when(dps.cLocPrestacao !== null && !isMunicipality(dps.cLocPrestacao), "E0302"),
   (dps) => when(!nationalServiceDescription(dps.cTribNac), "E0310"),
   (dps) => when(dps.cNBS !== null && !isValidNbsCode(dps.cNBS), "E0316"),
+  // v1.01 row 327: cNBS required with the IBSCBS group.
+  ibsCbs(327, 327),
   // 308-325: values, deductions and the 2 % minimum of LC 116/2003 art. 8-A.
   (dps) => when(dec(dps.vServ).lessThan(sum([dec(dps.vDescIncond ?? "0"), deductionValue(dps)])), "E0427"),
   (dps) => when(dec(dps.vServ).lessThan(sum([dec(dps.vDescIncond ?? "0"), dec(dps.vDescCond ?? "0"), deductionValue(dps), ...retainedAmounts(dps)])), "E0428"),
@@ -93,6 +105,8 @@ const RULES: Rule[] = [
   (dps) => when(dps.prest.opSimpNac === "3" && (dps.prest.regApTribSN === "2" || dps.prest.regApTribSN === "3") && dps.pAliq !== null, "E0635"),
   // 464: totTrib.
   (dps) => when(dps.prest.opSimpNac === "3" && dps.indTotTrib !== null, "E0712"),
+  // v1.01 rows 545-641: the IBSCBS group, from 03/08/2026 (regular regime) or 01/01/2027 (Simples Nacional).
+  ibsCbs(545),
 ];
 
 /** CP, IRRF, CSLL and, when withheld, PIS, COFINS and the ISS (at the rate sent or the municipality's): E0428's sum. */

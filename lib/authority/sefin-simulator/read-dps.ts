@@ -1,3 +1,5 @@
+import { readDpsIbsCbs } from "@/lib/fiscal/nfse";
+
 // The fields of a received DPS the rules need, read with targeted patterns
 // after the schema check passed (unprefixed elements in schema order).
 
@@ -60,5 +62,7 @@ export function readDps(dpsXml: string) {
       vCofins: field(piscofins, "vCofins"),
     },
     indTotTrib: field(valores, "indTotTrib"),
+    /** What the IBS/CBS rules read (lib/fiscal/nfse/ibscbs-rules.ts, shared with the check before sending). */
+    ibsCbsView: readDpsIbsCbs(dpsXml),
   };
 }

@@ -5,7 +5,7 @@ import { sql, utc } from "@/lib/db/sql";
 import { DomainError } from "@/lib/errors";
 import { isAbrasf, isPaulistana, nfseProviderFor, type AbrasfProvider } from "@/lib/authority/nfse-providers";
 import { buildPedidoEnvioRps, type PaulistanaRpsInput } from "@/lib/fiscal/nfse-paulistana";
-import { buildSignedDps, type DpsInput } from "@/lib/fiscal/nfse";
+import { brokenIbsCbsRule, buildSignedDps, readDpsIbsCbs, type DpsInput } from "@/lib/fiscal/nfse";
 import { buildGerarNfse, type AbrasfRpsInput } from "@/lib/fiscal/nfse-abrasf";
 import type { SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
@@ -81,6 +81,9 @@ export async function prepareNfseEmission(pool: Pool, run: EmissionRun, loaded: 
     if (error instanceof DomainError) return settleRejected(pool, run, document, { kind: "refused", code: error.code, reason: error.message });
     throw error;
   }
+  // The Sefin's IBS/CBS rules in force on the DPS's date (lib/fiscal/nfse/ibscbs-rules.ts): refused here, with their code, before sending.
+  const broken = isAbrasf(provider) ? null : brokenIbsCbsRule(readDpsIbsCbs(built.xml));
+  if (broken) return settleRejected(pool, run, document, { kind: "refused", code: broken.code, reason: `${broken.message} (Anexo I v1.01, RN DPS_NFS-e row ${broken.row}; found before sending)` });
   const stored = await sql<{ emissionAttempts: number }>(
     pool,
     `UPDATE "FiscalDocument" SET "dpsId" = $4, "signedXml" = $5, "updatedAt" = $6::timestamp, "emissionAttempts" = "emissionAttempts" + 1,

@@ -15,6 +15,9 @@ import type { StoredDocument } from "../to-nfe-input";
 //   ISS withheld, E0621) — a não optante (E0617) and an ME/EPP without
 //   withholding (E0625) must not send it: the municipality's parameters apply.
 
+/** Anexo C (IndOp) v1.01: other services, onerous operations, supplied where the acquirer has its main domicile. */
+const GENERAL_SERVICES_INDICATOR = "100301";
+
 const OP_SIMP_NAC = { NORMAL: "1", SIMPLES_EXCESS: "3", SIMPLES_NACIONAL: "3", MEI: "2" } as const;
 
 function taker(snapshot: ClientSnapshot): DpsTaker | null {
@@ -91,8 +94,10 @@ export function toDpsInput(document: StoredDocument): DpsInput | EmissionRefusal
         : { simplesPercent: "0.00" },
     },
     // IBSCBS of layout 1.01 when the lines carry a CST/cClassTrib (the regular regime's defaults; optional for the Simples in 2026).
+    // cIndOp 100301 (Anexo C: "demais serviços", onerous, place of supply the acquirer's main domicile, LC 214/2025 art. 11
+    // caput): the general case. The real-estate 020101 sent before needs the imovel group (E0932, from 03/08/2026).
     ibsCbs: ibsCbsCst && ibsCbsClass
-      ? { finNFSe: "0", indFinal: snapshot.documentType === "CPF" ? "1" : "0", cIndOp: "020101", indDest: "0", cst: ibsCbsCst, cClassTrib: ibsCbsClass }
+      ? { finNFSe: "0", indFinal: snapshot.documentType === "CPF" ? "1" : "0", cIndOp: GENERAL_SERVICES_INDICATOR, indDest: "0", cst: ibsCbsCst, cClassTrib: ibsCbsClass }
       : null,
   };
 }

@@ -58,7 +58,7 @@ describe("DPS 1.01 golden documents", () => {
     expect(buildDps(dpsSimplesWithRetention()).xml).toContain("<tpRetISSQN>2</tpRetISSQN><pAliq>2.50</pAliq>");
     expect(retained).toContain("<vRetCP>110.00</vRetCP><vRetIRRF>15.00</vRetIRRF><vRetCSLL>10.00</vRetCSLL>");
     expect(buildDps(dpsWithIbsCbs()).xml).toContain("</cServ><infoCompl><xInfComp>Contrato 2026/17 - parcela 3 de 12</xInfComp></infoCompl></serv>");
-    expect(buildDps(dpsWithIbsCbs()).xml).toContain("<IBSCBS><finNFSe>0</finNFSe><indFinal>0</indFinal><cIndOp>020101</cIndOp><indDest>0</indDest><valores><trib><gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS></trib></valores></IBSCBS>");
+    expect(buildDps(dpsWithIbsCbs()).xml).toContain("<IBSCBS><finNFSe>0</finNFSe><indFinal>0</indFinal><cIndOp>100301</cIndOp><indDest>0</indDest><valores><trib><gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS></trib></valores></IBSCBS>");
   });
 
   it("a changed DPS no longer verifies", () => {

@@ -9,3 +9,4 @@ export { CANCELLATION_REASONS, CANCELLATION_REASON_CODES, DEFAULT_CANCELLATION_R
 export { readCancellationEvent, type CancellationEventSummary } from "./read-event";
 export { readNfse, type NfseSummary } from "./read-nfse";
 export { nationalServiceDescription, isValidNbsCode } from "./national-services";
+export { brokenIbsCbsRule, ibsCbsRulesApply, readDpsIbsCbs, IBSCBS_RULES, IBSCBS_RULES_FROM, type DpsIbsCbsView, type IbsCbsRule } from "./ibscbs-rules";

@@ -60,5 +60,5 @@ export function dpsSimplesWithRetention(): DpsInput {
 }
 
 export function dpsWithIbsCbs(): DpsInput {
-  return { ...base, service: { ...base.service, additionalInfo: "Contrato 2026/17 — parcela 3 de 12" }, ibsCbs: { finNFSe: "0", indFinal: "0", cIndOp: "020101", indDest: "0", cst: "000", cClassTrib: "000001" } };
+  return { ...base, service: { ...base.service, additionalInfo: "Contrato 2026/17 — parcela 3 de 12" }, ibsCbs: { finNFSe: "0", indFinal: "0", cIndOp: "100301", indDest: "0", cst: "000", cClassTrib: "000001" } };
 }
