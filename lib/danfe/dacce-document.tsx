@@ -1,5 +1,5 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
-import { AccessKeyBarcode } from "./access-key-barcode";
+import { AccessKeyBarcode, ACCESS_KEY_BARCODE_WIDTH } from "./access-key-barcode";
 import type { DacceData } from "./dacce-data";
 import { danfeStyles as s, Field, Section, Watermarks } from "./danfe-fields";
 import { formatNumber } from "./danfe-nfe-header";
@@ -36,7 +36,7 @@ export function DacceDocument({ data }: { data: DacceData }) {
         </View>
         <Section title="NF-e corrigida">
           <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
-            <AccessKeyBarcode accessKey={data.accessKey} width={300} height={30} />
+            <AccessKeyBarcode accessKey={data.accessKey} width={ACCESS_KEY_BARCODE_WIDTH} height={30} />
           </View>
           <Field label="Chave de acesso" value={formatAccessKey(data.accessKey)} bold />
           <View style={s.row}>

@@ -1,5 +1,5 @@
 import { Text, View } from "@react-pdf/renderer";
-import { AccessKeyBarcode } from "./access-key-barcode";
+import { AccessKeyBarcode, ACCESS_KEY_BARCODE_WIDTH, accessKeyQuietZone } from "./access-key-barcode";
 import type { DanfeData } from "./danfe-data";
 import type { DanfeSheet } from "./danfe-nfe-pages";
 import { FieldRows } from "./danfe-field-row";
@@ -43,7 +43,10 @@ const formatSeries = (value: string) => value.padStart(3, "0");
 // The issuer's logo in "identificação do emitente" (MOC 7.0 Anexo II: the field may carry the
 // issuer's logo beside its name and address), inside the box's usual height so the sheet's
 // fixed header height (danfe-nfe-pages.ts) holds: at most 62 × 58 pt, proportions kept.
-const LOGO_BOX = { width: 62, height: 58 };
+const LOGO_BOX = { width: 44, height: 44 };
+// The key's column holds the barcode at the NT's minimum width with its clear margins (access-key-barcode.tsx):
+// wider than the MOC's 8.03 cm box, so the issuer's box gives up the difference.
+const KEY_COLUMN_WIDTH = Math.ceil(ACCESS_KEY_BARCODE_WIDTH + 2 * accessKeyQuietZone(ACCESS_KEY_BARCODE_WIDTH) + 4);
 
 export function IssuerHeader({ data, sheet, width, logo }: { data: DanfeData; sheet: DanfeSheet; width: number; logo?: DanfeLogo }) {
   const issuer = data.issuer;
@@ -60,7 +63,7 @@ export function IssuerHeader({ data, sheet, width, logo }: { data: DanfeData; sh
   return (
     <View style={[s.frame, { marginTop: 6 }]}>
       <View style={s.row}>
-        <View style={[s.field, { flex: 1.2, minHeight: 80 }]}>
+        <View style={[s.field, { flex: 1, minHeight: 80 }]}>
           <Text style={s.label}>Identificação do emitente</Text>
           {logo ? (
             <View style={{ flexDirection: "row", alignItems: "center", flexGrow: 1 }}>
@@ -86,13 +89,13 @@ export function IssuerHeader({ data, sheet, width, logo }: { data: DanfeData; sh
           <Text style={[s.bold, { fontSize: 10 }]}>{`SÉRIE ${formatSeries(data.series)}`}</Text>
           <Text style={[s.bold, { fontSize: 10 }]}>{`FOLHA ${sheet.number}/${sheet.total}`}</Text>
         </View>
-        <View style={[s.stack, { flex: 1.5 }]}>
+        <View style={[s.stack, { width: KEY_COLUMN_WIDTH }]}>
           <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
-            {/* 232 pt for 277 modules (X ≈ 0.30 mm) leaves the quiet zone of 10 X on both sides inside the box. */}
+            {/* 11.5 cm for 277 modules (X ≈ 0.42 mm; 365 modules of a key with letters: X ≈ 0.32 mm), 10 X of clear margin each side. */}
             {data.preview ? (
               <Text style={[s.bold, { fontSize: 9, textAlign: "center", paddingVertical: 8 }]}>PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL</Text>
             ) : (
-              <AccessKeyBarcode accessKey={data.accessKey} width={232} height={30} />
+              <AccessKeyBarcode accessKey={data.accessKey} width={ACCESS_KEY_BARCODE_WIDTH} height={30} />
             )}
           </View>
           <Field label="Chave de acesso" value={data.preview ? "" : formatAccessKey(data.accessKey)} align="center" bold />
