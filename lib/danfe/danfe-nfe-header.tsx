@@ -42,8 +42,8 @@ const formatSeries = (value: string) => value.padStart(3, "0");
 // tpNF bold of at least 10 pt; the other captions 6 pt (danfe-fields.tsx).
 // The issuer's logo in "identificação do emitente" (MOC 7.0 Anexo II: the field may carry the
 // issuer's logo beside its name and address), inside the box's usual height so the sheet's
-// fixed header height (danfe-nfe-pages.ts) holds: at most 62 × 58 pt, proportions kept.
-const LOGO_BOX = { width: 44, height: 44 };
+// fixed header height (danfe-nfe-pages.ts) holds: at most 40 × 36 pt beside the name (the box is narrow, see KEY_COLUMN_WIDTH), proportions kept.
+const LOGO_BOX = { width: 40, height: 36 };
 // The key's column holds the barcode at the NT's minimum width with its clear margins (access-key-barcode.tsx):
 // wider than the MOC's 8.03 cm box, so the issuer's box gives up the difference.
 const KEY_COLUMN_WIDTH = Math.ceil(ACCESS_KEY_BARCODE_WIDTH + 2 * accessKeyQuietZone(ACCESS_KEY_BARCODE_WIDTH) + 4);
@@ -51,9 +51,10 @@ const KEY_COLUMN_WIDTH = Math.ceil(ACCESS_KEY_BARCODE_WIDTH + 2 * accessKeyQuiet
 export function IssuerHeader({ data, sheet, width, logo }: { data: DanfeData; sheet: DanfeSheet; width: number; logo?: DanfeLogo }) {
   const issuer = data.issuer;
   const address = [issuer.street, issuer.number, issuer.complement].filter(Boolean).join(", ");
+  const name = <Text style={[s.bold, { fontSize: logo ? 7 : 9, marginTop: logo ? 0 : 4 }]}>{issuer.name}</Text>;
   const identification = (
     <>
-      <Text style={[s.bold, { fontSize: logo ? 8 : 9, marginTop: 4 }]}>{issuer.name}</Text>
+      {logo ? null : name}
       <Text style={s.value}>{address}</Text>
       <Text style={s.value}>{[issuer.district, formatZipCode(issuer.zipCode)].filter(Boolean).join(" - ")}</Text>
       <Text style={s.value}>{[issuer.city, issuer.state].filter(Boolean).join(" - ")}</Text>
@@ -66,12 +67,16 @@ export function IssuerHeader({ data, sheet, width, logo }: { data: DanfeData; sh
         <View style={[s.field, { flex: 1, minHeight: 80 }]}>
           <Text style={s.label}>Identificação do emitente</Text>
           {logo ? (
-            <View style={{ flexDirection: "row", alignItems: "center", flexGrow: 1 }}>
-              <View style={{ width: LOGO_BOX.width, height: LOGO_BOX.height, alignItems: "center", justifyContent: "center", marginRight: 4 }}>
-                <LogoImage logo={logo} maxWidth={LOGO_BOX.width} maxHeight={LOGO_BOX.height} />
+            // The box is narrower than the MOC's since the key's barcode takes 11.5 cm: the logo sits beside the name, the address below both.
+            <>
+              <View style={{ flexDirection: "row", alignItems: "center" }}>
+                <View style={{ width: LOGO_BOX.width, height: LOGO_BOX.height, alignItems: "center", justifyContent: "center", marginRight: 4 }}>
+                  <LogoImage logo={logo} maxWidth={LOGO_BOX.width} maxHeight={LOGO_BOX.height} />
+                </View>
+                <View style={{ flex: 1 }}>{name}</View>
               </View>
-              <View style={{ flex: 1 }}>{identification}</View>
-            </View>
+              {identification}
+            </>
           ) : (
             identification
           )}

@@ -22,7 +22,8 @@ describe("DANFE options: canhoto and footer message", () => {
       const text = pdfText(pdf);
       expect(text).not.toMatch(CANHOTO_TEXT);
       expect(text).toContain("DANFE");
-      expect(text).toContain("UMA RAZAO SOCIAL DE TESTE QUALQUER");
+      // The issuer's box is narrower since the key's barcode is 11.5 cm wide: its name may wrap.
+      expect(text.replace(/\s+/g, " ")).toContain("UMA RAZAO SOCIAL DE TESTE QUALQUER");
     }
   });
 
