@@ -42,15 +42,16 @@ function greyPage(pdf: Buffer): { width: number; height: number; pixels: Buffer 
  */
 function barcodeSize(pdf: Buffer): { widthCm: number; heightCm: number } {
   const { width, height, pixels } = greyPage(pdf);
-  const widestCluster = (y: number): { start: number; end: number; edges: number } | null => {
-    let best: { start: number; end: number; edges: number } | null = null;
-    let current: { start: number; end: number; edges: number } | null = null;
+  type Cluster = { start: number; end: number; edges: number };
+  const widestCluster = (y: number): Cluster | null => {
+    let best: Cluster = { start: 0, end: 0, edges: 0 };
+    let current: Cluster = { start: 0, end: -Infinity, edges: 0 };
     for (let x = 1; x < width; x++) {
       if (pixels[y * width + x]! < 128 === pixels[y * width + x - 1]! < 128) continue;
-      current = current && x - current.end <= 30 ? { ...current, end: x, edges: current.edges + 1 } : { start: x, end: x, edges: 1 };
-      if (!best || current.edges > best.edges) best = current;
+      current = x - current.end <= 30 ? { start: current.start, end: x, edges: current.edges + 1 } : { start: x, end: x, edges: 1 };
+      if (current.edges > best.edges) best = current;
     }
-    return best && best.edges > 100 ? best : null;
+    return best.edges > 100 ? best : null;
   };
   let best = { span: "", rows: 0, width: 0 };
   let run = { span: "", rows: 0 };

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const IBS_CBS = { cst: "000", cClassTrib: "000001" };
-const withIbsCbs = (body: ReturnType<typeof nfseBody>) => ({ ...body, items: (body.items as Record<string, unknown>[]).map((item) => ({ ...item, ibsCbs: IBS_CBS })) });
+const withIbsCbs = (body: Record<string, unknown>) => ({ ...body, items: (body.items as Record<string, unknown>[]).map((item) => ({ ...item, ibsCbs: IBS_CBS })) });
 
 async function issue(company: { key: string; companyId: string }, body: Record<string, unknown>) {
   const created = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: { ...body, emit: true } });
