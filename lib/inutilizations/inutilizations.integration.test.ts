@@ -38,9 +38,11 @@ describe("POST /v1/fiscal-inutilizations", () => {
     });
     const row = await db.inutilization.findUniqueOrThrow({ where: { id: res.body.record.id } });
     expect(checkXmlSchema(row.responseXml!, "nfe/procInutNFe_v4.00.xsd")).toEqual({ valid: true });
-    const outcomes = await db.domainEvent.findMany({ where: { inutilizationId: row.id } });
-    expect(outcomes.map((o) => o.type)).toEqual(["document.inutilized"]);
+    // The spec's document.inutilized, and inutilization.registered for endpoints that subscribe to it (issue 56).
+    const outcomes = await db.domainEvent.findMany({ where: { inutilizationId: row.id }, orderBy: { type: "asc" } });
+    expect(outcomes.map((o) => o.type)).toEqual(["document.inutilized", "inutilization.registered"]);
     expect(outcomes[0]?.data).toMatchObject({ series: 7, startNumber: 10, endNumber: 12 });
+    expect(outcomes[1]?.data).toMatchObject({ series: 7, startNumber: 10, endNumber: 12, origin: "MANUAL" });
   });
 
   it("declares an NFC-e (model 65) range", async () => {
