@@ -2,11 +2,13 @@ import { defineContract } from "@/lib/contracts/contract";
 import {
   AddDocumentsInput,
   AddDriverInput,
+  AddPaymentInput,
   CancelManifestInput,
   CloseManifestInput,
   CreateTransportManifestInput,
   ListTransportManifestsQuery,
   ManifestIdParams,
+  OpenTransportManifestPage,
   TransportManifestPage,
   TransportManifestResponse,
 } from "./schemas";
@@ -44,11 +46,13 @@ export const listTransportManifestsContract = defineContract({
 export const listOpenTransportManifestsContract = defineContract({
   method: "GET",
   path: "/v1/transport-manifests/open",
-  summary: "List the MDF-e authorized and not yet closed or cancelled",
+  summary: "List the MDF-e not closed: asks the SVRS (MDFeConsNaoEnc) and reconciles our records first",
+  description:
+    "The SVRS lists the company's manifests authorized and neither closed nor cancelled (MDFeConsNaoEnc). Ours held open but not listed there are consulted and the events registered elsewhere recorded (closed or cancelled by another system); a PROCESSING one listed there is settled as authorized. meta.authority tells what the SVRS answered (consulted false, with the reason, when it could not be asked: the list is then our records), what changed (reconciled) and the keys open there that we do not hold (notRecorded).",
   tag: TAG,
   scope: "documents:read",
   query: ListTransportManifestsQuery.omit({ status: true }),
-  response: TransportManifestPage,
+  response: OpenTransportManifestPage,
 });
 
 export const getTransportManifestContract = defineContract({
@@ -152,6 +156,19 @@ export const addTransportManifestDocumentsContract = defineContract({
   errorStatuses: [404, 422, 503],
 });
 
+export const addTransportManifestPaymentContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/payments",
+  summary: "Register the payment of the transport operation of an open MDF-e: event 110116 (pagamento da operação)",
+  description: `The trips the payment covers (infViagens) and one or more infPag groups (who is paid, components, contract value, cash or installments, bank, IPEF or PIX). 422 invalid_status unless AUTHORIZED. ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: AddPaymentInput,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
 export const transportManifestContracts = [
   createTransportManifestContract,
   listTransportManifestsContract,
@@ -164,5 +181,6 @@ export const transportManifestContracts = [
   cancelTransportManifestContract,
   addTransportManifestDriverContract,
   addTransportManifestDocumentsContract,
+  addTransportManifestPaymentContract,
 ];
 

@@ -6,7 +6,7 @@ import type { ListTransportManifestsQuery, TransportManifestResponse } from "./s
 
 // Reading manifests: always scoped by company; never calls the authority.
 
-const EVENT_TYPE: Record<string, "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED"> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED", "110115": "DOCUMENTS_ADDED" };
+const EVENT_TYPE: Record<string, TransportManifestResponse["events"][number]["type"]> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED", "110115": "DOCUMENTS_ADDED", "110116": "PAYMENT" };
 
 type Loaded = TransportManifest & { documents: TransportManifestDocument[]; events: TransportManifestEvent[] };
 const INCLUDE = { documents: { orderBy: { id: "asc" } }, events: { orderBy: { createdAt: "asc" } } } as const;
@@ -70,8 +70,8 @@ export async function listTransportManifests(companyId: string, query: ListTrans
   );
 }
 
-/** GET /v1/transport-manifests/open: the manifests authorized and not yet closed or cancelled (as recorded here). */
-export async function listOpenTransportManifests(companyId: string, query: ListTransportManifestsQuery): Promise<Page<TransportManifestResponse>> {
+/** The manifests authorized and not yet closed or cancelled, as recorded here (the dashboard's list; GET …/open reconciles first: open-manifests.ts). */
+export async function listRecordedOpenTransportManifests(companyId: string, query: ListTransportManifestsQuery): Promise<Page<TransportManifestResponse>> {
   return listTransportManifests(companyId, { ...query, status: "AUTHORIZED" });
 }
 

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from "@/components/dashboard/format";
 import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
-import { listOpenTransportManifests, listTransportManifests } from "@/lib/mdfe";
+import { listRecordedOpenTransportManifests, listTransportManifests } from "@/lib/mdfe";
 import type { TransportManifestResponse } from "@/lib/mdfe/schemas";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +27,7 @@ export default async function TransportManifestsPage({ params, searchParams }: {
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   const page = Math.max(1, Number((await searchParams).page) || 1);
   const [open, all] = await Promise.all([
-    listOpenTransportManifests(company.id, { page: 1, pageSize: 100 }),
+    listRecordedOpenTransportManifests(company.id, { page: 1, pageSize: 100 }),
     listTransportManifests(company.id, { page, pageSize: 50 }),
   ]);
   const base = `/dashboard/c/${company.id}/transport-manifests`;
