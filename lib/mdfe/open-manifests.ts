@@ -48,7 +48,7 @@ async function reconcile(companyId: string, open: { accessKey: string; protocol:
     where: { companyId, environment: company.environment, OR: [{ status: { in: ["AUTHORIZED", "PROCESSING"] } }, { accessKey: { in: [...openKeys] } }] },
     select: { id: true, accessKey: true, status: true },
   });
-  const reconciled: { id: string; accessKey: string; from: string; to: string }[] = [];
+  const reconciled: OpenManifestsAuthority["reconciled"] = [];
   for (const manifest of local) {
     if (manifest.status === "AUTHORIZED" && !openKeys.has(manifest.accessKey)) {
       await reconcileTransportManifest(companyId, manifest.id, now);

@@ -180,7 +180,7 @@ export type AddPaymentInput = z.infer<typeof AddPaymentInput>;
 export const AddDriverInput = Driver;
 export type AddDriverInput = z.infer<typeof AddDriverInput>;
 
-export const TransportManifestStatus = z.enum(["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]);
+export const TransportManifestStatus = z.enum(["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]);
 
 export const ListTransportManifestsQuery = PaginationQuery.extend({
   status: TransportManifestStatus.optional(),

@@ -17,6 +17,7 @@ const STATUS_CLASS: Record<TransportManifestResponse["status"], string> = {
   REJECTED: "text-red-700",
   CLOSED: "text-slate-700",
   CANCELLED: "text-slate-500",
+  CONTINGENCY: "text-amber-700",
 };
 
 /** Issue 55 item 6: the company's MDF-e, the open ones (AUTHORIZED, not closed nor cancelled) first. */
