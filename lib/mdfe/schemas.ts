@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isStateCode, isValidCpf, onlyDigits } from "@/lib/br";
 import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
+import type { VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES } from "@/lib/carriers/schemas";
 
 // /v1/transport-manifests (issue 55; the spec is silent on MDF-e, docs/api-notes/mdfe.md): the
 // request and answer shapes. Field names are English; the XML names they fill are in comments.
@@ -28,8 +29,9 @@ const VehicleOwner = z.object({
   ownerType: z.enum(["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]),
 });
 
-const BODY_TYPES = { NOT_APPLICABLE: "00", OPEN: "01", CLOSED: "02", BULK: "03", CONTAINER: "04", SIDER: "05" } as const;
-const WHEEL_TYPES = { TRUCK: "01", TOCO: "02", TRACTOR: "03", VAN: "04", UTILITY: "05", OTHER: "06" } as const;
+// The names are the vehicle's (lib/carriers, stored with a registered vehicle); the codes are tpCar/tpRod.
+const BODY_TYPES = { NOT_APPLICABLE: "00", OPEN: "01", CLOSED: "02", BULK: "03", CONTAINER: "04", SIDER: "05" } as const satisfies Record<(typeof VEHICLE_BODY_TYPES)[number], string>;
+const WHEEL_TYPES = { TRUCK: "01", TOCO: "02", TRACTOR: "03", VAN: "04", UTILITY: "05", OTHER: "06" } as const satisfies Record<(typeof VEHICLE_WHEEL_TYPES)[number], string>;
 export const MDFE_BODY_TYPES = BODY_TYPES;
 export const MDFE_WHEEL_TYPES = WHEEL_TYPES;
 
@@ -46,12 +48,15 @@ const VehicleFields = {
 
 export const ManifestVehicle = z
   .object({
-    /** A registered vehicle (carriers and vehicles): its plate, state and RNTRC are used unless given here. */
+    /** A registered vehicle (carriers and vehicles): its plate, state, RENAVAM, tara, capacities, bodyType and wheelType are used unless given here. */
     vehicleId: z.string().min(1).max(64).optional(),
     ...VehicleFields,
-    wheelType: z.enum(Object.keys(WHEEL_TYPES) as [keyof typeof WHEEL_TYPES, ...(keyof typeof WHEEL_TYPES)[]]),
+    tareKg: Kg.optional(),
+    bodyType: VehicleFields.bodyType.optional(),
+    wheelType: z.enum(Object.keys(WHEEL_TYPES) as [keyof typeof WHEEL_TYPES, ...(keyof typeof WHEEL_TYPES)[]]).optional(),
   })
-  .refine((v) => v.vehicleId || v.plate, { message: "give vehicleId or plate" });
+  .refine((v) => v.vehicleId || v.plate, { message: "give vehicleId or plate" })
+  .refine((v) => v.vehicleId || (v.tareKg !== undefined && v.bodyType && v.wheelType), { message: "tareKg, bodyType and wheelType are required without a registered vehicleId" });
 
 const Trailer = z.object({ ...VehicleFields, plate: z.string().trim().min(7).max(8), capacityKg: Kg });
 

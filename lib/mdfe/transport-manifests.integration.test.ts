@@ -18,6 +18,8 @@ import * as cancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
 import * as driversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
 import * as documentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
 import * as paymentsRoute from "@/app/v1/transport-manifests/[id]/payments/route";
+import * as carriersRoute from "@/app/v1/carriers/route";
+import * as vehiclesRoute from "@/app/v1/carriers/[id]/vehicles/route";
 import { loadSigningCredentials } from "@/lib/certificates/signing-credentials";
 import { getMdfeAuthority, mdfeSimulator } from "./authority/get-mdfe-authority";
 import { mdfeInput, ownNfeKey } from "./testing/mdfe-inputs";
@@ -244,6 +246,29 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     // The foreign one is closed at the SVRS so it blocks no later test.
     const foreignClose = buildSignedMdfeEvent({ type: "110112", accessKey: foreign.accessKey, protocol: foreignAuthorized.protocol, closedOn: "2026-12-09", closingUfCode: "31", closingMunicipalityCode: "3106200", environment: "HOMOLOGATION", issuerCnpj: company.cnpj, issuerUf: company.state, occurredAt: new Date() }, credentials);
     expect(await authority.sendEvent(target, foreignClose.xml, certificate)).toMatchObject({ kind: "authorized" });
+  });
+
+  it("takes RENAVAM, tara, capacities, tpCar and tpRod from a registered vehicle (vehicleId), and says what is missing", async () => {
+    const carrier = await call(carriersRoute.POST, { method: "POST", path: "/v1/carriers", key: key(), body: { name: "Frota Própria", document: "11222333000181" } });
+    expect(carrier.status, carrier.text).toBe(201);
+    const carrierId = carrier.body.id as string;
+    const addVehicle = (body: unknown) => call(vehiclesRoute.POST, { method: "POST", path: `/v1/carriers/${carrierId}/vehicles`, key: key(), body, params: { id: carrierId } });
+    const vehicle = await addVehicle({ plate: "RNV1A23", state: "SP", renavam: "00987654321", tareKg: 8200, capacityKg: 16000, capacityM3: 70, bodyType: "SIDER", wheelType: "TRACTOR" });
+    expect(vehicle.status, vehicle.text).toBe(201);
+    expect(vehicle.body).toMatchObject({ renavam: "00987654321", tareKg: 8200, capacityKg: 16000, capacityM3: 70, bodyType: "SIDER", wheelType: "TRACTOR" });
+    const { vehicle: _inline, ...rest } = manifestBody([{ documentId: nfe[0]!.id }]);
+    const created = await create({ ...rest, vehicle: { vehicleId: vehicle.body.id } });
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    expect(created.body.vehiclePlate).toBe("RNV1A23");
+    const xml = await call(xmlRoute.GET, { path: `/v1/transport-manifests/${created.body.id}/xml`, key: key(), params: { id: created.body.id } });
+    expect(modalDocument(xml.text)).toContain("<placa>RNV1A23</placa><RENAVAM>00987654321</RENAVAM><tara>8200</tara><capKG>16000</capKG><capM3>70</capM3>");
+    expect(modalDocument(xml.text)).toContain("<tpRod>03</tpRod><tpCar>05</tpCar><UF>SP</UF>");
+    expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
+
+    const bare = await addVehicle({ plate: "RNV2B34", state: "SP" });
+    const missing = await create({ ...rest, vehicle: { vehicleId: bare.body.id } });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ code: "invalid_vehicle", message: expect.stringContaining("tareKg, bodyType, wheelType") });
   });
 
   it("settles a lost answer: the manifest stays PROCESSING until emit consults the key; a lost event answer is settled on the next call", async () => {
