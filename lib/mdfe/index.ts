@@ -2,7 +2,7 @@
 // the XML engine for tests and tools. Everything else in lib/mdfe is internal.
 export { createTransportManifest, emitTransportManifest } from "./issue-manifest";
 export { addTransportManifestDocuments, addTransportManifestDriver, addTransportManifestPayment, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
-export { getTransportManifest, getTransportManifestXml, listRecordedOpenTransportManifests, listTransportManifests } from "./read-manifests";
+export { getTransportManifest, getTransportManifestXml, listRecordedOpenTransportManifests, listTransportManifests, manifestEventXmlFile, manifestXmlFile } from "./read-manifests";
 export { listOpenTransportManifests } from "./open-manifests";
 export { transportManifestContracts } from "./contracts";
 export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";

@@ -82,6 +82,19 @@ export async function getTransportManifestXml(companyId: string, id: string): Pr
   const manifest = await db.transportManifest.findFirst({ where: { id, companyId }, select: { accessKey: true, xml: true, status: true } });
   if (!manifest) throw notFound("Transport manifest");
   if (manifest.status === "PROCESSING") throw new DomainError(422, "invalid_status", "The manifest's outcome is still unknown; emit it again to settle it");
-  const suffix = manifest.status === "REJECTED" ? "-rejected" : "-mdfe";
+  return manifestXmlFile(manifest);
+}
+
+/** The XML file of a manifest as GET …/xml serves it (also the exports' entry: same name, same bytes). */
+export function manifestXmlFile(manifest: Pick<TransportManifest, "accessKey" | "status" | "xml">): ManifestXml {
+  const suffix = manifest.status === "REJECTED" ? "-rejected" : manifest.status === "CONTINGENCY" ? "-mdfe-contingency" : "-mdfe";
   return { fileName: `${manifest.accessKey}${suffix}.xml`, contentType: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?>${manifest.xml}`, download: true };
+}
+
+const EVENT_FILE: Record<string, string> = { "110111": "canc", "110112": "enc", "110114": "cond", "110115": "dfe", "110116": "pagto" };
+
+/** A registered event's procEventoMDFe: <accessKey>-mdfe-enc-01.xml and the like. */
+export function manifestEventXmlFile(accessKey: string, event: Pick<TransportManifestEvent, "eventCode" | "sequence" | "responseXml">): ManifestXml {
+  const name = `${accessKey}-mdfe-${EVENT_FILE[event.eventCode] ?? event.eventCode}-${String(event.sequence).padStart(2, "0")}.xml`;
+  return { fileName: name, contentType: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?>${event.responseXml ?? ""}`, download: true };
 }

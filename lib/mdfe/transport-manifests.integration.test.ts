@@ -19,6 +19,11 @@ import * as driversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
 import * as documentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
 import * as paymentsRoute from "@/app/v1/transport-manifests/[id]/payments/route";
 import * as carriersRoute from "@/app/v1/carriers/route";
+import * as exportsRoute from "@/app/v1/exports/route";
+import { buildExport } from "@/lib/exports/build-export";
+import { exportFilePath } from "@/lib/exports/config";
+import { brazilParts } from "@/lib/exports/period";
+import { readZipFileEntries } from "@/lib/exports/testing/read-zip";
 import * as vehiclesRoute from "@/app/v1/carriers/[id]/vehicles/route";
 import { loadSigningCredentials } from "@/lib/certificates/signing-credentials";
 import { getMdfeAuthority, mdfeSimulator } from "./authority/get-mdfe-authority";
@@ -329,4 +334,26 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     expect(vehicle.body.code).toBe("invalid_vehicle");
     expect((await get("does-not-exist")).status).toBe(404);
   });
+  it("exports the period's MDF-e XMLs (mdfeProc) and their events under MDFe/<month>/, with the bytes of GET …/xml", async () => {
+    const day = (offset: number) => new Date(Date.now() - 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const created = await call(exportsRoute.POST, { method: "POST", path: "/v1/exports", key: key(), body: { from: day(-1), to: day(1), include: { xml: true, pdf: false, events: true, inutilizations: false, received: false } } });
+    expect(created.status, created.text).toBe(202);
+    expect((await buildExport(created.body.id)).status).toBe("READY");
+    const entries = new Map((await readZipFileEntries(exportFilePath(created.body.id))).map((e) => [e.entry.fileName, e.bytes]));
+    const manifests = await db.transportManifest.findMany({ where: { companyId: fixture.company.companyId, status: { in: ["AUTHORIZED", "CLOSED", "CANCELLED"] } }, include: { events: { where: { status: "REGISTERED" } } } });
+    expect(manifests.length).toBeGreaterThan(3);
+    for (const manifest of manifests) {
+      const folder = `MDFe/${brazilParts(manifest.issuedAt).month}/`;
+      const xml = await call(xmlRoute.GET, { path: `/v1/transport-manifests/${manifest.id}/xml`, key: key(), params: { id: manifest.id } });
+      expect(entries.get(`${folder}${manifest.accessKey}-mdfe.xml`)?.toString("utf8")).toBe(xml.text);
+      for (const event of manifest.events) {
+        const name = [...entries.keys()].find((n) => n.startsWith(`${folder}${manifest.accessKey}-mdfe-`) && n.endsWith(`-${String(event.sequence).padStart(2, "0")}.xml`) && entries.get(n)!.toString("utf8").includes(`<tpEvento>${event.eventCode}</tpEvento>`));
+        expect(name, `${manifest.accessKey} ${event.eventCode}`).toBeDefined();
+        expect(checkXmlSchema(entries.get(name!)!.toString("utf8").replace(/^<\?xml[^>]*>/, ""), `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+      }
+    }
+    // Rejected ones are not the period's records.
+    const rejected = await db.transportManifest.findFirstOrThrow({ where: { companyId: fixture.company.companyId, status: "REJECTED" } });
+    expect([...entries.keys()].some((n) => n.includes(rejected.accessKey))).toBe(false);
+  }, 60_000);
 });
