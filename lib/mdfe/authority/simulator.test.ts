@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
-import { mdfeInput, MDFE_ISSUER_CNPJ } from "../testing/mdfe-inputs";
+import { mdfeInput, MDFE_ISSUER_CNPJ, ownNfeKey } from "../testing/mdfe-inputs";
 import { buildSignedMdfe } from "../xml/build-signed-mdfe";
 import { buildSignedMdfeEvent, type MdfeEventInput } from "../xml/build-event";
 import { MdfeSimulator } from "./simulator";
@@ -110,6 +110,13 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     const built = buildSignedMdfe(mdfeInput({ rodo: { ...mdfeInput().rodo, drivers: [{ name: "Fulano", cpf: "12345678900" }] } }), credentials);
     expect(await authority.authorize(target, built.xml, certificate)).toMatchObject({ kind: "refused", cStat: "700" });
     expect(await authority.consult(target, built.accessKey, certificate)).toMatchObject({ kind: "not_found", cStat: "217" });
+    // A carried NF-e key with a wrong check digit: 604 with the key and the reason (MOC MDF-e 3.00a).
+    const key = ownNfeKey(103);
+    const wrong = key.slice(0, 43) + String((Number(key[43]) + 1) % 10);
+    const badKey = buildSignedMdfe(mdfeInput({ number: 21, cMDF: "73519267", unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [wrong] }] }), credentials);
+    const refused = await authority.authorize(target, badKey.xml, certificate);
+    expect(refused).toMatchObject({ kind: "refused", cStat: "604" });
+    if (refused.kind === "refused") expect(refused.reason).toContain(`[chNFe:${wrong} Motivo: DV inválido]`);
   });
   it("registers the payment of the transport operation (110116, nSeqEvento 1, 2, …) and refuses a repeated sequence (631), another protocol (222) and a closed manifest (609)", async () => {
     const built = buildSignedMdfe(mdfeInput(), credentials);

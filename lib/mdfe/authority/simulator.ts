@@ -39,7 +39,8 @@ export const REJECTIONS = {
   DUPLICATE_EVENT: ["631", "Rejeição: Duplicidade de evento"],
   DRIVER_CPF: ["700", "Rejeição: CPF do condutor inválido"],
   DRIVER_LISTED: ["701", "Rejeição: Condutor já informado no MDF-e"],
-  NFE_KEY: ["702", "Rejeição: Chave de acesso de NF-e inválida"],
+  // MOC MDF-e 3.00a (2019) unified the NF-e key rules into 604, with the key and the reason in brackets.
+  NFE_KEY: ["604", "Rejeição: Chave de acesso da NF-e informada inválida"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Rejection = readonly [string, string];
@@ -135,7 +136,7 @@ export class MdfeSimulator {
     for (const unloading of list(child(inf, "infDoc")?.infMunDescarga)) {
       for (const nfe of list(unloading.infNFe)) {
         const parsed = parseDfeKey(text(nfe, "chNFe"));
-        if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${text(nfe, "chNFe")}]`);
+        if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${text(nfe, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`);
       }
     }
     const plate = text(traction, "placa");
@@ -208,7 +209,7 @@ export class MdfeSimulator {
     if (type === "110115") {
       for (const doc of list(det?.infDoc)) {
         const parsed = parseDfeKey(text(doc, "chNFe"));
-        if (!parsed || parsed.model !== "55") return this.retEvento(tpAmb, cUF, REJECTIONS.NFE_KEY, { key });
+        if (!parsed || parsed.model !== "55") return this.retEvento(tpAmb, cUF, [REJECTIONS.NFE_KEY[0], `${REJECTIONS.NFE_KEY[1]} [chNFe:${text(doc, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`], { key });
       }
     }
     if (type === "110112" && !STATES.some((s) => s.cUF === text(det, "cUF"))) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: cUF`], { key });
