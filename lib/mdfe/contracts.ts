@@ -24,7 +24,7 @@ export const createTransportManifestContract = defineContract({
   path: "/v1/transport-manifests",
   summary: "Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e",
   description:
-    "Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it). 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.",
+    "Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.",
   tag: TAG,
   scope: "documents:write",
   body: CreateTransportManifestInput,
@@ -82,7 +82,7 @@ export const transportManifestDamdfeContract = defineContract({
   method: "GET",
   path: "/v1/transport-manifests/{id}/damdfe",
   summary: "The DAMDFE PDF (A4, QR Code and the key's barcode)",
-  description: "422 invalid_status while PROCESSING or when REJECTED.",
+  description: "422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with \"CONTINGÊNCIA\" and its signed QR-Code.",
   tag: TAG,
   scope: "documents:read",
   params: ManifestIdParams,

@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e
-         * @description Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it). 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
+         * @description Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
          */
         post: operations["postV1TransportManifests"];
         delete?: never;
@@ -1506,7 +1506,7 @@ export interface paths {
         };
         /**
          * The DAMDFE PDF (A4, QR Code and the key's barcode)
-         * @description 422 invalid_status while PROCESSING or when REJECTED.
+         * @description 422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with "CONTINGÊNCIA" and its signed QR-Code.
          */
         get: operations["getV1TransportManifestsIdDamdfe"];
         put?: never;
