@@ -4,6 +4,7 @@ export { createTransportManifest, emitTransportManifest } from "./issue-manifest
 export { addTransportManifestDocuments, addTransportManifestDriver, addTransportManifestPayment, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
 export { getTransportManifest, getTransportManifestXml, listRecordedOpenTransportManifests, listTransportManifests, manifestEventXmlFile, manifestXmlFile } from "./read-manifests";
 export { listOpenTransportManifests } from "./open-manifests";
+export { listManifestCandidates, type ManifestCandidate, type ManifestVehicleOption } from "./manifest-candidates";
 export { transportManifestContracts } from "./contracts";
 export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";
 export { buildMdfe, MDFE_NAMESPACE } from "./xml/build-mdfe";
