@@ -66,6 +66,7 @@ import * as transportManifestsIdDamdfeRoute from "@/app/v1/transport-manifests/[
 import * as transportManifestsIdDocumentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
 import * as transportManifestsIdDriversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
 import * as transportManifestsIdEmitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
+import * as transportManifestsIdPaymentsRoute from "@/app/v1/transport-manifests/[id]/payments/route";
 import * as transportManifestsIdRoute from "@/app/v1/transport-manifests/[id]/route";
 import * as transportManifestsIdXmlRoute from "@/app/v1/transport-manifests/[id]/xml/route";
 import * as transportManifestsOpenRoute from "@/app/v1/transport-manifests/open/route";
@@ -151,6 +152,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/transport-manifests/[id]/documents", module: transportManifestsIdDocumentsRoute },
   { path: "/v1/transport-manifests/[id]/drivers", module: transportManifestsIdDriversRoute },
   { path: "/v1/transport-manifests/[id]/emit", module: transportManifestsIdEmitRoute },
+  { path: "/v1/transport-manifests/[id]/payments", module: transportManifestsIdPaymentsRoute },
   { path: "/v1/transport-manifests/[id]", module: transportManifestsIdRoute },
   { path: "/v1/transport-manifests/[id]/xml", module: transportManifestsIdXmlRoute },
   { path: "/v1/transport-manifests/open", module: transportManifestsOpenRoute },

@@ -2,6 +2,7 @@ import { inngest } from "@/lib/jobs/inngest-client";
 import { TRANSMISSION_ROUND_DELAYS, TRANSMIT_CONTINGENCY_EVENT, TRANSMIT_CONTINGENCY_FUNCTION_ID, TransmitContingencyEventData } from "@/lib/contingency/events";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 import { transmitContingency, type TransmissionRound } from "@/lib/emission/contingency/transmit-contingency";
+import { transmitContingencyManifests } from "@/lib/mdfe/transmit-contingency";
 
 /**
  * Transmission after a contingency (docs/api-notes/contingency.md, Emission in
@@ -23,11 +24,14 @@ export const transmitContingencyFunction = inngest.createFunction(
   async ({ event, step }) => {
     const input = TransmitContingencyEventData.parse(event.data);
     const scope = { companyId: input.companyId, model: input.model, environment: input.environment };
-    let round = (await step.run("transmit-1", () => transmitContingency(scope))) as TransmissionRound;
+    const { model } = input;
+    // MDF-e (58) issued offline go to the SVRS (lib/mdfe); NF-e and NFC-e to their authorizers.
+    const transmit = () => (model === 58 ? transmitContingencyManifests(scope) : transmitContingency({ ...scope, model }));
+    let round = (await step.run("transmit-1", transmit)) as TransmissionRound;
     for (const [index, delay] of TRANSMISSION_ROUND_DELAYS.entries()) {
       if (round.kind === "done") return round;
       await step.sleep(`wait-${index + 1}`, delay);
-      round = (await step.run(`transmit-${index + 2}`, () => transmitContingency(scope))) as TransmissionRound;
+      round = (await step.run(`transmit-${index + 2}`, transmit)) as TransmissionRound;
     }
     if (round.kind === "pending") await step.run("continue", () => requestContingencyTransmission(scope));
     return round;

@@ -8,7 +8,14 @@ import { notFound, unprocessable, validationError } from "@/lib/errors";
 import type { CarrierResponse, CreateCarrierInput, ListCarriersQuery, UpdateCarrierInput, VehicleResponse } from "./schemas";
 
 export function toVehicleResponse(vehicle: Vehicle): VehicleResponse {
-  return { ...vehicle, createdAt: vehicle.createdAt.toISOString(), updatedAt: vehicle.updatedAt.toISOString() };
+  return {
+    ...vehicle,
+    // Written only through the enums of the contract (schemas.ts).
+    bodyType: vehicle.bodyType as VehicleResponse["bodyType"],
+    wheelType: vehicle.wheelType as VehicleResponse["wheelType"],
+    createdAt: vehicle.createdAt.toISOString(),
+    updatedAt: vehicle.updatedAt.toISOString(),
+  };
 }
 
 /** Default vehicle first, then by age (spec, Carriers: "fleet, default vehicle first"). */

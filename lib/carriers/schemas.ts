@@ -31,6 +31,15 @@ export type ListCarriersQuery = z.infer<typeof ListCarriersQuery>;
 export const CarrierIdParams = z.object({ id: z.string().min(1) });
 export const VehicleIdParams = z.object({ id: z.string().min(1), vehicleId: z.string().min(1) });
 
+/**
+ * The vehicle's body and wheel types as the MDF-e names them (mdfeModalRodoviario_v3.00.xsd): tpCar
+ * 00 not applicable, 01 open, 02 closed/baú, 03 bulk, 04 container, 05 sider; tpRod 01 truck,
+ * 02 toco, 03 cavalo mecânico, 04 van, 05 utilitário, 06 outros. lib/mdfe maps them to the codes.
+ */
+export const VEHICLE_BODY_TYPES = ["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] as const;
+export const VEHICLE_WHEEL_TYPES = ["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] as const;
+const Kg = z.number().int().min(0).max(999_999);
+
 const vehicleFields = {
   // Normalized to A-Z0-9 by the domain, which answers 422 for an implausible plate.
   plate: z.string().trim().min(1).max(12),
@@ -38,6 +47,13 @@ const vehicleFields = {
   rntc: optionalText(20),
   description: optionalText(120),
   isDefault: z.boolean().optional(),
+  // What an MDF-e needs of the vehicle (issue 55; veicTracao of mdfeModalRodoviario_v3.00.xsd), used when a manifest names it by vehicleId.
+  renavam: z.string().regex(/^\d{9,11}$/, "RENAVAM has 9 to 11 digits").nullish(),
+  tareKg: Kg.nullish(),
+  capacityKg: Kg.nullish(),
+  capacityM3: z.number().int().min(0).max(999).nullish(),
+  bodyType: z.enum(VEHICLE_BODY_TYPES).nullish(),
+  wheelType: z.enum(VEHICLE_WHEEL_TYPES).nullish(),
 };
 export const CreateVehicleInput = z.object(vehicleFields);
 export type CreateVehicleInput = z.infer<typeof CreateVehicleInput>;
@@ -52,6 +68,12 @@ export const VehicleResponse = z.object({
   rntc: z.string().nullable(),
   description: z.string().nullable(),
   isDefault: z.boolean(),
+  renavam: z.string().nullable(),
+  tareKg: z.number().int().nullable(),
+  capacityKg: z.number().int().nullable(),
+  capacityM3: z.number().int().nullable(),
+  bodyType: z.enum(VEHICLE_BODY_TYPES).nullable(),
+  wheelType: z.enum(VEHICLE_WHEEL_TYPES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

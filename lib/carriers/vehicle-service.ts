@@ -15,6 +15,12 @@ async function lockFleet(tx: DbClient, companyId: string, carrierId: string) {
   return carrier;
 }
 
+/** The MDF-e fields given (undefined: left as they are; null: cleared). */
+function mdfeFields(input: UpdateVehicleInput) {
+  const fields = { renavam: input.renavam, tareKg: input.tareKg, capacityKg: input.capacityKg, capacityM3: input.capacityM3, bodyType: input.bodyType, wheelType: input.wheelType };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
 const duplicatePlate = (plate: string) => unprocessable("duplicate_plate", `Plate ${plate} is already in this carrier's fleet`);
 
 async function assertPlateFree(tx: DbClient, carrierId: string, plate: string, exceptId?: string) {
@@ -36,7 +42,7 @@ export async function createVehicle(companyId: string, carrierId: string, input:
     const isDefault = fleetSize === 0 || input.isDefault === true;
     if (isDefault) await tx.vehicle.updateMany({ where: { carrierId: carrier.id, isDefault: true }, data: { isDefault: false } });
     const vehicle = await tx.vehicle.create({
-      data: { carrierId: carrier.id, plate, state: input.state, rntc: input.rntc ?? null, description: input.description ?? null, isDefault },
+      data: { carrierId: carrier.id, plate, state: input.state, rntc: input.rntc ?? null, description: input.description ?? null, isDefault, ...mdfeFields(input) },
     });
     return toVehicleResponse(vehicle);
   });
@@ -62,6 +68,7 @@ export async function updateVehicle(companyId: string, carrierId: string, vehicl
     if (input.state !== undefined) data.state = input.state;
     if (input.rntc !== undefined) data.rntc = input.rntc;
     if (input.description !== undefined) data.description = input.description;
+    Object.assign(data, mdfeFields(input));
     if (input.isDefault === true && !current.isDefault) {
       await tx.vehicle.updateMany({ where: { carrierId: carrier.id, isDefault: true }, data: { isDefault: false } });
       data.isDefault = true;

@@ -3,7 +3,7 @@ import { db, type DbClient } from "@/lib/db/client";
 
 export type ActiveContingency = {
   id: string;
-  model: 55 | 65;
+  model: 55 | 58 | 65;
   mode: ContingencyMode;
   since: Date;
   reason: string;
@@ -13,7 +13,7 @@ export type ActiveContingency = {
 };
 
 /** The company's active contingency for a model (55 NF-e, 65 NFC-e), or null when it emits normally. */
-export async function findActiveContingency(companyId: string, model: 55 | 65, client: DbClient = db): Promise<ActiveContingency | null> {
+export async function findActiveContingency(companyId: string, model: 55 | 58 | 65, client: DbClient = db): Promise<ActiveContingency | null> {
   const row = await client.companyContingency.findFirst({ where: { companyId, model, endedAt: null } });
   if (!row) return null;
   return { id: row.id, model, mode: row.mode, since: row.since, reason: row.reason, automatic: row.automatic, svcUnavailableAt: row.svcUnavailableAt };

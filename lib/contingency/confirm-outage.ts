@@ -2,7 +2,7 @@ import { isMisuse } from "@/lib/authority/misuse-pause";
 import { checkServiceStatus } from "@/lib/authority/service-status";
 import type { AuthorityEnvironment, ClientCertificate, StatusResult, TaxAuthority } from "@/lib/authority/types";
 import { findActiveContingency } from "./active-contingency";
-import { asJustification, authorizerLabel, type ContingencyModel } from "./contingency-mode";
+import { asJustification, authorizerLabel, type AutomaticContingencyModel } from "./contingency-mode";
 import { enterContingency } from "./enter-contingency";
 import { applyStatusAnswer } from "./status-answers";
 
@@ -14,7 +14,7 @@ import { applyStatusAnswer } from "./status-answers";
  */
 export const OUTAGE_CONFIRMATION_MAX_AGE_MS = 15_000;
 
-export type OutageQuery = { companyId: string; uf: string; environment: AuthorityEnvironment; model: ContingencyModel; certificate: ClientCertificate };
+export type OutageQuery = { companyId: string; uf: string; environment: AuthorityEnvironment; model: AutomaticContingencyModel; certificate: ClientCertificate };
 
 export type OutageConfirmation = { inContingency: boolean; status: StatusResult | null };
 

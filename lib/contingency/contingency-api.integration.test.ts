@@ -15,7 +15,7 @@ const inactive = (model: string) => ({ model, active: false, mode: null, since: 
 describe("/v1/contingency", () => {
   it("answers each model inactive, enters by hand (for NFC-e the state's first mode, SP: EPEC; the state's SVC for NF-e) and leaves", async () => {
     const company = await createTestCompany({ state: "SP" });
-    expect((await get(company.key)).body).toEqual({ "55": inactive("55"), "65": inactive("65") });
+    expect((await get(company.key)).body).toEqual({ "55": inactive("55"), "58": inactive("58"), "65": inactive("65") });
 
     const nfce = await enter(company.key, { model: "65", justification: JUSTIFICATION });
     expect(nfce.status, nfce.text).toBe(200);

@@ -43,8 +43,11 @@ export function svcOf(mode: ContingencyMode | null | undefined): "SVC-AN" | "SVC
   return mode === "SVC_AN" ? "SVC-AN" : mode === "SVC_RS" ? "SVC-RS" : undefined;
 }
 
-export type ContingencyModel = 55 | 65;
-export const CONTINGENCY_MODELS: readonly ContingencyModel[] = [55, 65];
+/** 55 NF-e, 65 NFC-e, 58 MDF-e (offline tpEmis 2, entered by hand only: docs/api-notes/mdfe.md). */
+export type ContingencyModel = 55 | 58 | 65;
+export const CONTINGENCY_MODELS: readonly ContingencyModel[] = [55, 58, 65];
+/** The models the platform enters and leaves by itself (status answers, failures); the MDF-e's contingency is the issuer's decision alone. */
+export type AutomaticContingencyModel = 55 | 65;
 
 /**
  * How a model is issued while its authorizer is down, per the state's table on that date
@@ -59,6 +62,8 @@ export function contingencyModeForModel(uf: string, model: ContingencyModel, at:
 
 /** The authorizer as people name it: "SEFAZ-SP" for a state's own, "SVRS" / "SVAN" for the virtual ones. */
 export function authorizerLabel(uf: string, model: ContingencyModel): string {
+  // The SVRS authorizes the MDF-e of every state (MOC MDF-e 3.00a).
+  if (model === 58) return "SVRS";
   let authorizer: string;
   try {
     authorizer = authorizerFor(uf, model);

@@ -8,7 +8,7 @@ import type { ContingencyOverview, ContingencyState, EnterContingencyBody } from
 
 function toState(model: ContingencyModel, active: ActiveContingency | null): ContingencyState {
   return {
-    model: String(model) as "55" | "65",
+    model: String(model) as "55" | "58" | "65",
     active: active !== null,
     mode: active?.mode ?? null,
     since: active?.since.toISOString() ?? null,
@@ -24,8 +24,8 @@ async function assertCompany(companyId: string, client: DbClient): Promise<void>
 /** GET /v1/contingency: each model's contingency. */
 export async function getContingencyOverview(companyId: string, client: DbClient = db): Promise<ContingencyOverview> {
   await assertCompany(companyId, client);
-  const [nfe, nfce] = await Promise.all([findActiveContingency(companyId, 55, client), findActiveContingency(companyId, 65, client)]);
-  return { "55": toState(55, nfe), "65": toState(65, nfce) };
+  const [nfe, mdfe, nfce] = await Promise.all([findActiveContingency(companyId, 55, client), findActiveContingency(companyId, 58, client), findActiveContingency(companyId, 65, client)]);
+  return { "55": toState(55, nfe), "58": toState(58, mdfe), "65": toState(65, nfce) };
 }
 
 /** POST /v1/contingency: enters by hand (left only by hand); an active one is answered as it is. */
@@ -36,7 +36,7 @@ export async function enterContingencyManually(companyId: string, body: EnterCon
 }
 
 /** DELETE /v1/contingency?model=: leaves it, automatic or not; idempotent. */
-export async function leaveContingencyManually(companyId: string, model: "55" | "65", client: DbClient = db): Promise<ContingencyState> {
+export async function leaveContingencyManually(companyId: string, model: "55" | "58" | "65", client: DbClient = db): Promise<ContingencyState> {
   await assertCompany(companyId, client);
   const numeric = Number(model) as ContingencyModel;
   await leaveContingency({ companyId, model: numeric, reason: "Encerrada manualmente" }, client);

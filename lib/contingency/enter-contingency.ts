@@ -7,7 +7,7 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { notFound } from "@/lib/errors";
 import { runRow } from "@/lib/jobs/enqueue-run";
 import { findActiveContingency, type ActiveContingency } from "./active-contingency";
-import { asJustification, contingencyModeForModel, type ContingencyModel } from "./contingency-mode";
+import { asJustification, contingencyModeForModel, type AutomaticContingencyModel, type ContingencyModel } from "./contingency-mode";
 import { WATCH_CONTINGENCY_EVENT, WATCH_CONTINGENCY_FUNCTION_ID, watchConcurrencyKey } from "./events";
 
 export type EnterContingencyInput = {
@@ -38,7 +38,8 @@ export async function enterContingency(input: EnterContingencyInput, client: DbC
   return withTransaction(client, async (tx) => {
     const company = await tx.company.findFirst({ where: { id: companyId }, select: { state: true, contingencyAutomatic: true } });
     if (!company) throw notFound("Company");
-    if (automatic && !company.contingencyAutomatic) return { entered: false, contingency: await findActiveContingency(companyId, model, tx) };
+    // The MDF-e's contingency is the issuer's decision alone (docs/api-notes/mdfe.md): never entered automatically.
+    if (automatic && (!company.contingencyAutomatic || model === 58)) return { entered: false, contingency: await findActiveContingency(companyId, model, tx) };
     const id = randomUUID();
     const mode = contingencyModeForModel(company.state, model);
     // The state's law allows no contingency this platform issues for the model today: nothing to enter.
@@ -52,14 +53,14 @@ export async function enterContingency(input: EnterContingencyInput, client: DbC
     if (entered) {
       // A new streak starts after the switch; the failures that caused it are spent.
       await tx.authorizerFailureStreak.deleteMany({ where: { companyId, model } });
-      if (automatic) await queueWatch(tx, { companyId, model, contingencyId: id });
+      if (automatic && model !== 58) await queueWatch(tx, { companyId, model, contingencyId: id });
     }
     return { entered, contingency: await findActiveContingency(companyId, model, tx) };
   });
 }
 
 /** The watch run's row, due one check interval from now (no network inside the transaction). */
-export async function queueWatch(client: DbClient, data: { companyId: string; model: ContingencyModel; contingencyId: string }): Promise<void> {
+export async function queueWatch(client: DbClient, data: { companyId: string; model: AutomaticContingencyModel; contingencyId: string }): Promise<void> {
   const concurrencyKey = watchConcurrencyKey(data.companyId, data.model);
   const run = runRow({
     functionId: WATCH_CONTINGENCY_FUNCTION_ID,

@@ -7,7 +7,7 @@ export const TRANSMIT_CONTINGENCY_FUNCTION_ID = "transmit-contingency";
 
 export const TransmitContingencyEventData = z.object({
   companyId: z.string().min(1),
-  model: z.union([z.literal(55), z.literal(65)]),
+  model: z.union([z.literal(55), z.literal(58), z.literal(65)]),
   environment: z.enum(["PRODUCTION", "HOMOLOGATION"]),
   runId: z.string().min(1),
   // company + model + environment: the Inngest concurrency key (transmissionConcurrencyKey).

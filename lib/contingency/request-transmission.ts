@@ -15,7 +15,7 @@ import { TRANSMIT_CONTINGENCY_EVENT, TRANSMIT_CONTINGENCY_FUNCTION_ID, transmiss
  * while the contingency lasts) a parked run keeps its pace: waking it at every
  * issue would only spend its rounds while nothing can be sent.
  */
-export async function requestContingencyTransmission(input: { companyId: string; model: 55 | 65; environment: "PRODUCTION" | "HOMOLOGATION"; now?: boolean }): Promise<void> {
+export async function requestContingencyTransmission(input: { companyId: string; model: 55 | 58 | 65; environment: "PRODUCTION" | "HOMOLOGATION"; now?: boolean }): Promise<void> {
   const concurrencyKey = transmissionConcurrencyKey(input);
   const queued = await db.backgroundRun.findFirst({ where: { functionId: TRANSMIT_CONTINGENCY_FUNCTION_ID, concurrencyKey, status: "QUEUED" }, select: { id: true } });
   if (queued) {

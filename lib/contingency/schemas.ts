@@ -3,7 +3,7 @@ import { z } from "zod";
 // GET/POST/DELETE /v1/contingency (docs/api-notes/contingency.md). Models as the
 // inutilizations write them: "55" NF-e, "65" NFC-e.
 
-export const ContingencyModelSchema = z.enum(["55", "65"]);
+export const ContingencyModelSchema = z.enum(["55", "58", "65"]);
 
 export const ContingencyState = z.object({
   model: ContingencyModelSchema,
@@ -18,7 +18,7 @@ export const ContingencyState = z.object({
 });
 export type ContingencyState = z.infer<typeof ContingencyState>;
 
-export const ContingencyOverview = z.object({ "55": ContingencyState, "65": ContingencyState });
+export const ContingencyOverview = z.object({ "55": ContingencyState, "58": ContingencyState, "65": ContingencyState });
 export type ContingencyOverview = z.infer<typeof ContingencyOverview>;
 
 export const EnterContingencyBody = z.object({

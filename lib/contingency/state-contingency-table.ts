@@ -24,7 +24,7 @@ export type LegalContingencyMode = "OFFLINE" | "EPEC" | "SVC_AN" | "SVC_RS";
 export type ContingencyOption = {
   mode: LegalContingencyMode;
   /** ide/tpEmis of the documents issued in it (MOC 7.0 Anexo I, B22). */
-  tpEmis: 4 | 6 | 7 | 9;
+  tpEmis: 2 | 4 | 6 | 7 | 9;
   deadline: ContingencyDeadline;
   /** Where the rule comes from. */
   source: string;
@@ -92,6 +92,17 @@ function nfeOptions(uf: string): ContingencyOption[] {
   ];
 }
 
+/**
+ * MDF-e (model 58), every state: contingência off-line (tpEmis 2). The issuer alone decides to enter
+ * it (no prior authorization), prints the DAMDFE marked as contingency with the signed QR-Code, and
+ * transmits the MDF-e within 168 hours of its issue; no special series. Ajuste SINIEF 21/10 (MDF-e);
+ * MOC MDF-e 3.00a, "Contingência" and the QR-Code's sign parameter (mdfeTiposBasico_v3.00.xsd).
+ */
+const MDFE_OFFLINE: ContingencyOption = {
+  mode: "OFFLINE", tpEmis: 2, deadline: { kind: "hours", hours: 168 }, implemented: true,
+  source: "Ajuste SINIEF 21/10 (MDF-e); MOC MDF-e 3.00a, contingência off-line (tpEmis 2, DAMDFE em contingência, transmissão em até 168 horas)",
+};
+
 function nfceOptions(uf: string): ContingencyOption[] {
   if (uf !== "SP") return [offlineNfce(uf)];
   return [
@@ -108,7 +119,7 @@ function brasiliaDay(at: Date): string {
 /** The contingencies the state's law allows for the model on that date, in the order to try them. */
 export function contingencyOptions(uf: string, model: ContingencyModel, at: Date): ContingencyOption[] {
   const day = brasiliaDay(at);
-  const options = model === 55 ? nfeOptions(uf) : nfceOptions(uf);
+  const options = model === 55 ? nfeOptions(uf) : model === 58 ? [MDFE_OFFLINE] : nfceOptions(uf);
   return options.filter((o) => (!o.from || o.from <= day) && (!o.until || day < o.until));
 }
 

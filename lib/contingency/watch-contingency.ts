@@ -5,11 +5,11 @@ import type { ClientCertificate, StatusResult } from "@/lib/authority/types";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { findActiveContingency } from "./active-contingency";
-import type { ContingencyModel } from "./contingency-mode";
+import type { AutomaticContingencyModel } from "./contingency-mode";
 import { queueWatch } from "./enter-contingency";
 import { applyStatusAnswer } from "./status-answers";
 
-export type WatchTarget = { companyId: string; model: ContingencyModel; contingencyId: string };
+export type WatchTarget = { companyId: string; model: AutomaticContingencyModel; contingencyId: string };
 export type WatchCheck = { done: boolean; cStat: string | null };
 
 /**
@@ -38,7 +38,7 @@ export async function checkContingencyReturn(target: WatchTarget): Promise<Watch
  * call per CONTINGENCY_STATUS_CHECK_SECONDS per authorizer, none during a 656 pause); null when
  * the company is gone. No answer is a communication_failure result, never a throw.
  */
-export async function askAuthorizerStatus(companyId: string, model: ContingencyModel): Promise<{ state: string; result: StatusResult } | null> {
+export async function askAuthorizerStatus(companyId: string, model: AutomaticContingencyModel): Promise<{ state: string; result: StatusResult } | null> {
   const company = await db.company.findFirst({ where: { id: companyId }, select: { state: true, environment: true } });
   if (!company) return null;
   let certificate: ClientCertificate | undefined;

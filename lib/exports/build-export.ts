@@ -27,6 +27,8 @@ import {
 } from "./walk-documents";
 import { ZipFileWriter } from "@/lib/downloads/zip-writer";
 import { countReceived, receivedPages } from "./walk-received";
+import { countManifests, manifestPages } from "./walk-manifests";
+import { manifestEventXmlFile, manifestXmlFile } from "@/lib/mdfe";
 import { receivedXmlEntry } from "@/lib/received/downloads";
 
 // The background build of an export (inngest/functions/build-export.ts): the ZIP is written
@@ -123,13 +125,14 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
 
   const include = ExportInclude.parse(row.include);
   const criteria = criteriaOf(row);
-  const [documents, earlierEvents, inutilizations, received] = await Promise.all([
+  const [documents, earlierEvents, inutilizations, received, manifests] = await Promise.all([
     countDocuments(criteria),
     include.events ? countEarlierDocumentEvents(criteria) : 0,
     include.inutilizations ? countInutilizations(criteria) : 0,
     include.received ? countReceived(criteria) : 0,
+    include.xml ? countManifests(criteria) : 0,
   ]);
-  const total = documents + earlierEvents + inutilizations + received;
+  const total = documents + earlierEvents + inutilizations + received + manifests;
   const { attempts: attempt } = await db.documentExport.update({
     where: { id: row.id },
     data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: new Date(), total, done: 0, sizeBytes: 0, error: null },
@@ -196,6 +199,22 @@ export async function buildExport(exportId: string): Promise<BuildOutcome> {
       for await (const page of inutilizationPages(criteria)) {
         for (const inutilization of page) {
           await zip.add(inutilizationEntry(inutilization, row.createdAt), inutilization.responseXml, inutilization.inutilizationDate ?? undefined);
+          done++;
+        }
+        await progress();
+      }
+    }
+    // MDF-e of the period under MDFe/<month>/ (the names and bytes of GET /v1/transport-manifests/{id}/xml), their events beside them.
+    if (include.xml && manifests > 0) {
+      for await (const page of manifestPages(criteria)) {
+        for (const manifest of page) {
+          const folder = documentFolder("MDFE", manifest.issuedAt);
+          const file = manifestXmlFile(manifest);
+          await zip.add(folder + file.fileName, file.body, manifest.issuedAt);
+          for (const event of include.events ? manifest.events : []) {
+            const eventFile = manifestEventXmlFile(manifest.accessKey, event);
+            await zip.add(folder + eventFile.fileName, eventFile.body, manifest.issuedAt);
+          }
           done++;
         }
         await progress();

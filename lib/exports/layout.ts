@@ -5,7 +5,7 @@ import type { ExportedInutilization } from "./walk-documents";
 // (NFe/2026-11/), the file names of the download routes (access key based), so a file
 // taken from the ZIP and one downloaded by the API have the same name and bytes.
 
-export const TYPE_FOLDERS: Record<string, string> = { NFE: "NFe", NFCE: "NFCe", NFSE: "NFSe" };
+export const TYPE_FOLDERS: Record<string, string> = { NFE: "NFe", NFCE: "NFCe", NFSE: "NFSe", MDFE: "MDFe" };
 const MODEL_FOLDERS: Record<string, string> = { "55": "NFe", "65": "NFCe" };
 
 export function documentFolder(type: string, issuedAt: Date): string {

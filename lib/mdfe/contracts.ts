@@ -2,11 +2,13 @@ import { defineContract } from "@/lib/contracts/contract";
 import {
   AddDocumentsInput,
   AddDriverInput,
+  AddPaymentInput,
   CancelManifestInput,
   CloseManifestInput,
   CreateTransportManifestInput,
   ListTransportManifestsQuery,
   ManifestIdParams,
+  OpenTransportManifestPage,
   TransportManifestPage,
   TransportManifestResponse,
 } from "./schemas";
@@ -22,7 +24,7 @@ export const createTransportManifestContract = defineContract({
   path: "/v1/transport-manifests",
   summary: "Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e",
   description:
-    "Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it). 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.",
+    "Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.",
   tag: TAG,
   scope: "documents:write",
   body: CreateTransportManifestInput,
@@ -44,11 +46,13 @@ export const listTransportManifestsContract = defineContract({
 export const listOpenTransportManifestsContract = defineContract({
   method: "GET",
   path: "/v1/transport-manifests/open",
-  summary: "List the MDF-e authorized and not yet closed or cancelled",
+  summary: "List the MDF-e not closed: asks the SVRS (MDFeConsNaoEnc) and reconciles our records first",
+  description:
+    "The SVRS lists the company's manifests authorized and neither closed nor cancelled (MDFeConsNaoEnc). Ours held open but not listed there are consulted and the events registered elsewhere recorded (closed or cancelled by another system); a PROCESSING one listed there is settled as authorized. meta.authority tells what the SVRS answered (consulted false, with the reason, when it could not be asked: the list is then our records), what changed (reconciled) and the keys open there that we do not hold (notRecorded).",
   tag: TAG,
   scope: "documents:read",
   query: ListTransportManifestsQuery.omit({ status: true }),
-  response: TransportManifestPage,
+  response: OpenTransportManifestPage,
 });
 
 export const getTransportManifestContract = defineContract({
@@ -78,7 +82,7 @@ export const transportManifestDamdfeContract = defineContract({
   method: "GET",
   path: "/v1/transport-manifests/{id}/damdfe",
   summary: "The DAMDFE PDF (A4, QR Code and the key's barcode)",
-  description: "422 invalid_status while PROCESSING or when REJECTED.",
+  description: "422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with \"CONTINGÊNCIA\" and its signed QR-Code.",
   tag: TAG,
   scope: "documents:read",
   params: ManifestIdParams,
@@ -152,6 +156,19 @@ export const addTransportManifestDocumentsContract = defineContract({
   errorStatuses: [404, 422, 503],
 });
 
+export const addTransportManifestPaymentContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/{id}/payments",
+  summary: "Register the payment of the transport operation of an open MDF-e: event 110116 (pagamento da operação)",
+  description: `The trips the payment covers (infViagens) and one or more infPag groups (who is paid, components, contract value, cash or installments, bank, IPEF or PIX). 422 invalid_status unless AUTHORIZED. ${AUTHORITY_ERRORS}`,
+  tag: TAG,
+  scope: "documents:write",
+  params: ManifestIdParams,
+  body: AddPaymentInput,
+  response: TransportManifestResponse,
+  errorStatuses: [404, 422, 503],
+});
+
 export const transportManifestContracts = [
   createTransportManifestContract,
   listTransportManifestsContract,
@@ -164,5 +181,6 @@ export const transportManifestContracts = [
   cancelTransportManifestContract,
   addTransportManifestDriverContract,
   addTransportManifestDocumentsContract,
+  addTransportManifestPaymentContract,
 ];
 

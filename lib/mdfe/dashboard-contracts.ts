@@ -4,6 +4,7 @@ import {
   addTransportManifestDriverContract,
   cancelTransportManifestContract,
   closeTransportManifestContract,
+  createTransportManifestContract,
   getTransportManifestContract,
   listTransportManifestsContract,
   transportManifestDamdfeContract,
@@ -26,6 +27,9 @@ export const dashboardListTransportManifestsContract = defineContract({
   scope: null,
   params,
 });
+
+/** "Novo manifesto": the same body and answer as POST /v1/transport-manifests. */
+export const dashboardCreateTransportManifestContract = defineContract({ ...createTransportManifestContract, path: base, tag: TAG, scope: null, params });
 
 export const dashboardGetTransportManifestContract = defineContract({ ...getTransportManifestContract, path: `${base}/{id}`, tag: TAG, scope: null, params: memberParams });
 export const dashboardTransportManifestXmlContract = defineContract({ ...transportManifestXmlContract, path: `${base}/{id}/xml`, tag: TAG, scope: null, params: memberParams });

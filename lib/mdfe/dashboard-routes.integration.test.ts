@@ -6,6 +6,7 @@ import { call } from "@/test/http";
 import { signedInCookie } from "@/test/session";
 import * as v1Collection from "@/app/v1/transport-manifests/route";
 import * as list from "@/app/api/dashboard/companies/[companyId]/transport-manifests/route";
+import { listManifestCandidates } from "./manifest-candidates";
 import * as member from "@/app/api/dashboard/companies/[companyId]/transport-manifests/[id]/route";
 import * as xmlRoute from "@/app/api/dashboard/companies/[companyId]/transport-manifests/[id]/xml/route";
 import * as damdfeRoute from "@/app/api/dashboard/companies/[companyId]/transport-manifests/[id]/damdfe/route";
@@ -110,5 +111,24 @@ describe("dashboard /transport-manifests", () => {
     expect(foreignList.status).toBe(404);
     // Still open: nothing above touched it.
     expect((await call(member.GET, at("", created.id, admin))).body.status).toBe("AUTHORIZED");
+  });
+  it("creates a manifest from selected NF-e grouped by their recipient's municipality (Novo manifesto); SUPPORT cannot", async () => {
+    const { documents } = await listManifestCandidates(fixture.company.companyId);
+    const candidate = documents.find((d) => d.id === nfeId)!;
+    expect(candidate).toMatchObject({ municipalityCode: "3106200", municipalityName: "Belo Horizonte", state: "MG", clientName: "Atacado Mineiro Ltda" });
+    const body = {
+      unloading: [{ code: candidate.municipalityCode, name: candidate.municipalityName, documents: [{ documentId: candidate.id }] }],
+      vehicle: { plate: "NEW1A23", state: "SP", tareKg: 7000, bodyType: "CLOSED", wheelType: "TRUCK" },
+      drivers: [{ name: "José da Silva", cpf: "529.982.247-25" }],
+      product: { description: "Peças usinadas" },
+      cargo: { unit: "KG", quantity: "900" },
+    };
+    const request = (who: { cookie: string }) => ({ method: "POST", path: base(), params: { companyId: fixture.company.companyId }, headers: who, body });
+    expect(await call(list.POST, request(support))).toMatchObject({ status: 403, body: { code: "forbidden_role" } });
+    const created = await call(list.POST, request(admin));
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ status: "AUTHORIZED", vehiclePlate: "NEW1A23", documents: [{ documentId: nfeId, unloadingMunicipalityCode: "3106200" }] });
+    expect((await listManifestCandidates(fixture.company.companyId)).documents.find((d) => d.id === nfeId)!.onOpenManifest).toBe(true);
+    expect((await call(closeRoute.POST, at("/close", created.body.id, admin, { method: "POST", body: {} }))).body.status).toBe("CLOSED");
   });
 });

@@ -1,8 +1,10 @@
 // Public surface of the MDF-e (issue 55): the operations the routes call, their contracts, and
 // the XML engine for tests and tools. Everything else in lib/mdfe is internal.
 export { createTransportManifest, emitTransportManifest } from "./issue-manifest";
-export { addTransportManifestDocuments, addTransportManifestDriver, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
-export { getTransportManifest, getTransportManifestXml, listOpenTransportManifests, listTransportManifests } from "./read-manifests";
+export { addTransportManifestDocuments, addTransportManifestDriver, addTransportManifestPayment, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
+export { getTransportManifest, getTransportManifestXml, listRecordedOpenTransportManifests, listTransportManifests, manifestEventXmlFile, manifestXmlFile } from "./read-manifests";
+export { listOpenTransportManifests } from "./open-manifests";
+export { listManifestCandidates, type ManifestCandidate, type ManifestVehicleOption } from "./manifest-candidates";
 export { transportManifestContracts } from "./contracts";
 export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";
 export { buildMdfe, MDFE_NAMESPACE } from "./xml/build-mdfe";

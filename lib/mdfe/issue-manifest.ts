@@ -1,6 +1,8 @@
 import type { Company, TransportManifest } from "@prisma/client";
 import { withAuthorityCall } from "@/lib/authority-calls";
 import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates/signing-credentials";
+import { findActiveContingency } from "@/lib/contingency/active-contingency";
+import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { allocateNumber } from "@/lib/numbering";
@@ -19,7 +21,7 @@ import { buildSignedMdfe } from "./xml/build-signed-mdfe";
 // held, then one short transaction recording the answer. A lost answer leaves it PROCESSING:
 // POST /v1/transport-manifests/{id}/emit consults the key before sending the same XML again.
 
-export const MDFE_MODEL = 58;
+export const MDFE_MODEL = 58 as const;
 
 export function claimKey(manifestId: string): string {
   return `transport-manifest:${manifestId}`;
@@ -80,14 +82,19 @@ export async function createTransportManifest(input: { companyId: string; body: 
   const company = await db.company.findFirstOrThrow({ where: { id: input.companyId } });
   const resolved = await resolveManifest(company, input.body, now);
   const credentials = await loadSigningCredentials(company.id);
+  // The company's MDF-e contingency (entered by hand: POST /v1/contingency model 58): issued offline,
+  // tpEmis 2 with the signed QR-Code, CONTINGENCY until transmitted (docs/api-notes/mdfe.md, Contingency).
+  const contingency = await findActiveContingency(company.id, MDFE_MODEL);
+  const tpEmis = contingency ? ("2" as const) : ("1" as const);
   const manifest = await db.$transaction(async (tx) => {
     const number = await allocateNumber(tx, { companyId: company.id, model: MDFE_MODEL, series: resolved.input.series, environment: company.environment });
     // A schema failure throws 422 here and rolls the number back with the transaction.
-    const built = buildSignedMdfe({ ...resolved.input, number, cMDF: randomCmdf(number) }, credentials);
+    const built = buildSignedMdfe({ ...resolved.input, tpEmis, number, cMDF: randomCmdf(number) }, credentials);
     return tx.transportManifest.create({
       data: {
         companyId: company.id,
         environment: company.environment,
+        status: contingency ? "CONTINGENCY" : "PROCESSING",
         series: resolved.input.series,
         number,
         accessKey: built.accessKey,
@@ -96,28 +103,36 @@ export async function createTransportManifest(input: { companyId: string; body: 
         endUf: resolved.input.endUf,
         vehiclePlate: resolved.input.rodo.vehicle.plate,
         issuedAt: new Date(resolved.input.issuedAt),
-        input: JSON.parse(JSON.stringify({ ...resolved.input, number, cMDF: built.cMDF })),
+        input: JSON.parse(JSON.stringify({ ...resolved.input, tpEmis, number, cMDF: built.cMDF })),
         xml: built.xml,
         qrCode: built.qrCode,
         documents: { create: resolved.documents.map((d) => ({ documentId: d.documentId, accessKey: d.accessKey, unloadingMunicipalityCode: d.municipalityCode, unloadingMunicipalityName: d.municipalityName })) },
       },
     });
   });
-  await withAuthorityCall({ companyId: company.id, key: claimKey(manifest.id) }, () => send(manifest, company, credentials));
+  if (contingency) {
+    // Sent by the contingency's transmission run once it ends (or the SVRS answers 107 meanwhile).
+    await requestContingencyTransmission({ companyId: company.id, model: MDFE_MODEL, environment: company.environment });
+  } else {
+    await withAuthorityCall({ companyId: company.id, key: claimKey(manifest.id) }, () => send(manifest, company, credentials));
+  }
   return getTransportManifest(company.id, manifest.id);
 }
 
 /**
- * POST /v1/transport-manifests/{id}/emit: a PROCESSING manifest (its answer was lost) is first
- * looked up by its key (MDFeConsulta): authorized there, it is recorded; unknown there, the same
- * signed XML is sent again. Any other status is 422 invalid_status.
+ * POST /v1/transport-manifests/{id}/emit: a PROCESSING manifest (its answer was lost) or one issued
+ * in contingency (CONTINGENCY, transmitted now by hand) is first looked up by its key
+ * (MDFeConsulta): authorized there, it is recorded; unknown there, the same signed XML is sent.
+ * Any other status is 422 invalid_status.
  */
 export async function emitTransportManifest(input: { companyId: string; manifestId: string }): Promise<TransportManifestResponse> {
   const exists = await db.transportManifest.findFirst({ where: { id: input.manifestId, companyId: input.companyId }, select: { id: true } });
   if (!exists) throw notFound("Transport manifest");
   await withAuthorityCall({ companyId: input.companyId, key: claimKey(input.manifestId) }, async () => {
     const manifest = await db.transportManifest.findFirstOrThrow({ where: { id: input.manifestId, companyId: input.companyId } });
-    if (manifest.status !== "PROCESSING") throw new DomainError(422, "invalid_status", `The manifest is ${manifest.status}: only a PROCESSING manifest (outcome unknown) is sent again`);
+    if (manifest.status !== "PROCESSING" && manifest.status !== "CONTINGENCY") {
+      throw new DomainError(422, "invalid_status", `The manifest is ${manifest.status}: only a PROCESSING manifest (outcome unknown) or one issued in contingency is sent`);
+    }
     const company = await db.company.findFirstOrThrow({ where: { id: input.companyId } });
     const credentials = await loadSigningCredentials(company.id);
     const consulted = await getMdfeAuthority(manifest.environment).consult({ environment: manifest.environment, uf: company.state }, manifest.accessKey, clientCertificate(credentials));

@@ -1,4 +1,5 @@
 import type { Company, Prisma, TransportManifest, TransportManifestEvent } from "@prisma/client";
+import Decimal from "decimal.js";
 import { stateInfo, STATES } from "@/lib/br";
 import { withAuthorityCall } from "@/lib/authority-calls";
 import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates/signing-credentials";
@@ -10,7 +11,8 @@ import { claimKey, clientCertificate, unavailable } from "./issue-manifest";
 import { recordManifestOutcome, type ManifestOutcomeType } from "./outcomes";
 import { getTransportManifest } from "./read-manifests";
 import { carriedDocuments, ufOfMunicipality, type CarriedDocumentRow } from "./resolve-manifest";
-import type { AddDocumentsInput, AddDriverInput, CancelManifestInput, CloseManifestInput, TransportManifestResponse } from "./schemas";
+import { PAYMENT_COMPONENT_TYPES, type AddDocumentsInput, type AddDriverInput, type AddPaymentInput, type CancelManifestInput, type CloseManifestInput, type TransportManifestResponse } from "./schemas";
+import type { MdfePayment } from "./xml/types";
 import { buildSignedMdfeEvent, MDFE_EVENT_TYPES, type MdfeEventInput } from "./xml/build-event";
 import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
 
@@ -23,8 +25,14 @@ import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
 /** Cancellation within 24 h of the authorization (MOC MDF-e 3.00a, rule of event 110111; cStat 220). */
 export const CANCEL_DEADLINE_MS = 24 * 60 * 60 * 1000;
 
-type EventKind = "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
-const CODE: Record<EventKind, string> = { CANCELLATION: MDFE_EVENT_TYPES.CANCEL, CLOSING: MDFE_EVENT_TYPES.CLOSE, DRIVER_ADDED: MDFE_EVENT_TYPES.ADD_DRIVER, DOCUMENTS_ADDED: MDFE_EVENT_TYPES.ADD_DOCUMENTS };
+type EventKind = "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
+const CODE: Record<EventKind, string> = {
+  CANCELLATION: MDFE_EVENT_TYPES.CANCEL,
+  CLOSING: MDFE_EVENT_TYPES.CLOSE,
+  DRIVER_ADDED: MDFE_EVENT_TYPES.ADD_DRIVER,
+  DOCUMENTS_ADDED: MDFE_EVENT_TYPES.ADD_DOCUMENTS,
+  PAYMENT: MDFE_EVENT_TYPES.PAYMENT,
+};
 
 type Context = { manifest: TransportManifest; company: Company; credentials: SigningCredentials; now: Date };
 
@@ -35,7 +43,7 @@ function procEvento(requestXml: string, retEventoXml: string): string {
 }
 
 /** The manifest's new state when an event registers. */
-function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, now: Date): { data: Prisma.TransportManifestUpdateInput; outcome: ManifestOutcomeType } {
+function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, now: Date): { data: Prisma.TransportManifestUpdateInput; outcome: ManifestOutcomeType | null } {
   const details = event.details as Record<string, string>;
   switch (event.eventCode) {
     case MDFE_EVENT_TYPES.CANCEL:
@@ -44,6 +52,9 @@ function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, no
       return { data: { status: "CLOSED", closedAt: now, closedOn: details.closedOn ?? null, closingMunicipalityCode: details.municipalityCode ?? null }, outcome: "transport_manifest.closed" };
     case MDFE_EVENT_TYPES.ADD_DOCUMENTS:
       return { data: {}, outcome: "transport_manifest.documents_added" };
+    // The payment changes nothing on the manifest and has no webhook event of its own (docs/api-notes/mdfe.md).
+    case MDFE_EVENT_TYPES.PAYMENT:
+      return { data: {}, outcome: null };
     default: {
       return { data: {}, outcome: "transport_manifest.driver_added" };
     }
@@ -70,29 +81,88 @@ async function recordRegistered(event: TransportManifestEvent, registered: { pro
         skipDuplicates: true,
       });
     }
-    await recordManifestOutcome(tx, outcome, manifest);
+    if (outcome) await recordManifestOutcome(tx, outcome, manifest);
   });
 }
 
+/** The eventoMDFe of a procEventoMDFe (the request as the authority registered it). */
+function requestOf(procEventoXml: string): string {
+  return /<(?:[\w.-]+:)?eventoMDFe\b[\s\S]*<\/(?:[\w.-]+:)?eventoMDFe>/.exec(procEventoXml)?.[0] ?? procEventoXml;
+}
+
+const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
+
+/** Our `details` of an event registered by another system with the company's certificate, read from its procEventoMDFe. */
+function detailsOf(tpEvento: string, procEventoXml: string): Record<string, unknown> {
+  switch (tpEvento) {
+    case MDFE_EVENT_TYPES.CLOSE:
+      return { municipalityCode: tag(procEventoXml, "cMun"), closedOn: tag(procEventoXml, "dtEnc") };
+    case MDFE_EVENT_TYPES.CANCEL:
+      return { justification: tag(procEventoXml, "xJust") };
+    case MDFE_EVENT_TYPES.ADD_DRIVER:
+      return { driver: { name: tag(procEventoXml, "xNome"), cpf: tag(procEventoXml, "CPF") } };
+    case MDFE_EVENT_TYPES.ADD_DOCUMENTS: {
+      const documents: CarriedDocumentRow[] = [...procEventoXml.matchAll(/<infDoc>([\s\S]*?)<\/infDoc>/g)].map((m) => ({
+        documentId: null,
+        accessKey: tag(m[1]!, "chNFe") ?? "",
+        municipalityCode: tag(m[1]!, "cMunDescarga") ?? "",
+        municipalityName: tag(m[1]!, "xMunDescarga") ?? "",
+      }));
+      return { documents };
+    }
+    default:
+      return {};
+  }
+}
+
 /**
- * Settles the manifest's PENDING events (a crash or a lost answer after the intent was
- * committed): the consultation lists every registered event (procEventoMDFe), so each is
- * REGISTERED with its protocol or NOT_REGISTERED.
+ * Brings the manifest's events in line with a consultation (MDFeConsulta lists every registered
+ * event, procEventoMDFe): a PENDING intent (a crash or a lost answer) is REGISTERED with its
+ * protocol or NOT_REGISTERED; an event registered by another system (the same certificate used
+ * elsewhere, e.g. the closing done in another issuer at the destination) is recorded and applied.
  */
+async function applyConsultation(manifestId: string, companyId: string, registered: MdfeRegisteredEvent[], now: Date): Promise<void> {
+  const rows = await db.transportManifestEvent.findMany({ where: { manifestId }, orderBy: { createdAt: "asc" } });
+  for (const match of registered) {
+    const row = rows.find((r) => r.eventCode === match.tpEvento && r.sequence === match.sequence);
+    if (row?.status === "REGISTERED") continue;
+    const event =
+      row ??
+      (await db.transportManifestEvent.create({
+        data: { manifestId, companyId, eventCode: match.tpEvento, sequence: match.sequence, requestXml: requestOf(match.procEventoXml), details: detailsOf(match.tpEvento, match.procEventoXml) as object, createdAt: now },
+      }));
+    const reason = row ? "Evento registrado (recovered by MDFeConsulta)" : "Evento registrado por outro sistema (found by MDFeConsulta)";
+    await recordRegistered(event, { protocol: match.protocol, cStat: "135", reason, responseXml: match.procEventoXml }, now);
+  }
+  for (const event of rows.filter((r) => r.status === "PENDING" && !registered.some((m) => m.tpEvento === r.eventCode && m.sequence === r.sequence))) {
+    await db.transportManifestEvent.update({ where: { id: event.id }, data: { status: "NOT_REGISTERED", reason: "Not listed by MDFeConsulta after the answer was lost", resolvedAt: now } });
+  }
+}
+
+/** Settles the manifest's PENDING events (see applyConsultation); nothing is asked when none is pending. */
 async function settlePendingEvents(context: Context): Promise<void> {
-  const pending = await db.transportManifestEvent.findMany({ where: { manifestId: context.manifest.id, status: "PENDING" }, orderBy: { createdAt: "asc" } });
-  if (pending.length === 0) return;
+  const pending = await db.transportManifestEvent.count({ where: { manifestId: context.manifest.id, status: "PENDING" } });
+  if (pending === 0) return;
   const consulted = await getMdfeAuthority(context.manifest.environment).consult({ environment: context.manifest.environment, uf: context.company.state }, context.manifest.accessKey, clientCertificate(context.credentials));
   if (consulted.kind === "communication_failure") throw unavailable(consulted.reason);
-  const registered: MdfeRegisteredEvent[] = consulted.kind === "found" ? consulted.events : [];
-  for (const event of pending) {
-    const match = registered.find((r) => r.tpEvento === event.eventCode && r.sequence === event.sequence);
-    if (match) {
-      await recordRegistered(event, { protocol: match.protocol, cStat: "135", reason: "Evento registrado (recovered by MDFeConsulta)", responseXml: match.procEventoXml }, context.now);
-    } else {
-      await db.transportManifestEvent.update({ where: { id: event.id }, data: { status: "NOT_REGISTERED", reason: "Not listed by MDFeConsulta after the answer was lost", resolvedAt: context.now } });
-    }
-  }
+  await applyConsultation(context.manifest.id, context.company.id, consulted.kind === "found" ? consulted.events : [], context.now);
+}
+
+/**
+ * Reconciles one manifest with the SVRS (GET /v1/transport-manifests/open, when MDFeConsNaoEnc no
+ * longer lists a manifest we hold open): consults its key under its authority-call claim and
+ * records what the authority registered. False when the authority could not be asked.
+ */
+export async function reconcileTransportManifest(companyId: string, manifestId: string, now: Date = new Date()): Promise<boolean> {
+  return withAuthorityCall({ companyId, key: claimKey(manifestId) }, async () => {
+    const manifest = await db.transportManifest.findFirstOrThrow({ where: { id: manifestId, companyId } });
+    const company = await db.company.findFirstOrThrow({ where: { id: companyId } });
+    const credentials = await loadSigningCredentials(companyId);
+    const consulted = await getMdfeAuthority(manifest.environment).consult({ environment: manifest.environment, uf: company.state }, manifest.accessKey, clientCertificate(credentials));
+    if (consulted.kind !== "found") return false;
+    await applyConsultation(manifest.id, companyId, consulted.events, now);
+    return true;
+  });
 }
 
 async function withManifestEvent(companyId: string, manifestId: string, now: Date, fn: (context: Context) => Promise<void>): Promise<TransportManifestResponse> {
@@ -209,5 +279,37 @@ export async function addTransportManifestDocuments(input: { companyId: string; 
       documents: rows.map((r) => ({ municipality: { code: r.municipalityCode, name: r.municipalityName }, nfeKey: r.accessKey })),
     };
     await sendEvent(context, "DOCUMENTS_ADDED", sequence, detail, { loading, documents: rows });
+  });
+}
+
+/** TDec_1302: two decimals, computed as decimals. */
+const money = (value: string) => new Decimal(value).toFixed(2);
+
+function toInfPag(p: AddPaymentInput["payments"][number]): MdfePayment {
+  return {
+    name: p.name ?? null,
+    document: p.document,
+    components: p.components.map((c) => ({ type: PAYMENT_COMPONENT_TYPES[c.type], value: money(c.value), description: c.description ?? null })),
+    contractValue: money(p.contractValue),
+    paymentIndicator: p.method === "INSTALLMENTS" ? "1" : "0",
+    advanceValue: p.advanceValue ? money(p.advanceValue) : null,
+    installments: p.installments.map((i, index) => ({ number: index + 1, dueDate: i.dueDate, value: money(i.value) })),
+    bank: p.bank,
+  };
+}
+
+/**
+ * POST /v1/transport-manifests/{id}/payments: pagamento da operação de transporte 110116
+ * (NT MDF-e 2021.002; evPagtoOperMDFe_v3.00.xsd), the payment of the freight of an open manifest,
+ * numbered 1, 2, … per manifest like the driver and DF-e inclusions.
+ */
+export async function addTransportManifestPayment(input: { companyId: string; manifestId: string; body: AddPaymentInput; now?: Date }): Promise<TransportManifestResponse> {
+  return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
+    assertOpen(context.manifest, "get a payment");
+    const last = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.PAYMENT, status: "REGISTERED" }, orderBy: { sequence: "desc" }, select: { sequence: true } });
+    const sequence = (last?.sequence ?? 0) + 1;
+    const payments = input.body.payments.map(toInfPag);
+    const detail = { ...common(context), type: "110116" as const, sequence, protocol: context.manifest.protocol!, trips: input.body.trips, payments };
+    await sendEvent(context, "PAYMENT", sequence, detail, { trips: input.body.trips, payments: input.body.payments });
   });
 }

@@ -6,7 +6,7 @@ import type { ListTransportManifestsQuery, TransportManifestResponse } from "./s
 
 // Reading manifests: always scoped by company; never calls the authority.
 
-const EVENT_TYPE: Record<string, "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED"> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED", "110115": "DOCUMENTS_ADDED" };
+const EVENT_TYPE: Record<string, TransportManifestResponse["events"][number]["type"]> = { "110111": "CANCELLATION", "110112": "CLOSING", "110114": "DRIVER_ADDED", "110115": "DOCUMENTS_ADDED", "110116": "PAYMENT" };
 
 type Loaded = TransportManifest & { documents: TransportManifestDocument[]; events: TransportManifestEvent[] };
 const INCLUDE = { documents: { orderBy: { id: "asc" } }, events: { orderBy: { createdAt: "asc" } } } as const;
@@ -70,8 +70,8 @@ export async function listTransportManifests(companyId: string, query: ListTrans
   );
 }
 
-/** GET /v1/transport-manifests/open: the manifests authorized and not yet closed or cancelled (as recorded here). */
-export async function listOpenTransportManifests(companyId: string, query: ListTransportManifestsQuery): Promise<Page<TransportManifestResponse>> {
+/** The manifests authorized and not yet closed or cancelled, as recorded here (the dashboard's list; GET …/open reconciles first: open-manifests.ts). */
+export async function listRecordedOpenTransportManifests(companyId: string, query: ListTransportManifestsQuery): Promise<Page<TransportManifestResponse>> {
   return listTransportManifests(companyId, { ...query, status: "AUTHORIZED" });
 }
 
@@ -82,6 +82,19 @@ export async function getTransportManifestXml(companyId: string, id: string): Pr
   const manifest = await db.transportManifest.findFirst({ where: { id, companyId }, select: { accessKey: true, xml: true, status: true } });
   if (!manifest) throw notFound("Transport manifest");
   if (manifest.status === "PROCESSING") throw new DomainError(422, "invalid_status", "The manifest's outcome is still unknown; emit it again to settle it");
-  const suffix = manifest.status === "REJECTED" ? "-rejected" : "-mdfe";
+  return manifestXmlFile(manifest);
+}
+
+/** The XML file of a manifest as GET …/xml serves it (also the exports' entry: same name, same bytes). */
+export function manifestXmlFile(manifest: Pick<TransportManifest, "accessKey" | "status" | "xml">): ManifestXml {
+  const suffix = manifest.status === "REJECTED" ? "-rejected" : manifest.status === "CONTINGENCY" ? "-mdfe-contingency" : "-mdfe";
   return { fileName: `${manifest.accessKey}${suffix}.xml`, contentType: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?>${manifest.xml}`, download: true };
+}
+
+const EVENT_FILE: Record<string, string> = { "110111": "canc", "110112": "enc", "110114": "cond", "110115": "dfe", "110116": "pagto" };
+
+/** A registered event's procEventoMDFe: <accessKey>-mdfe-enc-01.xml and the like. */
+export function manifestEventXmlFile(accessKey: string, event: Pick<TransportManifestEvent, "eventCode" | "sequence" | "responseXml">): ManifestXml {
+  const name = `${accessKey}-mdfe-${EVENT_FILE[event.eventCode] ?? event.eventCode}-${String(event.sequence).padStart(2, "0")}.xml`;
+  return { fileName: name, contentType: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?>${event.responseXml ?? ""}`, download: true };
 }

@@ -64,20 +64,31 @@ async function tractionVehicle(companyId: string, body: CreateTransportManifestI
   const v = body.vehicle;
   let plate = v.plate ? normalizePlate(v.plate) : null;
   let uf = v.state ?? null;
+  // A registered vehicle gives what the request leaves out (RENAVAM, tara, capacities, tpCar, tpRod: stored with the vehicle).
+  let stored: Partial<Record<"renavam" | "bodyType" | "wheelType", string | null> & Record<"tareKg" | "capacityKg" | "capacityM3", number | null>> = {};
   if (v.vehicleId) {
-    const registered = await db.vehicle.findFirst({ where: { id: v.vehicleId, carrier: { companyId } }, select: { plate: true, state: true } });
+    const registered = await db.vehicle.findFirst({
+      where: { id: v.vehicleId, carrier: { companyId } },
+      select: { plate: true, state: true, renavam: true, tareKg: true, capacityKg: true, capacityM3: true, bodyType: true, wheelType: true },
+    });
     if (!registered) throw unprocessable("invalid_vehicle", `Vehicle ${v.vehicleId} is not a vehicle of this company's carriers`);
     plate ??= registered.plate;
     uf ??= registered.state;
+    stored = registered;
   }
+  const tareKg = v.tareKg ?? stored.tareKg ?? null;
+  const bodyType = (v.bodyType ?? stored.bodyType ?? null) as keyof typeof MDFE_BODY_TYPES | null;
+  const wheelType = (v.wheelType ?? stored.wheelType ?? null) as keyof typeof MDFE_WHEEL_TYPES | null;
+  const missing = [tareKg === null && "tareKg", !bodyType && "bodyType", !wheelType && "wheelType"].filter(Boolean);
+  if (missing.length > 0) throw unprocessable("invalid_vehicle", `The vehicle needs ${missing.join(", ")}: give them in the request or register them with the vehicle`);
   return {
     plate: plate!,
-    renavam: v.renavam ?? null,
-    tareKg: v.tareKg,
-    capacityKg: v.capacityKg ?? null,
-    capacityM3: v.capacityM3 ?? null,
-    bodyType: MDFE_BODY_TYPES[v.bodyType],
-    wheelType: MDFE_WHEEL_TYPES[v.wheelType],
+    renavam: v.renavam ?? stored.renavam ?? null,
+    tareKg: tareKg!,
+    capacityKg: v.capacityKg ?? stored.capacityKg ?? null,
+    capacityM3: v.capacityM3 ?? stored.capacityM3 ?? null,
+    bodyType: MDFE_BODY_TYPES[bodyType!],
+    wheelType: MDFE_WHEEL_TYPES[wheelType!],
     uf,
     owner: owner(v.owner),
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isStateCode, isValidCpf, onlyDigits } from "@/lib/br";
 import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
+import type { VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES } from "@/lib/carriers/schemas";
 
 // /v1/transport-manifests (issue 55; the spec is silent on MDF-e, docs/api-notes/mdfe.md): the
 // request and answer shapes. Field names are English; the XML names they fill are in comments.
@@ -28,8 +29,9 @@ const VehicleOwner = z.object({
   ownerType: z.enum(["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]),
 });
 
-const BODY_TYPES = { NOT_APPLICABLE: "00", OPEN: "01", CLOSED: "02", BULK: "03", CONTAINER: "04", SIDER: "05" } as const;
-const WHEEL_TYPES = { TRUCK: "01", TOCO: "02", TRACTOR: "03", VAN: "04", UTILITY: "05", OTHER: "06" } as const;
+// The names are the vehicle's (lib/carriers, stored with a registered vehicle); the codes are tpCar/tpRod.
+const BODY_TYPES = { NOT_APPLICABLE: "00", OPEN: "01", CLOSED: "02", BULK: "03", CONTAINER: "04", SIDER: "05" } as const satisfies Record<(typeof VEHICLE_BODY_TYPES)[number], string>;
+const WHEEL_TYPES = { TRUCK: "01", TOCO: "02", TRACTOR: "03", VAN: "04", UTILITY: "05", OTHER: "06" } as const satisfies Record<(typeof VEHICLE_WHEEL_TYPES)[number], string>;
 export const MDFE_BODY_TYPES = BODY_TYPES;
 export const MDFE_WHEEL_TYPES = WHEEL_TYPES;
 
@@ -46,12 +48,15 @@ const VehicleFields = {
 
 export const ManifestVehicle = z
   .object({
-    /** A registered vehicle (carriers and vehicles): its plate, state and RNTRC are used unless given here. */
+    /** A registered vehicle (carriers and vehicles): its plate, state, RENAVAM, tara, capacities, bodyType and wheelType are used unless given here. */
     vehicleId: z.string().min(1).max(64).optional(),
     ...VehicleFields,
-    wheelType: z.enum(Object.keys(WHEEL_TYPES) as [keyof typeof WHEEL_TYPES, ...(keyof typeof WHEEL_TYPES)[]]),
+    tareKg: Kg.optional(),
+    bodyType: VehicleFields.bodyType.optional(),
+    wheelType: z.enum(Object.keys(WHEEL_TYPES) as [keyof typeof WHEEL_TYPES, ...(keyof typeof WHEEL_TYPES)[]]).optional(),
   })
-  .refine((v) => v.vehicleId || v.plate, { message: "give vehicleId or plate" });
+  .refine((v) => v.vehicleId || v.plate, { message: "give vehicleId or plate" })
+  .refine((v) => v.vehicleId || (v.tareKg !== undefined && v.bodyType && v.wheelType), { message: "tareKg, bodyType and wheelType are required without a registered vehicleId" });
 
 const Trailer = z.object({ ...VehicleFields, plate: z.string().trim().min(7).max(8), capacityKg: Kg });
 
@@ -131,10 +136,56 @@ export const AddDocumentsInput = z.object({
 });
 export type AddDocumentsInput = z.infer<typeof AddDocumentsInput>;
 
+/** infPag (evPagtoOperMDFe / rodo infANTT): who is paid, the components, the value and how (NT MDF-e 2021.002; tpComp 04 Frete: NT 2025.001 v1.03). */
+export const PAYMENT_COMPONENT_TYPES = { TOLL_VOUCHER: "01", TAXES: "02", EXPENSES: "03", FREIGHT: "04", OTHER: "99" } as const;
+const Money = Decimal(2);
+const OperationPayment = z
+  .object({
+    /** xNome of the one responsible for the payment. */
+    name: z.string().trim().min(2).max(60).nullable().optional(),
+    document: Document,
+    components: z
+      .array(
+        z.object({
+          type: z.enum(Object.keys(PAYMENT_COMPONENT_TYPES) as [keyof typeof PAYMENT_COMPONENT_TYPES, ...(keyof typeof PAYMENT_COMPONENT_TYPES)[]]),
+          value: Money,
+          description: z.string().trim().min(2).max(60).nullable().optional(),
+        }),
+      )
+      .min(1)
+      .max(50),
+    contractValue: Money,
+    /** indPag: CASH 0 (à vista), INSTALLMENTS 1 (a prazo, with infPrazo). */
+    method: z.enum(["CASH", "INSTALLMENTS"]),
+    /** vAdiant: only with INSTALLMENTS. */
+    advanceValue: Money.nullable().optional(),
+    installments: z.array(z.object({ dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD"), value: Money })).max(999).default([]),
+    bank: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("BANK"), bankCode: z.string().trim().min(3).max(5), agency: z.string().trim().min(1).max(10) }),
+      z.object({ kind: z.literal("IPEF"), cnpj: z.string().trim().min(14).max(18) }),
+      z.object({ kind: z.literal("PIX"), key: z.string().trim().min(2).max(60) }),
+    ]),
+  })
+  // infPrazo is "informar somente se indPag for à Prazo" (evPagtoOperMDFe_v3.00.xsd), and a payment in instalments lists them.
+  .refine((p) => (p.method === "INSTALLMENTS") === p.installments.length > 0, { message: "INSTALLMENTS lists its installments; CASH has none", path: ["installments"] })
+  .refine((p) => p.method === "INSTALLMENTS" || p.advanceValue == null, { message: "advanceValue only with INSTALLMENTS", path: ["advanceValue"] })
+  .refine((p) => p.components.every((c) => c.type !== "OTHER" || c.description), { message: "an OTHER component needs a description (xComp)", path: ["components"] });
+
+/** Pagamento da operação de transporte (110116): the trips the payment covers and its infPag groups. */
+export const AddPaymentInput = z.object({
+  /** infViagens: qtdViagens and nroViagem (5 digits); default one trip, this one. */
+  trips: z
+    .object({ total: z.number().int().min(1).max(99_999), number: z.number().int().min(1).max(99_999) })
+    .refine((t) => t.number <= t.total, { message: "number must not exceed total" })
+    .default({ total: 1, number: 1 }),
+  payments: z.array(OperationPayment).min(1).max(10),
+});
+export type AddPaymentInput = z.infer<typeof AddPaymentInput>;
+
 export const AddDriverInput = Driver;
 export type AddDriverInput = z.infer<typeof AddDriverInput>;
 
-export const TransportManifestStatus = z.enum(["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]);
+export const TransportManifestStatus = z.enum(["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]);
 
 export const ListTransportManifestsQuery = PaginationQuery.extend({
   status: TransportManifestStatus.optional(),
@@ -144,7 +195,7 @@ export const ListTransportManifestsQuery = PaginationQuery.extend({
 export type ListTransportManifestsQuery = z.infer<typeof ListTransportManifestsQuery>;
 
 export const TransportManifestEventResponse = z.object({
-  type: z.enum(["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]),
+  type: z.enum(["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]),
   eventCode: z.string(),
   sequence: z.number().int(),
   status: z.enum(["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]),
@@ -183,3 +234,22 @@ export const TransportManifestResponse = z.object({
 export type TransportManifestResponse = z.infer<typeof TransportManifestResponse>;
 
 export const TransportManifestPage = pageSchema(TransportManifestResponse);
+
+/** GET /v1/transport-manifests/open: the page, and what MDFeConsNaoEnc answered and changed here. */
+export const OpenTransportManifestPage = z.object({
+  data: z.array(TransportManifestResponse),
+  meta: TransportManifestPage.shape.meta.extend({
+    authority: z.object({
+      /** false: the SVRS could not be asked (no certificate, no answer); the list is our records. */
+      consulted: z.boolean(),
+      cStat: z.string().nullable(),
+      reason: z.string().nullable(),
+      checkedAt: z.string(),
+      /** Our manifests whose status changed to match the authority's (closed or cancelled elsewhere; a lost authorization). */
+      reconciled: z.array(z.object({ id: z.string(), accessKey: z.string(), from: TransportManifestStatus, to: TransportManifestStatus })),
+      /** Open at the authority under the company's CNPJ, unknown here (issued by another system). */
+      notRecorded: z.array(z.object({ accessKey: z.string(), protocol: z.string() })),
+    }),
+  }),
+});
+export type OpenTransportManifestPage = z.infer<typeof OpenTransportManifestPage>;

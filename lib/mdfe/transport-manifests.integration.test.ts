@@ -17,7 +17,19 @@ import * as closeRoute from "@/app/v1/transport-manifests/[id]/close/route";
 import * as cancelRoute from "@/app/v1/transport-manifests/[id]/cancel/route";
 import * as driversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
 import * as documentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
-import { mdfeSimulator } from "./authority/get-mdfe-authority";
+import * as paymentsRoute from "@/app/v1/transport-manifests/[id]/payments/route";
+import * as carriersRoute from "@/app/v1/carriers/route";
+import * as exportsRoute from "@/app/v1/exports/route";
+import { buildExport } from "@/lib/exports/build-export";
+import { exportFilePath } from "@/lib/exports/config";
+import { brazilParts } from "@/lib/exports/period";
+import { readZipFileEntries } from "@/lib/exports/testing/read-zip";
+import * as vehiclesRoute from "@/app/v1/carriers/[id]/vehicles/route";
+import { loadSigningCredentials } from "@/lib/certificates/signing-credentials";
+import { getMdfeAuthority, mdfeSimulator } from "./authority/get-mdfe-authority";
+import { mdfeInput, ownNfeKey } from "./testing/mdfe-inputs";
+import { buildSignedMdfe } from "./xml/build-signed-mdfe";
+import { buildSignedMdfeEvent } from "./xml/build-event";
 import { modalDocument } from "./xml/build-signed-mdfe";
 
 // Issue 55, "Done when": an SP company issues two NF-e to a client in MG, manifests them with its own
@@ -147,6 +159,123 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
   });
 
+  it("registers the payment of the transport operation (110116) on an open manifest and refuses bad input and a closed one", async () => {
+    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "PQR2S34"));
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    const id = created.body.id as string;
+    const body = {
+      payments: [
+        {
+          name: "Transportes Rapidos Ltda",
+          document: { type: "CNPJ", value: "33.000.167/0001-01" },
+          components: [{ type: "FREIGHT", value: "1800" }, { type: "TOLL_VOUCHER", value: 200 }],
+          contractValue: "2000.00",
+          method: "INSTALLMENTS",
+          advanceValue: "500.00",
+          installments: [{ dueDate: "2026-12-20", value: "1500.00" }],
+          bank: { kind: "BANK", bankCode: "001", agency: "1234" },
+        },
+      ],
+    };
+    const paid = await post(paymentsRoute.POST, "payments", id, body);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.events).toMatchObject([{ type: "PAYMENT", eventCode: "110116", sequence: 1, status: "REGISTERED", cStat: "135" }]);
+    const event = await db.transportManifestEvent.findFirstOrThrow({ where: { manifestId: id, eventCode: "110116" } });
+    expect(event.requestXml).toContain(
+      "<infPag><xNome>Transportes Rapidos Ltda</xNome><CNPJ>33000167000101</CNPJ><Comp><tpComp>04</tpComp><vComp>1800.00</vComp></Comp><Comp><tpComp>01</tpComp><vComp>200.00</vComp></Comp><vContrato>2000.00</vContrato><indPag>1</indPag><vAdiant>500.00</vAdiant><infPrazo><nParcela>001</nParcela><dVenc>2026-12-20</dVenc><vParcela>1500.00</vParcela></infPrazo><infBanc><codBanco>001</codBanco><codAgencia>1234</codAgencia></infBanc></infPag>",
+    );
+    expect(checkXmlSchema(event.responseXml!, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    expect(xmlsecVerify(event.requestXml, "infEvento").ok).toBe(true);
+    const second = await post(paymentsRoute.POST, "payments", id, { trips: { total: 2, number: 2 }, payments: [{ ...body.payments[0], method: "CASH", advanceValue: null, installments: [], bank: { kind: "PIX", key: "financeiro@rapidos.com.br" } }] });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.events.map((e: { sequence: number }) => e.sequence)).toEqual([1, 2]);
+    const cashWithInstallments = await post(paymentsRoute.POST, "payments", id, { payments: [{ ...body.payments[0], method: "CASH" }] });
+    expect(cashWithInstallments.status).toBe(400);
+    expect(cashWithInstallments.body.code).toBe("validation_error");
+    expect((await post(closeRoute.POST, "close", id, {})).body.status).toBe("CLOSED");
+    const afterClose = await post(paymentsRoute.POST, "payments", id, body);
+    expect(afterClose.status).toBe(422);
+    expect(afterClose.body.code).toBe("invalid_status");
+  });
+
+  it("GET /open asks the SVRS (MDFeConsNaoEnc) and reconciles: closed elsewhere, a lost authorization, a key we do not hold", async () => {
+    const companyId = fixture.company.companyId;
+    const company = await db.company.findUniqueOrThrow({ where: { id: companyId } });
+    const credentials = await loadSigningCredentials(companyId);
+    const certificate = { privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem };
+    const target = { environment: "HOMOLOGATION" as const, uf: company.state };
+    const authority = getMdfeAuthority("HOMOLOGATION");
+
+    // 1. Authorized here, then closed by another system with the company's certificate (not through us).
+    const elsewhere = await create(manifestBody([{ documentId: nfe[0]!.id }], "STU3V45"));
+    expect(elsewhere.body.status, elsewhere.text).toBe("AUTHORIZED");
+    const closing = buildSignedMdfeEvent(
+      { type: "110112", accessKey: elsewhere.body.accessKey, protocol: elsewhere.body.protocol, closedOn: "2026-12-09", closingUfCode: "31", closingMunicipalityCode: "3106200", environment: "HOMOLOGATION", issuerCnpj: company.cnpj, issuerUf: company.state, occurredAt: new Date() },
+      credentials,
+    );
+    expect(await authority.sendEvent(target, closing.xml, certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    // 2. Authorized at the SVRS, the answer lost: PROCESSING here.
+    mdfeSimulator().lostAnswers = 1;
+    const lost = await create(manifestBody([{ documentId: nfe[1]!.id }], "VWX4Y56"));
+    expect(lost.body.status).toBe("PROCESSING");
+    // 3. Issued by another system under the company's CNPJ.
+    const foreign = buildSignedMdfe(
+      mdfeInput({ number: 990_001, cMDF: "31415926", issuer: { ...mdfeInput().issuer, cnpj: company.cnpj }, unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [ownNfeKey(7, company.cnpj)] }], rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "YZA5B67" } } }),
+      credentials,
+    );
+    const foreignAuthorized = await authority.authorize(target, foreign.xml, certificate);
+    if (foreignAuthorized.kind !== "authorized") throw new Error(JSON.stringify(foreignAuthorized));
+
+    const open = await call(openRoute.GET, { path: "/v1/transport-manifests/open", key: key() });
+    expect(open.status, open.text).toBe(200);
+    const ids = open.body.data.map((m: { id: string }) => m.id);
+    expect(ids).toContain(lost.body.id);
+    expect(ids).not.toContain(elsewhere.body.id);
+    expect(open.body.meta.authority).toMatchObject({ consulted: true, cStat: "111" });
+    expect(open.body.meta.authority.reconciled).toEqual(
+      expect.arrayContaining([
+        { id: elsewhere.body.id, accessKey: elsewhere.body.accessKey, from: "AUTHORIZED", to: "CLOSED" },
+        { id: lost.body.id, accessKey: lost.body.accessKey, from: "PROCESSING", to: "AUTHORIZED" },
+      ]),
+    );
+    expect(open.body.meta.authority.notRecorded).toContainEqual({ accessKey: foreign.accessKey, protocol: foreignAuthorized.protocol });
+    expect((await get(elsewhere.body.id)).body).toMatchObject({ status: "CLOSED", closedOn: "2026-12-09", events: [{ eventCode: "110112", status: "REGISTERED", reason: expect.stringContaining("outro sistema") }] });
+
+    // The SVRS down: our records, and meta.authority says it was not asked.
+    mdfeSimulator().lostAnswers = 1;
+    const degraded = await call(openRoute.GET, { path: "/v1/transport-manifests/open", key: key() });
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.meta.authority).toMatchObject({ consulted: false, reconciled: [], notRecorded: [] });
+    expect(degraded.body.data.map((m: { id: string }) => m.id)).toContain(lost.body.id);
+    await post(closeRoute.POST, "close", lost.body.id, {});
+    // The foreign one is closed at the SVRS so it blocks no later test.
+    const foreignClose = buildSignedMdfeEvent({ type: "110112", accessKey: foreign.accessKey, protocol: foreignAuthorized.protocol, closedOn: "2026-12-09", closingUfCode: "31", closingMunicipalityCode: "3106200", environment: "HOMOLOGATION", issuerCnpj: company.cnpj, issuerUf: company.state, occurredAt: new Date() }, credentials);
+    expect(await authority.sendEvent(target, foreignClose.xml, certificate)).toMatchObject({ kind: "authorized" });
+  });
+
+  it("takes RENAVAM, tara, capacities, tpCar and tpRod from a registered vehicle (vehicleId), and says what is missing", async () => {
+    const carrier = await call(carriersRoute.POST, { method: "POST", path: "/v1/carriers", key: key(), body: { name: "Frota Própria", document: "11222333000181" } });
+    expect(carrier.status, carrier.text).toBe(201);
+    const carrierId = carrier.body.id as string;
+    const addVehicle = (body: unknown) => call(vehiclesRoute.POST, { method: "POST", path: `/v1/carriers/${carrierId}/vehicles`, key: key(), body, params: { id: carrierId } });
+    const vehicle = await addVehicle({ plate: "RNV1A23", state: "SP", renavam: "00987654321", tareKg: 8200, capacityKg: 16000, capacityM3: 70, bodyType: "SIDER", wheelType: "TRACTOR" });
+    expect(vehicle.status, vehicle.text).toBe(201);
+    expect(vehicle.body).toMatchObject({ renavam: "00987654321", tareKg: 8200, capacityKg: 16000, capacityM3: 70, bodyType: "SIDER", wheelType: "TRACTOR" });
+    const { vehicle: _inline, ...rest } = manifestBody([{ documentId: nfe[0]!.id }]);
+    const created = await create({ ...rest, vehicle: { vehicleId: vehicle.body.id } });
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    expect(created.body.vehiclePlate).toBe("RNV1A23");
+    const xml = await call(xmlRoute.GET, { path: `/v1/transport-manifests/${created.body.id}/xml`, key: key(), params: { id: created.body.id } });
+    expect(modalDocument(xml.text)).toContain("<placa>RNV1A23</placa><RENAVAM>00987654321</RENAVAM><tara>8200</tara><capKG>16000</capKG><capM3>70</capM3>");
+    expect(modalDocument(xml.text)).toContain("<tpRod>03</tpRod><tpCar>05</tpCar><UF>SP</UF>");
+    expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
+
+    const bare = await addVehicle({ plate: "RNV2B34", state: "SP" });
+    const missing = await create({ ...rest, vehicle: { vehicleId: bare.body.id } });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ code: "invalid_vehicle", message: expect.stringContaining("tareKg, bodyType, wheelType") });
+  });
+
   it("settles a lost answer: the manifest stays PROCESSING until emit consults the key; a lost event answer is settled on the next call", async () => {
     mdfeSimulator().lostAnswers = 1;
     const created = await create(manifestBody([{ documentId: nfe[1]!.id }], "GHI5J67"));
@@ -205,4 +334,26 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     expect(vehicle.body.code).toBe("invalid_vehicle");
     expect((await get("does-not-exist")).status).toBe(404);
   });
+  it("exports the period's MDF-e XMLs (mdfeProc) and their events under MDFe/<month>/, with the bytes of GET …/xml", async () => {
+    const day = (offset: number) => new Date(Date.now() - 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const created = await call(exportsRoute.POST, { method: "POST", path: "/v1/exports", key: key(), body: { from: day(-1), to: day(1), include: { xml: true, pdf: false, events: true, inutilizations: false, received: false } } });
+    expect(created.status, created.text).toBe(202);
+    expect((await buildExport(created.body.id)).status).toBe("READY");
+    const entries = new Map((await readZipFileEntries(exportFilePath(created.body.id))).map((e) => [e.entry.fileName, e.bytes]));
+    const manifests = await db.transportManifest.findMany({ where: { companyId: fixture.company.companyId, status: { in: ["AUTHORIZED", "CLOSED", "CANCELLED"] } }, include: { events: { where: { status: "REGISTERED" } } } });
+    expect(manifests.length).toBeGreaterThan(3);
+    for (const manifest of manifests) {
+      const folder = `MDFe/${brazilParts(manifest.issuedAt).month}/`;
+      const xml = await call(xmlRoute.GET, { path: `/v1/transport-manifests/${manifest.id}/xml`, key: key(), params: { id: manifest.id } });
+      expect(entries.get(`${folder}${manifest.accessKey}-mdfe.xml`)?.toString("utf8")).toBe(xml.text);
+      for (const event of manifest.events) {
+        const name = [...entries.keys()].find((n) => n.startsWith(`${folder}${manifest.accessKey}-mdfe-`) && n.endsWith(`-${String(event.sequence).padStart(2, "0")}.xml`) && entries.get(n)!.toString("utf8").includes(`<tpEvento>${event.eventCode}</tpEvento>`));
+        expect(name, `${manifest.accessKey} ${event.eventCode}`).toBeDefined();
+        expect(checkXmlSchema(entries.get(name!)!.toString("utf8").replace(/^<\?xml[^>]*>/, ""), `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+      }
+    }
+    // Rejected ones are not the period's records.
+    const rejected = await db.transportManifest.findFirstOrThrow({ where: { companyId: fixture.company.companyId, status: "REJECTED" } });
+    expect([...entries.keys()].some((n) => n.includes(rejected.accessKey))).toBe(false);
+  }, 60_000);
 });

@@ -42,7 +42,7 @@ function ActiveContingencies({ companyId, timeZone, banners, t }: { companyId: s
         return (
           <p key={banner.id} className="flex flex-wrap items-baseline gap-x-2">
             <strong className="font-semibold">{banner.automatic ? t("banner", { time, authority: banner.authority }) : t("bannerManual", { time, reason: banner.reason })}</strong>
-            <span className="text-xs text-amber-800">{t("bannerDetail", { model: t(`model.${banner.model}`), mode: t(String(banner.model) === "65" && banner.mode === "EPEC" ? "mode.EPEC_NFCE" : `mode.${banner.mode}`) })}</span>
+            <span className="text-xs text-amber-800">{t("bannerDetail", { model: t(`model.${banner.model}`), mode: banner.model === 58 ? t("mode.OFFLINE_MDFE") : t(String(banner.model) === "65" && banner.mode === "EPEC" ? "mode.EPEC_NFCE" : `mode.${banner.mode}`) })}</span>
           </p>
         );
       })}

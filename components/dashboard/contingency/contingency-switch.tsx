@@ -10,7 +10,7 @@ import { EnterContingencyBody, type ContingencyOverview, type ContingencyState }
 import { contingencyTime } from "./contingency-time";
 import { buttonClass } from "@/components/dashboard/button-styles";
 
-type Model = "55" | "65";
+type Model = "55" | "58" | "65";
 
 /** Enter by hand with a justification, or leave, per model (ADMIN and ACCOUNTANT; the others read). */
 export function ContingencySwitch({ companyId, initial, canManage }: { companyId: string; initial: ContingencyOverview; canManage: boolean }) {
@@ -22,7 +22,7 @@ export function ContingencySwitch({ companyId, initial, canManage }: { companyId
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
-        {(["55", "65"] as const).map((model) => (
+        {(["55", "65", "58"] as const).map((model) => (
           <ModelSwitch key={model} companyId={companyId} state={initial[model]} canManage={canManage} />
         ))}
       </div>
@@ -61,7 +61,7 @@ function ModelSwitch({ companyId, state, canManage }: { companyId: string; state
     <div className="rounded-md border border-slate-200 p-3">
       <h3 className="text-sm font-semibold">
         {t(`model.${model}`)}
-        {state.mode && <span className="ml-2 text-xs font-normal text-slate-600">{t(model === "65" && state.mode === "EPEC" ? "mode.EPEC_NFCE" : `mode.${state.mode}`)}</span>}
+        {state.mode && <span className="ml-2 text-xs font-normal text-slate-600">{model === "58" ? t("mode.OFFLINE_MDFE") : t(model === "65" && state.mode === "EPEC" ? "mode.EPEC_NFCE" : `mode.${state.mode}`)}</span>}
       </h3>
       {state.active && state.since ? (
         <>

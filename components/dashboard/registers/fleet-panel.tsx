@@ -8,7 +8,7 @@ import { useIssueMessage, useKnownMessage } from "@/components/i18n/use-issue-me
 import { maskPlate, maskUf } from "@/lib/br/masks";
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/dashboard/resources/field-errors";
 import { TextInput } from "@/components/dashboard/resources/form-field";
-import { CreateVehicleInput, type VehicleResponse } from "@/lib/carriers/schemas";
+import { CreateVehicleInput, VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES, type VehicleResponse } from "@/lib/carriers/schemas";
 import { apiFetch } from "@/lib/client/api-fetch";
 
 /** A carrier's fleet: default first, add a vehicle, make another the default, remove. */
@@ -21,12 +21,14 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   const url = `${base}/${carrierId}/vehicles`;
   const queryClient = useQueryClient();
   const fleet = useQuery({ queryKey: [base, url], queryFn: () => apiFetch<VehicleResponse[]>(url) });
-  const [form, setForm] = useState({ plate: "", state: "", rntc: "", description: "", isDefault: false });
+  const types = useTranslations("transportManifests.new");
+  const EMPTY = { plate: "", state: "", rntc: "", description: "", isDefault: false, renavam: "", tareKg: "", capacityKg: "", bodyType: "", wheelType: "" };
+  const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const refresh = () => queryClient.invalidateQueries({ queryKey: [base] });
   const add = useMutation({
     mutationFn: (body: unknown) => apiFetch(url, { method: "POST", body }),
-    onSuccess: async () => { setForm({ plate: "", state: "", rntc: "", description: "", isDefault: false }); await refresh(); },
+    onSuccess: async () => { setForm(EMPTY); await refresh(); },
     onError: (error) => setErrors({ ...apiFieldErrors(error, knownMessage), "": errorMessage(error) }),
   });
   const change = useMutation({
@@ -35,7 +37,12 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const body = { plate: form.plate, state: form.state, rntc: form.rntc || undefined, description: form.description || undefined, isDefault: form.isDefault };
+    const whole = (value: string) => (value.trim() ? Number(value.trim()) : undefined);
+    // RENAVAM, tara, capacity and the types are what an MDF-e needs of the vehicle (issue 55); all optional here.
+    const body = {
+      plate: form.plate, state: form.state, rntc: form.rntc || undefined, description: form.description || undefined, isDefault: form.isDefault,
+      renavam: form.renavam || undefined, tareKg: whole(form.tareKg), capacityKg: whole(form.capacityKg), bodyType: form.bodyType || undefined, wheelType: form.wheelType || undefined,
+    };
     const parsed = CreateVehicleInput.safeParse(body);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, issueMessage));
     setErrors({});
@@ -54,7 +61,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
         <ul className="divide-y divide-slate-100 text-sm">
           {fleet.data.map((v) => (
             <li key={v.id} data-testid="vehicle-row" className="flex items-center justify-between py-2">
-              <span><strong>{v.plate}</strong> ({v.state}){v.rntc && ` · RNTC ${v.rntc}`}{v.description && ` · ${v.description}`}{v.isDefault && <span className="ml-2 rounded bg-indigo-50 px-1.5 text-xs text-indigo-700">{t("default")}</span>}</span>
+              <span><strong>{v.plate}</strong> ({v.state}){v.rntc && ` · RNTC ${v.rntc}`}{v.description && ` · ${v.description}`}{v.tareKg !== null && ` · ${t("tareShort", { kg: v.tareKg })}`}{v.isDefault && <span className="ml-2 rounded bg-indigo-50 px-1.5 text-xs text-indigo-700">{t("default")}</span>}</span>
               {canWrite && (
                 <span className="flex gap-2">
                   {!v.isDefault && <button type="button" onClick={() => change.mutate({ id: v.id, body: { isDefault: true } })} className="text-indigo-700 hover:underline">{t("makeDefault")}</button>}
@@ -72,6 +79,23 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
           <TextInput id="vehicle-state" label={t("state")} value={form.state} error={errors.state} onChange={(state) => setForm({ ...form, state: maskUf(state) })} />
           <TextInput id="vehicle-rntc" label="RNTC" value={form.rntc} error={errors.rntc} onChange={(rntc) => setForm({ ...form, rntc })} />
           <TextInput id="vehicle-description" label={t("description")} value={form.description} error={errors.description} onChange={(description) => setForm({ ...form, description })} />
+          <TextInput id="vehicle-renavam" label="RENAVAM" value={form.renavam} error={errors.renavam} onChange={(renavam) => setForm({ ...form, renavam: renavam.replace(/\D/g, "") })} />
+          <TextInput id="vehicle-tare" label={t("tareKg")} value={form.tareKg} error={errors.tareKg} onChange={(tareKg) => setForm({ ...form, tareKg: tareKg.replace(/\D/g, "") })} />
+          <TextInput id="vehicle-capacity" label={t("capacityKg")} value={form.capacityKg} error={errors.capacityKg} onChange={(capacityKg) => setForm({ ...form, capacityKg: capacityKg.replace(/\D/g, "") })} />
+          <label className="block text-sm">
+            <span className="text-slate-700">{types("bodyType")}</span>
+            <select value={form.bodyType} onChange={(e) => setForm({ ...form, bodyType: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5">
+              <option value="">—</option>
+              {VEHICLE_BODY_TYPES.map((b) => <option key={b} value={b}>{types(`bodyTypes.${b}`)}</option>)}
+            </select>
+          </label>
+          <label className="block text-sm">
+            <span className="text-slate-700">{types("wheelType")}</span>
+            <select value={form.wheelType} onChange={(e) => setForm({ ...form, wheelType: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5">
+              <option value="">—</option>
+              {VEHICLE_WHEEL_TYPES.map((w) => <option key={w} value={w}>{types(`wheelTypes.${w}`)}</option>)}
+            </select>
+          </label>
           <label className="mt-5 flex items-center gap-2 text-sm"><input type="checkbox" checked={form.isDefault} onChange={(e) => setForm({ ...form, isDefault: e.target.checked })} /> {t("default")}</label>
           {errors[""] && <p role="alert" className="col-span-full text-sm text-red-700">{errors[""]}</p>}
           <button type="submit" disabled={add.isPending} className="w-fit rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("add")}</button>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
-import { mdfeInput, MDFE_ISSUER_CNPJ } from "../testing/mdfe-inputs";
+import { mdfeInput, MDFE_ISSUER_CNPJ, ownNfeKey } from "../testing/mdfe-inputs";
 import { buildSignedMdfe } from "../xml/build-signed-mdfe";
 import { buildSignedMdfeEvent, type MdfeEventInput } from "../xml/build-event";
 import { MdfeSimulator } from "./simulator";
@@ -41,6 +41,11 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
 
     const open = await authority.openManifests(target, MDFE_ISSUER_CNPJ, certificate);
     expect(open).toMatchObject({ kind: "answered", cStat: "111", open: [{ accessKey: built.accessKey, protocol: authorized.protocol }] });
+    const naoEnc = await simulator.handle("https://mdfe-homologacao.svrs.rs.gov.br/ws/MDFeConsNaoEnc/MDFeConsNaoEnc.asmx", `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><mdfeDadosMsg><consMDFeNaoEnc xmlns="http://www.portalfiscal.inf.br/mdfe" versao="3.00"><tpAmb>2</tpAmb><xServ>CONSULTAR NÃO ENCERRADOS</xServ><CNPJ>${MDFE_ISSUER_CNPJ}</CNPJ></consMDFeNaoEnc></mdfeDadosMsg></soap12:Body></soap12:Envelope>`);
+    const ret = /<retConsMDFeNaoEnc\b[\s\S]*<\/retConsMDFeNaoEnc>/.exec(naoEnc)![0];
+    expect(checkXmlSchema(ret, `${S}retConsMDFeNaoEnc_v3.00.xsd`)).toEqual({ valid: true });
+    const badRequest = await simulator.handle("https://mdfe-homologacao.svrs.rs.gov.br/ws/MDFeConsNaoEnc/MDFeConsNaoEnc.asmx", `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><mdfeDadosMsg><consMDFeNaoEnc xmlns="http://www.portalfiscal.inf.br/mdfe" versao="3.00"><tpAmb>2</tpAmb><xServ>CONSULTAR</xServ><CNPJ>${MDFE_ISSUER_CNPJ}</CNPJ></consMDFeNaoEnc></mdfeDadosMsg></soap12:Body></soap12:Envelope>`);
+    expect(badRequest).toContain("<cStat>215</cStat>");
 
     const driver = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, driver: { name: "Maria Souza", cpf: "11144477735" } }), certificate);
     expect(driver).toMatchObject({ kind: "authorized", cStat: "135" });
@@ -105,5 +110,51 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     const built = buildSignedMdfe(mdfeInput({ rodo: { ...mdfeInput().rodo, drivers: [{ name: "Fulano", cpf: "12345678900" }] } }), credentials);
     expect(await authority.authorize(target, built.xml, certificate)).toMatchObject({ kind: "refused", cStat: "700" });
     expect(await authority.consult(target, built.accessKey, certificate)).toMatchObject({ kind: "not_found", cStat: "217" });
+    // A carried NF-e key with a wrong check digit: 604 with the key and the reason (MOC MDF-e 3.00a).
+    const key = ownNfeKey(103);
+    const wrong = key.slice(0, 43) + String((Number(key[43]) + 1) % 10);
+    const badKey = buildSignedMdfe(mdfeInput({ number: 21, cMDF: "73519267", unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [wrong] }] }), credentials);
+    const refused = await authority.authorize(target, badKey.xml, certificate);
+    expect(refused).toMatchObject({ kind: "refused", cStat: "604" });
+    if (refused.kind === "refused") expect(refused.reason).toContain(`[chNFe:${wrong} Motivo: DV inválido]`);
+  });
+  it("registers the payment of the transport operation (110116, nSeqEvento 1, 2, …) and refuses a repeated sequence (631), another protocol (222) and a closed manifest (609)", async () => {
+    const built = buildSignedMdfe(mdfeInput(), credentials);
+    const authorized = await authority.authorize(target, built.xml, certificate);
+    if (authorized.kind !== "authorized") throw new Error(JSON.stringify(authorized));
+    const payment = {
+      type: "110116" as const,
+      accessKey: built.accessKey,
+      protocol: authorized.protocol,
+      trips: { total: 1, number: 1 },
+      payments: [
+        {
+          name: "Transportes Rapidos Ltda",
+          document: { type: "CNPJ" as const, value: "33000167000101" },
+          components: [{ type: "04" as const, value: "1800.00" }, { type: "01" as const, value: "200.00" }],
+          contractValue: "2000.00",
+          paymentIndicator: "1" as const,
+          advanceValue: "500.00",
+          installments: [{ number: 1, dueDate: "2026-12-20", value: "1500.00" }],
+          bank: { kind: "PIX" as const, key: "financeiro@rapidos.com.br" },
+        },
+      ],
+    };
+    const xml = event(payment);
+    expect(xml).toContain("<infViagens><qtdViagens>00001</qtdViagens><nroViagem>00001</nroViagem></infViagens>");
+    expect(xml).toContain("<indPag>1</indPag><vAdiant>500.00</vAdiant><infPrazo><nParcela>001</nParcela>");
+    const registered = await authority.sendEvent(target, xml, certificate);
+    expect(registered).toMatchObject({ kind: "authorized", cStat: "135" });
+    if (registered.kind === "authorized") expect(checkXmlSchema(registered.responseXml, `${S}retEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    expect(await authority.sendEvent(target, xml, certificate)).toMatchObject({ kind: "refused", cStat: "631" });
+    expect(await authority.sendEvent(target, event({ ...payment, sequence: 2, protocol: "135260000000001" }), certificate)).toMatchObject({ kind: "refused", cStat: "222" });
+    expect(await authority.sendEvent(target, event({ ...payment, sequence: 2 }), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    const consulted = await authority.consult(target, built.accessKey, certificate);
+    if (consulted.kind !== "found") throw new Error(JSON.stringify(consulted));
+    expect(consulted.events.map((e) => [e.tpEvento, e.sequence])).toEqual([["110116", 1], ["110116", 2]]);
+    expect(checkXmlSchema(consulted.events[0]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    const close = { type: "110112" as const, accessKey: built.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "31", closingMunicipalityCode: "3106200" };
+    expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized" });
+    expect(await authority.sendEvent(target, event({ ...payment, sequence: 3 }), certificate)).toMatchObject({ kind: "refused", cStat: "609" });
   });
 });

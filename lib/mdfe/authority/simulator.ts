@@ -39,7 +39,8 @@ export const REJECTIONS = {
   DUPLICATE_EVENT: ["631", "Rejeição: Duplicidade de evento"],
   DRIVER_CPF: ["700", "Rejeição: CPF do condutor inválido"],
   DRIVER_LISTED: ["701", "Rejeição: Condutor já informado no MDF-e"],
-  NFE_KEY: ["702", "Rejeição: Chave de acesso de NF-e inválida"],
+  // MOC MDF-e 3.00a (2019) unified the NF-e key rules into 604, with the key and the reason in brackets.
+  NFE_KEY: ["604", "Rejeição: Chave de acesso da NF-e informada inválida"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Rejection = readonly [string, string];
@@ -135,7 +136,7 @@ export class MdfeSimulator {
     for (const unloading of list(child(inf, "infDoc")?.infMunDescarga)) {
       for (const nfe of list(unloading.infNFe)) {
         const parsed = parseDfeKey(text(nfe, "chNFe"));
-        if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${text(nfe, "chNFe")}]`);
+        if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${text(nfe, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`);
       }
     }
     const plate = text(traction, "placa");
@@ -197,7 +198,7 @@ export class MdfeSimulator {
     const det = child(child(inf, "detEvento"), Object.keys(child(inf, "detEvento") ?? {}).find((k) => k.startsWith("ev")) ?? "");
     if (stored.situation === "CANCELLED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CANCELLED, { key });
     if (stored.situation === "CLOSED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CLOSED, { key });
-    if ((type === "110111" || type === "110112" || type === "110115") && text(det, "nProt") !== stored.protocol) return this.retEvento(tpAmb, cUF, REJECTIONS.PROTOCOL_MISMATCH, { key });
+    if ((type === "110111" || type === "110112" || type === "110115" || type === "110116") && text(det, "nProt") !== stored.protocol) return this.retEvento(tpAmb, cUF, REJECTIONS.PROTOCOL_MISMATCH, { key });
     if (type === "110111" && this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS) return this.retEvento(tpAmb, cUF, REJECTIONS.CANCEL_TOO_LATE, { key });
     if (type === "110114") {
       const cpf = text(child(det, "condutor"), "CPF");
@@ -208,7 +209,7 @@ export class MdfeSimulator {
     if (type === "110115") {
       for (const doc of list(det?.infDoc)) {
         const parsed = parseDfeKey(text(doc, "chNFe"));
-        if (!parsed || parsed.model !== "55") return this.retEvento(tpAmb, cUF, REJECTIONS.NFE_KEY, { key });
+        if (!parsed || parsed.model !== "55") return this.retEvento(tpAmb, cUF, [REJECTIONS.NFE_KEY[0], `${REJECTIONS.NFE_KEY[1]} [chNFe:${text(doc, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`], { key });
       }
     }
     if (type === "110112" && !STATES.some((s) => s.cUF === text(det, "cUF"))) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: cUF`], { key });
@@ -223,18 +224,23 @@ export class MdfeSimulator {
   }
 
   private async openManifests(payload: string, tpAmb: string, cUF: string): Promise<string> {
-    const cnpj = text(child(parseXml(payload), "consMDFeNaoEnc"), "CNPJ");
+    const head = `<retConsMDFeNaoEnc xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>`;
+    const schema = checkXmlSchema(payload.trim(), "mdfe/PL_MDFe_300a/consMDFeNaoEnc_v3.00.xsd");
+    if (!schema.valid) return `${head}<cStat>${REJECTIONS.SCHEMA[0]}</cStat><xMotivo>${escape(`${REJECTIONS.SCHEMA[1]}: ${schema.errors[0]}`)}</xMotivo><cUF>${cUF}</cUF></retConsMDFeNaoEnc>`;
+    const request = child(parseXml(payload), "consMDFeNaoEnc");
+    if (text(request, "tpAmb") !== tpAmb) return `${head}<cStat>${REJECTIONS.ENVIRONMENT[0]}</cStat><xMotivo>${REJECTIONS.ENVIRONMENT[1]}</xMotivo><cUF>${cUF}</cUF></retConsMDFeNaoEnc>`;
+    const cnpj = text(request, "CNPJ");
     const open = await this.store.listOpen(tpAmb, cnpj);
     const [cStat, reason] = open.length > 0 ? ["111", "Consulta nao encerrados localizou MDF-e nessa situacao"] : ["112", "Consulta nao encerrados nao localizou MDF-e nessa situacao"];
     return (
-      `<retConsMDFeNaoEnc xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo><cUF>${cUF}</cUF>` +
+      `${head}<cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo><cUF>${cUF}</cUF>` +
       open.map((m) => `<infMDFe><chMDFe>${m.accessKey}</chMDFe><nProt>${m.protocol}</nProt></infMDFe>`).join("") +
       "</retConsMDFeNaoEnc>"
     );
   }
 }
 
-const EVENT_NAMES: Record<string, string> = { "110111": "Cancelamento", "110112": "Encerramento", "110114": "Inclusao Condutor", "110115": "Inclusao DF-e" };
+const EVENT_NAMES: Record<string, string> = { "110111": "Cancelamento", "110112": "Encerramento", "110114": "Inclusao Condutor", "110115": "Inclusao DF-e", "110116": "Pagamento Operacao MDF-e" };
 
 function list(value: unknown): XmlNode[] {
   return (Array.isArray(value) ? value : value ? [value] : []) as XmlNode[];

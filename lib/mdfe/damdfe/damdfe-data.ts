@@ -14,6 +14,8 @@ export type DamdfeData = {
   protocol: string | null;
   authorizedAt: string | null;
   situation: string;
+  /** Issued in contingência off-line (tpEmis 2): printed as such, its QR-Code signed. */
+  contingency: boolean;
   homologation: boolean;
   qrCodePng: string;
   issuer: { name: string; cnpj: string; stateRegistration: string; address: string };
@@ -34,6 +36,7 @@ const SITUATION: Record<TransportManifest["status"], string> = {
   REJECTED: "REJEITADO",
   CLOSED: "ENCERRADO",
   CANCELLED: "CANCELADO",
+  CONTINGENCY: "EMITIDO EM CONTINGÊNCIA",
 };
 
 export function damdfeData(manifest: TransportManifest & { documents: TransportManifestDocument[] }, qrCodePng: string): DamdfeData {
@@ -51,6 +54,8 @@ export function damdfeData(manifest: TransportManifest & { documents: TransportM
     protocol: manifest.protocol,
     authorizedAt: manifest.authorizedAt?.toISOString() ?? null,
     situation: SITUATION[manifest.status],
+    // tpEmis, position 35 of the key: 2 contingência off-line.
+    contingency: manifest.accessKey[34] === "2",
     homologation: manifest.environment === "HOMOLOGATION",
     qrCodePng,
     issuer: {

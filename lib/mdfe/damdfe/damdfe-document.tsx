@@ -63,7 +63,11 @@ export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeL
             <Field label="Percurso" value={data.route.join(" - ") || "-"} />
           </View>
           <View style={s.row}>
-            <Field label="Protocolo de autorização" value={data.protocol ? `${data.protocol} - ${formatDateTime(data.authorizedAt ?? undefined)}` : "SEM AUTORIZAÇÃO"} flex={1.4} />
+            <Field
+              label="Protocolo de autorização"
+              value={data.protocol ? `${data.protocol} - ${formatDateTime(data.authorizedAt ?? undefined)}` : data.contingency ? "EMISSÃO EM CONTINGÊNCIA - transmitir à SEFAZ em até 168 horas" : "SEM AUTORIZAÇÃO"}
+              flex={1.4}
+            />
             <Field label="Situação" value={data.situation} />
             <Field label="Modal" value="Rodoviário de carga" />
           </View>
@@ -111,7 +115,9 @@ export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeL
             </View>
           </Section>
         ) : null}
-        <Watermarks homologation={data.homologation} cancelled={data.situation === "CANCELADO"} preview={!data.protocol} pageHeight={841.89} />
+        <Watermarks homologation={data.homologation} cancelled={data.situation === "CANCELADO"} preview={!data.protocol && !data.contingency} pageHeight={841.89} />
+        {/* The DAMDFE of a contingency MDF-e says so in its body (MOC MDF-e 3.00a; the SVRS's guidance: "CONTINGÊNCIA"). */}
+        {data.contingency ? <Text fixed style={[s.watermark, { color: "#b06000", opacity: 0.5, top: 250, fontSize: 30 }]}>CONTINGÊNCIA</Text> : null}
       </Page>
     </Document>
   );

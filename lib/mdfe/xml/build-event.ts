@@ -4,6 +4,8 @@ import { validateXml, type XmlSchema } from "@/lib/fiscal/xml/schema-validation"
 import { signXml, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { el, fiscalText } from "@/lib/fiscal/xml/xml-text";
 import { MDFE_NAMESPACE, MDFE_VERSION } from "./build-mdfe";
+import { buildInfPag } from "./build-rodo";
+import type { MdfePayment } from "./types";
 
 // MDF-e events (MOC MDF-e 3.00a, item 5 "Eventos"; eventoMDFe_v3.00.xsd with detEvento as xs:any,
 // each detail validated with its own schema): one signed <eventoMDFe> per MDFeRecepcaoEvento call.
@@ -13,6 +15,7 @@ export const MDFE_EVENT_TYPES = {
   CLOSE: "110112",
   ADD_DRIVER: "110114",
   ADD_DOCUMENTS: "110115",
+  PAYMENT: "110116",
 } as const;
 
 export type MdfeEventType = (typeof MDFE_EVENT_TYPES)[keyof typeof MDFE_EVENT_TYPES];
@@ -36,6 +39,11 @@ export type MdfeEventInput = EventCommon &
     | { type: "110114"; driver: { name: string; cpf: string } }
     /** Inclusão de DF-e: NF-e loaded on the way (MOC MDF-e 3.00a; evInclusaoDFeMDFe_v3.00.xsd), with where they were loaded and where they are unloaded. */
     | { type: "110115"; protocol: string; loading: { code: string; name: string }; documents: { municipality: { code: string; name: string }; nfeKey: string }[] }
+    /**
+     * Pagamento da operação de transporte (NT MDF-e 2021.002, evPagtoOperMDFe_v3.00.xsd): the
+     * trips the payment covers (qtdViagens, nroViagem: 5 digits each) and the infPag groups.
+     */
+    | { type: "110116"; protocol: string; trips: { total: number; number: number }; payments: MdfePayment[] }
   );
 
 const DETAIL: Record<MdfeEventType, { root: string; schema: XmlSchema }> = {
@@ -43,6 +51,7 @@ const DETAIL: Record<MdfeEventType, { root: string; schema: XmlSchema }> = {
   "110112": { root: "evEncMDFe", schema: "mdfe/PL_MDFe_300a/evEncMDFe_v3.00.xsd" },
   "110114": { root: "evIncCondutorMDFe", schema: "mdfe/PL_MDFe_300a/evIncCondutorMDFe_v3.00.xsd" },
   "110115": { root: "evIncDFeMDFe", schema: "mdfe/PL_MDFe_300a/evInclusaoDFeMDFe_v3.00.xsd" },
+  "110116": { root: "evPagtoOperMDFe", schema: "mdfe/PL_MDFe_300a/evPagtoOperMDFe_v3.00.xsd" },
 };
 
 function detail(input: MdfeEventInput): string {
@@ -60,6 +69,13 @@ function detail(input: MdfeEventInput): string {
         el("cMunCarrega", input.loading.code) +
         el("xMunCarrega", fiscalText(input.loading.name, 60)) +
         input.documents.map((d) => `<infDoc>${el("cMunDescarga", d.municipality.code)}${el("xMunDescarga", fiscalText(d.municipality.name, 60))}${el("chNFe", d.nfeKey)}</infDoc>`).join("")
+      );
+    case "110116":
+      return (
+        el("descEvento", "Pagamento Operacao MDF-e") +
+        el("nProt", input.protocol) +
+        `<infViagens>${el("qtdViagens", String(input.trips.total).padStart(5, "0"))}${el("nroViagem", String(input.trips.number).padStart(5, "0"))}</infViagens>` +
+        input.payments.map(buildInfPag).join("")
       );
   }
 }

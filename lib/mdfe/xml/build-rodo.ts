@@ -12,7 +12,8 @@ function party(p: MdfeParty, cnpjTag = "CNPJ", cpfTag = "CPF"): string {
   return p.type === "CPF" ? el(cpfTag, digits(p.value)) : el(cnpjTag, documentValue(p.value));
 }
 
-function payment(p: MdfePayment): string {
+/** infPag: the same group in the modal (infANTT) and in the event 110116 (evPagtoOperMDFe); the event lacks only indAltoDesemp, never written here. */
+export function buildInfPag(p: MdfePayment): string {
   const components = p.components
     .map((c) => "<Comp>" + el("tpComp", c.type) + el("vComp", c.value) + opt("xComp", c.description ? fiscalText(c.description, 60) : null) + "</Comp>")
     .join("");
@@ -33,6 +34,7 @@ function payment(p: MdfePayment): string {
     components +
     el("vContrato", p.contractValue) +
     el("indPag", p.paymentIndicator) +
+    opt("vAdiant", p.paymentIndicator === "1" ? (p.advanceValue ?? null) : null) +
     installments +
     `<infBanc>${bank}</infBanc>` +
     "</infPag>"
@@ -57,7 +59,7 @@ function antt(a: MdfeAntt | null | undefined): string {
   const contractors = (a.contractors ?? []).map((c) => "<infContratante>" + opt("xNome", c.name ? fiscalText(c.name, 60) : null) + party(c.document) + "</infContratante>").join("");
   return group(
     "infANTT",
-    opt("RNTRC", a.rntrc) + ciot + group("valePed", vouchers) + contractors + (a.payments ?? []).map(payment).join(""),
+    opt("RNTRC", a.rntrc) + ciot + group("valePed", vouchers) + contractors + (a.payments ?? []).map(buildInfPag).join(""),
   );
 }
 

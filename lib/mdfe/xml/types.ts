@@ -85,6 +85,8 @@ export type MdfePayment = {
   contractValue: string; // vContrato
   /** indPag: 0 à vista, 1 a prazo. */
   paymentIndicator: "0" | "1";
+  /** vAdiant: the advance of a payment in instalments. */
+  advanceValue?: string | null;
   installments?: { number: number; dueDate: string; value: string }[];
   bank: { kind: "BANK"; bankCode: string; agency: string } | { kind: "IPEF"; cnpj: string } | { kind: "PIX"; key: string };
 };

@@ -598,6 +598,12 @@ class PostV1CarriersResponseVehiclesItem(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -633,6 +639,12 @@ class GetV1CarriersResponseDataItemVehiclesItem(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -674,6 +686,12 @@ class GetV1CarriersIdResponseVehiclesItem(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -716,6 +734,12 @@ class PatchV1CarriersIdResponseVehiclesItem(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -745,6 +769,12 @@ class GetV1CarriersIdVehiclesResponseItem(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -755,6 +785,12 @@ class PostV1CarriersIdVehiclesBody(TypedDict, total=False):
     rntc: str | None
     description: str | None
     isDefault: bool
+    renavam: str | None
+    tareKg: int | None
+    capacityKg: int | None
+    capacityM3: int | None
+    bodyType: Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None
+    wheelType: Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None
 
 
 class PostV1CarriersIdVehiclesResponse(TypedDict, total=False):
@@ -765,6 +801,12 @@ class PostV1CarriersIdVehiclesResponse(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -775,6 +817,12 @@ class PatchV1CarriersIdVehiclesVehicleIdBody(TypedDict, total=False):
     rntc: str | None
     description: str | None
     isDefault: bool
+    renavam: str | None
+    tareKg: int | None
+    capacityKg: int | None
+    capacityM3: int | None
+    bodyType: Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None
+    wheelType: Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None
 
 
 class PatchV1CarriersIdVehiclesVehicleIdResponse(TypedDict, total=False):
@@ -785,6 +833,12 @@ class PatchV1CarriersIdVehiclesVehicleIdResponse(TypedDict, total=False):
     rntc: Required[str | None]
     description: Required[str | None]
     isDefault: Required[bool]
+    renavam: Required[str | None]
+    tareKg: Required[int | None]
+    capacityKg: Required[int | None]
+    capacityM3: Required[int | None]
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
+    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -2574,7 +2628,16 @@ class GetV1FiscalInutilizationsIdResponse(TypedDict, total=False):
 
 
 class GetV1ContingencyResponse55(TypedDict, total=False):
-    model: Required[Literal["55", "65"]]
+    model: Required[Literal["55", "58", "65"]]
+    active: Required[bool]
+    mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
+    since: Required[str | None]
+    reason: Required[str | None]
+    automatic: Required[bool | None]
+
+
+class GetV1ContingencyResponse58(TypedDict, total=False):
+    model: Required[Literal["55", "58", "65"]]
     active: Required[bool]
     mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
@@ -2583,7 +2646,7 @@ class GetV1ContingencyResponse55(TypedDict, total=False):
 
 
 class GetV1ContingencyResponse65(TypedDict, total=False):
-    model: Required[Literal["55", "65"]]
+    model: Required[Literal["55", "58", "65"]]
     active: Required[bool]
     mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
@@ -2593,17 +2656,18 @@ class GetV1ContingencyResponse65(TypedDict, total=False):
 
 GetV1ContingencyResponse = TypedDict("GetV1ContingencyResponse", {
     "55": Required[GetV1ContingencyResponse55],
+    "58": Required[GetV1ContingencyResponse58],
     "65": Required[GetV1ContingencyResponse65],
 }, total=False)
 
 
 class PostV1ContingencyBody(TypedDict, total=False):
-    model: Required[Literal["55", "65"]]
+    model: Required[Literal["55", "58", "65"]]
     justification: Required[str]
 
 
 class PostV1ContingencyResponse(TypedDict, total=False):
-    model: Required[Literal["55", "65"]]
+    model: Required[Literal["55", "58", "65"]]
     active: Required[bool]
     mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
@@ -2612,11 +2676,11 @@ class PostV1ContingencyResponse(TypedDict, total=False):
 
 
 class DeleteV1ContingencyQuery(TypedDict, total=False):
-    model: Required[Literal["55", "65"]]
+    model: Required[Literal["55", "58", "65"]]
 
 
 class DeleteV1ContingencyResponse(TypedDict, total=False):
-    model: Required[Literal["55", "65"]]
+    model: Required[Literal["55", "58", "65"]]
     active: Required[bool]
     mode: Required[Literal["OFFLINE", "SVC_AN", "SVC_RS", "EPEC"] | None]
     since: Required[str | None]
@@ -4074,13 +4138,13 @@ class PostV1TransportManifestsBodyVehicle(TypedDict, total=False):
     vehicleId: str
     plate: str
     renavam: str | None
-    tareKg: Required[int]
+    tareKg: int
     capacityKg: int | None
     capacityM3: int | None
-    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"]]
+    bodyType: Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"]
     state: str | None
     owner: PostV1TransportManifestsBodyVehicleOwner | None
-    wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"]]
+    wheelType: Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"]
 
 
 PostV1TransportManifestsBodyTrailersItemOwnerDocument = TypedDict("PostV1TransportManifestsBodyTrailersItemOwnerDocument", {
@@ -4174,7 +4238,7 @@ class PostV1TransportManifestsResponseDocumentsItem(TypedDict, total=False):
 
 
 PostV1TransportManifestsResponseEventsItem = TypedDict("PostV1TransportManifestsResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4187,7 +4251,7 @@ PostV1TransportManifestsResponseEventsItem = TypedDict("PostV1TransportManifests
 
 class PostV1TransportManifestsResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4215,7 +4279,7 @@ class PostV1TransportManifestsResponse(TypedDict, total=False):
 class GetV1TransportManifestsQuery(TypedDict, total=False):
     page: int
     pageSize: int
-    status: Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]
+    status: Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]
     plate: str
     accessKey: str
 
@@ -4233,7 +4297,7 @@ class GetV1TransportManifestsResponseDataItemDocumentsItem(TypedDict, total=Fals
 
 
 GetV1TransportManifestsResponseDataItemEventsItem = TypedDict("GetV1TransportManifestsResponseDataItemEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4246,7 +4310,7 @@ GetV1TransportManifestsResponseDataItemEventsItem = TypedDict("GetV1TransportMan
 
 class GetV1TransportManifestsResponseDataItem(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4303,7 +4367,7 @@ class GetV1TransportManifestsOpenResponseDataItemDocumentsItem(TypedDict, total=
 
 
 GetV1TransportManifestsOpenResponseDataItemEventsItem = TypedDict("GetV1TransportManifestsOpenResponseDataItemEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4316,7 +4380,7 @@ GetV1TransportManifestsOpenResponseDataItemEventsItem = TypedDict("GetV1Transpor
 
 class GetV1TransportManifestsOpenResponseDataItem(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4341,11 +4405,34 @@ class GetV1TransportManifestsOpenResponseDataItem(TypedDict, total=False):
     createdAt: Required[str]
 
 
+GetV1TransportManifestsOpenResponseMetaAuthorityReconciledItem = TypedDict("GetV1TransportManifestsOpenResponseMetaAuthorityReconciledItem", {
+    "id": Required[str],
+    "accessKey": Required[str],
+    "from": Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]],
+    "to": Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]],
+}, total=False)
+
+
+class GetV1TransportManifestsOpenResponseMetaAuthorityNotRecordedItem(TypedDict, total=False):
+    accessKey: Required[str]
+    protocol: Required[str]
+
+
+class GetV1TransportManifestsOpenResponseMetaAuthority(TypedDict, total=False):
+    consulted: Required[bool]
+    cStat: Required[str | None]
+    reason: Required[str | None]
+    checkedAt: Required[str]
+    reconciled: Required[list[GetV1TransportManifestsOpenResponseMetaAuthorityReconciledItem]]
+    notRecorded: Required[list[GetV1TransportManifestsOpenResponseMetaAuthorityNotRecordedItem]]
+
+
 class GetV1TransportManifestsOpenResponseMeta(TypedDict, total=False):
     page: Required[int]
     pageSize: Required[int]
     total: Required[int]
     totalPages: Required[int]
+    authority: Required[GetV1TransportManifestsOpenResponseMetaAuthority]
 
 
 class GetV1TransportManifestsOpenResponse(TypedDict, total=False):
@@ -4366,7 +4453,7 @@ class GetV1TransportManifestsIdResponseDocumentsItem(TypedDict, total=False):
 
 
 GetV1TransportManifestsIdResponseEventsItem = TypedDict("GetV1TransportManifestsIdResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4379,7 +4466,7 @@ GetV1TransportManifestsIdResponseEventsItem = TypedDict("GetV1TransportManifests
 
 class GetV1TransportManifestsIdResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4417,7 +4504,7 @@ class PostV1TransportManifestsIdEmitResponseDocumentsItem(TypedDict, total=False
 
 
 PostV1TransportManifestsIdEmitResponseEventsItem = TypedDict("PostV1TransportManifestsIdEmitResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4430,7 +4517,7 @@ PostV1TransportManifestsIdEmitResponseEventsItem = TypedDict("PostV1TransportMan
 
 class PostV1TransportManifestsIdEmitResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4473,7 +4560,7 @@ class PostV1TransportManifestsIdCloseResponseDocumentsItem(TypedDict, total=Fals
 
 
 PostV1TransportManifestsIdCloseResponseEventsItem = TypedDict("PostV1TransportManifestsIdCloseResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4486,7 +4573,7 @@ PostV1TransportManifestsIdCloseResponseEventsItem = TypedDict("PostV1TransportMa
 
 class PostV1TransportManifestsIdCloseResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4528,7 +4615,7 @@ class PostV1TransportManifestsIdCancelResponseDocumentsItem(TypedDict, total=Fal
 
 
 PostV1TransportManifestsIdCancelResponseEventsItem = TypedDict("PostV1TransportManifestsIdCancelResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4541,7 +4628,7 @@ PostV1TransportManifestsIdCancelResponseEventsItem = TypedDict("PostV1TransportM
 
 class PostV1TransportManifestsIdCancelResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4584,7 +4671,7 @@ class PostV1TransportManifestsIdDriversResponseDocumentsItem(TypedDict, total=Fa
 
 
 PostV1TransportManifestsIdDriversResponseEventsItem = TypedDict("PostV1TransportManifestsIdDriversResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4597,7 +4684,7 @@ PostV1TransportManifestsIdDriversResponseEventsItem = TypedDict("PostV1Transport
 
 class PostV1TransportManifestsIdDriversResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4659,7 +4746,7 @@ class PostV1TransportManifestsIdDocumentsResponseDocumentsItem(TypedDict, total=
 
 
 PostV1TransportManifestsIdDocumentsResponseEventsItem = TypedDict("PostV1TransportManifestsIdDocumentsResponseEventsItem", {
-    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED"]],
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
     "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
@@ -4672,7 +4759,7 @@ PostV1TransportManifestsIdDocumentsResponseEventsItem = TypedDict("PostV1Transpo
 
 class PostV1TransportManifestsIdDocumentsResponse(TypedDict, total=False):
     id: Required[str]
-    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED"]]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
     environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
     model: Required[Literal["58"]]
     series: Required[int]
@@ -4693,6 +4780,112 @@ class PostV1TransportManifestsIdDocumentsResponse(TypedDict, total=False):
     cancelledAt: Required[str | None]
     cancellationReason: Required[str | None]
     events: Required[list[PostV1TransportManifestsIdDocumentsResponseEventsItem]]
+    issuedAt: Required[str]
+    createdAt: Required[str]
+
+
+class PostV1TransportManifestsIdPaymentsBodyTrips(TypedDict, total=False):
+    total: Required[int]
+    number: Required[int]
+
+
+PostV1TransportManifestsIdPaymentsBodyPaymentsItemDocument = TypedDict("PostV1TransportManifestsIdPaymentsBodyPaymentsItemDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+PostV1TransportManifestsIdPaymentsBodyPaymentsItemComponentsItem = TypedDict("PostV1TransportManifestsIdPaymentsBodyPaymentsItemComponentsItem", {
+    "type": Required[Literal["TOLL_VOUCHER", "TAXES", "EXPENSES", "FREIGHT", "OTHER"]],
+    "value": Required[float | str],
+    "description": str | None,
+}, total=False)
+
+
+class PostV1TransportManifestsIdPaymentsBodyPaymentsItemInstallmentsItem(TypedDict, total=False):
+    dueDate: Required[str]
+    value: Required[float | str]
+
+
+class PostV1TransportManifestsIdPaymentsBodyPaymentsItemBank(TypedDict, total=False):
+    kind: Required[Literal["BANK"]]
+    bankCode: Required[str]
+    agency: Required[str]
+
+
+class PostV1TransportManifestsIdPaymentsBodyPaymentsItemBank2(TypedDict, total=False):
+    kind: Required[Literal["IPEF"]]
+    cnpj: Required[str]
+
+
+class PostV1TransportManifestsIdPaymentsBodyPaymentsItemBank3(TypedDict, total=False):
+    kind: Required[Literal["PIX"]]
+    key: Required[str]
+
+
+class PostV1TransportManifestsIdPaymentsBodyPaymentsItem(TypedDict, total=False):
+    name: str | None
+    document: Required[PostV1TransportManifestsIdPaymentsBodyPaymentsItemDocument]
+    components: Required[list[PostV1TransportManifestsIdPaymentsBodyPaymentsItemComponentsItem]]
+    contractValue: Required[float | str]
+    method: Required[Literal["CASH", "INSTALLMENTS"]]
+    advanceValue: float | str | None
+    installments: list[PostV1TransportManifestsIdPaymentsBodyPaymentsItemInstallmentsItem]
+    bank: Required[PostV1TransportManifestsIdPaymentsBodyPaymentsItemBank | PostV1TransportManifestsIdPaymentsBodyPaymentsItemBank2 | PostV1TransportManifestsIdPaymentsBodyPaymentsItemBank3]
+
+
+class PostV1TransportManifestsIdPaymentsBody(TypedDict, total=False):
+    trips: PostV1TransportManifestsIdPaymentsBodyTrips
+    payments: Required[list[PostV1TransportManifestsIdPaymentsBodyPaymentsItem]]
+
+
+class PostV1TransportManifestsIdPaymentsResponseDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsIdPaymentsResponseDocumentsItem(TypedDict, total=False):
+    accessKey: Required[str]
+    documentId: Required[str | None]
+    unloadingMunicipalityCode: Required[str]
+    unloadingMunicipalityName: Required[str]
+
+
+PostV1TransportManifestsIdPaymentsResponseEventsItem = TypedDict("PostV1TransportManifestsIdPaymentsResponseEventsItem", {
+    "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
+    "eventCode": Required[str],
+    "sequence": Required[int],
+    "status": Required[Literal["PENDING", "REGISTERED", "REFUSED", "NOT_REGISTERED"]],
+    "protocol": Required[str | None],
+    "cStat": Required[str | None],
+    "reason": Required[str | None],
+    "createdAt": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsIdPaymentsResponse(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["PROCESSING", "AUTHORIZED", "REJECTED", "CLOSED", "CANCELLED", "CONTINGENCY"]]
+    environment: Required[Literal["PRODUCTION", "HOMOLOGATION"]]
+    model: Required[Literal["58"]]
+    series: Required[int]
+    number: Required[int]
+    accessKey: Required[str]
+    protocol: Required[str | None]
+    authorizedAt: Required[str | None]
+    rejectionCode: Required[str | None]
+    rejectionReason: Required[str | None]
+    startState: Required[str]
+    endState: Required[str]
+    vehiclePlate: Required[str]
+    drivers: Required[list[PostV1TransportManifestsIdPaymentsResponseDriversItem]]
+    documents: Required[list[PostV1TransportManifestsIdPaymentsResponseDocumentsItem]]
+    qrCode: Required[str]
+    closedAt: Required[str | None]
+    closedOn: Required[str | None]
+    cancelledAt: Required[str | None]
+    cancellationReason: Required[str | None]
+    events: Required[list[PostV1TransportManifestsIdPaymentsResponseEventsItem]]
     issuedAt: Required[str]
     createdAt: Required[str]
 
@@ -5145,7 +5338,7 @@ class GeneratedClient(BaseClient):
         return self._request("GET", "/v1/transport-manifests", path={}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_transport_manifests_open(self, *, query: GetV1TransportManifestsOpenQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1TransportManifestsOpenResponse:
-        """GET /v1/transport-manifests/open: List the MDF-e authorized and not yet closed or cancelled Scope: documents:read. A paginated list: see paginate()."""
+        """GET /v1/transport-manifests/open: List the MDF-e not closed: asks the SVRS (MDFeConsNaoEnc) and reconciles our records first Scope: documents:read. A paginated list: see paginate()."""
         return self._request("GET", "/v1/transport-manifests/open", path={}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_transport_manifests_id(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1TransportManifestsIdResponse:
@@ -5179,3 +5372,7 @@ class GeneratedClient(BaseClient):
     def post_v1_transport_manifests_id_documents(self, id: str, *, body: PostV1TransportManifestsIdDocumentsBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdDocumentsResponse:
         """POST /v1/transport-manifests/{id}/documents: Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e) Scope: documents:write."""
         return self._request("POST", "/v1/transport-manifests/{id}/documents", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_id_payments(self, id: str, *, body: PostV1TransportManifestsIdPaymentsBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdPaymentsResponse:
+        """POST /v1/transport-manifests/{id}/payments: Register the payment of the transport operation of an open MDF-e: event 110116 (pagamento da operação) Scope: documents:write."""
+        return self._request("POST", "/v1/transport-manifests/{id}/payments", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]

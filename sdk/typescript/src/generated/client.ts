@@ -452,7 +452,7 @@ export class GeneratedClient extends BaseClient {
   getV1TransportManifests(args: RequestArgs<operations["getV1TransportManifests"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifests"]>> {
     return this.request("GET", "/v1/transport-manifests", args, options) as Promise<SuccessBody<operations["getV1TransportManifests"]>>;
   }
-  /** GET /v1/transport-manifests/open: List the MDF-e authorized and not yet closed or cancelled Scope: documents:read. A paginated list: see paginate(). */
+  /** GET /v1/transport-manifests/open: List the MDF-e not closed: asks the SVRS (MDFeConsNaoEnc) and reconciles our records first Scope: documents:read. A paginated list: see paginate(). */
   getV1TransportManifestsOpen(args: RequestArgs<operations["getV1TransportManifestsOpen"]> = {}, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsOpen"]>> {
     return this.request("GET", "/v1/transport-manifests/open", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsOpen"]>>;
   }
@@ -487,5 +487,9 @@ export class GeneratedClient extends BaseClient {
   /** POST /v1/transport-manifests/{id}/documents: Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e) Scope: documents:write. */
   postV1TransportManifestsIdDocuments(args: RequestArgs<operations["postV1TransportManifestsIdDocuments"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdDocuments"]>> {
     return this.request("POST", "/v1/transport-manifests/{id}/documents", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdDocuments"]>>;
+  }
+  /** POST /v1/transport-manifests/{id}/payments: Register the payment of the transport operation of an open MDF-e: event 110116 (pagamento da operação) Scope: documents:write. */
+  postV1TransportManifestsIdPayments(args: RequestArgs<operations["postV1TransportManifestsIdPayments"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdPayments"]>> {
+    return this.request("POST", "/v1/transport-manifests/{id}/payments", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsIdPayments"]>>;
   }
 }

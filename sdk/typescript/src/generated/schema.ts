@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e
-         * @description Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it). 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
+         * @description Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
          */
         post: operations["postV1TransportManifests"];
         delete?: never;
@@ -1447,7 +1447,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the MDF-e authorized and not yet closed or cancelled */
+        /**
+         * List the MDF-e not closed: asks the SVRS (MDFeConsNaoEnc) and reconciles our records first
+         * @description The SVRS lists the company's manifests authorized and neither closed nor cancelled (MDFeConsNaoEnc). Ours held open but not listed there are consulted and the events registered elsewhere recorded (closed or cancelled by another system); a PROCESSING one listed there is settled as authorized. meta.authority tells what the SVRS answered (consulted false, with the reason, when it could not be asked: the list is then our records), what changed (reconciled) and the keys open there that we do not hold (notRecorded).
+         */
         get: operations["getV1TransportManifestsOpen"];
         put?: never;
         post?: never;
@@ -1503,7 +1506,7 @@ export interface paths {
         };
         /**
          * The DAMDFE PDF (A4, QR Code and the key's barcode)
-         * @description 422 invalid_status while PROCESSING or when REJECTED.
+         * @description 422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with "CONTINGÊNCIA" and its signed QR-Code.
          */
         get: operations["getV1TransportManifestsIdDamdfe"];
         put?: never;
@@ -1608,6 +1611,26 @@ export interface paths {
          * @description 422 invalid_status unless AUTHORIZED; 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (unloading outside the manifest's unloading state). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
          */
         post: operations["postV1TransportManifestsIdDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the payment of the transport operation of an open MDF-e: event 110116 (pagamento da operação)
+         * @description The trips the payment covers (infViagens) and one or more infPag groups (who is paid, components, contract value, cash or installments, bank, IPEF or PIX). 422 invalid_status unless AUTHORIZED. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         */
+        post: operations["postV1TransportManifestsIdPayments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2923,6 +2946,12 @@ export interface operations {
                                 rntc: string | null;
                                 description: string | null;
                                 isDefault: boolean;
+                                renavam: string | null;
+                                tareKg: number | null;
+                                capacityKg: number | null;
+                                capacityM3: number | null;
+                                bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                                wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -3022,6 +3051,12 @@ export interface operations {
                             rntc: string | null;
                             description: string | null;
                             isDefault: boolean;
+                            renavam: string | null;
+                            tareKg: number | null;
+                            capacityKg: number | null;
+                            capacityM3: number | null;
+                            bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                            wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3115,6 +3150,12 @@ export interface operations {
                             rntc: string | null;
                             description: string | null;
                             isDefault: boolean;
+                            renavam: string | null;
+                            tareKg: number | null;
+                            capacityKg: number | null;
+                            capacityM3: number | null;
+                            bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                            wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3295,6 +3336,12 @@ export interface operations {
                             rntc: string | null;
                             description: string | null;
                             isDefault: boolean;
+                            renavam: string | null;
+                            tareKg: number | null;
+                            capacityKg: number | null;
+                            capacityM3: number | null;
+                            bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                            wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3384,6 +3431,12 @@ export interface operations {
                         rntc: string | null;
                         description: string | null;
                         isDefault: boolean;
+                        renavam: string | null;
+                        tareKg: number | null;
+                        capacityKg: number | null;
+                        capacityM3: number | null;
+                        bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                        wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                         createdAt: string;
                         updatedAt: string;
                     }[];
@@ -3447,6 +3500,12 @@ export interface operations {
                     rntc?: string | null;
                     description?: string | null;
                     isDefault?: boolean;
+                    renavam?: string | null;
+                    tareKg?: number | null;
+                    capacityKg?: number | null;
+                    capacityM3?: number | null;
+                    bodyType?: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                    wheelType?: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                 };
             };
         };
@@ -3465,6 +3524,12 @@ export interface operations {
                         rntc: string | null;
                         description: string | null;
                         isDefault: boolean;
+                        renavam: string | null;
+                        tareKg: number | null;
+                        capacityKg: number | null;
+                        capacityM3: number | null;
+                        bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                        wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -3625,6 +3690,12 @@ export interface operations {
                     rntc?: string | null;
                     description?: string | null;
                     isDefault?: boolean;
+                    renavam?: string | null;
+                    tareKg?: number | null;
+                    capacityKg?: number | null;
+                    capacityM3?: number | null;
+                    bodyType?: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                    wheelType?: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                 };
             };
         };
@@ -3643,6 +3714,12 @@ export interface operations {
                         rntc: string | null;
                         description: string | null;
                         isDefault: boolean;
+                        renavam: string | null;
+                        tareKg: number | null;
+                        capacityKg: number | null;
+                        capacityM3: number | null;
+                        bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
+                        wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -8013,7 +8090,16 @@ export interface operations {
                     "application/json": {
                         55: {
                             /** @enum {string} */
-                            model: "55" | "65";
+                            model: "55" | "58" | "65";
+                            active: boolean;
+                            mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
+                            since: string | null;
+                            reason: string | null;
+                            automatic: boolean | null;
+                        };
+                        58: {
+                            /** @enum {string} */
+                            model: "55" | "58" | "65";
                             active: boolean;
                             mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                             since: string | null;
@@ -8022,7 +8108,7 @@ export interface operations {
                         };
                         65: {
                             /** @enum {string} */
-                            model: "55" | "65";
+                            model: "55" | "58" | "65";
                             active: boolean;
                             mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                             since: string | null;
@@ -8066,7 +8152,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    model: "55" | "65";
+                    model: "55" | "58" | "65";
                     justification: string;
                 };
             };
@@ -8080,7 +8166,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        model: "55" | "65";
+                        model: "55" | "58" | "65";
                         active: boolean;
                         mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                         since: string | null;
@@ -8148,7 +8234,7 @@ export interface operations {
     deleteV1Contingency: {
         parameters: {
             query: {
-                model: "55" | "65";
+                model: "55" | "58" | "65";
             };
             header?: {
                 /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
@@ -8167,7 +8253,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        model: "55" | "65";
+                        model: "55" | "58" | "65";
                         active: boolean;
                         mode: ("OFFLINE" | "SVC_AN" | "SVC_RS" | "EPEC") | null;
                         since: string | null;
@@ -12910,7 +12996,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                status?: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                status?: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                 plate?: string;
                 accessKey?: string;
             };
@@ -12930,7 +13016,7 @@ export interface operations {
                         data: {
                             id: string;
                             /** @enum {string} */
-                            status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                            status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                             /** @enum {string} */
                             environment: "PRODUCTION" | "HOMOLOGATION";
                             /** @constant */
@@ -12962,7 +13048,7 @@ export interface operations {
                             cancellationReason: string | null;
                             events: {
                                 /** @enum {string} */
-                                type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                                type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                                 eventCode: string;
                                 sequence: number;
                                 /** @enum {string} */
@@ -13056,11 +13142,11 @@ export interface operations {
                         vehicleId?: string;
                         plate?: string;
                         renavam?: string | null;
-                        tareKg: number;
+                        tareKg?: number;
                         capacityKg?: number | null;
                         capacityM3?: number | null;
                         /** @enum {string} */
-                        bodyType: "NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER";
+                        bodyType?: "NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER";
                         state?: string | null;
                         owner?: {
                             document: {
@@ -13077,7 +13163,7 @@ export interface operations {
                             ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
                         } | null;
                         /** @enum {string} */
-                        wheelType: "TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER";
+                        wheelType?: "TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER";
                     };
                     /** @default [] */
                     trailers?: {
@@ -13159,7 +13245,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -13191,7 +13277,7 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */
@@ -13295,7 +13381,7 @@ export interface operations {
                         data: {
                             id: string;
                             /** @enum {string} */
-                            status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                            status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                             /** @enum {string} */
                             environment: "PRODUCTION" | "HOMOLOGATION";
                             /** @constant */
@@ -13327,7 +13413,7 @@ export interface operations {
                             cancellationReason: string | null;
                             events: {
                                 /** @enum {string} */
-                                type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                                type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                                 eventCode: string;
                                 sequence: number;
                                 /** @enum {string} */
@@ -13345,6 +13431,24 @@ export interface operations {
                             pageSize: number;
                             total: number;
                             totalPages: number;
+                            authority: {
+                                consulted: boolean;
+                                cStat: string | null;
+                                reason: string | null;
+                                checkedAt: string;
+                                reconciled: {
+                                    id: string;
+                                    accessKey: string;
+                                    /** @enum {string} */
+                                    from: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
+                                    /** @enum {string} */
+                                    to: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
+                                }[];
+                                notRecorded: {
+                                    accessKey: string;
+                                    protocol: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -13398,7 +13502,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -13430,7 +13534,7 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */
@@ -13640,7 +13744,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -13672,7 +13776,7 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */
@@ -13782,7 +13886,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -13814,7 +13918,7 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */
@@ -13923,7 +14027,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -13955,7 +14059,7 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */
@@ -14065,7 +14169,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -14097,7 +14201,7 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */
@@ -14218,7 +14322,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED";
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
                         /** @constant */
@@ -14250,7 +14354,193 @@ export interface operations {
                         cancellationReason: string | null;
                         events: {
                             /** @enum {string} */
-                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED";
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
+                            eventCode: string;
+                            sequence: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "REGISTERED" | "REFUSED" | "NOT_REGISTERED";
+                            protocol: string | null;
+                            cStat: string | null;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                        issuedAt: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TransportManifestsIdPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default {
+                     *       "total": 1,
+                     *       "number": 1
+                     *     }
+                     */
+                    trips?: {
+                        total: number;
+                        number: number;
+                    };
+                    payments: {
+                        name?: string | null;
+                        document: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        };
+                        components: {
+                            /** @enum {string} */
+                            type: "TOLL_VOUCHER" | "TAXES" | "EXPENSES" | "FREIGHT" | "OTHER";
+                            value: number | string;
+                            description?: string | null;
+                        }[];
+                        contractValue: number | string;
+                        /** @enum {string} */
+                        method: "CASH" | "INSTALLMENTS";
+                        advanceValue?: number | string | null;
+                        installments?: {
+                            dueDate: string;
+                            value: number | string;
+                        }[];
+                        bank: {
+                            /** @constant */
+                            kind: "BANK";
+                            bankCode: string;
+                            agency: string;
+                        } | {
+                            /** @constant */
+                            kind: "IPEF";
+                            cnpj: string;
+                        } | {
+                            /** @constant */
+                            kind: "PIX";
+                            key: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CLOSED" | "CANCELLED" | "CONTINGENCY";
+                        /** @enum {string} */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /** @constant */
+                        model: "58";
+                        series: number;
+                        number: number;
+                        accessKey: string;
+                        protocol: string | null;
+                        authorizedAt: string | null;
+                        rejectionCode: string | null;
+                        rejectionReason: string | null;
+                        startState: string;
+                        endState: string;
+                        vehiclePlate: string;
+                        drivers: {
+                            name: string;
+                            cpf: string;
+                        }[];
+                        documents: {
+                            accessKey: string;
+                            documentId: string | null;
+                            unloadingMunicipalityCode: string;
+                            unloadingMunicipalityName: string;
+                        }[];
+                        qrCode: string;
+                        closedAt: string | null;
+                        closedOn: string | null;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                        events: {
+                            /** @enum {string} */
+                            type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
                             sequence: number;
                             /** @enum {string} */

@@ -20,7 +20,7 @@ export default async function AuthorityStatusPage({ params }: { params: Promise<
   const { certificate, checks } = await checkCompanyStatusAndSwitch(company.id);
   // After the checks: a 108/109 they found has already switched the contingency shown below.
   const contingency = await getContingencyOverview(company.id);
-  const switched = (["55", "65"] as const).some((model) => before[model].active !== contingency[model].active);
+  const switched = (["55", "58", "65"] as const).some((model) => before[model].active !== contingency[model].active);
   const t = await getTranslations("authorityStatus");
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : undefined;
   return (

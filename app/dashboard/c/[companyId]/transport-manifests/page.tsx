@@ -2,9 +2,10 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatDate, formatDateTime } from "@/components/dashboard/format";
 import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
+import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
-import { listOpenTransportManifests, listTransportManifests } from "@/lib/mdfe";
+import { listRecordedOpenTransportManifests, listTransportManifests } from "@/lib/mdfe";
 import type { TransportManifestResponse } from "@/lib/mdfe/schemas";
 
 export const dynamic = "force-dynamic";
@@ -17,17 +18,18 @@ const STATUS_CLASS: Record<TransportManifestResponse["status"], string> = {
   REJECTED: "text-red-700",
   CLOSED: "text-slate-700",
   CANCELLED: "text-slate-500",
+  CONTINGENCY: "text-amber-700",
 };
 
 /** Issue 55 item 6: the company's MDF-e, the open ones (AUTHORIZED, not closed nor cancelled) first. */
 export default async function TransportManifestsPage({ params, searchParams }: { params: Promise<{ companyId: string }>; searchParams: Promise<{ page?: string }> }) {
   const { companyId } = await params;
-  const { company } = await requireSessionCompany(companyId);
+  const { company, user } = await requireSessionCompany(companyId);
   const t = await getTranslations("transportManifests");
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   const page = Math.max(1, Number((await searchParams).page) || 1);
   const [open, all] = await Promise.all([
-    listOpenTransportManifests(company.id, { page: 1, pageSize: 100 }),
+    listRecordedOpenTransportManifests(company.id, { page: 1, pageSize: 100 }),
     listTransportManifests(company.id, { page, pageSize: 50 }),
   ]);
   const base = `/dashboard/c/${company.id}/transport-manifests`;
@@ -75,6 +77,11 @@ export default async function TransportManifestsPage({ params, searchParams }: {
       <div>
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
+        {canWrite(user.role) && (
+          <Link href={`${base}/new`} className="mt-2 inline-block rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white">
+            {t("new.link")}
+          </Link>
+        )}
       </div>
       <section className="space-y-2">
         <h2 className="font-semibold">{t("open")}</h2>

@@ -1,0 +1,171 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { buttonClass } from "@/components/dashboard/button-styles";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { ManifestCandidate, ManifestVehicleOption } from "@/lib/mdfe/manifest-candidates";
+
+const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
+const BODY_TYPES = ["CLOSED", "OPEN", "BULK", "CONTAINER", "SIDER", "NOT_APPLICABLE"] as const;
+const WHEEL_TYPES = ["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] as const;
+
+/**
+ * "Novo manifesto" from selected NF-e (issue 55 item 6): the NF-e are grouped by their recipient's
+ * municipality (the unloading municipalities), the vehicle is a registered one or typed in, one
+ * driver; the body is POST /v1/transport-manifests's, the rules and errors are lib/mdfe's.
+ */
+export function NewManifestForm({ api, base, documents, vehicles }: { api: string; base: string; documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[] }) {
+  const t = useTranslations("transportManifests.new");
+  const errorMessage = useErrorMessage();
+  const router = useRouter();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [vehicleId, setVehicleId] = useState(vehicles.find((v) => v.ready)?.id ?? "");
+  const [vehicle, setVehicle] = useState({ plate: "", state: "", tareKg: "", bodyType: "CLOSED", wheelType: "TRUCK" });
+  const [driver, setDriver] = useState({ name: "", cpf: "" });
+  const [product, setProduct] = useState({ description: "", ncm: "" });
+  const [quantity, setQuantity] = useState("");
+  const chosen = vehicles.find((v) => v.id === vehicleId);
+  const needsVehicleData = !chosen || !chosen.ready;
+
+  const unloading = useMemo(() => {
+    const groups = new Map<string, { code: string; name: string; documents: { documentId: string }[] }>();
+    for (const d of documents.filter((doc) => selected.includes(doc.id))) {
+      const code = d.municipalityCode ?? "";
+      const group = groups.get(code) ?? { code, name: d.municipalityName ?? "", documents: [] };
+      group.documents.push({ documentId: d.id });
+      groups.set(code, group);
+    }
+    return [...groups.values()];
+  }, [documents, selected]);
+
+  const create = useMutation({
+    mutationFn: () => {
+      const typed = needsVehicleData ? { tareKg: Number(vehicle.tareKg), bodyType: vehicle.bodyType, wheelType: vehicle.wheelType } : {};
+      const body = {
+        unloading,
+        vehicle: chosen ? { vehicleId: chosen.id, ...typed } : { plate: vehicle.plate, ...(vehicle.state ? { state: vehicle.state.toUpperCase() } : {}), ...typed },
+        drivers: [driver],
+        product: { description: product.description, ...(product.ncm.trim() ? { ncm: product.ncm.trim() } : {}) },
+        cargo: { unit: "KG", quantity: quantity.replace(",", ".") },
+      };
+      return apiFetch<{ id: string }>(api, { method: "POST", body });
+    },
+    onSuccess: (created) => router.push(`${base}/${created.id}`),
+  });
+
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <form
+      aria-label={t("heading")}
+      className="space-y-4 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        create.mutate();
+      }}
+    >
+      <fieldset className="rounded-lg border border-slate-200 bg-white p-3">
+        <legend className="px-1 font-semibold">{t("documents")}</legend>
+        {documents.length === 0 ? (
+          <p className="text-slate-500">{t("noDocuments")}</p>
+        ) : (
+          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
+            {documents.map((d) => (
+              <li key={d.id} className="py-1">
+                <label className="flex flex-wrap items-center gap-2">
+                  <input type="checkbox" checked={selected.includes(d.id)} disabled={!d.municipalityCode} onChange={() => toggle(d.id)} aria-label={`${t("nfe")} ${d.series ?? 0}/${d.number}`} />
+                  <span className="font-mono">{d.series ?? 0}/{d.number}</span>
+                  <span>{d.clientName}</span>
+                  <span className="text-slate-500">{d.municipalityName ?? "—"}/{d.state ?? "—"}</span>
+                  <span className="text-slate-500">R$ {d.totalValue.replace(".", ",")}</span>
+                  {d.onOpenManifest && <span className="text-amber-700">{t("onOpenManifest")}</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-2 text-xs text-slate-500">{t("unloadingHint", { count: unloading.length })}</p>
+      </fieldset>
+
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-3">
+        <legend className="px-1 font-semibold">{t("vehicle")}</legend>
+        <label className="block md:col-span-3">
+          <span className="text-slate-600">{t("registeredVehicle")}</span>
+          <select name="vehicleId" value={vehicleId} onChange={(e) => setVehicleId(e.target.value)} className={input}>
+            <option value="">{t("typeVehicle")}</option>
+            {vehicles.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.plate} ({v.state}) · {v.carrierName}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!chosen && (
+          <>
+            <label className="block">
+              <span className="text-slate-600">{t("plate")}</span>
+              <input name="plate" value={vehicle.plate} onChange={(e) => setVehicle((v) => ({ ...v, plate: e.target.value }))} className={input} />
+            </label>
+            <label className="block">
+              <span className="text-slate-600">{t("vehicleState")}</span>
+              <input name="vehicleState" maxLength={2} value={vehicle.state} onChange={(e) => setVehicle((v) => ({ ...v, state: e.target.value }))} className={input} />
+            </label>
+          </>
+        )}
+        {needsVehicleData && (
+          <>
+            <label className="block">
+              <span className="text-slate-600">{t("tareKg")}</span>
+              <input name="tareKg" inputMode="numeric" value={vehicle.tareKg} onChange={(e) => setVehicle((v) => ({ ...v, tareKg: e.target.value }))} className={input} />
+            </label>
+            <label className="block">
+              <span className="text-slate-600">{t("bodyType")}</span>
+              <select name="bodyType" value={vehicle.bodyType} onChange={(e) => setVehicle((v) => ({ ...v, bodyType: e.target.value }))} className={input}>
+                {BODY_TYPES.map((b) => <option key={b} value={b}>{t(`bodyTypes.${b}`)}</option>)}
+              </select>
+            </label>
+            <label className="block">
+              <span className="text-slate-600">{t("wheelType")}</span>
+              <select name="wheelType" value={vehicle.wheelType} onChange={(e) => setVehicle((v) => ({ ...v, wheelType: e.target.value }))} className={input}>
+                {WHEEL_TYPES.map((w) => <option key={w} value={w}>{t(`wheelTypes.${w}`)}</option>)}
+              </select>
+            </label>
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-2">
+        <legend className="px-1 font-semibold">{t("driverAndCargo")}</legend>
+        <label className="block">
+          <span className="text-slate-600">{t("driverName")}</span>
+          <input name="driverName" value={driver.name} onChange={(e) => setDriver((d) => ({ ...d, name: e.target.value }))} className={input} />
+        </label>
+        <label className="block">
+          <span className="text-slate-600">{t("driverCpf")}</span>
+          <input name="driverCpf" inputMode="numeric" value={driver.cpf} onChange={(e) => setDriver((d) => ({ ...d, cpf: e.target.value }))} className={input} />
+        </label>
+        <label className="block">
+          <span className="text-slate-600">{t("product")}</span>
+          <input name="product" value={product.description} onChange={(e) => setProduct((p) => ({ ...p, description: e.target.value }))} className={input} />
+        </label>
+        <label className="block">
+          <span className="text-slate-600">{t("ncm")}</span>
+          <input name="ncm" inputMode="numeric" value={product.ncm} onChange={(e) => setProduct((p) => ({ ...p, ncm: e.target.value }))} className={input} />
+        </label>
+        <label className="block">
+          <span className="text-slate-600">{t("quantity")}</span>
+          <input name="quantity" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} className={input} />
+        </label>
+      </fieldset>
+
+      {create.isError && <p role="alert" className="text-red-700">{errorMessage(create.error)}</p>}
+      <button type="submit" disabled={create.isPending || selected.length === 0} className={buttonClass("primary")}>
+        {create.isPending ? t("sending") : t("submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { db } from "@/lib/db/client";
+
+// What the dashboard's "Novo manifesto" offers (issue 55 item 6: create from selected NF-e): the
+// company's AUTHORIZED NF-e of its current environment, newest first, each with where it is
+// unloaded (the recipient's municipality frozen on the document) and whether an open manifest
+// already carries it; and the vehicles of its carriers with the MDF-e data stored with them.
+
+export type ManifestCandidate = {
+  id: string;
+  accessKey: string;
+  series: number | null;
+  number: number;
+  issuedAt: string;
+  totalValue: string;
+  clientName: string;
+  municipalityCode: string | null;
+  municipalityName: string | null;
+  state: string | null;
+  onOpenManifest: boolean;
+};
+
+export type ManifestVehicleOption = { id: string; plate: string; state: string; carrierName: string; ready: boolean };
+
+const LIMIT = 100;
+
+export async function listManifestCandidates(companyId: string): Promise<{ documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[] }> {
+  const company = await db.company.findFirstOrThrow({ where: { id: companyId }, select: { environment: true } });
+  const documents = await db.fiscalDocument.findMany({
+    where: { companyId, type: "NFE", status: "AUTHORIZED", environment: company.environment, accessKey: { not: null } },
+    orderBy: [{ issueDateTime: "desc" }, { id: "desc" }],
+    take: LIMIT,
+    select: { id: true, accessKey: true, series: true, number: true, issueDateTime: true, totalValue: true, clientSnapshot: true },
+  });
+  const carried = await db.transportManifestDocument.findMany({
+    where: { documentId: { in: documents.map((d) => d.id) }, manifest: { companyId, status: { in: ["AUTHORIZED", "PROCESSING", "CONTINGENCY"] } } },
+    select: { documentId: true },
+  });
+  const onOpen = new Set(carried.map((c) => c.documentId));
+  const vehicles = await db.vehicle.findMany({
+    where: { carrier: { companyId } },
+    orderBy: [{ plate: "asc" }],
+    select: { id: true, plate: true, state: true, tareKg: true, bodyType: true, wheelType: true, carrier: { select: { name: true } } },
+  });
+  return {
+    documents: documents.map((d) => {
+      const client = d.clientSnapshot as { name?: string; municipalityCode?: string | null; city?: string | null; state?: string | null };
+      return {
+        id: d.id,
+        accessKey: d.accessKey!,
+        series: d.series,
+        number: d.number,
+        issuedAt: d.issueDateTime.toISOString(),
+        totalValue: d.totalValue.toFixed(2),
+        clientName: client.name ?? "",
+        municipalityCode: client.municipalityCode ?? null,
+        municipalityName: client.city ?? null,
+        state: client.state ?? null,
+        onOpenManifest: onOpen.has(d.id),
+      };
+    }),
+    // ready: the stored data covers what an MDF-e needs (tara, tpCar, tpRod); otherwise the form asks for it.
+    vehicles: vehicles.map((v) => ({ id: v.id, plate: v.plate, state: v.state, carrierName: v.carrier.name, ready: v.tareKg !== null && !!v.bodyType && !!v.wheelType })),
+  };
+}
