@@ -48,7 +48,7 @@ const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2,
  * PNG.sync.read returns its whole output buffer (Buffer.allocUnsafe, the announced size) when the
  * data is shorter, its sync inflate reading Node's zlib state in the wrong order, so short data would
  * decode to uninitialised memory; and it inflates interlaced data with no limit (200 KB of deflate
- * can hold 200 MB). Inflated here once, with a limit; the header's other fields are pngjs's to refuse.
+ * can hold 200 MB). Inflated here first, with a limit; the header's other fields are pngjs's to refuse.
  */
 function assertPngDataSize(file: Buffer): void {
   const [width, height, depth, colourType, interlace] = [file.readUInt32BE(16), file.readUInt32BE(20), file[24]!, file[25]!, file[28]!];
