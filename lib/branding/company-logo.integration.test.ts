@@ -95,6 +95,15 @@ describe("company logo", () => {
     expect(gif.status).toBe(422);
     expect(gif.body).toMatchObject({ statusCode: 422, code: "invalid_logo", message: "The logo must be a PNG or JPEG file" });
 
+    // Damaged files, cut short: the route answers with the decoder's refusal in our words, and stores nothing.
+    const otherAdmin = await signedInCookie(other.tenantId, "ADMIN");
+    const png = fixture("logo-160-alpha.png");
+    const cutPng = await call(putLogo, { ...at(other), method: "PUT", headers: otherAdmin, body: { imageBase64: png.subarray(0, png.length - 20).toString("base64") } });
+    expect([cutPng.status, cutPng.body.code, cutPng.body.message]).toEqual([422, "invalid_logo", "The PNG file is cut short (it does not end with IEND)"]);
+    const jpeg = fixture("logo-240x120-progressive.jpg");
+    const cutJpeg = await call(putLogo, { ...at(other), method: "PUT", headers: otherAdmin, body: { imageBase64: jpeg.subarray(0, jpeg.length - 200).toString("base64") } });
+    expect([cutJpeg.status, cutJpeg.body.code, cutJpeg.body.message]).toEqual([422, "invalid_logo", "The JPEG file is cut short (no end-of-image marker)"]);
+
     const notBase64 = await call(putLogo, { ...at(company), method: "PUT", headers: admin, body: { imageBase64: "@@@" } });
     expect(notBase64.status).toBe(400);
     expect(notBase64.body.code).toBe("validation_error");

@@ -3,9 +3,10 @@ import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { logoPixels, logoPixelsOfDataUri } from "./logo-pixels";
 
-// PNG decoding for the ESC/POS logo: images written here in every colour type, with rows filtered by
-// each of the five filters, decode to the pixels they were made of; the interlaced fixture decodes
-// to the same pixels as its non-interlaced twin (written by another encoder); a JPEG gives null.
+// The ESC/POS logo's pixels (pngjs, jpeg-js): PNGs written here in every colour type, with rows
+// filtered by each of the five filters, decode to the pixels they were made of; the interlaced fixture
+// decodes to the same pixels as its non-interlaced twin (written by another encoder), the progressive
+// JPEG to those of its baseline twin, and both JPEGs show the picture; other or damaged files give null.
 
 const fixture = (name: string) => readFileSync(new URL(`./testing/${name}`, import.meta.url));
 
@@ -50,7 +51,7 @@ const pixelsOf = (image: ReturnType<typeof logoPixels>) => Array.from(image!.dat
 const expected = (f: (x: number, y: number) => readonly number[]) => Array.from({ length: H }, (_, y) => Array.from({ length: W }, (_, x) => f(x, y))).flat(2);
 const rows = (bytes: (x: number, y: number) => number[]) => Array.from({ length: H }, (_, y) => Buffer.from(Array.from({ length: W }, (_, x) => bytes(x, y)).flat()));
 
-describe("logo pixels (PNG)", () => {
+describe("logo pixels (PNG and JPEG)", () => {
   it("decodes RGBA, RGB, grey and grey with alpha at 8 bits, through every row filter", () => {
     expect(pixelsOf(logoPixels(png(W, H, 8, 6, rows((x, y) => [...rgba(x, y)]))))).toEqual(expected(rgba));
     expect(pixelsOf(logoPixels(png(W, H, 8, 2, rows((x, y) => rgba(x, y).slice(0, 3)))))).toEqual(expected((x, y) => [...rgba(x, y).slice(0, 3), 255]));
@@ -79,7 +80,7 @@ describe("logo pixels (PNG)", () => {
     expect(pixelsOf(decoded)).toEqual(expected((x, y) => [...palette.subarray(index(x, y) * 3, index(x, y) * 3 + 3), alphas[index(x, y)] ?? 255]));
   });
 
-  it("decodes the Adam7-interlaced fixture to the pixels of its non-interlaced twin; a JPEG gives null", () => {
+  it("decodes the Adam7-interlaced fixture to the pixels of its non-interlaced twin", () => {
     const plain = logoPixels(fixture("logo-160-alpha.png"))!;
     const interlaced = logoPixels(fixture("logo-160-interlaced.png"))!;
     expect([plain.width, plain.height]).toEqual([160, 160]);
@@ -87,7 +88,35 @@ describe("logo pixels (PNG)", () => {
     // Not a blank image: some opaque and some transparent pixels.
     const alphas = new Set(Array.from({ length: 160 * 160 }, (_, i) => plain.data[i * 4 + 3]));
     expect(alphas.has(255) && alphas.has(0)).toBe(true);
-    expect(logoPixels(fixture("logo-240x120.jpg"))).toBeNull();
     expect(logoPixelsOfDataUri(`data:image/png;base64,${fixture("logo-160-alpha.png").toString("base64")}`)?.width).toBe(160);
+  });
+
+  it("decodes baseline and progressive JPEGs to the same opaque picture, in its colours", () => {
+    const baseline = logoPixels(fixture("logo-240x120.jpg"))!;
+    const progressive = logoPixels(fixture("logo-240x120-progressive.jpg"))!;
+    expect([baseline.width, baseline.height]).toEqual([240, 120]);
+    expect([progressive.width, progressive.height]).toEqual([240, 120]);
+    const difference = baseline.data.reduce((sum, value, i) => sum + Math.abs(value - progressive.data[i]!), 0) / baseline.data.length;
+    expect(difference).toBeLessThan(4);
+    expect(baseline.data.every((value, i) => i % 4 !== 3 || value === 255)).toBe(true);
+    // The picture's colours, within JPEG's loss: a blue badge with an orange mark, a blue and a grey bar, on white.
+    const colour = (x: number, y: number) => Array.from(baseline.data.subarray((y * 240 + x) * 4, (y * 240 + x) * 4 + 3));
+    const near = (x: number, y: number, rgb: number[]) => expect(colour(x, y).every((value, i) => Math.abs(value - rgb[i]!) <= 40), `${x},${y}: ${colour(x, y)}`).toBe(true);
+    near(2, 2, [255, 255, 255]);
+    near(10, 60, [30, 78, 156]); // the badge
+    near(60, 60, [242, 169, 0]); // its mark
+    near(150, 35, [30, 78, 156]); // the blue bar
+    near(150, 55, [255, 255, 255]);
+    near(150, 75, [68, 68, 68]); // the grey bar
+    expect(logoPixelsOfDataUri(`data:image/jpeg;base64,${fixture("logo-240x120.jpg").toString("base64")}`)?.height).toBe(120);
+  });
+
+  it("gives null for other formats and for files that do not decode", () => {
+    const png = fixture("logo-160-alpha.png");
+    const jpeg = fixture("logo-240x120.jpg");
+    expect(logoPixels(Buffer.from("GIF89a\x01\x00\x01\x00"))).toBeNull();
+    expect(logoPixels(png.subarray(0, png.length / 2))).toBeNull();
+    expect(logoPixels(jpeg.subarray(0, jpeg.length / 2))).toBeNull();
+    expect(logoPixelsOfDataUri("not a data uri")).toBeNull();
   });
 });

@@ -100,6 +100,51 @@ describe("renderNfceEscpos", () => {
     expect(raster(renderNfceEscpos(data))).toBeNull();
   });
 
+  it("prints a JPEG logo (jpeg-js's pixels) whose dots, read back, are the picture", () => {
+    const file = readFileSync(new URL("../branding/testing/logo-240x120.jpg", import.meta.url));
+    const logo = logoPixels(file)!;
+    expect([logo.width, logo.height]).toEqual([240, 120]);
+    // How dark a logo pixel is, 0 (white) to 1 (black).
+    const ink = (x: number, y: number) => {
+      const at = (y * logo.width + x) * 4;
+      return 1 - (logo.data[at]! + logo.data[at + 1]! + logo.data[at + 2]!) / (3 * 255);
+    };
+    for (const [rollWidth, dots] of [[80, 576], [58, 384]] as const) {
+      const bytes = renderNfceEscpos(data, { width: rollWidth, logo });
+      const at = bytes.indexOf(Buffer.from([GS, 0x76, 0x30, 0x00]));
+      expect(at).toBeGreaterThan(-1);
+      const widthBytes = bytes[at + 4]! + bytes[at + 5]! * 256;
+      const rows = bytes[at + 6]! + bytes[at + 7]! * 256;
+      // 2:1, at most 40 % of the roll: 230 × 115 dots on 80 mm, 154 × 77 on 58 mm, padded to whole bytes.
+      const width = Math.floor(dots * 0.4);
+      const height = Math.round(width / 2);
+      expect([widthBytes, rows]).toEqual([Math.ceil(width / 8), Math.ceil(height / 8) * 8]);
+      const printed = (x: number, y: number) => ((bytes[at + 8 + y * widthBytes + (x >> 3)]! >> (7 - (x & 7))) & 1) === 1;
+      // Dithering prints a grey as a share of black dots: in cells of 8 × 8 dots, the share of black dots
+      // against the mean darkness of the logo pixels they were scaled from (and of the picture mirrored, which must not match).
+      let error = 0, errorMirrored = 0, cells = 0;
+      for (let cy = 0; cy + 8 <= height; cy += 8) {
+        for (let cx = 0; cx + 8 <= width; cx += 8) {
+          let dotsBlack = 0, expected = 0, mirrored = 0;
+          for (let y = cy; y < cy + 8; y++) {
+            for (let x = cx; x < cx + 8; x++) {
+              const [sx, sy] = [Math.floor((x * logo.width) / width), Math.floor((y * logo.height) / height)];
+              if (printed(x, y)) dotsBlack++;
+              expected += ink(sx, sy);
+              mirrored += ink(logo.width - 1 - sx, sy);
+            }
+          }
+          error += Math.abs(dotsBlack - expected) / 64;
+          errorMirrored += Math.abs(dotsBlack - mirrored) / 64;
+          cells++;
+        }
+      }
+      expect(error / cells).toBeLessThan(0.1);
+      expect(errorMirrored / cells).toBeGreaterThan(0.3);
+      expect(bytes.indexOf(Buffer.from(data.issuer.name, "latin1"))).toBeGreaterThan(at);
+    }
+  });
+
   it("prints the company's footer message as the roll's last text, wrapped to the roll", () => {
     const footer = "Obrigado pela preferência! Trocas em até 30 dias com a nota. SAC 0800 000 0000";
     for (const rollWidth of [80, 58] as const) {

@@ -69,7 +69,7 @@ export async function getDocumentDanfe(companyId: string, documentId: string, qu
   const nfceSummary = query.nfceLayout ? query.nfceLayout === "summary" : printOptions.nfceSummary;
   if (query.format === "escpos") {
     const data = preview ?? parseAuthorizedXml(printable!);
-    // The logo as dots: a PNG's pixels (a JPEG logo does not print on ESC/POS: lib/branding/logo-pixels.ts).
+    // The logo as dots: its pixels, PNG or JPEG (lib/branding/logo-pixels.ts).
     const logo = printOptions.logo ? (logoPixelsOfDataUri(printOptions.logo.src) ?? undefined) : undefined;
     return { body: renderNfceEscpos(data, { width: query.width, cancelled, summary: nfceSummary, logo, footerMessage: printOptions.footerMessage }), contentType: "application/octet-stream", fileName: `${base}-${kind}.escpos`, download: query.download };
   }
