@@ -25,6 +25,7 @@ async function manifestData(): Promise<DamdfeData> {
     authorizedAt: "2026-12-07T10:00:02.000Z",
     situation: "AUTORIZADO (EM ABERTO)",
     homologation: true,
+    contingency: false,
     qrCodePng: await qrCodePng(QR),
     issuer: { name: "TRANSPORTADORA E COMERCIO DE ALIMENTOS DO VALE LTDA", cnpj: "11222333000181", stateRegistration: "110042490114", address: "Avenida Paulista, 1000, Bela Vista, São Paulo - SP" },
     rntrc: "12345678",
