@@ -99,7 +99,7 @@ test("an NFC-e issued offline during a SEFAZ-SP outage, then authorized and e-ma
     // The status page: NFC-e in contingency (leave by hand), NF-e still normal (enter by hand, with a justification).
     await shootAtWidths(page, `/dashboard/c/${companyId}/authority-status`, "authority-status", async (p) => {
       await expect(p.getByRole("button", { name: "Sair da contingência" })).toHaveCount(1);
-      await expect(p.getByRole("button", { name: "Entrar em contingência" })).toHaveCount(1);
+      await expect(p.getByRole("button", { name: "Entrar em contingência" })).toHaveCount(2); // NF-e and MDF-e
       // No SEFAZ answer is said in Portuguese; the client's technical reason stays beneath for support.
       await expect(p.getByTestId("authority-status-row").first()).toContainText("Sem resposta do autorizador");
     });
@@ -139,7 +139,7 @@ test("an NFC-e issued offline during a SEFAZ-SP outage, then authorized and e-ma
   // SP is back: the status page sees 107 and the automatic contingency ends; the offline NFC-e is transmitted.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/dashboard/c/${companyId}/authority-status`);
-  await expect(page.getByText("Emissão normal")).toHaveCount(2);
+  await expect(page.getByText("Emissão normal")).toHaveCount(3); // NF-e, NFC-e and MDF-e (entered by hand only)
   await expect(banner(page)).toHaveCount(0);
   await expect(async () => {
     await page.goto(documentUrl);

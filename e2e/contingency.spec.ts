@@ -55,7 +55,7 @@ test("SEFAZ-SP down (simulator outage, status 108): the status page switches to 
   }
   // The outage is over: the next status answer (107) ends the automatic contingency.
   await page.goto(`/dashboard/c/${account.companyId}/authority-status`);
-  await expect(page.getByText("Emissão normal")).toHaveCount(2);
+  await expect(page.getByText("Emissão normal")).toHaveCount(3); // NF-e, NFC-e and MDF-e (entered by hand only)
   await page.goto(`/dashboard/c/${account.companyId}/documents`);
   await expect(page.getByRole("status").filter({ hasText: "Emitindo em contingência desde" })).toHaveCount(0);
 });

@@ -31,7 +31,7 @@ test("the simulator's outage fault turns SEFAZ-SP red on the public status page,
   // Fresh answers: earlier specs' status answers are shared for 3 minutes.
   await db.authorityStatusCache.deleteMany({});
   await page.goto(`/dashboard/c/${account.companyId}/authority-status`);
-  await expect(page.getByText("Emissão normal")).toHaveCount(2);
+  await expect(page.getByText("Emissão normal")).toHaveCount(3); // NF-e, NFC-e and MDF-e (entered by hand only)
   await expectCondition(page, "NF-e", "operational");
 
   const added = await fetch(`${SIMULATOR}/_simulator/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ authorizer: "SP", action: { kind: "outage", status: "108" } }) });
@@ -64,7 +64,7 @@ test("the simulator's outage fault turns SEFAZ-SP red on the public status page,
 
   // SP answers 107 again once asked: the row turns green, and the company's automatic contingency ends.
   await page.goto(`/dashboard/c/${account.companyId}/authority-status`);
-  await expect(page.getByText("Emissão normal")).toHaveCount(2);
+  await expect(page.getByText("Emissão normal")).toHaveCount(3); // NF-e, NFC-e and MDF-e (entered by hand only)
   for (const model of ["NF-e", "NFC-e"] as const) await expectCondition(page, model, "operational");
   await expect(spRow(page, "NF-e").first().getByText("Em operação", { exact: true })).toHaveClass(/bg-emerald-50/);
 });
