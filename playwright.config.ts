@@ -11,11 +11,11 @@ const AUTHORITY_FAULT_SPECS = ["contingency.spec.ts", "contingency-and-email-scr
 
 export default defineConfig({
   testDir: "e2e",
-  // Spec files run three at a time (tests within a file in order): the specs wait on the server and
-  // the browser far more than they use the CPU (186 s of CPU for 392 s of wall time one at a time;
-  // 210 s for 331 s two at a time).
+  // Spec files run two at a time (tests within a file in order): the specs wait on the server and
+  // the browser far more than they use the CPU (186 s of CPU for 392 s of wall time, one at a time).
+  // Three at a time was tried (2026-12-07): 518 s for 46 specs, no faster.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   projects: [
     { name: "dashboard", testIgnore: AUTHORITY_FAULT_SPECS },
     { name: "authority-faults", testMatch: AUTHORITY_FAULT_SPECS, dependencies: ["dashboard"], workers: 1 },

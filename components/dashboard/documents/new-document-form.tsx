@@ -48,7 +48,10 @@ export function NewDocumentForm({ companyId, edit }: { companyId: string; edit?:
 
   // Live preview of the resolved taxes whenever the body is valid (debounced).
   const timeZone = stateInfo(options.data?.company.state || "SP").timezone;
-  const previewBody = buildCreateBody(form, false, timeZone);
+  // Without the installments: they change no tax nor the total, and the section below checks their sum
+  // against the previewed total live; sent along, a sum still being typed made the preview refuse
+  // (400 invalid_duplicates) and the total the section needs disappeared.
+  const previewBody = buildCreateBody({ ...form, duplicates: [] }, false, timeZone);
   const previewValid = CreateDocumentInput.safeParse(previewBody).success;
   const previewKey = useDebounced(previewValid ? JSON.stringify(previewBody) : null, 500);
   const preview = useQuery({
