@@ -12,9 +12,9 @@ test.afterAll(closeDb);
 
 const SIMULATOR = `http://127.0.0.1:${process.env.SIMULATOR_PORT ?? 3999}`;
 
-/** The SP row of the given model on /status (homologation: the e2e installation's companies are). */
+/** The SP row of the given model on /status (homologation: the e2e installation's companies are). Cells join without spaces in the text ("SPNF-eHomologação"): no \b after the model. */
 function spRow(page: Page, model: "NF-e" | "NFC-e") {
-  return page.locator('tr[data-authorizer="SP"]').filter({ hasText: "Homologação" }).filter({ hasText: new RegExp(`^SP.*${model}\\b`) });
+  return page.locator('tr[data-authorizer="SP"]').filter({ hasText: "Homologação" }).filter({ hasText: new RegExp(`^SP\\s*${model}`) });
 }
 
 /** /status until the row shows `condition` (the page's figures are cached for 5 s per process). */
