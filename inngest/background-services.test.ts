@@ -22,8 +22,8 @@ describe("background services", () => {
     expect(BACKGROUND_SERVICES.filter((service) => service.runsIn.includes("worker")).map((service) => service.name)).toEqual(["local background worker"]);
   });
 
-  it("is what instrumentation.ts and scripts/worker.ts start from, and the only place they start services", () => {
-    for (const [file, where] of [["instrumentation.ts", "web"], ["scripts/worker.ts", "worker"]] as const) {
+  it("is what instrumentation-node.ts and scripts/worker.ts start from, and the only place they start services", () => {
+    for (const [file, where] of [["instrumentation-node.ts", "web"], ["scripts/worker.ts", "worker"]] as const) {
       const text = readFileSync(path.join(ROOT, file), "utf8");
       expect(text, file).toContain(`startBackgroundServices("${where}")`);
       expect(text, file).not.toMatch(/startEmbeddedSimulator|startLocalWorker|startLocalBackgroundWorker|startInngestRunRelay|startReceivedSyncSchedule|startExportHousekeepingTimer/);
