@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";

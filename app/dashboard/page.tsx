@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 
 /** The 404 body shown inside the dashboard frame. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { usePathname } from "next/navigation";
 import { can } from "@/lib/auth/roles";
 import { NAV_SECTIONS, navLinks, type NavLink } from "./nav-links";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { ChangePasswordForm } from "@/components/dashboard/account/change-password-form";
 import { requireSessionUser } from "@/lib/auth/session-guard";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { activeContingencyBanners } from "@/lib/contingency/contingency-state";
 import { contingencyDeadlinesAtRisk } from "@/lib/emission/contingency/deadline-warnings";

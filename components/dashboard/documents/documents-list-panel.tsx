@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTimeZone, useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { useState } from "react";
 import { DateInput } from "@/components/dashboard/date-input";
 import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FileInput } from "@/components/dashboard/file-input";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { AccessKey } from "@/components/dashboard/access-key";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { useTranslations } from "next-intl";
 import type { CompanyOverview } from "@/lib/overview/contracts";
 import { useDocumentTitle } from "../documents/document-title";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import type { ReactNode } from "react";
 import { deliveryDocumentLabel } from "@/lib/webhooks/delivery-document-label";
 import type { WebhookDeliveryResponse } from "@/lib/webhooks/schemas";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { NewCompanyForm } from "@/components/dashboard/account-companies/new-company-form";
 import { formatCnpj } from "@/components/dashboard/format";

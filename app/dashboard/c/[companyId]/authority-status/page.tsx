@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { EnvironmentBadge } from "@/components/dashboard/environment-badge";

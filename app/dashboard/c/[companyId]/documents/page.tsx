@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { DocumentsListPanel } from "@/components/dashboard/documents/documents-list-panel";
 import { requireSessionCompany } from "@/lib/auth/session-guard";

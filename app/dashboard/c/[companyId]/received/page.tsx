@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { NamedDateInput } from "@/components/dashboard/date-input";
 import { formatCnpj, formatDate, formatDateTime } from "@/components/dashboard/format";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { FiscalSettingsForm } from "@/components/dashboard/company-setup/fiscal-settings-form";
 import { EmailSettingsForm } from "@/components/dashboard/email/email-settings-form";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { formatDate, formatDateTime } from "@/components/dashboard/format";
 import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";

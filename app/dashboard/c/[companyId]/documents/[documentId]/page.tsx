@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { DeleteDraftButton } from "@/components/dashboard/documents/delete-draft-button";

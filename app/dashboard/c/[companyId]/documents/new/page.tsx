@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { getTranslations } from "next-intl/server";
 import { NewDocumentForm } from "@/components/dashboard/documents/new-document-form";
 import { canWrite } from "@/lib/auth/roles";

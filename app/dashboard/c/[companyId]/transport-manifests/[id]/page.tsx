@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/dashboard/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { formatAccessKey, formatDate, formatDateTime } from "@/components/dashboard/format";
