@@ -1,5 +1,4 @@
 import type { Company, Prisma, TransportManifest, TransportManifestEvent } from "@prisma/client";
-import Decimal from "decimal.js";
 import { stateInfo, STATES } from "@/lib/br";
 import { withAuthorityCall } from "@/lib/authority-calls";
 import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates/signing-credentials";
