@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
-import { buildAccessKey } from "@/lib/fiscal/nfe/access-key";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
@@ -15,7 +14,7 @@ import * as xmlRoute from "@/app/v1/transport-manifests/[id]/xml/route";
 import * as closeRoute from "@/app/v1/transport-manifests/[id]/close/route";
 import * as cancelDocumentRoute from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { getMdfeAuthority } from "./authority/get-mdfe-authority";
-import { mdfeInput } from "./testing/mdfe-inputs";
+import { dfeKey, mdfeInput } from "./testing/mdfe-inputs";
 import { buildSignedMdfe, modalDocument } from "./xml/build-signed-mdfe";
 
 // Issue 55, what was left: POST /v1/transport-manifests takes our own NF-e by id and groups them by
@@ -45,7 +44,7 @@ const DRIVERS = [{ name: "José da Silva", cpf: "529.982.247-25" }];
 function cteKey(number: number): string {
   const now = new Date();
   const yearMonth = String(now.getUTCFullYear()).slice(2) + String(now.getUTCMonth() + 1).padStart(2, "0");
-  return buildAccessKey({ cUF: "35", yearMonth, issuerDocument: "11444777000161", model: "57", series: 1, number, tpEmis: "1", cNF: String(70_000_000 + number) });
+  return dfeKey({ yearMonth, model: "57", number });
 }
 /** The same key with its check digit changed. */
 const wrongDigit = (k: string) => k.slice(0, 43) + String((Number(k.slice(43)) + 1) % 10);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildAccessKey } from "@/lib/fiscal/nfe/access-key";
 import { cteKeyProblem } from "./cte-keys";
 import { nfeCargoOf } from "./nfe-cargo";
+import { dfeKey } from "./testing/mdfe-inputs";
 import { groupByUnloadingMunicipality } from "./unloading-groups";
 
 // Where an NF-e is unloaded and what it weighs (nfe-cargo.ts), a CT-e key's own checks (cte-keys.ts)
@@ -29,7 +29,7 @@ describe("nfeCargoOf", () => {
 });
 
 describe("cteKeyProblem", () => {
-  const key = (model: string, cUF = "35", yearMonth = "2612") => buildAccessKey({ cUF, yearMonth, issuerDocument: "11444777000161", model, series: 1, number: 9, tpEmis: "1", cNF: "12345678" });
+  const key = (model: string, cUF = "35", yearMonth = "2612") => dfeKey({ cUF, yearMonth, model, number: 9 });
   it("accepts a CT-e key and says what is wrong with the others", () => {
     expect(cteKeyProblem(key("57"))).toBeNull();
     expect(cteKeyProblem(key("55"))).toContain("model digits are 55");
