@@ -8,15 +8,16 @@ import { buttonClass } from "@/components/dashboard/button-styles";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { ManifestCandidate, ManifestVehicleOption } from "@/lib/mdfe/manifest-candidates";
+import { groupByUnloadingMunicipality } from "@/lib/mdfe/unloading-groups";
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
 const BODY_TYPES = ["CLOSED", "OPEN", "BULK", "CONTAINER", "SIDER", "NOT_APPLICABLE"] as const;
 const WHEEL_TYPES = ["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] as const;
 
 /**
- * "Novo manifesto" from selected NF-e (issue 55 item 6): the NF-e are grouped by their recipient's
- * municipality (the unloading municipalities), the vehicle is a registered one or typed in, one
- * driver; the body is POST /v1/transport-manifests's, the rules and errors are lib/mdfe's.
+ * "Novo manifesto" from selected NF-e (issue 55 item 6): the ids go to POST /v1/transport-manifests,
+ * which groups them by unloading municipality (lib/mdfe); the vehicle is a registered one or typed
+ * in, one driver; the rules and errors are lib/mdfe's.
  */
 export function NewManifestForm({ api, base, documents, vehicles }: { api: string; base: string; documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[] }) {
   const t = useTranslations("transportManifests.new");
@@ -31,26 +32,25 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
   const chosen = vehicles.find((v) => v.id === vehicleId);
   const needsVehicleData = !chosen || !chosen.ready;
 
-  const unloading = useMemo(() => {
-    const groups = new Map<string, { code: string; name: string; documents: { documentId: string }[] }>();
-    for (const d of documents.filter((doc) => selected.includes(doc.id))) {
-      const code = d.municipalityCode ?? "";
-      const group = groups.get(code) ?? { code, name: d.municipalityName ?? "", documents: [] };
-      group.documents.push({ documentId: d.id });
-      groups.set(code, group);
-    }
-    return [...groups.values()];
-  }, [documents, selected]);
+  // A preview of the server's grouping (the same lib function); the request sends the ids only.
+  const unloading = useMemo(
+    () =>
+      groupByUnloadingMunicipality(
+        documents.filter((d) => selected.includes(d.id) && d.municipalityCode).map((d) => ({ id: d.id, unloading: { code: d.municipalityCode!, name: d.municipalityName ?? "" } })),
+      ),
+    [documents, selected],
+  );
 
   const create = useMutation({
     mutationFn: () => {
       const typed = needsVehicleData ? { tareKg: Number(vehicle.tareKg), bodyType: vehicle.bodyType, wheelType: vehicle.wheelType } : {};
       const body = {
-        unloading,
+        documents: selected.map((documentId) => ({ documentId })),
         vehicle: chosen ? { vehicleId: chosen.id, ...typed } : { plate: vehicle.plate, ...(vehicle.state ? { state: vehicle.state.toUpperCase() } : {}), ...typed },
         drivers: [driver],
         product: { description: product.description, ...(product.ncm.trim() ? { ncm: product.ncm.trim() } : {}) },
-        cargo: { unit: "KG", quantity: quantity.replace(",", ".") },
+        // Empty: the server sums the NF-e gross weights (and says which NF-e has none).
+        cargo: { unit: "KG", ...(quantity.trim() ? { quantity: quantity.trim().replace(",", ".") } : {}) },
       };
       return apiFetch<{ id: string }>(api, { method: "POST", body });
     },

@@ -4,6 +4,9 @@ export { createTransportManifest, emitTransportManifest } from "./issue-manifest
 export { addTransportManifestDocuments, addTransportManifestDriver, addTransportManifestPayment, cancelTransportManifest, closeTransportManifest } from "./manifest-events";
 export { getTransportManifest, getTransportManifestXml, listRecordedOpenTransportManifests, listTransportManifests, manifestEventXmlFile, manifestXmlFile } from "./read-manifests";
 export { listOpenTransportManifests } from "./open-manifests";
+export { groupByUnloadingMunicipality, type UnloadingGroup, type UnloadingMunicipality } from "./unloading-groups";
+export { nfeCargoOf, type NfeCargo } from "./nfe-cargo";
+export { cteKeyProblem } from "./cte-keys";
 export { listManifestCandidates, type ManifestCandidate, type ManifestVehicleOption } from "./manifest-candidates";
 export { transportManifestContracts } from "./contracts";
 export { renderTransportManifestDamdfe } from "./damdfe/render-damdfe";

@@ -1,9 +1,11 @@
+import { STATES } from "@/lib/br";
 import { db } from "@/lib/db/client";
+import { nfeCargoOf } from "./nfe-cargo";
 
 // What the dashboard's "Novo manifesto" offers (issue 55 item 6: create from selected NF-e): the
 // company's AUTHORIZED NF-e of its current environment, newest first, each with where it is
-// unloaded (the recipient's municipality frozen on the document) and whether an open manifest
-// already carries it; and the vehicles of its carriers with the MDF-e data stored with them.
+// unloaded — read from the NF-e as authorized, as POST /v1/transport-manifests reads it (delivery
+// place, else recipient: nfe-cargo.ts) — and whether an open manifest already carries it; and the vehicles of its carriers with the MDF-e data stored with them.
 
 export type ManifestCandidate = {
   id: string;
@@ -29,7 +31,7 @@ export async function listManifestCandidates(companyId: string): Promise<{ docum
     where: { companyId, type: "NFE", status: "AUTHORIZED", environment: company.environment, accessKey: { not: null } },
     orderBy: [{ issueDateTime: "desc" }, { id: "desc" }],
     take: LIMIT,
-    select: { id: true, accessKey: true, series: true, number: true, issueDateTime: true, totalValue: true, clientSnapshot: true },
+    select: { id: true, accessKey: true, series: true, number: true, issueDateTime: true, totalValue: true, clientSnapshot: true, authorizedXml: true },
   });
   const carried = await db.transportManifestDocument.findMany({
     where: { documentId: { in: documents.map((d) => d.id) }, manifest: { companyId, status: { in: ["AUTHORIZED", "PROCESSING", "CONTINGENCY"] } } },
@@ -43,7 +45,8 @@ export async function listManifestCandidates(companyId: string): Promise<{ docum
   });
   return {
     documents: documents.map((d) => {
-      const client = d.clientSnapshot as { name?: string; municipalityCode?: string | null; city?: string | null; state?: string | null };
+      const client = d.clientSnapshot as { name?: string };
+      const unloading = d.authorizedXml ? nfeCargoOf(d.authorizedXml).unloading : null;
       return {
         id: d.id,
         accessKey: d.accessKey!,
@@ -52,9 +55,9 @@ export async function listManifestCandidates(companyId: string): Promise<{ docum
         issuedAt: d.issueDateTime.toISOString(),
         totalValue: d.totalValue.toFixed(2),
         clientName: client.name ?? "",
-        municipalityCode: client.municipalityCode ?? null,
-        municipalityName: client.city ?? null,
-        state: client.state ?? null,
+        municipalityCode: unloading?.code ?? null,
+        municipalityName: unloading?.name ?? null,
+        state: unloading ? (STATES.find((s) => s.cUF === unloading.code.slice(0, 2))?.uf ?? null) : null,
         onOpenManifest: onOpen.has(d.id),
       };
     }),

@@ -1,5 +1,4 @@
 import type { Company, Prisma, TransportManifest, TransportManifestEvent } from "@prisma/client";
-import Decimal from "decimal.js";
 import { stateInfo, STATES } from "@/lib/br";
 import { withAuthorityCall } from "@/lib/authority-calls";
 import { loadSigningCredentials, type SigningCredentials } from "@/lib/certificates/signing-credentials";
@@ -10,9 +9,10 @@ import type { MdfeRegisteredEvent } from "./authority/types";
 import { claimKey, clientCertificate, unavailable } from "./issue-manifest";
 import { recordManifestOutcome, type ManifestOutcomeType } from "./outcomes";
 import { getTransportManifest } from "./read-manifests";
-import { carriedDocuments, ufOfMunicipality, type CarriedDocumentRow } from "./resolve-manifest";
-import { PAYMENT_COMPONENT_TYPES, type AddDocumentsInput, type AddDriverInput, type AddPaymentInput, type CancelManifestInput, type CloseManifestInput, type TransportManifestResponse } from "./schemas";
-import type { MdfePayment } from "./xml/types";
+import { carriedDocuments, type CarriedDocumentRow } from "./carried-documents";
+import { toInfPag } from "./operation-payments";
+import { ufOfMunicipality } from "./resolve-manifest";
+import { type AddDocumentsInput, type AddDriverInput, type AddPaymentInput, type CancelManifestInput, type CloseManifestInput, type TransportManifestResponse } from "./schemas";
 import { buildSignedMdfeEvent, MDFE_EVENT_TYPES, type MdfeEventInput } from "./xml/build-event";
 import { MDFE_NAMESPACE, MDFE_VERSION } from "./xml/build-mdfe";
 
@@ -280,22 +280,6 @@ export async function addTransportManifestDocuments(input: { companyId: string; 
     };
     await sendEvent(context, "DOCUMENTS_ADDED", sequence, detail, { loading, documents: rows });
   });
-}
-
-/** TDec_1302: two decimals, computed as decimals. */
-const money = (value: string) => new Decimal(value).toFixed(2);
-
-function toInfPag(p: AddPaymentInput["payments"][number]): MdfePayment {
-  return {
-    name: p.name ?? null,
-    document: p.document,
-    components: p.components.map((c) => ({ type: PAYMENT_COMPONENT_TYPES[c.type], value: money(c.value), description: c.description ?? null })),
-    contractValue: money(p.contractValue),
-    paymentIndicator: p.method === "INSTALLMENTS" ? "1" : "0",
-    advanceValue: p.advanceValue ? money(p.advanceValue) : null,
-    installments: p.installments.map((i, index) => ({ number: index + 1, dueDate: i.dueDate, value: money(i.value) })),
-    bank: p.bank,
-  };
 }
 
 /**

@@ -4,19 +4,20 @@ import { STATES } from "@/lib/br";
 import { normalizePlate } from "@/lib/carriers/plate";
 import { db } from "@/lib/db/client";
 import { DomainError, unprocessable } from "@/lib/errors";
+import { documentsOfRequest, isCteKey, type CarriedDocuments, type CarriedDocumentRow } from "./carried-documents";
+import { toInfPag } from "./operation-payments";
 import { assertSupportedModal } from "./xml/build-mdfe";
 import type { MdfeInput, MdfeVehicle, MdfeVehicleOwner } from "./xml/types";
 import { MDFE_BODY_TYPES, MDFE_WHEEL_TYPES, type CreateTransportManifestInput } from "./schemas";
 
-// From the API request and our records to the builder's input: the NF-e on board must be the
-// company's own AUTHORIZED NF-e (model 55) of the same environment; the vehicle may come from the
-// registered vehicles; the states are those of the municipalities (IBGE code prefix = cUF).
+// From the API request and our records to the builder's input: the documents on board
+// (carried-documents.ts: our own AUTHORIZED NF-e, grouped by unloading municipality, or CT-e keys);
+// the vehicle may come from the registered vehicles; the states are those of the municipalities
+// (IBGE code prefix = cUF).
 
 export const MDFE_APPLICATION_VERSION = "notas-mdfe 1.0";
 
 const MODALS = { ROAD: "1", AIR: "2", WATER: "3", RAIL: "4" } as const;
-
-export type CarriedDocumentRow = { documentId: string | null; accessKey: string; municipalityCode: string; municipalityName: string };
 
 export function ufOfMunicipality(code: string): string {
   const state = STATES.find((s) => s.cUF === code.slice(0, 2));
@@ -28,36 +29,6 @@ function owner(o: { document: { type: "CNPJ" | "CPF"; value: string }; rntrc: st
   if (!o) return null;
   const ownerType = ({ TAC_AGGREGATED: "0", TAC_INDEPENDENT: "1", OTHER: "2" } as const)[o.ownerType as "OTHER"];
   return { document: o.document, rntrc: o.rntrc, name: o.name, stateRegistration: o.stateRegistration, uf: o.state, ownerType };
-}
-
-/** The NF-e of `unloading`, checked: the company's own AUTHORIZED NF-e of its environment, each once. */
-export async function carriedDocuments(companyId: string, environment: Company["environment"], body: Pick<CreateTransportManifestInput, "unloading">): Promise<{ rows: CarriedDocumentRow[]; total: Decimal }> {
-  const ids = body.unloading.flatMap((u) => u.documents.flatMap((d) => ("documentId" in d ? [d.documentId] : [])));
-  const keys = body.unloading.flatMap((u) => u.documents.flatMap((d) => ("accessKey" in d ? [d.accessKey] : [])));
-  const found = await db.fiscalDocument.findMany({
-    where: { companyId, OR: [{ id: { in: ids } }, { accessKey: { in: keys } }] },
-    select: { id: true, type: true, status: true, accessKey: true, environment: true, totalValue: true },
-  });
-  const byId = new Map(found.map((d) => [d.id, d]));
-  const byKey = new Map(found.filter((d) => d.accessKey).map((d) => [d.accessKey!, d]));
-  const rows: CarriedDocumentRow[] = [];
-  const seen = new Set<string>();
-  let total = new Decimal(0);
-  for (const unloading of body.unloading) {
-    for (const ref of unloading.documents) {
-      const label = "documentId" in ref ? `Document ${ref.documentId}` : `NF-e ${ref.accessKey}`;
-      const document = "documentId" in ref ? byId.get(ref.documentId) : byKey.get(ref.accessKey);
-      if (!document) throw unprocessable("invalid_document", `${label} is not a document of this company`);
-      if (document.type !== "NFE") throw unprocessable("invalid_document", `${label} is an ${document.type}: an MDF-e carries NF-e (model 55)`);
-      if (document.status !== "AUTHORIZED" || !document.accessKey) throw unprocessable("invalid_document", `${label} is ${document.status}: only AUTHORIZED NF-e can be manifested`);
-      if (document.environment !== environment) throw unprocessable("invalid_document", `${label} was issued in ${document.environment}; the company now issues in ${environment}`);
-      if (seen.has(document.accessKey)) throw unprocessable("invalid_document", `${label} is listed twice`);
-      seen.add(document.accessKey);
-      total = total.plus(document.totalValue.toString());
-      rows.push({ documentId: document.id, accessKey: document.accessKey, municipalityCode: unloading.code, municipalityName: unloading.name });
-    }
-  }
-  return { rows, total };
 }
 
 async function tractionVehicle(companyId: string, body: CreateTransportManifestInput): Promise<MdfeInput["rodo"]["vehicle"]> {
@@ -94,18 +65,45 @@ async function tractionVehicle(companyId: string, body: CreateTransportManifestI
   };
 }
 
+/**
+ * tpEmit from what is carried: NF-e → 2 (transportador de carga própria, issue 55's case); CT-e →
+ * 1 (prestador de serviço de transporte). infCTe is "usar este grupo quando for prestador de serviço
+ * de transporte" and tpEmit 2 is "para emitentes de NF-e" (mdfeTiposBasico_v3.00.xsd annotations), so
+ * one manifest does not mix them. A carga lotação (one DF-e) of a provider needs the NCM (F55a, 301)
+ * and infPag (F55b, 302) of NT MDF-e 2025.001 v1.03: refused here before a number is spent.
+ */
+function issuerTypeOf(carried: CarriedDocuments, body: CreateTransportManifestInput): "1" | "2" {
+  if (carried.cteCount === 0) return "2";
+  if (carried.nfeCount > 0) {
+    throw unprocessable("invalid_document", "An MDF-e lists CT-e (issued by a transport service provider, tpEmit 1) or the company's own NF-e (carga própria, tpEmit 2), not both: issue one manifest for each");
+  }
+  if (carried.cteCount === 1 && (!body.product.ncm || body.payments.length === 0)) {
+    throw unprocessable("invalid_document", "A manifest of a single CT-e is a carga lotação: it needs product.ncm and payments (infPag) (NT MDF-e 2025.001, rules F55a/F55b)");
+  }
+  return "1";
+}
+
+/** qCarga: as given, else the carried NF-e gross weights (kg, or tonnes for TON). */
+function cargoQuantity(carried: CarriedDocuments, cargo: CreateTransportManifestInput["cargo"]): string {
+  if (cargo.quantity) return new Decimal(cargo.quantity).toFixed(4);
+  if ("missing" in carried.weight) throw unprocessable("invalid_document", `Give cargo.quantity: ${carried.weight.missing}`);
+  return (cargo.unit === "TON" ? carried.weight.kg.div(1000) : carried.weight.kg).toFixed(4);
+}
+
 export type ResolvedManifest = { input: Omit<MdfeInput, "number" | "cMDF">; documents: CarriedDocumentRow[] };
 
 /** The builder's input without number and cMDF (given at numbering), and the NF-e rows to store. */
 export async function resolveManifest(company: Company, body: CreateTransportManifestInput, now: Date): Promise<ResolvedManifest> {
   assertSupportedModal(MODALS[body.modal]);
-  const { rows, total } = await carriedDocuments(company.id, company.environment, body);
+  const carried = await documentsOfRequest(company.id, company.environment, body);
+  const { rows, total } = carried;
+  const issuerType = issuerTypeOf(carried, body);
   const loading = body.loading ?? [{ code: company.municipalityCode, name: company.city ?? "" }];
   if (loading.some((m) => m.name.length < 2)) throw unprocessable("invalid_municipality", "Give loading municipalities: the company has no city name to default to");
   const startUf = ufOfMunicipality(loading[0]!.code);
   if (loading.some((m) => ufOfMunicipality(m.code) !== startUf)) throw unprocessable("invalid_municipality", "All loading municipalities must be in one state (UFIni)");
-  const endUf = ufOfMunicipality(body.unloading[body.unloading.length - 1]!.code);
-  if (body.unloading.some((m) => ufOfMunicipality(m.code) !== endUf)) throw unprocessable("invalid_municipality", "All unloading municipalities must be in one state (UFFim)");
+  const endUf = ufOfMunicipality(rows[rows.length - 1]!.municipalityCode);
+  if (rows.some((m) => ufOfMunicipality(m.municipalityCode) !== endUf)) throw unprocessable("invalid_municipality", "All unloading municipalities must be in one state (UFFim)");
   if (body.route.includes(startUf) || body.route.includes(endUf)) {
     throw unprocessable("invalid_route", "route lists only the states crossed between the loading state and the unloading state, not those two");
   }
@@ -122,17 +120,16 @@ export async function resolveManifest(company: Company, body: CreateTransportMan
     uf: t.state ?? null,
     owner: owner(t.owner),
   }));
-  const municipalities = new Map<string, { code: string; name: string; keys: string[] }>();
+  const municipalities = new Map<string, { code: string; name: string; nfeKeys: string[]; cteKeys: string[] }>();
   for (const row of rows) {
-    const entry = municipalities.get(row.municipalityCode) ?? { code: row.municipalityCode, name: row.municipalityName, keys: [] };
-    entry.keys.push(row.accessKey);
+    const entry = municipalities.get(row.municipalityCode) ?? { code: row.municipalityCode, name: row.municipalityName, nfeKeys: [], cteKeys: [] };
+    (isCteKey(row.accessKey) ? entry.cteKeys : entry.nfeKeys).push(row.accessKey);
     municipalities.set(row.municipalityCode, entry);
   }
   const input: ResolvedManifest["input"] = {
     environment: company.environment,
     modal: "1",
-    // tpEmit 2: the company carries its own goods (transportador de carga própria); issue 55's case.
-    issuerType: "2",
+    issuerType,
     series: body.series,
     tpEmis: "1",
     issuedAt: body.issuedAt ? new Date(body.issuedAt) : now,
@@ -160,9 +157,9 @@ export async function resolveManifest(company: Company, body: CreateTransportMan
     endUf,
     loading,
     route: body.route,
-    unloading: [...municipalities.values()].map((m) => ({ municipality: { code: m.code, name: m.name }, nfeKeys: m.keys })),
+    unloading: [...municipalities.values()].map((m) => ({ municipality: { code: m.code, name: m.name }, nfeKeys: m.nfeKeys, cteKeys: m.cteKeys })),
     rodo: {
-      antt: body.rntrc ? { rntrc: body.rntrc } : null,
+      antt: body.rntrc || body.payments.length > 0 ? { rntrc: body.rntrc ?? null, payments: body.payments.map(toInfPag) } : null,
       vehicle: await tractionVehicle(company.id, body),
       drivers: body.drivers,
       trailers,
@@ -177,7 +174,7 @@ export async function resolveManifest(company: Company, body: CreateTransportMan
     })),
     product: { cargoType: body.product.cargoType, description: body.product.description, ncm: body.product.ncm ?? null, gtin: body.product.gtin ?? null },
     cargoUnit: body.cargo.unit === "TON" ? "02" : "01",
-    cargoQuantity: new Decimal(body.cargo.quantity).toFixed(4),
+    cargoQuantity: cargoQuantity(carried, body.cargo),
     // vCarga: the value of the goods carried; by default the sum of the NF-e totals (vNF).
     cargoValue: body.cargo.value ? new Decimal(body.cargo.value).toFixed(2) : total.toFixed(2),
     additionalInfo: body.additionalInformation ? { complementary: body.additionalInformation } : null,

@@ -60,81 +60,11 @@ export const ManifestVehicle = z
 
 const Trailer = z.object({ ...VehicleFields, plate: z.string().trim().min(7).max(8), capacityKg: Kg });
 
+const KEY = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
 /** One NF-e on board: a document of the company (id) or its access key. */
-const CarriedDocument = z.union([z.object({ documentId: z.string().min(1).max(64) }), z.object({ accessKey: z.string().regex(/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/, "must be a 44-character access key") })]);
-
-export const CreateTransportManifestInput = z.object({
-  /** ROAD only for now: AIR, WATER and RAIL are 422 unsupported_modal. */
-  modal: z.enum(["ROAD", "AIR", "WATER", "RAIL"]).default("ROAD"),
-  series: z.number().int().min(0).max(999).default(1),
-  issuedAt: z.string().datetime({ offset: true }).optional(),
-  tripStartAt: z.string().datetime({ offset: true }).optional(),
-  /** infMunCarrega; default: the company's municipality. */
-  loading: z.array(Municipality).min(1).max(50).optional(),
-  /** infPercurso: the states crossed between the first loading state and the last unloading state. */
-  route: z.array(Uf).max(25).default([]),
-  unloading: z
-    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
-    .min(1)
-    .max(100),
-  vehicle: ManifestVehicle,
-  trailers: z.array(Trailer).max(3).default([]),
-  drivers: z.array(Driver).min(1).max(10),
-  /** infANTT/RNTRC of the issuer when it has one (ETC/TAC). */
-  rntrc: z.string().regex(/^\d{8}$/, "RNTRC has 8 digits").nullable().optional(),
-  product: z.object({
-    cargoType: z.enum(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]).default("05"),
-    description: z.string().trim().min(2).max(120),
-    ncm: z.string().regex(/^(\d{2}|\d{8})$/, "NCM has 2 or 8 digits").nullable().optional(),
-    gtin: z.string().regex(/^(SEM GTIN|\d{8}|\d{12,14})$/).nullable().optional(),
-  }),
-  cargo: z.object({
-    unit: z.enum(["KG", "TON"]).default("KG"),
-    quantity: Decimal(4),
-    /** vCarga; default: the sum of the carried NF-e totals (vNF). */
-    value: Decimal(2).optional(),
-  }),
-  insurance: z
-    .array(
-      z.object({
-        responsible: z.enum(["ISSUER", "CONTRACTOR"]),
-        responsibleDocument: Document.nullable().optional(),
-        insurerName: z.string().trim().max(30).nullable().optional(),
-        insurerCnpj: z.string().trim().max(18).nullable().optional(),
-        policyNumber: z.string().trim().max(20).nullable().optional(),
-        endorsements: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
-      }),
-    )
-    .max(10)
-    .default([]),
-  seals: z.array(z.string().trim().min(1).max(20)).max(20).default([]),
-  additionalInformation: z.string().trim().max(5000).nullable().optional(),
-});
-export type CreateTransportManifestInput = z.infer<typeof CreateTransportManifestInput>;
-
-export const ManifestIdParams = z.object({ id: z.string().min(1).max(64) });
-
-export const CloseManifestInput = z.object({
-  /** Where the trip ended (cMun of evEncMDFe; its state is the first two digits, cUF). Default: the last unloading municipality. */
-  municipalityCode: MunicipalityCode.optional(),
-  /** dtEnc; default today in the issuer's state. */
-  closedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").optional(),
-});
-export type CloseManifestInput = z.infer<typeof CloseManifestInput>;
-
-// xJust of evCancMDFe is TJust: 15 to 255 characters.
-export const CancelManifestInput = z.object({ justification: z.string().trim().min(15).max(255) });
-export type CancelManifestInput = z.infer<typeof CancelManifestInput>;
-
-/** Inclusão de DF-e (110115): NF-e loaded on the way, by unloading municipality; `loading` defaults to the manifest's first loading municipality. */
-export const AddDocumentsInput = z.object({
-  loading: Municipality.optional(),
-  unloading: z
-    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
-    .min(1)
-    .max(100),
-});
-export type AddDocumentsInput = z.infer<typeof AddDocumentsInput>;
+const CarriedDocument = z.union([z.object({ documentId: z.string().min(1).max(64) }), z.object({ accessKey: z.string().regex(KEY, "must be a 44-character access key") })]);
+/** A CT-e (model 57) on board, by its key (infCTe/chCTe): listed by a transport service provider (tpEmit 1); its model and check digit are checked. */
+const CarriedCte = z.object({ cteAccessKey: z.string().trim().toUpperCase().regex(KEY, "must be a 44-character access key") });
 
 /** infPag (evPagtoOperMDFe / rodo infANTT): who is paid, the components, the value and how (NT MDF-e 2021.002; tpComp 04 Frete: NT 2025.001 v1.03). */
 export const PAYMENT_COMPONENT_TYPES = { TOLL_VOUCHER: "01", TAXES: "02", EXPENSES: "03", FREIGHT: "04", OTHER: "99" } as const;
@@ -170,6 +100,89 @@ const OperationPayment = z
   .refine((p) => (p.method === "INSTALLMENTS") === p.installments.length > 0, { message: "INSTALLMENTS lists its installments; CASH has none", path: ["installments"] })
   .refine((p) => p.method === "INSTALLMENTS" || p.advanceValue == null, { message: "advanceValue only with INSTALLMENTS", path: ["advanceValue"] })
   .refine((p) => p.components.every((c) => c.type !== "OTHER" || c.description), { message: "an OTHER component needs a description (xComp)", path: ["components"] });
+
+export const CreateTransportManifestInput = z.object({
+  /** ROAD only for now: AIR, WATER and RAIL are 422 unsupported_modal. */
+  modal: z.enum(["ROAD", "AIR", "WATER", "RAIL"]).default("ROAD"),
+  series: z.number().int().min(0).max(999).default(1),
+  issuedAt: z.string().datetime({ offset: true }).optional(),
+  tripStartAt: z.string().datetime({ offset: true }).optional(),
+  /** infMunCarrega; default: the company's municipality. */
+  loading: z.array(Municipality).min(1).max(50).optional(),
+  /** infPercurso: the states crossed between the first loading state and the last unloading state. */
+  route: z.array(Uf).max(25).default([]),
+  /** infMunDescarga given by hand: each municipality with the NF-e (ids or keys) or CT-e keys unloaded there. */
+  unloading: z
+    .array(Municipality.extend({ documents: z.array(z.union([CarriedDocument, CarriedCte])).min(1).max(2000) }))
+    .min(1)
+    .max(100)
+    .optional(),
+  /** The company's own NF-e (ids or keys), grouped by the server into infMunDescarga by where each is unloaded (its delivery place, else its recipient's address). */
+  documents: z.array(CarriedDocument).min(1).max(2000).optional(),
+  vehicle: ManifestVehicle,
+  trailers: z.array(Trailer).max(3).default([]),
+  drivers: z.array(Driver).min(1).max(10),
+  /** infANTT/RNTRC of the issuer when it has one (ETC/TAC). */
+  rntrc: z.string().regex(/^\d{8}$/, "RNTRC has 8 digits").nullable().optional(),
+  product: z.object({
+    cargoType: z.enum(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]).default("05"),
+    description: z.string().trim().min(2).max(120),
+    ncm: z.string().regex(/^(\d{2}|\d{8})$/, "NCM has 2 or 8 digits").nullable().optional(),
+    gtin: z.string().regex(/^(SEM GTIN|\d{8}|\d{12,14})$/).nullable().optional(),
+  }),
+  cargo: z
+    .object({
+      unit: z.enum(["KG", "TON"]).default("KG"),
+      /** qCarga; default: the sum of the carried NF-e gross weights (transp/vol/pesoB), in the unit. */
+      quantity: Decimal(4).optional(),
+      /** vCarga; default: the sum of the carried NF-e totals (vNF). */
+      value: Decimal(2).optional(),
+    })
+    .default({ unit: "KG" }),
+  /** infPag of the modal (NT MDF-e 2021.002): required by NT 2025.001 (F55b, 302) for a carga lotação (one DF-e) issued by a transport service provider, i.e. with a single CT-e. */
+  payments: z.array(OperationPayment).max(10).default([]),
+  insurance: z
+    .array(
+      z.object({
+        responsible: z.enum(["ISSUER", "CONTRACTOR"]),
+        responsibleDocument: Document.nullable().optional(),
+        insurerName: z.string().trim().max(30).nullable().optional(),
+        insurerCnpj: z.string().trim().max(18).nullable().optional(),
+        policyNumber: z.string().trim().max(20).nullable().optional(),
+        endorsements: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+      }),
+    )
+    .max(10)
+    .default([]),
+  seals: z.array(z.string().trim().min(1).max(20)).max(20).default([]),
+  additionalInformation: z.string().trim().max(5000).nullable().optional(),
+})
+  .refine((b) => (b.unloading === undefined) !== (b.documents === undefined), { message: "give documents (our NF-e, grouped by the server) or unloading (municipalities with their documents), one of them", path: ["documents"] });
+export type CreateTransportManifestInput = z.infer<typeof CreateTransportManifestInput>;
+
+export const ManifestIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const CloseManifestInput = z.object({
+  /** Where the trip ended (cMun of evEncMDFe; its state is the first two digits, cUF). Default: the last unloading municipality. */
+  municipalityCode: MunicipalityCode.optional(),
+  /** dtEnc; default today in the issuer's state. */
+  closedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").optional(),
+});
+export type CloseManifestInput = z.infer<typeof CloseManifestInput>;
+
+// xJust of evCancMDFe is TJust: 15 to 255 characters.
+export const CancelManifestInput = z.object({ justification: z.string().trim().min(15).max(255) });
+export type CancelManifestInput = z.infer<typeof CancelManifestInput>;
+
+/** Inclusão de DF-e (110115): NF-e loaded on the way, by unloading municipality; `loading` defaults to the manifest's first loading municipality. */
+export const AddDocumentsInput = z.object({
+  loading: Municipality.optional(),
+  unloading: z
+    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
+    .min(1)
+    .max(100),
+});
+export type AddDocumentsInput = z.infer<typeof AddDocumentsInput>;
 
 /** Pagamento da operação de transporte (110116): the trips the payment covers and its infPag groups. */
 export const AddPaymentInput = z.object({

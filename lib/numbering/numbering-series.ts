@@ -40,6 +40,9 @@ const CREATE = `INSERT INTO "NumberingSeries" ("id", "companyId", "model", "seri
   ON CONFLICT ("companyId", "model", "series", "environment") DO NOTHING RETURNING "nextNumber"`;
 const HIGHEST_HELD = `SELECT COALESCE(max("number"), 0)::int AS "used" FROM "FiscalDocument"
   WHERE "companyId" = $1 AND "type" = CAST($2 AS "DocumentType") AND "series" = $3 AND "environment" = CAST($4 AS "Environment")`;
+// MDF-e (model 58) numbers are held by transport manifests (lib/mdfe), not fiscal documents.
+const HIGHEST_HELD_MDFE = `SELECT COALESCE(max("number"), 0)::int AS "used" FROM "TransportManifest"
+  WHERE "companyId" = $1 AND "series" = $2 AND "environment" = CAST($3 AS "Environment")`;
 const UPDATE = `UPDATE "NumberingSeries" SET "nextNumber" = $5, "updatedAt" = now()
   WHERE "companyId" = $1 AND "model" = $2 AND "series" = $3 AND "environment" = CAST($4 AS "Environment")`;
 
@@ -73,7 +76,8 @@ export async function setNextNumber(
       if (Number(raced!.nextNumber) === key.nextNumber) return;
     }
     const type = key.model === 55 ? "NFE" : key.model === 65 ? "NFCE" : "NFSE";
-    const [{ used }] = (await sqlOn<{ used: number }>(tx, HIGHEST_HELD, [key.companyId, type, key.series, key.environment])) as [{ used: number }];
+    const highest = key.model === 58 ? sqlOn<{ used: number }>(tx, HIGHEST_HELD_MDFE, [key.companyId, key.series, key.environment]) : sqlOn<{ used: number }>(tx, HIGHEST_HELD, [key.companyId, type, key.series, key.environment]);
+    const [{ used }] = (await highest) as [{ used: number }];
     if (key.nextNumber <= used) {
       throw validationError(
         `Series ${key.series} of model ${key.model} already used number ${used}; the next number must be greater than ${used}`,

@@ -9,13 +9,13 @@ import type { CreateSeriesBody, SeriesType } from "./schemas";
 // Counters are the numbering module's (NumberingSeries); DPS series of the
 // NFS-e are model 99 there. The default series of a type is a company column.
 
-const MODEL: Record<SeriesType, FiscalModel> = { NFE: 55, NFCE: 65, NFSE: 99 };
-// MDF-e series (model 58, lib/mdfe) are not listed here: SeriesType has no MDF-e yet (docs/api-notes/mdfe.md).
-const TYPE: Record<Exclude<FiscalModel, 58>, SeriesType> = { 55: "NFE", 65: "NFCE", 99: "NFSE" };
-const DEFAULT_COLUMN = { NFE: "nfeSeries", NFCE: "nfceSeries", NFSE: "dpsSeries" } as const;
+const MODEL: Record<SeriesType, FiscalModel> = { NFE: 55, NFCE: 65, NFSE: 99, MDFE: 58 };
+const TYPE: Record<FiscalModel, SeriesType> = { 55: "NFE", 65: "NFCE", 99: "NFSE", 58: "MDFE" };
+// The MDF-e has no default-series column: its default is series 1, the manifest request's default (docs/api-notes/mdfe.md).
+const DEFAULT_COLUMN = { NFE: "nfeSeries", NFCE: "nfceSeries", NFSE: "dpsSeries", MDFE: null } as const;
 
 const toResource = (counter: SeriesCounter) => ({
-  type: TYPE[counter.model as Exclude<FiscalModel, 58>],
+  type: TYPE[counter.model],
   series: counter.series,
   environment: counter.environment,
   nextNumber: counter.nextNumber,
@@ -24,7 +24,7 @@ const toResource = (counter: SeriesCounter) => ({
 });
 
 export async function listCompanySeries(companyId: string, client: DbClient = db) {
-  return { data: (await listSeriesCounters(companyId, client)).filter((c) => c.model !== 58).map(toResource) };
+  return { data: (await listSeriesCounters(companyId, client)).map(toResource) };
 }
 
 async function findSeries(companyId: string, type: SeriesType, series: number, client: DbClient) {
@@ -39,7 +39,8 @@ async function applySeries(company: Company, body: CreateSeriesBody, tx: DbClien
   if (body.autoInutilize !== undefined) {
     await setAutoInutilize({ companyId: company.id, model: MODEL[body.type], series: body.series, environment: company.environment, autoInutilize: body.autoInutilize }, tx);
   }
-  if (body.default) await tx.company.update({ where: { id: company.id }, data: { [DEFAULT_COLUMN[body.type]]: body.series } });
+  const column = DEFAULT_COLUMN[body.type];
+  if (body.default && column) await tx.company.update({ where: { id: company.id }, data: { [column]: body.series } });
   const stored = await findSeries(company.id, body.type, body.series, tx);
   return toResource(stored ?? { model: MODEL[body.type], series: body.series, environment: company.environment, nextNumber: body.nextNumber ?? 1, isDefault: false, autoInutilize: false });
 }

@@ -69,7 +69,8 @@ export const FiscalSettingsResource = FiscalSettingsObject.omit({ cscToken: true
   respTecCsrtConfigured: z.boolean(),
 });
 
-export const SeriesType = z.enum(["NFE", "NFCE", "NFSE"]);
+/** MDFE: the MDF-e's model 58 counters (lib/mdfe; docs/api-notes/mdfe.md, Numbering). */
+export const SeriesType = z.enum(["NFE", "NFCE", "NFSE", "MDFE"]);
 export type SeriesType = z.infer<typeof SeriesType>;
 const seriesNumber = z.number().int().min(0, "series is 0 to 999").max(999, "series is 0 to 999");
 export const CreateSeriesBody = z
@@ -83,7 +84,11 @@ export const CreateSeriesBody = z
     /** Inutilize this series' confirmed gaps automatically before the legal deadline (NFE/NFCE; off by default; docs/api-notes/inutilizations.md). */
     autoInutilize: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  // The MDF-e has no inutilização service (MOC MDF-e 3.00a lists none) and no default-series column:
+  // POST /v1/transport-manifests names its series (default 1), so series 1 is the MDF-e default.
+  .refine((b) => b.type !== "MDFE" || !b.autoInutilize, { message: "an MDF-e series has no inutilization (the MDF-e has no such service)", path: ["autoInutilize"] })
+  .refine((b) => b.type !== "MDFE" || b.default !== true || b.series === 1, { message: "the MDF-e default series is 1 (POST /v1/transport-manifests takes series, default 1); name another series in the manifest request", path: ["default"] });
 export type CreateSeriesBody = z.output<typeof CreateSeriesBody>;
 export const UpdateSeriesBody = CreateSeriesBody.refine((b) => b.nextNumber !== undefined || b.default !== undefined || b.autoInutilize !== undefined, {
   message: "send nextNumber, default, autoInutilize or several",

@@ -41,6 +41,8 @@ export const REJECTIONS = {
   DRIVER_LISTED: ["701", "Rejeição: Condutor já informado no MDF-e"],
   // MOC MDF-e 3.00a (2019) unified the NF-e key rules into 604, with the key and the reason in brackets.
   NFE_KEY: ["604", "Rejeição: Chave de acesso da NF-e informada inválida"],
+  // The same unification put the CT-e key rules (617-621, 670, 588) into 601 (blog.exas.com.br "MDFe – MOC Versão 3.00A").
+  CTE_KEY: ["601", "Rejeição: Chave de acesso do CT-e informada inválida"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Rejection = readonly [string, string];
@@ -134,6 +136,10 @@ export class MdfeSimulator {
     const drivers = list(traction?.condutor).map((d) => text(d, "CPF"));
     if (drivers.some((cpf) => !isValidCpf(cpf))) return this.retMDFe(tpAmb, cUF, REJECTIONS.DRIVER_CPF);
     for (const unloading of list(child(inf, "infDoc")?.infMunDescarga)) {
+      for (const cte of list(unloading.infCTe)) {
+        const parsed = parseDfeKey(text(cte, "chCTe"));
+        if (!parsed || parsed.model !== "57") return this.retMDFe(tpAmb, cUF, REJECTIONS.CTE_KEY, ` [chCTe:${text(cte, "chCTe")} Motivo: ${parsed ? "Modelo diferente de 57" : "DV inválido"}]`);
+      }
       for (const nfe of list(unloading.infNFe)) {
         const parsed = parseDfeKey(text(nfe, "chNFe"));
         if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${text(nfe, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`);

@@ -1,3 +1,4 @@
+import { modulus11CheckDigit } from "@/lib/br";
 import { buildAccessKey } from "@/lib/fiscal/nfe/access-key";
 import type { MdfeInput } from "../xml/types";
 
@@ -45,4 +46,10 @@ export function mdfeInput(overrides: Partial<MdfeInput> = {}): MdfeInput {
     cargoValue: "85400.00",
     ...overrides,
   };
+}
+
+/** A DF-e key of any model (a CT-e's is 57), check digit by mod 11 as every DF-e key's. */
+export function dfeKey(parts: { cUF?: string; yearMonth: string; cnpj?: string; model: string; number: number }): string {
+  const first43 = (parts.cUF ?? "35") + parts.yearMonth + (parts.cnpj ?? "11444777000161") + parts.model + "001" + String(parts.number).padStart(9, "0") + "1" + String(70_000_000 + parts.number);
+  return first43 + String(modulus11CheckDigit(first43));
 }

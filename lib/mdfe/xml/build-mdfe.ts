@@ -90,6 +90,8 @@ function buildInfDoc(input: MdfeInput): string {
           "<infMunDescarga>" +
           el("cMunDescarga", u.municipality.code) +
           el("xMunDescarga", fiscalText(u.municipality.name, 60)) +
+          // Schema order: infCTe, then infNFe (then infMDFeTransp, aquaviário only).
+          (u.cteKeys ?? []).map((key) => `<infCTe>${el("chCTe", key)}</infCTe>`).join("") +
           u.nfeKeys.map((key) => `<infNFe>${el("chNFe", key)}</infNFe>`).join("") +
           "</infMunDescarga>",
       )
@@ -124,8 +126,10 @@ function buildProdPred(input: MdfeInput): string {
 }
 
 function buildTot(input: MdfeInput): string {
+  const qCTe = input.unloading.reduce((sum, u) => sum + (u.cteKeys ?? []).length, 0);
   const qNFe = input.unloading.reduce((sum, u) => sum + u.nfeKeys.length, 0);
-  return "<tot>" + (qNFe > 0 ? el("qNFe", String(qNFe)) : "") + el("vCarga", input.cargoValue) + el("cUnid", input.cargoUnit) + el("qCarga", input.cargoQuantity) + "</tot>";
+  // tot: qCTe, qNFe, qMDFe in this order, each only when its documents are listed.
+  return "<tot>" + (qCTe > 0 ? el("qCTe", String(qCTe)) : "") + (qNFe > 0 ? el("qNFe", String(qNFe)) : "") + el("vCarga", input.cargoValue) + el("cUnid", input.cargoUnit) + el("qCarga", input.cargoQuantity) + "</tot>";
 }
 
 function buildInfRespTec(input: MdfeInput, accessKey: string): string {

@@ -53,6 +53,8 @@ export type MdfeUnloading = {
   municipality: MdfeMunicipality;
   /** Keys of the NF-e unloaded there (44 characters each). */
   nfeKeys: string[];
+  /** Keys of the CT-e unloaded there (infCTe/chCTe; only for a transport service provider, tpEmit 1). */
+  cteKeys?: string[];
 };
 
 export type MdfeInsurance = {

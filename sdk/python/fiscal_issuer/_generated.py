@@ -3387,7 +3387,7 @@ class PatchV1CompaniesIdFiscalSettingsResponse(TypedDict, total=False):
 
 
 GetV1CompaniesIdSeriesResponseDataItem = TypedDict("GetV1CompaniesIdSeriesResponseDataItem", {
-    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "type": Required[Literal["NFE", "NFCE", "NFSE", "MDFE"]],
     "series": Required[int],
     "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
     "nextNumber": Required[int],
@@ -3401,7 +3401,7 @@ class GetV1CompaniesIdSeriesResponse(TypedDict, total=False):
 
 
 PostV1CompaniesIdSeriesBody = TypedDict("PostV1CompaniesIdSeriesBody", {
-    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "type": Required[Literal["NFE", "NFCE", "NFSE", "MDFE"]],
     "series": Required[int],
     "nextNumber": int,
     "default": bool,
@@ -3410,7 +3410,7 @@ PostV1CompaniesIdSeriesBody = TypedDict("PostV1CompaniesIdSeriesBody", {
 
 
 PostV1CompaniesIdSeriesResponse = TypedDict("PostV1CompaniesIdSeriesResponse", {
-    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "type": Required[Literal["NFE", "NFCE", "NFSE", "MDFE"]],
     "series": Required[int],
     "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
     "nextNumber": Required[int],
@@ -3420,7 +3420,7 @@ PostV1CompaniesIdSeriesResponse = TypedDict("PostV1CompaniesIdSeriesResponse", {
 
 
 PatchV1CompaniesIdSeriesBody = TypedDict("PatchV1CompaniesIdSeriesBody", {
-    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "type": Required[Literal["NFE", "NFCE", "NFSE", "MDFE"]],
     "series": Required[int],
     "nextNumber": int,
     "default": bool,
@@ -3429,7 +3429,7 @@ PatchV1CompaniesIdSeriesBody = TypedDict("PatchV1CompaniesIdSeriesBody", {
 
 
 PatchV1CompaniesIdSeriesResponse = TypedDict("PatchV1CompaniesIdSeriesResponse", {
-    "type": Required[Literal["NFE", "NFCE", "NFSE"]],
+    "type": Required[Literal["NFE", "NFCE", "NFSE", "MDFE"]],
     "series": Required[int],
     "environment": Required[Literal["PRODUCTION", "HOMOLOGATION"]],
     "nextNumber": Required[int],
@@ -4113,10 +4113,22 @@ class PostV1TransportManifestsBodyUnloadingItemDocumentsItem2(TypedDict, total=F
     accessKey: Required[str]
 
 
+class PostV1TransportManifestsBodyUnloadingItemDocumentsItem22(TypedDict, total=False):
+    cteAccessKey: Required[str]
+
+
 class PostV1TransportManifestsBodyUnloadingItem(TypedDict, total=False):
     code: Required[str]
     name: Required[str]
-    documents: Required[list[PostV1TransportManifestsBodyUnloadingItemDocumentsItem | PostV1TransportManifestsBodyUnloadingItemDocumentsItem2]]
+    documents: Required[list[PostV1TransportManifestsBodyUnloadingItemDocumentsItem | PostV1TransportManifestsBodyUnloadingItemDocumentsItem2 | PostV1TransportManifestsBodyUnloadingItemDocumentsItem22]]
+
+
+class PostV1TransportManifestsBodyDocumentsItem(TypedDict, total=False):
+    documentId: Required[str]
+
+
+class PostV1TransportManifestsBodyDocumentsItem2(TypedDict, total=False):
+    accessKey: Required[str]
 
 
 PostV1TransportManifestsBodyVehicleOwnerDocument = TypedDict("PostV1TransportManifestsBodyVehicleOwnerDocument", {
@@ -4187,8 +4199,53 @@ class PostV1TransportManifestsBodyProduct(TypedDict, total=False):
 
 class PostV1TransportManifestsBodyCargo(TypedDict, total=False):
     unit: Literal["KG", "TON"]
-    quantity: Required[float | str]
+    quantity: float | str
     value: float | str
+
+
+PostV1TransportManifestsBodyPaymentsItemDocument = TypedDict("PostV1TransportManifestsBodyPaymentsItemDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+PostV1TransportManifestsBodyPaymentsItemComponentsItem = TypedDict("PostV1TransportManifestsBodyPaymentsItemComponentsItem", {
+    "type": Required[Literal["TOLL_VOUCHER", "TAXES", "EXPENSES", "FREIGHT", "OTHER"]],
+    "value": Required[float | str],
+    "description": str | None,
+}, total=False)
+
+
+class PostV1TransportManifestsBodyPaymentsItemInstallmentsItem(TypedDict, total=False):
+    dueDate: Required[str]
+    value: Required[float | str]
+
+
+class PostV1TransportManifestsBodyPaymentsItemBank(TypedDict, total=False):
+    kind: Required[Literal["BANK"]]
+    bankCode: Required[str]
+    agency: Required[str]
+
+
+class PostV1TransportManifestsBodyPaymentsItemBank2(TypedDict, total=False):
+    kind: Required[Literal["IPEF"]]
+    cnpj: Required[str]
+
+
+class PostV1TransportManifestsBodyPaymentsItemBank3(TypedDict, total=False):
+    kind: Required[Literal["PIX"]]
+    key: Required[str]
+
+
+class PostV1TransportManifestsBodyPaymentsItem(TypedDict, total=False):
+    name: str | None
+    document: Required[PostV1TransportManifestsBodyPaymentsItemDocument]
+    components: Required[list[PostV1TransportManifestsBodyPaymentsItemComponentsItem]]
+    contractValue: Required[float | str]
+    method: Required[Literal["CASH", "INSTALLMENTS"]]
+    advanceValue: float | str | None
+    installments: list[PostV1TransportManifestsBodyPaymentsItemInstallmentsItem]
+    bank: Required[PostV1TransportManifestsBodyPaymentsItemBank | PostV1TransportManifestsBodyPaymentsItemBank2 | PostV1TransportManifestsBodyPaymentsItemBank3]
 
 
 PostV1TransportManifestsBodyInsuranceItemResponsibleDocument = TypedDict("PostV1TransportManifestsBodyInsuranceItemResponsibleDocument", {
@@ -4213,13 +4270,15 @@ class PostV1TransportManifestsBody(TypedDict, total=False):
     tripStartAt: str
     loading: list[PostV1TransportManifestsBodyLoadingItem]
     route: list[str]
-    unloading: Required[list[PostV1TransportManifestsBodyUnloadingItem]]
+    unloading: list[PostV1TransportManifestsBodyUnloadingItem]
+    documents: list[PostV1TransportManifestsBodyDocumentsItem | PostV1TransportManifestsBodyDocumentsItem2]
     vehicle: Required[PostV1TransportManifestsBodyVehicle]
     trailers: list[PostV1TransportManifestsBodyTrailersItem]
     drivers: Required[list[PostV1TransportManifestsBodyDriversItem]]
     rntrc: str | None
     product: Required[PostV1TransportManifestsBodyProduct]
-    cargo: Required[PostV1TransportManifestsBodyCargo]
+    cargo: PostV1TransportManifestsBodyCargo
+    payments: list[PostV1TransportManifestsBodyPaymentsItem]
     insurance: list[PostV1TransportManifestsBodyInsuranceItem]
     seals: list[str]
     additionalInformation: str | None
@@ -5330,7 +5389,7 @@ class GeneratedClient(BaseClient):
         return self._request("POST", "/v1/fiscal-documents/{id}/sync", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def post_v1_transport_manifests(self, *, body: PostV1TransportManifestsBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsResponse:
-        """POST /v1/transport-manifests: Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e Scope: documents:write."""
+        """POST /v1/transport-manifests: Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e (or CT-e keys) Scope: documents:write."""
         return self._request("POST", "/v1/transport-manifests", path={}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def get_v1_transport_manifests(self, *, query: GetV1TransportManifestsQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> GetV1TransportManifestsResponse:

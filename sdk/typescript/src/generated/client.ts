@@ -444,7 +444,7 @@ export class GeneratedClient extends BaseClient {
   postV1FiscalDocumentsIdSync(args: RequestArgs<operations["postV1FiscalDocumentsIdSync"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsIdSync"]>> {
     return this.request("POST", "/v1/fiscal-documents/{id}/sync", args, options) as Promise<SuccessBody<operations["postV1FiscalDocumentsIdSync"]>>;
   }
-  /** POST /v1/transport-manifests: Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e Scope: documents:write. */
+  /** POST /v1/transport-manifests: Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e (or CT-e keys) Scope: documents:write. */
   postV1TransportManifests(args: RequestArgs<operations["postV1TransportManifests"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifests"]>> {
     return this.request("POST", "/v1/transport-manifests", args, options) as Promise<SuccessBody<operations["postV1TransportManifests"]>>;
   }

@@ -1430,8 +1430,8 @@ export interface paths {
         get: operations["getV1TransportManifests"];
         put?: never;
         /**
-         * Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e
-         * @description Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
+         * Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e (or CT-e keys)
+         * @description The documents on board: `documents` (the company's own AUTHORIZED NF-e by documentId or accessKey; the server groups them into infMunDescarga by the NF-e's delivery place, else its recipient's municipality, and takes vCarga from their totals and qCarga from their gross weights unless cargo gives them) or `unloading` (municipalities with their NF-e or `cteAccessKey` CT-e keys; CT-e make it a transport service provider's manifest, tpEmit 1, and are not mixed with NF-e). Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment (another company's id reads as unknown; a cancelled or denied NF-e is refused), a CT-e key fails its model (57) or check digit, CT-e and NF-e are mixed, a single CT-e comes without product.ncm and payments (carga lotação), or qCarga is not given and an NF-e has no gross weight; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
          */
         post: operations["postV1TransportManifests"];
         delete?: never;
@@ -10538,7 +10538,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "NFE" | "NFCE" | "NFSE";
+                            type: "NFE" | "NFCE" | "NFSE" | "MDFE";
                             series: number;
                             /** @enum {string} */
                             environment: "PRODUCTION" | "HOMOLOGATION";
@@ -10603,7 +10603,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "NFE" | "NFCE" | "NFSE";
+                    type: "NFE" | "NFCE" | "NFSE" | "MDFE";
                     series: number;
                     nextNumber?: number;
                     default?: boolean;
@@ -10620,7 +10620,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        type: "NFE" | "NFCE" | "NFSE";
+                        type: "NFE" | "NFCE" | "NFSE" | "MDFE";
                         series: number;
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
@@ -10702,7 +10702,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "NFE" | "NFCE" | "NFSE";
+                    type: "NFE" | "NFCE" | "NFSE" | "MDFE";
                     series: number;
                     nextNumber?: number;
                     default?: boolean;
@@ -10719,7 +10719,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        type: "NFE" | "NFCE" | "NFSE";
+                        type: "NFE" | "NFCE" | "NFSE" | "MDFE";
                         series: number;
                         /** @enum {string} */
                         environment: "PRODUCTION" | "HOMOLOGATION";
@@ -13129,15 +13129,22 @@ export interface operations {
                     }[];
                     /** @default [] */
                     route?: string[];
-                    unloading: {
+                    unloading?: {
                         code: string;
                         name: string;
-                        documents: ({
+                        documents: (({
                             documentId: string;
                         } | {
                             accessKey: string;
+                        }) | {
+                            cteAccessKey: string;
                         })[];
                     }[];
+                    documents?: ({
+                        documentId: string;
+                    } | {
+                        accessKey: string;
+                    })[];
                     vehicle: {
                         vehicleId?: string;
                         plate?: string;
@@ -13205,15 +13212,51 @@ export interface operations {
                         ncm?: string | null;
                         gtin?: string | null;
                     };
-                    cargo: {
+                    cargo?: {
                         /**
                          * @default KG
                          * @enum {string}
                          */
                         unit?: "KG" | "TON";
-                        quantity: number | string;
+                        quantity?: number | string;
                         value?: number | string;
                     };
+                    payments?: {
+                        name?: string | null;
+                        document: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        };
+                        components: {
+                            /** @enum {string} */
+                            type: "TOLL_VOUCHER" | "TAXES" | "EXPENSES" | "FREIGHT" | "OTHER";
+                            value: number | string;
+                            description?: string | null;
+                        }[];
+                        contractValue: number | string;
+                        /** @enum {string} */
+                        method: "CASH" | "INSTALLMENTS";
+                        advanceValue?: number | string | null;
+                        installments?: {
+                            dueDate: string;
+                            value: number | string;
+                        }[];
+                        bank: {
+                            /** @constant */
+                            kind: "BANK";
+                            bankCode: string;
+                            agency: string;
+                        } | {
+                            /** @constant */
+                            kind: "IPEF";
+                            cnpj: string;
+                        } | {
+                            /** @constant */
+                            kind: "PIX";
+                            key: string;
+                        };
+                    }[];
                     /** @default [] */
                     insurance?: {
                         /** @enum {string} */
