@@ -91,6 +91,12 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     expect(refused).toMatchObject({ kind: "refused", cStat: "611" });
     // As the SVRS writes it (answers quoted in public issue threads): the oldest open key and its protocol.
     if (refused.kind === "refused") expect(refused.reason).toMatch(new RegExp(`^Rejeição: Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento \\[chMDFe Não Encerrada:${first.accessKey}\\]\\[NroProtocolo:\\d{15}\\]$`));
+    // Rule 611 is per CNPJ base: another issuer's manifest for the same plate and destination is authorized.
+    const otherCnpj = "33000167000101";
+    const otherCredentials = testSigningCredentials(otherCnpj);
+    const other = buildSignedMdfe(mdfeInput({ number: 23, cMDF: "73519269", issuer: { ...mdfeInput().issuer, cnpj: otherCnpj }, unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [ownNfeKey(106, otherCnpj)] }] }), otherCredentials);
+    const otherCertificate = { privateKeyPem: otherCredentials.privateKeyPem, certificatePem: otherCredentials.certificatePem };
+    expect(await authority.authorize(target, other.xml, otherCertificate)).toMatchObject({ kind: "authorized", cStat: "100" });
     const tampered = buildSignedMdfe(mdfeInput({ number: 19, cMDF: "73519265", rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "DEF4G56" } } }), credentials).xml.replace("<tara>7500</tara>", "<tara>7600</tara>");
     expect(await authority.authorize(target, tampered, certificate)).toMatchObject({ kind: "refused", cStat: "297" });
   });
