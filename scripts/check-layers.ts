@@ -63,12 +63,7 @@ export const LAYER_EXCEPTIONS: LayerException[] = [
  * Circles of run-time imports between files that are still there (issue 53 item 4 asks for none),
  * each by its files and why it is not cut yet. A new circle fails the check.
  */
-export const KNOWN_CIRCLES: { files: string[]; reason: string }[] = [
-  {
-    files: ["lib/emission/contingency/reissue-in-contingency.ts", "lib/emission/prepare-emission.ts", "lib/emission/refresh-nfce-issue-time.ts", "lib/emission/send-for-authorization.ts"],
-    reason: "a send re-issues a document in contingency (reissueIfInContingency) or hands a contingency draft to prepareAndSend, which itself sends, and the NFC-e issue-time refresh rebuilds with prepare's builder; to cut: the send's outcome returned to the run's step, which then re-issues",
-  },
-];
+export const KNOWN_CIRCLES: { files: string[]; reason: string }[] = [];
 
 type Unit = { top: string; room: string | null };
 

@@ -2,10 +2,9 @@ import { inngest } from "@/lib/jobs/inngest-client";
 import { EMIT_DOCUMENT_EVENT, EMIT_DOCUMENT_FUNCTION_ID, EmitDocumentEventData } from "@/lib/emission/events";
 import { EMISSION_MAX_MISUSE_PAUSES, EMISSION_RECONCILE_CONSULTATIONS, EMISSION_SEND_ATTEMPTS, reconcileDelay, retryDelay } from "@/lib/emission/limits";
 import type { EmissionRun } from "@/lib/emission/outcomes";
-import { prepareAndSend } from "@/lib/emission/prepare-emission";
 import { reconcileEmission } from "@/lib/emission/reconcile-emission";
 import { failEmission, resumeEmission } from "@/lib/emission/record-emission-outcome";
-import { sendForAuthorization } from "@/lib/emission/send-for-authorization";
+import { prepareAndSend, sendForAuthorization } from "@/lib/emission/send-for-authorization";
 import { stepWriteDeferral } from "@/lib/jobs/step-write";
 
 type StepResult = Awaited<ReturnType<typeof sendForAuthorization>> | Awaited<ReturnType<typeof reconcileEmission>>;

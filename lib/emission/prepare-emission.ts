@@ -1,28 +1,22 @@
 import { authorizerKey } from "@/lib/authority/misuse-pause";
 import { svcOf } from "@/lib/contingency/contingency-mode";
-import { stateInfo } from "@/lib/br";
-import { credentialsOf } from "@/lib/certificates";
 import { firstBlockingFailure } from "@/lib/companies";
 import { getPool } from "@/lib/db/client";
 import { sql, utc, type Queryable } from "@/lib/db/sql";
 import type { ClientSnapshot } from "@/lib/documents/client-snapshot";
-import { DomainError } from "@/lib/errors";
-import { assertBusinessRules, buildAccessKey, buildSignedNfe, BusinessRuleError, randomCnf } from "@/lib/fiscal/nfe";
-import { sameMinuteMemo, type MinuteMemo } from "@/lib/fiscal/nfe/format";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import { assignDocumentNumber } from "./number-document-sql";
 import { documentContingencyOf } from "@/lib/contingency/contingency-mode";
-import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { loadAndNumberEmissionDocument } from "./load-emission-document";
 import { recipientAtEmission } from "./recipient-at-emission";
 import type { DeferStepWrite } from "@/lib/jobs/step-write";
-import type { EmissionRefusal, EmissionRun, StepOptions, Superseded } from "./outcomes";
+import type { EmissionRefusal, EmissionRun, Superseded } from "./outcomes";
 import { settleRejected, type Settled } from "./settle-emission";
-import { sendCounted, type SendResult, type SendSource } from "./send-for-authorization";
-import { tpEmisOf, toNfeInput, type StoredDocument } from "./to-nfe-input";
+import type { SendSource } from "./send-for-authorization";
+import { buildCheckedNfe, withAccessKey, type Numbered } from "./build-checked-nfe";
+import { tpEmisOf, type StoredDocument } from "./to-nfe-input";
 import { prepareNfseEmission, type PreparedNfse } from "./nfse/prepare-nfse-emission";
 import { nfceIssueTimeIsStale } from "./refresh-nfce-issue-time";
-import { sendNfseCounted } from "./nfse/send-nfse";
 
 /** Numbered, signed and stored, with the send counted: `send` is everything sendCounted needs. */
 export type Prepared = { kind: "prepared"; series: number; number: number; accessKey: string; reused: boolean; send: SendSource };
@@ -122,46 +116,6 @@ export async function prepareEmission(run: EmissionRun, deferWrite?: DeferStepWr
   return { kind: "prepared", series: keyed.series!, number: keyed.number, accessKey: keyed.accessKey!, reused, send };
 }
 
-/**
- * The first attempt of an emission in one step: prepare, then send (the same
- * write stores the XML and counts the send). A replay after a crash prepares
- * again, which reuses the number and rebuilds the same XML, and then consults
- * before re-sending, as every later attempt does.
- */
-export async function prepareAndSend(run: EmissionRun, options: StepOptions): Promise<SendResult> {
-  const prepared = await prepareEmission(run, options.deferWrite);
-  if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
-  if (prepared.kind !== "prepared") return prepared;
-  // An NFC-e issued offline is valid for the sale now; it is transmitted when the authorizer answers.
-  if (prepared.send.contingencyMode === "OFFLINE") return issueOffline(run, prepared.send);
-  return sendCounted(run, prepared.send, options);
-}
-
-/**
- * The stored, numbered and keyed document as a signed NF-e/NFC-e that passed
- * the schema and the SEFAZ business rules (issue 15), or the refusal naming
- * what failed (the document is then REJECTED with that code).
- */
-export async function buildCheckedNfe(client: Queryable, keyed: StoredDocument, certificate: { id: string; companyId: string }): Promise<{ kind: "built"; signedXml: string } | EmissionRefusal> {
-  const input = toNfeInput(keyed);
-  if ("kind" in input) return input;
-  try {
-    const built = buildSignedNfe(input, await credentialsOf(certificate, client));
-    if (built.accessKey !== keyed.accessKey) {
-      const reason = `The built access key ${built.accessKey} differs from the document's ${keyed.accessKey}; the issue date must stay in the month of the key`;
-      return { kind: "refused", code: "access_key_mismatch", reason };
-    }
-    assertBusinessRules(built.xml, { csc: input.csc });
-    return { kind: "built", signedXml: built.xml };
-  } catch (error) {
-    if (error instanceof DomainError) return { kind: "refused", code: error.code, reason: error.message };
-    if (error instanceof BusinessRuleError) return { kind: "refused", code: error.violation.cStat, reason: error.message };
-    throw error;
-  }
-}
-
-type Numbered = { kind: "numbered"; number: number; series: number };
-
 async function assignNumber(client: Queryable, run: EmissionRun, document: StoredDocument, snapshot: ClientSnapshot | null): Promise<Numbered | EmissionRefusal | Superseded> {
   const assigned = await assignDocumentNumber(client, run, snapshot);
   if (assigned.kind === "superseded") return { kind: "superseded", status: "not this run's" };
@@ -170,39 +124,4 @@ async function assignNumber(client: Queryable, run: EmissionRun, document: Store
     return { kind: "refused", code: "fiscal_settings_incomplete", reason: `Series ${assigned.series} of model ${model} reached the last number (${MAX_DOCUMENT_NUMBER}); configure a new series` };
   }
   return assigned;
-}
-
-/** The document with its number, a random cNF and the access key (written with the signed XML). */
-export function withAccessKey(document: StoredDocument, { number, series }: Numbered): StoredDocument {
-  const { company } = document;
-  const state = stateInfo(company.state);
-  const cNF = randomCnf(number);
-  const accessKey = buildAccessKey({
-    cUF: state.cUF,
-    yearMonth: yearMonthIn(document.issueDateTime, state.timezone),
-    issuerDocument: company.cnpj,
-    model: document.type === "NFCE" ? "65" : "55",
-    series,
-    number,
-    tpEmis: tpEmisOf(document.contingencyMode),
-    cNF,
-  });
-  return { ...document, number, series, cNF, accessKey };
-}
-
-/** AAMM of dhEmi as the issuer's clock shows it (the key's AAMM must match dhEmi). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-const yearMonths: MinuteMemo = new Map();
-
-export function yearMonthIn(date: Date, timeZone: string): string {
-  // Constant within a UTC minute (format.ts, sameMinuteMemo): Intl is asked once per minute and zone.
-  return sameMinuteMemo(yearMonths, timeZone, date, () => {
-    let formatter = formatters.get(timeZone);
-    if (!formatter) formatters.set(timeZone, (formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "2-digit", month: "2-digit" })));
-    const parts = formatter.formatToParts(date);
-    const year = parts.find((p) => p.type === "year")?.value ?? "";
-    const month = parts.find((p) => p.type === "month")?.value ?? "";
-    return `${year}${month}`;
-  });
 }

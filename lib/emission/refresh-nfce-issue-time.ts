@@ -3,7 +3,7 @@ import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { loadEmissionDocument } from "./load-emission-document";
 import type { EmissionRun, Superseded } from "./outcomes";
-import { buildCheckedNfe, withAccessKey, yearMonthIn } from "./prepare-emission";
+import { buildCheckedNfe, withAccessKey, yearMonthIn } from "./build-checked-nfe";
 import { settleRejected, type Settled } from "./settle-emission";
 import type { SendSource } from "./send-for-authorization";
 

@@ -17,7 +17,7 @@ import { sendNfseCounted } from "./nfse/send-nfse";
 import { issueOffline } from "@/lib/emission/contingency/issue-offline";
 import { registerEpec } from "@/lib/emission/contingency/issue-epec";
 import { epecOfflineFallback, reissueIfInContingency, switchToEpec } from "@/lib/emission/contingency/reissue-in-contingency";
-import { prepareAndSend } from "./prepare-emission";
+import { prepareEmission } from "./prepare-emission";
 import { delayMs, reconcileDelay } from "./limits";
 
 // cStat 204 "Duplicidade de NF-e": this very key is already authorized (MOC 4.00, Anexo I).
@@ -88,6 +88,22 @@ export async function sendForAuthorization(
   return sendCounted(run, source, options, authorityFor);
 }
 
+/**
+ * The first attempt of an emission in one step: prepare, then send (the same
+ * write stores the XML and counts the send). A replay after a crash prepares
+ * again, which reuses the number and rebuilds the same XML, and then consults
+ * before re-sending, as every later attempt does. It lives beside sendCounted
+ * because each may lead to the other (a send re-issued in contingency is prepared again).
+ */
+export async function prepareAndSend(run: EmissionRun, options: StepOptions): Promise<SendResult> {
+  const prepared = await prepareEmission(run, options.deferWrite);
+  if (prepared.kind === "prepared_nfse") return sendNfseCounted(run, prepared.send, options);
+  if (prepared.kind !== "prepared") return prepared;
+  // An NFC-e issued offline is valid for the sale now; it is transmitted when the authorizer answers.
+  if (prepared.send.contingencyMode === "OFFLINE") return issueOffline(run, prepared.send);
+  return sendCounted(run, prepared.send, options);
+}
+
 /** The company's A1 and the authorizer of the document (state, environment, model). */
 export async function authorityContext(run: EmissionRun, document: Pick<SendSource, "certificateId" | "state" | "environment" | "type" | "contingencyMode">) {
   const credentials = await credentialsOf({ id: document.certificateId!, companyId: run.companyId });
@@ -117,7 +133,7 @@ export async function sendCounted(
   if (document.contingencyMode === "OFFLINE") return issueOffline(run, document);
   // Issued in EPEC (tpEmis 4): its event is registered at the Ambiente Nacional; the NF-e goes to its authorizer later.
   // (An NFC-e in SP: at SEFAZ-SP's EPEC service; offline instead when it cannot have an EPEC or the service does not answer.)
-  if (document.contingencyMode === "EPEC") return registerEpec(run, document, options, authorityFor, (epec) => epecOfflineFallback(run, document, epec, options));
+  if (document.contingencyMode === "EPEC") return registerEpec(run, document, options, authorityFor, async (epec) => ((await epecOfflineFallback(run, document, epec)) ? prepareAndSend(run, options) : null));
   const { certificate, target } = await authorityContext(run, document);
   const paused = document.pause !== undefined ? document.pause : await activeMisusePause(run.companyId, target);
   if (paused) return holdForPause(run, paused);
@@ -131,8 +147,7 @@ export async function sendCounted(
     if (known?.kind === "denied") return settleDenied(pool, run, current, known, LAST_WRITE);
     if (known) return afterFailure(run, current, { target, certificate, authority }, known, options);
     // Not at the authority (217) and the company is now in contingency: re-issued in it under the next number.
-    const reissued = await reissueIfInContingency(run, current, options);
-    if (reissued) return reissued;
+    if (await reissueIfInContingency(run, current)) return prepareAndSend(run, options);
     if (nfceIssueTimeIsStale(current)) {
       const refreshed = await refreshNfceIssueTime(run, current);
       if (refreshed.kind !== "refreshed") return refreshed;
@@ -159,8 +174,7 @@ async function afterFailure(run: EmissionRun, document: SendSource, context: Sen
   await noteAuthorizerSilent(run, document, context, failure);
   // No answer while the company's contingency is active: re-issued in contingency at once (NFC-e
   // offline, NF-e through its SVC) under the next number; this attempt's number is resolved later.
-  const reissued = await reissueIfInContingency(run, document, options);
-  if (reissued) return reissued;
+  if (await reissueIfInContingency(run, document)) return prepareAndSend(run, options);
   // Its SVC does not answer either (send and consultation): issued in EPEC under the next number when the
   // state's table allows it; the SVC attempt's number is resolved as any replaced attempt's.
   if (svcOf(document.contingencyMode) && (await switchToEpec(run, document, "svc_unreachable"))) return prepareAndSend(run, options);

@@ -115,6 +115,20 @@ function detailsOf(tpEvento: string, procEventoXml: string): Record<string, unkn
   }
 }
 
+const ISSUER_EVENT_CODES = new Set<string>(Object.values(MDFE_EVENT_TYPES));
+
+/**
+ * 132 with no encerramento of the issuer: the fisco closed it (evento 310112, Encerramento Fisco, as
+ * in SVRS answers recorded in Unimake/DFe's test resources). The manifest is CLOSED without an event row.
+ */
+async function recordClosedByFisco(manifestId: string, now: Date): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const closed = await tx.transportManifest.updateMany({ where: { id: manifestId, status: "AUTHORIZED" }, data: { status: "CLOSED", closedAt: now } });
+    if (closed.count === 0) return;
+    await recordManifestOutcome(tx, "transport_manifest.closed", await tx.transportManifest.findUniqueOrThrow({ where: { id: manifestId } }));
+  });
+}
+
 /**
  * Brings the manifest's events in line with a consultation (MDFeConsulta lists every registered
  * event, procEventoMDFe): a PENDING intent (a crash or a lost answer) is REGISTERED with its
@@ -123,7 +137,9 @@ function detailsOf(tpEvento: string, procEventoXml: string): Record<string, unkn
  */
 async function applyConsultation(manifestId: string, companyId: string, registered: MdfeRegisteredEvent[], now: Date): Promise<void> {
   const rows = await db.transportManifestEvent.findMany({ where: { manifestId }, orderBy: { createdAt: "asc" } });
-  for (const match of registered) {
+  // Only the issuer's events are ours to record: a real consultation also lists the fisco's
+  // (310620/510620 registro de passagem, 310112 encerramento pelo fisco), which are no event of ours.
+  for (const match of registered.filter((m) => ISSUER_EVENT_CODES.has(m.tpEvento))) {
     const row = rows.find((r) => r.eventCode === match.tpEvento && r.sequence === match.sequence);
     if (row?.status === "REGISTERED") continue;
     const event =
@@ -161,6 +177,7 @@ export async function reconcileTransportManifest(companyId: string, manifestId: 
     const consulted = await getMdfeAuthority(manifest.environment).consult({ environment: manifest.environment, uf: company.state }, manifest.accessKey, clientCertificate(credentials));
     if (consulted.kind !== "found") return false;
     await applyConsultation(manifest.id, companyId, consulted.events, now);
+    if (consulted.situation === "CLOSED") await recordClosedByFisco(manifest.id, now);
     return true;
   });
 }

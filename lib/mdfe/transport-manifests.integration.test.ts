@@ -27,6 +27,7 @@ import { readZipFileEntries } from "@/lib/exports/testing/read-zip";
 import * as vehiclesRoute from "@/app/v1/carriers/[id]/vehicles/route";
 import { loadSigningCredentials } from "@/lib/certificates/signing-credentials";
 import { getMdfeAuthority, mdfeSimulator } from "./authority/get-mdfe-authority";
+import { PrismaMdfeSimulatorStore } from "./authority/simulator-store";
 import { mdfeInput, ownNfeKey } from "./testing/mdfe-inputs";
 import { buildSignedMdfe } from "./xml/build-signed-mdfe";
 import { buildSignedMdfeEvent } from "./xml/build-event";
@@ -251,6 +252,33 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     // The foreign one is closed at the SVRS so it blocks no later test.
     const foreignClose = buildSignedMdfeEvent({ type: "110112", accessKey: foreign.accessKey, protocol: foreignAuthorized.protocol, closedOn: "2026-12-09", closingUfCode: "31", closingMunicipalityCode: "3106200", environment: "HOMOLOGATION", issuerCnpj: company.cnpj, issuerUf: company.state, occurredAt: new Date() }, credentials);
     expect(await authority.sendEvent(target, foreignClose.xml, certificate)).toMatchObject({ kind: "authorized" });
+  });
+
+  it("GET /open: a manifest closed by the fisco (310112) after a passage record (510620) is CLOSED here, with no event of ours", async () => {
+    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "FSC1A23"));
+    expect(created.body.status, created.text).toBe("AUTHORIZED");
+    // What a real consultation lists then (SVRS answers recorded in Unimake/DFe's test resources): the
+    // fisco's events, typed here with our key; the simulator has no fisco of its own to register them.
+    const store = new PrismaMdfeSimulatorStore();
+    const stored = (await store.find("2", created.body.accessKey))!;
+    const proc = (tpEvento: string, detail: string, nProt: string) =>
+      `<procEventoMDFe xmlns="http://www.portalfiscal.inf.br/mdfe" versao="3.00"><eventoMDFe versao="3.00"><infEvento Id="ID${tpEvento}${created.body.accessKey}001"><cOrgao>93</cOrgao><tpAmb>2</tpAmb><CNPJ>00394460000141</CNPJ><chMDFe>${created.body.accessKey}</chMDFe><dhEvento>2026-12-09T09:11:17-03:00</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><detEvento versaoEvento="3.00">${detail}</detEvento></infEvento></eventoMDFe>` +
+      `<retEventoMDFe versao="3.00"><infEvento Id="ID${nProt}"><tpAmb>2</tpAmb><verAplic>RS20261115131833</verAplic><cOrgao>35</cOrgao><cStat>135</cStat><xMotivo>Evento registrado e vinculado ao MDF-e</xMotivo><chMDFe>${created.body.accessKey}</chMDFe><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><dhRegEvento>2026-12-09T09:11:18-03:00</dhRegEvento><nProt>${nProt}</nProt></infEvento></retEventoMDFe></procEventoMDFe>`;
+    stored.situation = "CLOSED";
+    stored.events.push(
+      { type: "510620", sequence: 1, procEventoXml: proc("510620", "<evMDFeRegPassagemAuto><descEvento>Registro de Passagem Automático</descEvento></evMDFeRegPassagemAuto>", "935260000070001") },
+      { type: "310112", sequence: 1, procEventoXml: proc("310112", "<evMDFeEncFisco><descEvento>Encerramento Fisco</descEvento><tpEnc>3</tpEnc></evMDFeEncFisco>", "935260000070002") },
+    );
+    await store.save(stored);
+
+    const open = await call(openRoute.GET, { path: "/v1/transport-manifests/open", key: key() });
+    expect(open.status, open.text).toBe(200);
+    expect(open.body.meta.authority.reconciled).toContainEqual({ id: created.body.id, accessKey: created.body.accessKey, from: "AUTHORIZED", to: "CLOSED" });
+    expect((await get(created.body.id)).body).toMatchObject({ status: "CLOSED", events: [] });
+    const outcomes = await db.domainEvent.findMany({ where: { companyId: fixture.company.companyId, type: { startsWith: "transport_manifest." } } });
+    const ofThis = outcomes.filter((o) => (o.data as { transportManifestId?: string }).transportManifestId === created.body.id).map((o) => o.type);
+    expect(ofThis).toEqual(expect.arrayContaining(["transport_manifest.authorized", "transport_manifest.closed"]));
+    expect(ofThis).not.toContain("transport_manifest.driver_added");
   });
 
   it("takes RENAVAM, tara, capacities, tpCar and tpRod from a registered vehicle (vehicleId), and says what is missing", async () => {

@@ -9,7 +9,7 @@ import { functions } from "@/inngest";
 import { getTaxAuthority } from "@/lib/authority";
 import { loadSigningCredentials } from "@/lib/certificates";
 import { getPool } from "@/lib/db/client";
-import { buildCheckedNfe, withAccessKey } from "@/lib/emission/prepare-emission";
+import { buildCheckedNfe, withAccessKey } from "@/lib/emission/build-checked-nfe";
 import { loadEmissionDocument } from "@/lib/emission/load-emission-document";
 import { queueEmission } from "@/lib/emission/queue-emission";
 import { createDraft, createEmittingCompany, draftBody, runDueNow } from "@/lib/emission/testing/emission-fixtures";

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
-import type { EmissionRun, StepOptions } from "@/lib/emission/outcomes";
-import { prepareAndSend } from "@/lib/emission/prepare-emission";
-import type { SendResult, SendSource } from "@/lib/emission/send-for-authorization";
+import type { EmissionRun } from "@/lib/emission/outcomes";
+import type { SendSource } from "@/lib/emission/send-for-authorization";
 import { MAX_DOCUMENT_NUMBER, numberingUpsertSql } from "@/lib/numbering";
 import { activeContingencyFor, type DocumentContingency } from "@/lib/contingency/contingency-mode";
 import { requestContingencyTransmission } from "@/lib/contingency/request-transmission";
@@ -60,20 +59,22 @@ export async function replaceNumber(run: EmissionRun, document: SendSource, cont
 
 /**
  * When the company's contingency for the document's model is active and the
- * document was not issued in it: re-issued in contingency under the next number
- * and carried on (NFC-e → CONTINGENCY; NF-e → sent to its SVC). Null when there
- * is no active contingency (the caller goes on as usual).
+ * document was not issued in it: re-numbered in contingency under the next number
+ * (true). The caller then prepares and sends it as any first attempt (NFC-e →
+ * CONTINGENCY; NF-e → sent to its SVC): returning instead of sending keeps this
+ * file out of the send's import circle. False when there is no active contingency
+ * (the caller goes on as usual).
  */
-export async function reissueIfInContingency(run: EmissionRun, document: SendSource, options: StepOptions): Promise<SendResult | null> {
-  if (document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE") || document.series === null) return null;
+export async function reissueIfInContingency(run: EmissionRun, document: SendSource): Promise<boolean> {
+  if (document.contingencyMode || (document.type !== "NFCE" && document.type !== "NFE") || document.series === null) return false;
   const contingency = await activeContingencyFor({ companyId: run.companyId, type: document.type, company: { state: document.state } });
-  if (!contingency) return null;
+  if (!contingency) return false;
   // Not replaced: no longer this run's document, or its series is exhausted (the caller goes on as usual).
-  if (!(await replaceNumber(run, document, contingency))) return null;
+  if (!(await replaceNumber(run, document, contingency))) return false;
   // The replaced number is resolved by the transmission run once the contingency ends.
   await requestContingencyTransmission({ companyId: run.companyId, model: document.type === "NFCE" ? 65 : 55, environment: document.environment });
-  // Numbered, in contingency, without a key: prepare builds, signs and stores it as any first attempt.
-  return prepareAndSend(run, options);
+  // Numbered, in contingency, without a key: the caller's prepare builds, signs and stores it.
+  return true;
 }
 
 /** The SVC is disabled for the issuer's state: 114 "SVC-AN/SVC-RS desabilitada pela SEFAZ de Origem" (MOC 7.0 Anexo I). */
@@ -115,17 +116,18 @@ const UNSENT_EPEC_TO_OFFLINE = `
  * consumer, so no EPEC could be built: nothing was sent under its key) rebuilds it under the same
  * number; "sent" (SEFAZ-SP's EPEC service got it and did not answer: the EPEC may be registered)
  * records the number as a replaced attempt and takes the next one, as any unanswered attempt in
- * contingency. Null when offline is not allowed or the document is no longer this run's.
+ * contingency. True when so (the caller then prepares it again, offline); false when offline is
+ * not allowed or the document is no longer this run's.
  */
-export async function epecOfflineFallback(run: EmissionRun, document: SendSource, epec: "unsent" | "sent", options: StepOptions): Promise<SendResult | null> {
-  if (document.type !== "NFCE" || !document.contingencySince || !document.contingencyReason || !acceptsOfflineNfce(document.state, document.contingencySince)) return null;
+export async function epecOfflineFallback(run: EmissionRun, document: SendSource, epec: "unsent" | "sent"): Promise<boolean> {
+  if (document.type !== "NFCE" || !document.contingencySince || !document.contingencyReason || !acceptsOfflineNfce(document.state, document.contingencySince)) return false;
   if (epec === "sent") {
     const offline = { contingencyMode: "OFFLINE" as const, contingencySince: document.contingencySince, contingencyReason: document.contingencyReason };
-    if (!(await replaceNumber(run, document, offline))) return null;
+    if (!(await replaceNumber(run, document, offline))) return false;
     await requestContingencyTransmission({ companyId: run.companyId, model: 65, environment: document.environment });
   } else {
     const [row] = await sql<{ count: number }>(getPool(), UNSENT_EPEC_TO_OFFLINE, [run.documentId, run.companyId, run.runId, utc(new Date())]);
-    if ((row?.count ?? 0) !== 1) return null;
+    if ((row?.count ?? 0) !== 1) return false;
   }
-  return prepareAndSend(run, options);
+  return true;
 }

@@ -21,8 +21,8 @@ export type SimulatedManifest = {
 
 export interface MdfeSimulatorStore {
   find(environment: string, accessKey: string): Promise<SimulatedManifest | null>;
-  /** An AUTHORIZED (open) manifest of the plate, issuer type and unloading state (rule 611). */
-  findOpen(environment: string, plate: string, tpEmit: string, endUf: string): Promise<SimulatedManifest | null>;
+  /** The oldest AUTHORIZED (open) manifest of the issuer's CNPJ base, plate, issuer type and unloading state (rule 611). */
+  findOpen(environment: string, cnpjBase: string, plate: string, tpEmit: string, endUf: string): Promise<SimulatedManifest | null>;
   listOpen(environment: string, cnpj: string): Promise<SimulatedManifest[]>;
   /** false when the key is already stored (a concurrent duplicate). */
   insert(manifest: SimulatedManifest): Promise<boolean>;
@@ -34,8 +34,9 @@ export class MemoryMdfeSimulatorStore implements MdfeSimulatorStore {
   async find(environment: string, accessKey: string) {
     return this.rows.get(`${environment}:${accessKey}`) ?? null;
   }
-  async findOpen(environment: string, plate: string, tpEmit: string, endUf: string) {
-    return [...this.rows.values()].find((m) => m.environment === environment && m.situation === "AUTHORIZED" && m.plate === plate && m.tpEmit === tpEmit && m.endUf === endUf) ?? null;
+  async findOpen(environment: string, cnpjBase: string, plate: string, tpEmit: string, endUf: string) {
+    const open = [...this.rows.values()].filter((m) => m.environment === environment && m.situation === "AUTHORIZED" && m.cnpj.startsWith(cnpjBase) && m.plate === plate && m.tpEmit === tpEmit && m.endUf === endUf);
+    return open.sort((a, b) => a.authorizedAt.getTime() - b.authorizedAt.getTime())[0] ?? null;
   }
   async listOpen(environment: string, cnpj: string) {
     return [...this.rows.values()].filter((m) => m.environment === environment && m.cnpj === cnpj && m.situation === "AUTHORIZED");
@@ -75,8 +76,8 @@ export class PrismaMdfeSimulatorStore implements MdfeSimulatorStore {
     const row = await db.mdfeSimulatorManifest.findUnique({ where: { environment_accessKey: { environment, accessKey } } });
     return row ? fromRow(row) : null;
   }
-  async findOpen(environment: string, plate: string, tpEmit: string, endUf: string) {
-    const row = await db.mdfeSimulatorManifest.findFirst({ where: { environment, plate, tpEmit, endUf, situation: "AUTHORIZED" } });
+  async findOpen(environment: string, cnpjBase: string, plate: string, tpEmit: string, endUf: string) {
+    const row = await db.mdfeSimulatorManifest.findFirst({ where: { environment, cnpj: { startsWith: cnpjBase }, plate, tpEmit, endUf, situation: "AUTHORIZED" }, orderBy: { authorizedAt: "asc" } });
     return row ? fromRow(row) : null;
   }
   async listOpen(environment: string, cnpj: string) {

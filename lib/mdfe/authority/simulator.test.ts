@@ -50,25 +50,32 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     const driver = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, driver: { name: "Maria Souza", cpf: "11144477735" } }), certificate);
     expect(driver).toMatchObject({ kind: "authorized", cStat: "135" });
     if (driver.kind === "authorized") expect(checkXmlSchema(driver.responseXml, `${S}retEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    // MOC 6.3.1 has no rule against a driver already listed: the SVRS registers it (we refuse it before the call).
     const again = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, sequence: 2, driver: { name: "Maria Souza", cpf: "11144477735" } }), certificate);
-    expect(again).toMatchObject({ kind: "refused", cStat: "701" });
-    const badCpf = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, sequence: 2, driver: { name: "Fulano", cpf: "11111111111" } }), certificate);
-    expect(badCpf).toMatchObject({ kind: "refused", cStat: "700" });
+    expect(again).toMatchObject({ kind: "authorized", cStat: "135", reason: "Evento registrado e vinculado ao MDF-e" });
+    const badCpf = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, sequence: 3, driver: { name: "Fulano", cpf: "11111111111" } }), certificate);
+    expect(badCpf).toMatchObject({ kind: "refused", cStat: "645", reason: "Rejeição: CPF do condutor inválido" });
+    const repeated = await authority.sendEvent(target, event({ type: "110114", accessKey: built.accessKey, sequence: 2, driver: { name: "Maria Souza", cpf: "11144477735" } }), certificate);
+    expect(repeated).toMatchObject({ kind: "refused", cStat: "631" });
+    if (repeated.kind === "refused") expect(repeated.reason).toMatch(/^Rejeição: Duplicidade de evento \[nProt:\d{15}\]\[dhRegEvento:\d{4}-\d\d-\d\dT[\d:]{8}[-+]\d\d:\d\d\]$/);
 
     const close = { type: "110112" as const, accessKey: built.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "31", closingMunicipalityCode: "3106200" };
     expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
-    expect(await authority.sendEvent(target, event({ ...close, sequence: 2 }), certificate)).toMatchObject({ kind: "refused", cStat: "609" });
+    // Closing twice: the same nSeqEvento 1 is a duplicate event (J08 comes before the event's own rules); 2 is above what 110112 allows.
+    expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "refused", cStat: "631" });
+    expect(await authority.sendEvent(target, event({ ...close, sequence: 2 }), certificate)).toMatchObject({ kind: "refused", cStat: "636" });
     const cancel = await authority.sendEvent(target, event({ type: "110111", accessKey: built.accessKey, protocol: authorized.protocol, reason: "Viagem cancelada pelo cliente" }), certificate);
     expect(cancel).toMatchObject({ kind: "refused", cStat: "609" });
+    if (cancel.kind === "refused") expect(cancel.reason).toMatch(/^Rejeição: MDF-e já está encerrado na base de dados da SEFAZ \[nProt:\d{15}\]\[dhEnc:[^\]]+\]$/);
 
     const consulted = await authority.consult(target, built.accessKey, certificate);
     expect(consulted).toMatchObject({ kind: "found", cStat: "132", situation: "CLOSED", protocol: authorized.protocol });
     if (consulted.kind === "found") {
-      expect(consulted.events.map((e) => e.tpEvento)).toEqual(["110114", "110112"]);
+      expect(consulted.events.map((e) => e.tpEvento)).toEqual(["110114", "110114", "110112"]);
       // retConsSitMDFe_v3.00.xsd declares one xs:any inside procEventoMDFe, but the event's proc is
       // eventoMDFe + retEventoMDFe (TProcEvento): each one is checked against procEventoMDFe_v3.00.xsd.
       expect(checkXmlSchema(consulted.events[0]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
-      expect(checkXmlSchema(consulted.events[1]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+      expect(checkXmlSchema(consulted.events[2]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
     }
     expect(await authority.openManifests(target, MDFE_ISSUER_CNPJ, certificate)).toMatchObject({ kind: "answered", cStat: "112", open: [] });
   });
@@ -76,11 +83,20 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
   it("refuses a duplicate key (204), a second open MDF-e for the same plate and destination (611), and a bad signature (297)", async () => {
     const first = buildSignedMdfe(mdfeInput(), credentials);
     expect(await authority.authorize(target, first.xml, certificate)).toMatchObject({ kind: "authorized" });
-    expect(await authority.authorize(target, first.xml, certificate)).toMatchObject({ kind: "refused", cStat: "204" });
+    const duplicate = await authority.authorize(target, first.xml, certificate);
+    expect(duplicate).toMatchObject({ kind: "refused", cStat: "204" });
+    if (duplicate.kind === "refused") expect(duplicate.reason).toMatch(/^Rejeição: Duplicidade de MDF-e \[nProt:\d{15}\]\[dhAut:[^\]]+\]$/);
     const second = buildSignedMdfe(mdfeInput({ number: 18, cMDF: "73519264" }), credentials);
     const refused = await authority.authorize(target, second.xml, certificate);
     expect(refused).toMatchObject({ kind: "refused", cStat: "611" });
-    if (refused.kind === "refused") expect(refused.reason).toContain(first.accessKey);
+    // As the SVRS writes it (answers quoted in public issue threads): the oldest open key and its protocol.
+    if (refused.kind === "refused") expect(refused.reason).toMatch(new RegExp(`^Rejeição: Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento \\[chMDFe Não Encerrada:${first.accessKey}\\]\\[NroProtocolo:\\d{15}\\]$`));
+    // Rule 611 is per CNPJ base: another issuer's manifest for the same plate and destination is authorized.
+    const otherCnpj = "33000167000101";
+    const otherCredentials = testSigningCredentials(otherCnpj);
+    const other = buildSignedMdfe(mdfeInput({ number: 23, cMDF: "73519269", issuer: { ...mdfeInput().issuer, cnpj: otherCnpj }, unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [ownNfeKey(106, otherCnpj)] }] }), otherCredentials);
+    const otherCertificate = { privateKeyPem: otherCredentials.privateKeyPem, certificatePem: otherCredentials.certificatePem };
+    expect(await authority.authorize(target, other.xml, otherCertificate)).toMatchObject({ kind: "authorized", cStat: "100" });
     const tampered = buildSignedMdfe(mdfeInput({ number: 19, cMDF: "73519265", rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "DEF4G56" } } }), credentials).xml.replace("<tara>7500</tara>", "<tara>7600</tara>");
     expect(await authority.authorize(target, tampered, certificate)).toMatchObject({ kind: "refused", cStat: "297" });
   });
@@ -106,9 +122,11 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     expect(await authority.sendEvent(target, late, certificate)).toMatchObject({ kind: "refused", cStat: "220" });
   });
 
-  it("refuses an invalid driver CPF in the manifest and an unknown key on consultation (217)", async () => {
+  it("refuses an invalid driver CPF (645) or a driver twice (577) in the manifest and an unknown key on consultation (217)", async () => {
     const built = buildSignedMdfe(mdfeInput({ rodo: { ...mdfeInput().rodo, drivers: [{ name: "Fulano", cpf: "12345678900" }] } }), credentials);
-    expect(await authority.authorize(target, built.xml, certificate)).toMatchObject({ kind: "refused", cStat: "700" });
+    expect(await authority.authorize(target, built.xml, certificate)).toMatchObject({ kind: "refused", cStat: "645" });
+    const twice = buildSignedMdfe(mdfeInput({ number: 22, cMDF: "73519268", rodo: { ...mdfeInput().rodo, drivers: [{ name: "Maria", cpf: "11144477735" }, { name: "Maria", cpf: "11144477735" }] } }), credentials);
+    expect(await authority.authorize(target, twice.xml, certificate)).toMatchObject({ kind: "refused", cStat: "577", reason: "Rejeição: Duplicidade de condutor" });
     expect(await authority.consult(target, built.accessKey, certificate)).toMatchObject({ kind: "not_found", cStat: "217" });
     // A carried NF-e key with a wrong check digit: 604 with the key and the reason (MOC MDF-e 3.00a).
     const key = ownNfeKey(103);
@@ -116,9 +134,22 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     const badKey = buildSignedMdfe(mdfeInput({ number: 21, cMDF: "73519267", unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [wrong] }] }), credentials);
     const refused = await authority.authorize(target, badKey.xml, certificate);
     expect(refused).toMatchObject({ kind: "refused", cStat: "604" });
-    if (refused.kind === "refused") expect(refused.reason).toContain(`[chNFe:${wrong} Motivo: DV inválido]`);
+    if (refused.kind === "refused") expect(refused.reason).toBe(`Rejeição: Chave de acesso da NF-e informada inválida [chNFe:${wrong}][Motivo: DV inválido]`);
   });
-  it("registers the payment of the transport operation (110116, nSeqEvento 1, 2, …) and refuses a repeated sequence (631), another protocol (222) and a closed manifest (609)", async () => {
+  it("includes NF-e on the way (110115): an invalid key is 709 and a key already included by another event is 711 (MOC 6.4.1)", async () => {
+    const built = buildSignedMdfe(mdfeInput(), credentials);
+    const authorized = await authority.authorize(target, built.xml, certificate);
+    if (authorized.kind !== "authorized") throw new Error(JSON.stringify(authorized));
+    const include = (sequence: number, nfeKey: string) =>
+      event({ type: "110115", accessKey: built.accessKey, sequence, protocol: authorized.protocol, loading: { code: "3550308", name: "Sao Paulo" }, documents: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKey }] });
+    const key = ownNfeKey(104);
+    expect(await authority.sendEvent(target, include(1, key), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await authority.sendEvent(target, include(2, key), certificate)).toMatchObject({ kind: "refused", cStat: "711", reason: "Rejeição: NF-e já está vinculada ao MDF-e por outro evento" });
+    const wrong = ownNfeKey(105).slice(0, 43) + String((Number(ownNfeKey(105)[43]) + 1) % 10);
+    expect(await authority.sendEvent(target, include(2, wrong), certificate)).toMatchObject({ kind: "refused", cStat: "709", reason: "Rejeição: Chave de acesso de NF-e inválida no evento de inclusão [Motivo: DV inválido]" });
+  });
+
+  it("registers the payment of the transport operation (110116) and refuses a repeated sequence (631) and another protocol (222); a closed manifest still takes it", async () => {
     const built = buildSignedMdfe(mdfeInput(), credentials);
     const authorized = await authority.authorize(target, built.xml, certificate);
     if (authorized.kind !== "authorized") throw new Error(JSON.stringify(authorized));
@@ -155,6 +186,7 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     expect(checkXmlSchema(consulted.events[0]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
     const close = { type: "110112" as const, accessKey: built.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "31", closingMunicipalityCode: "3106200" };
     expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized" });
-    expect(await authority.sendEvent(target, event({ ...payment, sequence: 3 }), certificate)).toMatchObject({ kind: "refused", cStat: "609" });
+    // The MOC's rules for 110116 (K01–K11) have none for a closed manifest (we refuse it before the call).
+    expect(await authority.sendEvent(target, event({ ...payment, sequence: 3 }), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
   });
 });

@@ -12,7 +12,8 @@ import { eventDetailDocument } from "../xml/build-event";
 import { mdfeEndpoint, serviceOfPath, type MdfeService } from "./endpoints";
 import { mdfeSoapAnswer } from "./messages";
 import type { MdfeTransport } from "./soap-mdfe-authority";
-import { MemoryMdfeSimulatorStore, type MdfeSimulatorStore } from "./simulator-store";
+import { MemoryMdfeSimulatorStore, type MdfeSimulatorStore, type SimulatedManifest } from "./simulator-store";
+import { ANSWERS, REJECTIONS, type Rejection } from "./simulator-rejections";
 
 // The built-in MDF-e authority (SVRS) for HOMOLOGATION and tests: it reads the same SOAP envelopes
 // the real service reads and refuses what the MOC MDF-e 3.00a refuses, with its codes. State is
@@ -20,32 +21,12 @@ import { MemoryMdfeSimulatorStore, type MdfeSimulatorStore } from "./simulator-s
 
 const NS = "http://www.portalfiscal.inf.br/mdfe";
 const VER_APLIC = "SVRS-SIM-MDFe";
-/** Cancellation is accepted within 24 h of the authorization (MOC MDF-e 3.00a, rule of the event 110111, cStat 220). */
+/** Cancellation is accepted within 24 h of the authorization (MOC MDF-e 3.00, 6.1.1 K04, cStat 220). */
 export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Rejections the simulator answers (MOC MDF-e 3.00a table of codes unless noted in docs/api-notes/mdfe.md). */
-export const REJECTIONS = {
-  SCHEMA: ["215", "Rejeição: Falha no schema XML"],
-  SIGNATURE: ["297", "Rejeição: Assinatura difere do calculado"],
-  ENVIRONMENT: ["252", "Rejeição: Ambiente informado diverge do Ambiente de recebimento"],
-  DUPLICATE: ["204", "Rejeição: Duplicidade de MDF-e"],
-  ALREADY_CANCELLED: ["218", "Rejeição: MDF-e já está cancelado na base de dados da SEFAZ"],
-  CANCEL_TOO_LATE: ["220", "Rejeição: Prazo de Cancelamento superior a 24 horas"],
-  PROTOCOL_MISMATCH: ["222", "Rejeição: Protocolo de Autorização de Uso difere do cadastrado"],
-  KEY_DIGIT: ["236", "Rejeição: Chave de Acesso inválida (Dígito Verificador)"],
-  NOT_FOUND: ["217", "Rejeição: MDF-e não consta na base de dados da SEFAZ"],
-  ALREADY_CLOSED: ["609", "Rejeição: MDF-e já está encerrado na base de dados da SEFAZ"],
-  OPEN_FOR_PLATE: ["611", "Rejeição: Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento"],
-  DUPLICATE_EVENT: ["631", "Rejeição: Duplicidade de evento"],
-  DRIVER_CPF: ["700", "Rejeição: CPF do condutor inválido"],
-  DRIVER_LISTED: ["701", "Rejeição: Condutor já informado no MDF-e"],
-  // MOC MDF-e 3.00a (2019) unified the NF-e key rules into 604, with the key and the reason in brackets.
-  NFE_KEY: ["604", "Rejeição: Chave de acesso da NF-e informada inválida"],
-  // The same unification put the CT-e key rules (617-621, 670, 588) into 601 (blog.exas.com.br "MDFe – MOC Versão 3.00A").
-  CTE_KEY: ["601", "Rejeição: Chave de acesso do CT-e informada inválida"],
-} as const satisfies Record<string, readonly [string, string]>;
+export { REJECTIONS } from "./simulator-rejections";
 
-type Rejection = readonly [string, string];
+
 
 export class MdfeSimulator {
   constructor(private readonly store: MdfeSimulatorStore = new MemoryMdfeSimulatorStore()) {}
@@ -90,7 +71,7 @@ export class MdfeSimulator {
       case "MDFeConsulta":
         return this.consult(payload, tpAmb, cUF);
       case "MDFeStatusServico":
-        return `<retConsStatServMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>107</cStat><xMotivo>Servico em Operacao</xMotivo><cUF>${cUF}</cUF><dhRecbto>${this.stamp(cUF)}</dhRecbto><tMed>1</tMed></retConsStatServMDFe>`;
+        return `<retConsStatServMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${ANSWERS.SERVICE_RUNNING[0]}</cStat><xMotivo>${ANSWERS.SERVICE_RUNNING[1]}</xMotivo><cUF>${cUF}</cUF><dhRecbto>${this.stamp(cUF)}</dhRecbto><tMed>1</tMed></retConsStatServMDFe>`;
       case "MDFeRecepcaoEvento":
         return this.event(payload, tpAmb, cUF);
       case "MDFeConsNaoEnc":
@@ -106,138 +87,188 @@ export class MdfeSimulator {
     return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${escape(reason + detail)}</xMotivo></retMDFe>`;
   }
 
+  /** " [nProt:…][dh<label>:…]" of a registered event (the SVRS's suffix for 218, 609 and 631). */
+  private registrationSuffix(manifest: SimulatedManifest, type: string, label: string): string {
+    const registered = manifest.events.find((e) => e.type === type);
+    if (!registered) return "";
+    const field = (name: string) => new RegExp(`<retEventoMDFe[\\s\\S]*<${name}>([^<]*)</${name}>`).exec(registered.procEventoXml)?.[1] ?? "";
+    return ` [nProt:${field("nProt")}][${label}:${field("dhRegEvento")}]`;
+  }
+
   private async authorize(payload: string, tpAmb: string, cUF: string): Promise<string> {
     let xml: string;
     try {
       xml = gunzipSync(Buffer.from(payload.trim(), "base64")).toString("utf8");
     } catch {
-      return this.retMDFe(tpAmb, cUF, REJECTIONS.SCHEMA, ": mdfeDadosMsg is not a gzip in base64");
+      return this.retMDFe(tpAmb, cUF, REJECTIONS.SCHEMA, " [mdfeDadosMsg is not a gzip in base64]");
     }
+    // The order of the checks is the SVRS's (ValidadorMDF.vb): schema, signature, environment, key,
+    // modal, drivers, documents, situation of the key (204), open manifests (611).
     const schema = checkXmlSchema(xml, "mdfe/PL_MDFe_300a/mdfe_v3.00.xsd");
-    const rodo = modalDocument(xml);
-    const modal = rodo ? checkXmlSchema(rodo, "mdfe/PL_MDFe_300a/mdfeModalRodoviario_v3.00.xsd") : { valid: false as const, errors: ["infModal without rodo"] };
-    if (!schema.valid) return this.retMDFe(tpAmb, cUF, REJECTIONS.SCHEMA, `: ${schema.errors[0]}`);
-    if (!modal.valid) return this.retMDFe(tpAmb, cUF, REJECTIONS.SCHEMA, `: ${modal.errors[0]}`);
+    if (!schema.valid) return this.retMDFe(tpAmb, cUF, REJECTIONS.SCHEMA, ` [${schema.errors[0]}]`);
     const doc = child(parseXml(xml), "MDFe");
     const inf = child(doc, "infMDFe");
     const ide = child(inf, "ide");
     const key = (String(inf?.["@_Id"] ?? "")).slice(4);
-    if (text(ide, "tpAmb") !== tpAmb) return this.retMDFe(tpAmb, cUF, REJECTIONS.ENVIRONMENT);
-    if (!parseDfeKey(key)) return this.retMDFe(tpAmb, cUF, REJECTIONS.KEY_DIGIT);
     const signature = verifyXmlSignature(xml);
-    if (!signature.valid) return this.retMDFe(tpAmb, cUF, REJECTIONS.SIGNATURE, `: ${signature.reason}`);
+    if (!signature.valid) return this.retMDFe(tpAmb, cUF, REJECTIONS.SIGNATURE, ` [${signature.reason}]`);
     const cnpj = text(child(inf, "emit"), "CNPJ");
     const signer = checkSigner(signature.certificatePem, cnpj, this.now());
     if (signer) return this.retMDFe(tpAmb, cUF, [signer.cStat, signer.reason]);
-    const existing = await this.store.find(tpAmb, key);
-    if (existing) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE, ` [nProt:${existing.protocol}]`);
-    const rodoNode = child(parseXml(rodo!), "rodo");
-    const traction = child(rodoNode, "veicTracao");
+    if (text(ide, "tpAmb") !== tpAmb) return this.retMDFe(tpAmb, cUF, REJECTIONS.ENVIRONMENT);
+    if (!parseDfeKey(key)) return this.retMDFe(tpAmb, cUF, REJECTIONS.KEY_DIGIT);
+    const rodo = modalDocument(xml);
+    const modal = rodo ? checkXmlSchema(rodo, "mdfe/PL_MDFe_300a/mdfeModalRodoviario_v3.00.xsd") : { valid: false as const, errors: ["infModal without rodo"] };
+    if (!modal.valid) return this.retMDFe(tpAmb, cUF, REJECTIONS.MODAL_SCHEMA, ` [${modal.errors[0]}]`);
+    const traction = child(child(parseXml(rodo!), "rodo"), "veicTracao");
     const drivers = list(traction?.condutor).map((d) => text(d, "CPF"));
-    if (drivers.some((cpf) => !isValidCpf(cpf))) return this.retMDFe(tpAmb, cUF, REJECTIONS.DRIVER_CPF);
+    for (const [index, cpf] of drivers.entries()) {
+      if (!isValidCpf(cpf)) return this.retMDFe(tpAmb, cUF, REJECTIONS.DRIVER_CPF);
+      if (drivers.indexOf(cpf) !== index) return this.retMDFe(tpAmb, cUF, REJECTIONS.DRIVER_DUPLICATE);
+    }
+    const carried = new Set<string>();
     for (const unloading of list(child(inf, "infDoc")?.infMunDescarga)) {
       for (const cte of list(unloading.infCTe)) {
         const parsed = parseDfeKey(text(cte, "chCTe"));
-        if (!parsed || parsed.model !== "57") return this.retMDFe(tpAmb, cUF, REJECTIONS.CTE_KEY, ` [chCTe:${text(cte, "chCTe")} Motivo: ${parsed ? "Modelo diferente de 57" : "DV inválido"}]`);
+        if (!parsed || parsed.model !== "57") return this.retMDFe(tpAmb, cUF, REJECTIONS.CTE_KEY, ` [chCTe:${text(cte, "chCTe")}][Motivo: ${parsed ? "Modelo diferente de 57" : "DV inválido"}]`);
       }
       for (const nfe of list(unloading.infNFe)) {
-        const parsed = parseDfeKey(text(nfe, "chNFe"));
-        if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${text(nfe, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`);
+        const nfeKey = text(nfe, "chNFe");
+        if (carried.has(nfeKey)) return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY_DUPLICATE, ` [chNFe:${nfeKey}]`);
+        carried.add(nfeKey);
+        const parsed = parseDfeKey(nfeKey);
+        if (!parsed || parsed.model !== "55") return this.retMDFe(tpAmb, cUF, REJECTIONS.NFE_KEY, ` [chNFe:${nfeKey}][Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`);
       }
     }
+    const existing = await this.store.find(tpAmb, key);
+    if (existing?.situation === "CANCELLED") return this.retMDFe(tpAmb, cUF, REJECTIONS.ALREADY_CANCELLED, this.registrationSuffix(existing, "110111", "dhCanc"));
+    if (existing?.situation === "CLOSED") return this.retMDFe(tpAmb, cUF, REJECTIONS.ALREADY_CLOSED, this.registrationSuffix(existing, "110112", "dhEnc"));
+    if (existing) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE, ` [nProt:${existing.protocol}][dhAut:${formatDateTimeWithOffset(existing.authorizedAt, timeZoneOfCUF(cUF))}]`);
     const plate = text(traction, "placa");
     const tpEmit = text(ide, "tpEmit");
     const endUf = text(ide, "UFFim");
-    const open = await this.store.findOpen(tpAmb, plate, tpEmit, endUf);
-    if (open) return this.retMDFe(tpAmb, cUF, REJECTIONS.OPEN_FOR_PLATE, ` [chMDFe:${open.accessKey}]`);
+    // Rule 611 looks at the CNPJ base (8 digits), the plate, tpEmit and UFFim (VerificaEncerramento).
+    const open = await this.store.findOpen(tpAmb, cnpj.slice(0, 8), plate, tpEmit, endUf);
+    if (open) return this.retMDFe(tpAmb, cUF, REJECTIONS.OPEN_FOR_PLATE, ` [chMDFe Não Encerrada:${open.accessKey}][NroProtocolo:${open.protocol}]`);
 
     const protocol = newProtocolNumber(cUF, this.now());
     const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(xml)?.[1] ?? "";
     const protMDFeXml =
       `<protMDFe versao="3.00"><infProt Id="MDFe${protocol}"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><chMDFe>${key}</chMDFe>` +
-      `<dhRecbto>${this.stamp(cUF)}</dhRecbto><nProt>${protocol}</nProt><digVal>${digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do MDF-e</xMotivo></infProt></protMDFe>`;
+      `<dhRecbto>${this.stamp(cUF)}</dhRecbto><nProt>${protocol}</nProt><digVal>${digest}</digVal><cStat>${ANSWERS.AUTHORIZED[0]}</cStat><xMotivo>${ANSWERS.AUTHORIZED[1]}</xMotivo></infProt></protMDFe>`;
     const inserted = await this.store.insert({ accessKey: key, environment: tpAmb, cnpj, protocol, authorizedAt: this.now(), situation: "AUTHORIZED", plate, tpEmit, endUf, drivers, protMDFeXml, events: [] });
     if (!inserted) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE);
-    return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>104</cStat><xMotivo>Arquivo processado</xMotivo>${protMDFeXml}</retMDFe>`;
+    return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${ANSWERS.PROCESSED[0]}</cStat><xMotivo>${ANSWERS.PROCESSED[1]}</xMotivo>${protMDFeXml}</retMDFe>`;
   }
 
   private async consult(payload: string, tpAmb: string, cUF: string): Promise<string> {
     const key = text(child(parseXml(payload), "consSitMDFe"), "chMDFe");
     const stored = await this.store.find(tpAmb, key);
     const head = `<retConsSitMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>`;
-    if (!stored) return `${head}<cStat>217</cStat><xMotivo>${REJECTIONS.NOT_FOUND[1]}</xMotivo><cUF>${cUF}</cUF></retConsSitMDFe>`;
-    const [cStat, reason] =
-      stored.situation === "CANCELLED" ? ["101", "Cancelamento de MDF-e homologado"] : stored.situation === "CLOSED" ? ["132", "Encerramento de MDF-e homologado"] : ["100", "Autorizado o uso do MDF-e"];
+    if (!stored) return `${head}<cStat>${REJECTIONS.NOT_FOUND[0]}</cStat><xMotivo>${REJECTIONS.NOT_FOUND[1]}</xMotivo><cUF>${cUF}</cUF></retConsSitMDFe>`;
+    const [cStat, reason] = stored.situation === "CANCELLED" ? ANSWERS.CANCELLED : stored.situation === "CLOSED" ? ANSWERS.CLOSED : ANSWERS.AUTHORIZED;
     return `${head}<cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo><cUF>${cUF}</cUF>${stored.protMDFeXml}${stored.events.map((e) => e.procEventoXml).join("")}</retConsSitMDFe>`;
   }
 
-  private retEvento(tpAmb: string, cUF: string, [cStat, reason]: Rejection, fields: { key?: string; type?: string; sequence?: string; protocol?: string } = {}): string {
+  private retEvento(tpAmb: string, cUF: string, [cStat, reason]: Rejection, fields: { key?: string; type?: string; sequence?: string; protocol?: string } = {}, detail = ""): string {
     const registered = fields.protocol
       ? `<chMDFe>${fields.key}</chMDFe><tpEvento>${fields.type}</tpEvento><xEvento>${EVENT_NAMES[fields.type ?? ""] ?? "Evento"}</xEvento><nSeqEvento>${fields.sequence}</nSeqEvento><dhRegEvento>${this.stamp(cUF)}</dhRegEvento><nProt>${fields.protocol}</nProt>`
       : fields.key
         ? `<chMDFe>${fields.key}</chMDFe>`
         : "";
     const id = fields.protocol ? ` Id="ID${fields.protocol}"` : "";
-    return `<retEventoMDFe xmlns="${NS}" versao="3.00"><infEvento${id}><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${cUF}</cOrgao><cStat>${cStat}</cStat><xMotivo>${escape(reason)}</xMotivo>${registered}</infEvento></retEventoMDFe>`;
+    return `<retEventoMDFe xmlns="${NS}" versao="3.00"><infEvento${id}><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${cUF}</cOrgao><cStat>${cStat}</cStat><xMotivo>${escape(reason + detail)}</xMotivo>${registered}</infEvento></retEventoMDFe>`;
   }
 
   private async event(payload: string, tpAmb: string, cUF: string): Promise<string> {
     const xml = payload;
+    // General rules first (MOC 5.1.5, J01–J17), then the event's own (6.x.1, K01…), in the MOC's order.
     const schema = checkXmlSchema(xml, "mdfe/PL_MDFe_300a/eventoMDFe_v3.00.xsd");
-    if (!schema.valid) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: ${schema.errors[0]}`]);
-    const detail = eventDetailDocument(xml);
-    if (!detail) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: unknown detEvento`]);
-    const detailCheck = checkXmlSchema(detail.xml, detail.schema);
-    if (!detailCheck.valid) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: ${detailCheck.errors[0]}`]);
+    if (!schema.valid) return this.retEvento(tpAmb, cUF, REJECTIONS.SCHEMA, {}, ` [${schema.errors[0]}]`);
     const inf = child(child(parseXml(xml), "eventoMDFe"), "infEvento");
     const key = text(inf, "chMDFe");
     const type = text(inf, "tpEvento");
     const sequence = text(inf, "nSeqEvento");
-    if (text(inf, "tpAmb") !== tpAmb) return this.retEvento(tpAmb, cUF, REJECTIONS.ENVIRONMENT, { key });
     const signature = verifyXmlSignature(xml);
-    if (!signature.valid) return this.retEvento(tpAmb, cUF, [REJECTIONS.SIGNATURE[0], `${REJECTIONS.SIGNATURE[1]}: ${signature.reason}`], { key });
+    if (!signature.valid) return this.retEvento(tpAmb, cUF, REJECTIONS.SIGNATURE, { key }, ` [${signature.reason}]`);
     const signer = checkSigner(signature.certificatePem, text(inf, "CNPJ"), this.now());
     if (signer) return this.retEvento(tpAmb, cUF, [signer.cStat, signer.reason], { key });
+    if (text(inf, "tpAmb") !== tpAmb) return this.retEvento(tpAmb, cUF, REJECTIONS.ENVIRONMENT, { key });
+    const detail = eventDetailDocument(xml);
+    if (!detail) return this.retEvento(tpAmb, cUF, REJECTIONS.EVENT_SCHEMA, { key }, " [unknown detEvento]");
+    const detailCheck = checkXmlSchema(detail.xml, detail.schema);
+    if (!detailCheck.valid) return this.retEvento(tpAmb, cUF, REJECTIONS.EVENT_SCHEMA, { key }, ` [${detailCheck.errors[0]}]`);
     const stored = await this.store.find(tpAmb, key);
+    const duplicate = stored && stored.events.some((e) => e.type === type && e.sequence === Number(sequence));
+    if (duplicate) return this.retEvento(tpAmb, cUF, REJECTIONS.DUPLICATE_EVENT, { key }, this.registrationSuffix({ ...stored, events: stored.events.filter((e) => e.sequence === Number(sequence)) }, type, "dhRegEvento"));
     if (!stored) return this.retEvento(tpAmb, cUF, REJECTIONS.NOT_FOUND, { key });
-    if (stored.events.some((e) => e.type === type && e.sequence === Number(sequence))) return this.retEvento(tpAmb, cUF, REJECTIONS.DUPLICATE_EVENT, { key });
     const det = child(child(inf, "detEvento"), Object.keys(child(inf, "detEvento") ?? {}).find((k) => k.startsWith("ev")) ?? "");
-    if (stored.situation === "CANCELLED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CANCELLED, { key });
-    if (stored.situation === "CLOSED") return this.retEvento(tpAmb, cUF, REJECTIONS.ALREADY_CLOSED, { key });
-    if ((type === "110111" || type === "110112" || type === "110115" || type === "110116") && text(det, "nProt") !== stored.protocol) return this.retEvento(tpAmb, cUF, REJECTIONS.PROTOCOL_MISMATCH, { key });
-    if (type === "110111" && this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS) return this.retEvento(tpAmb, cUF, REJECTIONS.CANCEL_TOO_LATE, { key });
-    if (type === "110114") {
-      const cpf = text(child(det, "condutor"), "CPF");
-      if (!isValidCpf(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_CPF, { key });
-      if (stored.drivers.includes(cpf)) return this.retEvento(tpAmb, cUF, REJECTIONS.DRIVER_LISTED, { key });
-      stored.drivers.push(cpf);
-    }
-    if (type === "110115") {
-      for (const doc of list(det?.infDoc)) {
-        const parsed = parseDfeKey(text(doc, "chNFe"));
-        if (!parsed || parsed.model !== "55") return this.retEvento(tpAmb, cUF, [REJECTIONS.NFE_KEY[0], `${REJECTIONS.NFE_KEY[1]} [chNFe:${text(doc, "chNFe")} Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]`], { key });
-      }
-    }
-    if (type === "110112" && !STATES.some((s) => s.cUF === text(det, "cUF"))) return this.retEvento(tpAmb, cUF, [REJECTIONS.SCHEMA[0], `${REJECTIONS.SCHEMA[1]}: cUF`], { key });
+    const refusal = this.eventRule(type, Number(sequence), stored, det);
+    if (refusal) return this.retEvento(tpAmb, cUF, refusal.rejection, { key }, refusal.detail ?? "");
+    if (type === "110114" && !stored.drivers.includes(text(child(det, "condutor"), "CPF"))) stored.drivers.push(text(child(det, "condutor"), "CPF"));
     if (type === "110111") stored.situation = "CANCELLED";
     if (type === "110112") stored.situation = "CLOSED";
     const protocol = newProtocolNumber(cUF, this.now());
-    const ret = this.retEvento(tpAmb, cUF, ["135", "Evento registrado e vinculado a MDF-e"], { key, type, sequence, protocol });
+    const ret = this.retEvento(tpAmb, cUF, ANSWERS.EVENT_REGISTERED, { key, type, sequence, protocol });
     const procEventoXml = `<procEventoMDFe xmlns="${NS}" versao="3.00">${xml.replace(/^<\?xml[^>]*>/, "")}${ret}</procEventoMDFe>`;
     stored.events.push({ type, sequence: Number(sequence), procEventoXml });
     await this.store.save(stored);
     return ret;
   }
 
+  /** The event's own rules (MOC MDF-e 3.00 item 6), in the MOC's order; null when it registers. */
+  private eventRule(type: string, sequence: number, stored: SimulatedManifest, det: XmlNode | undefined): { rejection: Rejection; detail?: string } | null {
+    const cancelled = stored.situation === "CANCELLED" ? { rejection: REJECTIONS.ALREADY_CANCELLED, detail: this.registrationSuffix(stored, "110111", "dhCanc") } : null;
+    const closed = stored.situation === "CLOSED" ? { rejection: REJECTIONS.ALREADY_CLOSED, detail: this.registrationSuffix(stored, "110112", "dhEnc") } : null;
+    const protocol = text(det, "nProt") !== stored.protocol ? { rejection: REJECTIONS.PROTOCOL_MISMATCH } : null;
+    const sequenceAbove = (max: number) => (sequence > max ? { rejection: REJECTIONS.SEQUENCE } : null);
+    switch (type) {
+      case "110111": {
+        // 6.1.1: K01 636, K03 218, K04 220, K05 222, K06 609.
+        const late = this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS ? { rejection: REJECTIONS.CANCEL_TOO_LATE } : null;
+        return sequenceAbove(1) ?? cancelled ?? late ?? protocol ?? closed;
+      }
+      case "110112": {
+        // 636, 614 (cMun outside cUF), 218, 222, 609 (ValidarEncerramento; closing twice with nSeqEvento 1 is 631 above).
+        const outside = !STATES.some((s) => s.cUF === text(det, "cUF")) || !text(det, "cMun").startsWith(text(det, "cUF")) ? { rejection: REJECTIONS.CLOSING_UF } : null;
+        return sequenceAbove(1) ?? outside ?? cancelled ?? protocol ?? closed;
+      }
+      case "110114": {
+        // 6.3.1: K01 636, K03 218, K04 609, K06 645. No rule refuses a driver already listed: it registers.
+        const cpf = isValidCpf(text(child(det, "condutor"), "CPF")) ? null : { rejection: REJECTIONS.DRIVER_CPF };
+        return sequenceAbove(99) ?? cancelled ?? closed ?? cpf;
+      }
+      case "110115": {
+        // 6.4.1: K01 636, K03 218, K04 609, (K05 708 not applied: see docs/api-notes/mdfe.md), K10 709, K14 711.
+        const before = sequenceAbove(99) ?? cancelled ?? closed;
+        if (before) return before;
+        const listed = new Set(stored.events.filter((e) => e.type === "110115").flatMap((e) => [...e.procEventoXml.matchAll(/<chNFe>(\d{44})<\/chNFe>/g)].map((m) => m[1])));
+        for (const doc of list(det?.infDoc)) {
+          const nfeKey = text(doc, "chNFe");
+          const parsed = parseDfeKey(nfeKey);
+          if (!parsed || parsed.model !== "55") return { rejection: REJECTIONS.EVENT_NFE_KEY, detail: ` [Motivo: ${parsed ? "Modelo diferente de 55" : "DV inválido"}]` };
+          if (listed.has(nfeKey)) return { rejection: REJECTIONS.EVENT_NFE_LISTED };
+        }
+        return null;
+      }
+      case "110116":
+        // K03 222, K04 218 (no rule for a closed manifest). K01 (nSeqEvento = 1) and K06 (723: vehicle of a
+        // TAC agregado) are not applied: see docs/api-notes/mdfe.md.
+        return protocol ?? cancelled;
+      default:
+        return { rejection: REJECTIONS.EVENT_SCHEMA, detail: " [tpEvento]" };
+    }
+  }
+
   private async openManifests(payload: string, tpAmb: string, cUF: string): Promise<string> {
     const head = `<retConsMDFeNaoEnc xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>`;
     const schema = checkXmlSchema(payload.trim(), "mdfe/PL_MDFe_300a/consMDFeNaoEnc_v3.00.xsd");
-    if (!schema.valid) return `${head}<cStat>${REJECTIONS.SCHEMA[0]}</cStat><xMotivo>${escape(`${REJECTIONS.SCHEMA[1]}: ${schema.errors[0]}`)}</xMotivo><cUF>${cUF}</cUF></retConsMDFeNaoEnc>`;
+    if (!schema.valid) return `${head}<cStat>${REJECTIONS.SCHEMA[0]}</cStat><xMotivo>${escape(`${REJECTIONS.SCHEMA[1]} [${schema.errors[0]}]`)}</xMotivo><cUF>${cUF}</cUF></retConsMDFeNaoEnc>`;
     const request = child(parseXml(payload), "consMDFeNaoEnc");
     if (text(request, "tpAmb") !== tpAmb) return `${head}<cStat>${REJECTIONS.ENVIRONMENT[0]}</cStat><xMotivo>${REJECTIONS.ENVIRONMENT[1]}</xMotivo><cUF>${cUF}</cUF></retConsMDFeNaoEnc>`;
     const cnpj = text(request, "CNPJ");
     const open = await this.store.listOpen(tpAmb, cnpj);
-    const [cStat, reason] = open.length > 0 ? ["111", "Consulta nao encerrados localizou MDF-e nessa situacao"] : ["112", "Consulta nao encerrados nao localizou MDF-e nessa situacao"];
+    const [cStat, reason] = open.length > 0 ? ANSWERS.OPEN_FOUND : ANSWERS.OPEN_NONE;
     return (
       `${head}<cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo><cUF>${cUF}</cUF>` +
       open.map((m) => `<infMDFe><chMDFe>${m.accessKey}</chMDFe><nProt>${m.protocol}</nProt></infMDFe>`).join("") +
