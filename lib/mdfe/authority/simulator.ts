@@ -22,6 +22,13 @@ const NS = "http://www.portalfiscal.inf.br/mdfe";
 const VER_APLIC = "SVRS-SIM-MDFe";
 /** Cancellation is accepted within 24 h of the authorization (MOC MDF-e 3.00a, rule of the event 110111, cStat 220). */
 export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * An MDF-e issued in contingência off-line (tpEmis 2) is accepted within 168 h of its dhEmi (MOC MDF-e
+ * 3.00a, contingência off-line; Ajuste SINIEF 21/10); later it is refused as a late issue, 228 (the
+ * dhEmi rule NT MDF-e 2018.001 set for the MDF-e: "Data de Emissão muito atrasada"). See
+ * docs/api-notes/mdfe.md, Simulator, for what of this was verified.
+ */
+export const CONTINGENCY_WINDOW_MS = 168 * 60 * 60 * 1000;
 
 /** Rejections the simulator answers (MOC MDF-e 3.00a table of codes unless noted in docs/api-notes/mdfe.md). */
 export const REJECTIONS = {
@@ -41,6 +48,7 @@ export const REJECTIONS = {
   DRIVER_LISTED: ["701", "Rejeição: Condutor já informado no MDF-e"],
   // MOC MDF-e 3.00a (2019) unified the NF-e key rules into 604, with the key and the reason in brackets.
   NFE_KEY: ["604", "Rejeição: Chave de acesso da NF-e informada inválida"],
+  LATE_ISSUE: ["228", "Rejeição: Data de Emissão muito atrasada"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Rejection = readonly [string, string];
@@ -129,6 +137,7 @@ export class MdfeSimulator {
     if (signer) return this.retMDFe(tpAmb, cUF, [signer.cStat, signer.reason]);
     const existing = await this.store.find(tpAmb, key);
     if (existing) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE, ` [nProt:${existing.protocol}]`);
+    if (text(ide, "tpEmis") === "2" && this.now().getTime() - Date.parse(text(ide, "dhEmi")) > CONTINGENCY_WINDOW_MS) return this.retMDFe(tpAmb, cUF, REJECTIONS.LATE_ISSUE);
     const rodoNode = child(parseXml(rodo!), "rodo");
     const traction = child(rodoNode, "veicTracao");
     const drivers = list(traction?.condutor).map((d) => text(d, "CPF"));
