@@ -157,4 +157,17 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized" });
     expect(await authority.sendEvent(target, event({ ...payment, sequence: 3 }), certificate)).toMatchObject({ kind: "refused", cStat: "609" });
   });
+  it("refuses an MDF-e issued offline (tpEmis 2) transmitted more than 168 h after its dhEmi (228) and authorizes one within them", async () => {
+    const issuedAt = Date.parse("2026-12-07T13:00:00Z");
+    const late = buildSignedMdfe(mdfeInput({ tpEmis: "2", number: 31 }), credentials);
+    simulator.now = () => new Date(issuedAt + 168 * 3_600_000 + 60_000);
+    const refused = await authority.authorize(target, late.xml, certificate);
+    expect(refused).toMatchObject({ kind: "refused", cStat: "228", reason: "Rejeição: Data de Emissão muito atrasada" });
+    // The same offline manifest within its 168 h, and a normal one (tpEmis 1) of the same age, are authorized.
+    simulator.now = () => new Date(issuedAt + 167 * 3_600_000);
+    expect(await authority.authorize(target, late.xml, certificate)).toMatchObject({ kind: "authorized", cStat: "100" });
+    simulator.now = () => new Date(issuedAt + 169 * 3_600_000);
+    const normal = buildSignedMdfe(mdfeInput({ number: 32, rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "XYZ9A87" } } }), credentials);
+    expect(await authority.authorize(target, normal.xml, certificate)).toMatchObject({ kind: "authorized", cStat: "100" });
+  });
 });
