@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const DocumentIdParams = z.object({ id: z.string().min(1).max(64) });
 
-export const booleanFlag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
+const booleanFlag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
 
 export const DocumentXmlQuery = z.object({
   type: z.enum(["authorized", "signed"]).default("authorized"),

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { isStateCode, isValidCpf, onlyDigits } from "@/lib/br";
 import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 import type { VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES } from "@/lib/carriers/schemas";
-import { booleanFlag } from "@/lib/downloads/schemas";
 
 // /v1/transport-manifests (issue 55; the spec is silent on MDF-e, docs/api-notes/mdfe.md): the
 // request and answer shapes. Field names are English; the XML names they fill are in comments.
 
+/** A query flag "true"/"false" (default false), as the downloads' (lib/downloads/schemas.ts). */
+const booleanFlag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
 const Uf = z.string().trim().toUpperCase().refine(isStateCode, { message: "must be a Brazilian state (UF)" });
 const MunicipalityCode = z.string().regex(/^\d{7}$/, "must be the 7-digit IBGE municipality code");
 const Municipality = z.object({ code: MunicipalityCode, name: z.string().trim().min(2).max(60) });
