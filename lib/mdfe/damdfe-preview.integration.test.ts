@@ -53,8 +53,8 @@ async function pdf(response: Response): Promise<{ status: number; headers: Heade
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-const previewNew = async (payload: unknown) =>
-  pdf(await previewRoute.POST(new Request("http://localhost/v1/transport-manifests/preview", { method: "POST", headers: { authorization: `Bearer ${key()}`, "content-type": "application/json" }, body: JSON.stringify(payload) }), { params: Promise.resolve({}) }));
+const previewNew = async (payload: unknown, headers: Record<string, string> = {}) =>
+  pdf(await previewRoute.POST(new Request("http://localhost/v1/transport-manifests/preview", { method: "POST", headers: { authorization: `Bearer ${key()}`, "content-type": "application/json", ...headers }, body: JSON.stringify(payload) }), { params: Promise.resolve({}) }));
 const damdfe = async (id: string, query = "") =>
   pdf(await damdfeRoute.GET(new Request(`http://localhost/v1/transport-manifests/${id}/damdfe${query}`, { headers: { authorization: `Bearer ${key()}` } }), { params: Promise.resolve({ id }) }));
 
@@ -79,6 +79,13 @@ describe("DAMDFE preview", () => {
     expect(await db.transportManifest.count({ where: { companyId } })).toBe(before.manifests);
     expect(await db.numberingSeries.findMany({ where: { companyId, model: 58 } })).toEqual(before.series);
     expect(await db.mdfeSimulatorManifest.count({ where: { plate: "PRV1A23" } })).toBe(0);
+
+    // With an Idempotency-Key the PDF is rendered again on a repeat, never replayed from a text record.
+    const keyed = [await previewNew(body("PRV1A23"), { "idempotency-key": "preview-1" }), await previewNew(body("PRV1A23"), { "idempotency-key": "preview-1" })];
+    for (const answer of keyed) {
+      expect(answer.status).toBe(200);
+      expect(pdfText(answer.bytes)).toContain("PRV1A23");
+    }
   });
 
   it("refuses what the creation refuses, with the same codes", async () => {

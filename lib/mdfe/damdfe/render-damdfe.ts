@@ -6,6 +6,7 @@ import type { DanfeLogo } from "@/lib/danfe/danfe-logo";
 import "@/lib/danfe/standard-font-cache";
 import { loadTextMetrics } from "@/lib/danfe/text-width";
 import { db } from "@/lib/db/client";
+import { answerInvitesRetry } from "@/lib/db/idempotent-run";
 import { DomainError, notFound } from "@/lib/errors";
 import { damdfeData, type DamdfeData } from "./damdfe-data";
 import { DamdfeDocument } from "./damdfe-document";
@@ -39,6 +40,9 @@ export async function renderTransportManifestDamdfe(companyId: string, id: strin
 
 /** POST /v1/transport-manifests/preview: the DAMDFE a creation body would print, before anything is issued. */
 export async function previewTransportManifestDamdfe(input: { companyId: string; body: CreateTransportManifestInput; now?: Date }): Promise<DamdfeFile> {
+  // An Idempotency-Key's record keeps answers as text, which a PDF is not: the preview's answer is not
+  // kept, so a repeated key renders again (harmless: a preview writes nothing).
+  answerInvitesRetry();
   const body = await renderDamdfe(await newManifestPreviewData(input), { logo: await logoForPrinting(input.companyId) });
   return { fileName: "preview-damdfe.pdf", contentType: "application/pdf", body, download: false };
 }
