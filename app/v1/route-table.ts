@@ -66,10 +66,12 @@ import * as transportManifestsIdDamdfeRoute from "@/app/v1/transport-manifests/[
 import * as transportManifestsIdDocumentsRoute from "@/app/v1/transport-manifests/[id]/documents/route";
 import * as transportManifestsIdDriversRoute from "@/app/v1/transport-manifests/[id]/drivers/route";
 import * as transportManifestsIdEmitRoute from "@/app/v1/transport-manifests/[id]/emit/route";
+import * as transportManifestsIdEventsEventIdXmlRoute from "@/app/v1/transport-manifests/[id]/events/[eventId]/xml/route";
 import * as transportManifestsIdPaymentsRoute from "@/app/v1/transport-manifests/[id]/payments/route";
 import * as transportManifestsIdRoute from "@/app/v1/transport-manifests/[id]/route";
 import * as transportManifestsIdXmlRoute from "@/app/v1/transport-manifests/[id]/xml/route";
 import * as transportManifestsOpenRoute from "@/app/v1/transport-manifests/open/route";
+import * as transportManifestsPreviewRoute from "@/app/v1/transport-manifests/preview/route";
 import * as transportManifestsRoute from "@/app/v1/transport-manifests/route";
 import * as webhooksIdDeliveriesDeliveryIdRedeliverRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as webhooksIdDeliveriesDeliveryIdRoute from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/route";
@@ -152,10 +154,12 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/transport-manifests/[id]/documents", module: transportManifestsIdDocumentsRoute },
   { path: "/v1/transport-manifests/[id]/drivers", module: transportManifestsIdDriversRoute },
   { path: "/v1/transport-manifests/[id]/emit", module: transportManifestsIdEmitRoute },
+  { path: "/v1/transport-manifests/[id]/events/[eventId]/xml", module: transportManifestsIdEventsEventIdXmlRoute },
   { path: "/v1/transport-manifests/[id]/payments", module: transportManifestsIdPaymentsRoute },
   { path: "/v1/transport-manifests/[id]", module: transportManifestsIdRoute },
   { path: "/v1/transport-manifests/[id]/xml", module: transportManifestsIdXmlRoute },
   { path: "/v1/transport-manifests/open", module: transportManifestsOpenRoute },
+  { path: "/v1/transport-manifests/preview", module: transportManifestsPreviewRoute },
   { path: "/v1/transport-manifests", module: transportManifestsRoute },
   { path: "/v1/webhooks/[id]/deliveries/[deliveryId]/redeliver", module: webhooksIdDeliveriesDeliveryIdRedeliverRoute },
   { path: "/v1/webhooks/[id]/deliveries/[deliveryId]", module: webhooksIdDeliveriesDeliveryIdRoute },

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { buttonClass } from "@/components/dashboard/button-styles";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { apiFetch, apiFetchBlob } from "@/lib/client/api-fetch";
 import type { ManifestCandidate, ManifestVehicleOption } from "@/lib/mdfe/manifest-candidates";
 import { groupByUnloadingMunicipality } from "@/lib/mdfe/unloading-groups";
 
@@ -41,20 +41,33 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
     [documents, selected],
   );
 
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  const requestBody = () => {
+    const typed = needsVehicleData ? { tareKg: Number(vehicle.tareKg), bodyType: vehicle.bodyType, wheelType: vehicle.wheelType } : {};
+    return {
+      documents: selected.map((documentId) => ({ documentId })),
+      vehicle: chosen ? { vehicleId: chosen.id, ...typed } : { plate: vehicle.plate, ...(vehicle.state ? { state: vehicle.state.toUpperCase() } : {}), ...typed },
+      drivers: [driver],
+      product: { description: product.description, ...(product.ncm.trim() ? { ncm: product.ncm.trim() } : {}) },
+      // Empty: the server sums the NF-e gross weights (and says which NF-e has none).
+      cargo: { unit: "KG", ...(quantity.trim() ? { quantity: quantity.trim().replace(",", ".") } : {}) },
+    };
+  };
+  };
+
   const create = useMutation({
-    mutationFn: () => {
-      const typed = needsVehicleData ? { tareKg: Number(vehicle.tareKg), bodyType: vehicle.bodyType, wheelType: vehicle.wheelType } : {};
-      const body = {
-        documents: selected.map((documentId) => ({ documentId })),
-        vehicle: chosen ? { vehicleId: chosen.id, ...typed } : { plate: vehicle.plate, ...(vehicle.state ? { state: vehicle.state.toUpperCase() } : {}), ...typed },
-        drivers: [driver],
-        product: { description: product.description, ...(product.ncm.trim() ? { ncm: product.ncm.trim() } : {}) },
-        // Empty: the server sums the NF-e gross weights (and says which NF-e has none).
-        cargo: { unit: "KG", ...(quantity.trim() ? { quantity: quantity.trim().replace(",", ".") } : {}) },
-      };
-      return apiFetch<{ id: string }>(api, { method: "POST", body });
-    },
+    mutationFn: () => apiFetch<{ id: string }>(api, { method: "POST", body: requestBody() }),
     onSuccess: (created) => router.push(`${base}/${created.id}`),
+  });
+
+  // The DAMDFE this form would issue, without fiscal value: nothing is numbered or sent (POST …/preview).
+  const preview = useMutation({
+    mutationFn: () => apiFetchBlob(`${api}/preview`, { method: "POST", body: requestBody() }),
+    onSuccess: (pdf) => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+      setPreviewUrl(URL.createObjectURL(pdf));
+    },
   });
 
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
@@ -163,9 +176,21 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
       </fieldset>
 
       {create.isError && <p role="alert" className="text-red-700">{errorMessage(create.error)}</p>}
-      <button type="submit" disabled={create.isPending || selected.length === 0} className={buttonClass("primary")}>
-        {create.isPending ? t("sending") : t("submit")}
-      </button>
+      {preview.isError && <p role="alert" className="text-red-700">{errorMessage(preview.error)}</p>}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={create.isPending || selected.length === 0} className={buttonClass("primary")}>
+          {create.isPending ? t("sending") : t("submit")}
+        </button>
+        <button type="button" onClick={() => preview.mutate()} disabled={preview.isPending || selected.length === 0} className={buttonClass("secondary")}>
+          {preview.isPending ? t("previewing") : t("preview")}
+        </button>
+        {previewUrl && !preview.isPending && (
+          <a href={previewUrl} target="_blank" rel="noopener" className="underline">
+            {t("openPreview")}
+          </a>
+        )}
+      </div>
+      <p className="text-xs text-slate-500">{t("previewHint")}</p>
     </form>
   );
 }

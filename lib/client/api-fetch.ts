@@ -59,6 +59,30 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   return parsed as T;
 }
 
+/** A route that answers a file (a PDF preview) on success and the error object otherwise. */
+export async function apiFetchBlob(path: string, options: ApiFetchOptions = {}): Promise<Blob> {
+  const { body, headers, ...init } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError({ statusCode: 0, error: "Network Error", message: "Could not reach the server. Check your connection and try again." });
+  }
+  if (response.ok) return response.blob();
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(await response.text());
+  } catch {
+    parsed = undefined;
+  }
+  throw new ApiError(isErrorBody(parsed) ? parsed : { statusCode: response.status, error: response.statusText || "Error", message: `Request failed with status ${response.status}` }, retryAfterOf(response));
+}
+
 /** The message to show for anything a query or mutation threw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

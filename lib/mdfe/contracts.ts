@@ -7,6 +7,9 @@ import {
   CloseManifestInput,
   CreateTransportManifestInput,
   ListTransportManifestsQuery,
+  ManifestDamdfeQuery,
+  ManifestEventParams,
+  ManifestEventXmlQuery,
   ManifestIdParams,
   OpenTransportManifestPage,
   TransportManifestPage,
@@ -81,13 +84,47 @@ export const transportManifestXmlContract = defineContract({
 export const transportManifestDamdfeContract = defineContract({
   method: "GET",
   path: "/v1/transport-manifests/{id}/damdfe",
-  summary: "The DAMDFE PDF (A4, QR Code and the key's barcode)",
-  description: "422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with \"CONTINGÊNCIA\" and its signed QR-Code.",
+  summary: "The DAMDFE PDF (A4, QR Code and the key's barcode), or the preview of a rejected manifest",
+  description:
+    "422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with \"CONTINGÊNCIA\" and its signed QR-Code. " +
+    "preview=true prints a REJECTED manifest as it would print, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, with its number and without key, barcode, QR Code or protocol; 422 preview_not_applicable for any other status.",
   tag: TAG,
   scope: "documents:read",
   params: ManifestIdParams,
+  query: ManifestDamdfeQuery,
   responseContentType: "application/pdf",
   errorStatuses: [404, 422],
+});
+
+export const previewTransportManifestContract = defineContract({
+  method: "POST",
+  path: "/v1/transport-manifests/preview",
+  summary: "Preview the DAMDFE of an MDF-e before issuing it (PDF, without fiscal value)",
+  description:
+    "The body of POST /v1/transport-manifests, resolved as emission resolves it (documents, vehicle, route, municipalities) and printed as the DAMDFE would print, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, without number, key, barcode, QR Code or protocol. " +
+    "Nothing is numbered, signed, stored or sent, and no certificate is needed. The same 400 and 422 codes as the creation (invalid_document, invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, unsupported_modal).",
+  tag: TAG,
+  scope: "documents:read",
+  body: CreateTransportManifestInput,
+  successStatus: 200,
+  responseContentType: "application/pdf",
+  errorStatuses: [400, 422],
+});
+
+export const transportManifestEventXmlContract = defineContract({
+  method: "GET",
+  path: "/v1/transport-manifests/{id}/events/{eventId}/xml",
+  summary: "Download the XML of a registered MDF-e event (procEventoMDFe)",
+  description:
+    "The event as the SVRS registered it: the procEventoMDFe (the signed eventoMDFe with the SVRS's retEventoMDFe) of a cancellation (110111), closing (110112), driver (110114), DF-e (110115) or payment (110116) inclusion. " +
+    "The event ids are those of the manifest's events. download=true sends Content-Disposition attachment (file <accessKey>-mdfe-<canc|enc|cond|dfe|pagto>-<sequence>.xml, the name the exports use). " +
+    "404 for an unknown event, an event of another manifest or another company's; 404 document_not_available for an event the SVRS did not register (PENDING, REFUSED, NOT_REGISTERED).",
+  tag: TAG,
+  scope: "documents:read",
+  params: ManifestEventParams,
+  query: ManifestEventXmlQuery,
+  responseContentType: "application/xml",
+  errorStatuses: [404],
 });
 
 export const emitTransportManifestContract = defineContract({
@@ -176,6 +213,8 @@ export const transportManifestContracts = [
   getTransportManifestContract,
   transportManifestXmlContract,
   transportManifestDamdfeContract,
+  previewTransportManifestContract,
+  transportManifestEventXmlContract,
   emitTransportManifestContract,
   closeTransportManifestContract,
   cancelTransportManifestContract,

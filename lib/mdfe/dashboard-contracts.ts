@@ -7,7 +7,9 @@ import {
   createTransportManifestContract,
   getTransportManifestContract,
   listTransportManifestsContract,
+  previewTransportManifestContract,
   transportManifestDamdfeContract,
+  transportManifestEventXmlContract,
   transportManifestXmlContract,
 } from "./contracts";
 
@@ -37,3 +39,13 @@ export const dashboardTransportManifestDamdfeContract = defineContract({ ...tran
 export const dashboardCloseTransportManifestContract = defineContract({ ...closeTransportManifestContract, path: `${base}/{id}/close`, tag: TAG, scope: null, params: memberParams });
 export const dashboardCancelTransportManifestContract = defineContract({ ...cancelTransportManifestContract, path: `${base}/{id}/cancel`, tag: TAG, scope: null, params: memberParams });
 export const dashboardAddTransportManifestDriverContract = defineContract({ ...addTransportManifestDriverContract, path: `${base}/{id}/drivers`, tag: TAG, scope: null, params: memberParams });
+
+/** "Pré-visualizar DAMDFE" of the Novo manifesto form: the body it would post, printed without fiscal value. */
+export const dashboardPreviewTransportManifestContract = defineContract({ ...previewTransportManifestContract, path: `${base}/preview`, tag: TAG, scope: null, params });
+export const dashboardTransportManifestEventXmlContract = defineContract({
+  ...transportManifestEventXmlContract,
+  path: `${base}/{id}/events/{eventId}/xml`,
+  tag: TAG,
+  scope: null,
+  params: memberParams.extend({ eventId: z.string().min(1).max(64) }),
+});

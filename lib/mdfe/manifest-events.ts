@@ -52,9 +52,9 @@ function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, no
       return { data: { status: "CLOSED", closedAt: now, closedOn: details.closedOn ?? null, closingMunicipalityCode: details.municipalityCode ?? null }, outcome: "transport_manifest.closed" };
     case MDFE_EVENT_TYPES.ADD_DOCUMENTS:
       return { data: {}, outcome: "transport_manifest.documents_added" };
-    // The payment changes nothing on the manifest and has no webhook event of its own (docs/api-notes/mdfe.md).
+    // The payment changes nothing on the manifest; its webhook says it was registered (docs/api-notes/mdfe.md).
     case MDFE_EVENT_TYPES.PAYMENT:
-      return { data: {}, outcome: null };
+      return { data: {}, outcome: "transport_manifest.payment_added" };
     default: {
       return { data: {}, outcome: "transport_manifest.driver_added" };
     }
@@ -63,7 +63,7 @@ function effect(event: Pick<TransportManifestEvent, "eventCode" | "details">, no
 
 async function recordRegistered(event: TransportManifestEvent, registered: { protocol: string; cStat: string; reason: string; responseXml: string }, now: Date): Promise<void> {
   await db.$transaction(async (tx) => {
-    await tx.transportManifestEvent.update({
+    const recorded = await tx.transportManifestEvent.update({
       where: { id: event.id },
       data: { status: "REGISTERED", protocol: registered.protocol, cStat: registered.cStat, reason: registered.reason, responseXml: registered.responseXml, resolvedAt: now },
     });
@@ -81,7 +81,7 @@ async function recordRegistered(event: TransportManifestEvent, registered: { pro
         skipDuplicates: true,
       });
     }
-    if (outcome) await recordManifestOutcome(tx, outcome, manifest);
+    if (outcome) await recordManifestOutcome(tx, outcome, manifest, { event: recorded });
   });
 }
 

@@ -2,7 +2,7 @@ import type { TransportManifest, TransportManifestDocument, TransportManifestEve
 import { paginate, type Page } from "@/lib/contracts/pagination";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
-import type { ListTransportManifestsQuery, TransportManifestResponse } from "./schemas";
+import type { ListTransportManifestsQuery, ManifestEventXmlQuery, TransportManifestResponse } from "./schemas";
 
 // Reading manifests: always scoped by company; never calls the authority.
 
@@ -36,6 +36,7 @@ export function serializeManifest(m: Loaded): TransportManifestResponse {
     cancelledAt: m.cancelledAt?.toISOString() ?? null,
     cancellationReason: m.cancellationReason,
     events: m.events.map((e) => ({
+      id: e.id,
       type: EVENT_TYPE[e.eventCode] ?? "CLOSING",
       eventCode: e.eventCode,
       sequence: e.sequence,
@@ -97,4 +98,22 @@ const EVENT_FILE: Record<string, string> = { "110111": "canc", "110112": "enc", 
 export function manifestEventXmlFile(accessKey: string, event: Pick<TransportManifestEvent, "eventCode" | "sequence" | "responseXml">): ManifestXml {
   const name = `${accessKey}-mdfe-${EVENT_FILE[event.eventCode] ?? event.eventCode}-${String(event.sequence).padStart(2, "0")}.xml`;
   return { fileName: name, contentType: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?>${event.responseXml ?? ""}`, download: true };
+}
+
+/**
+ * GET /v1/transport-manifests/{id}/events/{eventId}/xml: a registered event's procEventoMDFe (the
+ * signed eventoMDFe with the SVRS's retEventoMDFe), the bytes and name the exports use. As the NF-e's
+ * event XML: another manifest's or company's event is 404; one never registered (PENDING, REFUSED,
+ * NOT_REGISTERED) has no XML: 404 document_not_available.
+ */
+export async function getTransportManifestEventXml(companyId: string, manifestId: string, eventId: string, query: ManifestEventXmlQuery): Promise<ManifestXml> {
+  const event = await db.transportManifestEvent.findFirst({
+    where: { id: eventId, manifestId, companyId },
+    select: { eventCode: true, sequence: true, status: true, responseXml: true, manifest: { select: { accessKey: true } } },
+  });
+  if (!event) throw notFound("Transport manifest event");
+  if (event.status !== "REGISTERED" || !event.responseXml) {
+    throw new DomainError(404, "document_not_available", `The SVRS did not register this event (${event.status}); it has no event XML`);
+  }
+  return { ...manifestEventXmlFile(event.manifest.accessKey, event), download: query.download };
 }

@@ -6,6 +6,8 @@ import type { VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES } from "@/lib/carriers/sch
 // /v1/transport-manifests (issue 55; the spec is silent on MDF-e, docs/api-notes/mdfe.md): the
 // request and answer shapes. Field names are English; the XML names they fill are in comments.
 
+/** A query flag "true"/"false" (default false), as the downloads' (lib/downloads/schemas.ts). */
+const booleanFlag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
 const Uf = z.string().trim().toUpperCase().refine(isStateCode, { message: "must be a Brazilian state (UF)" });
 const MunicipalityCode = z.string().regex(/^\d{7}$/, "must be the 7-digit IBGE municipality code");
 const Municipality = z.object({ code: MunicipalityCode, name: z.string().trim().min(2).max(60) });
@@ -161,6 +163,12 @@ export const CreateTransportManifestInput = z.object({
 export type CreateTransportManifestInput = z.infer<typeof CreateTransportManifestInput>;
 
 export const ManifestIdParams = z.object({ id: z.string().min(1).max(64) });
+export const ManifestEventParams = ManifestIdParams.extend({ eventId: z.string().min(1).max(64) });
+/** download=true: Content-Disposition attachment (as GET /v1/fiscal-documents/{id}/events/{eventId}/xml). */
+export const ManifestEventXmlQuery = z.object({ download: booleanFlag });
+export type ManifestEventXmlQuery = z.infer<typeof ManifestEventXmlQuery>;
+/** preview=true: a REJECTED manifest's DAMDFE as it would print, without fiscal value. */
+export const ManifestDamdfeQuery = z.object({ preview: booleanFlag });
 
 export const CloseManifestInput = z.object({
   /** Where the trip ended (cMun of evEncMDFe; its state is the first two digits, cUF). Default: the last unloading municipality. */
@@ -208,6 +216,8 @@ export const ListTransportManifestsQuery = PaginationQuery.extend({
 export type ListTransportManifestsQuery = z.infer<typeof ListTransportManifestsQuery>;
 
 export const TransportManifestEventResponse = z.object({
+  /** GET /v1/transport-manifests/{id}/events/{eventId}/xml downloads a REGISTERED one's procEventoMDFe. */
+  id: z.string(),
   type: z.enum(["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]),
   eventCode: z.string(),
   sequence: z.number().int(),

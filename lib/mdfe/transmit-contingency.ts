@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { TransmissionRound } from "@/lib/emission/contingency/transmit-contingency";
 import { getMdfeAuthority } from "./authority/get-mdfe-authority";
+import { warnManifestContingencyDeadlines } from "./contingency-deadline";
 import { clientCertificate, emitTransportManifest, MDFE_MODEL } from "./issue-manifest";
 
 // The MDF-e issued in contingência off-line (tpEmis 2) go to the SVRS through the same
@@ -30,7 +31,9 @@ async function svrsRunning(companyId: string, environment: "PRODUCTION" | "HOMOL
 }
 
 /** One round: the company's CONTINGENCY manifests of the environment, in number order. Idempotent. */
-export async function transmitContingencyManifests(input: { companyId: string; environment: "PRODUCTION" | "HOMOLOGATION" }): Promise<TransmissionRound> {
+export async function transmitContingencyManifests(input: { companyId: string; environment: "PRODUCTION" | "HOMOLOGATION" }, now = new Date()): Promise<TransmissionRound> {
+  // Whatever happens next, manifests near their 168 h are warned about (transport_manifest.contingency_deadline).
+  await warnManifestContingencyDeadlines(input, now);
   const active = await findActiveContingency(input.companyId, MDFE_MODEL);
   if (active && !(await svrsRunning(input.companyId, input.environment))) {
     return { kind: "pending", transmitted: 0, resolved: 0, reason: `MDF-e contingency active since ${active.since.toISOString()}` };

@@ -11,7 +11,7 @@ import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
 // COMPANY_CERTIFICATE_EXPIRING / COMPANY_CERTIFICATE_EXPIRED (issue 58) extend the spec's list (docs/api-notes/webhooks.md), as do
 // AUTHORITY_OUTAGE_STARTED / AUTHORITY_OUTAGE_ENDED (issue 58, docs/api-notes/status.md).
 // MDF-e outcomes (issue 55, docs/api-notes/mdfe.md, Webhooks): no document type, so an endpoint filtered by documentTypes does not get them.
-const TRANSPORT_MANIFEST_FILTERS = ["TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"] as const;
+const TRANSPORT_MANIFEST_FILTERS = ["TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"] as const;
 export const WEBHOOK_EVENT_FILTERS = ["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", ...TRANSPORT_MANIFEST_FILTERS] as const;
 export const WEBHOOK_EVENT_TYPES = [
   "document.authorized",
@@ -40,6 +40,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "transport_manifest.cancelled",
   "transport_manifest.driver_added",
   "transport_manifest.documents_added",
+  // The payment of the transport operation registered (110116), and a manifest issued offline at 75 % of its 168 h (docs/api-notes/mdfe.md).
+  "transport_manifest.payment_added",
+  "transport_manifest.contingency_deadline",
   // The company's authorizer down / back (issue 58; payload lib/status/schemas.ts AuthorityOutageEventData, docs/api-notes/status.md).
   "authority.outage_started",
   "authority.outage_ended",

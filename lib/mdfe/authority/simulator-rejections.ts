@@ -46,6 +46,8 @@ export const REJECTIONS = {
   NFE_KEY: ["604", "Rejeição: Chave de acesso da NF-e informada inválida"],
   // MOC 3.00a put the CT-e key rules (617-621, 670, 588) into 601 as it did the NF-e's into 604 (blog.exas.com.br
   // "MDFe – MOC Versão 3.00A"; activecorp.com.br); the text is modelled on 604's.
+  // A contingency MDF-e past its 168 h (CONTINGENCY_WINDOW_MS): the late-issue rejection NT MDF-e 2018.001 set; the MOC line for tpEmis 2 is not verified.
+  LATE_ISSUE: ["228", "Rejeição: Data de Emissão muito atrasada"],
   CTE_KEY: ["601", "Rejeição: Chave de acesso do CT-e informada inválida"],
   /** The same NF-e key twice in the MDFe (ValidarDocumentosTransportados). */
   NFE_KEY_DUPLICATE: ["669", "Rejeição: Chave de Acesso de NF-e duplicada"],

@@ -189,4 +189,17 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     // The MOC's rules for 110116 (K01–K11) have none for a closed manifest (we refuse it before the call).
     expect(await authority.sendEvent(target, event({ ...payment, sequence: 3 }), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
   });
+  it("refuses an MDF-e issued offline (tpEmis 2) transmitted more than 168 h after its dhEmi (228) and authorizes one within them", async () => {
+    const issuedAt = Date.parse("2026-12-07T13:00:00Z");
+    const late = buildSignedMdfe(mdfeInput({ tpEmis: "2", number: 31 }), credentials);
+    simulator.now = () => new Date(issuedAt + 168 * 3_600_000 + 60_000);
+    const refused = await authority.authorize(target, late.xml, certificate);
+    expect(refused).toMatchObject({ kind: "refused", cStat: "228", reason: "Rejeição: Data de Emissão muito atrasada" });
+    // The same offline manifest within its 168 h, and a normal one (tpEmis 1) of the same age, are authorized.
+    simulator.now = () => new Date(issuedAt + 167 * 3_600_000);
+    expect(await authority.authorize(target, late.xml, certificate)).toMatchObject({ kind: "authorized", cStat: "100" });
+    simulator.now = () => new Date(issuedAt + 169 * 3_600_000);
+    const normal = buildSignedMdfe(mdfeInput({ number: 32, rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "XYZ9A87" } } }), credentials);
+    expect(await authority.authorize(target, normal.xml, certificate)).toMatchObject({ kind: "authorized", cStat: "100" });
+  });
 });

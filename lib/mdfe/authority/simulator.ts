@@ -23,6 +23,13 @@ const NS = "http://www.portalfiscal.inf.br/mdfe";
 const VER_APLIC = "SVRS-SIM-MDFe";
 /** Cancellation is accepted within 24 h of the authorization (MOC MDF-e 3.00, 6.1.1 K04, cStat 220). */
 export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * An MDF-e issued in contingência off-line (tpEmis 2) is accepted within 168 h of its dhEmi (MOC MDF-e
+ * 3.00a, contingência off-line; Ajuste SINIEF 21/10); later it is refused as a late issue, 228 (the
+ * dhEmi rule NT MDF-e 2018.001 set for the MDF-e: "Data de Emissão muito atrasada"). See
+ * docs/api-notes/mdfe.md, Simulator, for what of this was verified.
+ */
+export const CONTINGENCY_WINDOW_MS = 168 * 60 * 60 * 1000;
 
 export { REJECTIONS } from "./simulator-rejections";
 
@@ -144,6 +151,7 @@ export class MdfeSimulator {
     if (existing?.situation === "CANCELLED") return this.retMDFe(tpAmb, cUF, REJECTIONS.ALREADY_CANCELLED, this.registrationSuffix(existing, "110111", "dhCanc"));
     if (existing?.situation === "CLOSED") return this.retMDFe(tpAmb, cUF, REJECTIONS.ALREADY_CLOSED, this.registrationSuffix(existing, "110112", "dhEnc"));
     if (existing) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE, ` [nProt:${existing.protocol}][dhAut:${formatDateTimeWithOffset(existing.authorizedAt, timeZoneOfCUF(cUF))}]`);
+    if (text(ide, "tpEmis") === "2" && this.now().getTime() - Date.parse(text(ide, "dhEmi")) > CONTINGENCY_WINDOW_MS) return this.retMDFe(tpAmb, cUF, REJECTIONS.LATE_ISSUE);
     const plate = text(traction, "placa");
     const tpEmit = text(ide, "tpEmit");
     const endUf = text(ide, "UFFim");

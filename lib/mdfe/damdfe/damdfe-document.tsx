@@ -15,10 +15,12 @@ import type { DamdfeData } from "./damdfe-data";
 
 /** The logo's box in the issuer's field: the field is 80 pt tall; the name and address keep the rest. */
 const LOGO_BOX = { width: 70, height: 62 };
+/** The preview's mark, the DANFE's words (lib/danfe/danfe-fields.tsx): no fiscal value, nothing was issued. */
+const PREVIEW_MARK = "PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL";
 
 export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeLogo }) {
   return (
-    <Document title={`DAMDFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
+    <Document title={data.preview ? "DAMDFE (pré-visualização)" : `DAMDFE ${data.accessKey}`} author={data.issuer.name} producer="fiscal-issuer">
       <Page size="A4" style={{ ...s.page, minHeight: 841.89 }}>
         <View style={s.frame}>
           <View style={s.row}>
@@ -39,23 +41,32 @@ export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeL
               </View>
             </View>
             <View style={[s.field, { width: 100, alignItems: "center", justifyContent: "center" }]}>
-              {/* eslint-disable-next-line jsx-a11y/alt-text -- @react-pdf's Image is drawn into the PDF and has no alt attribute */}
-              <Image src={data.qrCodePng} style={{ width: 80, height: 80 }} />
+              {data.qrCodePng ? (
+                // eslint-disable-next-line jsx-a11y/alt-text -- @react-pdf's Image is drawn into the PDF and has no alt attribute
+                <Image src={data.qrCodePng} style={{ width: 80, height: 80 }} />
+              ) : (
+                <Text style={[s.bold, { fontSize: 7, textAlign: "center", color: "#c00000" }]}>{PREVIEW_MARK}</Text>
+              )}
             </View>
           </View>
           <View style={[s.field, { alignItems: "center" }]}>
             <Text style={[s.bold, { fontSize: 12 }]}>DAMDFE - Documento Auxiliar de Manifesto Eletrônico de Documentos Fiscais</Text>
+            {data.preview ? <Text style={[s.bold, { color: "#c00000", fontSize: 11, marginTop: 4 }]}>{PREVIEW_MARK}</Text> : null}
           </View>
         </View>
         <Section title="Identificação">
           <View style={[s.field, { alignItems: "center", paddingVertical: 3 }]}>
-            <AccessKeyBarcode accessKey={data.accessKey} width={340} height={34} />
+            {data.preview ? (
+              <Text style={[s.bold, { color: "#c00000", fontSize: 9, paddingVertical: 10 }]}>{`${PREVIEW_MARK} - sem chave de acesso`}</Text>
+            ) : (
+              <AccessKeyBarcode accessKey={data.accessKey} width={340} height={34} />
+            )}
           </View>
-          <Field label="Chave de acesso" value={formatAccessKey(data.accessKey)} bold />
+          <Field label="Chave de acesso" value={data.preview ? "" : formatAccessKey(data.accessKey)} bold />
           <View style={s.row}>
             <Field label="Modelo" value="58" width={45} />
             <Field label="Série" value={String(data.series).padStart(3, "0")} width={45} />
-            <Field label="Número" value={String(data.number)} width={70} />
+            <Field label="Número" value={data.number === null ? "" : String(data.number)} width={70} />
             <Field label="Folha" value="1/1" width={40} />
             <Field label="Data e hora de emissão" value={formatDateTime(data.issuedAt)} width={110} />
             <Field label="UF carreg." value={data.startUf} width={55} />
@@ -65,7 +76,15 @@ export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeL
           <View style={s.row}>
             <Field
               label="Protocolo de autorização"
-              value={data.protocol ? `${data.protocol} - ${formatDateTime(data.authorizedAt ?? undefined)}` : data.contingency ? "EMISSÃO EM CONTINGÊNCIA - transmitir à SEFAZ em até 168 horas" : "SEM AUTORIZAÇÃO"}
+              value={
+                data.protocol
+                  ? `${data.protocol} - ${formatDateTime(data.authorizedAt ?? undefined)}`
+                  : data.contingency
+                    ? "EMISSÃO EM CONTINGÊNCIA - transmitir à SEFAZ em até 168 horas"
+                    : data.preview
+                      ? PREVIEW_MARK
+                      : "SEM AUTORIZAÇÃO"
+              }
               flex={1.4}
             />
             <Field label="Situação" value={data.situation} />
@@ -115,7 +134,8 @@ export function DamdfeDocument({ data, logo }: { data: DamdfeData; logo?: DanfeL
             </View>
           </Section>
         ) : null}
-        <Watermarks homologation={data.homologation} cancelled={data.situation === "CANCELADO"} preview={!data.protocol && !data.contingency} pageHeight={841.89} />
+        {/* The preview's mark replaces the homologation one, as on the DANFE. */}
+        <Watermarks homologation={data.homologation && !data.preview} cancelled={data.situation === "CANCELADO"} preview={data.preview} pageHeight={841.89} />
         {/* The DAMDFE of a contingency MDF-e says so in its body (MOC MDF-e 3.00a; the SVRS's guidance: "CONTINGÊNCIA"). */}
         {data.contingency ? <Text fixed style={[s.watermark, { color: "#b06000", opacity: 0.5, top: 250, fontSize: 30 }]}>CONTINGÊNCIA</Text> : null}
       </Page>

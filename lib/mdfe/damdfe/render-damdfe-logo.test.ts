@@ -26,6 +26,7 @@ async function manifestData(): Promise<DamdfeData> {
     situation: "AUTORIZADO (EM ABERTO)",
     homologation: true,
     contingency: false,
+    preview: false,
     qrCodePng: await qrCodePng(QR),
     issuer: { name: "TRANSPORTADORA E COMERCIO DE ALIMENTOS DO VALE LTDA", cnpj: "11222333000181", stateRegistration: "110042490114", address: "Avenida Paulista, 1000, Bela Vista, São Paulo - SP" },
     rntrc: "12345678",

@@ -2697,7 +2697,7 @@ class GetV1WebhooksResponseDataItem(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2723,7 +2723,7 @@ class GetV1WebhooksResponse(TypedDict, total=False):
 class PostV1WebhooksBody(TypedDict, total=False):
     url: Required[str]
     description: str | None
-    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]
+    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]
     environments: list[Literal["PRODUCTION", "HOMOLOGATION"]]
     documentTypes: list[Literal["NFE", "NFCE", "NFSE"]]
 
@@ -2732,7 +2732,7 @@ class PostV1WebhooksResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2748,7 +2748,7 @@ class GetV1WebhooksIdResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2762,7 +2762,7 @@ class GetV1WebhooksIdResponse(TypedDict, total=False):
 class PatchV1WebhooksIdBody(TypedDict, total=False):
     url: str
     description: str | None
-    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]
+    events: list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]
     environments: list[Literal["PRODUCTION", "HOMOLOGATION"]]
     documentTypes: list[Literal["NFE", "NFCE", "NFSE"]]
     isActive: bool
@@ -2772,7 +2772,7 @@ class PatchV1WebhooksIdResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2787,7 +2787,7 @@ class PostV1WebhooksIdRotateSecretResponse(TypedDict, total=False):
     id: Required[str]
     url: Required[str]
     description: Required[str | None]
-    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED"]]]
+    events: Required[list[Literal["DOCUMENT_AUTHORIZED", "DOCUMENT_REJECTED", "DOCUMENT_CANCELLED", "DOCUMENT_DENIED", "DOCUMENT_INUTILIZED", "DOCUMENT_CONTINGENCY", "DOCUMENT_CONTINGENCY_DEADLINE", "RECEIVED_DOCUMENT_CREATED", "RECEIVED_DOCUMENT_UPDATED", "DOCUMENT_EVENT_REGISTERED", "COMPANY_CERTIFICATE_EXPIRING", "COMPANY_CERTIFICATE_EXPIRED", "DOCUMENT_IMPORTED", "NUMBERING_GAPS_PENDING", "INUTILIZATION_REGISTERED", "AUTHORITY_OUTAGE_STARTED", "AUTHORITY_OUTAGE_ENDED", "TRANSPORT_MANIFEST_AUTHORIZED", "TRANSPORT_MANIFEST_REJECTED", "TRANSPORT_MANIFEST_CLOSED", "TRANSPORT_MANIFEST_CANCELLED", "TRANSPORT_MANIFEST_DRIVER_ADDED", "TRANSPORT_MANIFEST_DOCUMENTS_ADDED", "TRANSPORT_MANIFEST_PAYMENT_ADDED", "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE"]]]
     environments: Required[list[Literal["PRODUCTION", "HOMOLOGATION"]]]
     documentTypes: Required[list[Literal["NFE", "NFCE", "NFSE"]]]
     isActive: Required[bool]
@@ -2833,7 +2833,7 @@ GetV1WebhooksIdDeliveriesQuery = TypedDict("GetV1WebhooksIdDeliveriesQuery", {
     "page": int,
     "pageSize": int,
     "status": Literal["PENDING", "SUCCEEDED", "FAILED"],
-    "eventType": Literal["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "document.contingency", "document.contingency_deadline", "received_document.created", "received_document.updated", "document.event_registered", "company.certificate_expiring", "company.certificate_expired", "document.imported", "numbering.gaps_pending", "inutilization.registered", "transport_manifest.authorized", "transport_manifest.rejected", "transport_manifest.closed", "transport_manifest.cancelled", "transport_manifest.driver_added", "transport_manifest.documents_added", "authority.outage_started", "authority.outage_ended", "webhook.ping", "webhook.test"],
+    "eventType": Literal["document.authorized", "document.rejected", "document.cancelled", "document.denied", "document.inutilized", "document.contingency", "document.contingency_deadline", "received_document.created", "received_document.updated", "document.event_registered", "company.certificate_expiring", "company.certificate_expired", "document.imported", "numbering.gaps_pending", "inutilization.registered", "transport_manifest.authorized", "transport_manifest.rejected", "transport_manifest.closed", "transport_manifest.cancelled", "transport_manifest.driver_added", "transport_manifest.documents_added", "transport_manifest.payment_added", "transport_manifest.contingency_deadline", "authority.outage_started", "authority.outage_ended", "webhook.ping", "webhook.test"],
     "from": str,
     "to": str,
 }, total=False)
@@ -4297,6 +4297,7 @@ class PostV1TransportManifestsResponseDocumentsItem(TypedDict, total=False):
 
 
 PostV1TransportManifestsResponseEventsItem = TypedDict("PostV1TransportManifestsResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4356,6 +4357,7 @@ class GetV1TransportManifestsResponseDataItemDocumentsItem(TypedDict, total=Fals
 
 
 GetV1TransportManifestsResponseDataItemEventsItem = TypedDict("GetV1TransportManifestsResponseDataItemEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4426,6 +4428,7 @@ class GetV1TransportManifestsOpenResponseDataItemDocumentsItem(TypedDict, total=
 
 
 GetV1TransportManifestsOpenResponseDataItemEventsItem = TypedDict("GetV1TransportManifestsOpenResponseDataItemEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4512,6 +4515,7 @@ class GetV1TransportManifestsIdResponseDocumentsItem(TypedDict, total=False):
 
 
 GetV1TransportManifestsIdResponseEventsItem = TypedDict("GetV1TransportManifestsIdResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4550,6 +4554,139 @@ class GetV1TransportManifestsIdResponse(TypedDict, total=False):
     createdAt: Required[str]
 
 
+class GetV1TransportManifestsIdDamdfeQuery(TypedDict, total=False):
+    preview: Literal["true", "false"]
+
+
+class PostV1TransportManifestsPreviewBodyLoadingItem(TypedDict, total=False):
+    code: Required[str]
+    name: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem(TypedDict, total=False):
+    documentId: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem2(TypedDict, total=False):
+    accessKey: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyUnloadingItem(TypedDict, total=False):
+    code: Required[str]
+    name: Required[str]
+    documents: Required[list[PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem | PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem2]]
+
+
+PostV1TransportManifestsPreviewBodyVehicleOwnerDocument = TypedDict("PostV1TransportManifestsPreviewBodyVehicleOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsPreviewBodyVehicleOwner(TypedDict, total=False):
+    document: Required[PostV1TransportManifestsPreviewBodyVehicleOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: str
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
+class PostV1TransportManifestsPreviewBodyVehicle(TypedDict, total=False):
+    vehicleId: str
+    plate: str
+    renavam: str | None
+    tareKg: int
+    capacityKg: int | None
+    capacityM3: int | None
+    bodyType: Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"]
+    state: str | None
+    owner: PostV1TransportManifestsPreviewBodyVehicleOwner | None
+    wheelType: Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"]
+
+
+PostV1TransportManifestsPreviewBodyTrailersItemOwnerDocument = TypedDict("PostV1TransportManifestsPreviewBodyTrailersItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsPreviewBodyTrailersItemOwner(TypedDict, total=False):
+    document: Required[PostV1TransportManifestsPreviewBodyTrailersItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: str
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
+class PostV1TransportManifestsPreviewBodyTrailersItem(TypedDict, total=False):
+    plate: Required[str]
+    renavam: str | None
+    tareKg: Required[int]
+    capacityKg: Required[int]
+    capacityM3: int | None
+    bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"]]
+    state: str | None
+    owner: PostV1TransportManifestsPreviewBodyTrailersItemOwner | None
+
+
+class PostV1TransportManifestsPreviewBodyDriversItem(TypedDict, total=False):
+    name: Required[str]
+    cpf: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyProduct(TypedDict, total=False):
+    cargoType: Literal["10", "11", "12", "01", "02", "03", "04", "05", "06", "07", "08", "09"]
+    description: Required[str]
+    ncm: str | None
+    gtin: str | None
+
+
+class PostV1TransportManifestsPreviewBodyCargo(TypedDict, total=False):
+    unit: Literal["KG", "TON"]
+    quantity: Required[float | str]
+    value: float | str
+
+
+PostV1TransportManifestsPreviewBodyInsuranceItemResponsibleDocument = TypedDict("PostV1TransportManifestsPreviewBodyInsuranceItemResponsibleDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1TransportManifestsPreviewBodyInsuranceItem(TypedDict, total=False):
+    responsible: Required[Literal["ISSUER", "CONTRACTOR"]]
+    responsibleDocument: PostV1TransportManifestsPreviewBodyInsuranceItemResponsibleDocument | None
+    insurerName: str | None
+    insurerCnpj: str | None
+    policyNumber: str | None
+    endorsements: list[str]
+
+
+class PostV1TransportManifestsPreviewBody(TypedDict, total=False):
+    modal: Literal["ROAD", "AIR", "WATER", "RAIL"]
+    series: int
+    issuedAt: str
+    tripStartAt: str
+    loading: list[PostV1TransportManifestsPreviewBodyLoadingItem]
+    route: list[str]
+    unloading: Required[list[PostV1TransportManifestsPreviewBodyUnloadingItem]]
+    vehicle: Required[PostV1TransportManifestsPreviewBodyVehicle]
+    trailers: list[PostV1TransportManifestsPreviewBodyTrailersItem]
+    drivers: Required[list[PostV1TransportManifestsPreviewBodyDriversItem]]
+    rntrc: str | None
+    product: Required[PostV1TransportManifestsPreviewBodyProduct]
+    cargo: Required[PostV1TransportManifestsPreviewBodyCargo]
+    insurance: list[PostV1TransportManifestsPreviewBodyInsuranceItem]
+    seals: list[str]
+    additionalInformation: str | None
+
+
+class GetV1TransportManifestsIdEventsEventIdXmlQuery(TypedDict, total=False):
+    download: Literal["true", "false"]
+
+
 class PostV1TransportManifestsIdEmitResponseDriversItem(TypedDict, total=False):
     name: Required[str]
     cpf: Required[str]
@@ -4563,6 +4700,7 @@ class PostV1TransportManifestsIdEmitResponseDocumentsItem(TypedDict, total=False
 
 
 PostV1TransportManifestsIdEmitResponseEventsItem = TypedDict("PostV1TransportManifestsIdEmitResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4619,6 +4757,7 @@ class PostV1TransportManifestsIdCloseResponseDocumentsItem(TypedDict, total=Fals
 
 
 PostV1TransportManifestsIdCloseResponseEventsItem = TypedDict("PostV1TransportManifestsIdCloseResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4674,6 +4813,7 @@ class PostV1TransportManifestsIdCancelResponseDocumentsItem(TypedDict, total=Fal
 
 
 PostV1TransportManifestsIdCancelResponseEventsItem = TypedDict("PostV1TransportManifestsIdCancelResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4730,6 +4870,7 @@ class PostV1TransportManifestsIdDriversResponseDocumentsItem(TypedDict, total=Fa
 
 
 PostV1TransportManifestsIdDriversResponseEventsItem = TypedDict("PostV1TransportManifestsIdDriversResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4805,6 +4946,7 @@ class PostV1TransportManifestsIdDocumentsResponseDocumentsItem(TypedDict, total=
 
 
 PostV1TransportManifestsIdDocumentsResponseEventsItem = TypedDict("PostV1TransportManifestsIdDocumentsResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -4911,6 +5053,7 @@ class PostV1TransportManifestsIdPaymentsResponseDocumentsItem(TypedDict, total=F
 
 
 PostV1TransportManifestsIdPaymentsResponseEventsItem = TypedDict("PostV1TransportManifestsIdPaymentsResponseEventsItem", {
+    "id": Required[str],
     "type": Required[Literal["CANCELLATION", "CLOSING", "DRIVER_ADDED", "DOCUMENTS_ADDED", "PAYMENT"]],
     "eventCode": Required[str],
     "sequence": Required[int],
@@ -5408,9 +5551,17 @@ class GeneratedClient(BaseClient):
         """GET /v1/transport-manifests/{id}/xml: Download the MDF-e XML (mdfeProc once authorized) Scope: documents:read."""
         return self._request("GET", "/v1/transport-manifests/{id}/xml", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
-    def get_v1_transport_manifests_id_damdfe(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
-        """GET /v1/transport-manifests/{id}/damdfe: The DAMDFE PDF (A4, QR Code and the key's barcode) Scope: documents:read."""
-        return self._request("GET", "/v1/transport-manifests/{id}/damdfe", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+    def get_v1_transport_manifests_id_damdfe(self, id: str, *, query: GetV1TransportManifestsIdDamdfeQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
+        """GET /v1/transport-manifests/{id}/damdfe: The DAMDFE PDF (A4, QR Code and the key's barcode), or the preview of a rejected manifest Scope: documents:read."""
+        return self._request("GET", "/v1/transport-manifests/{id}/damdfe", path={"id": id}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_transport_manifests_preview(self, *, body: PostV1TransportManifestsPreviewBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
+        """POST /v1/transport-manifests/preview: Preview the DAMDFE of an MDF-e before issuing it (PDF, without fiscal value) Scope: documents:read."""
+        return self._request("POST", "/v1/transport-manifests/preview", path={}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def get_v1_transport_manifests_id_events_event_id_xml(self, id: str, event_id: str, *, query: GetV1TransportManifestsIdEventsEventIdXmlQuery | None = None, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> bytes:
+        """GET /v1/transport-manifests/{id}/events/{eventId}/xml: Download the XML of a registered MDF-e event (procEventoMDFe) Scope: documents:read."""
+        return self._request("GET", "/v1/transport-manifests/{id}/events/{eventId}/xml", path={"id": id, "eventId": event_id}, query=query, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def post_v1_transport_manifests_id_emit(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1TransportManifestsIdEmitResponse:
         """POST /v1/transport-manifests/{id}/emit: Settle a PROCESSING MDF-e: consult its key, send it again when the authority does not know it Scope: documents:write."""

@@ -464,9 +464,17 @@ export class GeneratedClient extends BaseClient {
   getV1TransportManifestsIdXml(args: RequestArgs<operations["getV1TransportManifestsIdXml"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsIdXml"]>> {
     return this.request("GET", "/v1/transport-manifests/{id}/xml", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsIdXml"]>>;
   }
-  /** GET /v1/transport-manifests/{id}/damdfe: The DAMDFE PDF (A4, QR Code and the key's barcode) Scope: documents:read. */
+  /** GET /v1/transport-manifests/{id}/damdfe: The DAMDFE PDF (A4, QR Code and the key's barcode), or the preview of a rejected manifest Scope: documents:read. */
   getV1TransportManifestsIdDamdfe(args: RequestArgs<operations["getV1TransportManifestsIdDamdfe"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsIdDamdfe"]>> {
     return this.request("GET", "/v1/transport-manifests/{id}/damdfe", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsIdDamdfe"]>>;
+  }
+  /** POST /v1/transport-manifests/preview: Preview the DAMDFE of an MDF-e before issuing it (PDF, without fiscal value) Scope: documents:read. */
+  postV1TransportManifestsPreview(args: RequestArgs<operations["postV1TransportManifestsPreview"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsPreview"]>> {
+    return this.request("POST", "/v1/transport-manifests/preview", args, options) as Promise<SuccessBody<operations["postV1TransportManifestsPreview"]>>;
+  }
+  /** GET /v1/transport-manifests/{id}/events/{eventId}/xml: Download the XML of a registered MDF-e event (procEventoMDFe) Scope: documents:read. */
+  getV1TransportManifestsIdEventsEventIdXml(args: RequestArgs<operations["getV1TransportManifestsIdEventsEventIdXml"]>, options?: CallOptions): Promise<SuccessBody<operations["getV1TransportManifestsIdEventsEventIdXml"]>> {
+    return this.request("GET", "/v1/transport-manifests/{id}/events/{eventId}/xml", args, options) as Promise<SuccessBody<operations["getV1TransportManifestsIdEventsEventIdXml"]>>;
   }
   /** POST /v1/transport-manifests/{id}/emit: Settle a PROCESSING MDF-e: consult its key, send it again when the authority does not know it Scope: documents:write. */
   postV1TransportManifestsIdEmit(args: RequestArgs<operations["postV1TransportManifestsIdEmit"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1TransportManifestsIdEmit"]>> {

@@ -1505,10 +1505,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The DAMDFE PDF (A4, QR Code and the key's barcode)
-         * @description 422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with "CONTINGÊNCIA" and its signed QR-Code.
+         * The DAMDFE PDF (A4, QR Code and the key's barcode), or the preview of a rejected manifest
+         * @description 422 invalid_status while PROCESSING or when REJECTED. A manifest issued in contingency (CONTINGENCY) prints with "CONTINGÊNCIA" and its signed QR-Code. preview=true prints a REJECTED manifest as it would print, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, with its number and without key, barcode, QR Code or protocol; 422 preview_not_applicable for any other status.
          */
         get: operations["getV1TransportManifestsIdDamdfe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the DAMDFE of an MDF-e before issuing it (PDF, without fiscal value)
+         * @description The body of POST /v1/transport-manifests, resolved as emission resolves it (documents, vehicle, route, municipalities) and printed as the DAMDFE would print, marked PRÉ-VISUALIZAÇÃO – SEM VALOR FISCAL, without number, key, barcode, QR Code or protocol. Nothing is numbered, signed, stored or sent, and no certificate is needed. The same 400 and 422 codes as the creation (invalid_document, invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, unsupported_modal).
+         */
+        post: operations["postV1TransportManifestsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transport-manifests/{id}/events/{eventId}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the XML of a registered MDF-e event (procEventoMDFe)
+         * @description The event as the SVRS registered it: the procEventoMDFe (the signed eventoMDFe with the SVRS's retEventoMDFe) of a cancellation (110111), closing (110112), driver (110114), DF-e (110115) or payment (110116) inclusion. The event ids are those of the manifest's events. download=true sends Content-Disposition attachment (file <accessKey>-mdfe-<canc|enc|cond|dfe|pagto>-<sequence>.xml, the name the exports use). 404 for an unknown event, an event of another manifest or another company's; 404 document_not_available for an event the SVRS did not register (PENDING, REFUSED, NOT_REGISTERED).
+         */
+        get: operations["getV1TransportManifestsIdEventsEventIdXml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8341,7 +8381,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                            events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                             environments: ("PRODUCTION" | "HOMOLOGATION")[];
                             documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                             isActive: boolean;
@@ -8405,7 +8445,7 @@ export interface operations {
                     /** Format: uri */
                     url: string;
                     description?: string | null;
-                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                     environments?: ("PRODUCTION" | "HOMOLOGATION")[];
                     documentTypes?: ("NFE" | "NFCE" | "NFSE")[];
                 };
@@ -8422,7 +8462,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8503,7 +8543,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8648,7 +8688,7 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     description?: string | null;
-                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                    events?: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                     environments?: ("PRODUCTION" | "HOMOLOGATION")[];
                     documentTypes?: ("NFE" | "NFCE" | "NFSE")[];
                     isActive?: boolean;
@@ -8666,7 +8706,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8758,7 +8798,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED")[];
+                        events: ("DOCUMENT_AUTHORIZED" | "DOCUMENT_REJECTED" | "DOCUMENT_CANCELLED" | "DOCUMENT_DENIED" | "DOCUMENT_INUTILIZED" | "DOCUMENT_CONTINGENCY" | "DOCUMENT_CONTINGENCY_DEADLINE" | "RECEIVED_DOCUMENT_CREATED" | "RECEIVED_DOCUMENT_UPDATED" | "DOCUMENT_EVENT_REGISTERED" | "COMPANY_CERTIFICATE_EXPIRING" | "COMPANY_CERTIFICATE_EXPIRED" | "DOCUMENT_IMPORTED" | "NUMBERING_GAPS_PENDING" | "INUTILIZATION_REGISTERED" | "AUTHORITY_OUTAGE_STARTED" | "AUTHORITY_OUTAGE_ENDED" | "TRANSPORT_MANIFEST_AUTHORIZED" | "TRANSPORT_MANIFEST_REJECTED" | "TRANSPORT_MANIFEST_CLOSED" | "TRANSPORT_MANIFEST_CANCELLED" | "TRANSPORT_MANIFEST_DRIVER_ADDED" | "TRANSPORT_MANIFEST_DOCUMENTS_ADDED" | "TRANSPORT_MANIFEST_PAYMENT_ADDED" | "TRANSPORT_MANIFEST_CONTINGENCY_DEADLINE")[];
                         environments: ("PRODUCTION" | "HOMOLOGATION")[];
                         documentTypes: ("NFE" | "NFCE" | "NFSE")[];
                         isActive: boolean;
@@ -8940,7 +8980,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
-                eventType?: "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.inutilized" | "document.contingency" | "document.contingency_deadline" | "received_document.created" | "received_document.updated" | "document.event_registered" | "company.certificate_expiring" | "company.certificate_expired" | "document.imported" | "numbering.gaps_pending" | "inutilization.registered" | "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added" | "transport_manifest.documents_added" | "authority.outage_started" | "authority.outage_ended" | "webhook.ping" | "webhook.test";
+                eventType?: "document.authorized" | "document.rejected" | "document.cancelled" | "document.denied" | "document.inutilized" | "document.contingency" | "document.contingency_deadline" | "received_document.created" | "received_document.updated" | "document.event_registered" | "company.certificate_expiring" | "company.certificate_expired" | "document.imported" | "numbering.gaps_pending" | "inutilization.registered" | "transport_manifest.authorized" | "transport_manifest.rejected" | "transport_manifest.closed" | "transport_manifest.cancelled" | "transport_manifest.driver_added" | "transport_manifest.documents_added" | "transport_manifest.payment_added" | "transport_manifest.contingency_deadline" | "authority.outage_started" | "authority.outage_ended" | "webhook.ping" | "webhook.test";
                 from?: string;
                 to?: string;
             };
@@ -13047,6 +13087,7 @@ export interface operations {
                             cancelledAt: string | null;
                             cancellationReason: string | null;
                             events: {
+                                id: string;
                                 /** @enum {string} */
                                 type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                                 eventCode: string;
@@ -13319,6 +13360,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -13455,6 +13497,7 @@ export interface operations {
                             cancelledAt: string | null;
                             cancellationReason: string | null;
                             events: {
+                                id: string;
                                 /** @enum {string} */
                                 type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                                 eventCode: string;
@@ -13576,6 +13619,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -13699,7 +13743,9 @@ export interface operations {
     };
     getV1TransportManifestsIdDamdfe: {
         parameters: {
-            query?: never;
+            query?: {
+                preview?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -13764,6 +13810,260 @@ export interface operations {
             };
         };
     };
+    postV1TransportManifestsPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default ROAD
+                     * @enum {string}
+                     */
+                    modal?: "ROAD" | "AIR" | "WATER" | "RAIL";
+                    /** @default 1 */
+                    series?: number;
+                    /** Format: date-time */
+                    issuedAt?: string;
+                    /** Format: date-time */
+                    tripStartAt?: string;
+                    loading?: {
+                        code: string;
+                        name: string;
+                    }[];
+                    /** @default [] */
+                    route?: string[];
+                    unloading: {
+                        code: string;
+                        name: string;
+                        documents: ({
+                            documentId: string;
+                        } | {
+                            accessKey: string;
+                        })[];
+                    }[];
+                    vehicle: {
+                        vehicleId?: string;
+                        plate?: string;
+                        renavam?: string | null;
+                        tareKg?: number;
+                        capacityKg?: number | null;
+                        capacityM3?: number | null;
+                        /** @enum {string} */
+                        bodyType?: "NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER";
+                        state?: string | null;
+                        owner?: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            /** @default ISENTO */
+                            stateRegistration?: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
+                        /** @enum {string} */
+                        wheelType?: "TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER";
+                    };
+                    /** @default [] */
+                    trailers?: {
+                        plate: string;
+                        renavam?: string | null;
+                        tareKg: number;
+                        capacityKg: number;
+                        capacityM3?: number | null;
+                        /** @enum {string} */
+                        bodyType: "NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER";
+                        state?: string | null;
+                        owner?: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            /** @default ISENTO */
+                            stateRegistration?: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
+                    }[];
+                    drivers: {
+                        name: string;
+                        cpf: string;
+                    }[];
+                    rntrc?: string | null;
+                    product: {
+                        /**
+                         * @default 05
+                         * @enum {string}
+                         */
+                        cargoType?: "10" | "11" | "12" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+                        description: string;
+                        ncm?: string | null;
+                        gtin?: string | null;
+                    };
+                    cargo: {
+                        /**
+                         * @default KG
+                         * @enum {string}
+                         */
+                        unit?: "KG" | "TON";
+                        quantity: number | string;
+                        value?: number | string;
+                    };
+                    /** @default [] */
+                    insurance?: {
+                        /** @enum {string} */
+                        responsible: "ISSUER" | "CONTRACTOR";
+                        responsibleDocument?: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        } | null;
+                        insurerName?: string | null;
+                        insurerCnpj?: string | null;
+                        policyNumber?: string | null;
+                        /** @default [] */
+                        endorsements?: string[];
+                    }[];
+                    /** @default [] */
+                    seals?: string[];
+                    additionalInformation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TransportManifestsIdEventsEventIdXml: {
+        parameters: {
+            query?: {
+                download?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postV1TransportManifestsIdEmit: {
         parameters: {
             query?: never;
@@ -13818,6 +14118,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -13960,6 +14261,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -14101,6 +14403,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -14243,6 +14546,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -14396,6 +14700,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;
@@ -14582,6 +14887,7 @@ export interface operations {
                         cancelledAt: string | null;
                         cancellationReason: string | null;
                         events: {
+                            id: string;
                             /** @enum {string} */
                             type: "CANCELLATION" | "CLOSING" | "DRIVER_ADDED" | "DOCUMENTS_ADDED" | "PAYMENT";
                             eventCode: string;

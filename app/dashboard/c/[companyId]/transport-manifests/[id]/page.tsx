@@ -61,6 +61,8 @@ export default async function TransportManifestPage({ params }: { params: Promis
       {downloadable && (
         <div className="flex flex-wrap gap-3 text-sm">
           {m.status !== "REJECTED" && <a className="underline" href={`${api}/damdfe`}>{t("detail.downloadDamdfe")}</a>}
+          {/* Never authorized: its DAMDFE only as a preview, without fiscal value (GET …/damdfe?preview=true). */}
+          {m.status === "REJECTED" && <a className="underline" href={`${api}/damdfe?preview=true`} target="_blank" rel="noopener">{t("detail.previewDamdfe")}</a>}
           <a className="underline" href={`${api}/xml`}>{t("detail.downloadXml")}</a>
         </div>
       )}
@@ -96,6 +98,7 @@ export default async function TransportManifestPage({ params }: { params: Promis
                   <th className={th}>{t("detail.eventDate")}</th>
                   <th className={th}>{t("detail.protocol")}</th>
                   <th className={th}>{t("detail.eventStatus")}</th>
+                  <th className={th}>{t("detail.eventXml")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -105,6 +108,13 @@ export default async function TransportManifestPage({ params }: { params: Promis
                     <td className={td}>{formatDateTime(e.createdAt, timeZone)}</td>
                     <td className={td}>{e.protocol ?? (e.reason ? `${e.cStat ?? ""} - ${e.reason}` : "—")}</td>
                     <td className={td}>{t(`eventStatuses.${e.status}`)}</td>
+                    <td className={td}>
+                      {e.status === "REGISTERED" ? (
+                        <a className="underline" href={`${api}/events/${e.id}/xml?download=true`}>{t("detail.downloadEventXml")}</a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

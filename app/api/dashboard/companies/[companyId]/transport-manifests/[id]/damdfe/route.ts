@@ -3,4 +3,4 @@ import { fileResponse } from "@/lib/downloads/get-document-xml";
 import { renderTransportManifestDamdfe } from "@/lib/mdfe";
 import { dashboardTransportManifestDamdfeContract } from "@/lib/mdfe/dashboard-contracts";
 
-export const GET = handleSession(dashboardTransportManifestDamdfeContract, async ({ companyId, params }) => fileResponse(await renderTransportManifestDamdfe(companyId, params.id)));
+export const GET = handleSession(dashboardTransportManifestDamdfeContract, async ({ companyId, params, query }) => fileResponse(await renderTransportManifestDamdfe(companyId, params.id, query)));
