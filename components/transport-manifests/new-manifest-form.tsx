@@ -54,7 +54,6 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
       cargo: { unit: "KG", ...(quantity.trim() ? { quantity: quantity.trim().replace(",", ".") } : {}) },
     };
   };
-  };
 
   const create = useMutation({
     mutationFn: () => apiFetch<{ id: string }>(api, { method: "POST", body: requestBody() }),

@@ -4571,10 +4571,22 @@ class PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem2(TypedDict, 
     accessKey: Required[str]
 
 
+class PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem22(TypedDict, total=False):
+    cteAccessKey: Required[str]
+
+
 class PostV1TransportManifestsPreviewBodyUnloadingItem(TypedDict, total=False):
     code: Required[str]
     name: Required[str]
-    documents: Required[list[PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem | PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem2]]
+    documents: Required[list[PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem | PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem2 | PostV1TransportManifestsPreviewBodyUnloadingItemDocumentsItem22]]
+
+
+class PostV1TransportManifestsPreviewBodyDocumentsItem(TypedDict, total=False):
+    documentId: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyDocumentsItem2(TypedDict, total=False):
+    accessKey: Required[str]
 
 
 PostV1TransportManifestsPreviewBodyVehicleOwnerDocument = TypedDict("PostV1TransportManifestsPreviewBodyVehicleOwnerDocument", {
@@ -4645,8 +4657,53 @@ class PostV1TransportManifestsPreviewBodyProduct(TypedDict, total=False):
 
 class PostV1TransportManifestsPreviewBodyCargo(TypedDict, total=False):
     unit: Literal["KG", "TON"]
-    quantity: Required[float | str]
+    quantity: float | str
     value: float | str
+
+
+PostV1TransportManifestsPreviewBodyPaymentsItemDocument = TypedDict("PostV1TransportManifestsPreviewBodyPaymentsItemDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+PostV1TransportManifestsPreviewBodyPaymentsItemComponentsItem = TypedDict("PostV1TransportManifestsPreviewBodyPaymentsItemComponentsItem", {
+    "type": Required[Literal["TOLL_VOUCHER", "TAXES", "EXPENSES", "FREIGHT", "OTHER"]],
+    "value": Required[float | str],
+    "description": str | None,
+}, total=False)
+
+
+class PostV1TransportManifestsPreviewBodyPaymentsItemInstallmentsItem(TypedDict, total=False):
+    dueDate: Required[str]
+    value: Required[float | str]
+
+
+class PostV1TransportManifestsPreviewBodyPaymentsItemBank(TypedDict, total=False):
+    kind: Required[Literal["BANK"]]
+    bankCode: Required[str]
+    agency: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyPaymentsItemBank2(TypedDict, total=False):
+    kind: Required[Literal["IPEF"]]
+    cnpj: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyPaymentsItemBank3(TypedDict, total=False):
+    kind: Required[Literal["PIX"]]
+    key: Required[str]
+
+
+class PostV1TransportManifestsPreviewBodyPaymentsItem(TypedDict, total=False):
+    name: str | None
+    document: Required[PostV1TransportManifestsPreviewBodyPaymentsItemDocument]
+    components: Required[list[PostV1TransportManifestsPreviewBodyPaymentsItemComponentsItem]]
+    contractValue: Required[float | str]
+    method: Required[Literal["CASH", "INSTALLMENTS"]]
+    advanceValue: float | str | None
+    installments: list[PostV1TransportManifestsPreviewBodyPaymentsItemInstallmentsItem]
+    bank: Required[PostV1TransportManifestsPreviewBodyPaymentsItemBank | PostV1TransportManifestsPreviewBodyPaymentsItemBank2 | PostV1TransportManifestsPreviewBodyPaymentsItemBank3]
 
 
 PostV1TransportManifestsPreviewBodyInsuranceItemResponsibleDocument = TypedDict("PostV1TransportManifestsPreviewBodyInsuranceItemResponsibleDocument", {
@@ -4671,13 +4728,15 @@ class PostV1TransportManifestsPreviewBody(TypedDict, total=False):
     tripStartAt: str
     loading: list[PostV1TransportManifestsPreviewBodyLoadingItem]
     route: list[str]
-    unloading: Required[list[PostV1TransportManifestsPreviewBodyUnloadingItem]]
+    unloading: list[PostV1TransportManifestsPreviewBodyUnloadingItem]
+    documents: list[PostV1TransportManifestsPreviewBodyDocumentsItem | PostV1TransportManifestsPreviewBodyDocumentsItem2]
     vehicle: Required[PostV1TransportManifestsPreviewBodyVehicle]
     trailers: list[PostV1TransportManifestsPreviewBodyTrailersItem]
     drivers: Required[list[PostV1TransportManifestsPreviewBodyDriversItem]]
     rntrc: str | None
     product: Required[PostV1TransportManifestsPreviewBodyProduct]
-    cargo: Required[PostV1TransportManifestsPreviewBodyCargo]
+    cargo: PostV1TransportManifestsPreviewBodyCargo
+    payments: list[PostV1TransportManifestsPreviewBodyPaymentsItem]
     insurance: list[PostV1TransportManifestsPreviewBodyInsuranceItem]
     seals: list[str]
     additionalInformation: str | None

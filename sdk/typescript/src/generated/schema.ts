@@ -13840,15 +13840,22 @@ export interface operations {
                     }[];
                     /** @default [] */
                     route?: string[];
-                    unloading: {
+                    unloading?: {
                         code: string;
                         name: string;
-                        documents: ({
+                        documents: (({
                             documentId: string;
                         } | {
                             accessKey: string;
+                        }) | {
+                            cteAccessKey: string;
                         })[];
                     }[];
+                    documents?: ({
+                        documentId: string;
+                    } | {
+                        accessKey: string;
+                    })[];
                     vehicle: {
                         vehicleId?: string;
                         plate?: string;
@@ -13916,15 +13923,51 @@ export interface operations {
                         ncm?: string | null;
                         gtin?: string | null;
                     };
-                    cargo: {
+                    cargo?: {
                         /**
                          * @default KG
                          * @enum {string}
                          */
                         unit?: "KG" | "TON";
-                        quantity: number | string;
+                        quantity?: number | string;
                         value?: number | string;
                     };
+                    payments?: {
+                        name?: string | null;
+                        document: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        };
+                        components: {
+                            /** @enum {string} */
+                            type: "TOLL_VOUCHER" | "TAXES" | "EXPENSES" | "FREIGHT" | "OTHER";
+                            value: number | string;
+                            description?: string | null;
+                        }[];
+                        contractValue: number | string;
+                        /** @enum {string} */
+                        method: "CASH" | "INSTALLMENTS";
+                        advanceValue?: number | string | null;
+                        installments?: {
+                            dueDate: string;
+                            value: number | string;
+                        }[];
+                        bank: {
+                            /** @constant */
+                            kind: "BANK";
+                            bankCode: string;
+                            agency: string;
+                        } | {
+                            /** @constant */
+                            kind: "IPEF";
+                            cnpj: string;
+                        } | {
+                            /** @constant */
+                            kind: "PIX";
+                            key: string;
+                        };
+                    }[];
                     /** @default [] */
                     insurance?: {
                         /** @enum {string} */
