@@ -16,32 +16,36 @@ test.afterAll(closeDb);
 
 // A screenshot of every dashboard page (reports/screenshots/, git-ignored) so
 // a person can look at them after a run; each page must render inside the
-// frame without the error page.
-test("every dashboard page renders in Portuguese, at 1280 px and on a tablet (768 px), and in English", async ({ page, browser }) => {
-  test.setTimeout(420_000);
-  mkdirSync("reports/screenshots", { recursive: true });
-  const { account, companyId, draftId } = await createAccountWithDraft();
-  await signIn(page, account);
-  const pages = [...navLinks.map((link) => link.href), "documents/new", `documents/${draftId}`];
-  for (const [width, suffix] of [[1280, ""], [768, "-tablet"]] as const) {
-    await page.setViewportSize({ width, height: 900 });
+// frame without the error page. Three tests, one per language and width, that
+// run side by side (the whole tour in one test was the run's longest: 4.6 min).
+test.describe.configure({ mode: "parallel" });
+
+const VIEWS = [
+  { title: "em português a 1280 px", locale: "pt-BR", width: 1280, prefix: "", suffix: "", navName: "Páginas da empresa" },
+  { title: "em português num tablet (768 px)", locale: "pt-BR", width: 768, prefix: "", suffix: "-tablet", navName: "Páginas da empresa" },
+  { title: "in English at 1280 px (a user's saved choice or browser language)", locale: "en-US", width: 1280, prefix: "en-", suffix: "", navName: "Company pages" },
+] as const;
+
+for (const view of VIEWS) {
+  test(`every dashboard page renders ${view.title}`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    mkdirSync("reports/screenshots", { recursive: true });
+    const { account, companyId, draftId } = await createAccountWithDraft();
+    const context = await browser.newContext({ locale: view.locale, viewport: { width: view.width, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, account);
+    const pages = [...navLinks.map((link) => link.href), "documents/new", `documents/${draftId}`];
     for (const href of pages) {
       const name = (href || "overview").replace(/\//g, "_").replace(draftId, "draft");
-      await shoot(page, `/dashboard/c/${companyId}${href ? `/${href}` : ""}`, "Páginas da empresa", `reports/screenshots/${name}${suffix}.png`);
+      await shoot(page, `/dashboard/c/${companyId}${href ? `/${href}` : ""}`, view.navName, `reports/screenshots/${view.prefix}${name}${view.suffix}.png`);
     }
-  }
-  // The same pages in English (a user's saved choice or browser language), at 1280 px.
-  const english = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
-  const enPage = await english.newPage();
-  await signIn(enPage, account);
-  for (const href of pages) {
-    const name = (href || "overview").replace(/\//g, "_").replace(draftId, "draft");
-    await shoot(enPage, `/dashboard/c/${companyId}${href ? `/${href}` : ""}`, "Company pages", `reports/screenshots/en-${name}.png`);
-  }
-  await english.close();
-  await page.goto("/signin");
-  await page.screenshot({ path: "reports/screenshots/signin-signed-in-redirect.png" });
-});
+    if (view.locale === "pt-BR" && view.width === 1280) {
+      await page.goto("/signin");
+      await page.screenshot({ path: "reports/screenshots/signin-signed-in-redirect.png" });
+    }
+    await context.close();
+  });
+}
 
 test("keyboard: a skip link and visible focus", async ({ page }) => {
   const { account, companyId } = await createAccountWithDraft();
