@@ -90,7 +90,9 @@ export class AbrasfSoapClient implements AbrasfAuthority {
   async substituirNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfReplaced | AbrasfRefused | CommunicationFailure> {
     const answer = await this.call(provider, environment, "SubstituirNfse", signedXml, certificate);
     if (typeof answer !== "string") return answer;
-    const section = (tag: string) => new RegExp(`<(?:[\\w.-]+:)?${tag}\\b[\\s\\S]*?</(?:[\\w.-]+:)?${tag}>`).exec(answer)?.[0] ?? "";
+    // The CompNfse directly inside RetSubstituicao's NfseSubstituida / NfseSubstituidora: the replaced note's own
+    // NfseSubstituicao also carries an <NfseSubstituidora> (its number), which a first-match would take.
+    const section = (tag: string) => new RegExp(`<(?:[\\w.-]+:)?${tag}>\\s*(<(?:[\\w.-]+:)?CompNfse\\b[\\s\\S]*?</(?:[\\w.-]+:)?CompNfse>)\\s*</(?:[\\w.-]+:)?${tag}>`).exec(answer)?.[1] ?? "";
     const replaced = issued(compNfseOf(section("NfseSubstituida")));
     const replacement = issued(compNfseOf(section("NfseSubstituidora")));
     if (replaced && replacement) return { kind: "authorized", replaced, replacement };
