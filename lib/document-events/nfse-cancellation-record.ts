@@ -27,8 +27,6 @@ export async function recordNfseCancellation(
   input: { justification: string; reasonCode: string; now: Date },
   /** e101101 at Sefin Nacional; "CancelarNfse" for a city's own NFS-e (cancel-abrasf-nfse.ts). */
   eventCode: string = CANCELLATION_EVENT,
-  /** Kept in the event's details beside the reason (a substitution names its replacement). */
-  extraDetails: Record<string, string | null> = {},
 ) {
   const event = await tx.documentEvent.create({
     data: {
@@ -43,7 +41,7 @@ export async function recordNfseCancellation(
       protocol: sent.kind === "registered" ? sent.protocol : null,
       requestXml: sent.requestXml,
       responseXml: sent.kind === "registered" ? sent.eventXml : null,
-      details: sent.kind === "registered" ? { justification: sent.justification, cMotivo: sent.reasonCode, recovered: sent.recovered, ...extraDetails } : { justification: input.justification, cMotivo: input.reasonCode, ...extraDetails },
+      details: sent.kind === "registered" ? { justification: sent.justification, cMotivo: sent.reasonCode, recovered: sent.recovered } : { justification: input.justification, cMotivo: input.reasonCode },
       occurredAt: sent.kind === "registered" ? sent.registeredAt : input.now,
     },
   });

@@ -6,7 +6,7 @@ import { holdForRetry, settleRejected, type Settled, type SettlementSource } fro
 import { settleAbrasfAuthorized, settleNfseAuthorized, settlePaulistanaAuthorized } from "./settle-nfse";
 import { readPedidoEnvioRps, sendPaulistana } from "./send-paulistana";
 import { isSubstitution, readGerarNfse, sendAbrasf } from "./send-abrasf";
-import { recordAbrasfSubstitution } from "@/lib/document-events/record-abrasf-substitution";
+import { recordAbrasfSubstitution } from "./record-substitution";
 import type { AbrasfAuthority } from "@/lib/authority/abrasf-types";
 import { sql } from "@/lib/db/sql";
 import type { Pool } from "pg";
