@@ -17,6 +17,8 @@ import { buildConsultarLoteRps, buildConsultarNfseRps, buildEnviarLoteRps, signe
 
 // E10: "RPS já informado." (ABRASF table of messages).
 const DUPLICATE_RPS = "E10";
+// E79: "Essa NFS-e já está cancelada" (ABRASF table of messages).
+const ALREADY_CANCELLED = "E79";
 
 export type AbrasfOutcome =
   /** replaced: the NFS-e a SubstituirNfse cancelled, as the city answered it (absent when found by the RPS lookup). */
@@ -72,8 +74,9 @@ export async function sendAbrasf(
     const replaced = await authority.substituirNfse(provider, document.environment, document.signedXml, certificate);
     if (replaced.kind === "authorized") return { kind: "issued", issued: replaced.replacement, via: "submit", provider, replaced: replaced.replaced };
     if (replaced.kind === "communication_failure") return replaced;
-    // E10: the new RPS is already an NFS-e (this substitution's, answer lost): the lookup finds it.
-    if (replaced.code === DUPLICATE_RPS) {
+    // E10 (the new RPS is already an NFS-e) or E79 (the replaced one is no longer active: a resend of a
+    // substitution whose answer was lost is refused E79 first): the new RPS's NFS-e, if any, is ours.
+    if (replaced.code === DUPLICATE_RPS || replaced.code === ALREADY_CANCELLED) {
       const known = await lookup();
       if (known) return known;
     }
