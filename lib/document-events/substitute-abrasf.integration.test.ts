@@ -7,7 +7,9 @@ import { ABRASF_CITIES, type AbrasfSignatureRules } from "@/lib/authority/nfse-p
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { resetEnvCache } from "@/lib/config/env";
 import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
-import { startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { GET as listReceived } from "@/app/v1/received-documents/route";
+import { POST as syncReceived } from "@/app/v1/received-documents/sync/route";
 import { ABRASF_SCHEMA } from "@/lib/fiscal/nfse-abrasf";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
@@ -57,10 +59,13 @@ const substituteBy = (company: TestCompany, id: string, body: Record<string, unk
 describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)", () => {
   it("the replacement is AUTHORIZED naming the replaced NFS-e; the replaced one CANCELLED with its SubstituirNfse event and document.cancelled", { timeout: 120_000 }, async () => {
     const company = await ribeiraoPretoCompany();
-    const originalId = await createNfse(company, true);
+    // The taker is a company of the installation: it receives both NFS-e and the substitution through the ADN.
+    const taker = await createEmittingCompany();
+    const toTaker = (body: ReturnType<typeof nfseBody>) => ({ ...body, client: { ...body.client, document: taker.cnpj } });
+    const originalId = await createNfse(company, true, toTaker(nfseBody()));
     const original = await detail(company, originalId);
     expect(original).toMatchObject({ status: "AUTHORIZED" });
-    const replacementId = await createNfse(company, false, nfseBody({ additionalInfo: "Substitui a NFS-e emitida com a descrição errada" }));
+    const replacementId = await createNfse(company, false, toTaker(nfseBody({ additionalInfo: "Substitui a NFS-e emitida com a descrição errada" })));
 
     const queued = await substituteBy(company, originalId, { replacementId, nfseReasonCode: "1" });
     expect(queued.status).toBe(202);
@@ -89,6 +94,18 @@ describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)
     expect(event.responseXml).toMatch(/<NfseCancelamento versao="2.04">[\s\S]*<NfseSubstituicao versao="2.04"><SubstituicaoNfse Id="SUBST\d+"><NfseSubstituidora>/);
     const webhooks = await db.domainEvent.findMany({ where: { companyId: company.companyId }, select: { type: true, documentId: true } });
     expect(webhooks).toEqual(expect.arrayContaining([{ type: "document.cancelled", documentId: originalId }, { type: "document.authorized", documentId: replacementId }]));
+
+    // The taker: the replacement AUTHORIZED, the replaced one CANCELLED by e105102 naming the replacement's key.
+    expect((await call(syncReceived, { method: "POST", path: "/v1/received-documents/sync", key: taker.key })).body.nfse).toMatchObject({ status: "synced", created: 2 });
+    const received = (await call(listReceived, { path: "/v1/received-documents?type=NFSE", key: taker.key })).body.data as Array<{ id: string; accessKey: string; authorityStatus: string }>;
+    const statuses = received.map((r) => r.authorityStatus).sort();
+    expect(statuses).toEqual(["AUTHORIZED", "CANCELLED"]);
+    const replacedCopy = received.find((r) => r.authorityStatus === "CANCELLED")!;
+    const replacementCopy = received.find((r) => r.authorityStatus === "AUTHORIZED")!;
+    const substitution = await db.receivedDocumentEvent.findFirstOrThrow({ where: { receivedDocumentId: replacedCopy.id } });
+    expect(substitution.eventType).toBe("105102");
+    expect(substitution.xml).toContain(`<chSubstituta>${replacementCopy.accessKey}</chSubstituta>`);
+    expect(checkXmlSchema(substitution.xml!, "nfse/v1.01/evento_v1.01.xsd")).toEqual({ valid: true });
 
     // Replaced once: the NFS-e is no longer AUTHORIZED.
     const another = await createNfse(company, false);

@@ -3,6 +3,7 @@ import { GET as listRoute } from "@/app/v1/received-documents/route";
 import { GET as xmlRoute } from "@/app/v1/received-documents/[id]/xml/route";
 import { POST as syncRoute } from "@/app/v1/received-documents/sync/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
+import { POST as cancel } from "@/app/v1/fiscal-documents/[id]/cancel/route";
 import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 describe("received NFS-e of an ABRASF city through the ADN", () => {
-  it("the taker finds the NFS-e Ribeirão Preto authorized: the city's number and values, the provider as issuer, a national-layout XML that validates and verifies", { timeout: 120_000 }, async () => {
+  it("the taker finds the NFS-e Ribeirão Preto authorized (the city's number and values, the provider as issuer, a national-layout XML that validates and verifies), then its cancellation", { timeout: 120_000 }, async () => {
     const provider = await createNfseCompany();
     await db.company.update({ where: { id: provider.companyId }, data: { municipalityCode: "3543402", city: "Ribeirão Preto", zipCode: "14010000" } });
     const taker = await createEmittingCompany();
@@ -73,5 +74,19 @@ describe("received NFS-e of an ABRASF city through the ADN", () => {
     await db.receivedSync.updateMany({ where: { companyId: taker.companyId }, data: { notBefore: new Date(Date.now() - 1000) } });
     const again = await call(syncRoute, { method: "POST", path: "/v1/received-documents/sync", key: taker.key });
     expect(again.body.nfse).toMatchObject({ created: 0 });
+
+    // The city cancels it (CancelarNfse, CodigoCancelamento 2) and shares the cancellation: e101101 of the twin's key.
+    const cancelled = await call(cancel, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: provider.key, params: { id }, body: { justification: "Serviço não foi prestado ao cliente", nfseReasonCode: "2" } });
+    expect(cancelled.status).toBe(200);
+    await db.receivedNfseSync.updateMany({ where: { companyId: taker.companyId }, data: { notBefore: new Date(Date.now() - 1000) } });
+    await db.receivedSync.updateMany({ where: { companyId: taker.companyId }, data: { notBefore: new Date(Date.now() - 1000) } });
+    expect((await call(syncRoute, { method: "POST", path: "/v1/received-documents/sync", key: taker.key })).status).toBe(200);
+    const after = await call(listRoute, { path: "/v1/received-documents?type=NFSE", key: taker.key });
+    expect(after.body.data[0]).toMatchObject({ accessKey: received.accessKey, authorityStatus: "CANCELLED" });
+    const event = await db.receivedDocumentEvent.findFirstOrThrow({ where: { receivedDocumentId: received.id } });
+    expect(event).toMatchObject({ eventType: "101101", sequence: 1 });
+    expect(checkXmlSchema(event.xml!, "nfse/v1.01/evento_v1.01.xsd")).toEqual({ valid: true });
+    expect(verifyXmlSignature(event.xml!, "infEvento")).toMatchObject({ valid: true });
+    expect(event.xml).toMatch(/<ambGer>1<\/ambGer>[\s\S]*<e101101><xDesc>Cancelamento de NFS-e<\/xDesc><cMotivo>2<\/cMotivo>/);
   });
 });

@@ -1,8 +1,11 @@
-import { buildDps, nfseAccessKey, type DpsInput } from "@/lib/fiscal/nfse";
+import { buildDps, nfseAccessKey, NFSE_NS, type DpsInput } from "@/lib/fiscal/nfse";
+import { signXml } from "@/lib/fiscal/xml/xml-signature";
+import { el, group } from "@/lib/fiscal/xml/xml-text";
 import type { AbrasfProvider } from "../nfse-providers";
 import type { NfseValues } from "../sefin-simulator/compute-values";
 import { buildNfseXml } from "../sefin-simulator/build-nfse-xml";
 import { readDps } from "../sefin-simulator/read-dps";
+import { simulatorSigningCredentials } from "../sefin-simulator/signer";
 
 // A city with its own system shares each NFS-e it authorizes with the ADN in the national
 // layout (LC 214/2025 art. 62; the municipality generates it: ambGer 1, "Prefeitura", Anexo I
@@ -119,4 +122,41 @@ export function nationalTwinOf(nfseXml: string, provider: AbrasfProvider, enviro
   const emitName = unescapeXml(text(block(inf, "PrestadorServico"), "RazaoSocial") ?? cnpj);
   const xml = buildNfseXml({ accessKey, nNFSe, dhProc: dhEmi, dps: readDps(dps.xml), dpsXml: dps.xml, values, emitName, generatedBy: { ambGer: "1", appVersion: `${provider.system}_ABRASF_${provider.version}`.slice(0, 20) } });
   return { accessKey, xml };
+}
+
+/**
+ * The national event of an ABRASF NFS-e the city cancelled (e101101) or replaced (e105102, naming
+ * the replacement's twin key), as the city shares it (ambGer 1): its pedRegEvento is written by the
+ * city on the provider's behalf (CNPJAutor the provider, unsigned: its Signature is optional in
+ * TCPedRegEvt), the event signed by the simulator. CodigoCancelamento 1/2 → cMotivo 1/2, else 9;
+ * a substitution's cMotivo is 99 (outros: ABRASF's codes are not the national substitution's).
+ */
+export function nationalCancellationOf(
+  cancelled: { nfseXml: string; cancellationXml: string | null; nfseNumber: number },
+  provider: AbrasfProvider,
+  environment: "PRODUCTION" | "HOMOLOGATION",
+  replacementTwinKey: string | null,
+): { accessKey: string; eventType: "e101101" | "e105102"; xml: string } | null {
+  const twin = nationalTwinOf(cancelled.nfseXml, provider, environment);
+  const cancellation = cancelled.cancellationXml ?? "";
+  const at = text(cancellation, "DataHora");
+  const cnpj = text(block(cancellation, "IdentificacaoNfse"), "Cnpj");
+  if (!twin || !at || !cnpj) return null;
+  const code = text(cancellation, "CodigoCancelamento") ?? "";
+  const dh = /[+-]\d{2}:\d{2}$|Z$/.test(at) ? at : `${at.slice(0, 19)}-03:00`;
+  const type = replacementTwinKey ? "105102" : "101101";
+  const detail = replacementTwinKey
+    ? el("xDesc", "Cancelamento de NFS-e por Substituição") + el("cMotivo", "99") +
+      el("xMotivo", `Substituída no sistema próprio do município (ABRASF SubstituirNfse, CodigoCancelamento ${code || "?"})`) + el("chSubstituta", replacementTwinKey)
+    : el("xDesc", "Cancelamento de NFS-e") + el("cMotivo", code === "1" || code === "2" ? code : "9") +
+      el("xMotivo", `Cancelada no sistema próprio do município (ABRASF CancelarNfse, CodigoCancelamento ${code || "?"})`);
+  const pedido =
+    `<pedRegEvento versao="1.01"><infPedReg Id="PRE${twin.accessKey}${type}">` +
+    el("tpAmb", environment === "PRODUCTION" ? "1" : "2") + el("verAplic", `${provider.system}_ABRASF_${provider.version}`.slice(0, 20)) + el("dhEvento", dh) +
+    el("CNPJAutor", cnpj) + el("chNFSe", twin.accessKey) + group(`e${type}`, detail) + `</infPedReg></pedRegEvento>`;
+  const inf =
+    el("verAplic", `${provider.system}_ABRASF_${provider.version}`.slice(0, 20)) + el("ambGer", "1") + el("nSeqEvento", "1") + el("dhProc", dh) +
+    el("nDFSe", String(cancelled.nfseNumber)) + pedido;
+  const unsigned = `<?xml version="1.0" encoding="UTF-8"?><evento xmlns="${NFSE_NS}" versao="1.01"><infEvento Id="EVT${twin.accessKey}${type}001">${inf}</infEvento></evento>`;
+  return { accessKey: twin.accessKey, eventType: `e${type}`, xml: signXml(unsigned, simulatorSigningCredentials(), { tag: "infEvento", nestedSignatures: true }) };
 }

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { ABRASF_CITIES } from "../nfse-providers";
-import { nationalTwinOf } from "./abrasf-to-national";
+import { nationalCancellationOf, nationalTwinOf } from "./abrasf-to-national";
 
 // The Sefin Nacional shares every NFS-e and event it generates with the ADN,
 // which puts each in the distribution of the parties entitled to it, with the
@@ -117,5 +117,31 @@ async function shareCityNotes(tx: Tx, environment: number, now: Date): Promise<n
     }
   }
   if (notes.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${notes.map((n) => n.id)}::text[])`;
-  return notes.length;
+  return Math.max(notes.length, await shareCityCancellations(tx, environment, now));
+}
+
+/** The cancellations and substitutions of ABRASF NFS-e already shared (a replacement's twin shared first, so the taker knows it). */
+async function shareCityCancellations(tx: Tx, environment: number, now: Date): Promise<number> {
+  const rows = await tx.$queryRaw<{ id: string; municipalityCode: string; nfseXml: string; cancellationXml: string | null; nfseNumber: number; replacementXml: string | null }[]>`
+    SELECT n."id", n."municipalityCode", n."nfseXml", n."cancellationXml", n."nfseNumber", r."nfseXml" AS "replacementXml"
+    FROM "SimulatorAbrasfNfse" n
+    LEFT JOIN "SimulatorAbrasfNfse" r ON r."environment" = n."environment" AND r."municipalityCode" = n."municipalityCode" AND r."providerCnpj" = n."providerCnpj" AND r."nfseNumber" = n."replacedBy"
+    WHERE n."environment" = ${environment} AND n."status" IN ('CANCELLED', 'REPLACED') AND n."adnSharedAt" IS NOT NULL AND n."adnEventSharedAt" IS NULL
+      AND (n."replacedBy" IS NULL OR r."adnSharedAt" IS NOT NULL) AND n."municipalityCode" = ANY (${[...CITY_PROVIDERS.keys()]}::text[])
+    ORDER BY n."cancelledAt", n."id" LIMIT ${BATCH}`;
+  for (const row of rows) {
+    const provider = CITY_PROVIDERS.get(row.municipalityCode)!;
+    const env = environment === 1 ? "PRODUCTION" : "HOMOLOGATION";
+    const replacementKey = row.replacementXml ? (nationalTwinOf(row.replacementXml, provider, env)?.accessKey ?? null) : null;
+    const event = nationalCancellationOf(row, provider, env, replacementKey);
+    if (!event) continue;
+    const twin = nationalTwinOf(row.nfseXml, provider, env)!;
+    const { emitter, nonEmitters } = partiesOfNfse(twin.xml);
+    const parties = TO_EMITTER_TOO.has(event.eventType) && emitter ? [...new Set([emitter, ...nonEmitters])].sort() : nonEmitters;
+    for (const party of parties) {
+      await append(tx, { environment, party, accessKey: event.accessKey, documentType: "EVENTO", eventType: ADN_EVENT_TYPES[event.eventType] ?? null, xml: event.xml, at: now });
+    }
+  }
+  if (rows.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnEventSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${rows.map((n) => n.id)}::text[])`;
+  return rows.length;
 }

@@ -9,6 +9,7 @@ CREATE UNIQUE INDEX "FiscalDocument_replacesDocumentId_key" ON "FiscalDocument"(
 
 -- AlterTable
 ALTER TABLE "SimulatorAbrasfNfse" ADD COLUMN "adnSharedAt" TIMESTAMP(3);
+ALTER TABLE "SimulatorAbrasfNfse" ADD COLUMN "adnEventSharedAt" TIMESTAMP(3);
 
 -- CreateIndex
 CREATE INDEX "SimulatorAbrasfNfse_environment_adnSharedAt_idx" ON "SimulatorAbrasfNfse"("environment", "adnSharedAt");
