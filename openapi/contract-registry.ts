@@ -10,6 +10,7 @@ import { templateContracts } from "@/lib/templates/contracts";
 import { emissionContracts } from "@/lib/emission/contracts";
 import { documentContracts } from "@/lib/documents/contracts";
 import { documentEventContracts } from "@/lib/document-events/contracts";
+import { substituteDocumentContract } from "@/lib/document-events/substitution-contract";
 import { issuerReformEventContracts } from "@/lib/document-events/reform-event-contracts";
 import { downloadContracts } from "@/lib/downloads/contracts";
 import { inutilizationContracts } from "@/lib/inutilizations/contracts";
@@ -46,6 +47,7 @@ export const allContracts: Contract[] = [
   ...importContracts,
   ...emissionContracts,
   ...documentEventContracts,
+  substituteDocumentContract,
   ...issuerReformEventContracts,
   ...downloadContracts,
   ...emailContracts,

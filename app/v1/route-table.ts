@@ -28,6 +28,7 @@ import * as fiscalDocumentsIdEmailsRoute from "@/app/v1/fiscal-documents/[id]/em
 import * as fiscalDocumentsIdEmitRoute from "@/app/v1/fiscal-documents/[id]/emit/route";
 import * as fiscalDocumentsIdEventsRoute from "@/app/v1/fiscal-documents/[id]/events/route";
 import * as fiscalDocumentsIdEventsEventIdRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/route";
+import * as fiscalDocumentsIdSubstituteRoute from "@/app/v1/fiscal-documents/[id]/substitute/route";
 import * as fiscalDocumentsIdEventsEventIdPdfRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/pdf/route";
 import * as fiscalDocumentsIdEventsEventIdXmlRoute from "@/app/v1/fiscal-documents/[id]/events/[eventId]/xml/route";
 import * as fiscalDocumentsIdRoute from "@/app/v1/fiscal-documents/[id]/route";
@@ -118,6 +119,7 @@ export const v1RouteTable: RouteTableEntry[] = [
   { path: "/v1/fiscal-documents/[id]/events/[eventId]", module: fiscalDocumentsIdEventsEventIdRoute },
   { path: "/v1/fiscal-documents/[id]/events/[eventId]/pdf", module: fiscalDocumentsIdEventsEventIdPdfRoute },
   { path: "/v1/fiscal-documents/[id]/events/[eventId]/xml", module: fiscalDocumentsIdEventsEventIdXmlRoute },
+  { path: "/v1/fiscal-documents/[id]/substitute", module: fiscalDocumentsIdSubstituteRoute },
   { path: "/v1/fiscal-documents/[id]", module: fiscalDocumentsIdRoute },
   { path: "/v1/fiscal-documents/[id]/sync", module: fiscalDocumentsIdSyncRoute },
   { path: "/v1/fiscal-documents/[id]/webhook", module: fiscalDocumentsIdWebhookRoute },

@@ -1,9 +1,8 @@
 import { compNfseOf, compNfsesOf, readAbrasfCancellation, readAbrasfLotReceipt, readAbrasfLotSituation, readAbrasfMessages, readAbrasfNfse } from "@/lib/fiscal/nfse-abrasf";
-import { authorityHttpRequest } from "./authority-http";
 import { buildAbrasfRequestEnvelope, readAbrasfResponseEnvelope, type AbrasfOperation } from "./abrasf-soap";
 import type { AbrasfAuthority, AbrasfCancelled, AbrasfIssued, AbrasfLotReceived, AbrasfLotSituationAnswer, AbrasfRefused, AbrasfReplaced } from "./abrasf-types";
 import type { AbrasfProvider } from "./nfse-providers";
-import { readSoapFault } from "./soap-response";
+import { callMunicipalSoap } from "./municipal-soap-call";
 import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
 
 // The ABRASF 2.04 client: the city's URL from its provider row (or the
@@ -49,21 +48,19 @@ export class AbrasfSoapClient implements AbrasfAuthority {
   }
 
   /** One SOAP call; the answer's XML, or why there is none. */
-  private async call(provider: AbrasfProvider, environment: AuthorityEnvironment, operation: AbrasfOperation, xml: string, certificate: ClientCertificate): Promise<string | CommunicationFailure> {
-    const response = await authorityHttpRequest({
+  private call(provider: AbrasfProvider, environment: AuthorityEnvironment, operation: AbrasfOperation, xml: string, certificate: ClientCertificate): Promise<string | CommunicationFailure> {
+    return callMunicipalSoap({
       url: this.url(provider, environment),
-      method: "POST",
-      headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${provider.soap.actionPrefix}${operation}"` },
-      body: Buffer.from(buildAbrasfRequestEnvelope(operation, provider.soap.namespace, xml), "utf8"),
+      serviceName: provider.name,
+      contentType: "text/xml; charset=utf-8",
+      soapAction: `"${provider.soap.actionPrefix}${operation}"`,
+      envelope: buildAbrasfRequestEnvelope(operation, provider.soap.namespace, xml),
       certificate,
       timeoutMs: this.options.timeoutMs,
-      trustedCaPem: this.options.serverCa,
+      serverCa: this.options.serverCa,
+      readAnswer: (envelope) => readAbrasfResponseEnvelope(envelope, operation),
+      missingAnswer: `${provider.name} answered ${operation} without ${operation}Result`,
     });
-    if (!response.ok) return failure(response.reason);
-    const fault = readSoapFault(response.text);
-    if (response.status >= 300 || fault) return failure(`HTTP ${response.status} from ${provider.name}${fault ? `, SOAP fault: ${fault}` : ""}`);
-    const answer = readAbrasfResponseEnvelope(response.text, operation);
-    return answer ?? failure(`${provider.name} answered ${operation} without ${operation}Result`);
   }
 
   async gerarNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {
@@ -93,7 +90,9 @@ export class AbrasfSoapClient implements AbrasfAuthority {
   async substituirNfse(provider: AbrasfProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate): Promise<AbrasfReplaced | AbrasfRefused | CommunicationFailure> {
     const answer = await this.call(provider, environment, "SubstituirNfse", signedXml, certificate);
     if (typeof answer !== "string") return answer;
-    const section = (tag: string) => new RegExp(`<(?:[\\w.-]+:)?${tag}\\b[\\s\\S]*?</(?:[\\w.-]+:)?${tag}>`).exec(answer)?.[0] ?? "";
+    // The CompNfse directly inside RetSubstituicao's NfseSubstituida / NfseSubstituidora: the replaced note's own
+    // NfseSubstituicao also carries an <NfseSubstituidora> (its number), which a first-match would take.
+    const section = (tag: string) => new RegExp(`<(?:[\\w.-]+:)?${tag}>\\s*(<(?:[\\w.-]+:)?CompNfse\\b[\\s\\S]*?</(?:[\\w.-]+:)?CompNfse>)\\s*</(?:[\\w.-]+:)?${tag}>`).exec(answer)?.[1] ?? "";
     const replaced = issued(compNfseOf(section("NfseSubstituida")));
     const replacement = issued(compNfseOf(section("NfseSubstituidora")));
     if (replaced && replacement) return { kind: "authorized", replaced, replacement };

@@ -1,9 +1,8 @@
 import { readPaulistanaAnswer, type PaulistanaAnswer } from "@/lib/fiscal/nfse-paulistana";
-import { authorityHttpRequest } from "./authority-http";
+import { callMunicipalSoap } from "./municipal-soap-call";
 import type { PaulistanaOperation, PaulistanaProvider } from "./nfse-providers";
 import { buildPaulistanaRequestEnvelope, readPaulistanaResponseEnvelope } from "./paulistana-soap";
 import type { PaulistanaAuthority, PaulistanaRefused } from "./paulistana-types";
-import { readSoapFault } from "./soap-response";
 import type { AuthorityEnvironment, ClientCertificate, CommunicationFailure } from "./types";
 
 // The LoteNFe client: the city's URL from its provider row (PRODUCTION; HOMOLOGATION has no
@@ -35,20 +34,20 @@ export class PaulistanaSoapClient implements PaulistanaAuthority {
   private async call(provider: PaulistanaProvider, environment: AuthorityEnvironment, operation: PaulistanaOperation, xml: string, certificate: ClientCertificate): Promise<PaulistanaAnswer | CommunicationFailure> {
     const url = this.url(provider, environment);
     if (!url) return failure(`${provider.name} has no ${environment} service (use the simulator)`);
-    const response = await authorityHttpRequest({
+    const answer = await callMunicipalSoap({
       url,
-      method: "POST",
-      headers: { "Content-Type": "application/soap+xml; charset=utf-8", SOAPAction: provider.soap.actions[operation] },
-      body: Buffer.from(buildPaulistanaRequestEnvelope(operation, provider.soap.namespace, xml, provider.version), "utf8"),
+      serviceName: provider.name,
+      contentType: "application/soap+xml; charset=utf-8",
+      soapAction: provider.soap.actions[operation],
+      envelope: buildPaulistanaRequestEnvelope(operation, provider.soap.namespace, xml, provider.version),
       certificate,
       timeoutMs: this.options.timeoutMs,
-      trustedCaPem: this.options.serverCa,
+      serverCa: this.options.serverCa,
+      // An empty RetornoXML is no answer either.
+      readAnswer: (envelope) => readPaulistanaResponseEnvelope(envelope) || null,
+      missingAnswer: `${provider.name} answered ${operation} without RetornoXML`,
     });
-    if (!response.ok) return failure(response.reason);
-    const fault = readSoapFault(response.text);
-    if (response.status >= 300 || fault) return failure(`HTTP ${response.status} from ${provider.name}${fault ? `, SOAP fault: ${fault}` : ""}`);
-    const answer = readPaulistanaResponseEnvelope(response.text);
-    return answer ? readPaulistanaAnswer(answer) : failure(`${provider.name} answered ${operation} without RetornoXML`);
+    return typeof answer === "string" ? readPaulistanaAnswer(answer) : answer;
   }
 
   async envioRps(provider: PaulistanaProvider, environment: AuthorityEnvironment, signedXml: string, certificate: ClientCertificate) {

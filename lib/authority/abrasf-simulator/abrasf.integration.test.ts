@@ -187,6 +187,49 @@ describe("SubstituirNfse with per-element signatures (Reference #Id profile)", (
   });
 });
 
+describe("SubstituirNfse refusals (Reference #Id profile)", () => {
+  const city: AbrasfProvider = { ...RIBEIRAO_PRETO, signature: { ...RIBEIRAO_PRETO.signature, referenceUri: "id" }, aliquotaFormat: "percent" };
+  const context = { db, now: () => new Date() };
+  const codeOf = async (message: string) => readAbrasfMessages((await answerAbrasf(context, city, "SubstituirNfse", ABRASF_CABECALHO, message)).answerXml).map((m) => m.code);
+  async function issued(company = fresh(city)) {
+    const gerar = await answerAbrasf(context, city, "GerarNfse", ABRASF_CABECALHO, buildGerarNfse(company.input, options(city), company.credentials).xml);
+    const number = /<InfNfse Id="NFSE(\d+)"/.exec(gerar.answerXml)![1]!;
+    return { ...company, identification: { number, providerCnpj: company.cnpj, municipalRegistration: "123456", municipalityCode: city.municipalityCode } };
+  }
+
+  it("a cancelled NFS-e cannot be replaced (E79), and nothing is issued for the new RPS", async () => {
+    const note = await issued();
+    await answerAbrasf(context, city, "CancelarNfse", ABRASF_CABECALHO, buildCancelarNfse(note.identification, "1", note.credentials, "id").xml);
+    const next = { ...note.input, rps: { ...note.input.rps, number: nextRps++ } };
+    expect(await codeOf(buildSubstituirNfse(note.identification, "1", next, options(city), note.credentials).xml)).toEqual(["E79"]);
+    const consulted = await answerAbrasf(context, city, "ConsultarNfsePorRps", ABRASF_CABECALHO, buildConsultarNfseRps(next.rps, next.provider));
+    expect(readAbrasfMessages(consulted.answerXml).map((m) => m.code)).toEqual(["E89"]);
+  });
+
+  it("another provider's NFS-e cannot be replaced: signed by its own certificate (E172) or named under the RPS's provider (E78)", async () => {
+    const theirs = await issued();
+    const ours = fresh(city);
+    // Our certificate on a request that names their NFS-e: the certificate is not that provider's.
+    expect(await codeOf(buildSubstituirNfse(theirs.identification, "1", ours.input, options(city), ours.credentials).xml)).toEqual(["E172"]);
+    // Their NFS-e and our RPS, all signed by them (a provider cannot replace its note by another's RPS).
+    expect(await codeOf(buildSubstituirNfse(theirs.identification, "1", ours.input, options(city), theirs.credentials).xml)).toEqual(["E78"]);
+    // Their number under our CNPJ: no such NFS-e for us.
+    const ourNote = await issued(ours);
+    const next = { ...ours.input, rps: { ...ours.input.rps, number: nextRps++ } };
+    expect(await codeOf(buildSubstituirNfse({ ...ourNote.identification, number: "987654" }, "1", next, options(city), ours.credentials).xml)).toEqual(["E78"]);
+  });
+
+  it("the new RPS must not be one already issued (E10); the NFS-e to replace stays authorized", async () => {
+    const note = await issued();
+    const other = await answerAbrasf(context, city, "GerarNfse", ABRASF_CABECALHO, buildGerarNfse({ ...note.input, rps: { ...note.input.rps, number: nextRps } }, options(city), note.credentials).xml);
+    expect(other.answerXml).toContain("<ListaNfse>");
+    const used = { ...note.input, rps: { ...note.input.rps, number: nextRps++ } };
+    expect(await codeOf(buildSubstituirNfse(note.identification, "1", used, options(city), note.credentials).xml)).toEqual(["E10"]);
+    const consulted = await answerAbrasf(context, city, "ConsultarNfsePorRps", ABRASF_CABECALHO, buildConsultarNfseRps(note.input.rps, note.input.provider));
+    expect(consulted.answerXml).not.toContain("NfseCancelamento");
+  });
+});
+
 it("the vendored schema is the one the tests validate against", () => {
   expect(fs.existsSync(referencePath("schemas", ABRASF_SCHEMA))).toBe(true);
 });

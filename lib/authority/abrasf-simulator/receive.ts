@@ -144,9 +144,12 @@ async function substituirNfse(context: SimulatorContext, provider: AbrasfProvide
   const problem = checkSignatures(provider, dados, ["InfPedidoCancelamento", "InfDeclaracaoPrestacaoServico", "SubstituicaoNfse"]);
   if (problem) return refuse("SubstituirNfse", ABRASF_REFUSALS.signature, problem.slice(0, 150));
   const pedido = section(dados, "Pedido")!;
+  const rps = outerRps(dados)!;
+  // The NFS-e replaced must be the RPS's provider's: another's is not found "para o prestador" (E78).
+  const rpsProvider = /<Prestador><CpfCnpj><(?:Cnpj|Cpf)>([^<]+)</.exec(rps)?.[1];
+  if (rpsProvider !== providerCnpjOf(pedido)) return refuse("SubstituirNfse", ABRASF_REFUSALS.nfseNotFound, `(a NFS-e a substituir não é do prestador ${rpsProvider ?? ""} do RPS)`);
   const target = await cancellable(context, provider, pedido);
   if (target.kind === "refused") return refuse("SubstituirNfse", target.refusal);
-  const rps = outerRps(dados)!;
   const rule = rpsProblem(rps);
   if (rule) return refuse("SubstituirNfse", rule);
   const recorded = await issue(context, provider, rps, target.found.nfseNumber);

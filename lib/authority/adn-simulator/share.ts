@@ -1,4 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { ABRASF_CITIES } from "../nfse-providers";
+import { nationalCancellationOf, nationalTwinOf } from "./abrasf-to-national";
 
 // The Sefin Nacional shares every NFS-e and event it generates with the ADN,
 // which puts each in the distribution of the parties entitled to it, with the
@@ -12,6 +14,9 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 // asynchronously, "em ordem cronológica de recepção"). One share at a time (an
 // advisory lock): the parties' counters then grow in commit order and a reader
 // never sees NSU n+1 before n.
+// The NFS-e the ABRASF simulator's cities authorized are shared too (LC 214/2025 art. 62: a city
+// with its own system shares its NFS-e with the ADN), as their national twin
+// (abrasf-to-national.ts), to the same parties.
 
 // Each batch is one short transaction; a call takes at most MAX_BATCHES of them, so a backlog (an
 // installation that issued many NFS-e before anyone asked) drains over a few calls without a long lock.
@@ -73,6 +78,7 @@ async function shareBatch(db: PrismaClient, environment: number, now: Date): Pro
         await append(tx, { environment, party, accessKey: note.accessKey, documentType: "NFSE", eventType: null, xml: note.nfseXml, at: now });
       }
     }
+    const cityNotes = await shareCityNotes(tx, environment, now);
     if (notes.length > 0) await tx.$executeRaw`UPDATE "SimulatorNfse" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${notes.map((n) => n.id)}::text[])`;
     // Events after their NFS-e: an event whose NFS-e the ADN has not taken yet waits for the next share.
     const events = await tx.$queryRaw<{ id: string; eventType: string; eventXml: string; accessKey: string; nfseXml: string }[]>`
@@ -88,6 +94,54 @@ async function shareBatch(db: PrismaClient, environment: number, now: Date): Pro
       }
     }
     if (events.length > 0) await tx.$executeRaw`UPDATE "SimulatorNfseEvent" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${events.map((e) => e.id)}::text[])`;
-    return Math.max(notes.length, events.length);
+    return Math.max(notes.length, events.length, cityNotes);
   }, { timeout: 30_000 });
+}
+
+const CITY_PROVIDERS = new Map(ABRASF_CITIES.map((city) => [city.municipalityCode, city]));
+
+/** One batch of the ABRASF cities' NFS-e; how many rows it took (one the layout cannot hold is marked and skipped). */
+async function shareCityNotes(tx: Tx, environment: number, now: Date): Promise<number> {
+  const notes = await tx.$queryRaw<{ id: string; municipalityCode: string; nfseXml: string }[]>`
+    SELECT "id", "municipalityCode", "nfseXml" FROM "SimulatorAbrasfNfse"
+    WHERE "environment" = ${environment} AND "adnSharedAt" IS NULL AND "municipalityCode" = ANY (${[...CITY_PROVIDERS.keys()]}::text[])
+    ORDER BY "createdAt", "id" LIMIT ${BATCH}`;
+  for (const note of notes) {
+    const twin = nationalTwinOf(note.nfseXml, CITY_PROVIDERS.get(note.municipalityCode)!, environment === 1 ? "PRODUCTION" : "HOMOLOGATION");
+    if (!twin) {
+      console.warn(`[adn simulator] ABRASF NFS-e ${note.id} has no national twin: not shared`);
+      continue;
+    }
+    for (const party of partiesOfNfse(twin.xml).nonEmitters) {
+      await append(tx, { environment, party, accessKey: twin.accessKey, documentType: "NFSE", eventType: null, xml: twin.xml, at: now });
+    }
+  }
+  if (notes.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${notes.map((n) => n.id)}::text[])`;
+  return Math.max(notes.length, await shareCityCancellations(tx, environment, now));
+}
+
+/** The cancellations and substitutions of ABRASF NFS-e already shared (a replacement's twin shared first, so the taker knows it). */
+async function shareCityCancellations(tx: Tx, environment: number, now: Date): Promise<number> {
+  const rows = await tx.$queryRaw<{ id: string; municipalityCode: string; nfseXml: string; cancellationXml: string | null; nfseNumber: number; replacementXml: string | null }[]>`
+    SELECT n."id", n."municipalityCode", n."nfseXml", n."cancellationXml", n."nfseNumber", r."nfseXml" AS "replacementXml"
+    FROM "SimulatorAbrasfNfse" n
+    LEFT JOIN "SimulatorAbrasfNfse" r ON r."environment" = n."environment" AND r."municipalityCode" = n."municipalityCode" AND r."providerCnpj" = n."providerCnpj" AND r."nfseNumber" = n."replacedBy"
+    WHERE n."environment" = ${environment} AND n."status" IN ('CANCELLED', 'REPLACED') AND n."adnSharedAt" IS NOT NULL AND n."adnEventSharedAt" IS NULL
+      AND (n."replacedBy" IS NULL OR r."adnSharedAt" IS NOT NULL) AND n."municipalityCode" = ANY (${[...CITY_PROVIDERS.keys()]}::text[])
+    ORDER BY n."cancelledAt", n."id" LIMIT ${BATCH}`;
+  for (const row of rows) {
+    const provider = CITY_PROVIDERS.get(row.municipalityCode)!;
+    const env = environment === 1 ? "PRODUCTION" : "HOMOLOGATION";
+    const replacementKey = row.replacementXml ? (nationalTwinOf(row.replacementXml, provider, env)?.accessKey ?? null) : null;
+    const event = nationalCancellationOf(row, provider, env, replacementKey);
+    if (!event) continue;
+    const twin = nationalTwinOf(row.nfseXml, provider, env)!;
+    const { emitter, nonEmitters } = partiesOfNfse(twin.xml);
+    const parties = TO_EMITTER_TOO.has(event.eventType) && emitter ? [...new Set([emitter, ...nonEmitters])].sort() : nonEmitters;
+    for (const party of parties) {
+      await append(tx, { environment, party, accessKey: event.accessKey, documentType: "EVENTO", eventType: ADN_EVENT_TYPES[event.eventType] ?? null, xml: event.xml, at: now });
+    }
+  }
+  if (rows.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnEventSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${rows.map((n) => n.id)}::text[])`;
+  return rows.length;
 }

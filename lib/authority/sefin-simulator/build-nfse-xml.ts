@@ -43,7 +43,10 @@ function emitAddress(dps: ReceivedDps, cnc: CncContributor | null): string {
   );
 }
 
-export function buildNfseXml(input: { accessKey: string; nNFSe: number; dhProc: string; dps: ReceivedDps; dpsXml: string; values: NfseValues; emitName: string; cnc?: CncContributor | null }): string {
+/** Who generated the NFS-e: the Sefin Nacional (ambGer 2, default) or a city's own system sharing it with the ADN (ambGer 1). */
+export type NfseGenerator = { ambGer: "1" | "2"; appVersion: string };
+
+export function buildNfseXml(input: { accessKey: string; nNFSe: number; dhProc: string; dps: ReceivedDps; dpsXml: string; values: NfseValues; emitName: string; cnc?: CncContributor | null; generatedBy?: NfseGenerator }): string {
   const { dps, values } = input;
   const cnc = input.cnc ?? null;
   const incidence = dps.cLocPrestacao ?? dps.cLocEmi;
@@ -54,7 +57,7 @@ export function buildNfseXml(input: { accessKey: string; nNFSe: number; dhProc: 
   const inf =
     el("xLocEmi", municipalityName(dps.cLocEmi)) + el("xLocPrestacao", municipalityName(dps.cLocPrestacao ?? dps.cLocEmi)) + el("nNFSe", String(input.nNFSe)) +
     el("cLocIncid", incidence) + el("xLocIncid", municipalityName(incidence)) + el("xTribNac", nationalServiceDescription(dps.cTribNac) ?? dps.cTribNac) +
-    el("verAplic", SIMULATOR_APP_VERSION) + el("ambGer", "2") + el("tpEmis", "1") + el("procEmi", "1") + el("cStat", "100") + el("dhProc", input.dhProc) +
+    el("verAplic", input.generatedBy?.appVersion ?? SIMULATOR_APP_VERSION) + el("ambGer", input.generatedBy?.ambGer ?? "2") + el("tpEmis", "1") + el("procEmi", "1") + el("cStat", "100") + el("dhProc", input.dhProc) +
     el("nDFSe", String(input.nNFSe)) + group("emit", emit) + group("valores", valores);
   const embedded = input.dpsXml.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, "");
   const unsigned = `<?xml version="1.0" encoding="UTF-8"?><NFSe xmlns="${NFSE_NS}" versao="1.01"><infNFSe Id="NFS${input.accessKey}">${inf}${embedded}</infNFSe></NFSe>`;

@@ -7,6 +7,7 @@ import { isAbrasf, isPaulistana, nfseProviderFor, type AbrasfProvider } from "@/
 import { buildPedidoEnvioRps, type PaulistanaRpsInput } from "@/lib/fiscal/nfse-paulistana";
 import { brokenIbsCbsRule, buildSignedDps, readDpsIbsCbs, type DpsInput } from "@/lib/fiscal/nfse";
 import { buildGerarNfse, type AbrasfRpsInput } from "@/lib/fiscal/nfse-abrasf";
+import { signedSubstitution } from "./substitution-message";
 import type { SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { MAX_DOCUMENT_NUMBER } from "@/lib/numbering";
 import type { EmissionDocument } from "../load-emission-document";
@@ -74,7 +75,12 @@ export async function prepareNfseEmission(pool: Pool, run: EmissionRun, loaded: 
   let built: { id: string; xml: string };
   try {
     const credentials = await credentialsOf({ id: certificate.id, companyId: run.companyId }, pool);
-    built = isAbrasf(provider)
+    // A draft linked as the replacement of an AUTHORIZED NFS-e (POST …/substitute) goes as SubstituirNfseEnvio.
+    const substitution = isAbrasf(provider) && document.replacesDocumentId ? await signedSubstitution(pool, document, input as AbrasfRpsInput, provider, credentials) : null;
+    if (substitution?.kind === "refused") return settleRejected(pool, run, document, substitution);
+    built = substitution
+      ? substitution
+      : isAbrasf(provider)
       ? signedRps(input as AbrasfRpsInput, provider, credentials)
       : isPaulistana(provider) ? signedPaulistanaRps(input as PaulistanaRpsInput, credentials) : buildSignedDps(input as DpsInput, credentials);
   } catch (error) {

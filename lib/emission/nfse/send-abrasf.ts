@@ -17,17 +17,28 @@ import { buildConsultarLoteRps, buildConsultarNfseRps, buildEnviarLoteRps, signe
 
 // E10: "RPS já informado." (ABRASF table of messages).
 const DUPLICATE_RPS = "E10";
+// E79: "Essa NFS-e já está cancelada" (ABRASF table of messages).
+const ALREADY_CANCELLED = "E79";
 
 export type AbrasfOutcome =
-  | { kind: "issued"; issued: AbrasfIssued; via: "submit" | "rps_lookup" | "lot"; provider: AbrasfProvider }
+  /** replaced: the NFS-e a SubstituirNfse cancelled, as the city answered it (absent when found by the RPS lookup). */
+  | { kind: "issued"; issued: AbrasfIssued; via: "submit" | "rps_lookup" | "lot"; provider: AbrasfProvider; replaced?: AbrasfIssued }
   | { kind: "refused"; code: string; reason: string }
   | { kind: "communication_failure"; reason: string };
 
 const text = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? null;
 
-/** What the signed message says about itself: the RPS, the provider, its date (which picks the city's row, as at preparation). */
+/** A replacement's signed message (SubstituirNfseEnvio) rather than a GerarNfseEnvio. */
+export function isSubstitution(signedXml: string): boolean {
+  return /^(?:<\?xml[^?]*\?>)?<SubstituirNfseEnvio\b/.test(signedXml);
+}
+
+/**
+ * What the signed message says about itself: the RPS, the provider, its date (which picks the city's row, as at preparation).
+ * A SubstituirNfseEnvio's Pedido names the replaced NFS-e (IdentificacaoNfse), so the first IdentificacaoRps, Prestador and DataEmissao are the new RPS's.
+ */
 export function readGerarNfse(signedXml: string): { rps: RpsIdentification; provider: { cnpj: string; municipalRegistration: string }; issueDate: string } | null {
-  if (!/^(?:<\?xml[^?]*\?>)?<GerarNfseEnvio\b/.test(signedXml)) return null;
+  if (!/^(?:<\?xml[^?]*\?>)?<GerarNfseEnvio\b/.test(signedXml) && !isSubstitution(signedXml)) return null;
   const identification = /<IdentificacaoRps>([\s\S]*?)<\/IdentificacaoRps>/.exec(signedXml)?.[1] ?? "";
   const prestador = /<Prestador>([\s\S]*?)<\/Prestador>/.exec(signedXml)?.[1] ?? "";
   return {
@@ -58,6 +69,18 @@ export async function sendAbrasf(
   if (document.emissionAttempts > 1) {
     const known = await lookup();
     if (known) return known;
+  }
+  if (isSubstitution(document.signedXml)) {
+    const replaced = await authority.substituirNfse(provider, document.environment, document.signedXml, certificate);
+    if (replaced.kind === "authorized") return { kind: "issued", issued: replaced.replacement, via: "submit", provider, replaced: replaced.replaced };
+    if (replaced.kind === "communication_failure") return replaced;
+    // E10 (the new RPS is already an NFS-e) or E79 (the replaced one is no longer active: a resend of a
+    // substitution whose answer was lost is refused E79 first): the new RPS's NFS-e, if any, is ours.
+    if (replaced.code === DUPLICATE_RPS || replaced.code === ALREADY_CANCELLED) {
+      const known = await lookup();
+      if (known) return known;
+    }
+    return { kind: "refused", code: replaced.code, reason: `${provider.name}: ${replaced.reason}` };
   }
   if (provider.emission === "RecepcionarLoteRps") return sendAsLot(authority, provider, document, message, certificate, lookup);
   const answer = await authority.gerarNfse(provider, document.environment, document.signedXml, certificate);

@@ -5,7 +5,8 @@ import { nextAttemptAtOf, type AwaitingRetry, type EmissionRun, type StepOptions
 import { holdForRetry, settleRejected, type Settled, type SettlementSource } from "../settle-emission";
 import { settleAbrasfAuthorized, settleNfseAuthorized, settlePaulistanaAuthorized } from "./settle-nfse";
 import { readPedidoEnvioRps, sendPaulistana } from "./send-paulistana";
-import { readGerarNfse, sendAbrasf } from "./send-abrasf";
+import { isSubstitution, readGerarNfse, sendAbrasf } from "./send-abrasf";
+import { recordAbrasfSubstitution } from "./record-substitution";
 import type { AbrasfAuthority } from "@/lib/authority/abrasf-types";
 import { sql } from "@/lib/db/sql";
 import type { Pool } from "pg";
@@ -63,6 +64,13 @@ export async function sendNfseCounted(
     return settlePaulistanaAuthorized(pool, run, document, outcome.found, { via: outcome.via }, LAST_WRITE);
   }
   if (outcome.kind === "issued" && "provider" in outcome) {
+    // A replacement (SubstituirNfse): the city cancelled the NFS-e it replaces; so does this side, before the settlement (the step's last write).
+    if (isSubstitution(document.signedXml)) {
+      await recordAbrasfSubstitution({
+        companyId: run.companyId, replacementId: run.documentId,
+        replacement: { nfseNumber: outcome.issued.nfse.number, compNfseXml: outcome.issued.compNfseXml }, replacedCompNfseXml: outcome.replaced?.compNfseXml ?? null,
+      });
+    }
     return settleAbrasfAuthorized(pool, run, document, outcome.issued, { via: outcome.via, aliquotaFormat: outcome.provider.aliquotaFormat, municipalityCode: outcome.provider.municipalityCode }, LAST_WRITE);
   }
   if (outcome.kind === "issued") return settleNfseAuthorized(pool, run, document, outcome.issued, outcome.via, LAST_WRITE);

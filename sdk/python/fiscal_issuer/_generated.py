@@ -2345,6 +2345,19 @@ class DeleteV1FiscalDocumentsIdDeliveryReceiptResponse(TypedDict, total=False):
     sequence: Required[int]
 
 
+class PostV1FiscalDocumentsIdSubstituteBody(TypedDict, total=False):
+    replacementId: Required[str]
+    nfseReasonCode: Required[Literal["1", "2"]]
+
+
+class PostV1FiscalDocumentsIdSubstituteResponse(TypedDict, total=False):
+    documentId: Required[str]
+    status: Required[str]
+    runId: Required[str | None]
+    message: Required[str]
+    warnings: list[str]
+
+
 PostV1FiscalDocumentsIdEventsBody = TypedDict("PostV1FiscalDocumentsIdEventsBody", {
     "type": Required[Literal["112110"]],
 }, total=False)
@@ -5337,6 +5350,10 @@ class GeneratedClient(BaseClient):
     def delete_v1_fiscal_documents_id_delivery_receipt(self, id: str, *, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> DeleteV1FiscalDocumentsIdDeliveryReceiptResponse:
         """DELETE /v1/fiscal-documents/{id}/delivery-receipt: Cancel the registered delivery receipt (event 110131) Scope: documents:write."""
         return self._request("DELETE", "/v1/fiscal-documents/{id}/delivery-receipt", path={"id": id}, query=None, body=None, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
+
+    def post_v1_fiscal_documents_id_substitute(self, id: str, *, body: PostV1FiscalDocumentsIdSubstituteBody, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1FiscalDocumentsIdSubstituteResponse:
+        """POST /v1/fiscal-documents/{id}/substitute: Replace an authorized municipal NFS-e by a new one (ABRASF 2.04 SubstituirNfse, asynchronous) Scope: documents:write."""
+        return self._request("POST", "/v1/fiscal-documents/{id}/substitute", path={"id": id}, query=None, body=body, idempotency_key=idempotency_key, wait=wait, max_retries=max_retries)  # type: ignore[no-any-return]
 
     def post_v1_fiscal_documents_id_events(self, id: str, *, body: PostV1FiscalDocumentsIdEventsBody | PostV1FiscalDocumentsIdEventsBody2 | PostV1FiscalDocumentsIdEventsBody3 | PostV1FiscalDocumentsIdEventsBody4 | PostV1FiscalDocumentsIdEventsBody5, idempotency_key: str | None = None, wait: int | None = None, max_retries: int | None = None) -> PostV1FiscalDocumentsIdEventsResponse:
         """POST /v1/fiscal-documents/{id}/events: Register an issuer's IBS/CBS event (112110, 112120, 112130, 112140, 112150), synchronous Scope: documents:write."""

@@ -192,6 +192,10 @@ export class GeneratedClient extends BaseClient {
   deleteV1FiscalDocumentsIdDeliveryReceipt(args: RequestArgs<operations["deleteV1FiscalDocumentsIdDeliveryReceipt"]>, options?: CallOptions): Promise<SuccessBody<operations["deleteV1FiscalDocumentsIdDeliveryReceipt"]>> {
     return this.request("DELETE", "/v1/fiscal-documents/{id}/delivery-receipt", args, options) as Promise<SuccessBody<operations["deleteV1FiscalDocumentsIdDeliveryReceipt"]>>;
   }
+  /** POST /v1/fiscal-documents/{id}/substitute: Replace an authorized municipal NFS-e by a new one (ABRASF 2.04 SubstituirNfse, asynchronous) Scope: documents:write. */
+  postV1FiscalDocumentsIdSubstitute(args: RequestArgs<operations["postV1FiscalDocumentsIdSubstitute"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsIdSubstitute"]>> {
+    return this.request("POST", "/v1/fiscal-documents/{id}/substitute", args, options) as Promise<SuccessBody<operations["postV1FiscalDocumentsIdSubstitute"]>>;
+  }
   /** POST /v1/fiscal-documents/{id}/events: Register an issuer's IBS/CBS event (112110, 112120, 112130, 112140, 112150), synchronous Scope: documents:write. */
   postV1FiscalDocumentsIdEvents(args: RequestArgs<operations["postV1FiscalDocumentsIdEvents"]>, options?: CallOptions): Promise<SuccessBody<operations["postV1FiscalDocumentsIdEvents"]>> {
     return this.request("POST", "/v1/fiscal-documents/{id}/events", args, options) as Promise<SuccessBody<operations["postV1FiscalDocumentsIdEvents"]>>;

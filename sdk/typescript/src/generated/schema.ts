@@ -485,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fiscal-documents/{id}/substitute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an authorized municipal NFS-e by a new one (ABRASF 2.04 SubstituirNfse, asynchronous)
+         * @description For an NFS-e of a city with its own ABRASF 2.04 system: links the DRAFT or REJECTED NFSE `replacementId` as the replacement of the AUTHORIZED NFSE {id} and queues its emission, answered as POST …/emit answers (202, documentId = the replacement; `Prefer: wait=N` as there). The run sends SubstituirNfseEnvio (the cancellation request of {id} with nfseReasonCode as CodigoCancelamento, and the replacement's RPS); when the city issues it, the replacement is AUTHORIZED (document.authorized) and {id} CANCELLED (document.cancelled, its CANCELLATION event with eventCode SubstituirNfse naming the replacement). A city refusal leaves {id} AUTHORIZED and the replacement REJECTED with the city's code (E79 already cancelled, E10 RPS already used…). 422 invalid_status unless {id} is an AUTHORIZED NFSE and the replacement a DRAFT or REJECTED NFSE of the company, or when {id} already has a replacement in progress or authorized; 422 nfse_provider_unsupported when {id}'s city is on the Sefin Nacional, is São Paulo, or signs with one whole-document signature (ISSNet: SubstituirNfse needs three).
+         */
+        post: operations["postV1FiscalDocumentsIdSubstitute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fiscal-documents/{id}/events": {
         parameters: {
             query?: never;
@@ -6945,6 +6965,117 @@ export interface operations {
             };
             /** @description Error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1FiscalDocumentsIdSubstitute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters; a repeat within 24 h answers the first answer again (Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    replacementId: string;
+                    /** @enum {string} */
+                    nfseReasonCode: "1" | "2";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        documentId: string;
+                        status: string;
+                        runId: string | null;
+                        message: string;
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
