@@ -15,6 +15,8 @@ import { closeDb, createAccountWithDraft, signIn } from "./signin-helpers";
 // OpenAPI document, shown as served.
 
 test.afterAll(closeDb);
+// Its two tests use accounts of their own: they may run on two workers at once.
+test.describe.configure({ mode: "parallel" });
 
 const ENGLISH = [
   "Certificate installed", "Document cancelled", "invalid CNPJ", "the receiver answered", "Gone", "not found", "failed", "Failed",
