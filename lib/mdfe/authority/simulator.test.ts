@@ -195,6 +195,10 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     expect(blocked).toMatchObject({ kind: "refused", cStat: "712" });
     if (blocked.kind === "refused") expect(blocked.reason).toBe(`Rejeição: Existe MDF-e com indicação de carregamento posterior sem inclusão de DF-e para o emitente há mais de 168 horas [chMDFe:${first.accessKey}]`);
     expect(await refusal(mdfeInput({ number: 58, ...vehicle("THI3R45") }))).toMatchObject({ kind: "authorized" });
+    // The way out: a manifest loaded later with no 110115 is cancelled past 24 h (6.1.1 K04's exception), and the next one is authorized.
+    const cancel = await authority.sendEvent(target, event({ type: "110111", accessKey: first.accessKey, protocol: (await authority.consult(target, first.accessKey, certificate) as { protocol: string }).protocol, reason: "Coleta nao realizada no periodo" }), certificate);
+    expect(cancel).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await refusal(loadingLaterInput({ number: 59, ...vehicle("SEC2N34") }))).toMatchObject({ kind: "authorized" });
   });
 
   it("registers the payment of the transport operation (110116) once (636) for a TAC agregado's vehicle (723); 631 repeated, 222 another protocol; a closed manifest still takes it", async () => {

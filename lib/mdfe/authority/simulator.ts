@@ -266,7 +266,9 @@ export class MdfeSimulator {
     switch (type) {
       case "110111": {
         // 6.1.1: K01 636, K03 218, K04 220, K05 222, K06 609, K08 710 (a 110115 loaded elsewhere than the manifest's cMunCarrega).
-        const late = this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS ? { rejection: REJECTIONS.CANCEL_TOO_LATE } : null;
+        // K04's exception: no 24 h limit for a manifest loaded later that has no 110115 yet.
+        const deadlineApplies = !(stored.loadingLater && inclusions.length === 0);
+        const late = deadlineApplies && this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS ? { rejection: REJECTIONS.CANCEL_TOO_LATE } : null;
         const loadedElsewhere = stored.loadingLater && inclusions.some((e) => /<cMunCarrega>(\d+)<\/cMunCarrega>/.exec(e.procEventoXml)?.[1] !== stored.loadingMunicipalityCode) ? { rejection: REJECTIONS.LOADING_LATER_CANCEL } : null;
         return sequenceAbove(1) ?? cancelled ?? late ?? protocol ?? closed ?? loadedElsewhere;
       }
