@@ -82,7 +82,7 @@ function loadingLaterBody(plate: string) {
 
 let nfe: { id: string; accessKey: string }[] = [];
 /** NF-e to a client in Campinas (SP), loaded on the way of a manifest loaded later within SP. */
-let spNfe: { id: string; accessKey: string }[] = [];
+const spNfe: { id: string; accessKey: string }[] = [];
 
 beforeAll(async () => {
   const company = fixture.company.companyId;

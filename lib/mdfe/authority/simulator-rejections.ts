@@ -1,7 +1,8 @@
 // The cStat and xMotivo the MDF-e simulator answers, as the SVRS writes them. Sources (details and
 // links in docs/api-notes/mdfe.md, section *Simulator*):
 // - MOC MDF-e 3.00 (Visão Geral), rules J01–J17 (events, 5.1.5), K01–K08 of 6.1.1 (cancelamento),
-//   K01–K06 of 6.3.1 (inclusão de condutor), K01–K14 of 6.4.1 (inclusão de DF-e), with their texts;
+//   K01–K06 of 6.3.1 (inclusão de condutor), K01–K14 of 6.4.1 (inclusão de DF-e), K01–K16 of 6.5.1
+//   (pagamento 110116), G022–G026 of MOC 3.00a (carregamento posterior), with their texts;
 // - the SVRS authorization code published by PROCERGS staff (FabioCapella/TCC.DFe,
 //   ValidadorMDF.vb / ValidadorEventoMDFe.vb): the order of the checks and the bracketed suffixes;
 // - answers recorded from the SVRS (Unimake/DFe test resources, Unimake/Uninfe, issue threads).

@@ -4268,6 +4268,7 @@ class PostV1TransportManifestsBody(TypedDict, total=False):
     series: int
     issuedAt: str
     tripStartAt: str
+    loadingLater: bool
     loading: list[PostV1TransportManifestsBodyLoadingItem]
     route: list[str]
     unloading: list[PostV1TransportManifestsBodyUnloadingItem]
@@ -4324,6 +4325,7 @@ class PostV1TransportManifestsResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4384,6 +4386,7 @@ class GetV1TransportManifestsResponseDataItem(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[GetV1TransportManifestsResponseDataItemDriversItem]]
     documents: Required[list[GetV1TransportManifestsResponseDataItemDocumentsItem]]
     qrCode: Required[str]
@@ -4455,6 +4458,7 @@ class GetV1TransportManifestsOpenResponseDataItem(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[GetV1TransportManifestsOpenResponseDataItemDriversItem]]
     documents: Required[list[GetV1TransportManifestsOpenResponseDataItemDocumentsItem]]
     qrCode: Required[str]
@@ -4542,6 +4546,7 @@ class GetV1TransportManifestsIdResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[GetV1TransportManifestsIdResponseDriversItem]]
     documents: Required[list[GetV1TransportManifestsIdResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4726,6 +4731,7 @@ class PostV1TransportManifestsPreviewBody(TypedDict, total=False):
     series: int
     issuedAt: str
     tripStartAt: str
+    loadingLater: bool
     loading: list[PostV1TransportManifestsPreviewBodyLoadingItem]
     route: list[str]
     unloading: list[PostV1TransportManifestsPreviewBodyUnloadingItem]
@@ -4786,6 +4792,7 @@ class PostV1TransportManifestsIdEmitResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdEmitResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdEmitResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4843,6 +4850,7 @@ class PostV1TransportManifestsIdCloseResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdCloseResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdCloseResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4899,6 +4907,7 @@ class PostV1TransportManifestsIdCancelResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdCancelResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdCancelResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4956,6 +4965,7 @@ class PostV1TransportManifestsIdDriversResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdDriversResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdDriversResponseDocumentsItem]]
     qrCode: Required[str]
@@ -5032,6 +5042,7 @@ class PostV1TransportManifestsIdDocumentsResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdDocumentsResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdDocumentsResponseDocumentsItem]]
     qrCode: Required[str]
@@ -5139,6 +5150,7 @@ class PostV1TransportManifestsIdPaymentsResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdPaymentsResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdPaymentsResponseDocumentsItem]]
     qrCode: Required[str]
