@@ -165,6 +165,10 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     expect(issued.xml).toContain("<indCarregaPosterior>1</indCarregaPosterior></ide>");
     expect(issued.xml).toContain("<infDoc><infMunDescarga><cMunDescarga>3550308</cMunDescarga><xMunDescarga>São Paulo</xMunDescarga></infMunDescarga></infDoc>");
     expect(checkXmlSchema(issued.xml, `${S}procMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    // Its DAMDFE prints with no document yet.
+    const pdf = await damdfeRoute.GET(new Request(`http://localhost/v1/transport-manifests/${id}/damdfe`, { headers: { authorization: `Bearer ${key()}` } }), { params: Promise.resolve({ id }) });
+    expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect(decodePdfBarcodes(Buffer.from(await pdf.arrayBuffer()))).toEqual(expect.arrayContaining([{ type: "CODE-128", data: created.body.accessKey }]));
 
     // Closing before any inclusion: refused here as the SVRS refuses it (715), nothing sent.
     const early = await post(closeRoute.POST, "close", id, {});
