@@ -156,6 +156,14 @@ export const ErrorCode = {
   invalid_route: "invalid_route",
   driver_already_listed: "driver_already_listed",
   driver_limit_reached: "driver_limit_reached",
+  // What the SVRS refuses around the carregamento posterior (indCarregaPosterior) and the payment
+  // event 110116, refused before the call (docs/api-notes/mdfe.md): 708, 712, 715, 710, 636, 723.
+  loading_later_required: "loading_later_required",
+  loading_later_pending: "loading_later_pending",
+  loading_later_without_documents: "loading_later_without_documents",
+  cancel_not_allowed: "cancel_not_allowed",
+  payment_already_registered: "payment_already_registered",
+  vehicle_owner_not_tac_aggregated: "vehicle_owner_not_tac_aggregated",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

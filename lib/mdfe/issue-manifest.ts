@@ -77,10 +77,28 @@ async function send(manifest: TransportManifest, company: Company, credentials: 
   return result;
 }
 
+/**
+ * MOC MDF-e 3.00a G026 (712): while one of the company's manifests loaded later has gone more than
+ * 168 h since its authorization without a registered inclusão de DF-e, the SVRS refuses the next one.
+ */
+export const LOADING_LATER_DEADLINE_MS = 168 * 60 * 60 * 1000;
+
+async function assertNoPendingLoadingLater(company: Company, now: Date): Promise<void> {
+  const pending = await db.transportManifest.findFirst({
+    where: { companyId: company.id, environment: company.environment, loadingLater: true, status: "AUTHORIZED", authorizedAt: { lt: new Date(now.getTime() - LOADING_LATER_DEADLINE_MS) }, events: { none: { eventCode: "110115", status: "REGISTERED" } } },
+    orderBy: { authorizedAt: "asc" },
+    select: { id: true, accessKey: true },
+  });
+  if (pending) {
+    throw new DomainError(422, "loading_later_pending", `Manifest ${pending.id} (${pending.accessKey}) was issued for loading later more than 168 h ago and has no document yet: add its documents or cancel it first (MOC MDF-e 3.00a, rule 712)`);
+  }
+}
+
 export async function createTransportManifest(input: { companyId: string; body: CreateTransportManifestInput; now?: Date }): Promise<TransportManifestResponse> {
   const now = input.now ?? new Date();
   const company = await db.company.findFirstOrThrow({ where: { id: input.companyId } });
   const resolved = await resolveManifest(company, input.body, now);
+  if (resolved.input.loadingLater) await assertNoPendingLoadingLater(company, now);
   const credentials = await loadSigningCredentials(company.id);
   // The company's MDF-e contingency (entered by hand: POST /v1/contingency model 58): issued offline,
   // tpEmis 2 with the signed QR-Code, CONTINGENCY until transmitted (docs/api-notes/mdfe.md, Contingency).
@@ -102,6 +120,7 @@ export async function createTransportManifest(input: { companyId: string; body: 
         startUf: resolved.input.startUf,
         endUf: resolved.input.endUf,
         vehiclePlate: resolved.input.rodo.vehicle.plate,
+        loadingLater: resolved.input.loadingLater ?? false,
         issuedAt: new Date(resolved.input.issuedAt),
         input: JSON.parse(JSON.stringify({ ...resolved.input, tpEmis, number, cMDF: built.cMDF })),
         xml: built.xml,

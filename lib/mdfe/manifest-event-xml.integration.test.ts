@@ -53,7 +53,8 @@ async function openManifest(plate: string) {
     method: "POST", path: "/v1/transport-manifests", key: key(),
     body: {
       unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ documentId: nfeId }] }],
-      vehicle: { plate, tareKg: 7500, wheelType: "TRUCK", bodyType: "CLOSED", state: "SP" },
+      // A TAC agregado's vehicle: the payment event 110116 is registered for no other (723).
+      vehicle: { plate, tareKg: 7500, wheelType: "TRUCK", bodyType: "CLOSED", state: "SP", owner: { document: { type: "CPF", value: "11144477735" }, rntrc: "87654321", name: "João Caminhoneiro", state: "SP", ownerType: "TAC_AGGREGATED" } },
       drivers: [{ name: "José da Silva", cpf: "52998224725" }],
       product: { description: "Peças usinadas", ncm: "84879000" },
       cargo: { quantity: "1250" },

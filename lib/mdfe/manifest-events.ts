@@ -221,6 +221,14 @@ async function sendEvent(context: Context, kind: EventKind, sequence: number, de
   await recordRegistered(event, { protocol: result.protocol, cStat: result.cStat, reason: result.reason, responseXml: procEvento(signed.xml, result.retEventoXml) }, now);
 }
 
+/** The registered inclusões de DF-e (110115) of a manifest, with where each was loaded (cMunCarrega). */
+async function registeredInclusions(manifestId: string): Promise<{ loadingCode: string | null }[]> {
+  const rows = await db.transportManifestEvent.findMany({ where: { manifestId, eventCode: MDFE_EVENT_TYPES.ADD_DOCUMENTS, status: "REGISTERED" }, select: { requestXml: true } });
+  return rows.map((r) => ({ loadingCode: tag(r.requestXml, "cMunCarrega") }));
+}
+
+const firstLoadingCode = (manifest: TransportManifest) => (manifest.input as { loading: { code: string }[] }).loading[0]!.code;
+
 function common(context: Context) {
   return { accessKey: context.manifest.accessKey, environment: context.manifest.environment, issuerCnpj: context.company.cnpj, issuerUf: context.company.state, occurredAt: context.now };
 }
@@ -233,6 +241,10 @@ function localDate(now: Date, timeZone: string): string {
 export async function closeTransportManifest(input: { companyId: string; manifestId: string; body: CloseManifestInput; now?: Date }): Promise<TransportManifestResponse> {
   return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
     assertOpen(context.manifest, "be closed");
+    // MOC MDF-e 3.00 6.2.1 K10 (715): a manifest loaded later closes only after an inclusão de DF-e.
+    if (context.manifest.loadingLater && (await registeredInclusions(context.manifest.id)).length === 0) {
+      throw new DomainError(422, "loading_later_without_documents", "This manifest was issued for loading later and no document was added yet: add them (POST …/documents) before closing it, or cancel it (MOC MDF-e 3.00, rule 715)");
+    }
     const documents = await db.transportManifestDocument.findMany({ where: { manifestId: context.manifest.id }, select: { unloadingMunicipalityCode: true } });
     const municipalityCode = input.body.municipalityCode ?? documents[documents.length - 1]!.unloadingMunicipalityCode;
     const state = STATES.find((s) => s.cUF === municipalityCode.slice(0, 2));
@@ -246,7 +258,14 @@ export async function closeTransportManifest(input: { companyId: string; manifes
 export async function cancelTransportManifest(input: { companyId: string; manifestId: string; body: CancelManifestInput; now?: Date }): Promise<TransportManifestResponse> {
   return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
     assertOpen(context.manifest, "be cancelled");
-    if (context.now.getTime() - (context.manifest.authorizedAt?.getTime() ?? 0) > CANCEL_DEADLINE_MS) {
+    const inclusions = context.manifest.loadingLater ? await registeredInclusions(context.manifest.id) : [];
+    // MOC MDF-e 3.00 6.1.1 K08 (710): once goods were loaded elsewhere than its loading municipality, a manifest loaded later is only closed.
+    if (inclusions.some((i) => i.loadingCode !== firstLoadingCode(context.manifest))) {
+      throw new DomainError(422, "cancel_not_allowed", "Documents loaded in another municipality were added to this manifest: it can no longer be cancelled, close it instead (MOC MDF-e 3.00, rule 710)");
+    }
+    // K04 (220) does not apply to a manifest loaded later with no inclusão de DF-e yet (the MOC's exception).
+    const withoutDeadline = context.manifest.loadingLater && inclusions.length === 0;
+    if (!withoutDeadline && context.now.getTime() - (context.manifest.authorizedAt?.getTime() ?? 0) > CANCEL_DEADLINE_MS) {
       throw new DomainError(422, "cancel_deadline_expired", "An MDF-e can be cancelled only within 24 h of its authorization (MOC MDF-e 3.00a); close it instead");
     }
     const detail = { ...common(context), type: "110111" as const, protocol: context.manifest.protocol!, reason: input.body.justification };
@@ -271,12 +290,16 @@ export async function addTransportManifestDriver(input: { companyId: string; man
 
 /**
  * POST /v1/transport-manifests/{id}/documents: inclusão de DF-e 110115 (MOC MDF-e 3.00a), NF-e loaded
- * after the authorization. The same checks as at creation; unloading municipalities in the
- * manifest's UFFim; a key already on the manifest is 422 invalid_document.
+ * after the authorization of a manifest issued for loading later (indCarregaPosterior=1). The same
+ * checks as at creation; loading in UFIni, unloading in UFFim; a key already on the manifest is 422 invalid_document.
  */
 export async function addTransportManifestDocuments(input: { companyId: string; manifestId: string; body: AddDocumentsInput; now?: Date }): Promise<TransportManifestResponse> {
   return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
     assertOpen(context.manifest, "get documents");
+    // MOC MDF-e 3.00 6.4.1 K05 (708): the SVRS takes 110115 only for a manifest issued with indCarregaPosterior=1.
+    if (!context.manifest.loadingLater) {
+      throw new DomainError(422, "loading_later_required", "Documents can be added only to a manifest issued with loadingLater: true (indCarregaPosterior=1); the SVRS refuses any other (MOC MDF-e 3.00, rule 708). Issue a new manifest for these documents");
+    }
     const { rows } = await carriedDocuments(context.company.id, context.manifest.environment, input.body);
     const onBoard = await db.transportManifestDocument.findMany({ where: { manifestId: context.manifest.id }, select: { accessKey: true } });
     const already = rows.find((r) => onBoard.some((d) => d.accessKey === r.accessKey));
@@ -285,6 +308,8 @@ export async function addTransportManifestDocuments(input: { companyId: string; 
       throw new DomainError(422, "invalid_municipality", `Unloading municipalities must be in the manifest's unloading state ${context.manifest.endUf}`);
     }
     const loading = input.body.loading ?? (context.manifest.input as { loading: { code: string; name: string }[] }).loading[0]!;
+    // K06 (456): loaded in the manifest's loading state.
+    if (ufOfMunicipality(loading.code) !== context.manifest.startUf) throw new DomainError(422, "invalid_municipality", `The loading municipality must be in the manifest's loading state ${context.manifest.startUf}`);
     const last = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.ADD_DOCUMENTS, status: "REGISTERED" }, orderBy: { sequence: "desc" }, select: { sequence: true } });
     const sequence = (last?.sequence ?? 0) + 1;
     const detail = {
@@ -301,14 +326,21 @@ export async function addTransportManifestDocuments(input: { companyId: string; 
 
 /**
  * POST /v1/transport-manifests/{id}/payments: pagamento da operação de transporte 110116
- * (NT MDF-e 2021.002; evPagtoOperMDFe_v3.00.xsd), the payment of the freight of an open manifest,
- * numbered 1, 2, … per manifest like the driver and DF-e inclusions.
+ * (NT MDF-e 2021.002; evPagtoOperMDFe_v3.00.xsd), the payment of the freight of an open manifest
+ * whose traction vehicle belongs to a TAC agregado; once per manifest (nSeqEvento 1).
  */
 export async function addTransportManifestPayment(input: { companyId: string; manifestId: string; body: AddPaymentInput; now?: Date }): Promise<TransportManifestResponse> {
   return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
     assertOpen(context.manifest, "get a payment");
-    const last = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.PAYMENT, status: "REGISTERED" }, orderBy: { sequence: "desc" }, select: { sequence: true } });
-    const sequence = (last?.sequence ?? 0) + 1;
+    // MOC MDF-e 3.00 6.5.1 K01 (636): nSeqEvento 1 only, so one payment event per manifest.
+    const registered = await db.transportManifestEvent.findFirst({ where: { manifestId: context.manifest.id, eventCode: MDFE_EVENT_TYPES.PAYMENT, status: "REGISTERED" }, select: { protocol: true } });
+    if (registered) throw new DomainError(422, "payment_already_registered", `The payment of this manifest's transport operation is already registered (protocol ${registered.protocol}); the SVRS takes one per manifest (MOC MDF-e 3.00, rule 636)`);
+    // K06 (723): the traction vehicle's owner (prop) must be a TAC agregado (tpProp 0).
+    const owner = (context.manifest.input as { rodo: { vehicle: { owner?: { ownerType?: string } | null } } }).rodo.vehicle.owner;
+    if (owner?.ownerType !== "0") {
+      throw new DomainError(422, "vehicle_owner_not_tac_aggregated", "The payment of the transport operation (110116) is registered only for a manifest whose traction vehicle is owned by a TAC agregado (vehicle.owner.ownerType TAC_AGGREGATED at issue); the SVRS refuses any other (MOC MDF-e 3.00, rule 723)");
+    }
+    const sequence = 1;
     const payments = input.body.payments.map(toInfPag);
     const detail = { ...common(context), type: "110116" as const, sequence, protocol: context.manifest.protocol!, trips: input.body.trips, payments };
     await sendEvent(context, "PAYMENT", sequence, detail, { trips: input.body.trips, payments: input.body.payments });

@@ -28,6 +28,7 @@ export function serializeManifest(m: Loaded): TransportManifestResponse {
     startState: m.startUf,
     endState: m.endUf,
     vehiclePlate: m.vehiclePlate,
+    loadingLater: m.loadingLater,
     drivers: input.rodo?.drivers ?? [],
     documents: m.documents.map((d) => ({ accessKey: d.accessKey, documentId: d.documentId, unloadingMunicipalityCode: d.unloadingMunicipalityCode, unloadingMunicipalityName: d.unloadingMunicipalityName })),
     qrCode: m.qrCode,

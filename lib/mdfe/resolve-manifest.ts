@@ -90,19 +90,26 @@ function cargoQuantity(carried: CarriedDocuments, cargo: CreateTransportManifest
   return (cargo.unit === "TON" ? carried.weight.kg.div(1000) : carried.weight.kg).toFixed(4);
 }
 
+/** A manifest loaded later carries nothing at issue (rule 706): no rows, zero totals (vCarga 0.00, qCarga 0.0000). */
+const NOTHING_CARRIED: CarriedDocuments = { rows: [], total: new Decimal(0), weight: { kg: new Decimal(0) }, nfeCount: 0, cteCount: 0 };
+
 export type ResolvedManifest = { input: Omit<MdfeInput, "number" | "cMDF">; documents: CarriedDocumentRow[] };
 
 /** The builder's input without number and cMDF (given at numbering), and the NF-e rows to store. */
 export async function resolveManifest(company: Company, body: CreateTransportManifestInput, now: Date): Promise<ResolvedManifest> {
   assertSupportedModal(MODALS[body.modal]);
-  const carried = await documentsOfRequest(company.id, company.environment, body);
+  const carried = body.loadingLater ? NOTHING_CARRIED : await documentsOfRequest(company.id, company.environment, body);
   const { rows, total } = carried;
   const issuerType = issuerTypeOf(carried, body);
   const loading = body.loading ?? [{ code: company.municipalityCode, name: company.city ?? "" }];
   if (loading.some((m) => m.name.length < 2)) throw unprocessable("invalid_municipality", "Give loading municipalities: the company has no city name to default to");
   const startUf = ufOfMunicipality(loading[0]!.code);
   if (loading.some((m) => ufOfMunicipality(m.code) !== startUf)) throw unprocessable("invalid_municipality", "All loading municipalities must be in one state (UFIni)");
-  const endUf = ufOfMunicipality(rows[rows.length - 1]!.municipalityCode);
+  // Carregamento posterior (MOC MDF-e 3.00a G022/G023, 703/704): one loading municipality, which is
+  // also the only unloading one, so one state and no route; tpEmit 2 (G025, 707) follows from carrying NF-e.
+  if (body.loadingLater && loading.length > 1) throw unprocessable("invalid_municipality", "A manifest with loadingLater has one loading municipality, which is also its unloading municipality (MOC MDF-e 3.00a, rule 703)");
+  if (body.loadingLater && body.route.length > 0) throw unprocessable("invalid_route", "A manifest with loadingLater stays within one state: no route (MOC MDF-e 3.00a, rule 704)");
+  const endUf = body.loadingLater ? startUf : ufOfMunicipality(rows[rows.length - 1]!.municipalityCode);
   if (rows.some((m) => ufOfMunicipality(m.municipalityCode) !== endUf)) throw unprocessable("invalid_municipality", "All unloading municipalities must be in one state (UFFim)");
   if (body.route.includes(startUf) || body.route.includes(endUf)) {
     throw unprocessable("invalid_route", "route lists only the states crossed between the loading state and the unloading state, not those two");
@@ -157,7 +164,10 @@ export async function resolveManifest(company: Company, body: CreateTransportMan
     endUf,
     loading,
     route: body.route,
-    unloading: [...municipalities.values()].map((m) => ({ municipality: { code: m.code, name: m.name }, nfeKeys: m.nfeKeys, cteKeys: m.cteKeys })),
+    unloading: body.loadingLater
+      ? [{ municipality: loading[0]!, nfeKeys: [] }]
+      : [...municipalities.values()].map((m) => ({ municipality: { code: m.code, name: m.name }, nfeKeys: m.nfeKeys, cteKeys: m.cteKeys })),
+    loadingLater: body.loadingLater,
     rodo: {
       antt: body.rntrc || body.payments.length > 0 ? { rntrc: body.rntrc ?? null, payments: body.payments.map(toInfPag) } : null,
       vehicle: await tractionVehicle(company.id, body),

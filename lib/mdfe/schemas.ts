@@ -109,6 +109,13 @@ export const CreateTransportManifestInput = z.object({
   series: z.number().int().min(0).max(999).default(1),
   issuedAt: z.string().datetime({ offset: true }).optional(),
   tripStartAt: z.string().datetime({ offset: true }).optional(),
+  /**
+   * ide/indCarregaPosterior=1 ("carregamento posterior", MOC MDF-e 3.00a): issued with no documents, one
+   * loading municipality that is also the only unloading one, within one state; the NF-e collected on
+   * the way are added with POST /v1/transport-manifests/{id}/documents (110115), which the SVRS takes
+   * only for such a manifest (708). Without it, give documents or unloading.
+   */
+  loadingLater: z.boolean().default(false),
   /** infMunCarrega; default: the company's municipality. */
   loading: z.array(Municipality).min(1).max(50).optional(),
   /** infPercurso: the states crossed between the first loading state and the last unloading state. */
@@ -159,7 +166,9 @@ export const CreateTransportManifestInput = z.object({
   seals: z.array(z.string().trim().min(1).max(20)).max(20).default([]),
   additionalInformation: z.string().trim().max(5000).nullable().optional(),
 })
-  .refine((b) => (b.unloading === undefined) !== (b.documents === undefined), { message: "give documents (our NF-e, grouped by the server) or unloading (municipalities with their documents), one of them", path: ["documents"] });
+  .refine((b) => b.loadingLater || (b.unloading === undefined) !== (b.documents === undefined), { message: "give documents (our NF-e, grouped by the server) or unloading (municipalities with their documents), one of them", path: ["documents"] })
+  // Rule 706 (MOC MDF-e 3.00a): a manifest loaded later lists no document at issue.
+  .refine((b) => !b.loadingLater || (b.unloading === undefined && b.documents === undefined), { message: "a manifest with loadingLater carries no documents at issue: add them with POST /v1/transport-manifests/{id}/documents", path: ["loadingLater"] });
 export type CreateTransportManifestInput = z.infer<typeof CreateTransportManifestInput>;
 
 export const ManifestIdParams = z.object({ id: z.string().min(1).max(64) });
@@ -243,6 +252,8 @@ export const TransportManifestResponse = z.object({
   startState: z.string(),
   endState: z.string(),
   vehiclePlate: z.string(),
+  /** Issued with indCarregaPosterior=1: documents come by POST …/documents (110115), the only manifests that take them. */
+  loadingLater: z.boolean(),
   drivers: z.array(z.object({ name: z.string(), cpf: z.string() })),
   documents: z.array(z.object({ accessKey: z.string(), documentId: z.string().nullable(), unloadingMunicipalityCode: z.string(), unloadingMunicipalityName: z.string() })),
   qrCode: z.string(),

@@ -71,13 +71,25 @@ function manifestBody(documents: unknown[], plate = "ABC1D23") {
   };
 }
 
+/** The traction vehicle of a TAC agregado (prop tpProp 0): the only manifests the payment event 110116 is registered for (723). */
+const TAC_OWNER = { document: { type: "CPF", value: "111.444.777-35" }, rntrc: "87654321", name: "João Caminhoneiro", stateRegistration: "ISENTO", state: "SP", ownerType: "TAC_AGGREGATED" };
+
+/** Carregamento posterior: loaded and unloaded in the company's municipality (São Paulo), documents added on the way. */
+function loadingLaterBody(plate: string) {
+  const { unloading: _none, cargo: _cargo, ...rest } = manifestBody([], plate);
+  return { ...rest, loadingLater: true };
+}
+
 let nfe: { id: string; accessKey: string }[] = [];
+/** NF-e to a client in Campinas (SP), loaded on the way of a manifest loaded later within SP. */
+const spNfe: { id: string; accessKey: string }[] = [];
 
 beforeAll(async () => {
   const company = fixture.company.companyId;
   const documents = [];
   for (let i = 0; i < 2; i++) documents.push(await authorizedDocument(company, { overrides: { client: MG_CLIENT, items: [INTERSTATE_ITEM], payments: [{ method: "PIX", value: 1500 }] } }));
   nfe = documents.map((d) => ({ id: d.id, accessKey: d.accessKey! }));
+  for (let i = 0; i < 2; i++) spNfe.push(await authorizedDocument(company).then((d) => ({ id: d.id, accessKey: d.accessKey! })));
 }, 60_000);
 
 describe("/v1/transport-manifests against the SVRS simulator", () => {
@@ -144,26 +156,91 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     expect(close.body.code).toBe("invalid_status");
   });
 
-  it("adds an NF-e loaded on the way (110115) and refuses one already on board", async () => {
-    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "MNO1P23"));
-    expect(created.body.status, created.text).toBe("AUTHORIZED");
-    const added = await post(documentsRoute.POST, "documents", created.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ accessKey: nfe[1]!.accessKey }] }] });
+  it("issues a manifest loaded later (indCarregaPosterior=1), adds the NF-e loaded on the way (110115), refuses one already on board and closes only after an inclusion", async () => {
+    const created = await create(loadingLaterBody("MNO1P23"));
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ status: "AUTHORIZED", loadingLater: true, startState: "SP", endState: "SP", documents: [] });
+    const id = created.body.id as string;
+    const issued = await db.transportManifest.findUniqueOrThrow({ where: { id } });
+    expect(issued.xml).toContain("<indCarregaPosterior>1</indCarregaPosterior></ide>");
+    expect(issued.xml).toContain("<infDoc><infMunDescarga><cMunDescarga>3550308</cMunDescarga><xMunDescarga>São Paulo</xMunDescarga></infMunDescarga></infDoc>");
+    expect(checkXmlSchema(issued.xml, `${S}procMDFe_v3.00.xsd`)).toEqual({ valid: true });
+    // Its DAMDFE prints with no document yet.
+    const pdf = await damdfeRoute.GET(new Request(`http://localhost/v1/transport-manifests/${id}/damdfe`, { headers: { authorization: `Bearer ${key()}` } }), { params: Promise.resolve({ id }) });
+    expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect(decodePdfBarcodes(Buffer.from(await pdf.arrayBuffer()))).toEqual(expect.arrayContaining([{ type: "CODE-128", data: created.body.accessKey }]));
+
+    // Closing before any inclusion: refused here as the SVRS refuses it (715), nothing sent.
+    const early = await post(closeRoute.POST, "close", id, {});
+    expect(early.status).toBe(422);
+    expect(early.body.code).toBe("loading_later_without_documents");
+    expect(await db.transportManifestEvent.count({ where: { manifestId: id } })).toBe(0);
+
+    const added = await post(documentsRoute.POST, "documents", id, { unloading: [{ code: "3509502", name: "Campinas", documents: [{ accessKey: spNfe[0]!.accessKey }] }] });
     expect(added.status, added.text).toBe(200);
-    expect(added.body.documents.map((d: { accessKey: string }) => d.accessKey)).toEqual([nfe[0]!.accessKey, nfe[1]!.accessKey]);
+    expect(added.body.documents.map((d: { accessKey: string }) => d.accessKey)).toEqual([spNfe[0]!.accessKey]);
     expect(added.body.events).toMatchObject([{ type: "DOCUMENTS_ADDED", eventCode: "110115", sequence: 1, status: "REGISTERED" }]);
-    const event = await db.transportManifestEvent.findFirstOrThrow({ where: { manifestId: created.body.id, eventCode: "110115" } });
-    expect(event.requestXml).toContain(`<cMunCarrega>3550308</cMunCarrega><xMunCarrega>São Paulo</xMunCarrega><infDoc><cMunDescarga>3106200</cMunDescarga><xMunDescarga>Belo Horizonte</xMunDescarga><chNFe>${nfe[1]!.accessKey}</chNFe></infDoc>`);
+    const event = await db.transportManifestEvent.findFirstOrThrow({ where: { manifestId: id, eventCode: "110115" } });
+    expect(event.requestXml).toContain(`<cMunCarrega>3550308</cMunCarrega><xMunCarrega>São Paulo</xMunCarrega><infDoc><cMunDescarga>3509502</cMunDescarga><xMunDescarga>Campinas</xMunDescarga><chNFe>${spNfe[0]!.accessKey}</chNFe></infDoc>`);
     expect(checkXmlSchema(event.responseXml!, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
-    const again = await post(documentsRoute.POST, "documents", created.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ documentId: nfe[1]!.id }] }] });
+    const again = await post(documentsRoute.POST, "documents", id, { unloading: [{ code: "3509502", name: "Campinas", documents: [{ documentId: spNfe[0]!.id }] }] });
     expect(again.status).toBe(422);
     expect(again.body.code).toBe("invalid_document");
-    expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
+    const elsewhere = await post(documentsRoute.POST, "documents", id, { loading: { code: "3106200", name: "Belo Horizonte" }, unloading: [{ code: "3509502", name: "Campinas", documents: [{ documentId: spNfe[1]!.id }] }] });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.code).toBe("invalid_municipality");
+    // Loaded in Campinas, not in the manifest's São Paulo: it can no longer be cancelled (710), only closed.
+    const campinas = await post(documentsRoute.POST, "documents", id, { loading: { code: "3509502", name: "Campinas" }, unloading: [{ code: "3509502", name: "Campinas", documents: [{ documentId: spNfe[1]!.id }] }] });
+    expect(campinas.status, campinas.text).toBe(200);
+    const cancel = await post(cancelRoute.POST, "cancel", id, { justification: "Viagem cancelada pelo cliente" });
+    expect(cancel.status).toBe(422);
+    expect(cancel.body.code).toBe("cancel_not_allowed");
+    const closed = await post(closeRoute.POST, "close", id, {});
+    expect(closed.body.status, closed.text).toBe("CLOSED");
   });
 
-  it("registers the payment of the transport operation (110116) on an open manifest and refuses bad input and a closed one", async () => {
-    const created = await create(manifestBody([{ documentId: nfe[0]!.id }], "PQR2S34"));
+  it("refuses documents on a manifest issued without loadingLater before calling the SVRS (708), and a loadingLater request the layout does not allow", async () => {
+    const plain = await create(manifestBody([{ documentId: nfe[0]!.id }], "MNO2P34"));
+    expect(plain.body).toMatchObject({ status: "AUTHORIZED", loadingLater: false });
+    const refused = await post(documentsRoute.POST, "documents", plain.body.id, { unloading: [{ code: "3106200", name: "Belo Horizonte", documents: [{ accessKey: nfe[1]!.accessKey }] }] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe("loading_later_required");
+    expect(await db.transportManifestEvent.count({ where: { manifestId: plain.body.id } })).toBe(0);
+    expect((await post(closeRoute.POST, "close", plain.body.id, {})).body.status).toBe("CLOSED");
+
+    // 706: no documents at issue; 703: one loading municipality; 704: one state, no route.
+    const withDocuments = await create({ ...manifestBody([{ documentId: nfe[0]!.id }], "MNO3P45"), loadingLater: true });
+    expect(withDocuments.status).toBe(400);
+    const twoLoadings = await create({ ...loadingLaterBody("MNO3P45"), loading: [{ code: "3550308", name: "São Paulo" }, { code: "3509502", name: "Campinas" }] });
+    expect([twoLoadings.status, twoLoadings.body.code]).toEqual([422, "invalid_municipality"]);
+    const route = await create({ ...loadingLaterBody("MNO3P45"), route: ["RJ"] });
+    expect([route.status, route.body.code]).toEqual([422, "invalid_route"]);
+  });
+
+  it("refuses a manifest loaded later while another has had no document for more than 168 h (712), until that one is cancelled past 24 h", async () => {
+    const first = await create(loadingLaterBody("OLD1L23"));
+    expect(first.body.status, first.text).toBe("AUTHORIZED");
+    await db.transportManifest.update({ where: { id: first.body.id }, data: { authorizedAt: new Date(Date.now() - 169 * 3_600_000) } });
+    const numbers = await db.transportManifest.count({ where: { companyId: fixture.company.companyId } });
+    const blocked = await create(loadingLaterBody("NEW1L23"));
+    expect(blocked.status).toBe(422);
+    expect(blocked.body.code).toBe("loading_later_pending");
+    expect(blocked.body.message).toContain(first.body.accessKey);
+    expect(await db.transportManifest.count({ where: { companyId: fixture.company.companyId } })).toBe(numbers);
+    // The MOC's exception to the 24 h limit (6.1.1 K04): a manifest loaded later without documents is still cancelled.
+    const cancelled = await post(cancelRoute.POST, "cancel", first.body.id, { justification: "Coleta nao realizada no periodo" });
+    expect(cancelled.body.status, cancelled.text).toBe("CANCELLED");
+    const next = await create(loadingLaterBody("NEW1L23"));
+    expect(next.body.status, next.text).toBe("AUTHORIZED");
+    expect((await post(cancelRoute.POST, "cancel", next.body.id, { justification: "Coleta nao realizada no periodo" })).body.status).toBe("CANCELLED");
+  });
+
+  it("registers the payment of the transport operation (110116) once for a TAC agregado's vehicle and refuses a second one (636), bad input and a closed one", async () => {
+    const withOwner = manifestBody([{ documentId: nfe[0]!.id }], "PQR2S34");
+    const created = await create({ ...withOwner, vehicle: { ...withOwner.vehicle, owner: TAC_OWNER } });
     expect(created.body.status, created.text).toBe("AUTHORIZED");
     const id = created.body.id as string;
+    expect((await db.transportManifest.findUniqueOrThrow({ where: { id } })).xml).toContain("<RNTRC>87654321</RNTRC><xNome>João Caminhoneiro</xNome><IE></IE><UF>SP</UF><tpProp>0</tpProp></prop>");
     const body = {
       payments: [
         {
@@ -187,9 +264,11 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     );
     expect(checkXmlSchema(event.responseXml!, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
     expect(xmlsecVerify(event.requestXml, "infEvento").ok).toBe(true);
+    // The SVRS takes nSeqEvento 1 only (6.5.1 K01, 636): a second payment is refused here, nothing sent.
     const second = await post(paymentsRoute.POST, "payments", id, { trips: { total: 2, number: 2 }, payments: [{ ...body.payments[0], method: "CASH", advanceValue: null, installments: [], bank: { kind: "PIX", key: "financeiro@rapidos.com.br" } }] });
-    expect(second.status, second.text).toBe(200);
-    expect(second.body.events.map((e: { sequence: number }) => e.sequence)).toEqual([1, 2]);
+    expect(second.status).toBe(422);
+    expect(second.body.code).toBe("payment_already_registered");
+    expect(await db.transportManifestEvent.count({ where: { manifestId: id, eventCode: "110116" } })).toBe(1);
     const cashWithInstallments = await post(paymentsRoute.POST, "payments", id, { payments: [{ ...body.payments[0], method: "CASH" }] });
     expect(cashWithInstallments.status).toBe(400);
     expect(cashWithInstallments.body.code).toBe("validation_error");
@@ -197,6 +276,19 @@ describe("/v1/transport-manifests against the SVRS simulator", () => {
     const afterClose = await post(paymentsRoute.POST, "payments", id, body);
     expect(afterClose.status).toBe(422);
     expect(afterClose.body.code).toBe("invalid_status");
+  });
+
+  it("refuses the payment (110116) of a manifest whose traction vehicle is not a TAC agregado's before calling the SVRS (723)", async () => {
+    const independent = manifestBody([{ documentId: nfe[0]!.id }], "PQR3S45");
+    for (const [plate, owner] of [["PQR3S45", null], ["PQR4S56", { ...TAC_OWNER, ownerType: "TAC_INDEPENDENT" }]] as const) {
+      const created = await create({ ...independent, vehicle: { ...independent.vehicle, plate, owner } });
+      expect(created.body.status, created.text).toBe("AUTHORIZED");
+      const refused = await post(paymentsRoute.POST, "payments", created.body.id, { payments: [{ document: { type: "CNPJ", value: "33000167000101" }, components: [{ type: "FREIGHT", value: "100" }], contractValue: "100", method: "CASH", bank: { kind: "PIX", key: "financeiro@rapidos.com.br" } }] });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe("vehicle_owner_not_tac_aggregated");
+      expect(await db.transportManifestEvent.count({ where: { manifestId: created.body.id } })).toBe(0);
+      expect((await post(closeRoute.POST, "close", created.body.id, {})).body.status).toBe("CLOSED");
+    }
   });
 
   it("GET /open asks the SVRS (MDFeConsNaoEnc) and reconciles: closed elsewhere, a lost authorization, a key we do not hold", async () => {

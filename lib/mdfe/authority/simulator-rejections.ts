@@ -1,7 +1,8 @@
 // The cStat and xMotivo the MDF-e simulator answers, as the SVRS writes them. Sources (details and
 // links in docs/api-notes/mdfe.md, section *Simulator*):
 // - MOC MDF-e 3.00 (Visão Geral), rules J01–J17 (events, 5.1.5), K01–K08 of 6.1.1 (cancelamento),
-//   K01–K06 of 6.3.1 (inclusão de condutor), K01–K14 of 6.4.1 (inclusão de DF-e), with their texts;
+//   K01–K06 of 6.3.1 (inclusão de condutor), K01–K14 of 6.4.1 (inclusão de DF-e), K01–K16 of 6.5.1
+//   (pagamento 110116), G022–G026 of MOC 3.00a (carregamento posterior), with their texts;
 // - the SVRS authorization code published by PROCERGS staff (FabioCapella/TCC.DFe,
 //   ValidadorMDF.vb / ValidadorEventoMDFe.vb): the order of the checks and the bracketed suffixes;
 // - answers recorded from the SVRS (Unimake/DFe test resources, Unimake/Uninfe, issue threads).
@@ -36,7 +37,7 @@ export const REJECTIONS = {
   OPEN_FOR_PLATE: ["611", "Rejeição: Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento"],
   /** [nProt:…][dhRegEvento:…] of the event already registered (J08). */
   DUPLICATE_EVENT: ["631", "Rejeição: Duplicidade de evento"],
-  /** nSeqEvento above what the event allows (1 for cancel/close, 99 for drivers and DF-e). */
+  /** nSeqEvento above what the event allows (1 for cancel, close and payment 110116; 99 for drivers and DF-e). */
   SEQUENCE: ["636", "Rejeição: O número sequencial do evento é maior que o permitido"],
   /** A driver's CPF, in the MDFe (ValidarCondutorRepetido) and in 110114 (K06 of 6.3.1). */
   DRIVER_CPF: ["645", "Rejeição: CPF do condutor inválido"],
@@ -55,6 +56,36 @@ export const REJECTIONS = {
   EVENT_NFE_KEY: ["709", "Rejeição: Chave de acesso de NF-e inválida no evento de inclusão"],
   /** K14 of 6.4.1: the NF-e is already on the manifest through another 110115. */
   EVENT_NFE_LISTED: ["711", "Rejeição: NF-e já está vinculada ao MDF-e por outro evento"],
+  // Carregamento posterior (indCarregaPosterior=1), MOC MDF-e 3.00a: G022–G026 at authorization (listed
+  // by blog.exas.com.br "MDFe – MOC Versão 3.00A"), ValidarCarregamentoPosterior and
+  // ValidarDocumentosTransportados in the SVRS code; the events' K rules of 6.1.1, 6.2.1 and 6.4.1.
+  // Texts as the code table writes them ("possui" in 708 is the MOC's own spelling).
+  /** G022: one loading and one unloading municipality, the same one. */
+  LOADING_LATER_MUNICIPALITIES: ["703", "Rejeição: Carregamento e Descarregamento inválidos para MDF-e com indicação de carregamento posterior"],
+  /** G023: UFIni = UFFim, not EX. */
+  LOADING_LATER_INTERSTATE: ["704", "Rejeição: MDF-e com indicação de carregamento posterior não permitido para operações interestaduais ou com o exterior"],
+  /** G024: modal rodoviário only. */
+  LOADING_LATER_MODAL: ["705", "Rejeição: Modal inválido para MDF-e com indicação de carregamento posterior (apenas modal rodoviário)"],
+  /** A document in infMunDescarga of such a manifest (ValidarDocumentosTransportados). */
+  LOADING_LATER_DOCUMENTS: ["706", "Rejeição: Não informar documentos transportados para MDF-e com indicação de carregamento posterior (usar evento inclusão de DF-e)"],
+  /** G025: tpEmit 2 (transporte próprio) only. */
+  LOADING_LATER_ISSUER: ["707", "Rejeição: MDF-e com indicação de carregamento posterior com tipo de emitente diferente de transporte próprio"],
+  /** G026: another one of the same CNPJ/CPF with no 110115 for more than 168 h; suffix [chMDFe:…]. */
+  LOADING_LATER_PENDING: ["712", "Rejeição: Existe MDF-e com indicação de carregamento posterior sem inclusão de DF-e para o emitente há mais de 168 horas"],
+  /** An infMunDescarga without documents on a manifest without the indicator; suffix [Municipio sem documento: <xMunDescarga>]. */
+  UNLOADING_WITHOUT_DOCUMENTS: ["616", "Rejeição: Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e)"],
+  /** K05 of 6.4.1: 110115 on a manifest issued without indCarregaPosterior=1. */
+  NOT_LOADING_LATER: ["708", "Rejeição: MDF-e deve possui indicação de carregamento posterior para inclusão de DF-e"],
+  /** K06 of 6.4.1: cMunCarrega of 110115 outside UFIni. */
+  EVENT_LOADING_UF: ["456", "Rejeição: Código de Município diverge da UF de Carregamento do MDF-e"],
+  /** K08 of 6.4.1: cMunDescarga of 110115 outside UFFim. */
+  EVENT_UNLOADING_UF: ["612", "Rejeição: Código de Município diverge da UF de descarregamento do MDF-e"],
+  /** K08 of 6.1.1: a 110115 loaded in another municipality than the manifest's. */
+  LOADING_LATER_CANCEL: ["710", "Rejeição: Cancelamento não é permitido para MDF-e com indicação de carregamento posterior que já realizou inserção de DF-e"],
+  /** K10 of 6.2.1: closing before any 110115. */
+  LOADING_LATER_CLOSE: ["715", "Rejeição: Não é permitido encerrar MDF-e com indicação de carregamento posterior sem inclusão de DF-e associada"],
+  /** K06 of 6.5.1 (110116): the traction vehicle's prop must have tpProp 0. */
+  PAYMENT_OWNER: ["723", "Rejeição: O tipo do proprietário do MDF-e deve ser do tipo TAC Agregado"],
 } as const satisfies Record<string, Rejection>;
 
 /** The answers that are not rejections (cStat table of the MOC; texts as the SVRS writes them in recorded answers). */

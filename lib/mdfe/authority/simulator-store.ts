@@ -15,6 +15,12 @@ export type SimulatedManifest = {
   tpEmit: string;
   endUf: string;
   drivers: string[];
+  /** indCarregaPosterior=1 (rules 708, 710, 712, 715). */
+  loadingLater: boolean;
+  /** The first cMunCarrega (rule 710 compares the 110115 loadings with it). */
+  loadingMunicipalityCode: string;
+  /** veicTracao/prop/tpProp, null without prop (rule 723 of 110116). */
+  tractionOwnerType: string | null;
   protMDFeXml: string;
   events: { type: string; sequence: number; procEventoXml: string }[];
 };
@@ -24,6 +30,8 @@ export interface MdfeSimulatorStore {
   /** The oldest AUTHORIZED (open) manifest of the issuer's CNPJ base, plate, issuer type and unloading state (rule 611). */
   findOpen(environment: string, cnpjBase: string, plate: string, tpEmit: string, endUf: string): Promise<SimulatedManifest | null>;
   listOpen(environment: string, cnpj: string): Promise<SimulatedManifest[]>;
+  /** The oldest open manifest of the CNPJ with indCarregaPosterior=1, authorized before the date and without a 110115 (rule 712). */
+  findLoadingLaterWithoutDfe(environment: string, cnpj: string, authorizedBefore: Date): Promise<SimulatedManifest | null>;
   /** false when the key is already stored (a concurrent duplicate). */
   insert(manifest: SimulatedManifest): Promise<boolean>;
   save(manifest: SimulatedManifest): Promise<void>;
@@ -41,6 +49,9 @@ export class MemoryMdfeSimulatorStore implements MdfeSimulatorStore {
   async listOpen(environment: string, cnpj: string) {
     return [...this.rows.values()].filter((m) => m.environment === environment && m.cnpj === cnpj && m.situation === "AUTHORIZED");
   }
+  async findLoadingLaterWithoutDfe(environment: string, cnpj: string, authorizedBefore: Date) {
+    return oldestWithoutDfe([...this.rows.values()].filter((m) => m.environment === environment && m.cnpj === cnpj && m.situation === "AUTHORIZED" && m.loadingLater && m.authorizedAt < authorizedBefore));
+  }
   async insert(manifest: SimulatedManifest) {
     const id = `${manifest.environment}:${manifest.accessKey}`;
     if (this.rows.has(id)) return false;
@@ -50,6 +61,11 @@ export class MemoryMdfeSimulatorStore implements MdfeSimulatorStore {
   async save(manifest: SimulatedManifest) {
     this.rows.set(`${manifest.environment}:${manifest.accessKey}`, manifest);
   }
+}
+
+function oldestWithoutDfe(candidates: SimulatedManifest[]): SimulatedManifest | null {
+  const pending = candidates.filter((m) => !m.events.some((e) => e.type === "110115"));
+  return pending.sort((a, b) => a.authorizedAt.getTime() - b.authorizedAt.getTime())[0] ?? null;
 }
 
 type Row = Prisma.MdfeSimulatorManifestGetPayload<object>;
@@ -66,6 +82,9 @@ function fromRow(row: Row): SimulatedManifest {
     tpEmit: row.tpEmit,
     endUf: row.endUf,
     drivers: row.drivers as string[],
+    loadingLater: row.loadingLater,
+    loadingMunicipalityCode: row.loadingMunicipalityCode,
+    tractionOwnerType: row.tractionOwnerType,
     protMDFeXml: row.protMDFeXml,
     events: row.events as SimulatedManifest["events"],
   };
@@ -82,6 +101,10 @@ export class PrismaMdfeSimulatorStore implements MdfeSimulatorStore {
   }
   async listOpen(environment: string, cnpj: string) {
     return (await db.mdfeSimulatorManifest.findMany({ where: { environment, cnpj, situation: "AUTHORIZED" }, orderBy: { authorizedAt: "asc" } })).map(fromRow);
+  }
+  async findLoadingLaterWithoutDfe(environment: string, cnpj: string, authorizedBefore: Date) {
+    const rows = await db.mdfeSimulatorManifest.findMany({ where: { environment, cnpj, situation: "AUTHORIZED", loadingLater: true, authorizedAt: { lt: authorizedBefore } } });
+    return oldestWithoutDfe(rows.map(fromRow));
   }
   async insert(manifest: SimulatedManifest) {
     try {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
-import { mdfeInput, MDFE_ISSUER_CNPJ, ownNfeKey } from "../testing/mdfe-inputs";
+import { loadingLaterInput, mdfeInput, MDFE_ISSUER_CNPJ, ownNfeKey, TAC_AGGREGATED_OWNER } from "../testing/mdfe-inputs";
 import { buildSignedMdfe } from "../xml/build-signed-mdfe";
 import { buildSignedMdfeEvent, type MdfeEventInput } from "../xml/build-event";
 import { MdfeSimulator } from "./simulator";
@@ -136,21 +136,73 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     expect(refused).toMatchObject({ kind: "refused", cStat: "604" });
     if (refused.kind === "refused") expect(refused.reason).toBe(`Rejeição: Chave de acesso da NF-e informada inválida [chNFe:${wrong}][Motivo: DV inválido]`);
   });
-  it("includes NF-e on the way (110115): an invalid key is 709 and a key already included by another event is 711 (MOC 6.4.1)", async () => {
-    const built = buildSignedMdfe(mdfeInput(), credentials);
-    const authorized = await authority.authorize(target, built.xml, certificate);
+  it("includes NF-e on the way (110115) only on a manifest loaded later (708); 456/612 outside its state, 709 invalid key, 711 a key already included", async () => {
+    const plain = buildSignedMdfe(mdfeInput(), credentials);
+    const plainAuthorized = await authority.authorize(target, plain.xml, certificate);
+    if (plainAuthorized.kind !== "authorized") throw new Error(JSON.stringify(plainAuthorized));
+    const include = (accessKey: string, protocol: string, sequence: number, nfeKey: string, places = { loading: "3550308", unloading: "3509502" }) =>
+      event({ type: "110115", accessKey, sequence, protocol, loading: { code: places.loading, name: "Sao Paulo" }, documents: [{ municipality: { code: places.unloading, name: "Campinas" }, nfeKey }] });
+    expect(await authority.sendEvent(target, include(plain.accessKey, plainAuthorized.protocol, 1, ownNfeKey(104)), certificate)).toMatchObject({
+      kind: "refused", cStat: "708", reason: "Rejeição: MDF-e deve possui indicação de carregamento posterior para inclusão de DF-e",
+    });
+
+    const later = buildSignedMdfe(loadingLaterInput({ number: 41, rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: "LAT1E23" } } }), credentials);
+    const authorized = await authority.authorize(target, later.xml, certificate);
     if (authorized.kind !== "authorized") throw new Error(JSON.stringify(authorized));
-    const include = (sequence: number, nfeKey: string) =>
-      event({ type: "110115", accessKey: built.accessKey, sequence, protocol: authorized.protocol, loading: { code: "3550308", name: "Sao Paulo" }, documents: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKey }] });
+    const close = { type: "110112" as const, accessKey: later.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "35", closingMunicipalityCode: "3509502" };
+    expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({
+      kind: "refused", cStat: "715", reason: "Rejeição: Não é permitido encerrar MDF-e com indicação de carregamento posterior sem inclusão de DF-e associada",
+    });
     const key = ownNfeKey(104);
-    expect(await authority.sendEvent(target, include(1, key), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
-    expect(await authority.sendEvent(target, include(2, key), certificate)).toMatchObject({ kind: "refused", cStat: "711", reason: "Rejeição: NF-e já está vinculada ao MDF-e por outro evento" });
+    expect(await authority.sendEvent(target, include(later.accessKey, authorized.protocol, 1, key, { loading: "3106200", unloading: "3509502" }), certificate)).toMatchObject({ kind: "refused", cStat: "456" });
+    expect(await authority.sendEvent(target, include(later.accessKey, authorized.protocol, 1, key, { loading: "3550308", unloading: "3106200" }), certificate)).toMatchObject({ kind: "refused", cStat: "612" });
+    expect(await authority.sendEvent(target, include(later.accessKey, authorized.protocol, 1, key), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await authority.sendEvent(target, include(later.accessKey, authorized.protocol, 2, key), certificate)).toMatchObject({ kind: "refused", cStat: "711", reason: "Rejeição: NF-e já está vinculada ao MDF-e por outro evento" });
     const wrong = ownNfeKey(105).slice(0, 43) + String((Number(ownNfeKey(105)[43]) + 1) % 10);
-    expect(await authority.sendEvent(target, include(2, wrong), certificate)).toMatchObject({ kind: "refused", cStat: "709", reason: "Rejeição: Chave de acesso de NF-e inválida no evento de inclusão [Motivo: DV inválido]" });
+    expect(await authority.sendEvent(target, include(later.accessKey, authorized.protocol, 2, wrong), certificate)).toMatchObject({ kind: "refused", cStat: "709", reason: "Rejeição: Chave de acesso de NF-e inválida no evento de inclusão [Motivo: DV inválido]" });
+    // Loaded in another municipality of the state: no cancellation any more (6.1.1 K08); the closing is now accepted.
+    expect(await authority.sendEvent(target, include(later.accessKey, authorized.protocol, 2, ownNfeKey(106), { loading: "3509502", unloading: "3509502" }), certificate)).toMatchObject({ kind: "authorized" });
+    const cancel = event({ type: "110111", accessKey: later.accessKey, protocol: authorized.protocol, reason: "Viagem cancelada pelo cliente" });
+    expect(await authority.sendEvent(target, cancel, certificate)).toMatchObject({
+      kind: "refused", cStat: "710", reason: "Rejeição: Cancelamento não é permitido para MDF-e com indicação de carregamento posterior que já realizou inserção de DF-e",
+    });
+    expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
   });
 
-  it("registers the payment of the transport operation (110116) and refuses a repeated sequence (631) and another protocol (222); a closed manifest still takes it", async () => {
-    const built = buildSignedMdfe(mdfeInput(), credentials);
+  it("authorizes a manifest loaded later only as G022–G026 allow (703, 704, 706, 707, 712) and refuses a municipality without documents otherwise (616)", async () => {
+    const vehicle = (plate: string) => ({ rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate } } });
+    const refusal = async (input: Parameters<typeof buildSignedMdfe>[0]) => authority.authorize(target, buildSignedMdfe(input, credentials).xml, certificate);
+    expect(await refusal(loadingLaterInput({ number: 51, unloading: [{ municipality: { code: "3509502", name: "Campinas" }, nfeKeys: [] }] }))).toMatchObject({
+      kind: "refused", cStat: "703", reason: "Rejeição: Carregamento e Descarregamento inválidos para MDF-e com indicação de carregamento posterior",
+    });
+    expect(await refusal(loadingLaterInput({ number: 52, startUf: "MG", loading: [{ code: "3106200", name: "Belo Horizonte" }], unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [] }] }))).toMatchObject({
+      kind: "refused", cStat: "704",
+    });
+    expect(await refusal(loadingLaterInput({ number: 53, unloading: [{ municipality: { code: "3550308", name: "São Paulo" }, nfeKeys: [ownNfeKey(107)] }], cargoValue: "100.00" }))).toMatchObject({
+      kind: "refused", cStat: "706", reason: "Rejeição: Não informar documentos transportados para MDF-e com indicação de carregamento posterior (usar evento inclusão de DF-e)",
+    });
+    expect(await refusal(loadingLaterInput({ number: 54, issuerType: "1" }))).toMatchObject({ kind: "refused", cStat: "707" });
+    expect(await refusal(mdfeInput({ number: 55, unloading: [{ municipality: { code: "3106200", name: "Belo Horizonte" }, nfeKeys: [] }] }))).toMatchObject({
+      kind: "refused", cStat: "616", reason: "Rejeição: Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e) [Municipio sem documento: Belo Horizonte]",
+    });
+
+    // G026: one loaded later and left without a 110115 for more than 168 h blocks the issuer's next one.
+    const first = buildSignedMdfe(loadingLaterInput({ number: 56, ...vehicle("FIR1S23") }), credentials);
+    simulator.now = () => new Date("2026-12-07T13:00:00Z");
+    expect(await authority.authorize(target, first.xml, certificate)).toMatchObject({ kind: "authorized" });
+    simulator.now = () => new Date("2026-12-14T13:01:00Z");
+    const blocked = await refusal(loadingLaterInput({ number: 57, ...vehicle("SEC2N34") }));
+    expect(blocked).toMatchObject({ kind: "refused", cStat: "712" });
+    if (blocked.kind === "refused") expect(blocked.reason).toBe(`Rejeição: Existe MDF-e com indicação de carregamento posterior sem inclusão de DF-e para o emitente há mais de 168 horas [chMDFe:${first.accessKey}]`);
+    expect(await refusal(mdfeInput({ number: 58, ...vehicle("THI3R45") }))).toMatchObject({ kind: "authorized" });
+    // The way out: a manifest loaded later with no 110115 is cancelled past 24 h (6.1.1 K04's exception), and the next one is authorized.
+    const cancel = await authority.sendEvent(target, event({ type: "110111", accessKey: first.accessKey, protocol: (await authority.consult(target, first.accessKey, certificate) as { protocol: string }).protocol, reason: "Coleta nao realizada no periodo" }), certificate);
+    expect(cancel).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await refusal(loadingLaterInput({ number: 59, ...vehicle("SEC2N34") }))).toMatchObject({ kind: "authorized" });
+  });
+
+  it("registers the payment of the transport operation (110116) once (636) for a TAC agregado's vehicle (723); 631 repeated, 222 another protocol; a closed manifest still takes it", async () => {
+    const built = buildSignedMdfe(mdfeInput({ rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, owner: TAC_AGGREGATED_OWNER } } }), credentials);
     const authorized = await authority.authorize(target, built.xml, certificate);
     if (authorized.kind !== "authorized") throw new Error(JSON.stringify(authorized));
     const payment = {
@@ -174,20 +226,30 @@ describe("MDF-e authority over SOAP against the SVRS simulator", () => {
     const xml = event(payment);
     expect(xml).toContain("<infViagens><qtdViagens>00001</qtdViagens><nroViagem>00001</nroViagem></infViagens>");
     expect(xml).toContain("<indPag>1</indPag><vAdiant>500.00</vAdiant><infPrazo><nParcela>001</nParcela>");
+    expect(await authority.sendEvent(target, event({ ...payment, protocol: "135260000000001" }), certificate)).toMatchObject({ kind: "refused", cStat: "222" });
     const registered = await authority.sendEvent(target, xml, certificate);
     expect(registered).toMatchObject({ kind: "authorized", cStat: "135" });
     if (registered.kind === "authorized") expect(checkXmlSchema(registered.responseXml, `${S}retEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
     expect(await authority.sendEvent(target, xml, certificate)).toMatchObject({ kind: "refused", cStat: "631" });
-    expect(await authority.sendEvent(target, event({ ...payment, sequence: 2, protocol: "135260000000001" }), certificate)).toMatchObject({ kind: "refused", cStat: "222" });
-    expect(await authority.sendEvent(target, event({ ...payment, sequence: 2 }), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
+    expect(await authority.sendEvent(target, event({ ...payment, sequence: 2 }), certificate)).toMatchObject({ kind: "refused", cStat: "636", reason: "Rejeição: O número sequencial do evento é maior que o permitido" });
     const consulted = await authority.consult(target, built.accessKey, certificate);
     if (consulted.kind !== "found") throw new Error(JSON.stringify(consulted));
-    expect(consulted.events.map((e) => [e.tpEvento, e.sequence])).toEqual([["110116", 1], ["110116", 2]]);
+    expect(consulted.events.map((e) => [e.tpEvento, e.sequence])).toEqual([["110116", 1]]);
     expect(checkXmlSchema(consulted.events[0]!.procEventoXml, `${S}procEventoMDFe_v3.00.xsd`)).toEqual({ valid: true });
+
+    // Our own vehicle (no prop) and a TAC independente's: 723.
+    for (const [number, owner] of [[61, null], [62, { ...TAC_AGGREGATED_OWNER, ownerType: "1" as const }]] as const) {
+      const other = buildSignedMdfe(mdfeInput({ number, rodo: { ...mdfeInput().rodo, vehicle: { ...mdfeInput().rodo.vehicle, plate: `OWN${number}A1`, owner } } }), credentials);
+      const ok = await authority.authorize(target, other.xml, certificate);
+      if (ok.kind !== "authorized") throw new Error(JSON.stringify(ok));
+      expect(await authority.sendEvent(target, event({ ...payment, accessKey: other.accessKey, protocol: ok.protocol }), certificate)).toMatchObject({
+        kind: "refused", cStat: "723", reason: "Rejeição: O tipo do proprietário do MDF-e deve ser do tipo TAC Agregado",
+      });
+    }
+
+    // A closed manifest: 6.5.1 has no rule against it (we refuse it before the call); nSeqEvento 1 is free again only for a manifest with none.
     const close = { type: "110112" as const, accessKey: built.accessKey, protocol: authorized.protocol, closedOn: "2026-12-08", closingUfCode: "31", closingMunicipalityCode: "3106200" };
     expect(await authority.sendEvent(target, event(close), certificate)).toMatchObject({ kind: "authorized" });
-    // The MOC's rules for 110116 (K01–K11) have none for a closed manifest (we refuse it before the call).
-    expect(await authority.sendEvent(target, event({ ...payment, sequence: 3 }), certificate)).toMatchObject({ kind: "authorized", cStat: "135" });
   });
   it("refuses an MDF-e issued offline (tpEmis 2) transmitted more than 168 h after its dhEmi (228) and authorizes one within them", async () => {
     const issuedAt = Date.parse("2026-12-07T13:00:00Z");

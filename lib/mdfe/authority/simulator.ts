@@ -31,6 +31,9 @@ export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 export const CONTINGENCY_WINDOW_MS = 168 * 60 * 60 * 1000;
 
+/** A manifest loaded later (indCarregaPosterior=1) must get its first 110115 within 168 h, or the issuer's next such manifest is refused (G026, 712). */
+export const LOADING_LATER_WINDOW_MS = 168 * 60 * 60 * 1000;
+
 export { REJECTIONS } from "./simulator-rejections";
 
 
@@ -133,8 +136,17 @@ export class MdfeSimulator {
       if (!isValidCpf(cpf)) return this.retMDFe(tpAmb, cUF, REJECTIONS.DRIVER_CPF);
       if (drivers.indexOf(cpf) !== index) return this.retMDFe(tpAmb, cUF, REJECTIONS.DRIVER_DUPLICATE);
     }
+    const loadingLater = text(ide, "indCarregaPosterior") === "1";
+    if (loadingLater) {
+      const refusal = await this.loadingLaterRule(ide, inf, tpAmb, cnpj);
+      if (refusal) return this.retMDFe(tpAmb, cUF, refusal.rejection, refusal.detail ?? "");
+    }
     const carried = new Set<string>();
     for (const unloading of list(child(inf, "infDoc")?.infMunDescarga)) {
+      // Every municipality carries documents, and none on a manifest loaded later (ValidarDocumentosTransportados: 616, 706).
+      const documentCount = list(unloading.infCTe).length + list(unloading.infNFe).length + list(unloading.infMDFeTransp).length;
+      if (documentCount === 0 && !loadingLater) return this.retMDFe(tpAmb, cUF, REJECTIONS.UNLOADING_WITHOUT_DOCUMENTS, ` [Municipio sem documento: ${text(unloading, "xMunDescarga")}]`);
+      if (documentCount > 0 && loadingLater) return this.retMDFe(tpAmb, cUF, REJECTIONS.LOADING_LATER_DOCUMENTS);
       for (const cte of list(unloading.infCTe)) {
         const parsed = parseDfeKey(text(cte, "chCTe"));
         if (!parsed || parsed.model !== "57") return this.retMDFe(tpAmb, cUF, REJECTIONS.CTE_KEY, ` [chCTe:${text(cte, "chCTe")}][Motivo: ${parsed ? "Modelo diferente de 57" : "DV inválido"}]`);
@@ -164,9 +176,29 @@ export class MdfeSimulator {
     const protMDFeXml =
       `<protMDFe versao="3.00"><infProt Id="MDFe${protocol}"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><chMDFe>${key}</chMDFe>` +
       `<dhRecbto>${this.stamp(cUF)}</dhRecbto><nProt>${protocol}</nProt><digVal>${digest}</digVal><cStat>${ANSWERS.AUTHORIZED[0]}</cStat><xMotivo>${ANSWERS.AUTHORIZED[1]}</xMotivo></infProt></protMDFe>`;
-    const inserted = await this.store.insert({ accessKey: key, environment: tpAmb, cnpj, protocol, authorizedAt: this.now(), situation: "AUTHORIZED", plate, tpEmit, endUf, drivers, protMDFeXml, events: [] });
+    const inserted = await this.store.insert({
+      accessKey: key, environment: tpAmb, cnpj, protocol, authorizedAt: this.now(), situation: "AUTHORIZED", plate, tpEmit, endUf, drivers, protMDFeXml, events: [],
+      loadingLater, loadingMunicipalityCode: text(list(ide?.infMunCarrega)[0], "cMunCarrega"), tractionOwnerType: text(child(traction, "prop"), "tpProp") || null,
+    });
     if (!inserted) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE);
     return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${ANSWERS.PROCESSED[0]}</cStat><xMotivo>${ANSWERS.PROCESSED[1]}</xMotivo>${protMDFeXml}</retMDFe>`;
+  }
+
+  /**
+   * MOC MDF-e 3.00a G022–G026 for indCarregaPosterior=1, in the SVRS's order (ValidarCarregamentoPosterior):
+   * 703 one loading and one unloading municipality, the same; 704 one state, not EX; 705 rodoviário;
+   * 707 tpEmit 2; 712 another such manifest of the issuer with no 110115 for more than 168 h.
+   */
+  private async loadingLaterRule(ide: XmlNode | undefined, inf: XmlNode | undefined, tpAmb: string, cnpj: string): Promise<{ rejection: Rejection; detail?: string } | null> {
+    const loadings = list(ide?.infMunCarrega);
+    const unloadings = list(child(inf, "infDoc")?.infMunDescarga);
+    if (loadings.length > 1 || unloadings.length > 1 || text(unloadings[0], "cMunDescarga") !== text(loadings[0], "cMunCarrega")) return { rejection: REJECTIONS.LOADING_LATER_MUNICIPALITIES };
+    if (text(ide, "UFIni") !== text(ide, "UFFim") || text(ide, "UFIni") === "EX") return { rejection: REJECTIONS.LOADING_LATER_INTERSTATE };
+    if (text(ide, "modal") !== "1") return { rejection: REJECTIONS.LOADING_LATER_MODAL };
+    if (text(ide, "tpEmit") !== "2") return { rejection: REJECTIONS.LOADING_LATER_ISSUER };
+    const pending = await this.store.findLoadingLaterWithoutDfe(tpAmb, cnpj, new Date(this.now().getTime() - LOADING_LATER_WINDOW_MS));
+    if (pending) return { rejection: REJECTIONS.LOADING_LATER_PENDING, detail: ` [chMDFe:${pending.accessKey}]` };
+    return null;
   }
 
   private async consult(payload: string, tpAmb: string, cUF: string): Promise<string> {
@@ -230,16 +262,22 @@ export class MdfeSimulator {
     const closed = stored.situation === "CLOSED" ? { rejection: REJECTIONS.ALREADY_CLOSED, detail: this.registrationSuffix(stored, "110112", "dhEnc") } : null;
     const protocol = text(det, "nProt") !== stored.protocol ? { rejection: REJECTIONS.PROTOCOL_MISMATCH } : null;
     const sequenceAbove = (max: number) => (sequence > max ? { rejection: REJECTIONS.SEQUENCE } : null);
+    const inclusions = stored.events.filter((e) => e.type === "110115");
     switch (type) {
       case "110111": {
-        // 6.1.1: K01 636, K03 218, K04 220, K05 222, K06 609.
-        const late = this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS ? { rejection: REJECTIONS.CANCEL_TOO_LATE } : null;
-        return sequenceAbove(1) ?? cancelled ?? late ?? protocol ?? closed;
+        // 6.1.1: K01 636, K03 218, K04 220, K05 222, K06 609, K08 710 (a 110115 loaded elsewhere than the manifest's cMunCarrega).
+        // K04's exception: no 24 h limit for a manifest loaded later that has no 110115 yet.
+        const deadlineApplies = !(stored.loadingLater && inclusions.length === 0);
+        const late = deadlineApplies && this.now().getTime() - stored.authorizedAt.getTime() > CANCEL_WINDOW_MS ? { rejection: REJECTIONS.CANCEL_TOO_LATE } : null;
+        const loadedElsewhere = stored.loadingLater && inclusions.some((e) => /<cMunCarrega>(\d+)<\/cMunCarrega>/.exec(e.procEventoXml)?.[1] !== stored.loadingMunicipalityCode) ? { rejection: REJECTIONS.LOADING_LATER_CANCEL } : null;
+        return sequenceAbove(1) ?? cancelled ?? late ?? protocol ?? closed ?? loadedElsewhere;
       }
       case "110112": {
         // 636, 614 (cMun outside cUF), 218, 222, 609 (ValidarEncerramento; closing twice with nSeqEvento 1 is 631 above).
         const outside = !STATES.some((s) => s.cUF === text(det, "cUF")) || !text(det, "cMun").startsWith(text(det, "cUF")) ? { rejection: REJECTIONS.CLOSING_UF } : null;
-        return sequenceAbove(1) ?? outside ?? cancelled ?? protocol ?? closed;
+        // K10 of 6.2.1: a manifest loaded later closes only after a 110115 (715).
+        const withoutDocuments = stored.loadingLater && inclusions.length === 0 ? { rejection: REJECTIONS.LOADING_LATER_CLOSE } : null;
+        return sequenceAbove(1) ?? outside ?? cancelled ?? protocol ?? closed ?? withoutDocuments;
       }
       case "110114": {
         // 6.3.1: K01 636, K03 218, K04 609, K06 645. No rule refuses a driver already listed: it registers.
@@ -247,10 +285,14 @@ export class MdfeSimulator {
         return sequenceAbove(99) ?? cancelled ?? closed ?? cpf;
       }
       case "110115": {
-        // 6.4.1: K01 636, K03 218, K04 609, (K05 708 not applied: see docs/api-notes/mdfe.md), K10 709, K14 711.
-        const before = sequenceAbove(99) ?? cancelled ?? closed;
+        // 6.4.1: K01 636, K03 218, K04 609, K05 708 (no indCarregaPosterior=1), K06 456, K08 612, K10 709, K14 711.
+        // A manifest loaded later has UFIni = UFFim (G023), so both states are its endUf.
+        const before = sequenceAbove(99) ?? cancelled ?? closed ?? (stored.loadingLater ? null : { rejection: REJECTIONS.NOT_LOADING_LATER });
         if (before) return before;
-        const listed = new Set(stored.events.filter((e) => e.type === "110115").flatMap((e) => [...e.procEventoXml.matchAll(/<chNFe>(\d{44})<\/chNFe>/g)].map((m) => m[1])));
+        const cUFOf = (code: string) => STATES.find((s) => s.uf === stored.endUf)?.cUF === code.slice(0, 2);
+        if (!cUFOf(text(det, "cMunCarrega"))) return { rejection: REJECTIONS.EVENT_LOADING_UF };
+        if (list(det?.infDoc).some((doc) => !cUFOf(text(doc, "cMunDescarga")))) return { rejection: REJECTIONS.EVENT_UNLOADING_UF };
+        const listed = new Set(inclusions.flatMap((e) => [...e.procEventoXml.matchAll(/<chNFe>(\d{44})<\/chNFe>/g)].map((m) => m[1])));
         for (const doc of list(det?.infDoc)) {
           const nfeKey = text(doc, "chNFe");
           const parsed = parseDfeKey(nfeKey);
@@ -259,10 +301,11 @@ export class MdfeSimulator {
         }
         return null;
       }
-      case "110116":
-        // K03 222, K04 218 (no rule for a closed manifest). K01 (nSeqEvento = 1) and K06 (723: vehicle of a
-        // TAC agregado) are not applied: see docs/api-notes/mdfe.md.
-        return protocol ?? cancelled;
+      case "110116": {
+        // 6.5.1: K01 636 (nSeqEvento only 1), K03 222, K04 218, K06 723 (veicTracao/prop with tpProp 0); no rule for a closed manifest.
+        const notTacAggregated = stored.tractionOwnerType !== "0" ? { rejection: REJECTIONS.PAYMENT_OWNER } : null;
+        return sequenceAbove(1) ?? protocol ?? cancelled ?? notTacAggregated;
+      }
       default:
         return { rejection: REJECTIONS.EVENT_SCHEMA, detail: " [tpEvento]" };
     }

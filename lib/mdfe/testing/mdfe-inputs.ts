@@ -53,3 +53,21 @@ export function dfeKey(parts: { cUF?: string; yearMonth: string; cnpj?: string; 
   const first43 = (parts.cUF ?? "35") + parts.yearMonth + (parts.cnpj ?? "11444777000161") + parts.model + "001" + String(parts.number).padStart(9, "0") + "1" + String(70_000_000 + parts.number);
   return first43 + String(modulus11CheckDigit(first43));
 }
+
+/**
+ * A "carregamento posterior" manifest (indCarregaPosterior=1): within SP, one loading municipality
+ * unloading in itself with no documents; the NF-e come later by 110115 (rules 703–707).
+ */
+export function loadingLaterInput(overrides: Partial<MdfeInput> = {}): MdfeInput {
+  return mdfeInput({
+    loadingLater: true,
+    endUf: "SP",
+    unloading: [{ municipality: { code: "3550308", name: "São Paulo" }, nfeKeys: [] }],
+    cargoQuantity: "0.0000",
+    cargoValue: "0.00",
+    ...overrides,
+  });
+}
+
+/** The traction vehicle owned by a TAC agregado (prop/tpProp 0), the only owner the payment event 110116 accepts (723). */
+export const TAC_AGGREGATED_OWNER = { document: { type: "CPF" as const, value: "11144477735" }, rntrc: "87654321", name: "João Caminhoneiro", stateRegistration: "ISENTO", uf: "SP", ownerType: "0" as const };

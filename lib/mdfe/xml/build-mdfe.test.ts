@@ -5,7 +5,7 @@ import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { testSigningCredentials } from "@/lib/fiscal/nfe/test-support/test-credentials";
 import { xmlsecVerify } from "@/lib/fiscal/nfe/test-support/xmlsec";
-import { mdfeInput, ownNfeKey } from "../testing/mdfe-inputs";
+import { loadingLaterInput, mdfeInput, ownNfeKey } from "../testing/mdfe-inputs";
 import { parseDfeKey } from "./access-key";
 import { buildMdfe } from "./build-mdfe";
 import { buildSignedMdfe, modalDocument } from "./build-signed-mdfe";
@@ -37,6 +37,16 @@ describe("MDF-e 3.00 builder (modal rodoviário)", () => {
     expect(built.xml).toContain(`<cMunDescarga>3106200</cMunDescarga><xMunDescarga>Belo Horizonte</xMunDescarga><infNFe><chNFe>${ownNfeKey(101)}</chNFe></infNFe>`);
     expect(built.xml).toContain("<tot><qNFe>2</qNFe><vCarga>85400.00</vCarga><cUnid>01</cUnid><qCarga>3200.0000</qCarga></tot>");
     expect(built.qrCode).toBe(`https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=${built.accessKey}&tpAmb=2`);
+  });
+
+  it("writes indCarregaPosterior=1 last in ide for a manifest loaded later, with no documents and zero totals, through the schemas", () => {
+    const credentials = testSigningCredentials();
+    const built = buildSignedMdfe(loadingLaterInput(), credentials);
+    expect(built.xml).toContain("<UFIni>SP</UFIni><UFFim>SP</UFFim><infMunCarrega><cMunCarrega>3550308</cMunCarrega><xMunCarrega>São Paulo</xMunCarrega></infMunCarrega><indCarregaPosterior>1</indCarregaPosterior></ide>");
+    expect(built.xml).toContain("<infDoc><infMunDescarga><cMunDescarga>3550308</cMunDescarga><xMunDescarga>São Paulo</xMunDescarga></infMunDescarga></infDoc>");
+    expect(built.xml).toContain("<tot><vCarga>0.00</vCarga><cUnid>01</cUnid><qCarga>0.0000</qCarga></tot>");
+    expect(checkXmlSchema(built.xml, MDFE)).toEqual({ valid: true });
+    expect(buildMdfe(mdfeInput()).xml).not.toContain("indCarregaPosterior");
   });
 
   it("carries route, trailers, owner, ANTT data, insurance, technical responsible and an alphanumeric CNPJ through the schemas", () => {

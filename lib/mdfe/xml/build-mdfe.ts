@@ -51,6 +51,8 @@ function buildIde(input: MdfeInput, context: { cMDF: string; cDV: string; dhEmi:
     input.loading.map((m) => "<infMunCarrega>" + el("cMunCarrega", m.code) + el("xMunCarrega", fiscalText(m.name, 60)) + "</infMunCarrega>").join("") +
     (input.route ?? []).map((uf) => `<infPercurso>${el("UFPer", uf)}</infPercurso>`).join("") +
     (input.tripStartAt ? el("dhIniViagem", localDateTime(input.tripStartAt, uf)) : "") +
+    // indCanalVerde (never written) comes before it.
+    (input.loadingLater ? el("indCarregaPosterior", "1") : "") +
     "</ide>"
   );
 }

@@ -51,7 +51,7 @@ export type MdfeDriver = { name: string; cpf: string };
 
 export type MdfeUnloading = {
   municipality: MdfeMunicipality;
-  /** Keys of the NF-e unloaded there (44 characters each). */
+  /** Keys of the NF-e unloaded there (44 characters each); none for a loadingLater manifest. */
   nfeKeys: string[];
   /** Keys of the CT-e unloaded there (infCTe/chCTe; only for a transport service provider, tpEmit 1). */
   cteKeys?: string[];
@@ -115,6 +115,11 @@ export type MdfeInput = {
   tpEmis?: "1" | "2";
   issuedAt: Date | string;
   tripStartAt?: Date | string | null; // dhIniViagem
+  /**
+   * indCarregaPosterior=1: issued without documents (one infMunDescarga, the loading municipality, with
+   * none), which are added on the way by inclusão de DF-e (110115). See docs/api-notes/mdfe.md, *Loading later*.
+   */
+  loadingLater?: boolean;
   applicationVersion: string; // verProc
   issuer: { cnpj: string; stateRegistration: string; name: string; tradeName?: string | null; address: NfeAddress & { email?: string | null } };
   startUf: string; // UFIni

@@ -4281,6 +4281,7 @@ class PostV1TransportManifestsBody(TypedDict, total=False):
     series: int
     issuedAt: str
     tripStartAt: str
+    loadingLater: bool
     loading: list[PostV1TransportManifestsBodyLoadingItem]
     route: list[str]
     unloading: list[PostV1TransportManifestsBodyUnloadingItem]
@@ -4337,6 +4338,7 @@ class PostV1TransportManifestsResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4397,6 +4399,7 @@ class GetV1TransportManifestsResponseDataItem(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[GetV1TransportManifestsResponseDataItemDriversItem]]
     documents: Required[list[GetV1TransportManifestsResponseDataItemDocumentsItem]]
     qrCode: Required[str]
@@ -4468,6 +4471,7 @@ class GetV1TransportManifestsOpenResponseDataItem(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[GetV1TransportManifestsOpenResponseDataItemDriversItem]]
     documents: Required[list[GetV1TransportManifestsOpenResponseDataItemDocumentsItem]]
     qrCode: Required[str]
@@ -4555,6 +4559,7 @@ class GetV1TransportManifestsIdResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[GetV1TransportManifestsIdResponseDriversItem]]
     documents: Required[list[GetV1TransportManifestsIdResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4739,6 +4744,7 @@ class PostV1TransportManifestsPreviewBody(TypedDict, total=False):
     series: int
     issuedAt: str
     tripStartAt: str
+    loadingLater: bool
     loading: list[PostV1TransportManifestsPreviewBodyLoadingItem]
     route: list[str]
     unloading: list[PostV1TransportManifestsPreviewBodyUnloadingItem]
@@ -4799,6 +4805,7 @@ class PostV1TransportManifestsIdEmitResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdEmitResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdEmitResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4856,6 +4863,7 @@ class PostV1TransportManifestsIdCloseResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdCloseResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdCloseResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4912,6 +4920,7 @@ class PostV1TransportManifestsIdCancelResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdCancelResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdCancelResponseDocumentsItem]]
     qrCode: Required[str]
@@ -4969,6 +4978,7 @@ class PostV1TransportManifestsIdDriversResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdDriversResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdDriversResponseDocumentsItem]]
     qrCode: Required[str]
@@ -5045,6 +5055,7 @@ class PostV1TransportManifestsIdDocumentsResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdDocumentsResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdDocumentsResponseDocumentsItem]]
     qrCode: Required[str]
@@ -5152,6 +5163,7 @@ class PostV1TransportManifestsIdPaymentsResponse(TypedDict, total=False):
     startState: Required[str]
     endState: Required[str]
     vehiclePlate: Required[str]
+    loadingLater: Required[bool]
     drivers: Required[list[PostV1TransportManifestsIdPaymentsResponseDriversItem]]
     documents: Required[list[PostV1TransportManifestsIdPaymentsResponseDocumentsItem]]
     qrCode: Required[str]

@@ -1451,7 +1451,7 @@ export interface paths {
         put?: never;
         /**
          * Create and issue an MDF-e (model 58, modal rodoviário) for the company's own NF-e (or CT-e keys)
-         * @description The documents on board: `documents` (the company's own AUTHORIZED NF-e by documentId or accessKey; the server groups them into infMunDescarga by the NF-e's delivery place, else its recipient's municipality, and takes vCarga from their totals and qCarga from their gross weights unless cargo gives them) or `unloading` (municipalities with their NF-e or `cteAccessKey` CT-e keys; CT-e make it a transport service provider's manifest, tpEmit 1, and are not mixed with NF-e). Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment (another company's id reads as unknown; a cancelled or denied NF-e is refused), a CT-e key fails its model (57) or check digit, CT-e and NF-e are mixed, a single CT-e comes without product.ncm and payments (carga lotação), or qCarga is not given and an NF-e has no gross weight; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
+         * @description The documents on board: `documents` (the company's own AUTHORIZED NF-e by documentId or accessKey; the server groups them into infMunDescarga by the NF-e's delivery place, else its recipient's municipality, and takes vCarga from their totals and qCarga from their gross weights unless cargo gives them) or `unloading` (municipalities with their NF-e or `cteAccessKey` CT-e keys; CT-e make it a transport service provider's manifest, tpEmit 1, and are not mixed with NF-e), or neither with `loadingLater: true` (indCarregaPosterior=1: one loading municipality, which is also the unloading one, no route; the NF-e are added on the way with POST …/documents; 422 loading_later_pending while another such manifest has had no document for more than 168 h). Numbers (series of model 58), builds, signs and sends it to MDFeRecepcaoSinc at the SVRS. 201 with status AUTHORIZED, REJECTED (rejectionCode/rejectionReason) or PROCESSING when the authority did not answer (POST …/emit settles it); CONTINGENCY when the company's MDF-e contingency is active (POST /v1/contingency model 58): issued offline (tpEmis 2), sent when the contingency ends. 422 unsupported_modal for AIR/WATER/RAIL; 422 invalid_document when a document is not an AUTHORIZED NF-e of the company in its environment (another company's id reads as unknown; a cancelled or denied NF-e is refused), a CT-e key fails its model (57) or check digit, CT-e and NF-e are mixed, a single CT-e comes without product.ncm and payments (carga lotação), or qCarga is not given and an NF-e has no gross weight; 422 invalid_vehicle, invalid_municipality, invalid_route, invalid_plate, schema_validation_failed, certificate_missing.
          */
         post: operations["postV1TransportManifests"];
         delete?: never;
@@ -1608,7 +1608,7 @@ export interface paths {
         put?: never;
         /**
          * Close (encerrar) an MDF-e: event 110112 with the municipality and date
-         * @description 422 invalid_status unless AUTHORIZED. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         * @description 422 invalid_status unless AUTHORIZED; 422 loading_later_without_documents for a manifest loaded later with no document added yet (715). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
          */
         post: operations["postV1TransportManifestsIdClose"];
         delete?: never;
@@ -1628,7 +1628,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an MDF-e: event 110111, within 24 h of its authorization and before it is closed
-         * @description 422 invalid_status unless AUTHORIZED; 422 cancel_deadline_expired after 24 h. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         * @description 422 invalid_status unless AUTHORIZED; 422 cancel_deadline_expired after 24 h (not for a manifest loaded later with no document yet); 422 cancel_not_allowed once documents loaded elsewhere were added to a manifest loaded later (710). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
          */
         post: operations["postV1TransportManifestsIdCancel"];
         delete?: never;
@@ -1668,7 +1668,7 @@ export interface paths {
         put?: never;
         /**
          * Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e)
-         * @description 422 invalid_status unless AUTHORIZED; 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (unloading outside the manifest's unloading state). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         * @description Only for a manifest issued with loadingLater (indCarregaPosterior=1). 422 invalid_status unless AUTHORIZED; 422 loading_later_required (issued without loadingLater: the SVRS answers 708); 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (loading outside the loading state, unloading outside the unloading state). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
          */
         post: operations["postV1TransportManifestsIdDocuments"];
         delete?: never;
@@ -1688,7 +1688,7 @@ export interface paths {
         put?: never;
         /**
          * Register the payment of the transport operation of an open MDF-e: event 110116 (pagamento da operação)
-         * @description The trips the payment covers (infViagens) and one or more infPag groups (who is paid, components, contract value, cash or installments, bank, IPEF or PIX). 422 invalid_status unless AUTHORIZED. 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         * @description The trips the payment covers (infViagens) and one or more infPag groups (who is paid, components, contract value, cash or installments, bank, IPEF or PIX). Once per manifest, for a traction vehicle owned by a TAC agregado. 422 invalid_status unless AUTHORIZED; 422 payment_already_registered (the SVRS takes nSeqEvento 1 only: 636); 422 vehicle_owner_not_tac_aggregated (no vehicle.owner with ownerType TAC_AGGREGATED at issue: 723). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
          */
         post: operations["postV1TransportManifestsIdPayments"];
         delete?: never;
@@ -13202,6 +13202,7 @@ export interface operations {
                             startState: string;
                             endState: string;
                             vehiclePlate: string;
+                            loadingLater: boolean;
                             drivers: {
                                 name: string;
                                 cpf: string;
@@ -13295,6 +13296,8 @@ export interface operations {
                     issuedAt?: string;
                     /** Format: date-time */
                     tripStartAt?: string;
+                    /** @default false */
+                    loadingLater?: boolean;
                     loading?: {
                         code: string;
                         name: string;
@@ -13475,6 +13478,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -13612,6 +13616,7 @@ export interface operations {
                             startState: string;
                             endState: string;
                             vehiclePlate: string;
+                            loadingLater: boolean;
                             drivers: {
                                 name: string;
                                 cpf: string;
@@ -13734,6 +13739,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -13965,6 +13971,8 @@ export interface operations {
                     issuedAt?: string;
                     /** Format: date-time */
                     tripStartAt?: string;
+                    /** @default false */
+                    loadingLater?: boolean;
                     loading?: {
                         code: string;
                         name: string;
@@ -14276,6 +14284,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -14419,6 +14428,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -14561,6 +14571,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -14704,6 +14715,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -14858,6 +14870,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
@@ -15045,6 +15058,7 @@ export interface operations {
                         startState: string;
                         endState: string;
                         vehiclePlate: string;
+                        loadingLater: boolean;
                         drivers: {
                             name: string;
                             cpf: string;
