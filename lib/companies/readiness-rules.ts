@@ -324,15 +324,16 @@ function nfseProviderCheck(company: CompanyFields, now: Date): ReadinessCheck | 
 
 /**
  * São Paulo (Nota Fiscal Paulistana, issue 57): blocking when what the city needs is missing:
- * the CCM (Inscrição Municipal) with 8 digits, and from layout 2's day (01/01/2026, every regime)
- * the NBS code the RPS must carry (nfseNbsCode).
+ * the CCM (Inscrição Municipal) with 8 digits, and from layout 2's day (01/01/2026) the NBS code
+ * its RPS carries (nfseNbsCode) for a company outside the Simples Nacional (the Simples may keep layout 1).
  * No error code: creating and emitting still go through and the emission is REJECTED with the
  * same reason (to-paulistana-input.ts), as for an ABRASF city's missing IM.
  */
 function paulistanaCheck(company: CompanyFields, provider: PaulistanaProvider, now: Date): ReadinessCheck {
   const label = "NFS-e system of the city";
   const today = now.toISOString().slice(0, 10);
-  if (provider.layout2From && today >= provider.layout2From && !company.nfseNbsCode) {
+  const simples = company.taxRegime === "SIMPLES_NACIONAL" || company.taxRegime === "SIMPLES_EXCESS" || company.taxRegime === "MEI";
+  if (provider.layout2From && today >= provider.layout2From && !simples && !company.nfseNbsCode) {
     return {
       id: "nfse_provider", label, blocking: true, ok: false,
       message: `${provider.name} takes the tax reform's RPS layout 2 since ${provider.layout2From}, which carries the NBS code: set nfseNbsCode under Settings, NFS-e.`,
