@@ -15,6 +15,11 @@ export const PAULISTANA_SIMULATOR_PATH = "/paulistana/ws/lotenfe.asmx";
 
 export type PaulistanaClientOptions = { timeoutMs: number; /** The simulator's origin; unset: the city's URL. */ baseUrl?: string; serverCa?: string };
 
+/** The Versao attribute of the message's Cabecalho. */
+export function messageVersion(xml: string): string | null {
+  return /<Cabecalho\b[^>]*\bVersao="(\d+)"/.exec(xml)?.[1] ?? null;
+}
+
 function failure(reason: string): CommunicationFailure {
   return { kind: "communication_failure", reason };
 }
@@ -39,7 +44,8 @@ export class PaulistanaSoapClient implements PaulistanaAuthority {
       serviceName: provider.name,
       contentType: "application/soap+xml; charset=utf-8",
       soapAction: provider.soap.actions[operation],
-      envelope: buildPaulistanaRequestEnvelope(operation, provider.soap.namespace, xml, provider.version),
+      // VersaoSchema follows the message's own Cabecalho Versao (1, or 2 for the tax reform's layout).
+      envelope: buildPaulistanaRequestEnvelope(operation, provider.soap.namespace, xml, messageVersion(xml) ?? provider.version),
       certificate,
       timeoutMs: this.options.timeoutMs,
       serverCa: this.options.serverCa,

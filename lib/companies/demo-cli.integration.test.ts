@@ -29,12 +29,12 @@ describe("npm run cli -- company create --demo", () => {
       await expect(assertEmissionPrerequisites({ companyId: output.id, type })).resolves.toBeUndefined();
     }
     // NFS-e settings set too: IM, national service code, NBS and ISS rate (issue 14, item 1). The demo company is in
-    // São Paulo, whose own NFS-e system (Nota Fiscal Paulistana, issue 57) takes the layout built here only from
-    // Simples Nacional providers since 2026: the readiness says so for this NORMAL company.
+    // São Paulo, whose own NFS-e system (Nota Fiscal Paulistana, issue 57) takes the tax reform's RPS layout 2 from
+    // 2026, which this NORMAL company can send (it has the NBS): the city's advice only.
     const nfse = (await readinessChecklist(output.id, db, new Date("2026-12-07T12:00:00Z"))).find((r) => r.type === "NFSE")!;
     expect(nfse.checks.find((c) => c.id === "nfse_service")).toMatchObject({ ok: true });
-    expect(nfse.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: true, ok: false, detail: { key: "nfsePaulistanaLayout2" } });
-    expect(nfse.ready).toBe(false);
+    expect(nfse.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: false, ok: true, detail: { key: "nfsePaulistanaCity" } });
+    expect(nfse.ready).toBe(true);
     expect(output).toMatchObject({ nfseServiceCode: "010101", nfseNbsCode: "115022000", nfseIssRate: "2", dpsSeries: 1 });
     const company = await db.company.findUniqueOrThrow({ where: { id: output.id } });
     expect(company.defaultIcmsCst).toBe("00");

@@ -162,9 +162,9 @@ describe("setUpDemoCompany", () => {
       await expect(assertEmissionPrerequisites({ companyId: company.companyId, type })).resolves.toBeUndefined();
     }
     // Every check passes but one piece of advice: the 2027 CBS rate, which no law fixes yet and a demo cannot invent.
-    // A demo company is in São Paulo, whose own NFS-e system (Nota Fiscal Paulistana, issue 57) takes the layout
-    // built here only from Simples Nacional providers since 2026: a NORMAL one is told so by the NFS-e readiness.
+    // A demo company is in São Paulo, whose own NFS-e system (Nota Fiscal Paulistana, issue 57) takes RPS layout 2
+    // from 2026 from every regime: with its NBS set, a NORMAL one is ready too.
     const checks = (await readinessChecklist(company.companyId, db, new Date("2026-12-07T12:00:00Z"))).flatMap((r) => (r.ready ? r.checks : [{ id: `${r.type} not ready`, ok: false }]));
-    expect(checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(regime === "NORMAL" ? ["reform_rates", "reform_rates", "NFSE not ready"] : ["reform_rates", "reform_rates"]);
+    expect(checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(["reform_rates", "reform_rates"]);
   });
 });

@@ -324,8 +324,8 @@ function nfseProviderCheck(company: CompanyFields, now: Date): ReadinessCheck | 
 
 /**
  * São Paulo (Nota Fiscal Paulistana, issue 57): blocking when what the city needs is missing:
- * the CCM (Inscrição Municipal) with 8 digits, and from 01/01/2026 a Simples Nacional regime
- * (the city takes layout 1, the one built, only from Simples providers; layout 2 is not built).
+ * the CCM (Inscrição Municipal) with 8 digits, and from layout 2's day (01/01/2026) the NBS code
+ * its RPS carries (nfseNbsCode) for a company outside the Simples Nacional (the Simples may keep layout 1).
  * No error code: creating and emitting still go through and the emission is REJECTED with the
  * same reason (to-paulistana-input.ts), as for an ABRASF city's missing IM.
  */
@@ -333,11 +333,11 @@ function paulistanaCheck(company: CompanyFields, provider: PaulistanaProvider, n
   const label = "NFS-e system of the city";
   const today = now.toISOString().slice(0, 10);
   const simples = company.taxRegime === "SIMPLES_NACIONAL" || company.taxRegime === "SIMPLES_EXCESS" || company.taxRegime === "MEI";
-  if (provider.layout1SimplesOnlyFrom && today >= provider.layout1SimplesOnlyFrom && !simples) {
+  if (provider.layout2From && today >= provider.layout2From && !simples && !company.nfseNbsCode) {
     return {
       id: "nfse_provider", label, blocking: true, ok: false,
-      message: `${provider.name} takes RPS layout 1 only from Simples Nacional providers since ${provider.layout1SimplesOnlyFrom}; layout 2 (IBS/CBS) is not supported yet, so this company cannot issue its NFS-e here.`,
-      detail: { key: "nfsePaulistanaLayout2", values: { city: provider.name, from: provider.layout1SimplesOnlyFrom } },
+      message: `${provider.name} takes the tax reform's RPS layout 2 since ${provider.layout2From}, which carries the NBS code: set nfseNbsCode under Settings, NFS-e.`,
+      detail: { key: "nfsePaulistanaLayout2", values: { city: provider.name, from: provider.layout2From } },
     };
   }
   if (!/^\d{8}$/.test(company.municipalRegistration ?? "")) {

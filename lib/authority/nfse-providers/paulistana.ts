@@ -19,6 +19,11 @@ import type { PaulistanaProvider } from "./types";
 //   SOAP 1.2 envelope with a SOAPAction header, Content-Type application/soap+xml without
 //   action; Simples Nacional providers keep layout 1 in 2026, others must use layout 2
 //   (refusal 641); error codes 223, 306, 307, 1206, 1301, 1305.
+// - SP-V02: layout 2 ("Reforma tributária 2026"): the city's TiposNFe_v02.xsd as published in
+//   erpbrasil/nfselib.paulistana @ f2f1ce78 (tpRPS, tpIBSCBS, tpNFe with RetornoComplementarIBSCBS);
+//   the RPS string v2.0 of the Manual de Utilização do Web Service v3.3 (nov/2025) as ACBr's
+//   ISSSaoPaulo provider (frones/ACBr, AssinaturaAdicional) and a public Python client quoting
+//   the manual's sample strings build it; manual v3.2 announced by the city on 15/08/2025.
 
 export const PAULISTANA: PaulistanaProvider = {
   standard: "PAULISTANA",
@@ -36,7 +41,7 @@ export const PAULISTANA: PaulistanaProvider = {
       CancelamentoNFe: "http://www.prefeitura.sp.gov.br/nfe/ws/cancelamentoNFe",
     },
   },
-  layout1SimplesOnlyFrom: "2026-01-01",
+  layout2From: "2026-01-01",
   particularities: [
     "Not ABRASF: the city's own LoteNFe messages (PedidoEnvioRPS, PedidoConsultaNFe, PedidoCancelamentoNFe, schema version 1), children unqualified (xmlns=\"\") (SP-DEV schemas)",
     "Provider identified by its CCM (Inscrição Municipal, 8 digits); RPS key = CCM + series (up to 5 characters) + number (up to 12 digits)",
@@ -45,12 +50,12 @@ export const PAULISTANA: PaulistanaProvider = {
     "TributacaoRPS T/F/A/B/M/N/X/V/P (where the ISS is due and why it is not charged), ISSRetido true/false",
     "No reason or code on a cancellation; no free-text justification",
     "No homologation environment: TesteEnvioLoteRPS only validates; HOMOLOGATION uses the built-in simulator",
-    "From 01/01/2026 layout 1 (this integration) is accepted only from Simples Nacional providers; other providers must send layout 2 (IBS/CBS), not built yet (SP-CLIENT, refusal 641)",
+    "From 01/01/2026 RPS go in layout 2 (schemas v02, VersaoSchema 2): no ValorServicos but ValorInicialCobrado, NBS, cLocPrestacao and the IBSCBS group (cIndOp, cClassTrib); the RPS string has the CCM on 12 positions (90 characters); the city computes and returns the IBS/CBS (SP-V02). Layout 1 stays open then only to Simples Nacional providers (SP-CLIENT, refusal 641)",
     "The city prints its own NFS-e (no DANFSe)",
   ],
   validFrom: "2015-02-23",
   validUntil: null,
-  sources: ["SP-DEV", "SP-WSDL", "SP-CLIENT"],
+  sources: ["SP-DEV", "SP-WSDL", "SP-CLIENT", "SP-V02"],
 };
 
 /** Cities with their own (non-ABRASF) systems. */

@@ -76,8 +76,8 @@ export type PaulistanaProvider = {
     namespace: string;
     actions: Record<PaulistanaOperation, string>;
   };
-  /** From this day (YYYY-MM-DD) the city takes layout 1 only from Simples Nacional providers (others: layout 2, refused 641). */
-  layout1SimplesOnlyFrom: string | null;
+  /** From this day (YYYY-MM-DD, the RPS's date) RPS go in layout 2, the tax reform's (IBS/CBS declared; layout 1 is then refused 641 to all but Simples Nacional providers). */
+  layout2From: string | null;
   particularities: string[];
   validFrom: string;
   validUntil?: string | null;

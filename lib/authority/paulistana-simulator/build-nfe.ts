@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { el, group } from "@/lib/fiscal/xml/xml-text";
+import { complementaryIbsCbs } from "./reform-values";
 
 // The NFS-e (tpNFe of TiposNFe_v01.xsd) the city makes of a received RPS: its number and
 // 8-character verification code, the ISS it computes (base = services − deductions, at the
@@ -36,7 +37,9 @@ export function buildCityNfe(input: { rps: string; senderCnpj: string; nfeNumber
   const { rps } = input;
   const ccm = field(section(rps, "ChaveRPS"), "InscricaoPrestador")!;
   const taxation = field(rps, "TributacaoRPS")!;
-  const services = field(rps, "ValorServicos")!;
+  // Layout 2: the value is ValorInicialCobrado (before taxes; ValorFinalCobrado is taken as is).
+  const layout2 = field(rps, "ValorServicos") === null;
+  const services = layout2 ? (field(rps, "ValorInicialCobrado") ?? field(rps, "ValorFinalCobrado")!) : field(rps, "ValorServicos")!;
   const deductions = field(rps, "ValorDeducoes") ?? "0.00";
   const aliquota = field(rps, "AliquotaServicos")!;
   const iss = issOf(services, deductions, aliquota, taxation);
@@ -57,8 +60,23 @@ export function buildCityNfe(input: { rps: string; senderCnpj: string; nfeNumber
     el("CodigoServico", field(rps, "CodigoServico")!) + el("AliquotaServicos", aliquota) + el("ValorISS", money(iss)) + el("ValorCredito", "0.00") +
     el("ISSRetido", field(rps, "ISSRetido")!) +
     copy("CPFCNPJTomador") + optional("InscricaoMunicipalTomador") + optional("RazaoSocialTomador") + copy("EnderecoTomador") + optional("EmailTomador") +
-    copy("Discriminacao") + optional("MunicipioPrestacao");
+    copy("Discriminacao") + optional("MunicipioPrestacao") +
+    (layout2 ? layout2Tail(rps, services, deductions) : "");
   return `<NFe xmlns="">${body}</NFe>`;
+}
+
+/** tpNFe v02's reform fields, in schema order: the RPS's declaration and what the city computed of it. */
+function layout2Tail(rps: string, services: string, deductions: string): string {
+  const copy = (tag: string) => {
+    const value = field(rps, tag);
+    return value === null ? "" : el(tag, value);
+  };
+  const ibsCbs = section(rps, "IBSCBS");
+  return (
+    copy("ValorInicialCobrado") + copy("ValorFinalCobrado") + copy("ValorIPI") + copy("ExigibilidadeSuspensa") + copy("PagamentoParceladoAntecipado") +
+    copy("NBS") + copy("cLocPrestacao") + copy("cPaisPrestacao") + ibsCbs +
+    complementaryIbsCbs({ cClassTrib: field(ibsCbs, "cClassTrib") ?? "", initialValue: services, deductions, issueDate: field(rps, "DataEmissao")! })
+  );
 }
 
 /** The stored NFe as consulted after a cancellation: StatusNFe C and DataCancelamento. */

@@ -14,4 +14,6 @@ export const PAULISTANA_REFUSALS = {
   nfeNotFound: { code: "1300", description: "NFS-e inexistente.", source: "unconfirmed code (no public source found)" },
   alreadyCancelled: { code: "1301", description: "NFS-e já cancelada.", source: "SP-CLIENT (1301)" },
   cancellationSignature: { code: "1305", description: "Assinatura de cancelamento da NFS-e incorreta.", source: "SP-CLIENT (1305)" },
+  // Layout 2 (the tax reform's). The city's error table for v02 was not found; these are what public clients report.
+  unknownClassification: { code: "628", description: "Código de classificação tributária (cClassTrib) do IBS/CBS inválido.", source: "code as a public São Paulo v2 client met it for a cClassTrib the city did not accept (Cavariani/FC-ReformaTrib-NSFe, NotaFiscalXmlBuilder.cs comment 'ERRO 628'); description unconfirmed" },
 } as const satisfies Record<string, PaulistanaRefusal>;

@@ -59,7 +59,8 @@ describe("provider table", () => {
     expect(nfseProviderFor("3550308", "2026-12-07")).toBe(PAULISTANA);
     expect(nfseProviderFor("3550308", "2015-02-22")).toMatchObject({ standard: "NACIONAL" });
     expect(PAULISTANA.urls).toEqual({ PRODUCTION: "https://nfe.prefeitura.sp.gov.br/ws/lotenfe.asmx", HOMOLOGATION: null });
-    expect(PAULISTANA.sources).toEqual(["SP-DEV", "SP-WSDL", "SP-CLIENT"]);
+    expect(PAULISTANA.sources).toEqual(["SP-DEV", "SP-WSDL", "SP-CLIENT", "SP-V02"]);
+    expect(PAULISTANA.layout2From).toBe("2026-01-01");
   });
 });
 
@@ -148,5 +149,39 @@ describe("São Paulo LoteNFe simulator", () => {
     const wrongElement = await post(envelope.replace(/EnvioRPSRequest/g, "EnvioRPS"), PAULISTANA.soap.actions.EnvioRPS);
     expect(readPaulistanaAnswer(readPaulistanaResponseEnvelope(await wrongElement.text())!)).toMatchObject({ success: false, errors: [{ code: "1102" }] });
     expect((await post(envelope, "http://www.prefeitura.sp.gov.br/nfe/ws/unknown")).status).toBe(500);
+  });
+
+  describe("layout 2 (the tax reform's, VersaoSchema 2)", () => {
+    const reform = { nbs: "115021000", supplyPlace: "3550308", finalConsumer: false, operationIndicator: "100301", cClassTrib: "000001" };
+
+    it("issues an NFS-e of a layout-2 RPS and returns the IBS/CBS the city computes (2026: IBS 0.1 %, CBS 0.9 % of 1750.00)", async () => {
+      const { cnpj, input, credentials, certificate } = fresh({ layout: 2, reform });
+      const envio = buildPedidoEnvioRps(input, credentials).xml;
+      expect(buildPaulistanaRequestEnvelope("EnvioRPS", PAULISTANA.soap.namespace, envio, "2")).toContain("<VersaoSchema>2</VersaoSchema>");
+      const issued = await client.envioRps(PAULISTANA, ENV, envio, certificate);
+      expect(issued).toMatchObject({ kind: "authorized" });
+      const found = await client.consultaNfe(PAULISTANA, ENV, buildPedidoConsultaNfe(cnpj, { rps: input.key }, credentials, 2), certificate);
+      expect(found).toMatchObject({ kind: "found", nfe: { status: "N", values: { services: "1750.00", iss: "87.50" } } });
+      if (found.kind !== "found") return;
+      expect(found.nfeXml).toContain("<NBS>115021000</NBS><cLocPrestacao>3550308</cLocPrestacao><IBSCBS>");
+      expect(found.nfeXml).toContain(
+        "<RetornoComplementarIBSCBS><ValorBCIBSCBS>1750.00</ValorBCIBSCBS><ValorAliqEstadualIBS>0.10</ValorAliqEstadualIBS><ValorEstadualIBS>1.75</ValorEstadualIBS>" +
+          "<ValorAliqMunicipalIBS>0.00</ValorAliqMunicipalIBS><ValorMunicipalIBS>0.00</ValorMunicipalIBS><ValorIBS>1.75</ValorIBS><ValorAliqCBS>0.90</ValorAliqCBS><ValorCBS>15.75</ValorCBS></RetornoComplementarIBSCBS>",
+      );
+    });
+
+    it("refuses a cClassTrib outside the official table (628), a layout-2 RPS without its IBSCBS group (1101) and a string signed with the 8-position CCM (1206)", async () => {
+      const { input, credentials, certificate } = fresh({ layout: 2, reform: { ...reform, cClassTrib: "999999" } });
+      expect(await client.envioRps(PAULISTANA, ENV, buildPedidoEnvioRps(input, credentials).xml, certificate)).toMatchObject({ kind: "refused", code: "628", reason: expect.stringContaining("999999") });
+
+      const good = fresh({ layout: 2, reform });
+      const withoutGroup = buildPedidoEnvioRps(good.input, good.credentials).xml.replace(/<IBSCBS>[\s\S]*<\/IBSCBS>/, "").replace(/<Signature [\s\S]*<\/Signature>/, "");
+      expect(await client.envioRps(PAULISTANA, ENV, signWholeDocument(withoutGroup, good.credentials, { inside: "PedidoEnvioRPS" }), good.certificate)).toMatchObject({ kind: "refused", code: "1101", reason: expect.stringContaining("IBSCBS") });
+
+      // The layout-1 string (CCM on 8) in a layout-2 message: the city verifies the 90-character one.
+      const layout1Signature = /<Assinatura>([^<]+)</.exec(buildPedidoEnvioRps({ ...good.input, layout: 1 }, good.credentials).xml)![1]!;
+      const wrong = buildPedidoEnvioRps(good.input, good.credentials).xml.replace(/<Assinatura>[^<]+</, `<Assinatura>${layout1Signature}<`).replace(/<Signature [\s\S]*<\/Signature>/, "");
+      expect(await client.envioRps(PAULISTANA, ENV, signWholeDocument(wrong, good.credentials, { inside: "PedidoEnvioRPS" }), good.certificate)).toMatchObject({ kind: "refused", code: "1206", reason: expect.stringContaining(`String verificada (0000${good.ccm}A1   `) });
+    });
   });
 });

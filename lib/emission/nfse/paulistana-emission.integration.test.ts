@@ -12,7 +12,7 @@ import { functions } from "@/inngest";
 import type { SimulatorServer } from "@/lib/authority/simulator";
 import { readinessChecklist } from "@/lib/companies/emission-prerequisites";
 import { resetEnvCache } from "@/lib/config/env";
-import { PAULISTANA_SCHEMAS, paulistanaSchemasAvailable, readPaulistanaAnswer } from "@/lib/fiscal/nfse-paulistana";
+import { PAULISTANA_SCHEMAS, PAULISTANA_SCHEMAS_V2, paulistanaSchemasAvailable, readPaulistanaAnswer } from "@/lib/fiscal/nfse-paulistana";
 import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db } from "@/test/factories";
@@ -75,8 +75,10 @@ describe("São Paulo (Nota Fiscal Paulistana) through the routes", () => {
     expect(rps.dpsId).toBe("RPS1234567811");
     expect(rps.signedXml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><PedidoEnvioRPS xmlns="http:\/\/www.prefeitura.sp.gov.br\/nfe">/);
     // The national code 010101 (LC 116 01.01) becomes the city's 02660; the company's 2 % the fraction 0.02; ISS due in São Paulo (T).
-    expect(rps.signedXml).toContain("<TributacaoRPS>T</TributacaoRPS><ValorServicos>1750.00</ValorServicos><ValorDeducoes>0.00</ValorDeducoes><CodigoServico>02660</CodigoServico><AliquotaServicos>0.02</AliquotaServicos><ISSRetido>false</ISSRetido>");
-    if (paulistanaSchemasAvailable()) expect(checkXmlSchema(rps.signedXml!, PAULISTANA_SCHEMAS.PedidoEnvioRPS)).toEqual({ valid: true });
+    // Dated in 2026 and its lines declaring a cClassTrib, this Simples company's RPS goes in layout 2 (no ValorServicos: ValorInicialCobrado).
+    expect(rps.signedXml).toContain("<TributacaoRPS>T</TributacaoRPS><ValorDeducoes>0.00</ValorDeducoes><ValorPIS>0.00</ValorPIS><ValorCOFINS>0.00</ValorCOFINS><ValorINSS>0.00</ValorINSS><ValorIR>0.00</ValorIR><ValorCSLL>0.00</ValorCSLL><CodigoServico>02660</CodigoServico><AliquotaServicos>0.02</AliquotaServicos><ISSRetido>false</ISSRetido>");
+    expect(rps.signedXml).toContain("<ValorInicialCobrado>1750.00</ValorInicialCobrado>");
+    if (paulistanaSchemasAvailable(2)) expect(checkXmlSchema(rps.signedXml!, PAULISTANA_SCHEMAS_V2.PedidoEnvioRPS)).toEqual({ valid: true });
     expect(xmlsecVerifies(rps.signedXml!)).toBe(true);
     expect(document.taxTotals.nfse.authority).toEqual({ vBC: "1750.00", pAliqAplic: "2.00", vISSQN: "35.00", vTotalRet: null, vLiq: "1750.00" });
 
@@ -103,7 +105,31 @@ describe("São Paulo (Nota Fiscal Paulistana) through the routes", () => {
     expect((await call(cancel, { method: "POST", path: `/v1/fiscal-documents/${id}/cancel`, key: company.key, params: { id }, body: { justification: "Serviço não foi prestado ao cliente" } })).status).toBe(422);
   });
 
-  it("readiness says what São Paulo needs: the 8-digit CCM, and layout 1 only for Simples Nacional from 2026; an item's unknown city code is refused with the reason", async () => {
+  it("a Lucro Presumido company (regime NORMAL) dated in layout 2's period: RPS v02 with its IBS/CBS declaration → AUTHORIZED; the city's IBS/CBS equal our own", async () => {
+    const company = await saoPauloCompany("NORMAL");
+    const { id } = await createAndEmit(company.key, company.companyId, nfseBody());
+    const document = await detail(company.key, id);
+    expect(document).toMatchObject({ type: "NFSE", status: "AUTHORIZED", accessKey: null, rejectionReason: null });
+    expect(document.issueDateTime.slice(0, 10) >= "2026-01-01").toBe(true);
+    const stored = await db.fiscalDocument.findUniqueOrThrow({ where: { id }, select: { signedXml: true, authorizedXml: true, items: { select: { taxes: true } } } });
+    const rps = stored.signedXml!;
+    expect(rps).toContain(`<Cabecalho xmlns="" Versao="2">`);
+    expect(rps).not.toContain("<ValorServicos>");
+    expect(rps).toContain("<ValorInicialCobrado>1750.00</ValorInicialCobrado><ValorIPI>0.00</ValorIPI><ExigibilidadeSuspensa>0</ExigibilidadeSuspensa><PagamentoParceladoAntecipado>0</PagamentoParceladoAntecipado><NBS>115022000</NBS><cLocPrestacao>3550308</cLocPrestacao>");
+    const cClassTrib = /<cClassTrib>(\d{6})<\/cClassTrib>/.exec(rps)?.[1];
+    expect(cClassTrib).toBe((stored.items[0]!.taxes as { ibsCbs: { cClassTrib: string } }).ibsCbs.cClassTrib);
+    expect(rps).toContain("<IBSCBS><finNFSe>0</finNFSe><indFinal>0</indFinal><cIndOp>100301</cIndOp><indDest>0</indDest>");
+    if (paulistanaSchemasAvailable(2)) expect(checkXmlSchema(rps, PAULISTANA_SCHEMAS_V2.PedidoEnvioRPS)).toEqual({ valid: true });
+    expect(xmlsecVerifies(rps)).toBe(true);
+    // The city computes the IBS/CBS of the declared class; our own totals (lib/tax) must agree.
+    const city = (tag: string) => new RegExp(`<${tag}>([^<]+)</${tag}>`).exec(stored.authorizedXml!)?.[1];
+    expect(stored.authorizedXml).toContain("<RetornoComplementarIBSCBS>");
+    expect(city("ValorIBS")).toBe(document.taxTotals.rtcIbsTotal);
+    expect(city("ValorCBS")).toBe(document.taxTotals.rtcCbsTotal);
+    expect(Number(document.taxTotals.rtcCbsTotal)).toBeGreaterThan(0);
+  });
+
+  it("readiness says what São Paulo needs: the 8-digit CCM, and from 2026 the NBS of layout 2 outside the Simples; an item's unknown city code is refused with the reason", async () => {
     const simples = await saoPauloCompany();
     const ready = (await readinessChecklist(simples.companyId)).find((r) => r.type === "NFSE")!;
     expect(ready.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: false, ok: true, detail: { key: "nfsePaulistanaCity", values: { city: "São Paulo" } } });
@@ -114,6 +140,9 @@ describe("São Paulo (Nota Fiscal Paulistana) through the routes", () => {
     expect(noCcm.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: true, ok: false, detail: { key: "nfsePaulistanaCcm" } });
 
     const normal = await saoPauloCompany("NORMAL");
+    const withNbs = (await readinessChecklist(normal.companyId)).find((r) => r.type === "NFSE")!;
+    expect(withNbs.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: false, ok: true, detail: { key: "nfsePaulistanaCity" } });
+    await db.company.update({ where: { id: normal.companyId }, data: { nfseNbsCode: null } });
     const layout = (await readinessChecklist(normal.companyId)).find((r) => r.type === "NFSE")!;
     expect(layout.checks.find((c) => c.id === "nfse_provider")).toMatchObject({ blocking: true, ok: false, detail: { key: "nfsePaulistanaLayout2", values: { from: "2026-01-01" } } });
 

@@ -2,7 +2,7 @@ import type { ClientCertificate } from "@/lib/authority";
 import { isPaulistana, nfseProviderFor, type PaulistanaProvider } from "@/lib/authority/nfse-providers";
 import { getPaulistanaAuthority } from "@/lib/authority/paulistana-authority";
 import type { PaulistanaAuthority, PaulistanaFound } from "@/lib/authority/paulistana-types";
-import { buildPedidoConsultaNfe, type PaulistanaRpsKey } from "@/lib/fiscal/nfse-paulistana";
+import { buildPedidoConsultaNfe, type PaulistanaLayout, type PaulistanaRpsKey } from "@/lib/fiscal/nfse-paulistana";
 import type { SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 
 // One send of a signed PedidoEnvioRPS to São Paulo (issue 57), as sendAbrasf does for an
@@ -22,13 +22,14 @@ export type PaulistanaOutcome =
 const text = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? null;
 
 /** What the signed PedidoEnvioRPS says about itself: the sender, the RPS key, its date (which picks the city's row). */
-export function readPedidoEnvioRps(signedXml: string): { senderCnpj: string; key: PaulistanaRpsKey; issueDate: string } | null {
+export function readPedidoEnvioRps(signedXml: string): { senderCnpj: string; key: PaulistanaRpsKey; issueDate: string; layout: PaulistanaLayout } | null {
   if (!/^(?:<\?xml[^?]*\?>)?<PedidoEnvioRPS\b/.test(signedXml)) return null;
   const chave = /<ChaveRPS>([\s\S]*?)<\/ChaveRPS>/.exec(signedXml)?.[1] ?? "";
   return {
     senderCnpj: text(/<Cabecalho\b[\s\S]*?<\/Cabecalho>/.exec(signedXml)?.[0] ?? "", "CNPJ") ?? "",
     key: { ccm: text(chave, "InscricaoPrestador") ?? "", series: text(chave, "SerieRPS") ?? "", number: Number(text(chave, "NumeroRPS")) },
     issueDate: text(signedXml, "DataEmissao") ?? "",
+    layout: /<Cabecalho\b[^>]*\bVersao="2"/.test(signedXml) ? 2 : 1,
   };
 }
 
@@ -45,7 +46,8 @@ export async function sendPaulistana(
   }
   const authority = authorityFor(document.environment);
   const lookup = async (via: "submit" | "rps_lookup"): Promise<PaulistanaOutcome | null> => {
-    const request = buildPedidoConsultaNfe(message.senderCnpj, { rps: message.key }, credentials);
+    // Asked in the RPS's own layout: a layout-2 NFS-e comes back with its IBS/CBS (RetornoComplementarIBSCBS).
+    const request = buildPedidoConsultaNfe(message.senderCnpj, { rps: message.key }, credentials, message.layout);
     const found = await authority.consultaNfe(provider, document.environment, request, certificate);
     if (found.kind === "found") return { kind: "issued", found, via, provider };
     if (found.kind === "communication_failure") return { kind: "communication_failure", reason: `RPS lookup failed: ${found.reason}` };

@@ -3,7 +3,7 @@ import { ClientSnapshot } from "@/lib/documents/client-snapshot";
 import type { PaulistanaProvider } from "@/lib/authority/nfse-providers";
 import { localDateTime } from "@/lib/fiscal/nfe/format";
 import { itemListaServicoOf } from "@/lib/fiscal/nfse-abrasf";
-import { PAULISTANA_SERVICE_CODES, paulistanaServiceCode, type PaulistanaRpsInput, type PaulistanaTaker } from "@/lib/fiscal/nfse-paulistana";
+import { PAULISTANA_SERVICE_CODES, paulistanaServiceCode, type PaulistanaLayout, type PaulistanaReformFields, type PaulistanaRpsInput, type PaulistanaTaker } from "@/lib/fiscal/nfse-paulistana";
 import { DocumentTaxTotals, ItemTaxes } from "@/lib/tax/tax-shapes";
 import type { EmissionRefusal } from "../outcomes";
 import type { StoredDocument } from "../to-nfe-input";
@@ -17,9 +17,17 @@ import type { StoredDocument } from "../to-nfe-input";
 // - TributacaoRPS: T when the ISS is due in São Paulo (the line's ISS location, São Paulo
 //   by default), F when elsewhere; exemption, immunity, suspension and export (A/B/M/N/X/V/P)
 //   are not asked yet;
-// - the layout: from 01/01/2026 the city takes layout 1 only from Simples Nacional providers.
+// - the layout, by the RPS's date: layout 2 (the tax reform's) from the row's layout2From
+//   (01/01/2026), with the NBS (company nfseNbsCode), the place of supply (the line's ISS
+//   location) and the IBS/CBS declaration: cIndOp 100301 (general services, as the national DPS
+//   sends it, to-dps-input.ts) and the line's cClassTrib (lib/tax). Every regime but the Simples
+//   Nacional must send it (the city refuses their layout 1 with 641); a Simples company whose lines
+//   declare no cClassTrib (optional for it in 2026) keeps layout 1, which the city still takes from it.
 
 const SIMPLES = new Set(["SIMPLES_NACIONAL", "SIMPLES_EXCESS", "MEI"]);
+
+/** cIndOp of "demais serviços" (Anexo VII/C of the national NFS-e; the same the DPS sends). */
+const GENERAL_SERVICES_INDICATOR = "100301";
 
 function taker(snapshot: ClientSnapshot): PaulistanaTaker | null {
   const document = normalizeDocument(snapshot.document ?? "");
@@ -49,13 +57,14 @@ export function toPaulistanaInput(document: StoredDocument, provider: Paulistana
   const { company } = document;
   if (document.series === null || document.series === undefined) throw new Error(`Document ${document.id} has no RPS series yet`);
   const issuedAt = localDateTime(document.issueDateTime, company.state);
-  if (provider.layout1SimplesOnlyFrom && issuedAt.slice(0, 10) >= provider.layout1SimplesOnlyFrom && !SIMPLES.has(company.taxRegime)) {
-    return { kind: "refused", code: "nfse_provider_unsupported", reason: `${provider.name} takes RPS layout 1 from ${provider.layout1SimplesOnlyFrom} only from Simples Nacional providers; layout 2 (IBS/CBS) is not supported yet` };
-  }
+  const first = document.items[0]!;
+  const cClassTrib = ItemTaxes.parse(first.taxes).ibsCbs.cClassTrib;
+  const simples = SIMPLES.has(company.taxRegime);
+  const reformPeriod = Boolean(provider.layout2From && issuedAt.slice(0, 10) >= provider.layout2From);
+  const layout: PaulistanaLayout = reformPeriod && (!simples || cClassTrib) ? 2 : 1;
   if (!/^\d{8}$/.test(company.municipalRegistration ?? "")) {
     return { kind: "refused", code: "fiscal_settings_incomplete", reason: `municipalRegistration: ${provider.name} identifies the provider by its CCM, 8 digits (InscricaoPrestador)` };
   }
-  const first = document.items[0]!;
   const serviceCode = paulistanaCodeFor(first);
   if (!serviceCode || !paulistanaServiceCode(serviceCode)) {
     return { kind: "refused", code: "invalid_taxation", reason: `items[0].serviceCode: ${provider.name} asks its own service code (CodigoServico, 4–5 digits, the city's list)${first.serviceCode ? `; ${first.serviceCode} is not one the city lists` : ""}` };
@@ -67,7 +76,26 @@ export function toPaulistanaInput(document: StoredDocument, provider: Paulistana
   const retentions = nfse?.retentions;
   const location = ItemTaxes.parse(first.taxes).iss?.location ?? provider.municipalityCode;
   const description = [...new Set(document.items.map((i) => i.description))].join("; ");
+  let reform: PaulistanaReformFields | null = null;
+  if (layout === 2) {
+    if (!/^\d{9}$/.test(company.nfseNbsCode ?? "")) {
+      return { kind: "refused", code: "fiscal_settings_incomplete", reason: `nfseNbsCode: ${provider.name}'s RPS layout 2 (from ${provider.layout2From}) carries the NBS code, 9 digits` };
+    }
+    if (!cClassTrib) {
+      return { kind: "refused", code: "invalid_taxation", reason: `items[0]: ${provider.name}'s RPS layout 2 (from ${provider.layout2From}) declares the IBS/CBS cClassTrib, and the line has none` };
+    }
+    const snapshot = ClientSnapshot.parse(document.clientSnapshot);
+    reform = {
+      nbs: company.nfseNbsCode!,
+      supplyPlace: location,
+      finalConsumer: snapshot.documentType === "CPF",
+      operationIndicator: GENERAL_SERVICES_INDICATOR,
+      cClassTrib,
+    };
+  }
   return {
+    layout,
+    reform,
     senderCnpj: company.cnpj,
     key: { ccm: company.municipalRegistration!, series, number: document.number },
     type: "RPS",

@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/errors";
 import { signWholeDocument, type SigningCredentials } from "@/lib/fiscal/xml/xml-signature";
 import { el, fiscalText, group, opt } from "@/lib/fiscal/xml/xml-text";
 import { cancellationSignatureString, rpsSignatureString, signAscii } from "./signature-strings";
-import { PAULISTANA_NS, PAULISTANA_SCHEMAS, type BuiltPaulistanaMessage, type PaulistanaNfeKey, type PaulistanaRpsInput, type PaulistanaRpsKey, type PaulistanaTaker } from "./types";
+import { PAULISTANA_NS, PAULISTANA_SCHEMAS, type BuiltPaulistanaMessage, type PaulistanaLayout, type PaulistanaNfeKey, type PaulistanaReformFields, type PaulistanaRpsInput, type PaulistanaRpsKey, type PaulistanaTaker } from "./types";
 import { checkPaulistanaSchema } from "./schemas";
 
 // The requests of São Paulo's LoteNFe service, schema version 1: PedidoEnvioRPS
@@ -33,8 +33,8 @@ function cpfCnpj(name: string, document: { cpf?: string | null; cnpj?: string | 
   return group(name, document.cnpj ? el("CNPJ", document.cnpj) : el("CPF", document.cpf ?? ""));
 }
 
-function cabecalho(senderCnpj: string, extra = ""): string {
-  return `<Cabecalho${UNQUALIFIED} Versao="1">${cpfCnpj("CPFCNPJRemetente", { cnpj: senderCnpj })}${extra}</Cabecalho>`;
+function cabecalho(senderCnpj: string, extra = "", layout: PaulistanaLayout = 1): string {
+  return `<Cabecalho${UNQUALIFIED} Versao="${layout}">${cpfCnpj("CPFCNPJRemetente", { cnpj: senderCnpj })}${extra}</Cabecalho>`;
 }
 
 export function chaveRps(key: PaulistanaRpsKey): string {
@@ -67,10 +67,34 @@ function taker(t: PaulistanaTaker | null): string {
   );
 }
 
-/** The RPS element (tpRPS) with its Assinatura over the 86-character string. */
+/**
+ * The IBSCBS group of layout 2 (tpIBSCBS): finNFSe 0 (regular NFS-e, the only value the schema
+ * allows), indFinal, cIndOp, indDest 0 (the taker is the recipient), valores/trib/gIBSCBS with
+ * the cClassTrib only: unlike the national DPS there is no CST, the city derives it.
+ */
+function ibsCbsGroup(reform: PaulistanaReformFields): string {
+  return group(
+    "IBSCBS",
+    el("finNFSe", "0") + el("indFinal", reform.finalConsumer ? "1" : "0") + el("cIndOp", reform.operationIndicator) + el("indDest", "0") +
+      group("valores", group("trib", group("gIBSCBS", el("cClassTrib", reform.cClassTrib)))),
+  );
+}
+
+/** The RPS element (tpRPS) with its Assinatura over the string of its layout (86 or 90 characters). */
 export function buildRpsElement(input: PaulistanaRpsInput, privateKeyPem: string): { xml: string; signedString: string } {
-  const signedString = rpsSignatureString(input);
+  const layout = input.layout ?? 1;
+  if (layout === 2 && !input.reform) throw new Error("A layout-2 RPS needs its reform fields (NBS, place of supply, cClassTrib)");
+  const signedString = rpsSignatureString(input, layout);
   const v = input.values;
+  // Layout 2 drops ValorServicos (the value goes to ValorInicialCobrado) and makes the federal retentions required.
+  const federal = layout === 2
+    ? el("ValorPIS", money(v.pis ?? "0")) + el("ValorCOFINS", money(v.cofins ?? "0")) + el("ValorINSS", money(v.inss ?? "0")) + el("ValorIR", money(v.ir ?? "0")) + el("ValorCSLL", money(v.csll ?? "0"))
+    : opt("ValorPIS", positive(v.pis)) + opt("ValorCOFINS", positive(v.cofins)) + opt("ValorINSS", positive(v.inss)) + opt("ValorIR", positive(v.ir)) + opt("ValorCSLL", positive(v.csll));
+  const reform = input.reform;
+  const layout2Tail = layout === 2 && reform
+    ? el("ValorInicialCobrado", money(v.services)) + el("ValorIPI", "0.00") + el("ExigibilidadeSuspensa", "0") + el("PagamentoParceladoAntecipado", "0") +
+      el("NBS", reform.nbs) + el("cLocPrestacao", reform.supplyPlace) + ibsCbsGroup(reform)
+    : "";
   const body =
     el("Assinatura", signAscii(signedString, privateKeyPem)) +
     group("ChaveRPS", chaveRps(input.key)) +
@@ -78,22 +102,23 @@ export function buildRpsElement(input: PaulistanaRpsInput, privateKeyPem: string
     el("DataEmissao", input.issueDate) +
     el("StatusRPS", input.status) +
     el("TributacaoRPS", input.taxation) +
-    el("ValorServicos", money(v.services)) +
+    (layout === 1 ? el("ValorServicos", money(v.services)) : "") +
     el("ValorDeducoes", money(v.deductions)) +
-    opt("ValorPIS", positive(v.pis)) + opt("ValorCOFINS", positive(v.cofins)) + opt("ValorINSS", positive(v.inss)) + opt("ValorIR", positive(v.ir)) + opt("ValorCSLL", positive(v.csll)) +
+    federal +
     el("CodigoServico", input.serviceCode) +
     el("AliquotaServicos", aliquotaFraction(input.issRate)) +
     el("ISSRetido", input.issRetained ? "true" : "false") +
     taker(input.taker) +
     el("Discriminacao", fiscalText(input.description, 2000)) +
-    opt("MunicipioPrestacao", input.servicePlace);
+    opt("MunicipioPrestacao", input.servicePlace) +
+    layout2Tail;
   return { xml: `<RPS${UNQUALIFIED}>${body}</RPS>`, signedString };
 }
 
-function finish(root: keyof typeof PAULISTANA_SCHEMAS, body: string, credentials: SigningCredentials): string {
+function finish(root: keyof typeof PAULISTANA_SCHEMAS, body: string, credentials: SigningCredentials, layout: PaulistanaLayout = 1): string {
   const xml = `${DECLARATION}<${root} xmlns="${PAULISTANA_NS}">${body}</${root}>`;
   const signed = signWholeDocument(xml, credentials, { inside: root });
-  const check = checkPaulistanaSchema(signed, root);
+  const check = checkPaulistanaSchema(signed, root, layout);
   if (check && !check.valid) throw new DomainError(422, "schema_validation_failed", `The ${root} message does not match São Paulo's schema: ${check.errors.slice(0, 3).join("; ")}`);
   return signed;
 }
@@ -101,21 +126,22 @@ function finish(root: keyof typeof PAULISTANA_SCHEMAS, body: string, credentials
 /** PedidoEnvioRPS: one RPS turned into an NFS-e synchronously (operation EnvioRPS). */
 export function buildPedidoEnvioRps(input: PaulistanaRpsInput, credentials: SigningCredentials): BuiltPaulistanaMessage {
   const rps = buildRpsElement(input, credentials.privateKeyPem);
-  return { xml: finish("PedidoEnvioRPS", cabecalho(input.senderCnpj) + rps.xml, credentials), signedString: rps.signedString };
+  const layout = input.layout ?? 1;
+  return { xml: finish("PedidoEnvioRPS", cabecalho(input.senderCnpj, "", layout) + rps.xml, credentials, layout), signedString: rps.signedString };
 }
 
 /** PedidoConsultaNFe by the RPS key (what an RPS produced) or by the NFS-e key. */
-export function buildPedidoConsultaNfe(senderCnpj: string, key: { rps: PaulistanaRpsKey } | { nfe: PaulistanaNfeKey }, credentials: SigningCredentials): string {
+export function buildPedidoConsultaNfe(senderCnpj: string, key: { rps: PaulistanaRpsKey } | { nfe: PaulistanaNfeKey }, credentials: SigningCredentials, layout: PaulistanaLayout = 1): string {
   const detail = "rps" in key ? group("ChaveRPS", chaveRps(key.rps)) : group("ChaveNFe", chaveNfe(key.nfe));
-  return finish("PedidoConsultaNFe", cabecalho(senderCnpj) + `<Detalhe${UNQUALIFIED}>${detail}</Detalhe>`, credentials);
+  return finish("PedidoConsultaNFe", cabecalho(senderCnpj, "", layout) + `<Detalhe${UNQUALIFIED}>${detail}</Detalhe>`, credentials, layout);
 }
 
 /**
  * PedidoCancelamentoNFe of one NFS-e: transacao true (all or nothing), the NFS-e key and its
  * AssinaturaCancelamento over the 20-character string. The city has no reason field.
  */
-export function buildPedidoCancelamentoNfe(senderCnpj: string, key: PaulistanaNfeKey, credentials: SigningCredentials): BuiltPaulistanaMessage {
+export function buildPedidoCancelamentoNfe(senderCnpj: string, key: PaulistanaNfeKey, credentials: SigningCredentials, layout: PaulistanaLayout = 1): BuiltPaulistanaMessage {
   const signedString = cancellationSignatureString(key);
   const detail = `<Detalhe${UNQUALIFIED}>${group("ChaveNFe", chaveNfe(key))}${el("AssinaturaCancelamento", signAscii(signedString, credentials.privateKeyPem))}</Detalhe>`;
-  return { xml: finish("PedidoCancelamentoNFe", cabecalho(senderCnpj, el("transacao", "true")) + detail, credentials), signedString };
+  return { xml: finish("PedidoCancelamentoNFe", cabecalho(senderCnpj, el("transacao", "true"), layout) + detail, credentials, layout), signedString };
 }

@@ -5,3 +5,4 @@ export { rpsSignatureString, cancellationSignatureString, signAscii, verifyAscii
 export { readPaulistanaAnswer, readPaulistanaNfe, type PaulistanaAnswer, type PaulistanaEvent, type PaulistanaNfeSummary } from "./read-answers";
 export { PAULISTANA_SERVICE_CODES, paulistanaServiceCode } from "./service-codes";
 export { checkPaulistanaSchema, paulistanaSchemasAvailable } from "./schemas";
+export { PAULISTANA_LAYOUT_2_FROM, paulistanaLayoutOn } from "./layout";

@@ -1,5 +1,5 @@
 import { createSign, createVerify } from "node:crypto";
-import type { PaulistanaNfeKey, PaulistanaRpsInput } from "./types";
+import type { PaulistanaLayout, PaulistanaNfeKey, PaulistanaRpsInput } from "./types";
 
 // The per-RPS and per-cancellation signatures the city asks besides the XML-DSig of
 // the whole message ("NFS-e – Manual de Utilização do Web Service", item 4.3.2
@@ -18,16 +18,20 @@ function cents(value: string): string {
 }
 
 /**
- * The RPS string (86 characters without an intermediary): CCM (8, zeros left),
+ * The RPS string. Layout 1 (86 characters without an intermediary): CCM (8, zeros left),
  * series (5, spaces right), number (12), date AAAAMMDD, TributacaoRPS, StatusRPS,
  * ISS retido S/N, services value (15, cents), deductions (15), service code (5),
  * taker indicator (1 CPF, 2 CNPJ, 3 none) and the taker's CPF/CNPJ (14).
+ * Layout 2 ("Campos para assinatura do RPS – v2.0" of the city's manual v3.3, as ACBr's
+ * ISSSaoPaulo provider and a public Python client quoting the manual's samples build it):
+ * the same fields with the CCM on 12 positions and ValorInicialCobrado (or
+ * ValorFinalCobrado) in the value's place: 90 characters without an intermediary.
  */
-export function rpsSignatureString(rps: Pick<PaulistanaRpsInput, "key" | "issueDate" | "taxation" | "status" | "issRetained" | "values" | "serviceCode" | "taker">): string {
+export function rpsSignatureString(rps: Pick<PaulistanaRpsInput, "key" | "issueDate" | "taxation" | "status" | "issRetained" | "values" | "serviceCode" | "taker">, layout: PaulistanaLayout = 1): string {
   const takerDocument = rps.taker?.cpf || rps.taker?.cnpj || "";
   const indicator = rps.taker?.cpf ? "1" : rps.taker?.cnpj ? "2" : "3";
   return (
-    digits(rps.key.ccm, 8) +
+    digits(rps.key.ccm, layout === 2 ? 12 : 8) +
     rps.key.series.padEnd(5, " ").slice(0, 5) +
     digits(String(rps.key.number), 12) +
     rps.issueDate.replace(/-/g, "") +

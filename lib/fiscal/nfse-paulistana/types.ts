@@ -13,6 +13,15 @@ export const PAULISTANA_SCHEMAS = {
   RetornoConsulta: "nfse/paulistana/v01/RetornoConsulta_v01.xsd",
   RetornoCancelamentoNFe: "nfse/paulistana/v01/RetornoCancelamentoNFe_v01.xsd",
 } as const;
+/** The version-2 set ("Reforma tributária 2026", SP-DEV); not in shared/fiscal either: checked only once installed. */
+export const PAULISTANA_SCHEMAS_V2 = {
+  PedidoEnvioRPS: "nfse/paulistana/v02/PedidoEnvioRPS_v02.xsd",
+  PedidoConsultaNFe: "nfse/paulistana/v02/PedidoConsultaNFe_v02.xsd",
+  PedidoCancelamentoNFe: "nfse/paulistana/v02/PedidoCancelamentoNFe_v02.xsd",
+  RetornoEnvioRPS: "nfse/paulistana/v02/RetornoEnvioRPS_v02.xsd",
+  RetornoConsulta: "nfse/paulistana/v02/RetornoConsulta_v02.xsd",
+  RetornoCancelamentoNFe: "nfse/paulistana/v02/RetornoCancelamentoNFe_v02.xsd",
+} as const satisfies Record<keyof typeof PAULISTANA_SCHEMAS, string>;
 
 /**
  * TributacaoRPS for RPS dated from 23/02/2015 (the city's signature layout, item 5;
@@ -27,7 +36,7 @@ export type PaulistanaTaxation = (typeof PAULISTANA_TAXATION)[number];
 /** tpTipoRPS: RPS, RPS-M (nota fiscal conjugada/mista), RPS-C (cupom). */
 export type PaulistanaRpsType = "RPS" | "RPS-M" | "RPS-C";
 
-/** ChaveRPS: the provider's CCM (8 digits), series (1–5 characters) and number (1–12 digits). */
+/** ChaveRPS: the provider's CCM (8 digits; tpInscricaoMunicipal allows up to 12), series (1–5 characters) and number (1–12 digits). */
 export type PaulistanaRpsKey = { ccm: string; series: string; number: number };
 
 /** ChaveNFe: the provider's CCM and the NFS-e number. */
@@ -74,6 +83,34 @@ export type PaulistanaRpsInput = {
   description: string;
   /** MunicipioPrestacao (IBGE), when the service was rendered elsewhere. */
   servicePlace?: string | null;
+  /** The layout; 1 when absent. Layout 2 needs `reform`. */
+  layout?: PaulistanaLayout;
+  reform?: PaulistanaReformFields | null;
+};
+
+/**
+ * The layout (VersaoSchema / Cabecalho Versao) a message follows: 1 (schemas "_v01", RPS dated
+ * up to 31/12/2025 from any provider, later only from Simples Nacional ones) or 2 (schemas
+ * "_v02", the tax reform's: IBS/CBS declared in the RPS, from 01/01/2026). See layout.ts.
+ */
+export type PaulistanaLayout = 1 | 2;
+
+/**
+ * What layout 2 adds to the RPS (TiposNFe_v02.xsd tpRPS / tpIBSCBS, as the city's "Manual de
+ * Utilização do Web Service" v3.2–3.3 describes them): NBS (9 digits, required), the place of
+ * supply (cLocPrestacao, IBGE) and the IBSCBS group the provider declares; the city computes the
+ * IBS/CBS amounts itself and returns them in the NFS-e (RetornoComplementarIBSCBS).
+ */
+export type PaulistanaReformFields = {
+  nbs: string;
+  /** cLocPrestacao: the municipality where the service is supplied (IBGE, 7 digits). */
+  supplyPlace: string;
+  /** indFinal: 1 when the taker uses or consumes the service personally (an individual). */
+  finalConsumer: boolean;
+  /** cIndOp: the operation indicator (Anexo VII of the national NFS-e, 6 digits). */
+  operationIndicator: string;
+  /** cClassTrib of the IBS/CBS (6 digits, the official classification table). */
+  cClassTrib: string;
 };
 
 export type BuiltPaulistanaMessage = { xml: string; /** The ASCII string the RPS/cancellation Assinatura signs. */ signedString: string };

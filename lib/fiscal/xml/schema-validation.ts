@@ -110,6 +110,13 @@ export const XML_SCHEMAS = [
   "nfse/paulistana/v01/RetornoEnvioRPS_v01.xsd",
   "nfse/paulistana/v01/RetornoConsulta_v01.xsd",
   "nfse/paulistana/v01/RetornoCancelamentoNFe_v01.xsd",
+  // Version 2 ("Reforma tributária 2026"): not vendored; checked once the city's files are installed.
+  "nfse/paulistana/v02/PedidoEnvioRPS_v02.xsd",
+  "nfse/paulistana/v02/PedidoConsultaNFe_v02.xsd",
+  "nfse/paulistana/v02/PedidoCancelamentoNFe_v02.xsd",
+  "nfse/paulistana/v02/RetornoEnvioRPS_v02.xsd",
+  "nfse/paulistana/v02/RetornoConsulta_v02.xsd",
+  "nfse/paulistana/v02/RetornoCancelamentoNFe_v02.xsd",
 ] as const;
 
 export type XmlSchema = (typeof XML_SCHEMAS)[number];
