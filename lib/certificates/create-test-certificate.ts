@@ -24,9 +24,32 @@ export type CreateTestCertificateInput = {
   issuer?: { certificatePem: string; privateKeyPem: string };
   /** RSA modulus length (default 2048, as ICP-Brasil A1 keys). */
   keyBits?: number;
+  /** A key of its own instead of the process's shared test key (see testKeyPair). */
+  freshKey?: boolean;
 };
 
 const DAY_MS = 86_400_000;
+
+type PemKeyPair = { privateKey: string; publicKey: string };
+const sharedTestKeys = new Map<number, PemKeyPair>();
+
+function generatePemKeyPair(bits: number): PemKeyPair {
+  const pair = generateKeyPairSync("rsa", { modulusLength: bits });
+  return { privateKey: pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString(), publicKey: pair.publicKey.export({ type: "spki", format: "pem" }).toString() };
+}
+
+/**
+ * The key of a test certificate. A test certificate carries no trust (SEFAZ refuses it in
+ * PRODUCTION), so one key per process and size serves every certificate the process makes; a fresh
+ * 2048-bit key cost about 260 ms of CPU, more than half of making the certificate, and the test
+ * suite makes hundreds (issue 53). The certificates still differ: serial, subject, validity.
+ */
+function testKeyPair(bits: number, fresh: boolean): PemKeyPair {
+  if (fresh) return generatePemKeyPair(bits);
+  let pair = sharedTestKeys.get(bits);
+  if (!pair) sharedTestKeys.set(bits, (pair = generatePemKeyPair(bits)));
+  return pair;
+}
 
 /**
  * A self-signed RSA-2048 A1 certificate shaped like an ICP-Brasil e-CNPJ: CN
@@ -49,9 +72,9 @@ function createPfx(input: CreateTestCertificateInput, issuer?: TestIssuer, chain
   const password = input.password ?? randomBytes(12).toString("base64url");
 
   // Key generation in pure JS (forge) takes seconds; node's native RSA is milliseconds.
-  const pair = generateKeyPairSync("rsa", { modulusLength: input.keyBits ?? 2048 });
-  const privateKey = forge.pki.privateKeyFromPem(pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString());
-  const publicKey = forge.pki.publicKeyFromPem(pair.publicKey.export({ type: "spki", format: "pem" }).toString());
+  const pair = testKeyPair(input.keyBits ?? 2048, input.freshKey === true);
+  const privateKey = forge.pki.privateKeyFromPem(pair.privateKey);
+  const publicKey = forge.pki.publicKeyFromPem(pair.publicKey);
 
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = publicKey;
