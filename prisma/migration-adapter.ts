@@ -38,5 +38,7 @@ class RelabellingClient extends pg.Client {
 }
 
 export function createMigrationAdapter(connectionString: string): PrismaPg {
-  return new PrismaPg({ connectionString, Client: RelabellingClient });
+  // allowExitOnIdle: the CLI's process ends when its work is done instead of keeping an idle
+  // connection for pg's 10 s idle timeout (every `prisma migrate status` or `db pull` took 12 s, 2 of work).
+  return new PrismaPg({ connectionString, Client: RelabellingClient, allowExitOnIdle: true });
 }
