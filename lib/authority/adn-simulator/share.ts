@@ -122,6 +122,16 @@ async function shareCityNotes(tx: Tx, environment: number, now: Date): Promise<n
   return Math.max(notes.length, await shareCityCancellations(tx, environment, now), await shareSaoPauloNotes(tx, environment, now));
 }
 
+/** A note the conversion cannot take is skipped (and marked), never the whole share: the ADN serves every party from it. */
+function orNull<T>(convert: () => T | null): T | null {
+  try {
+    return convert();
+  } catch (error) {
+    console.warn(`[adn simulator] São Paulo NFS-e not converted: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 const envName = (environment: number) => (environment === 1 ? "PRODUCTION" : "HOMOLOGATION");
 
 /** One batch of São Paulo's NFe (their twins) and one of their cancellations; how many rows of the larger kind it took. */
@@ -131,7 +141,7 @@ async function shareSaoPauloNotes(tx: Tx, environment: number, now: Date): Promi
     WHERE "environment" = ${environment} AND "adnSharedAt" IS NULL AND "municipalityCode" = ${SAO_PAULO}
     ORDER BY "createdAt", "id" LIMIT ${BATCH}`;
   for (const note of notes) {
-    const twin = nationalTwinOfPaulistana(note.nfseXml, envName(environment));
+    const twin = orNull(() => nationalTwinOfPaulistana(note.nfseXml, envName(environment)));
     if (!twin) {
       console.warn(`[adn simulator] São Paulo NFS-e ${note.id} has no national twin: not shared`);
       continue;
@@ -147,7 +157,7 @@ async function shareSaoPauloNotes(tx: Tx, environment: number, now: Date): Promi
     WHERE "environment" = ${environment} AND "municipalityCode" = ${SAO_PAULO} AND "status" = 'CANCELLED' AND "adnSharedAt" IS NOT NULL AND "adnEventSharedAt" IS NULL
     ORDER BY "cancelledAt", "id" LIMIT ${BATCH}`;
   for (const row of cancelled) {
-    const event = nationalCancellationOfPaulistana(row, envName(environment));
+    const event = orNull(() => nationalCancellationOfPaulistana(row, envName(environment)));
     if (!event) continue;
     for (const party of partiesOfNfse(nationalTwinOfPaulistana(row.nfseXml, envName(environment))!.xml).nonEmitters) {
       await append(tx, { environment, party, accessKey: event.accessKey, documentType: "EVENTO", eventType: ADN_EVENT_TYPES[event.eventType] ?? null, xml: event.xml, at: now });
