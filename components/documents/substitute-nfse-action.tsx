@@ -39,11 +39,7 @@ export function SubstituteNfseAction({ companyId, documentId, nfseNumber, offer 
     },
   });
 
-  if (!offer.available) {
-    if (offer.reason === "replacement_in_progress") return null;
-    return <p className="text-sm text-slate-500" data-testid="substitution-unavailable">{t("unavailableSignature", { provider: offer.providerName })}</p>;
-  }
-  const newHref = `/dashboard/c/${companyId}/documents/new`;
+  // Checked first: after the page's refresh the offer is "replacement in progress", and the result stays.
   const done = substitute.data;
   if (done) {
     return (
@@ -53,6 +49,11 @@ export function SubstituteNfseAction({ companyId, documentId, nfseNumber, offer 
       </p>
     );
   }
+  if (!offer.available) {
+    if (offer.reason === "replacement_in_progress") return null;
+    return <p className="text-sm text-slate-500" data-testid="substitution-unavailable">{t("unavailableSignature", { provider: offer.providerName })}</p>;
+  }
+  const newHref = `/dashboard/c/${companyId}/documents/new`;
   if (!open) {
     return <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)} data-testid="substitute-nfse">{t("action")}</button>;
   }
