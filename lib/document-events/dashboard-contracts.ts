@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract, type Contract } from "@/lib/contracts/contract";
 import { asDashboardContract } from "@/lib/contracts/dashboard-contract";
 import { cancelDeliveryReceiptContract, cancelDocumentContract, correctionLetterContract, registerDeliveryReceiptContract } from "./contracts";
+import { substituteDocumentContract } from "./substitution-contract";
 
 // Internal dashboard routes (handleSession) for the document detail page: the
 // same domain calls as the public /v1 routes, for the event buttons and timeline.
@@ -29,3 +30,4 @@ export const dashboardCancelContract = dashboardTwin(cancelDocumentContract, "ca
 export const dashboardCorrectionLetterContract = dashboardTwin(correctionLetterContract, "correction-letter");
 export const dashboardRegisterDeliveryReceiptContract = dashboardTwin(registerDeliveryReceiptContract, "delivery-receipt");
 export const dashboardCancelDeliveryReceiptContract = dashboardTwin(cancelDeliveryReceiptContract, "delivery-receipt");
+export const dashboardSubstituteContract = dashboardTwin(substituteDocumentContract, "substitute");

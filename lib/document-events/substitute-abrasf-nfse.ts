@@ -1,9 +1,9 @@
-import { isAbrasf, nfseProviderFor } from "@/lib/authority/nfse-providers";
 import { db } from "@/lib/db/client";
 import { DomainError, notFound, unprocessable } from "@/lib/errors";
 import type { EmitDocumentResponse } from "@/lib/emission/schemas";
 import { queueEmission } from "@/lib/emission/queue-emission";
 import type { SubstituteDocumentInput } from "./substitution-contract";
+import { substitutionSupport } from "./substitution-support";
 
 // Links a replacement to an AUTHORIZED NFS-e of an ABRASF 2.04 city and queues its emission, in
 // one transaction with both rows locked (two requests for the same NFS-e serialize; the unique
@@ -26,13 +26,8 @@ export async function substituteDocument(input: { companyId: string; documentId:
     if (replacement.type !== "NFSE" || !["DRAFT", "REJECTED"].includes(replacement.status)) {
       throw unprocessable("invalid_status", `replacementId: the replacement must be a DRAFT or REJECTED NFSE; it is a ${replacement.type} ${replacement.status}`);
     }
-    const provider = nfseProviderFor(original.company.municipalityCode ?? "", original.issueDateTime);
-    if (!isAbrasf(provider)) {
-      throw new DomainError(422, "nfse_provider_unsupported", `Substitution is offered for cities with their own ABRASF 2.04 system; this NFS-e's city uses ${provider.standard === "PAULISTANA" ? "the Nota Fiscal Paulistana, which has no substitution" : "the Sefin Nacional"}`);
-    }
-    if (provider.signature.referenceUri === "empty") {
-      throw new DomainError(422, "nfse_provider_unsupported", `${provider.name} (${provider.system}) signs each message with one whole-document signature; SubstituirNfse needs three (the request, the RPS, the substitution): cancel the NFS-e and issue a new one`);
-    }
+    const support = substitutionSupport(original.company.municipalityCode ?? "", original.issueDateTime);
+    if (!support.supported) throw new DomainError(422, "nfse_provider_unsupported", support.message);
     const holder = await tx.fiscalDocument.findFirst({ where: { companyId, replacesDocumentId: original.id, id: { not: replacement.id } }, select: { id: true, status: true } });
     if (holder && !["DRAFT", "REJECTED"].includes(holder.status)) {
       throw unprocessable("invalid_status", `This NFS-e already has a replacement ${holder.status === "AUTHORIZED" ? "authorized" : "in progress"}: document ${holder.id}`);

@@ -70,6 +70,11 @@ describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)
     const queued = await substituteBy(company, originalId, { replacementId, nfseReasonCode: "1" });
     expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({ documentId: replacementId, status: "PROCESSING" });
+    // The link shows from both ends while the replacement is on its way.
+    expect((await detail(company, originalId)).replacedByDocument).toEqual({ id: replacementId, status: "PROCESSING", nfseNumber: null, nfseReasonCode: "1" });
+    expect((await detail(company, replacementId)).replacesDocument).toEqual({ id: originalId, status: "AUTHORIZED", nfseNumber: original.nfseNumber, nfseReasonCode: "1" });
+    expect(original.replacesDocument).toBeNull();
+    expect(original.replacedByDocument).toBeNull();
     await drainDueRuns(functions, { companyIds: [company.companyId] });
 
     const replacement = await detail(company, replacementId);
@@ -87,7 +92,11 @@ describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)
     // The city's new NFS-e names the one it replaces.
     expect(stored.authorizedXml).toContain(`<NfseSubstituida>${original.nfseNumber}</NfseSubstituida>`);
 
-    expect(await detail(company, originalId)).toMatchObject({ status: "CANCELLED" });
+    const replaced = await detail(company, originalId);
+    expect(replaced).toMatchObject({ status: "CANCELLED", replacesDocument: null });
+    expect(replaced.replacedByDocument).toEqual({ id: replacementId, status: "AUTHORIZED", nfseNumber: replacement.nfseNumber, nfseReasonCode: "1" });
+    expect(replacement.replacesDocument).toEqual({ id: originalId, status: "CANCELLED", nfseNumber: original.nfseNumber, nfseReasonCode: "1" });
+    expect(replacement.replacedByDocument).toBeNull();
     const event = await db.documentEvent.findFirstOrThrow({ where: { documentId: originalId, kind: "CANCELLATION" } });
     expect(event).toMatchObject({ outcome: "AUTHORIZED", eventCode: "SubstituirNfse" });
     expect(event.details).toMatchObject({ cMotivo: "1", replacementDocumentId: replacementId, replacementNfseNumber: replacement.nfseNumber });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
 import { EmitDocumentResponse } from "@/lib/emission/schemas";
+import { SUBSTITUTION_REASON_CODES } from "@/lib/fiscal/nfse-abrasf/substitution-reasons";
 import { DocumentIdParams } from "./schemas";
 
 // POST /v1/fiscal-documents/{id}/substitute (issue 57; the spec has no substitution route, and the
@@ -12,7 +13,7 @@ export const SubstituteDocumentInput = z.object({
   /** The company's DRAFT or REJECTED NFSE that becomes the new NFS-e. */
   replacementId: z.string().min(1).max(64),
   /** CodigoCancelamento of the replaced NFS-e (tsCodigoCancelamentoNfse): "1" erro na emissão, "2" serviço não prestado. */
-  nfseReasonCode: z.enum(["1", "2"]),
+  nfseReasonCode: z.enum(SUBSTITUTION_REASON_CODES),
 });
 export type SubstituteDocumentInput = z.infer<typeof SubstituteDocumentInput>;
 

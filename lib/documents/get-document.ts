@@ -1,6 +1,7 @@
 import { db, type DbClient } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { DocumentDetail } from "./response-schemas";
+import { loadSubstitutionLinks } from "./substitution-links";
 import { detailDocument, detailInclude, type DocumentWithDetail } from "./serialize-document";
 
 /** The stored document with everything emission needs; another company's id is 404. */
@@ -12,5 +13,6 @@ export async function findDocumentRecord(input: { companyId: string; documentId:
 
 /** api.md, GET /v1/fiscal-documents/{id}: the detail whatever its environment. */
 export async function getDocument(input: { companyId: string; documentId: string }, client: DbClient = db): Promise<DocumentDetail> {
-  return detailDocument(await findDocumentRecord(input, client));
+  const record = await findDocumentRecord(input, client);
+  return detailDocument(record, await loadSubstitutionLinks(input.companyId, record, client));
 }

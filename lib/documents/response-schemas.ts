@@ -142,6 +142,16 @@ export const DocumentInutilizationResponse = z.object({
   inutilizationDate: z.string().nullable(),
 });
 
+/** One end of an NFS-e substitution (ABRASF 2.04 SubstituirNfse, issue 57): the other document, its status and NFS-e number, and the CodigoCancelamento sent for the replaced one. */
+export const DocumentSubstitutionLink = z.object({
+  id: z.string(),
+  status: DocumentStatusSchema,
+  nfseNumber: z.string().nullable(),
+  /** "1" erro na emissão, "2" serviço não prestado (POST …/substitute's nfseReasonCode). */
+  nfseReasonCode: z.string().nullable(),
+});
+export type DocumentSubstitutionLink = z.infer<typeof DocumentSubstitutionLink>;
+
 export const DocumentDetail = DocumentSummary.extend({
   /** As in the summary, plus originalAttempt: the attempt replaced when it was re-issued in contingency (null when none), and epec: the EPEC registered for an NF-e issued in EPEC (null otherwise). */
   contingency: DocumentContingency.extend({ originalAttempt: DocumentOriginalAttempt.nullable(), epec: DocumentEpec.nullable() }).nullable(),
@@ -159,6 +169,10 @@ export const DocumentDetail = DocumentSummary.extend({
   nextAttemptAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   cancellationDate: z.string().nullable(),
+  /** Our addition (issue 57): the NFS-e this one replaces (POST …/substitute named this one its replacement); null otherwise. */
+  replacesDocument: DocumentSubstitutionLink.nullable(),
+  /** Our addition (issue 57): the NFS-e that replaces this one (in progress, rejected or authorized, as its status says); null when none. */
+  replacedByDocument: DocumentSubstitutionLink.nullable(),
   /** INUTILIZED: the authorized inutilization that voided the number. */
   inutilization: DocumentInutilizationResponse.nullable(),
   additionalInfo: z.string().nullable(),

@@ -2,6 +2,7 @@ import type { DocumentEvent, DocumentTransport, FiscalDocument, FiscalDocumentIt
 import { DocumentTaxTotals, ItemTaxes, ItemTaxSources } from "@/lib/tax/tax-shapes";
 import { ClientSnapshot } from "./client-snapshot";
 import type { DocumentDetail, DocumentSummary } from "./response-schemas";
+import type { SubstitutionLinks } from "./substitution-links";
 
 export const summaryInclude = {} satisfies Prisma.FiscalDocumentInclude;
 export const detailInclude = {
@@ -176,7 +177,8 @@ function detailContingency(document: DocumentWithDetail) {
   };
 }
 
-export function detailDocument(document: DocumentWithDetail): DocumentDetail {
+/** `links`: both ends of an NFS-e substitution (substitution-links.ts); none when not given. */
+export function detailDocument(document: DocumentWithDetail, links: SubstitutionLinks = { replacesDocument: null, replacedByDocument: null }): DocumentDetail {
   return {
     ...summarizeDocument(document, { runId: document.runId }),
     contingency: detailContingency(document),
@@ -190,6 +192,8 @@ export function detailDocument(document: DocumentWithDetail): DocumentDetail {
     nextAttemptAt: document.status === "PROCESSING" ? (document.nextAttemptAt?.toISOString() ?? null) : null,
     cancellationReason: document.cancellationReason,
     cancellationDate: document.cancellationDate?.toISOString() ?? null,
+    replacesDocument: links.replacesDocument,
+    replacedByDocument: links.replacedByDocument,
     inutilization: document.inutilization ? { ...document.inutilization, inutilizationDate: document.inutilization.inutilizationDate?.toISOString() ?? null } : null,
     additionalInfo: document.additionalInfo,
     emailRecipients: document.emailRecipients,

@@ -14,6 +14,7 @@ import { NfseTaxesPanel } from "./nfse-taxes-panel";
 import { RejectionNotice } from "./rejection-notice";
 import { DeniedNotice, InutilizedNotice } from "./spent-number-notice";
 import { DocumentStatusBadge } from "./status-badge";
+import { SubstitutionLinkRows } from "./substitution-links";
 
 type PaymentMethod = "MONEY" | "CHECK" | "CREDIT_CARD" | "DEBIT_CARD" | "BANK_CREDIT" | "BANK_TRANSFER" | "BANK_SLIP" | "PIX" | "BANK_TRANSFER_TED" | "BANK_TRANSFER_DOC" | "NO_PAYMENT" | "OTHERS";
 type FreightType = "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "OWN_SENDER" | "OWN_RECIPIENT" | "NO_FREIGHT";
@@ -51,12 +52,13 @@ export function DocumentDetailView({ document: d, timeZone, companyId, reference
         {d.authorizationDate && <> · {t("authorizedAt", { date: formatDateTime(d.authorizationDate, timeZone) })}</>}
         {d.externalId && <> · {t("externalId", { id: d.externalId })}</>}
       </p>
-      {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode || references.length > 0) && (
+      {(d.accessKey || d.protocolNumber || d.nfseNumber || d.verificationCode || references.length > 0 || d.replacesDocument || d.replacedByDocument) && (
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           {d.accessKey && <><dt className="text-slate-500">{t("accessKey")}</dt><dd data-testid="access-key"><AccessKey value={d.accessKey} /></dd></>}
           {d.protocolNumber && <><dt className="text-slate-500">{t(d.status === "DENIED" ? "deniedProtocol" : "protocol")}</dt><dd className="font-mono text-xs">{d.protocolNumber}</dd></>}
           {d.nfseNumber && <><dt className="text-slate-500">{t("nfseNumber")}</dt><dd className="font-mono text-xs" data-testid="nfse-number">{d.nfseNumber}</dd></>}
           {d.verificationCode && <><dt className="text-slate-500">{t("verificationCode")}</dt><dd className="font-mono text-xs" data-testid="verification-code">{d.verificationCode}</dd></>}
+          <SubstitutionLinkRows document={d} companyId={companyId} />
           {/* The note a return, complement or adjustment refers to (NFref / refNFe): linked to its page when it is ours (issue 54 item 7). */}
           {references.map((ref, index) => (
             <Fragment key={ref.accessKey}>

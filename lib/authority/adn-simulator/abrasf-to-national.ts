@@ -24,7 +24,7 @@ const block = (xml: string, tag: string) => new RegExp(`<${tag}\\b[^>]*>([\\s\\S
 /** RegimeEspecialTributacao (ABRASF) → regEspTrib (national): the inverse of to-abrasf-input's map. */
 const NATIONAL_SPECIAL_REGIME: Record<string, string> = { "1": "3", "2": "2", "3": "6", "4": "1" };
 
-function unescapeXml(value: string): string {
+export function unescapeXml(value: string): string {
   return value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
 }
 
@@ -143,20 +143,30 @@ export function nationalCancellationOf(
   const cnpj = text(block(cancellation, "IdentificacaoNfse"), "Cnpj");
   if (!twin || !at || !cnpj) return null;
   const code = text(cancellation, "CodigoCancelamento") ?? "";
-  const dh = /[+-]\d{2}:\d{2}$|Z$/.test(at) ? at : `${at.slice(0, 19)}-03:00`;
   const type = replacementTwinKey ? "105102" : "101101";
   const detail = replacementTwinKey
     ? el("xDesc", "Cancelamento de NFS-e por Substituição") + el("cMotivo", "99") +
       el("xMotivo", `Substituída no sistema próprio do município (ABRASF SubstituirNfse, CodigoCancelamento ${code || "?"})`) + el("chSubstituta", replacementTwinKey)
     : el("xDesc", "Cancelamento de NFS-e") + el("cMotivo", code === "1" || code === "2" ? code : "9") +
       el("xMotivo", `Cancelada no sistema próprio do município (ABRASF CancelarNfse, CodigoCancelamento ${code || "?"})`);
+  const xml = cityEventXml({ twinKey: twin.accessKey, type, detail, at, authorCnpj: cnpj, nfseNumber: cancelled.nfseNumber, appVersion: `${provider.system}_ABRASF_${provider.version}`, environment });
+  return { accessKey: twin.accessKey, eventType: `e${type}`, xml };
+}
+
+/**
+ * A national event a city shares (ambGer 1, nSeqEvento 1, dhProc the city's own time): the
+ * pedRegEvento the city writes on the provider's behalf (CNPJAutor the provider, unsigned: its
+ * Signature is optional in TCPedRegEvt), the event signed by the simulator.
+ */
+export function cityEventXml(input: { twinKey: string; type: "101101" | "105102"; detail: string; at: string; authorCnpj: string; nfseNumber: number; appVersion: string; environment: "PRODUCTION" | "HOMOLOGATION" }): string {
+  const { twinKey, type, environment } = input;
+  const verAplic = input.appVersion.slice(0, 20);
+  const dh = /[+-]\d{2}:\d{2}$|Z$/.test(input.at) ? input.at : `${input.at.slice(0, 19)}-03:00`;
   const pedido =
-    `<pedRegEvento versao="1.01"><infPedReg Id="PRE${twin.accessKey}${type}">` +
-    el("tpAmb", environment === "PRODUCTION" ? "1" : "2") + el("verAplic", `${provider.system}_ABRASF_${provider.version}`.slice(0, 20)) + el("dhEvento", dh) +
-    el("CNPJAutor", cnpj) + el("chNFSe", twin.accessKey) + group(`e${type}`, detail) + `</infPedReg></pedRegEvento>`;
-  const inf =
-    el("verAplic", `${provider.system}_ABRASF_${provider.version}`.slice(0, 20)) + el("ambGer", "1") + el("nSeqEvento", "1") + el("dhProc", dh) +
-    el("nDFSe", String(cancelled.nfseNumber)) + pedido;
-  const unsigned = `<?xml version="1.0" encoding="UTF-8"?><evento xmlns="${NFSE_NS}" versao="1.01"><infEvento Id="EVT${twin.accessKey}${type}001">${inf}</infEvento></evento>`;
-  return { accessKey: twin.accessKey, eventType: `e${type}`, xml: signXml(unsigned, simulatorSigningCredentials(), { tag: "infEvento", nestedSignatures: true }) };
+    `<pedRegEvento versao="1.01"><infPedReg Id="PRE${twinKey}${type}">` +
+    el("tpAmb", environment === "PRODUCTION" ? "1" : "2") + el("verAplic", verAplic) + el("dhEvento", dh) +
+    el("CNPJAutor", input.authorCnpj) + el("chNFSe", twinKey) + group(`e${type}`, input.detail) + `</infPedReg></pedRegEvento>`;
+  const inf = el("verAplic", verAplic) + el("ambGer", "1") + el("nSeqEvento", "1") + el("dhProc", dh) + el("nDFSe", String(input.nfseNumber)) + pedido;
+  const unsigned = `<?xml version="1.0" encoding="UTF-8"?><evento xmlns="${NFSE_NS}" versao="1.01"><infEvento Id="EVT${twinKey}${type}001">${inf}</infEvento></evento>`;
+  return signXml(unsigned, simulatorSigningCredentials(), { tag: "infEvento", nestedSignatures: true });
 }

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { ABRASF_CITIES } from "../nfse-providers";
 import { nationalCancellationOf, nationalTwinOf } from "./abrasf-to-national";
+import { nationalCancellationOfPaulistana, nationalTwinOfPaulistana, SAO_PAULO } from "./paulistana-to-national";
 
 // The Sefin Nacional shares every NFS-e and event it generates with the ADN,
 // which puts each in the distribution of the parties entitled to it, with the
@@ -16,7 +17,8 @@ import { nationalCancellationOf, nationalTwinOf } from "./abrasf-to-national";
 // never sees NSU n+1 before n.
 // The NFS-e the ABRASF simulator's cities authorized are shared too (LC 214/2025 art. 62: a city
 // with its own system shares its NFS-e with the ADN), as their national twin
-// (abrasf-to-national.ts), to the same parties.
+// (abrasf-to-national.ts), to the same parties; so are São Paulo's (the Paulistana simulator keeps
+// them in the same table, municipality 3550308: paulistana-to-national.ts).
 
 // Each batch is one short transaction; a call takes at most MAX_BATCHES of them, so a backlog (an
 // installation that issued many NFS-e before anyone asked) drains over a few calls without a long lock.
@@ -117,7 +119,52 @@ async function shareCityNotes(tx: Tx, environment: number, now: Date): Promise<n
     }
   }
   if (notes.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${notes.map((n) => n.id)}::text[])`;
-  return Math.max(notes.length, await shareCityCancellations(tx, environment, now));
+  return Math.max(notes.length, await shareCityCancellations(tx, environment, now), await shareSaoPauloNotes(tx, environment, now));
+}
+
+/** A note the conversion cannot take is skipped (and marked), never the whole share: the ADN serves every party from it. */
+function orNull<T>(convert: () => T | null): T | null {
+  try {
+    return convert();
+  } catch (error) {
+    console.warn(`[adn simulator] São Paulo NFS-e not converted: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+const envName = (environment: number) => (environment === 1 ? "PRODUCTION" : "HOMOLOGATION");
+
+/** One batch of São Paulo's NFe (their twins) and one of their cancellations; how many rows of the larger kind it took. */
+async function shareSaoPauloNotes(tx: Tx, environment: number, now: Date): Promise<number> {
+  const notes = await tx.$queryRaw<{ id: string; nfseXml: string }[]>`
+    SELECT "id", "nfseXml" FROM "SimulatorAbrasfNfse"
+    WHERE "environment" = ${environment} AND "adnSharedAt" IS NULL AND "municipalityCode" = ${SAO_PAULO}
+    ORDER BY "createdAt", "id" LIMIT ${BATCH}`;
+  for (const note of notes) {
+    const twin = orNull(() => nationalTwinOfPaulistana(note.nfseXml, envName(environment)));
+    if (!twin) {
+      console.warn(`[adn simulator] São Paulo NFS-e ${note.id} has no national twin: not shared`);
+      continue;
+    }
+    for (const party of partiesOfNfse(twin.xml).nonEmitters) {
+      await append(tx, { environment, party, accessKey: twin.accessKey, documentType: "NFSE", eventType: null, xml: twin.xml, at: now });
+    }
+  }
+  if (notes.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${notes.map((n) => n.id)}::text[])`;
+  // A cancellation after its NFS-e (shared in this batch or before); São Paulo has no substitution.
+  const cancelled = await tx.$queryRaw<{ id: string; nfseXml: string; cancellationXml: string | null; nfseNumber: number }[]>`
+    SELECT "id", "nfseXml", "cancellationXml", "nfseNumber" FROM "SimulatorAbrasfNfse"
+    WHERE "environment" = ${environment} AND "municipalityCode" = ${SAO_PAULO} AND "status" = 'CANCELLED' AND "adnSharedAt" IS NOT NULL AND "adnEventSharedAt" IS NULL
+    ORDER BY "cancelledAt", "id" LIMIT ${BATCH}`;
+  for (const row of cancelled) {
+    const event = orNull(() => nationalCancellationOfPaulistana(row, envName(environment)));
+    if (!event) continue;
+    for (const party of partiesOfNfse(nationalTwinOfPaulistana(row.nfseXml, envName(environment))!.xml).nonEmitters) {
+      await append(tx, { environment, party, accessKey: event.accessKey, documentType: "EVENTO", eventType: ADN_EVENT_TYPES[event.eventType] ?? null, xml: event.xml, at: now });
+    }
+  }
+  if (cancelled.length > 0) await tx.$executeRaw`UPDATE "SimulatorAbrasfNfse" SET "adnEventSharedAt" = ${now.toISOString()}::timestamp WHERE "id" = ANY (${cancelled.map((n) => n.id)}::text[])`;
+  return Math.max(notes.length, cancelled.length);
 }
 
 /** The cancellations and substitutions of ABRASF NFS-e already shared (a replacement's twin shared first, so the taker knows it). */

@@ -1686,6 +1686,20 @@ class GetV1FiscalDocumentsIdResponseReferencedDocumentsItem(TypedDict, total=Fal
     accessKey: Required[str]
 
 
+class GetV1FiscalDocumentsIdResponseReplacesDocument(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"]]
+    nfseNumber: Required[str | None]
+    nfseReasonCode: Required[str | None]
+
+
+class GetV1FiscalDocumentsIdResponseReplacedByDocument(TypedDict, total=False):
+    id: Required[str]
+    status: Required[Literal["DRAFT", "PROCESSING", "AUTHORIZED", "REJECTED", "CANCELLED", "DENIED", "INUTILIZED", "CONTINGENCY"]]
+    nfseNumber: Required[str | None]
+    nfseReasonCode: Required[str | None]
+
+
 class GetV1FiscalDocumentsIdResponseInutilization(TypedDict, total=False):
     id: Required[str]
     series: Required[int]
@@ -2010,6 +2024,8 @@ GetV1FiscalDocumentsIdResponse = TypedDict("GetV1FiscalDocumentsIdResponse", {
     "nextAttemptAt": Required[str | None],
     "cancellationReason": Required[str | None],
     "cancellationDate": Required[str | None],
+    "replacesDocument": Required[GetV1FiscalDocumentsIdResponseReplacesDocument | None],
+    "replacedByDocument": Required[GetV1FiscalDocumentsIdResponseReplacedByDocument | None],
     "inutilization": Required[GetV1FiscalDocumentsIdResponseInutilization | None],
     "additionalInfo": Required[str | None],
     "emailRecipients": Required[list[str]],

@@ -5586,6 +5586,20 @@ export interface operations {
                         nextAttemptAt: string | null;
                         cancellationReason: string | null;
                         cancellationDate: string | null;
+                        replacesDocument: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED" | "CONTINGENCY";
+                            nfseNumber: string | null;
+                            nfseReasonCode: string | null;
+                        } | null;
+                        replacedByDocument: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "DRAFT" | "PROCESSING" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "DENIED" | "INUTILIZED" | "CONTINGENCY";
+                            nfseNumber: string | null;
+                            nfseReasonCode: string | null;
+                        } | null;
                         inutilization: {
                             id: string;
                             series: number;

@@ -5,12 +5,14 @@ import { DeleteDraftButton } from "@/components/dashboard/documents/delete-draft
 import { DocumentDetailView } from "@/components/dashboard/documents/document-detail-view";
 import { EmitDocumentControl } from "@/components/dashboard/documents/emit-document-control";
 import { DocumentEventsPanel } from "@/components/documents/document-events-panel";
+import { SubstituteNfseAction } from "@/components/documents/substitute-nfse-action";
 import { ReformEventsPanel } from "@/components/dashboard/reform-events/reform-events-panel";
 import { DocumentDeliveriesPanel } from "@/components/dashboard/webhooks/document-deliveries-panel";
 import { DocumentEmailsPanel } from "@/components/dashboard/email/document-emails-panel";
 import { canOperateWebhooks, canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
+import { substitutionOffer } from "@/lib/document-events/substitution-offer";
 import { getDocument } from "@/lib/documents/get-document";
 import { linkReferencedDocuments } from "@/lib/documents/referenced-documents";
 import { EDITABLE_STATUSES } from "@/lib/documents/update-document";
@@ -25,6 +27,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
     if (error instanceof DomainError && error.status === 404) notFound();
     throw error;
   });
+  // "Substituir NFS-e": an authorized NFS-e of an ABRASF city, for ADMIN and ACCOUNTANT (lib/document-events/substitution-offer.ts).
+  const substitution = writer ? await substitutionOffer({ companyId: company.id, documentId: document.id }) : null;
   const timeZone = isStateCode(company.state) ? stateInfo(company.state).timezone : "America/Sao_Paulo";
   const references = await linkReferencedDocuments(company.id, document.environment, [
     ...document.referencedDocuments.map((ref) => ref.accessKey),
@@ -44,6 +48,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ compa
           </Link>
         )}
         {writer && document.status === "DRAFT" && <DeleteDraftButton companyId={company.id} documentId={document.id} />}
+        {substitution && <SubstituteNfseAction companyId={company.id} documentId={document.id} nfseNumber={document.nfseNumber} offer={substitution} />}
       </div>
       <DocumentDetailView document={document} timeZone={timeZone} companyId={company.id} references={references} />
       <DocumentEventsPanel companyId={company.id} documentId={document.id} status={document.status} canWrite={writer} />
