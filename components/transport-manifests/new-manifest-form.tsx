@@ -9,6 +9,7 @@ import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { apiFetch, apiFetchBlob } from "@/lib/client/api-fetch";
 import type { ManifestCandidate, ManifestVehicleOption } from "@/lib/mdfe/manifest-candidates";
 import { groupByUnloadingMunicipality } from "@/lib/mdfe/unloading-groups";
+import { LoadingLaterFields } from "./loading-later-fields";
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1";
 const BODY_TYPES = ["CLOSED", "OPEN", "BULK", "CONTAINER", "SIDER", "NOT_APPLICABLE"] as const;
@@ -17,9 +18,10 @@ const WHEEL_TYPES = ["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] as c
 /**
  * "Novo manifesto" from selected NF-e (issue 55 item 6): the ids go to POST /v1/transport-manifests,
  * which groups them by unloading municipality (lib/mdfe); the vehicle is a registered one or typed
- * in, one driver; the rules and errors are lib/mdfe's.
+ * in, one driver; the rules and errors are lib/mdfe's. With "carregamento posterior" no NF-e is sent,
+ * only the one loading (and unloading) municipality, the company's by default.
  */
-export function NewManifestForm({ api, base, documents, vehicles }: { api: string; base: string; documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[] }) {
+export function NewManifestForm({ api, base, documents, vehicles, loading }: { api: string; base: string; documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[]; loading: { code: string; name: string } }) {
   const t = useTranslations("transportManifests.new");
   const errorMessage = useErrorMessage();
   const router = useRouter();
@@ -29,6 +31,7 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
   const [driver, setDriver] = useState({ name: "", cpf: "" });
   const [product, setProduct] = useState({ description: "", ncm: "" });
   const [quantity, setQuantity] = useState("");
+  const [loadingLater, setLoadingLater] = useState({ enabled: false, ...loading });
   const chosen = vehicles.find((v) => v.id === vehicleId);
   const needsVehicleData = !chosen || !chosen.ready;
 
@@ -45,12 +48,15 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
 
   const requestBody = () => {
     const typed = needsVehicleData ? { tareKg: Number(vehicle.tareKg), bodyType: vehicle.bodyType, wheelType: vehicle.wheelType } : {};
+    const carried = loadingLater.enabled
+      ? { loadingLater: true, loading: [{ code: loadingLater.code, name: loadingLater.name }] }
+      : { documents: selected.map((documentId) => ({ documentId })) };
     return {
-      documents: selected.map((documentId) => ({ documentId })),
+      ...carried,
       vehicle: chosen ? { vehicleId: chosen.id, ...typed } : { plate: vehicle.plate, ...(vehicle.state ? { state: vehicle.state.toUpperCase() } : {}), ...typed },
       drivers: [driver],
       product: { description: product.description, ...(product.ncm.trim() ? { ncm: product.ncm.trim() } : {}) },
-      // Empty: the server sums the NF-e gross weights (and says which NF-e has none).
+      // Empty: the server sums the NF-e gross weights (and says which NF-e has none); zero when loaded later.
       cargo: { unit: "KG", ...(quantity.trim() ? { quantity: quantity.trim().replace(",", ".") } : {}) },
     };
   };
@@ -69,6 +75,7 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
     },
   });
 
+  const nothingToSend = !loadingLater.enabled && selected.length === 0;
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   return (
@@ -80,28 +87,32 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
         create.mutate();
       }}
     >
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-3">
-        <legend className="px-1 font-semibold">{t("documents")}</legend>
-        {documents.length === 0 ? (
-          <p className="text-slate-500">{t("noDocuments")}</p>
-        ) : (
-          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
-            {documents.map((d) => (
-              <li key={d.id} className="py-1">
-                <label className="flex flex-wrap items-center gap-2">
-                  <input type="checkbox" checked={selected.includes(d.id)} disabled={!d.municipalityCode} onChange={() => toggle(d.id)} aria-label={`${t("nfe")} ${d.series ?? 0}/${d.number}`} />
-                  <span className="font-mono">{d.series ?? 0}/{d.number}</span>
-                  <span>{d.clientName}</span>
-                  <span className="text-slate-500">{d.municipalityName ?? "—"}/{d.state ?? "—"}</span>
-                  <span className="text-slate-500">R$ {d.totalValue.replace(".", ",")}</span>
-                  {d.onOpenManifest && <span className="text-amber-700">{t("onOpenManifest")}</span>}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="mt-2 text-xs text-slate-500">{t("unloadingHint", { count: unloading.length })}</p>
-      </fieldset>
+      <LoadingLaterFields value={loadingLater} onChange={setLoadingLater} />
+
+      {!loadingLater.enabled && (
+        <fieldset className="rounded-lg border border-slate-200 bg-white p-3">
+          <legend className="px-1 font-semibold">{t("documents")}</legend>
+          {documents.length === 0 ? (
+            <p className="text-slate-500">{t("noDocuments")}</p>
+          ) : (
+            <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
+              {documents.map((d) => (
+                <li key={d.id} className="py-1">
+                  <label className="flex flex-wrap items-center gap-2">
+                    <input type="checkbox" checked={selected.includes(d.id)} disabled={!d.municipalityCode} onChange={() => toggle(d.id)} aria-label={`${t("nfe")} ${d.series ?? 0}/${d.number}`} />
+                    <span className="font-mono">{d.series ?? 0}/{d.number}</span>
+                    <span>{d.clientName}</span>
+                    <span className="text-slate-500">{d.municipalityName ?? "—"}/{d.state ?? "—"}</span>
+                    <span className="text-slate-500">R$ {d.totalValue.replace(".", ",")}</span>
+                    {d.onOpenManifest && <span className="text-amber-700">{t("onOpenManifest")}</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 text-xs text-slate-500">{t("unloadingHint", { count: unloading.length })}</p>
+        </fieldset>
+      )}
 
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-3">
         <legend className="px-1 font-semibold">{t("vehicle")}</legend>
@@ -177,10 +188,10 @@ export function NewManifestForm({ api, base, documents, vehicles }: { api: strin
       {create.isError && <p role="alert" className="text-red-700">{errorMessage(create.error)}</p>}
       {preview.isError && <p role="alert" className="text-red-700">{errorMessage(preview.error)}</p>}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={create.isPending || selected.length === 0} className={buttonClass("primary")}>
+        <button type="submit" disabled={create.isPending || nothingToSend} className={buttonClass("primary")}>
           {create.isPending ? t("sending") : t("submit")}
         </button>
-        <button type="button" onClick={() => preview.mutate()} disabled={preview.isPending || selected.length === 0} className={buttonClass("secondary")}>
+        <button type="button" onClick={() => preview.mutate()} disabled={preview.isPending || nothingToSend} className={buttonClass("secondary")}>
           {preview.isPending ? t("previewing") : t("preview")}
         </button>
         {previewUrl && !preview.isPending && (

@@ -5,11 +5,14 @@ import { withTransaction } from "@/lib/db/with-transaction";
 import { db, type DbClient } from "@/lib/db/client";
 import { assertThirdPartyStateRegistration } from "@/lib/companies/state-registration";
 import { notFound, unprocessable, validationError } from "@/lib/errors";
+import { ownerOfVehicle } from "./vehicle-owner";
 import type { CarrierResponse, CreateCarrierInput, ListCarriersQuery, UpdateCarrierInput, VehicleResponse } from "./schemas";
 
 export function toVehicleResponse(vehicle: Vehicle): VehicleResponse {
+  const { ownerDocumentType: _type, ownerDocument: _document, ownerRntrc: _rntrc, ownerName: _name, ownerStateRegistration: _ie, ownerState: _state, ownerType: _ownerType, ...fields } = vehicle;
   return {
-    ...vehicle,
+    ...fields,
+    owner: ownerOfVehicle(vehicle),
     // Written only through the enums of the contract (schemas.ts).
     bodyType: vehicle.bodyType as VehicleResponse["bodyType"],
     wheelType: vehicle.wheelType as VehicleResponse["wheelType"],

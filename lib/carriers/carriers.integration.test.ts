@@ -4,7 +4,7 @@ import * as member from "@/app/v1/carriers/[id]/route";
 import * as fleet from "@/app/v1/carriers/[id]/vehicles/route";
 import * as vehicleRoute from "@/app/v1/carriers/[id]/vehicles/[vehicleId]/route";
 import { completeCnpj, completeCpf } from "@/lib/br";
-import { createTestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { call, registerCalls } from "@/test/http";
 import { findCompanyCarrier } from "./lookup";
 
@@ -100,6 +100,36 @@ describe("vehicles", () => {
     // Another carrier of the company may have the same plate (a rented truck).
     const other = (await post(company.key, { name: "B", document: cpf })).body;
     expect((await addVehicle(company.key, other.id, { plate: "ABC1234", state: "SP" })).status).toBe(201);
+  });
+
+  it("stores the owner (the MDF-e's prop) as one group: normalized, checked (400), kept by other PATCHes, cleared with null", async () => {
+    const company = await createTestCompany();
+    const carrier = (await post(company.key, { name: "A", document: cnpj })).body;
+    const owner = { document: { type: "CPF", value: completeCpf("111444777").replace(/^(\d{3})(\d{3})(\d{3})/, "$1.$2.$3-") }, rntrc: "87654321", name: "João Caminhoneiro", state: "sp", ownerType: "TAC_AGGREGATED" };
+    const created = await addVehicle(company.key, carrier.id, { plate: "TAC1A23", state: "SP", owner });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.owner).toEqual({ document: { type: "CPF", value: completeCpf("111444777") }, rntrc: "87654321", name: "João Caminhoneiro", stateRegistration: "ISENTO", state: "SP", ownerType: "TAC_AGGREGATED" });
+    const renamed = await patchVehicle(company.key, carrier.id, created.body.id, { description: "Cavalo do agregado" });
+    expect(renamed.body.owner).toEqual(created.body.owner);
+    const company2 = { document: { type: "CNPJ", value: cnpj }, rntrc: "12345678", name: "Transportes Agregados Ltda", stateRegistration: "110.042.490.114", state: "SP", ownerType: "OTHER" };
+    const changed = await patchVehicle(company.key, carrier.id, created.body.id, { owner: company2 });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.owner).toEqual({ ...company2, document: { type: "CNPJ", value: cnpj }, stateRegistration: "110042490114" });
+    expect((await patchVehicle(company.key, carrier.id, created.body.id, { owner: null })).body.owner).toBeNull();
+    const stored = await db.vehicle.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect([stored.ownerDocument, stored.ownerName, stored.ownerType, stored.ownerStateRegistration]).toEqual([null, null, null, null]);
+
+    for (const [bad, path] of [
+      [{ ...owner, document: { type: "CPF", value: "111.444.777-36" } }, "body.owner.document.value"],
+      [{ ...company2, stateRegistration: "110042490115" }, "body.owner.stateRegistration"],
+      [{ ...owner, rntrc: "1234" }, "owner.rntrc"],
+      [{ ...owner, ownerType: "FRIEND" }, "owner.ownerType"],
+    ] as const) {
+      const refused = await addVehicle(company.key, carrier.id, { plate: "TAC2B34", state: "SP", owner: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.message).toContain(path);
+    }
+    expect((await listFleet(company.key, carrier.id)).body).toHaveLength(1);
   });
 
   it("keeps exactly one default: first becomes default, isDefault demotes, removal promotes, default listed first", async () => {

@@ -40,6 +40,26 @@ export const VEHICLE_BODY_TYPES = ["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "
 export const VEHICLE_WHEEL_TYPES = ["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] as const;
 const Kg = z.number().int().min(0).max(999_999);
 
+/** tpProp of the MDF-e's prop group: TAC_AGGREGATED 0, TAC_INDEPENDENT 1, OTHER 2. */
+export const VEHICLE_OWNER_TYPES = ["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"] as const;
+
+/**
+ * The owner (proprietário) of a vehicle that is not the issuer's: the MDF-e's veicTracao/prop and
+ * veicReboque/prop (mdfeModalRodoviario_v3.00.xsd). One schema for the vehicle register and the
+ * manifest's inline vehicle (lib/mdfe/schemas.ts). A TAC agregado's traction vehicle is what the
+ * payment event 110116 requires (MOC MDF-e 3.00 6.5.1 K06, 723).
+ */
+export const VehicleOwner = z.object({
+  document: z.object({ type: z.enum(["CNPJ", "CPF"]), value: z.string().trim().min(11).max(18) }),
+  rntrc: z.string().regex(/^\d{8}$/, "RNTRC has 8 digits"),
+  name: z.string().trim().min(2).max(60),
+  // IE: digits (punctuation stripped) or ISENTO, as the carrier's.
+  stateRegistration: z.string().transform(normalizeStateRegistration).pipe(z.string().max(14)).default("ISENTO"),
+  state: StateCodeSchema,
+  ownerType: z.enum(VEHICLE_OWNER_TYPES),
+});
+export type VehicleOwner = z.infer<typeof VehicleOwner>;
+
 const vehicleFields = {
   // Normalized to A-Z0-9 by the domain, which answers 422 for an implausible plate.
   plate: z.string().trim().min(1).max(12),
@@ -54,6 +74,8 @@ const vehicleFields = {
   capacityM3: z.number().int().min(0).max(999).nullish(),
   bodyType: z.enum(VEHICLE_BODY_TYPES).nullish(),
   wheelType: z.enum(VEHICLE_WHEEL_TYPES).nullish(),
+  /** prop: when the vehicle is not the issuer's; a manifest naming the vehicle by vehicleId takes it unless it gives its own. null clears it. */
+  owner: VehicleOwner.nullish(),
 };
 export const CreateVehicleInput = z.object(vehicleFields);
 export type CreateVehicleInput = z.infer<typeof CreateVehicleInput>;
@@ -74,6 +96,16 @@ export const VehicleResponse = z.object({
   capacityM3: z.number().int().nullable(),
   bodyType: z.enum(VEHICLE_BODY_TYPES).nullable(),
   wheelType: z.enum(VEHICLE_WHEEL_TYPES).nullable(),
+  owner: z
+    .object({
+      document: z.object({ type: z.enum(["CNPJ", "CPF"]), value: z.string() }),
+      rntrc: z.string(),
+      name: z.string(),
+      stateRegistration: z.string(),
+      state: z.string(),
+      ownerType: z.enum(VEHICLE_OWNER_TYPES),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

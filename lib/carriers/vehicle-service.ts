@@ -4,6 +4,7 @@ import { db, type DbClient } from "@/lib/db/client";
 import { notFound, unprocessable } from "@/lib/errors";
 import { FLEET_ORDER, findCarrierRecord, toVehicleResponse } from "./carrier-service";
 import { normalizePlate } from "./plate";
+import { ownerColumns } from "./vehicle-owner";
 import type { CreateVehicleInput, UpdateVehicleInput, VehicleResponse } from "./schemas";
 
 // Fleet invariant (spec, Product and carrier rules 1): a non-empty fleet has
@@ -15,10 +16,10 @@ async function lockFleet(tx: DbClient, companyId: string, carrierId: string) {
   return carrier;
 }
 
-/** The MDF-e fields given (undefined: left as they are; null: cleared). */
+/** The MDF-e fields given, the owner among them (undefined: left as they are; null: cleared). */
 function mdfeFields(input: UpdateVehicleInput) {
   const fields = { renavam: input.renavam, tareKg: input.tareKg, capacityKg: input.capacityKg, capacityM3: input.capacityM3, bodyType: input.bodyType, wheelType: input.wheelType };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return { ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), ...ownerColumns(input.owner) };
 }
 
 const duplicatePlate = (plate: string) => unprocessable("duplicate_plate", `Plate ${plate} is already in this carrier's fleet`);
@@ -35,6 +36,7 @@ export async function listVehicles(companyId: string, carrierId: string, client:
 
 export async function createVehicle(companyId: string, carrierId: string, input: CreateVehicleInput, client: DbClient = db): Promise<VehicleResponse> {
   const plate = normalizePlate(input.plate);
+  const mdfe = mdfeFields(input);
   return withTransaction(client, async (tx) => {
     const carrier = await lockFleet(tx, companyId, carrierId);
     await assertPlateFree(tx, carrier.id, plate);
@@ -42,7 +44,7 @@ export async function createVehicle(companyId: string, carrierId: string, input:
     const isDefault = fleetSize === 0 || input.isDefault === true;
     if (isDefault) await tx.vehicle.updateMany({ where: { carrierId: carrier.id, isDefault: true }, data: { isDefault: false } });
     const vehicle = await tx.vehicle.create({
-      data: { carrierId: carrier.id, plate, state: input.state, rntc: input.rntc ?? null, description: input.description ?? null, isDefault, ...mdfeFields(input) },
+      data: { carrierId: carrier.id, plate, state: input.state, rntc: input.rntc ?? null, description: input.description ?? null, isDefault, ...mdfe },
     });
     return toVehicleResponse(vehicle);
   });
@@ -57,6 +59,7 @@ async function findVehicle(tx: DbClient, carrierId: string, vehicleId: string) {
 /** isDefault true demotes the previous default; false on the default hands it to the oldest other vehicle. */
 export async function updateVehicle(companyId: string, carrierId: string, vehicleId: string, input: UpdateVehicleInput, client: DbClient = db): Promise<VehicleResponse> {
   const plate = input.plate !== undefined ? normalizePlate(input.plate) : undefined;
+  const mdfe = mdfeFields(input);
   return withTransaction(client, async (tx) => {
     const carrier = await lockFleet(tx, companyId, carrierId);
     const current = await findVehicle(tx, carrier.id, vehicleId);
@@ -68,7 +71,7 @@ export async function updateVehicle(companyId: string, carrierId: string, vehicl
     if (input.state !== undefined) data.state = input.state;
     if (input.rntc !== undefined) data.rntc = input.rntc;
     if (input.description !== undefined) data.description = input.description;
-    Object.assign(data, mdfeFields(input));
+    Object.assign(data, mdfe);
     if (input.isDefault === true && !current.isDefault) {
       await tx.vehicle.updateMany({ where: { carrierId: carrier.id, isDefault: true }, data: { isDefault: false } });
       data.isDefault = true;

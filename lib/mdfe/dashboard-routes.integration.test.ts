@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { simulatorCompanyFixture } from "@/lib/emission/testing/simulator-company-fixture";
-import { createTestCompany } from "@/test/factories";
+import { createTestCompany, db } from "@/test/factories";
 import { call } from "@/test/http";
 import { signedInCookie } from "@/test/session";
 import * as v1Collection from "@/app/v1/transport-manifests/route";
@@ -130,5 +130,31 @@ describe("dashboard /transport-manifests", () => {
     expect(created.body).toMatchObject({ status: "AUTHORIZED", vehiclePlate: "NEW1A23", documents: [{ documentId: nfeId, unloadingMunicipalityCode: "3106200" }] });
     expect((await listManifestCandidates(fixture.company.companyId)).documents.find((d) => d.id === nfeId)!.onOpenManifest).toBe(true);
     expect((await call(closeRoute.POST, at("/close", created.body.id, admin, { method: "POST", body: {} }))).body.status).toBe("CLOSED");
+  });
+
+  it("creates a manifest loaded later (Carregamento posterior) from what the form sends: no NF-e, the one municipality; with NF-e it is 400", async () => {
+    const company = await db.company.findUniqueOrThrow({ where: { id: fixture.company.companyId } });
+    // The form's default municipality is the company's, as the API's.
+    const { loading } = await listManifestCandidates(fixture.company.companyId);
+    expect(loading).toEqual({ code: company.municipalityCode, name: company.city });
+    const body = {
+      loadingLater: true,
+      loading: [loading],
+      vehicle: { plate: "LTR1A23", state: "SP", tareKg: 7000, bodyType: "CLOSED", wheelType: "TRUCK" },
+      drivers: [{ name: "José da Silva", cpf: "529.982.247-25" }],
+      product: { description: "Peças usinadas" },
+      cargo: { unit: "KG" },
+    };
+    const request = (payload: unknown) => ({ method: "POST", path: base(), params: { companyId: fixture.company.companyId }, headers: admin, body: payload });
+    const withDocuments = await call(list.POST, request({ ...body, documents: [{ documentId: nfeId }] }));
+    expect(withDocuments.status).toBe(400);
+    expect(withDocuments.body.code).toBe("validation_error");
+    const created = await call(list.POST, request(body));
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ status: "AUTHORIZED", loadingLater: true, documents: [], startState: company.state, endState: company.state });
+    const xml = await call(xmlRoute.GET, at("/xml", created.body.id, admin));
+    expect(xml.text).toContain("<indCarregaPosterior>1</indCarregaPosterior>");
+    expect(xml.text).toContain(`<infMunDescarga><cMunDescarga>${company.municipalityCode}</cMunDescarga>`);
+    expect((await call(cancelRoute.POST, at("/cancel", created.body.id, admin, { method: "POST", body: { justification: "Coleta nao realizada no periodo" } }))).body.status).toBe("CANCELLED");
   });
 });

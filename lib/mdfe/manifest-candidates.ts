@@ -5,7 +5,8 @@ import { nfeCargoOf } from "./nfe-cargo";
 // What the dashboard's "Novo manifesto" offers (issue 55 item 6: create from selected NF-e): the
 // company's AUTHORIZED NF-e of its current environment, newest first, each with where it is
 // unloaded — read from the NF-e as authorized, as POST /v1/transport-manifests reads it (delivery
-// place, else recipient: nfe-cargo.ts) — and whether an open manifest already carries it; and the vehicles of its carriers with the MDF-e data stored with them.
+// place, else recipient: nfe-cargo.ts) — and whether an open manifest already carries it; the vehicles of its carriers with the MDF-e data stored with them;
+// and the loading municipality the API defaults to (the company's), offered for "carregamento posterior".
 
 export type ManifestCandidate = {
   id: string;
@@ -25,8 +26,8 @@ export type ManifestVehicleOption = { id: string; plate: string; state: string; 
 
 const LIMIT = 100;
 
-export async function listManifestCandidates(companyId: string): Promise<{ documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[] }> {
-  const company = await db.company.findFirstOrThrow({ where: { id: companyId }, select: { environment: true } });
+export async function listManifestCandidates(companyId: string): Promise<{ documents: ManifestCandidate[]; vehicles: ManifestVehicleOption[]; loading: { code: string; name: string } }> {
+  const company = await db.company.findFirstOrThrow({ where: { id: companyId }, select: { environment: true, municipalityCode: true, city: true } });
   const documents = await db.fiscalDocument.findMany({
     where: { companyId, type: "NFE", status: "AUTHORIZED", environment: company.environment, accessKey: { not: null } },
     orderBy: [{ issueDateTime: "desc" }, { id: "desc" }],
@@ -63,5 +64,6 @@ export async function listManifestCandidates(companyId: string): Promise<{ docum
     }),
     // ready: the stored data covers what an MDF-e needs (tara, tpCar, tpRod); otherwise the form asks for it.
     vehicles: vehicles.map((v) => ({ id: v.id, plate: v.plate, state: v.state, carrierName: v.carrier.name, ready: v.tareKg !== null && !!v.bodyType && !!v.wheelType })),
+    loading: { code: company.municipalityCode, name: company.city ?? "" },
   };
 }

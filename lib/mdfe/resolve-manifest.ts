@@ -2,6 +2,8 @@ import type { Company } from "@prisma/client";
 import Decimal from "decimal.js";
 import { STATES } from "@/lib/br";
 import { normalizePlate } from "@/lib/carriers/plate";
+import type { VEHICLE_OWNER_TYPES } from "@/lib/carriers/schemas";
+import { ownerOfVehicle } from "@/lib/carriers/vehicle-owner";
 import { db } from "@/lib/db/client";
 import { DomainError, unprocessable } from "@/lib/errors";
 import { documentsOfRequest, isCteKey, type CarriedDocuments, type CarriedDocumentRow } from "./carried-documents";
@@ -25,9 +27,11 @@ export function ufOfMunicipality(code: string): string {
   return state.uf;
 }
 
-function owner(o: { document: { type: "CNPJ" | "CPF"; value: string }; rntrc: string; name: string; stateRegistration: string; state: string; ownerType: string } | null | undefined): MdfeVehicleOwner | null {
+const OWNER_TYPES = { TAC_AGGREGATED: "0", TAC_INDEPENDENT: "1", OTHER: "2" } as const satisfies Record<(typeof VEHICLE_OWNER_TYPES)[number], string>;
+
+function owner(o: { document: { type: "CNPJ" | "CPF"; value: string }; rntrc: string; name: string; stateRegistration: string; state: string; ownerType: (typeof VEHICLE_OWNER_TYPES)[number] } | null | undefined): MdfeVehicleOwner | null {
   if (!o) return null;
-  const ownerType = ({ TAC_AGGREGATED: "0", TAC_INDEPENDENT: "1", OTHER: "2" } as const)[o.ownerType as "OTHER"];
+  const ownerType = OWNER_TYPES[o.ownerType];
   return { document: o.document, rntrc: o.rntrc, name: o.name, stateRegistration: o.stateRegistration, uf: o.state, ownerType };
 }
 
@@ -35,17 +39,20 @@ async function tractionVehicle(companyId: string, body: CreateTransportManifestI
   const v = body.vehicle;
   let plate = v.plate ? normalizePlate(v.plate) : null;
   let uf = v.state ?? null;
-  // A registered vehicle gives what the request leaves out (RENAVAM, tara, capacities, tpCar, tpRod: stored with the vehicle).
-  let stored: Partial<Record<"renavam" | "bodyType" | "wheelType", string | null> & Record<"tareKg" | "capacityKg" | "capacityM3", number | null>> = {};
+  // A registered vehicle gives what the request leaves out (RENAVAM, tara, capacities, tpCar, tpRod and the owner: stored with the vehicle).
+  let stored: Partial<Record<"renavam" | "bodyType" | "wheelType", string | null> & Record<"tareKg" | "capacityKg" | "capacityM3", number | null>> & { owner?: ReturnType<typeof ownerOfVehicle> } = {};
   if (v.vehicleId) {
     const registered = await db.vehicle.findFirst({
       where: { id: v.vehicleId, carrier: { companyId } },
-      select: { plate: true, state: true, renavam: true, tareKg: true, capacityKg: true, capacityM3: true, bodyType: true, wheelType: true },
+      select: {
+        plate: true, state: true, renavam: true, tareKg: true, capacityKg: true, capacityM3: true, bodyType: true, wheelType: true,
+        ownerDocumentType: true, ownerDocument: true, ownerRntrc: true, ownerName: true, ownerStateRegistration: true, ownerState: true, ownerType: true,
+      },
     });
     if (!registered) throw unprocessable("invalid_vehicle", `Vehicle ${v.vehicleId} is not a vehicle of this company's carriers`);
     plate ??= registered.plate;
     uf ??= registered.state;
-    stored = registered;
+    stored = { ...registered, owner: ownerOfVehicle(registered) };
   }
   const tareKg = v.tareKg ?? stored.tareKg ?? null;
   const bodyType = (v.bodyType ?? stored.bodyType ?? null) as keyof typeof MDFE_BODY_TYPES | null;
@@ -61,7 +68,8 @@ async function tractionVehicle(companyId: string, body: CreateTransportManifestI
     bodyType: MDFE_BODY_TYPES[bodyType!],
     wheelType: MDFE_WHEEL_TYPES[wheelType!],
     uf,
-    owner: owner(v.owner),
+    // The request's owner wins, null included (this trip the vehicle is the issuer's); absent, the register's.
+    owner: owner(v.owner !== undefined ? v.owner : stored.owner),
   };
 }
 

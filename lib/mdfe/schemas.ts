@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isStateCode, isValidCpf, onlyDigits } from "@/lib/br";
 import { PaginationQuery, pageSchema } from "@/lib/contracts/pagination";
-import type { VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES } from "@/lib/carriers/schemas";
+import { VehicleOwner, type VEHICLE_BODY_TYPES, type VEHICLE_WHEEL_TYPES } from "@/lib/carriers/schemas";
 
 // /v1/transport-manifests (issue 55; the spec is silent on MDF-e, docs/api-notes/mdfe.md): the
 // request and answer shapes. Field names are English; the XML names they fill are in comments.
@@ -20,16 +20,6 @@ const Kg = z.number().int().min(0).max(999_999);
 const Document = z.object({ type: z.enum(["CNPJ", "CPF"]), value: z.string().trim().min(11).max(18) });
 
 const Driver = z.object({ name: z.string().trim().min(2).max(60), cpf: Cpf });
-
-const VehicleOwner = z.object({
-  document: Document,
-  rntrc: z.string().regex(/^\d{8}$/, "RNTRC has 8 digits"),
-  name: z.string().trim().min(2).max(60),
-  stateRegistration: z.string().trim().max(14).default("ISENTO"),
-  state: Uf,
-  /** tpProp: TAC_AGGREGATED 0, TAC_INDEPENDENT 1, OTHER 2. */
-  ownerType: z.enum(["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]),
-});
 
 // The names are the vehicle's (lib/carriers, stored with a registered vehicle); the codes are tpCar/tpRod.
 const BODY_TYPES = { NOT_APPLICABLE: "00", OPEN: "01", CLOSED: "02", BULK: "03", CONTAINER: "04", SIDER: "05" } as const satisfies Record<(typeof VEHICLE_BODY_TYPES)[number], string>;

@@ -10,6 +10,7 @@ import { apiFieldErrors, zodFieldErrors, type FieldErrors } from "@/components/d
 import { TextInput } from "@/components/dashboard/resources/form-field";
 import { CreateVehicleInput, VEHICLE_BODY_TYPES, VEHICLE_WHEEL_TYPES, type VehicleResponse } from "@/lib/carriers/schemas";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { EMPTY_OWNER, ownerBody, VehicleOwnerFields } from "./vehicle-owner-fields";
 
 /** A carrier's fleet: default first, add a vehicle, make another the default, remove. */
 export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: { base: string; carrierId: string; carrierName: string; canWrite: boolean; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
   const queryClient = useQueryClient();
   const fleet = useQuery({ queryKey: [base, url], queryFn: () => apiFetch<VehicleResponse[]>(url) });
   const types = useTranslations("transportManifests.new");
-  const EMPTY = { plate: "", state: "", rntc: "", description: "", isDefault: false, renavam: "", tareKg: "", capacityKg: "", bodyType: "", wheelType: "" };
+  const EMPTY = { plate: "", state: "", rntc: "", description: "", isDefault: false, renavam: "", tareKg: "", capacityKg: "", bodyType: "", wheelType: "", owner: EMPTY_OWNER };
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const refresh = () => queryClient.invalidateQueries({ queryKey: [base] });
@@ -42,6 +43,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
     const body = {
       plate: form.plate, state: form.state, rntc: form.rntc || undefined, description: form.description || undefined, isDefault: form.isDefault,
       renavam: form.renavam || undefined, tareKg: whole(form.tareKg), capacityKg: whole(form.capacityKg), bodyType: form.bodyType || undefined, wheelType: form.wheelType || undefined,
+      owner: ownerBody(form.owner),
     };
     const parsed = CreateVehicleInput.safeParse(body);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, issueMessage));
@@ -61,7 +63,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
         <ul className="divide-y divide-slate-100 text-sm">
           {fleet.data.map((v) => (
             <li key={v.id} data-testid="vehicle-row" className="flex items-center justify-between py-2">
-              <span><strong>{v.plate}</strong> ({v.state}){v.rntc && ` · RNTC ${v.rntc}`}{v.description && ` · ${v.description}`}{v.tareKg !== null && ` · ${t("tareShort", { kg: v.tareKg })}`}{v.isDefault && <span className="ml-2 rounded bg-indigo-50 px-1.5 text-xs text-indigo-700">{t("default")}</span>}</span>
+              <span><strong>{v.plate}</strong> ({v.state}){v.rntc && ` · RNTC ${v.rntc}`}{v.description && ` · ${v.description}`}{v.tareKg !== null && ` · ${t("tareShort", { kg: v.tareKg })}`}{v.owner && ` · ${t("owner.short", { name: v.owner.name, type: t(`owner.ownerTypes.${v.owner.ownerType}`) })}`}{v.isDefault && <span className="ml-2 rounded bg-indigo-50 px-1.5 text-xs text-indigo-700">{t("default")}</span>}</span>
               {canWrite && (
                 <span className="flex gap-2">
                   {!v.isDefault && <button type="button" onClick={() => change.mutate({ id: v.id, body: { isDefault: true } })} className="text-indigo-700 hover:underline">{t("makeDefault")}</button>}
@@ -96,6 +98,7 @@ export function FleetPanel({ base, carrierId, carrierName, canWrite, onClose }: 
               {VEHICLE_WHEEL_TYPES.map((w) => <option key={w} value={w}>{types(`wheelTypes.${w}`)}</option>)}
             </select>
           </label>
+          <VehicleOwnerFields owner={form.owner} errors={errors} onChange={(owner) => setForm({ ...form, owner })} />
           <label className="mt-5 flex items-center gap-2 text-sm"><input type="checkbox" checked={form.isDefault} onChange={(e) => setForm({ ...form, isDefault: e.target.checked })} /> {t("default")}</label>
           {errors[""] && <p role="alert" className="col-span-full text-sm text-red-700">{errors[""]}</p>}
           <button type="submit" disabled={add.isPending} className="w-fit rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("add")}</button>

@@ -590,6 +590,21 @@ class PostV1CarriersBody(TypedDict, total=False):
     state: str | None
 
 
+PostV1CarriersResponseVehiclesItemOwnerDocument = TypedDict("PostV1CarriersResponseVehiclesItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1CarriersResponseVehiclesItemOwner(TypedDict, total=False):
+    document: Required[PostV1CarriersResponseVehiclesItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
 class PostV1CarriersResponseVehiclesItem(TypedDict, total=False):
     id: Required[str]
     carrierId: Required[str]
@@ -604,6 +619,7 @@ class PostV1CarriersResponseVehiclesItem(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[PostV1CarriersResponseVehiclesItemOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -631,6 +647,21 @@ class GetV1CarriersQuery(TypedDict, total=False):
     search: str
 
 
+GetV1CarriersResponseDataItemVehiclesItemOwnerDocument = TypedDict("GetV1CarriersResponseDataItemVehiclesItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class GetV1CarriersResponseDataItemVehiclesItemOwner(TypedDict, total=False):
+    document: Required[GetV1CarriersResponseDataItemVehiclesItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
 class GetV1CarriersResponseDataItemVehiclesItem(TypedDict, total=False):
     id: Required[str]
     carrierId: Required[str]
@@ -645,6 +676,7 @@ class GetV1CarriersResponseDataItemVehiclesItem(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[GetV1CarriersResponseDataItemVehiclesItemOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -678,6 +710,21 @@ class GetV1CarriersResponse(TypedDict, total=False):
     meta: Required[GetV1CarriersResponseMeta]
 
 
+GetV1CarriersIdResponseVehiclesItemOwnerDocument = TypedDict("GetV1CarriersIdResponseVehiclesItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class GetV1CarriersIdResponseVehiclesItemOwner(TypedDict, total=False):
+    document: Required[GetV1CarriersIdResponseVehiclesItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
 class GetV1CarriersIdResponseVehiclesItem(TypedDict, total=False):
     id: Required[str]
     carrierId: Required[str]
@@ -692,6 +739,7 @@ class GetV1CarriersIdResponseVehiclesItem(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[GetV1CarriersIdResponseVehiclesItemOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -726,6 +774,21 @@ class PatchV1CarriersIdBody(TypedDict, total=False):
     state: str | None
 
 
+PatchV1CarriersIdResponseVehiclesItemOwnerDocument = TypedDict("PatchV1CarriersIdResponseVehiclesItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PatchV1CarriersIdResponseVehiclesItemOwner(TypedDict, total=False):
+    document: Required[PatchV1CarriersIdResponseVehiclesItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
 class PatchV1CarriersIdResponseVehiclesItem(TypedDict, total=False):
     id: Required[str]
     carrierId: Required[str]
@@ -740,6 +803,7 @@ class PatchV1CarriersIdResponseVehiclesItem(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[PatchV1CarriersIdResponseVehiclesItemOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 
@@ -761,6 +825,21 @@ class PatchV1CarriersIdResponse(TypedDict, total=False):
     updatedAt: Required[str]
 
 
+GetV1CarriersIdVehiclesResponseItemOwnerDocument = TypedDict("GetV1CarriersIdVehiclesResponseItemOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class GetV1CarriersIdVehiclesResponseItemOwner(TypedDict, total=False):
+    document: Required[GetV1CarriersIdVehiclesResponseItemOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
+
+
 class GetV1CarriersIdVehiclesResponseItem(TypedDict, total=False):
     id: Required[str]
     carrierId: Required[str]
@@ -775,8 +854,24 @@ class GetV1CarriersIdVehiclesResponseItem(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[GetV1CarriersIdVehiclesResponseItemOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
+
+
+PostV1CarriersIdVehiclesBodyOwnerDocument = TypedDict("PostV1CarriersIdVehiclesBodyOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1CarriersIdVehiclesBodyOwner(TypedDict, total=False):
+    document: Required[PostV1CarriersIdVehiclesBodyOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: str
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
 
 
 class PostV1CarriersIdVehiclesBody(TypedDict, total=False):
@@ -791,6 +886,22 @@ class PostV1CarriersIdVehiclesBody(TypedDict, total=False):
     capacityM3: int | None
     bodyType: Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None
     wheelType: Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None
+    owner: PostV1CarriersIdVehiclesBodyOwner | None
+
+
+PostV1CarriersIdVehiclesResponseOwnerDocument = TypedDict("PostV1CarriersIdVehiclesResponseOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PostV1CarriersIdVehiclesResponseOwner(TypedDict, total=False):
+    document: Required[PostV1CarriersIdVehiclesResponseOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
 
 
 class PostV1CarriersIdVehiclesResponse(TypedDict, total=False):
@@ -807,8 +918,24 @@ class PostV1CarriersIdVehiclesResponse(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[PostV1CarriersIdVehiclesResponseOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
+
+
+PatchV1CarriersIdVehiclesVehicleIdBodyOwnerDocument = TypedDict("PatchV1CarriersIdVehiclesVehicleIdBodyOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PatchV1CarriersIdVehiclesVehicleIdBodyOwner(TypedDict, total=False):
+    document: Required[PatchV1CarriersIdVehiclesVehicleIdBodyOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: str
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
 
 
 class PatchV1CarriersIdVehiclesVehicleIdBody(TypedDict, total=False):
@@ -823,6 +950,22 @@ class PatchV1CarriersIdVehiclesVehicleIdBody(TypedDict, total=False):
     capacityM3: int | None
     bodyType: Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None
     wheelType: Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None
+    owner: PatchV1CarriersIdVehiclesVehicleIdBodyOwner | None
+
+
+PatchV1CarriersIdVehiclesVehicleIdResponseOwnerDocument = TypedDict("PatchV1CarriersIdVehiclesVehicleIdResponseOwnerDocument", {
+    "type": Required[Literal["CNPJ", "CPF"]],
+    "value": Required[str],
+}, total=False)
+
+
+class PatchV1CarriersIdVehiclesVehicleIdResponseOwner(TypedDict, total=False):
+    document: Required[PatchV1CarriersIdVehiclesVehicleIdResponseOwnerDocument]
+    rntrc: Required[str]
+    name: Required[str]
+    stateRegistration: Required[str]
+    state: Required[str]
+    ownerType: Required[Literal["TAC_AGGREGATED", "TAC_INDEPENDENT", "OTHER"]]
 
 
 class PatchV1CarriersIdVehiclesVehicleIdResponse(TypedDict, total=False):
@@ -839,6 +982,7 @@ class PatchV1CarriersIdVehiclesVehicleIdResponse(TypedDict, total=False):
     capacityM3: Required[int | None]
     bodyType: Required[Literal["NOT_APPLICABLE", "OPEN", "CLOSED", "BULK", "CONTAINER", "SIDER"] | None]
     wheelType: Required[Literal["TRUCK", "TOCO", "TRACTOR", "VAN", "UTILITY", "OTHER"] | None]
+    owner: Required[PatchV1CarriersIdVehiclesVehicleIdResponseOwner | None]
     createdAt: Required[str]
     updatedAt: Required[str]
 

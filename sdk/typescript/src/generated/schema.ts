@@ -3012,6 +3012,19 @@ export interface operations {
                                 capacityM3: number | null;
                                 bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                                 wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                                owner: {
+                                    document: {
+                                        /** @enum {string} */
+                                        type: "CNPJ" | "CPF";
+                                        value: string;
+                                    };
+                                    rntrc: string;
+                                    name: string;
+                                    stateRegistration: string;
+                                    state: string;
+                                    /** @enum {string} */
+                                    ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                                } | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -3117,6 +3130,19 @@ export interface operations {
                             capacityM3: number | null;
                             bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                             wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                            owner: {
+                                document: {
+                                    /** @enum {string} */
+                                    type: "CNPJ" | "CPF";
+                                    value: string;
+                                };
+                                rntrc: string;
+                                name: string;
+                                stateRegistration: string;
+                                state: string;
+                                /** @enum {string} */
+                                ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3216,6 +3242,19 @@ export interface operations {
                             capacityM3: number | null;
                             bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                             wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                            owner: {
+                                document: {
+                                    /** @enum {string} */
+                                    type: "CNPJ" | "CPF";
+                                    value: string;
+                                };
+                                rntrc: string;
+                                name: string;
+                                stateRegistration: string;
+                                state: string;
+                                /** @enum {string} */
+                                ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3402,6 +3441,19 @@ export interface operations {
                             capacityM3: number | null;
                             bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                             wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                            owner: {
+                                document: {
+                                    /** @enum {string} */
+                                    type: "CNPJ" | "CPF";
+                                    value: string;
+                                };
+                                rntrc: string;
+                                name: string;
+                                stateRegistration: string;
+                                state: string;
+                                /** @enum {string} */
+                                ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3497,6 +3549,19 @@ export interface operations {
                         capacityM3: number | null;
                         bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                         wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                        owner: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            stateRegistration: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
                         createdAt: string;
                         updatedAt: string;
                     }[];
@@ -3566,6 +3631,19 @@ export interface operations {
                     capacityM3?: number | null;
                     bodyType?: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                     wheelType?: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                    owner?: {
+                        document: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        };
+                        rntrc: string;
+                        name: string;
+                        stateRegistration?: string;
+                        state: string;
+                        /** @enum {string} */
+                        ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                    } | null;
                 };
             };
         };
@@ -3590,6 +3668,19 @@ export interface operations {
                         capacityM3: number | null;
                         bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                         wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                        owner: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            stateRegistration: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -3756,6 +3847,19 @@ export interface operations {
                     capacityM3?: number | null;
                     bodyType?: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                     wheelType?: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                    owner?: {
+                        document: {
+                            /** @enum {string} */
+                            type: "CNPJ" | "CPF";
+                            value: string;
+                        };
+                        rntrc: string;
+                        name: string;
+                        stateRegistration?: string;
+                        state: string;
+                        /** @enum {string} */
+                        ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                    } | null;
                 };
             };
         };
@@ -3780,6 +3884,19 @@ export interface operations {
                         capacityM3: number | null;
                         bodyType: ("NOT_APPLICABLE" | "OPEN" | "CLOSED" | "BULK" | "CONTAINER" | "SIDER") | null;
                         wheelType: ("TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER") | null;
+                        owner: {
+                            document: {
+                                /** @enum {string} */
+                                type: "CNPJ" | "CPF";
+                                value: string;
+                            };
+                            rntrc: string;
+                            name: string;
+                            stateRegistration: string;
+                            state: string;
+                            /** @enum {string} */
+                            ownerType: "TAC_AGGREGATED" | "TAC_INDEPENDENT" | "OTHER";
+                        } | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -13352,7 +13469,6 @@ export interface operations {
                             };
                             rntrc: string;
                             name: string;
-                            /** @default ISENTO */
                             stateRegistration?: string;
                             state: string;
                             /** @enum {string} */
@@ -13361,7 +13477,6 @@ export interface operations {
                         /** @enum {string} */
                         wheelType?: "TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER";
                     };
-                    /** @default [] */
                     trailers?: {
                         plate: string;
                         renavam?: string | null;
@@ -13379,7 +13494,6 @@ export interface operations {
                             };
                             rntrc: string;
                             name: string;
-                            /** @default ISENTO */
                             stateRegistration?: string;
                             state: string;
                             /** @enum {string} */
@@ -14027,7 +14141,6 @@ export interface operations {
                             };
                             rntrc: string;
                             name: string;
-                            /** @default ISENTO */
                             stateRegistration?: string;
                             state: string;
                             /** @enum {string} */
@@ -14036,7 +14149,6 @@ export interface operations {
                         /** @enum {string} */
                         wheelType?: "TRUCK" | "TOCO" | "TRACTOR" | "VAN" | "UTILITY" | "OTHER";
                     };
-                    /** @default [] */
                     trailers?: {
                         plate: string;
                         renavam?: string | null;
@@ -14054,7 +14166,6 @@ export interface operations {
                             };
                             rntrc: string;
                             name: string;
-                            /** @default ISENTO */
                             stateRegistration?: string;
                             state: string;
                             /** @enum {string} */

@@ -14,7 +14,7 @@ export default async function NewTransportManifestPage({ params }: { params: Pro
   const { company, user } = await requireSessionCompany(companyId);
   if (!canWrite(user.role)) notFound();
   const t = await getTranslations("transportManifests.new");
-  const { documents, vehicles } = await listManifestCandidates(company.id);
+  const { documents, vehicles, loading } = await listManifestCandidates(company.id);
   const base = `/dashboard/c/${company.id}/transport-manifests`;
   return (
     <div className="max-w-5xl space-y-4">
@@ -23,7 +23,7 @@ export default async function NewTransportManifestPage({ params }: { params: Pro
         <h1 className="mt-1 text-xl font-semibold">{t("heading")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
-      <NewManifestForm api={`/api/dashboard/companies/${company.id}/transport-manifests`} base={base} documents={documents} vehicles={vehicles} />
+      <NewManifestForm api={`/api/dashboard/companies/${company.id}/transport-manifests`} base={base} documents={documents} vehicles={vehicles} loading={loading} />
     </div>
   );
 }
