@@ -184,7 +184,7 @@ export const addTransportManifestDocumentsContract = defineContract({
   method: "POST",
   path: "/v1/transport-manifests/{id}/documents",
   summary: "Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e)",
-  description: `Only for a manifest issued with loadingLater (indCarregaPosterior=1). 422 invalid_status unless AUTHORIZED; 422 loading_later_required (issued without loadingLater: the SVRS answers 708); 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (loading outside the loading state, unloading outside the unloading state). ${AUTHORITY_ERRORS}`,
+  description: `Only for a manifest issued with loadingLater (indCarregaPosterior=1). Give either documents (the company's NF-e by documentId or accessKey, grouped by the server by unloading municipality as at creation) or unloading (municipalities with their documents); both or neither: 400 validation_error. 422 invalid_status unless AUTHORIZED; 422 loading_later_required (issued without loadingLater: the SVRS answers 708); 422 invalid_document (not an AUTHORIZED NF-e of the company, naming its status, or already on the manifest); 422 invalid_municipality (loading outside the loading state, unloading outside the unloading state, or an NF-e unloaded abroad given in documents). ${AUTHORITY_ERRORS}`,
   tag: TAG,
   scope: "documents:write",
   params: ManifestIdParams,

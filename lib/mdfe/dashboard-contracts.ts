@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/contracts/contract";
 import {
+  addTransportManifestDocumentsContract,
   addTransportManifestDriverContract,
   cancelTransportManifestContract,
   closeTransportManifestContract,
@@ -39,6 +40,8 @@ export const dashboardTransportManifestDamdfeContract = defineContract({ ...tran
 export const dashboardCloseTransportManifestContract = defineContract({ ...closeTransportManifestContract, path: `${base}/{id}/close`, tag: TAG, scope: null, params: memberParams });
 export const dashboardCancelTransportManifestContract = defineContract({ ...cancelTransportManifestContract, path: `${base}/{id}/cancel`, tag: TAG, scope: null, params: memberParams });
 export const dashboardAddTransportManifestDriverContract = defineContract({ ...addTransportManifestDriverContract, path: `${base}/{id}/drivers`, tag: TAG, scope: null, params: memberParams });
+/** "Incluir NF-e" of a manifest loaded later (110115): the same body and answer as POST /v1/transport-manifests/{id}/documents. */
+export const dashboardAddTransportManifestDocumentsContract = defineContract({ ...addTransportManifestDocumentsContract, path: `${base}/{id}/documents`, tag: TAG, scope: null, params: memberParams });
 
 /** "Pré-visualizar DAMDFE" of the Novo manifesto form: the body it would post, printed without fiscal value. */
 export const dashboardPreviewTransportManifestContract = defineContract({ ...previewTransportManifestContract, path: `${base}/preview`, tag: TAG, scope: null, params });

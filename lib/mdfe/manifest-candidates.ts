@@ -67,3 +67,13 @@ export async function listManifestCandidates(companyId: string): Promise<{ docum
     loading: { code: company.municipalityCode, name: company.city ?? "" },
   };
 }
+
+/**
+ * What the manifest page's "Incluir NF-e" (110115) offers: the same candidates, minus those an open
+ * manifest already carries and those unloaded outside the manifest's unloading state (UFFim, K08
+ * rule 612), which POST …/documents would refuse anyway.
+ */
+export async function listInclusionCandidates(companyId: string, manifest: { endState: string }): Promise<ManifestCandidate[]> {
+  const { documents } = await listManifestCandidates(companyId);
+  return documents.filter((d) => !d.onOpenManifest && d.state === manifest.endState);
+}

@@ -9,7 +9,7 @@ import type { MdfeRegisteredEvent } from "./authority/types";
 import { claimKey, clientCertificate, unavailable } from "./issue-manifest";
 import { recordManifestOutcome, type ManifestOutcomeType } from "./outcomes";
 import { getTransportManifest } from "./read-manifests";
-import { carriedDocuments, type CarriedDocumentRow } from "./carried-documents";
+import { carriedDocuments, groupedOwnDocuments, type CarriedDocumentRow } from "./carried-documents";
 import { toInfPag } from "./operation-payments";
 import { ufOfMunicipality } from "./resolve-manifest";
 import { type AddDocumentsInput, type AddDriverInput, type AddPaymentInput, type CancelManifestInput, type CloseManifestInput, type TransportManifestResponse } from "./schemas";
@@ -291,7 +291,8 @@ export async function addTransportManifestDriver(input: { companyId: string; man
 /**
  * POST /v1/transport-manifests/{id}/documents: inclusão de DF-e 110115 (MOC MDF-e 3.00a), NF-e loaded
  * after the authorization of a manifest issued for loading later (indCarregaPosterior=1). The same
- * checks as at creation; loading in UFIni, unloading in UFFim; a key already on the manifest is 422 invalid_document.
+ * checks as at creation, and as there `documents` are grouped by where each NF-e is unloaded; loading
+ * in UFIni, unloading in UFFim; a key already on the manifest is 422 invalid_document.
  */
 export async function addTransportManifestDocuments(input: { companyId: string; manifestId: string; body: AddDocumentsInput; now?: Date }): Promise<TransportManifestResponse> {
   return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
@@ -300,7 +301,9 @@ export async function addTransportManifestDocuments(input: { companyId: string; 
     if (!context.manifest.loadingLater) {
       throw new DomainError(422, "loading_later_required", "Documents can be added only to a manifest issued with loadingLater: true (indCarregaPosterior=1); the SVRS refuses any other (MOC MDF-e 3.00, rule 708). Issue a new manifest for these documents");
     }
-    const { rows } = await carriedDocuments(context.company.id, context.manifest.environment, input.body);
+    const { rows } = input.body.documents
+      ? await groupedOwnDocuments(context.company.id, context.manifest.environment, input.body.documents)
+      : await carriedDocuments(context.company.id, context.manifest.environment, { unloading: input.body.unloading! });
     const onBoard = await db.transportManifestDocument.findMany({ where: { manifestId: context.manifest.id }, select: { accessKey: true } });
     const already = rows.find((r) => onBoard.some((d) => d.accessKey === r.accessKey));
     if (already) throw new DomainError(422, "invalid_document", `NF-e ${already.accessKey} is already on this manifest`);

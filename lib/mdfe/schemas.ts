@@ -181,14 +181,24 @@ export type CloseManifestInput = z.infer<typeof CloseManifestInput>;
 export const CancelManifestInput = z.object({ justification: z.string().trim().min(15).max(255) });
 export type CancelManifestInput = z.infer<typeof CancelManifestInput>;
 
-/** Inclusão de DF-e (110115): NF-e loaded on the way, by unloading municipality; `loading` defaults to the manifest's first loading municipality. */
-export const AddDocumentsInput = z.object({
-  loading: Municipality.optional(),
-  unloading: z
-    .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
-    .min(1)
-    .max(100),
-});
+/**
+ * Inclusão de DF-e (110115): NF-e loaded on the way, as at creation either grouped by the caller
+ * (`unloading`) or named by id/key and grouped by the server (`documents`); `loading` defaults to the
+ * manifest's first loading municipality.
+ */
+export const AddDocumentsInput = z
+  .object({
+    loading: Municipality.optional(),
+    /** infDoc given by hand: each unloading municipality with its NF-e (ids or keys). */
+    unloading: z
+      .array(Municipality.extend({ documents: z.array(CarriedDocument).min(1).max(2000) }))
+      .min(1)
+      .max(100)
+      .optional(),
+    /** The company's own AUTHORIZED NF-e (ids or keys), each placed by the server where it is unloaded (delivery place, else recipient), as at creation. */
+    documents: z.array(CarriedDocument).min(1).max(2000).optional(),
+  })
+  .refine((b) => (b.unloading === undefined) !== (b.documents === undefined), { message: "give documents (our NF-e, grouped by the server) or unloading (municipalities with their documents), one of them", path: ["documents"] });
 export type AddDocumentsInput = z.infer<typeof AddDocumentsInput>;
 
 /** Pagamento da operação de transporte (110116): the trips the payment covers and its infPag groups. */

@@ -3,12 +3,13 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { formatAccessKey, formatDate, formatDateTime } from "@/components/dashboard/format";
 import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
+import { IncludeNfeForm } from "@/components/transport-manifests/include-nfe-form";
 import { ManifestActions } from "@/components/transport-manifests/manifest-actions";
 import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { DomainError } from "@/lib/errors";
-import { getTransportManifest } from "@/lib/mdfe";
+import { getTransportManifest, listInclusionCandidates } from "@/lib/mdfe";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,7 @@ async function load(companyId: string, id: string) {
   }
 }
 
-/** One MDF-e: its data, events, downloads and (for writers, while open) close, cancel and add a driver. */
+/** One MDF-e: its data, events, downloads and (for writers, while open) close, cancel, add a driver and, loaded later, add NF-e (110115). */
 export default async function TransportManifestPage({ params }: { params: Promise<{ companyId: string; id: string }> }) {
   const { companyId, id } = await params;
   const { user, company } = await requireSessionCompany(companyId);
@@ -34,6 +35,9 @@ export default async function TransportManifestPage({ params }: { params: Promis
   const m = await load(company.id, id);
   const api = `/api/dashboard/companies/${company.id}/transport-manifests/${m.id}`;
   const downloadable = m.status !== "PROCESSING";
+  // 110115 is taken only for a manifest issued with loadingLater (708), so only such a one offers it.
+  const includable = m.status === "AUTHORIZED" && m.loadingLater && canWrite(user.role);
+  const inclusionCandidates = includable ? await listInclusionCandidates(company.id, m) : [];
   const row = (label: string, value: string) => (
     <div className="grid grid-cols-3 gap-2 py-1">
       <dt className="text-slate-500">{label}</dt>
@@ -122,6 +126,7 @@ export default async function TransportManifestPage({ params }: { params: Promis
           </div>
         </section>
       )}
+      {includable && <IncludeNfeForm api={api} candidates={inclusionCandidates} />}
       {m.status === "AUTHORIZED" &&
         (canWrite(user.role) ? (
           <ManifestActions api={api} />
