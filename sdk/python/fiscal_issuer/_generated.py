@@ -5170,9 +5170,18 @@ class PostV1TransportManifestsIdDocumentsBodyUnloadingItem(TypedDict, total=Fals
     documents: Required[list[PostV1TransportManifestsIdDocumentsBodyUnloadingItemDocumentsItem | PostV1TransportManifestsIdDocumentsBodyUnloadingItemDocumentsItem2]]
 
 
+class PostV1TransportManifestsIdDocumentsBodyDocumentsItem(TypedDict, total=False):
+    documentId: Required[str]
+
+
+class PostV1TransportManifestsIdDocumentsBodyDocumentsItem2(TypedDict, total=False):
+    accessKey: Required[str]
+
+
 class PostV1TransportManifestsIdDocumentsBody(TypedDict, total=False):
     loading: PostV1TransportManifestsIdDocumentsBodyLoading
-    unloading: Required[list[PostV1TransportManifestsIdDocumentsBodyUnloadingItem]]
+    unloading: list[PostV1TransportManifestsIdDocumentsBodyUnloadingItem]
+    documents: list[PostV1TransportManifestsIdDocumentsBodyDocumentsItem | PostV1TransportManifestsIdDocumentsBodyDocumentsItem2]
 
 
 class PostV1TransportManifestsIdDocumentsResponseDriversItem(TypedDict, total=False):

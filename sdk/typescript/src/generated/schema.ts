@@ -1668,7 +1668,7 @@ export interface paths {
         put?: never;
         /**
          * Add NF-e loaded on the way to an open MDF-e: event 110115 (inclusão de DF-e)
-         * @description Only for a manifest issued with loadingLater (indCarregaPosterior=1). 422 invalid_status unless AUTHORIZED; 422 loading_later_required (issued without loadingLater: the SVRS answers 708); 422 invalid_document (not an AUTHORIZED NF-e of the company, or already on the manifest); 422 invalid_municipality (loading outside the loading state, unloading outside the unloading state). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
+         * @description Only for a manifest issued with loadingLater (indCarregaPosterior=1). Give either documents (the company's NF-e by documentId or accessKey, grouped by the server by unloading municipality as at creation) or unloading (municipalities with their documents); both or neither: 400 validation_error. 422 invalid_status unless AUTHORIZED; 422 loading_later_required (issued without loadingLater: the SVRS answers 708); 422 invalid_document (not an AUTHORIZED NF-e of the company, naming its status, or already on the manifest); 422 invalid_municipality (loading outside the loading state, unloading outside the unloading state, or an NF-e unloaded abroad given in documents). 422 authority_rejected (message "cStat - xMotivo") when the SVRS refuses the event; 503 authority_unavailable when it cannot be reached (the intent is settled by consulting the key on the next call).
          */
         post: operations["postV1TransportManifestsIdDocuments"];
         delete?: never;
@@ -14958,7 +14958,7 @@ export interface operations {
                         code: string;
                         name: string;
                     };
-                    unloading: {
+                    unloading?: {
                         code: string;
                         name: string;
                         documents: ({
@@ -14967,6 +14967,11 @@ export interface operations {
                             accessKey: string;
                         })[];
                     }[];
+                    documents?: ({
+                        documentId: string;
+                    } | {
+                        accessKey: string;
+                    })[];
                 };
             };
         };
