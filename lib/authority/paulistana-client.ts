@@ -32,12 +32,14 @@ function refused(answer: PaulistanaAnswer): PaulistanaRefused {
 export class PaulistanaSoapClient implements PaulistanaAuthority {
   constructor(private readonly options: PaulistanaClientOptions) {}
 
-  url(provider: PaulistanaProvider, environment: AuthorityEnvironment): string | null {
-    return this.options.baseUrl ? `${this.options.baseUrl}${PAULISTANA_SIMULATOR_PATH}` : provider.urls[environment];
+  /** The simulator's address, or the city's for the message's layout (layout 2 may live elsewhere: layout2Urls). */
+  url(provider: PaulistanaProvider, environment: AuthorityEnvironment, layout: string | null = null): string | null {
+    if (this.options.baseUrl) return `${this.options.baseUrl}${PAULISTANA_SIMULATOR_PATH}`;
+    return layout === "2" && provider.layout2Urls ? provider.layout2Urls[environment] : provider.urls[environment];
   }
 
   private async call(provider: PaulistanaProvider, environment: AuthorityEnvironment, operation: PaulistanaOperation, xml: string, certificate: ClientCertificate): Promise<PaulistanaAnswer | CommunicationFailure> {
-    const url = this.url(provider, environment);
+    const url = this.url(provider, environment, messageVersion(xml));
     if (!url) return failure(`${provider.name} has no ${environment} service (use the simulator)`);
     const answer = await callMunicipalSoap({
       url,

@@ -24,6 +24,11 @@ import type { PaulistanaProvider } from "./types";
 //   the RPS string v2.0 of the Manual de Utilização do Web Service v3.3 (nov/2025) as ACBr's
 //   ISSSaoPaulo provider (frones/ACBr, AssinaturaAdicional) and a public Python client quoting
 //   the manual's sample strings build it; manual v3.2 announced by the city on 15/08/2025.
+// - SP-V02-URL: layout 2 is served at https://nfews.prefeitura.sp.gov.br/lotenfe.asmx (SOAP 1.2,
+//   TesteEnvioLoteRPS there validates without issuing), as public clients call it in 2026: a
+//   client's note of 06/01/2026 recording the city's 1001 refusals of Versao 2 at that address
+//   before the city enabled it (SuporteDevAry/system-ary-back-end), a v2 proof of concept that
+//   issues there (Cavariani/FC-ReformaTrib-NSFe) and ACBr's ISSSaoPaulo provider.
 
 export const PAULISTANA: PaulistanaProvider = {
   standard: "PAULISTANA",
@@ -33,6 +38,7 @@ export const PAULISTANA: PaulistanaProvider = {
   name: "São Paulo",
   state: "SP",
   urls: { PRODUCTION: "https://nfe.prefeitura.sp.gov.br/ws/lotenfe.asmx", HOMOLOGATION: null },
+  layout2Urls: { PRODUCTION: "https://nfews.prefeitura.sp.gov.br/lotenfe.asmx", HOMOLOGATION: null },
   soap: {
     namespace: "http://www.prefeitura.sp.gov.br/nfe",
     actions: {
@@ -55,7 +61,7 @@ export const PAULISTANA: PaulistanaProvider = {
   ],
   validFrom: "2015-02-23",
   validUntil: null,
-  sources: ["SP-DEV", "SP-WSDL", "SP-CLIENT", "SP-V02"],
+  sources: ["SP-DEV", "SP-WSDL", "SP-CLIENT", "SP-V02", "SP-V02-URL"],
 };
 
 /** Cities with their own (non-ABRASF) systems. */

@@ -71,6 +71,8 @@ export type PaulistanaProvider = {
   state: string;
   /** The city has no test environment (HOMOLOGATION null): homologation is the built-in simulator only. */
   urls: { PRODUCTION: string; HOMOLOGATION: string | null };
+  /** Where messages of layout 2 go, when the city serves them at another address than layout 1's. */
+  layout2Urls?: { PRODUCTION: string; HOMOLOGATION: string | null };
   soap: {
     /** SOAP 1.2 envelope with a SOAPAction header; body {Operation}Request(VersaoSchema, MensagemXML), answer {Operation}Response/RetornoXML. */
     namespace: string;

@@ -59,8 +59,17 @@ describe("provider table", () => {
     expect(nfseProviderFor("3550308", "2026-12-07")).toBe(PAULISTANA);
     expect(nfseProviderFor("3550308", "2015-02-22")).toMatchObject({ standard: "NACIONAL" });
     expect(PAULISTANA.urls).toEqual({ PRODUCTION: "https://nfe.prefeitura.sp.gov.br/ws/lotenfe.asmx", HOMOLOGATION: null });
-    expect(PAULISTANA.sources).toEqual(["SP-DEV", "SP-WSDL", "SP-CLIENT", "SP-V02"]);
+    expect(PAULISTANA.sources).toEqual(["SP-DEV", "SP-WSDL", "SP-CLIENT", "SP-V02", "SP-V02-URL"]);
     expect(PAULISTANA.layout2From).toBe("2026-01-01");
+  });
+
+  it("a layout 2 message goes to the city's layout 2 address, a layout 1 one to the old; the simulator takes both", () => {
+    const city = new PaulistanaSoapClient({ timeoutMs: 1000 });
+    expect(city.url(PAULISTANA, "PRODUCTION", "2")).toBe("https://nfews.prefeitura.sp.gov.br/lotenfe.asmx");
+    expect(city.url(PAULISTANA, "PRODUCTION", "1")).toBe("https://nfe.prefeitura.sp.gov.br/ws/lotenfe.asmx");
+    expect(city.url(PAULISTANA, "HOMOLOGATION", "2")).toBeNull();
+    const simulated = new PaulistanaSoapClient({ timeoutMs: 1000, baseUrl: "http://127.0.0.1:1" });
+    expect(simulated.url(PAULISTANA, "PRODUCTION", "2")).toBe(`http://127.0.0.1:1${PAULISTANA_SIMULATOR_PATH}`);
   });
 });
 
