@@ -8,6 +8,7 @@ import { createEmittingCompany, draftBody } from "@/lib/emission/testing/emissio
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { listReceivedDocumentEvents } from "@/lib/received/queries";
 
 // Issue 55 item 5: an MDF-e naming an NF-e makes the Ambiente Nacional register its fisco event on that
 // NF-e (610610 MDF-e Autorizado, 610611 MDF-e Cancelado), which the NF-e's recipient receives by
@@ -64,6 +65,9 @@ describe("fisco events of an MDF-e on the NF-e it carries", () => {
     expect(authorized).toMatchObject({ sequence: 1, protocol: onNfe[0]!.protocol });
     expect(authorized!.xml).toMatch(/<(?:resEvento|procEventoNFe)\b/);
     expect(authorized!.xml).toContain("MDF-e Autorizado");
+    // The received document's events list (dashboard) shows it, to its own company only.
+    expect((await listReceivedDocumentEvents(buyer.companyId, received.id)).map((e) => e.eventType)).toContain("610610");
+    expect(await listReceivedDocumentEvents(shipper.companyId, received.id)).toEqual([]);
     // An informational event: the received NF-e stays authorized.
     expect((await db.receivedDocument.findUniqueOrThrow({ where: { id: received.id } })).authorityStatus).toBe("AUTHORIZED");
 
