@@ -6,6 +6,7 @@ import { POST as receivedSyncRoute } from "@/app/v1/received-documents/sync/rout
 import { authorizedDocument } from "@/lib/document-events/testing/authorized-document";
 import { createEmittingCompany, draftBody } from "@/lib/emission/testing/emission-fixtures";
 import { simulatorFixture } from "@/lib/emission/testing/simulator-company-fixture";
+import { checkXmlSchema } from "@/lib/fiscal/xml/schema-validation";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
 import { listReceivedDocumentEvents } from "@/lib/received/queries";
@@ -33,6 +34,8 @@ async function passTheHour(company: TestCompany) {
 beforeAll(async () => {
   shipper = await createEmittingCompany();
   buyer = await createEmittingCompany();
+  // B does not acknowledge on its own: before any manifestation the AN gives it summaries (resEvento).
+  await db.company.update({ where: { id: buyer.companyId }, data: { receivedAutoAcknowledge: false } });
 });
 
 describe("fisco events of an MDF-e on the NF-e it carries", () => {
@@ -63,8 +66,8 @@ describe("fisco events of an MDF-e on the NF-e it carries", () => {
     const authorized = events.find((e) => e.eventType === "610610");
     expect(authorized, JSON.stringify(events.map((e) => e.eventType))).toBeDefined();
     expect(authorized).toMatchObject({ sequence: 1, protocol: onNfe[0]!.protocol });
-    expect(authorized!.xml).toMatch(/<(?:resEvento|procEventoNFe)\b/);
-    expect(authorized!.xml).toContain("MDF-e Autorizado");
+    expect(authorized!.xml).toContain("<xEvento>MDF-e Autorizado</xEvento>");
+    expect(checkXmlSchema(authorized!.xml, "nfe/resEvento_v1.01.xsd")).toEqual({ valid: true });
     // The received document's events list (dashboard) shows it, to its own company only.
     expect((await listReceivedDocumentEvents(buyer.companyId, received.id)).map((e) => e.eventType)).toContain("610610");
     expect(await listReceivedDocumentEvents(shipper.companyId, received.id)).toEqual([]);
