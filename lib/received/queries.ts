@@ -74,3 +74,15 @@ export async function receivedXmlOf(companyId: string, id: string): Promise<{ do
   }
   return { document, xml: document.xml };
 }
+
+/**
+ * The events registered on a received NF-e, oldest first: the issuer's, ours, and the fisco's
+ * (e.g. 610610/610611 of an MDF-e carrying it, issue 55 item 5), as the distribution brought them.
+ */
+export async function listReceivedDocumentEvents(companyId: string, id: string) {
+  return db.receivedDocumentEvent.findMany({
+    where: { receivedDocumentId: id, document: { companyId } },
+    orderBy: [{ registeredAt: "asc" }, { createdAt: "asc" }],
+    select: { id: true, eventType: true, sequence: true, protocol: true, registeredAt: true, createdAt: true },
+  });
+}

@@ -19,6 +19,9 @@ export const EVENT_DESCRIPTIONS: Record<string, string> = {
   "110130": "Comprovante de Entrega da NF-e",
   "110131": "Cancelamento Comprovante de Entrega da NF-e",
   "210200": "Confirmacao da Operacao",
+  // The fisco's registrations of an MDF-e naming the NF-e (fisco-events.ts).
+  "610610": "MDF-e Autorizado",
+  "610611": "MDF-e Cancelado",
   "210210": "Ciencia da Operacao",
   "210220": "Desconhecimento da Operacao",
   "210240": "Operacao nao Realizada",

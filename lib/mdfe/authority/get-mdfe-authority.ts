@@ -1,5 +1,7 @@
 import { env } from "@/lib/config/env";
 import { usesSimulator } from "@/lib/authority/tax-authority";
+import { db } from "@/lib/db/client";
+import { registerMdfeOnNfe } from "@/lib/authority/simulator/fisco-events";
 import { MdfeSimulator } from "./simulator";
 import { PrismaMdfeSimulatorStore } from "./simulator-store";
 import { SoapMdfeAuthority } from "./soap-mdfe-authority";
@@ -12,7 +14,8 @@ let simulator: MdfeSimulator | null = null;
 
 /** The process's MDF-e simulator (tests reach it to move its clock). */
 export function mdfeSimulator(): MdfeSimulator {
-  simulator ??= new MdfeSimulator(new PrismaMdfeSimulatorStore());
+  // The NF-e simulator shares the database: an MDF-e's fisco events land on the NF-e it carries.
+  simulator ??= new MdfeSimulator(new PrismaMdfeSimulatorStore(), (notice, at) => registerMdfeOnNfe(db, notice, at));
   return simulator;
 }
 

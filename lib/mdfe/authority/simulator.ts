@@ -12,6 +12,7 @@ import { eventDetailDocument } from "../xml/build-event";
 import { mdfeEndpoint, serviceOfPath, type MdfeService } from "./endpoints";
 import { mdfeSoapAnswer } from "./messages";
 import type { MdfeTransport } from "./soap-mdfe-authority";
+import type { MdfeOnNfe } from "@/lib/authority/simulator/fisco-events";
 import { MemoryMdfeSimulatorStore, type MdfeSimulatorStore, type SimulatedManifest } from "./simulator-store";
 import { ANSWERS, REJECTIONS, type Rejection } from "./simulator-rejections";
 
@@ -38,8 +39,14 @@ export { REJECTIONS } from "./simulator-rejections";
 
 
 
+/** What the simulated Ambiente Nacional does with an authorized or cancelled manifest's NF-e (fisco events 610610/610611). */
+export type NfeFiscoEvents = (notice: MdfeOnNfe, at: Date) => Promise<unknown>;
+
 export class MdfeSimulator {
-  constructor(private readonly store: MdfeSimulatorStore = new MemoryMdfeSimulatorStore()) {}
+  constructor(
+    private readonly store: MdfeSimulatorStore = new MemoryMdfeSimulatorStore(),
+    private readonly nfeFiscoEvents?: NfeFiscoEvents,
+  ) {}
   /** The clock (tests move it to check the 24 h cancellation window). */
   now: () => Date = () => new Date();
   /** Lost answers: the next N requests are processed, but their answers never reach the caller (a timeout). */
@@ -181,6 +188,11 @@ export class MdfeSimulator {
       loadingLater, loadingMunicipalityCode: text(list(ide?.infMunCarrega)[0], "cMunCarrega"), tractionOwnerType: text(child(traction, "prop"), "tpProp") || null,
     });
     if (!inserted) return this.retMDFe(tpAmb, cUF, REJECTIONS.DUPLICATE);
+    const emit = child(inf, "emit");
+    await this.nfeFiscoEvents?.(
+      { kind: "authorized", environment: Number(tpAmb), nfeKeys: [...carried], mdfeKey: key, protocol, issuedAt: text(ide, "dhEmi"), authorizedAt: this.now(), modal: text(ide, "modal"), issuer: { cnpj, stateRegistration: text(emit, "IE"), name: text(emit, "xNome") } },
+      this.now(),
+    );
     return `<retMDFe xmlns="${NS}" versao="3.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${ANSWERS.PROCESSED[0]}</cStat><xMotivo>${ANSWERS.PROCESSED[1]}</xMotivo>${protMDFeXml}</retMDFe>`;
   }
 
@@ -253,6 +265,7 @@ export class MdfeSimulator {
     const procEventoXml = `<procEventoMDFe xmlns="${NS}" versao="3.00">${xml.replace(/^<\?xml[^>]*>/, "")}${ret}</procEventoMDFe>`;
     stored.events.push({ type, sequence: Number(sequence), procEventoXml });
     await this.store.save(stored);
+    if (type === "110111") await this.nfeFiscoEvents?.({ kind: "cancelled", environment: Number(tpAmb), mdfeKey: key, cancellationProtocol: protocol, issuer: { cnpj: stored.cnpj } }, this.now());
     return ret;
   }
 

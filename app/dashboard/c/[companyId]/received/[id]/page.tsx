@@ -7,6 +7,7 @@ import { AccessKey } from "@/components/dashboard/access-key";
 import { formatMoney, formatQuantity } from "@/components/dashboard/documents/money";
 import { TABLE_SCROLL_BOX, WIDE_TABLE } from "@/components/dashboard/table-styles";
 import { ManifestationPanel } from "@/components/dashboard/received/manifestation-panel";
+import { ReceivedEvents } from "@/components/dashboard/received/received-events";
 import { ReformEventsPanel } from "@/components/dashboard/reform-events/reform-events-panel";
 import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
@@ -91,6 +92,8 @@ export default async function ReceivedDocumentPage({ params }: { params: Promise
       ) : (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("manifest.readOnly")}</p>
       )}
+
+      {!isNfse && <ReceivedEvents companyId={company.id} documentId={document.id} timeZone={timeZone} />}
 
       {!isNfse && <ReformEventsPanel companyId={company.id} documentId={document.id} side="received" canWrite={canWrite(user.role) && document.authorityStatus === "AUTHORIZED"} />}
 
