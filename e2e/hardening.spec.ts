@@ -36,7 +36,12 @@ test("the dashboard cannot be framed by another page", async ({ page }) => {
   const account = await createAccount();
   await signIn(page, account);
   const target = new URL(`/dashboard/c/${account.companyId}/documents`, page.url()).toString();
-  await page.setContent(`<html><body><h1>evil page</h1><iframe id="victim" src="${target}" width="800" height="400"></iframe></body></html>`);
+  // The framing page is served at an address of the same origin (the session cookie goes with the frame's
+  // request, so only the CSP can keep the dashboard out) and opened by a real navigation: setContent on the
+  // signed-in page sometimes left the dashboard's own scripts re-rendering over it.
+  const evil = new URL("/e2e-framing-page", page.url()).toString();
+  await page.route(evil, (route) => route.fulfill({ contentType: "text/html", body: `<html><body><h1>evil page</h1><iframe id="victim" src="${target}" width="800" height="400"></iframe></body></html>` }));
+  await page.goto(evil);
   // The frame exists once Chromium has answered the navigation (on a busy machine, after more than a second).
   await expect.poll(() => page.frames().length, { timeout: 15_000 }).toBeGreaterThan(1);
   await page.waitForTimeout(1500);
