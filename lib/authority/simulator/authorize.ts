@@ -13,7 +13,7 @@ import { newProtocolNumber } from "./protocol-number";
 import type { DenialCStat } from "./denials";
 import { recordUnlessDuplicate } from "./record-authorization";
 import { protocolOf } from "./stored-protocol";
-import { epecOfNumber, epecRefusal, reconcileEpec } from "./epec";
+import { epecRefusal, reconcileEpec } from "./epec";
 
 // NFeAutorizacao4, synchronous (MOC 4.0, item 4.2 and the validation order of
 // its rule tables): schema, signature, certificate, access key, the business
@@ -88,9 +88,8 @@ export async function authorize(context: SimulatorContext, payloadXml: string, o
   if (violation) return refuse(violation.cStat, violation.xMotivo);
 
   const environment = Number(tpAmb);
-  // An EPEC registered for this series and number under another key (692; epec.ts).
-  const otherEpec = await epecOfNumber(context, { environment, cnpj: parsed.cnpj, model: parsed.model, series: parsed.series, number: parsed.number, accessKey: parsed.key });
-  if (otherEpec) return refuse(otherEpec.cStat, otherEpec.xMotivo);
+  // An EPEC registered for this series and number under another key (692) is found by the statement
+  // that records the authorization (record-authorization.ts), with the duplicates: no query of its own.
   // Issued in EPEC (tpEmis 4): its EPEC must exist, with the same data (468, 467; epec.ts).
   const epec = parsed.fields.tpEmis === "4";
   if (epec) {

@@ -166,15 +166,8 @@ export function isEpecRequest(payloadXml: string): boolean {
  * An NF-e or NFC-e sent for a series and number whose EPEC was registered under another key (the
  * first attempt of a number later issued in EPEC, or a second document for it): 692 "Existe EPEC
  * registrado para esta Série e Número [Chave EPEC: …]" (cstat.json; NT 2014.001 / NT 2015.003 §5.1:
- * the EPEC's number belongs to its key).
+ * the EPEC's number belongs to its key). Found by the authorization's recording statement.
  */
-export async function epecOfNumber(
-  context: SimulatorContext,
-  input: { environment: number; cnpj: string; model: number; series: number; number: number; accessKey: string },
-): Promise<EpecRefusal | null> {
-  const other = await context.db.simulatorEpec.findFirst({
-    where: { environment: input.environment, cnpj: input.cnpj, model: input.model, series: input.series, number: input.number, NOT: { accessKey: input.accessKey } },
-    select: { accessKey: true },
-  });
-  return other ? { cStat: "692", xMotivo: `Rejeição: Existe EPEC registrado para esta Série e Número [Chave EPEC: ${other.accessKey}]` } : null;
+export function epecOfNumberRefusal(epecAccessKey: string): EpecRefusal {
+  return { cStat: "692", xMotivo: `Rejeição: Existe EPEC registrado para esta Série e Número [Chave EPEC: ${epecAccessKey}]` };
 }

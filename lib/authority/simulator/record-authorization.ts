@@ -3,10 +3,11 @@ import type pg from "pg";
 import { getPool } from "@/lib/db/client";
 import { sql, utc } from "@/lib/db/sql";
 import { DENIED_IN_DATABASE } from "./denials";
+import { epecOfNumberRefusal } from "./epec";
 import type { DistributionItem } from "./distribution-items";
 import { eachAloneOnFailure, GroupCommit } from "./group-commit";
 
-// Duplicates (rules 204, 539, 206), the record of the authorization and its
+// Duplicates (rules 204, 539, 206), an EPEC registered for the number under another key (692, epec.ts), the record of the authorization and its
 // distribution to the NF-e's parties (the Ambiente Nacional's feed, NT 2014.002:
 // each item with the party's next NSU) in ONE statement for every send that
 // arrived while the previous statement was in flight (group-commit.ts): a row
@@ -33,6 +34,9 @@ const RECORD_UNLESS_DUPLICATE = `
       UNION ALL
       SELECT 'other', d."protocol", d."accessKey" FROM "SimulatorDocument" d
       WHERE d."environment" = i."environment" AND d."cnpj" = i."cnpj" AND d."model" = i."model" AND d."series" = i."series" AND d."number" = i."number"
+      UNION ALL
+      SELECT 'epec', NULL, e."accessKey" FROM "SimulatorEpec" e
+      WHERE e."environment" = i."environment" AND e."cnpj" = i."cnpj" AND e."model" = i."model" AND e."series" = i."series" AND e."number" = i."number" AND e."accessKey" <> i."accessKey"
       UNION ALL
       SELECT 'voided', NULL, NULL FROM "SimulatorInutilization" v
       WHERE v."environment" = i."environment" AND v."cnpj" = i."cnpj" AND v."model" = i."model" AND v."series" = i."series" AND v."startNumber" <= i."number" AND v."endNumber" >= i."number"
@@ -64,7 +68,7 @@ const RECORD_UNLESS_DUPLICATE = `
     coalesce((SELECT jsonb_agg(jsonb_build_object('kind', f."kind", 'protocol', f."protocol", 'accessKey', f."accessKey")) FROM found f WHERE f."row" = i."row"), '[]') AS "found"
   FROM input i ORDER BY i."row"`;
 
-type Found = { kind: "same" | "denied" | "other" | "voided"; protocol: string | null; accessKey: string | null };
+type Found = { kind: "same" | "denied" | "other" | "epec" | "voided"; protocol: string | null; accessKey: string | null };
 
 export type AuthorizationRecord = {
   environment: number;
@@ -127,6 +131,9 @@ export async function recordUnlessDuplicate(record: AuthorizationRecord, pool: p
 }
 
 function duplicateAnswer(found: Found[]): { cStat: string; xMotivo: string } | null {
+  // The EPEC's number belongs to its key (NT 2014.001 / NT 2015.003 §5.1): checked before the duplicates, as the SEFAZ does.
+  const epec = found.find((f) => f.kind === "epec");
+  if (epec) return epecOfNumberRefusal(epec.accessKey!);
   const denied = found.find((f) => f.kind === "denied");
   if (denied) return { cStat: DENIED_IN_DATABASE.cStat, xMotivo: `${DENIED_IN_DATABASE.xMotivo} [nProt:${denied.protocol}]` };
   const same = found.find((f) => f.kind === "same");
