@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as getDetail } from "@/app/v1/fiscal-documents/[id]/route";
 import { POST as substitute } from "@/app/v1/fiscal-documents/[id]/substitute/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
-import { ABRASF_CITIES, type AbrasfSignatureRules } from "@/lib/authority/nfse-providers";
-import type { SimulatorServer } from "@/lib/authority/simulator";
-import { resetEnvCache } from "@/lib/config/env";
 import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
-import { createEmittingCompany, startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
+import { createEmittingCompany } from "@/lib/emission/testing/emission-fixtures";
 import { GET as listReceived } from "@/app/v1/received-documents/route";
 import { POST as syncReceived } from "@/app/v1/received-documents/sync/route";
 import { ABRASF_SCHEMA } from "@/lib/fiscal/nfse-abrasf";
@@ -16,6 +13,7 @@ import { verifyXmlSignature } from "@/lib/fiscal/xml/xml-signature";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { substitutionCity } from "./testing/substitution-city";
 
 // Issue 57: an authorized NFS-e of an ABRASF 2.04 city replaced by a new one through the API
 // (POST /v1/fiscal-documents/{id}/substitute), the background run, the real ABRASF client and
@@ -24,26 +22,7 @@ import { call } from "@/test/http";
 // the per-element profile (Reference #Id, the ABRASF manual's examples) while they run, and
 // check that the ISSNet profile is refused.
 
-const RIBEIRAO_PRETO = ABRASF_CITIES.find((city) => city.municipalityCode === "3543402")! as { signature: AbrasfSignatureRules };
-const ISSNET_SIGNATURE = RIBEIRAO_PRETO.signature;
-
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  process.env.AUTHORITY_TIMEOUT_MS = "6000";
-  simulator = await startTestSimulator();
-  resetEnvCache();
-  RIBEIRAO_PRETO.signature = { ...ISSNET_SIGNATURE, referenceUri: "id" };
-});
-afterAll(async () => {
-  RIBEIRAO_PRETO.signature = ISSNET_SIGNATURE;
-  await simulator?.close();
-});
-
-async function ribeiraoPretoCompany() {
-  const company = await createNfseCompany();
-  await db.company.update({ where: { id: company.companyId }, data: { municipalityCode: "3543402", city: "Ribeirão Preto", zipCode: "14010000" } });
-  return company;
-}
+const city = substitutionCity();
 
 async function createNfse(company: TestCompany, emit: boolean, body = nfseBody()) {
   const created = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: { ...body, emit } });
@@ -58,7 +37,7 @@ const substituteBy = (company: TestCompany, id: string, body: Record<string, unk
 
 describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)", () => {
   it("the replacement is AUTHORIZED naming the replaced NFS-e; the replaced one CANCELLED with its SubstituirNfse event and document.cancelled", { timeout: 120_000 }, async () => {
-    const company = await ribeiraoPretoCompany();
+    const company = await city.company();
     // The taker is a company of the installation: it receives both NFS-e and the substitution through the ADN.
     const taker = await createEmittingCompany();
     const toTaker = (body: ReturnType<typeof nfseBody>) => ({ ...body, client: { ...body.client, document: taker.cnpj } });
@@ -124,7 +103,7 @@ describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)
   });
 
   it("refuses what cannot be a substitution: a replacement not DRAFT/REJECTED, a reason the city lacks, a national NFS-e, an ISSNet signature profile", { timeout: 120_000 }, async () => {
-    const company = await ribeiraoPretoCompany();
+    const company = await city.company();
     const originalId = await createNfse(company, true);
     const authorized = await createNfse(company, true);
     const notDraft = await substituteBy(company, originalId, { replacementId: authorized, nfseReasonCode: "1" });
@@ -133,14 +112,11 @@ describe("POST /v1/fiscal-documents/{id}/substitute (ABRASF 2.04 SubstituirNfse)
     const draft = await createNfse(company, false);
     expect((await substituteBy(company, originalId, { replacementId: draft, nfseReasonCode: "9" })).status).toBe(400);
 
-    RIBEIRAO_PRETO.signature = ISSNET_SIGNATURE;
-    try {
+    await city.underIssnet(async () => {
       const issnet = await substituteBy(company, originalId, { replacementId: draft, nfseReasonCode: "1" });
       expect(issnet.status).toBe(422);
       expect(issnet.body).toMatchObject({ code: "nfse_provider_unsupported" });
-    } finally {
-      RIBEIRAO_PRETO.signature = { ...ISSNET_SIGNATURE, referenceUri: "id" };
-    }
+    });
     // Nothing was linked or queued by the refusals.
     expect(await db.fiscalDocument.findUniqueOrThrow({ where: { id: draft }, select: { status: true, replacesDocumentId: true } })).toEqual({ status: "DRAFT", replacesDocumentId: null });
 

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as dashboardSubstitute } from "@/app/api/dashboard/companies/[companyId]/documents/[documentId]/substitute/route";
 import { POST as create } from "@/app/v1/fiscal-documents/route";
 import { functions } from "@/inngest";
-import { ABRASF_CITIES, type AbrasfSignatureRules } from "@/lib/authority/nfse-providers";
-import type { SimulatorServer } from "@/lib/authority/simulator";
-import { resetEnvCache } from "@/lib/config/env";
 import { getDocument } from "@/lib/documents/get-document";
 import { createNfseCompany, nfseBody } from "@/lib/emission/nfse/testing";
-import { startTestSimulator } from "@/lib/emission/testing/emission-fixtures";
 import { drainDueRuns } from "@/lib/jobs/local-worker";
 import { db, type TestCompany } from "@/test/factories";
 import { call } from "@/test/http";
+import { substitutionCity } from "./testing/substitution-city";
 import { signedInCookie } from "@/test/session";
 import { substitutionOffer } from "./substitution-offer";
 
@@ -22,26 +19,7 @@ import { substitutionOffer } from "./substitution-offer";
 
 process.env.NEXTAUTH_SECRET = "nfse-substitution-dashboard-secret";
 
-const RIBEIRAO_PRETO = ABRASF_CITIES.find((city) => city.municipalityCode === "3543402")! as { signature: AbrasfSignatureRules };
-const ISSNET_SIGNATURE = RIBEIRAO_PRETO.signature;
-
-let simulator: SimulatorServer;
-beforeAll(async () => {
-  process.env.AUTHORITY_TIMEOUT_MS = "6000";
-  simulator = await startTestSimulator();
-  resetEnvCache();
-  RIBEIRAO_PRETO.signature = { ...ISSNET_SIGNATURE, referenceUri: "id" };
-});
-afterAll(async () => {
-  RIBEIRAO_PRETO.signature = ISSNET_SIGNATURE;
-  await simulator?.close();
-});
-
-async function ribeiraoPretoCompany() {
-  const company = await createNfseCompany();
-  await db.company.update({ where: { id: company.companyId }, data: { municipalityCode: "3543402", city: "Ribeirão Preto", zipCode: "14010000" } });
-  return company;
-}
+const city = substitutionCity();
 
 async function createNfse(company: TestCompany, emit: boolean) {
   const created = await call(create, { method: "POST", path: "/v1/fiscal-documents", key: company.key, body: { ...nfseBody(), emit } });
@@ -61,12 +39,12 @@ const substituteAs = async (company: TestCompany, role: "ADMIN" | "ACCOUNTANT" |
 
 describe("dashboard: Substituir NFS-e", () => {
   it("offers the company's draft NFS-e on an authorized one, substitutes through the session route, then shows the link both ways", { timeout: 120_000 }, async () => {
-    const company = await ribeiraoPretoCompany();
+    const company = await city.company();
     const originalId = await createNfse(company, true);
     const otherAuthorized = await createNfse(company, true);
     const draftId = await createNfse(company, false);
     // Another company's draft is never offered.
-    const stranger = await ribeiraoPretoCompany();
+    const stranger = await city.company();
     const strangerDraft = await createNfse(stranger, false);
 
     const offer = await substitutionOffer({ companyId: company.companyId, documentId: originalId });
@@ -103,14 +81,11 @@ describe("dashboard: Substituir NFS-e", () => {
   });
 
   it("says why it is unavailable where the city signs the whole message (ISSNet), and offers nothing on a national or São Paulo NFS-e", { timeout: 120_000 }, async () => {
-    const company = await ribeiraoPretoCompany();
+    const company = await city.company();
     const originalId = await createNfse(company, true);
-    RIBEIRAO_PRETO.signature = ISSNET_SIGNATURE;
-    try {
+    await city.underIssnet(async () => {
       expect(await substitutionOffer({ companyId: company.companyId, documentId: originalId })).toEqual({ available: false, reason: "whole_document_signature", providerName: "Ribeirão Preto (ISSNet)", replacementId: null });
-    } finally {
-      RIBEIRAO_PRETO.signature = { ...ISSNET_SIGNATURE, referenceUri: "id" };
-    }
+    });
     const national = await createNfseCompany();
     const nationalId = await createNfse(national, true);
     expect((await getDocument({ companyId: national.companyId, documentId: nationalId })).status).toBe("AUTHORIZED");

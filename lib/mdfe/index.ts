@@ -7,6 +7,7 @@ export { listOpenTransportManifests } from "./open-manifests";
 export { groupByUnloadingMunicipality, type UnloadingGroup, type UnloadingMunicipality } from "./unloading-groups";
 export { nfeCargoOf, type NfeCargo } from "./nfe-cargo";
 export { cteKeyProblem } from "./cte-keys";
+export { acceptsDocumentInclusion } from "./document-inclusion";
 export { listInclusionCandidates, listManifestCandidates, type ManifestCandidate, type ManifestVehicleOption } from "./manifest-candidates";
 export { transportManifestContracts } from "./contracts";
 export { previewTransportManifestDamdfe, renderTransportManifestDamdfe } from "./damdfe/render-damdfe";

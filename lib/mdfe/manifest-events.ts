@@ -5,6 +5,7 @@ import { loadSigningCredentials, type SigningCredentials } from "@/lib/certifica
 import { db } from "@/lib/db/client";
 import { DomainError, notFound } from "@/lib/errors";
 import { getMdfeAuthority } from "./authority/get-mdfe-authority";
+import { acceptsDocumentInclusion } from "./document-inclusion";
 import type { MdfeRegisteredEvent } from "./authority/types";
 import { claimKey, clientCertificate, unavailable } from "./issue-manifest";
 import { recordManifestOutcome, type ManifestOutcomeType } from "./outcomes";
@@ -297,8 +298,7 @@ export async function addTransportManifestDriver(input: { companyId: string; man
 export async function addTransportManifestDocuments(input: { companyId: string; manifestId: string; body: AddDocumentsInput; now?: Date }): Promise<TransportManifestResponse> {
   return withManifestEvent(input.companyId, input.manifestId, input.now ?? new Date(), async (context) => {
     assertOpen(context.manifest, "get documents");
-    // MOC MDF-e 3.00 6.4.1 K05 (708): the SVRS takes 110115 only for a manifest issued with indCarregaPosterior=1.
-    if (!context.manifest.loadingLater) {
+    if (!acceptsDocumentInclusion(context.manifest)) {
       throw new DomainError(422, "loading_later_required", "Documents can be added only to a manifest issued with loadingLater: true (indCarregaPosterior=1); the SVRS refuses any other (MOC MDF-e 3.00, rule 708). Issue a new manifest for these documents");
     }
     const { rows } = input.body.documents

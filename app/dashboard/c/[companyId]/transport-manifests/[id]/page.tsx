@@ -9,7 +9,7 @@ import { canWrite } from "@/lib/auth/roles";
 import { requireSessionCompany } from "@/lib/auth/session-guard";
 import { isStateCode, stateInfo } from "@/lib/br/states";
 import { DomainError } from "@/lib/errors";
-import { getTransportManifest, listInclusionCandidates } from "@/lib/mdfe";
+import { acceptsDocumentInclusion, getTransportManifest, listInclusionCandidates } from "@/lib/mdfe";
 
 export const dynamic = "force-dynamic";
 
@@ -35,8 +35,7 @@ export default async function TransportManifestPage({ params }: { params: Promis
   const m = await load(company.id, id);
   const api = `/api/dashboard/companies/${company.id}/transport-manifests/${m.id}`;
   const downloadable = m.status !== "PROCESSING";
-  // 110115 is taken only for a manifest issued with loadingLater (708), so only such a one offers it.
-  const includable = m.status === "AUTHORIZED" && m.loadingLater && canWrite(user.role);
+  const includable = acceptsDocumentInclusion(m) && canWrite(user.role);
   const inclusionCandidates = includable ? await listInclusionCandidates(company.id, m) : [];
   const row = (label: string, value: string) => (
     <div className="grid grid-cols-3 gap-2 py-1">
