@@ -1,7 +1,7 @@
 import { ACCESS_KEY_PATTERN, CNPJ_EXCLUDED_LETTERS, modulus11CheckDigit, STATES } from "@/lib/br";
 
 // A CT-e key (model 57) listed in infMunDescarga/infCTe/chCTe. The SVRS checks each with rule 601
-// "Chave de acesso do CT-e informada inválida [chCTe:… Motivo: …]" (MOC MDF-e 3.00a unified 617-621,
+// "Chave de acesso do CT-e informada inválida [chCTe:…][Motivo: …]" (MOC MDF-e 3.00a unified 617-621,
 // 670 and 588 into 601: blog.exas.com.br "MDFe – MOC Versão 3.00A"; activecorp.com.br 2019). We check
 // what a key says by itself, before numbering: layout (TChCTe), UF, month, model 57 and the mod-11
 // check digit; whether the CT-e exists is the SVRS's to say.
